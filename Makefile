@@ -1,0 +1,117 @@
+# demc — one make: build, check, demo, bench, docs, install, check-abi.
+# Modules, tests and benchmarks are found by name: src/*.c, test/test_*.c, bench/bench_*.c.
+
+PREFIX     ?= /usr/local
+LIBDIR     ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+DESTDIR    ?=
+
+CC      ?= cc
+OPT     ?= -O2 -g
+WERROR  ?= -Werror
+WARN     = -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wcast-qual \
+           -Wwrite-strings -Wundef -Wpointer-arith -Wvla
+# -fno-math-errno: sqrt compiles to one instruction and the library never touches errno (DESIGN §3).
+LIB_CFLAGS = -std=c99 $(OPT) $(WARN) $(WERROR) -fPIC -fvisibility=hidden -fno-semantic-interposition \
+             -fno-math-errno -Iinclude -DDEMC_BUILDING_LIBRARY
+TEST_CFLAGS = -std=c99 $(OPT) $(WARN) $(WERROR) -fno-math-errno -Iinclude -Itest
+
+VERSION := $(shell sed -n 's/^\#define DEMC_VERSION_STRING "\(.*\)"/\1/p' include/demc/base.h)
+MAJOR   := $(firstword $(subst ., ,$(VERSION)))
+SONAME   = libdemc.so.$(MAJOR)
+SHLIB    = lib/libdemc.so.$(VERSION)
+STLIB    = lib/libdemc.a
+MAPFILE  = lib/libdemc.map
+ABI_BASELINE = lib/libdemc.abi.xml
+
+SRCS     := $(wildcard src/*.c)
+OBJS     := $(SRCS:src/%.c=build/obj/%.o)
+HEADERS  := include/demc.h $(wildcard include/demc/*.h include/demc/impl/*.h)
+TESTS    := $(basename $(notdir $(wildcard test/test_*.c)))
+TEST_SUPPORT := $(wildcard test/support/*.c)
+TEST_DEPS := $(wildcard test/*.h test/support/*.h) $(TEST_SUPPORT)
+BENCHES  := $(basename $(notdir $(wildcard bench/bench_*.c)))
+BUILD_FLAGS := $(CC) $(OPT) -fvisibility=hidden -fno-semantic-interposition -fno-math-errno
+
+.PHONY: all check unit-tests demo bench docs figures check-abi abi-baseline install uninstall clean
+.DELETE_ON_ERROR:
+
+all: $(STLIB) $(SHLIB) lib/$(SONAME) lib/libdemc.so
+
+build/obj/%.o: src/%.c $(HEADERS) | build/obj
+	$(CC) $(LIB_CFLAGS) -DDEMC_BUILD_FLAGS='"$(BUILD_FLAGS)"' -c $< -o $@
+
+$(STLIB): $(OBJS)
+	rm -f $@ && ar rcs $@ $^
+
+$(SHLIB): $(OBJS) $(MAPFILE)
+	$(CC) -shared -Wl,-soname,$(SONAME) -Wl,--version-script=$(MAPFILE) -Wl,--no-undefined -o $@ $(OBJS) -lm
+
+lib/$(SONAME): $(SHLIB)
+	ln -sf $(notdir $<) $@
+lib/libdemc.so: lib/$(SONAME)
+	ln -sf $(SONAME) $@
+
+build/obj build/test/linked build/test/header build/bench:
+	mkdir -p $@
+
+# The same test source is built twice: against the shared library (linked face) and header-only.
+build/test/linked/%: test/%.c $(TEST_DEPS) all | build/test/linked
+	$(CC) $(TEST_CFLAGS) -DDEMC_TEST_FACE='"linked"' $< $(TEST_SUPPORT) -Llib -ldemc -Wl,-rpath,$(CURDIR)/lib -lm -o $@
+build/test/header/%: test/%.c $(TEST_DEPS) $(HEADERS) | build/test/header
+	$(CC) $(TEST_CFLAGS) -DDEMC_HEADER_ONLY -DDEMC_TEST_FACE='"header-only"' $< $(TEST_SUPPORT) -lm -o $@
+
+unit-tests: $(TESTS:%=build/test/linked/%) $(TESTS:%=build/test/header/%)
+
+# Gates in order, stopping at the first that fails: unit tests, consumers, ABI, docs.
+check: all unit-tests
+	@CC="$(CC)" MAKE="$(MAKE)" sh test/run_checks.sh $(TESTS)
+
+demo: all build/demo
+	./build/demo
+build/demo: docs/examples/demo.c all
+	@mkdir -p build
+	$(CC) $(TEST_CFLAGS) $< -Llib -ldemc -Wl,-rpath,$(CURDIR)/lib -lm -o $@
+
+build/bench/linked_%: bench/%.c bench/bench.h all | build/bench
+	$(CC) $(TEST_CFLAGS) -D_POSIX_C_SOURCE=200809L -Ibench -O3 -DDEMC_BENCH_FACE='"linked"' $< -Llib -ldemc -Wl,-rpath,$(CURDIR)/lib -lm -o $@
+build/bench/header_%: bench/%.c bench/bench.h $(HEADERS) | build/bench
+	$(CC) $(TEST_CFLAGS) -D_POSIX_C_SOURCE=200809L -Ibench -O3 -DDEMC_HEADER_ONLY -DDEMC_BENCH_FACE='"header-only"' $< -lm -o $@
+bench: $(BENCHES:%=build/bench/linked_%) $(BENCHES:%=build/bench/header_%)
+	@for b in $(BENCHES); do ./build/bench/linked_$$b; ./build/bench/header_$$b; done
+
+docs:
+	@sh docs/build_docs.sh
+
+# ABI gate (DESIGN §5): abidiff against the committed baseline must exit 0, and the exports equal the version script.
+check-abi: all
+	@sh test/check_abi.sh $(SHLIB) $(ABI_BASELINE) $(MAPFILE)
+
+abi-baseline: all
+	abidw --no-corpus-path --out-file $(ABI_BASELINE) $(SHLIB)
+
+build/demc.pc: pkgconfig/demc.pc.in include/demc/base.h
+	@mkdir -p build
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' \
+	    -e 's|@VERSION@|$(VERSION)|' $< > $@
+
+install: all build/demc.pc
+	install -d $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR)/demc/impl $(DESTDIR)$(PKGCONFIGDIR)
+	install -m 644 include/demc.h $(DESTDIR)$(INCLUDEDIR)/
+	install -m 644 $(wildcard include/demc/*.h) $(DESTDIR)$(INCLUDEDIR)/demc/
+	install -m 644 $(wildcard include/demc/impl/*.h) $(DESTDIR)$(INCLUDEDIR)/demc/impl/
+	install -m 644 $(STLIB) $(DESTDIR)$(LIBDIR)/
+	install -m 755 $(SHLIB) $(DESTDIR)$(LIBDIR)/
+	ln -sf libdemc.so.$(VERSION) $(DESTDIR)$(LIBDIR)/$(SONAME)
+	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libdemc.so
+	install -m 644 build/demc.pc $(DESTDIR)$(PKGCONFIGDIR)/
+
+uninstall:
+	rm -f $(DESTDIR)$(LIBDIR)/libdemc.a $(DESTDIR)$(LIBDIR)/libdemc.so.$(VERSION) \
+	      $(DESTDIR)$(LIBDIR)/$(SONAME) $(DESTDIR)$(LIBDIR)/libdemc.so $(DESTDIR)$(PKGCONFIGDIR)/demc.pc \
+	      $(DESTDIR)$(INCLUDEDIR)/demc.h
+	rm -rf $(DESTDIR)$(INCLUDEDIR)/demc
+
+clean:
+	rm -rf build lib/libdemc.a lib/libdemc.so*

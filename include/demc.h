@@ -1,0 +1,11 @@
+/**
+ * @file demc.h
+ * @brief Umbrella header: includes every demc module.
+ *
+ * Define DEMC_HEADER_ONLY before including it to use the header-only face in this translation unit
+ * (see base.h).
+ */
+#ifndef DEMC_H
+#define DEMC_H
+#include "demc/base.h"
+#endif /* DEMC_H */

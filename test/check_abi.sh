@@ -1,0 +1,31 @@
+#!/bin/sh
+# The ABI gate (DESIGN §5). Usage: test/check_abi.sh SHLIB BASELINE_XML VERSION_SCRIPT
+# 1. abidiff of the committed baseline against the built library must exit 0: any non-zero exit fails, since a
+#    changed struct size only sets bit 4 and an added function sets bit 2;
+# 2. the dynamic exports equal the names of the version script, and each carries a DEMC_ version;
+# 3. every export starts with demc_.
+set -u
+shlib=$1 baseline=$2 map=$3
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+status=0
+
+if ! command -v abidiff >/dev/null 2>&1; then echo "check-abi: abidiff not found (install abigail-tools)"; exit 1; fi
+if [ ! -f "$baseline" ]; then echo "check-abi: no baseline $baseline (make abi-baseline)"; exit 1; fi
+abidiff "$baseline" "$shlib" >"$tmp/diff" 2>&1
+rc=$?
+if [ $rc -ne 0 ]; then
+    echo "check-abi: abidiff exit $rc against $baseline:"; cat "$tmp/diff"; status=1
+fi
+
+# Names of the version script: identifiers ending in ';' inside the nodes, minus the keyword lines.
+sed -e 's|/\*.*\*/||g' "$map" | grep -E '^[[:space:]]*[A-Za-z_][A-Za-z0-9_]*;' | tr -d ' \t;' | sort >"$tmp/map"
+nm -D --defined-only "$shlib" | awk '$2 != "A" {print $3}' | sort >"$tmp/versioned"
+sed 's/@.*//' "$tmp/versioned" | sort >"$tmp/exports"
+if ! cmp -s "$tmp/map" "$tmp/exports"; then
+    echo "check-abi: exports differ from $map (< version script, > library):"; diff "$tmp/map" "$tmp/exports"; status=1
+fi
+if grep -v '@@DEMC_[0-9]' "$tmp/versioned"; then echo "check-abi: exports above carry no DEMC_ version"; status=1; fi
+if grep -v '^demc_' "$tmp/exports"; then echo "check-abi: exports above do not start with demc_"; status=1; fi
+[ $status -eq 0 ] && echo "check-abi: ok ($(wc -l <"$tmp/exports") exports, abidiff clean)"
+exit $status

@@ -1,0 +1,41 @@
+#!/bin/sh
+# make check: the gates in order, stopping at the first that fails (unit tests on both faces, consumer checks,
+# ABI gate, docs). Every unit-test case and every gate counts as one test; the last line is the total.
+# Usage: test/run_checks.sh TEST_NAME...   (run from the top of the tree, after `make all unit-tests`)
+set -u
+passed=0
+failed=0
+finish() {
+    echo "tests: $passed passed, $failed failed"
+    [ "$failed" -eq 0 ]
+    exit $?
+}
+gate() { # NAME COMMAND...: runs one gate command, counts it, stops everything when it fails
+    name=$1; shift
+    if "$@"; then passed=$((passed + 1)); echo "gate $name: ok"
+    else failed=$((failed + 1)); echo "gate $name: FAILED"; finish; fi
+}
+
+echo "== unit tests, linked and header-only faces"
+for t in "$@"; do
+    for face in linked header; do
+        out=$(./build/test/$face/"$t" 2>&1); rc=$?
+        printf '%s\n' "$out" | grep -v '^$'
+        line=$(printf '%s\n' "$out" | grep -E '\]: [0-9]+ ok, [0-9]+ failing' | tail -n 1)
+        ok=$(printf '%s' "$line" | sed -n 's/.*\]: \([0-9]*\) ok, \([0-9]*\) failing.*/\1/p')
+        bad=$(printf '%s' "$line" | sed -n 's/.*\]: \([0-9]*\) ok, \([0-9]*\) failing.*/\2/p')
+        if [ -z "$ok" ]; then ok=0; bad=1; echo "  $face/$t ended without a summary (exit $rc)"; fi
+        if [ "$rc" -ne 0 ] && [ "$bad" -eq 0 ]; then bad=1; echo "  $face/$t exited $rc"; fi
+        passed=$((passed + ok)); failed=$((failed + bad))
+    done
+done
+[ "$failed" -eq 0 ] || finish
+
+echo "== consumer checks"
+gate consumers sh test/consumers.sh
+echo "== ABI gate"
+gate check-abi ${MAKE:-make} -s check-abi
+gate abi-gate-catches-a-changed-struct sh test/abi_gate_test.sh
+echo "== documentation"
+gate docs ${MAKE:-make} -s docs
+finish
