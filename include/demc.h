@@ -9,4 +9,6 @@
 #define DEMC_H
 #include "demc/base.h"
 #include "demc/material.h"
+#include "demc/geometry.h"
+#include "demc/normal.h"
 #endif /* DEMC_H */
