@@ -6,7 +6,9 @@
  * Each law has a parameter struct filled once per pair of species by a validating `_init` function, and hot-path
  * functions that take it by const pointer. Forces are the magnitude F ≥ 0 of the repulsive normal force; the
  * force on body i is F n with the unit normal n of geometry.h (from j to i). For δ ≤ 0 (no contact) every force,
- * stiffness and energy is 0. Formulas, sketch and sources: @ref normal_page "Normal contact laws and contact
+ * stiffness and energy is 0. Hot-path functions return finite, non-negative values for every finite overlap up to
+ * the point where the result itself exceeds DBL_MAX (|δ| < 1e50 m is far inside that for any physical stiffness);
+ * they never return NaN. Formulas, sketch and sources: @ref normal_page "Normal contact laws and contact
  * geometry".
  */
 #ifndef DEMC_NORMAL_H
