@@ -11,6 +11,11 @@
  *
  * All functions here are hot-path functions: no validation, no status, no NaN for finite inputs in their domain
  * (coordinates and radii below about 1e150 in magnitude, so that squared distances do not overflow).
+ *
+ * Sources (seed files in ../shared/seeds/; equation numbers in this header refer to them):
+ * - 000 = `000_6d7fd9f3e743809d.txt`: D. Zabulionis, R. Kačianauskas, D. Markauskas, J. Rojek, An investigation of
+ *   nonlinear tangential contact behaviour of a spherical particle under varying loading, Bull. Pol. Acad. Sci.
+ *   Tech. Sci. 60(2) (2012) 265–278.
  */
 #ifndef DEMC_GEOMETRY_H
 #define DEMC_GEOMETRY_H

@@ -10,6 +10,18 @@
  * the point where the result itself exceeds DBL_MAX (|δ| < 1e50 m is far inside that for any physical stiffness);
  * they never return NaN. Formulas, sketch and sources: @ref normal_page "Normal contact laws and contact
  * geometry".
+ *
+ * Sources (seed files in ../shared/seeds/; equation numbers in this header refer to them):
+ * - 000 = `000_6d7fd9f3e743809d.txt`: D. Zabulionis, R. Kačianauskas, D. Markauskas, J. Rojek, An investigation of
+ *   nonlinear tangential contact behaviour of a spherical particle under varying loading, Bull. Pol. Acad. Sci.
+ *   Tech. Sci. 60(2) (2012) 265–278.
+ * - 001 = `001_558b02b5fc003581.txt`: E.M.B. Campello, A description of rotations for DEM models of particle
+ *   systems, Comput. Part. Mech. 2 (2015) 109–125.
+ * - 002 = `002_860c48dd450ee80f.txt`: S.J. Cummins, C. Thornton, P.W. Cleary, Contact force models in inelastic
+ *   collisions, 9th Int. Conf. on CFD in the Minerals and Process Industries, CSIRO, Melbourne (2012).
+ * - 004 = `004_7bd89e281aa35243.txt`: S.J. Burns, P.T. Piiroinen, K.J. Hanley, Critical time-step for DEM
+ *   simulations of dynamic systems using a Hertzian contact model, Int. J. Numer. Methods Eng. 119 (2019)
+ *   432–451, doi:10.1002/nme.6056.
  */
 #ifndef DEMC_NORMAL_H
 #define DEMC_NORMAL_H
