@@ -8,4 +8,7 @@
 #ifndef DEMC_H
 #define DEMC_H
 #include "demc/base.h"
+#include "demc/material.h"
+#include "demc/geometry.h"
+#include "demc/normal.h"
 #endif /* DEMC_H */
