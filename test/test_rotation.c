@@ -351,6 +351,233 @@ static void update_linear_spin_order_by_phi(void)
     }
 }
 
+/* ---- conversions ---- */
+
+/* θ from 1e-300 (and a subnormal) to π − 1e-6, a few axes each. */
+static const double angles[] = {4.9406564584124654e-324 * 1e10, 1e-300, 1e-250, 1e-200, 1e-150, 1e-100, 1e-50,
+                                1e-20, 1e-10, 1e-6, 1e-3, 0.1, 0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 3.1, 3.14,
+                                3.14159265358979323846 - 1e-3, 3.14159265358979323846 - 1e-4,
+                                3.14159265358979323846 - 1e-5, 3.14159265358979323846 - 1e-6};
+#define N_ANGLES (sizeof angles / sizeof angles[0])
+#define AXES_PER_ANGLE 2000
+
+/* From the global forms through α and back: well conditioned for every θ < π, since α's large relative error
+ * near π is in the direction the map back compresses. 1e-14 relative everywhere. */
+static void roundtrip_global_forms_through_alpha(void)
+{
+    double worst_rv = 0, worst_q = 0, worst_t = 0, worst_skew = 0;
+    size_t k;
+    int i;
+    for (k = 0; k < N_ANGLES; ++k) {
+        double theta = angles[k];
+        for (i = 0; i < AXES_PER_ANGLE; ++i) {
+            demc_vec3 e = random_axis(), rv = demc_vec3_scale(e, theta), back;
+            demc_quat q, qb;
+            demc_mat3 t = ref_tensor(e, theta), tb;
+            double d, sk;
+            back = demc_rodrigues_to_rotvec(demc_rodrigues_from_rotvec(rv));
+            d = vec_rel(back, rv);
+            if (!(d <= worst_rv)) worst_rv = d;
+            q.w = cos(0.5 * theta), q.x = sin(0.5 * theta) * e.x, q.y = sin(0.5 * theta) * e.y;
+            q.z = sin(0.5 * theta) * e.z;
+            qb = demc_rodrigues_to_quat(demc_rodrigues_from_quat(q));
+            d = sqrt((qb.w - q.w) * (qb.w - q.w) + (qb.x - q.x) * (qb.x - q.x) + (qb.y - q.y) * (qb.y - q.y) +
+                     (qb.z - q.z) * (qb.z - q.z)); /* |q| = 1 */
+            if (!(d <= worst_q)) worst_q = d;
+            /* tensor: entries relative to |Q| = 1, and its skew part 2 sin θ e (the whole rotation at small θ)
+             * relative to itself */
+            tb = demc_rodrigues_to_tensor(demc_rodrigues_from_tensor(t));
+            d = mat_dist(tb, t);
+            if (!(d <= worst_t)) worst_t = d;
+            if (theta > 0.5 * pi) continue; /* near π the skew part is small and ill-conditioned in Q itself */
+            sk = vec_rel(demc_vec3_make(tb.m[2][1] - tb.m[1][2], tb.m[0][2] - tb.m[2][0], tb.m[1][0] - tb.m[0][1]),
+                         demc_vec3_make(t.m[2][1] - t.m[1][2], t.m[0][2] - t.m[2][0], t.m[1][0] - t.m[0][1]));
+            if (!(sk <= worst_skew)) worst_skew = sk;
+        }
+    }
+    printf("    X -> alpha -> X, theta in [1e-314, pi - 1e-6]: rotvec %.2e, quat %.2e, tensor %.2e (skew part, "
+           "theta <= pi/2: %.2e)\n",
+           worst_rv, worst_q, worst_t, worst_skew);
+    CHECK_ABS(worst_rv, 0.0, 1e-14);
+    CHECK_ABS(worst_q, 0.0, 1e-14);
+    CHECK_ABS(worst_t, 0.0, 1e-14);
+    CHECK_ABS(worst_skew, 0.0, 1e-14);
+}
+
+/* From α through a global form and back. Through the quaternion: 1e-14 relative everywhere (q keeps the relative
+ * precision of its small scalar part). Through θ or Q the vector α is ill-conditioned near π (docs, "Accuracy"):
+ * - via θe: θ is computed from α with a relative error δ ≤ 2ε and α = 2 tan(θ/2) amplifies it by θ/sin θ, so
+ *   |Δα|/|α| ≤ 4ε θ/sin θ + 4ε (2ε for each way);
+ * - via Q: the entries of Q carry absolute errors η ≤ 2ε, the extraction divides a difference of two of them by
+ *   2 sin θ |e_p| with |e_p| ≥ 1/√3 (the pivot), so |Δα|/|α| ≤ √3·2η/(2 sin θ) + 4ε ≤ 4ε/sin θ + 4ε.
+ * Both are ≤ 1e-14 up to θ ≈ 3.05 and reach 2.8e-9 and 8.8e-10 at θ = π − 1e-6. */
+static void roundtrip_alpha_through_global_forms(void)
+{
+    double worst_q = 0, worst_rv = 0, worst_t = 0, ratio_rv = 0, ratio_t = 0;
+    size_t k;
+    int i;
+    for (k = 0; k < N_ANGLES; ++k) {
+        double theta = angles[k], s = sin(theta);
+        double bound_rv = 4 * eps * theta / s + 4 * eps, bound_t = 4 * eps / s + 4 * eps;
+        for (i = 0; i < AXES_PER_ANGLE; ++i) {
+            demc_vec3 a = alpha_of(random_axis(), theta);
+            double d = vec_rel(demc_rodrigues_from_quat(demc_rodrigues_to_quat(a)), a);
+            if (!(d <= worst_q)) worst_q = d;
+            d = vec_rel(demc_rodrigues_from_rotvec(demc_rodrigues_to_rotvec(a)), a);
+            if (!(d <= worst_rv)) worst_rv = d;
+            if (!(d / bound_rv <= ratio_rv)) ratio_rv = d / bound_rv;
+            d = vec_rel(demc_rodrigues_from_tensor(demc_rodrigues_to_tensor(a)), a);
+            if (!(d <= worst_t)) worst_t = d;
+            if (!(d / bound_t <= ratio_t)) ratio_t = d / bound_t;
+        }
+        if (theta <= 3.0) { /* where the bounds are below 1e-14 the 1e-14 acceptance holds as such */
+            CHECK_ABS(worst_rv, 0.0, 1e-14);
+            CHECK_ABS(worst_t, 0.0, 1e-14);
+        }
+    }
+    printf("    alpha -> X -> alpha: quat %.2e; rotvec %.2e (%.2f of bound); tensor %.2e (%.2f of bound)\n", worst_q,
+           worst_rv, ratio_rv, worst_t, ratio_t);
+    CHECK_ABS(worst_q, 0.0, 1e-14);
+    CHECK(ratio_rv <= 1.0);
+    CHECK(ratio_t <= 1.0);
+}
+
+/* α against its definition 2 tan(θ/2) e, tiny angles exact, θ > π wrapped to the equivalent rotation. */
+static void conversions_against_definitions(void)
+{
+    demc_vec3 e = demc_vec3_normalize(demc_vec3_make(2, -1, 2)), a;
+    demc_quat q;
+    demc_mat3 t;
+    CHECK(vec_rel(demc_rodrigues_from_rotvec(demc_vec3_scale(e, 1.2)), alpha_of(e, 1.2)) <= 2 * eps);
+    CHECK(vec_rel(demc_rodrigues_from_rotvec(demc_vec3_scale(e, 4.0)), alpha_of(demc_vec3_neg(e), 2 * pi - 4.0)) <=
+          8 * eps);
+    CHECK(vec_rel(demc_rodrigues_to_rotvec(alpha_of(e, 2.9)), demc_vec3_scale(e, 2.9)) <= 2 * eps);
+    a = demc_vec3_make(1e-310, 0, -3e-312); /* subnormal: copied exactly */
+    CHECK(vec_rel(demc_rodrigues_from_rotvec(a), a) == 0 && vec_rel(demc_rodrigues_to_rotvec(a), a) == 0);
+    a = demc_rodrigues_from_rotvec(demc_vec3_make(0, 0, 0));
+    CHECK(a.x == 0 && a.y == 0 && a.z == 0);
+    /* quaternion: scale and sign do not matter; (cos θ/2, sin θ/2 e) for a unit one */
+    q.w = -3 * cos(0.6), q.x = -3 * sin(0.6) * e.x, q.y = -3 * sin(0.6) * e.y, q.z = -3 * sin(0.6) * e.z;
+    CHECK(vec_rel(demc_rodrigues_from_quat(q), alpha_of(e, 1.2)) <= 4 * eps);
+    q = demc_rodrigues_to_quat(alpha_of(e, 1.2));
+    CHECK_REL(q.w, cos(0.6), 2 * eps);
+    CHECK_REL(q.y, sin(0.6) * e.y, 4 * eps);
+    q = demc_rodrigues_to_quat(demc_vec3_make(1e-300, 0, 0));
+    CHECK(q.w == 1 && q.x == 0.5e-300);
+    /* tensor: each Shepperd pivot (θ small: w; θ near π about x, y, z: that component) */
+    CHECK(vec_rel(demc_rodrigues_from_tensor(ref_tensor(e, 0.3)), alpha_of(e, 0.3)) <= 8 * eps);
+    t = ref_tensor(demc_vec3_make(1, 0, 0), 3.0);
+    CHECK(vec_rel(demc_rodrigues_from_tensor(t), alpha_of(demc_vec3_make(1, 0, 0), 3.0)) <= 4 * eps / sin(3.0));
+    t = ref_tensor(demc_vec3_make(0, -1, 0), 3.0);
+    CHECK(vec_rel(demc_rodrigues_from_tensor(t), alpha_of(demc_vec3_make(0, -1, 0), 3.0)) <= 4 * eps / sin(3.0));
+    t = ref_tensor(demc_vec3_make(0, 0.6, 0.8), 3.0);
+    CHECK(vec_rel(demc_rodrigues_from_tensor(t), alpha_of(demc_vec3_make(0, 0.6, 0.8), 3.0)) <=
+          4 * eps / sin(3.0));
+    /* ϑ = α/2 */
+    a = demc_rodrigues_to_gibbs(demc_vec3_make(2, -4, 6));
+    CHECK(a.x == 1 && a.y == -2 && a.z == 3);
+    a = demc_rodrigues_from_gibbs(a);
+    CHECK(a.x == 2 && a.y == -4 && a.z == 6);
+}
+
+/* ---- domain: checked variants and totality ---- */
+
+static void checked_variants_report_the_domain(void)
+{
+    volatile double zero = 0.0;
+    double nan = zero / zero, inf = 1.0 / zero;
+    demc_vec3 ok = demc_vec3_make(0.1, 0.2, -0.3), out = demc_vec3_make(7, 7, 7), ex = demc_vec3_make(2, 0, 0);
+    demc_vec3 big = demc_vec3_make(0, 2e100, 0), a;
+    demc_quat q;
+    demc_mat3 t = ref_tensor(demc_vec3_make(1, 0, 0), 0.0);
+    /* compose */
+    CHECK(demc_rodrigues_compose_checked(ok, ok, NULL) == DEMC_ERR_INVALID_ARGUMENT);
+    CHECK(demc_rodrigues_compose_checked(demc_vec3_make(nan, 0, 0), ok, &out) == DEMC_ERR_INVALID_ARGUMENT);
+    CHECK(demc_rodrigues_compose_checked(ok, demc_vec3_make(0, inf, 0), &out) == DEMC_ERR_INVALID_ARGUMENT);
+    CHECK(demc_rodrigues_compose_checked(big, ok, &out) == DEMC_ERR_OUT_OF_DOMAIN);
+    CHECK(demc_rodrigues_compose_checked(ex, ex, &out) == DEMC_ERR_SINGULAR); /* 90° + 90°: a half turn */
+    CHECK(demc_rodrigues_compose_checked(demc_vec3_make(ldexp(1, 200), 0, 0), demc_vec3_make(ldexp(1, -198), 0, 0), &out) ==
+          DEMC_ERR_SINGULAR); /* α1·α2 = 4 exactly: near a half turn about x, then a bit more */
+    CHECK(demc_rodrigues_compose_checked(demc_vec3_make(1e60, 0, 0), demc_vec3_make(1e60, 1, 0), &out) == DEMC_OK);
+    CHECK(demc_vec3_norm(out) < 1e-59); /* two near half turns about nearly the same axis: nearly the identity */
+    out = demc_vec3_make(7, 7, 7);
+    CHECK(out.x == 7 && out.y == 7 && out.z == 7);                            /* untouched on failure */
+    CHECK(demc_rodrigues_compose_checked(ok, ex, &out) == DEMC_OK);
+    CHECK(vec_rel(out, demc_rodrigues_compose(ok, ex)) == 0);
+    /* update */
+    out = demc_vec3_make(7, 7, 7);
+    CHECK(demc_rodrigues_update_checked(ok, ok, ok, 0.5, 1e-3, NULL) == DEMC_ERR_INVALID_ARGUMENT);
+    CHECK(demc_rodrigues_update_checked(ok, ok, ok, nan, 1e-3, &out) == DEMC_ERR_INVALID_ARGUMENT);
+    CHECK(demc_rodrigues_update_checked(ok, ok, demc_vec3_make(inf, 0, 0), 0.5, 1e-3, &out) ==
+          DEMC_ERR_INVALID_ARGUMENT);
+    CHECK(demc_rodrigues_update_checked(ok, ok, ok, 1.5, 1e-3, &out) == DEMC_ERR_OUT_OF_DOMAIN);
+    CHECK(demc_rodrigues_update_checked(ok, ok, ok, -0.1, 1e-3, &out) == DEMC_ERR_OUT_OF_DOMAIN);
+    CHECK(demc_rodrigues_update_checked(ok, ok, ok, 0.5, -1e-3, &out) == DEMC_ERR_OUT_OF_DOMAIN);
+    CHECK(demc_rodrigues_update_checked(ok, demc_vec3_make(1e300, 0, 0), ok, 0.5, 1e3, &out) ==
+          DEMC_ERR_OUT_OF_DOMAIN);
+    CHECK(demc_rodrigues_update_checked(ex, ex, ex, 0.5, 1.0, &out) == DEMC_ERR_SINGULAR);
+    CHECK(out.x == 7 && out.y == 7 && out.z == 7);
+    CHECK(demc_rodrigues_update_checked(ok, ex, ok, 0.25, 1e-3, &out) == DEMC_OK);
+    CHECK(vec_rel(out, demc_rodrigues_update(ok, ex, ok, 0.25, 1e-3)) == 0);
+    /* conversions */
+    out = demc_vec3_make(7, 7, 7);
+    CHECK(demc_rodrigues_from_rotvec_checked(ok, NULL) == DEMC_ERR_INVALID_ARGUMENT);
+    CHECK(demc_rodrigues_from_rotvec_checked(demc_vec3_make(0, 0, nan), &out) == DEMC_ERR_INVALID_ARGUMENT);
+    CHECK(demc_rodrigues_from_rotvec_checked(demc_vec3_make(0, 0, pi), &out) == DEMC_OK); /* nearest double */
+    CHECK(out.z > 1e16 && demc_vec3_is_finite(out));
+    q.w = 0, q.x = 1, q.y = 0, q.z = 0;
+    out = demc_vec3_make(7, 7, 7);
+    CHECK(demc_rodrigues_from_quat_checked(q, &out) == DEMC_ERR_SINGULAR);
+    q.x = 0;
+    CHECK(demc_rodrigues_from_quat_checked(q, &out) == DEMC_ERR_SINGULAR); /* q = 0 */
+    q.w = inf;
+    CHECK(demc_rodrigues_from_quat_checked(q, &out) == DEMC_ERR_INVALID_ARGUMENT);
+    CHECK(demc_rodrigues_from_quat_checked(q, NULL) == DEMC_ERR_INVALID_ARGUMENT);
+    CHECK(out.x == 7);
+    q.w = 1, q.x = 0.5;
+    CHECK(demc_rodrigues_from_quat_checked(q, &out) == DEMC_OK && out.x == 1);
+    CHECK(demc_rodrigues_from_tensor_checked(t, NULL) == DEMC_ERR_INVALID_ARGUMENT);
+    CHECK(demc_rodrigues_from_tensor_checked(t, &out) == DEMC_OK && out.x == 0 && out.y == 0 && out.z == 0);
+    t.m[1][1] = -1, t.m[2][2] = -1; /* half turn about x */
+    CHECK(demc_rodrigues_from_tensor_checked(t, &out) == DEMC_ERR_SINGULAR);
+    a = demc_rodrigues_from_tensor(t);
+    CHECK(fabs(a.x) > 1e300 && a.y == 0 && a.z == 0); /* no NaN from the unchecked form */
+    t.m[0][2] = nan;
+    CHECK(demc_rodrigues_from_tensor_checked(t, &out) == DEMC_ERR_INVALID_ARGUMENT);
+    CHECK(out.x == 0);
+}
+
+/* No NaN or infinity from any function for finite inputs in the domain, |α| from 0 and 1e-300 to the limit. */
+static void finite_inside_the_domain(void)
+{
+    long i;
+    int bad = 0;
+    for (i = 0; i < 20000 && !bad; ++i) {
+        double m = i == 0 ? 0.0 : pow(10.0, -300 + 400 * uniform());
+        demc_vec3 a = demc_vec3_scale(random_axis(), m), b = demc_vec3_scale(random_axis(), pow(10.0, 4 - 8 * uniform()));
+        demc_vec3 v = demc_vec3_scale(random_axis(), pow(10.0, -100 + 200 * uniform()));
+        demc_mat3 t = demc_rodrigues_to_tensor(a);
+        demc_quat q = demc_rodrigues_to_quat(a);
+        int r, c;
+        if (m > DEMC_RODRIGUES_ALPHA_MAX) continue;
+        if (!demc_vec3_is_finite(demc_rodrigues_rotate(a, v))) bad = 1;
+        if (!demc_vec3_is_finite(demc_rodrigues_rolling_displacement(a, 0.01, random_axis()))) bad = 2;
+        if (!demc_vec3_is_finite(demc_rodrigues_compose(a, b)) && demc_vec3_dot(a, b) != 4) bad = 3;
+        if (!demc_vec3_is_finite(demc_rodrigues_to_rotvec(a))) bad = 4;
+        if (!demc_vec3_is_finite(demc_rodrigues_from_rotvec(demc_rodrigues_to_rotvec(a)))) bad = 5;
+        if (!demc_vec3_is_finite(demc_rodrigues_from_quat(q))) bad = 6;
+        if (!(demc_is_finite(q.w) && demc_is_finite(q.x) && demc_is_finite(q.y) && demc_is_finite(q.z))) bad = 7;
+        for (r = 0; r < 3; ++r)
+            for (c = 0; c < 3; ++c)
+                if (!demc_is_finite(t.m[r][c])) bad = 8;
+        /* from a tensor: no NaN even where Q is numerically a half turn (|α| > 1/ε) */
+        a = demc_rodrigues_from_tensor(t);
+        if (a.x != a.x || a.y != a.y || a.z != a.z) bad = 9;
+        if (bad) printf("    not finite: case %d at |alpha| = %g\n", bad, m);
+    }
+    CHECK(bad == 0);
+}
+
 int main(void)
 {
     RUN(tensor_is_orthonormal_and_matches_axis_angle);
@@ -364,5 +591,10 @@ int main(void)
     RUN(update_constant_spin_closed_form_and_order);
     RUN(update_exact_map_and_spatial_order);
     RUN(update_linear_spin_order_by_phi);
+    RUN(roundtrip_global_forms_through_alpha);
+    RUN(roundtrip_alpha_through_global_forms);
+    RUN(conversions_against_definitions);
+    RUN(checked_variants_report_the_domain);
+    RUN(finite_inside_the_domain);
     return harness_finish("test_rotation");
 }

@@ -287,7 +287,8 @@ DEMC_ROTATION_FN demc_quat demc_rodrigues_to_quat(demc_vec3 alpha);
  * α by about ε/sin θ relative (see @ref rotation for the bound).
  *
  * @param q a rotation tensor (orthonormal, det = 1) with θ < π.
- * @return α; infinite components for an exact half turn.
+ * @return α; for a tensor that is a half turn to working precision (Q_21 − Q_12 etc. exactly 0, which happens
+ *         for π − θ below about 1e-16) components ±inf or 0, never NaN.
  */
 DEMC_ROTATION_FN demc_vec3 demc_rodrigues_from_tensor(demc_mat3 q);
 

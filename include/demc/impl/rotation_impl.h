@@ -209,10 +209,15 @@ DEMC_ROTATION_FN demc_vec3 demc_rodrigues_from_tensor(demc_mat3 q)
     double zz = 1.0 - q.m[0][0] - q.m[1][1] + q.m[2][2];
     double wx = q.m[2][1] - q.m[1][2], wy = q.m[0][2] - q.m[2][0], wz = q.m[1][0] - q.m[0][1];
     double xy = q.m[0][1] + q.m[1][0], xz = q.m[0][2] + q.m[2][0], yz = q.m[1][2] + q.m[2][1];
-    if (ww >= xx && ww >= yy && ww >= zz) return demc_vec3_make(2.0 * wx / ww, 2.0 * wy / ww, 2.0 * wz / ww);
-    if (xx >= yy && xx >= zz) return demc_vec3_make(2.0 * xx / wx, 2.0 * xy / wx, 2.0 * xz / wx);
-    if (yy >= zz) return demc_vec3_make(2.0 * xy / wy, 2.0 * yy / wy, 2.0 * yz / wy);
-    return demc_vec3_make(2.0 * xz / wz, 2.0 * yz / wz, 2.0 * zz / wz);
+    demc_vec3 num;
+    double den;
+    if (ww >= xx && ww >= yy && ww >= zz) num = demc_vec3_make(wx, wy, wz), den = ww;
+    else if (xx >= yy && xx >= zz) num = demc_vec3_make(xx, xy, xz), den = wx;
+    else if (yy >= zz) num = demc_vec3_make(xy, yy, yz), den = wy;
+    else num = demc_vec3_make(xz, yz, zz), den = wz;
+    /* A tensor that is a half turn to working precision has den = 0: a tiny den gives ±inf or 0, never 0/0. */
+    if (den == 0.0) den = 1e-300;
+    return demc_vec3_make(2.0 * num.x / den, 2.0 * num.y / den, 2.0 * num.z / den);
 }
 
 DEMC_ROTATION_FN demc_status demc_rodrigues_from_tensor_checked(demc_mat3 q, demc_vec3 *out)
