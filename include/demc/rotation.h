@@ -5,8 +5,8 @@
  *
  * The rotation by the angle θ about the unit axis e is carried by the rescaled Rodrigues vector
  * α = 2 tan(θ/2) e (001 eq 9), or by the Rodrigues (Gibbs) vector ϑ = tan(θ/2) e = α/2 (001 eq 6).
- * Source: seed 001_558b02b5fc003581 = A. Campello, "A description of rotations for DEM models of particle
- * systems", Computational Particle Mechanics 2 (2015) 109–125, doi:10.1007/s40571-015-0041-x.
+ * Source: seed 001_558b02b5fc003581 = E.M.B. Campello, "A description of rotations for DEM models of particle
+ * systems", Computational Particle Mechanics 2 (2015) 109–125.
  *
  * Conventions (see the page @ref rotation):
  * - rotations are active and right-handed: Q v turns v by θ about e, counter-clockwise seen from the tip of e;
@@ -71,8 +71,9 @@ typedef struct demc_quat {
  *        Q = I + 4/(4 + α²) [Skew(α) + ½ Skew²(α)].
  *
  * The published eq 10 (and eq 27) print 4/(1 + α²); 4/(4 + α²) is the form that follows from eq 7 with
- * ϑ = α/2 and gives Q = I + sin θ Skew(e) + (1 − cos θ) Skew²(e) (see @ref rotation). The diagonal is formed
- * as 1 − h(α_j² + α_k²) so that no entry is a difference of large terms.
+ * ϑ = α/2 and gives Q = I + sin θ Skew(e) + (1 − cos θ) Skew²(e) (see @ref rotation). A diagonal entry is
+ * 1 − h(α_j² + α_k²) or, when that subtracted term exceeds 1 (θ near π), the equal (2c + hα_i²) − 1, so that no
+ * intermediate of size 2 is rounded. One division, no square root.
  *
  * @param alpha rescaled Rodrigues vector α (dimensionless), |α| ≤ #DEMC_RODRIGUES_ALPHA_MAX.
  * @return Q (orthonormal, det Q = 1, to a few ulp).
@@ -94,8 +95,9 @@ DEMC_ROTATION_FN demc_vec3 demc_rodrigues_rotate(demc_vec3 alpha, demc_vec3 v);
  * @brief Composition: α1 first, then α2, the rotation Q2 Q1 (001 eq 11):
  *        α = 4/(4 − α1·α2) (α1 + α2 − ½ α1 × α2).
  *
- * Not commutative. Its domain is α1·α2 ≠ 4 (the composite is a half turn, θ = π); the result's relative
- * accuracy is about ε·|α1||α2|/|4 − α1·α2|, i.e. it degrades like the conditioning of α itself near θ = π.
+ * Not commutative. Its domain is α1·α2 ≠ 4 (the composite is a half turn, θ = π). The components of the result
+ * have relative accuracy about ε·|α1||α2|/|4 − α1·α2| (α itself is ill-conditioned near θ = π), but the rotation
+ * they represent is within a few ε of Q2 Q1 for all inputs (see @ref rotation).
  * demc_rodrigues_compose_checked() reports a composite outside the domain.
  *
  * @param alpha1 first rotation, |α1| ≤ #DEMC_RODRIGUES_ALPHA_MAX.
