@@ -11,4 +11,5 @@
 #include "demc/material.h"
 #include "demc/geometry.h"
 #include "demc/normal.h"
+#include "demc/rotation.h"
 #endif /* DEMC_H */
