@@ -58,7 +58,7 @@ DEMC_SLIDING_FN double demc_carlson_rf(double x, double y, double z);
 
 /**
  * @brief Carlson's R_D(x, y, z) = (3/2) ∫₀^∞ dt / ((t+z) √((t+x)(t+y)(t+z))).
- * @param x,y ≥ 0, not both zero; z > 0. Otherwise +inf (a zero pair) or NaN.
+ * @param x,y ≥ 0, not both zero. @param z > 0. Otherwise +inf (a zero pair) or NaN.
  */
 DEMC_SLIDING_FN double demc_carlson_rd(double x, double y, double z);
 
@@ -139,7 +139,9 @@ DEMC_SLIDING_FN demc_status demc_sliding_path_linear(double kn, double radius, d
  * As in the paper, the path is fixed by the largest overlap h0 and the eccentricity ratio k̃: R̃ = (2R − h0)/(1 − k̃),
  * ẽ = k̃R̃. The centre distance is R̃ √(1 + k̃² − 2k̃ cos(s/R̃)). The friction work over the half path is
  * computed here by adaptive Gauss–Kronrod quadrature (relative 1e-13).
- * @param ecc_ratio k̃, 0 < k̃ < 1; the path must leave the contact: R̃(1 + k̃) > 2R.
+ * @param kn Hertz stiffness > 0. @param radius R > 0. @param mu μ ≥ 0. @param mass m > 0.
+ * @param h0 largest overlap, 0 < h0 < 2R.
+ * @param ecc_ratio k̃, 0 < k̃ < 1; the path must leave the contact: R̃(1 + k̃) > 2R. @param out the path.
  * @return DEMC_OK; DEMC_ERR_INVALID_ARGUMENT; DEMC_ERR_OUT_OF_DOMAIN; DEMC_ERR_NO_CONVERGENCE (quadrature).
  */
 DEMC_SLIDING_FN demc_status demc_sliding_path_eccentric(double kn, double radius, double mu, double mass, double h0,
@@ -154,7 +156,7 @@ DEMC_SLIDING_FN double demc_sliding_normal_force(const demc_sliding_path *path, 
  * T* = N sin β − s_g μ N cos β along the path, N* = N cos β + s_g μ N sin β normal to it (the reaction of the
  * tool), β the angle between the contact normal and the normal of the path. Eq 1d as printed has
  * (1 − k̃ sin(s/R̃)) where the geometry gives (1 − k̃ cos(s/R̃)) = √(…) cos β; the latter is used.
- * @param s path coordinate; outside (−s_u, s_u) both forces are 0.
+ * @param path the path. @param s path coordinate; outside (−s_u, s_u) both forces are 0.
  * @param sg direction of motion s_g = sign(v): +1, −1, or 0 (no friction).
  * @param t_star T* (N), may be NULL. @param n_star N* (N), may be NULL.
  */
@@ -182,6 +184,7 @@ typedef enum demc_sliding_method {
  *
  * 003 eq 15 (line: incomplete elliptic integrals, evaluated in a cancellation-free Carlson form) and eq 29/30
  * (eccentric path). Always ≤ 0. Both points are clamped to [−s_u, s_u].
+ * @param path the path. @param s0 start point. @param s end point.
  * @param method a demc_sliding_method. @param w the work.
  * @return DEMC_OK; DEMC_ERR_INVALID_ARGUMENT; DEMC_ERR_NO_CONVERGENCE (eccentric quadrature).
  */
@@ -192,7 +195,7 @@ DEMC_SLIDING_FN demc_status demc_sliding_work_friction(const demc_sliding_path *
  * @brief Velocity along the path at s for a sphere entering the contact with velocity v0 (003 eq 16, eq 31).
  *
  * The sphere enters at s = −sign(v0) s_u; v(s) = sign(v0) √(v0² + 2(W_n + W_μ)/m), W_μ by @p method.
- * @param v0 entry velocity ≠ 0 (m/s); its sign is the direction of motion.
+ * @param path the path. @param v0 entry velocity ≠ 0 (m/s); its sign is the direction of motion.
  * @param s any point of [−s_u, s_u]. @param method a demc_sliding_method. @param v the velocity (m/s).
  * @return DEMC_OK; DEMC_ERR_OUT_OF_DOMAIN (the sphere comes to rest before s: *v = 0);
  *         DEMC_ERR_INVALID_ARGUMENT; DEMC_ERR_NO_CONVERGENCE.
@@ -243,7 +246,7 @@ typedef struct demc_sliding_result {
  * stays if static friction holds it (|tan β| ≤ μ), otherwise it slides back and leaves at the entry. Rest points
  * are found by safeguarded Newton iteration (bounded work). Below the critical velocity the result is STOPS with
  * e_s = 0 and the time to rest, never NaN.
- * @param v0 entry velocity ≠ 0 (m/s). @param out the result.
+ * @param path the path. @param v0 entry velocity ≠ 0 (m/s). @param out the result.
  * @return DEMC_OK; DEMC_ERR_INVALID_ARGUMENT (null, non-finite, v0 = 0); DEMC_ERR_NO_CONVERGENCE.
  */
 DEMC_SLIDING_FN demc_status demc_sliding_impact(const demc_sliding_path *path, double v0,
@@ -350,6 +353,7 @@ DEMC_SLIDING_FN double demc_sliding_slip_limit(const demc_sliding_path *path, do
  * there and T_δ,B = −s_g μ N(s_A + s_g δ_u); on the branch T = T_A − (T_A − T_δ,B)(|s − s_A|/δ_u)^p (eq 2) or its
  * increment (eq 3), clamped to |T| ≤ μN(s); beyond |s − s_A| = δ_u sliding resumes. A reversal on a branch starts
  * a new branch from the current force. v_new = 0 keeps the stored direction.
+ * @param path the path. @param hyst the law's parameters.
  * @param s_new path coordinate at the new time. @param v_new velocity there (its sign is what matters).
  * @param state per-contact state, zero for a new contact; updated.
  * @return the friction force component along the path (N); 0 outside the contact (the state is then reset).

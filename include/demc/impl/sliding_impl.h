@@ -144,29 +144,34 @@ typedef struct demci_sliding_geo {
     double h, sinb, cosb;
 } demci_sliding_geo;
 
-/* Overlap and the inclination beta of the contact normal to the path normal; the overlap is formed as a product
- * of differences so that it keeps full relative accuracy near the ends of the contact. */
-DEMC_STATIC_INLINE demci_sliding_geo demci_sliding_geometry(const demc_sliding_path *p, double s)
+/* Overlap and the inclination beta of the contact normal to the path normal at s, given also the distance
+ * e = s_u - |s| to the nearer end of the contact (exact when the caller has it: a quadrature node next to an end).
+ * The overlap is formed from e as a product, so it keeps full relative accuracy near the ends of the contact. */
+DEMC_STATIC_INLINE demci_sliding_geo demci_sliding_geometry_e(const demc_sliding_path *p, double s, double e)
 {
     demci_sliding_geo g;
-    double a = fabs(s), d;
+    double d;
     if (p->kind == DEMC_SLIDING_PATH_LINEAR) {
         double yc = 2.0 * p->radius - p->h0;
         d = sqrt(s * s + yc * yc);
-        g.h = (p->s_u - a) * (p->s_u + a) / (2.0 * p->radius + d);
+        g.h = e * (2.0 * p->s_u - e) / (2.0 * p->radius + d);
         g.sinb = s / d;
         g.cosb = yc / d;
     } else {
         double k = p->ecc_ratio, rt = p->path_radius, ph = s / rt, sh = sin(0.5 * ph), rho;
         rho = sqrt((1.0 - k) * (1.0 - k) + 4.0 * k * sh * sh);
         d = rt * rho;
-        g.h = rt * rt * 4.0 * k * sin(0.5 * (p->phi_u - fabs(ph))) * sin(0.5 * (p->phi_u + fabs(ph))) /
-              (2.0 * p->radius + d);
+        g.h = rt * rt * 4.0 * k * sin(0.5 * e / rt) * sin(p->phi_u - 0.5 * e / rt) / (2.0 * p->radius + d);
         g.sinb = k * sin(ph) / rho;
         g.cosb = ((1.0 - k) + 2.0 * k * sh * sh) / rho;
     }
-    if (!(a < p->s_u) || g.h < 0.0) g.h = 0.0;
+    if (!(e > 0.0) || g.h < 0.0) g.h = 0.0;
     return g;
+}
+
+DEMC_STATIC_INLINE demci_sliding_geo demci_sliding_geometry(const demc_sliding_path *p, double s)
+{
+    return demci_sliding_geometry_e(p, s, p->s_u - fabs(s));
 }
 
 DEMC_STATIC_INLINE double demci_sliding_h52(const demc_sliding_path *p, double s)
@@ -179,6 +184,13 @@ DEMC_STATIC_INLINE double demci_sliding_h52(const demc_sliding_path *p, double s
 DEMC_STATIC_INLINE double demci_sliding_fric_density(const demc_sliding_path *p, double s)
 {
     demci_sliding_geo g = demci_sliding_geometry(p, s);
+    return p->kn * g.h * sqrt(g.h) * g.cosb;
+}
+
+/* The same at distance e (> 0) before the end s_u. */
+DEMC_STATIC_INLINE double demci_sliding_fric_density_end(const demc_sliding_path *p, double e)
+{
+    demci_sliding_geo g = demci_sliding_geometry_e(p, p->s_u - e, e);
     return p->kn * g.h * sqrt(g.h) * g.cosb;
 }
 
@@ -264,7 +276,7 @@ DEMC_STATIC_INLINE demc_status demci_sliding_integrate(demci_sliding_q *q, doubl
         }
         *result = tot;
         if (!demc_is_finite(tot)) return DEMC_ERR_NO_CONVERGENCE;
-        if (etot <= rtol * fabs(tot) || etot == 0.0) return q->status;
+        if (etot <= rtol * fabs(tot) || etot == 0.0) return (demc_status)q->status;
         if (n == DEMCI_SLIDING_QCAP) return DEMC_ERR_NO_CONVERGENCE;
         mid = 0.5 * (lo[worst] + hi[worst]);
         if (!(mid > lo[worst] && mid < hi[worst])) return DEMC_ERR_NO_CONVERGENCE;
@@ -434,7 +446,7 @@ DEMC_STATIC_INLINE double demci_sliding_qeval(demci_sliding_q *q, double w)
     double x;
     switch (q->kind) {
     case DEMCI_SLIDING_Q_TAIL:
-        return demci_sliding_fric_density(q->path, q->end - q->len * w * w) * 2.0 * q->len * w;
+        return demci_sliding_fric_density_end(q->path, q->len * w * w) * 2.0 * q->len * w;
     case DEMCI_SLIDING_Q_TIME:
         return demci_sliding_inv_v(demci_sliding_leg_v2(q->path, q->xa, q->va2, w, &q->status));
     case DEMCI_SLIDING_Q_TIME_END:
@@ -715,9 +727,11 @@ DEMC_SLIDING_FN demc_status demc_sliding_impact(const demc_sliding_path *path, d
     xa = -path->s_u;
     va2 = v0 * v0;
     for (leg = 0; leg < 3; ++leg) {
-        const double pts[3] = {path->s_grip1, path->s_grip2, path->s_u};
-        double lo = xa, t, pa = 0.0, tm;
+        double pts[3], lo = xa, t, pa = 0.0, tm;
         int i;
+        pts[0] = path->s_grip1;
+        pts[1] = path->s_grip2;
+        pts[2] = path->s_u;
         rest = 0;
         xe = path->s_u;
         for (i = 0; i < 3 && !rest; ++i) {
