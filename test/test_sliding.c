@@ -176,7 +176,8 @@ static void model_rhs(double t, const double *y, double *dy, void *ctx)
 
 typedef struct leg_ctx {
     model *md;
-    double target; /* stop where s crosses it (0: none) */
+    int has_target; /* stop where s crosses target */
+    double target;
     double su;
 } leg_ctx;
 
@@ -188,7 +189,7 @@ static double leg_event(double t, const double *y, void *ctx)
     const leg_ctx *c = (const leg_ctx *)ctx;
     double g = y[1] * c->md->sg * (c->su - fabs(y[0]));
     (void)t;
-    if (c->target != 0.0) g *= (c->target - y[0]) * c->md->sg;
+    if (c->has_target) g *= (c->target - y[0]) * c->md->sg;
     return g;
 }
 
@@ -199,8 +200,8 @@ typedef struct ode_pass {
 } ode_pass;
 
 /* Integrates a whole passage from entry with v0; at a rest point the sphere stays if |T*(sg=0)| <= mu N cos beta,
- * else it continues in the other direction. target != 0: stop there. */
-static ode_pass ode_run(model md, double su, double v0, double target)
+ * else it continues in the other direction. has_target: stop where s reaches target. */
+static ode_pass ode_run(model md, double su, double v0, int has_target, double target)
 {
     ode_options o = {1e-12, 1e-15, 0, 0, 0};
     ode_pass res;
@@ -212,6 +213,7 @@ static ode_pass ode_run(model md, double su, double v0, double target)
     md.sg = v0 > 0 ? 1 : -1;
     c.md = &md;
     c.su = su;
+    c.has_target = has_target;
     c.target = target;
     res.t = 0;
     res.stopped = 0;
@@ -266,21 +268,77 @@ static double model_su(const model *md)
     return lo;
 }
 
+/* Friction force per unit mu (N cos beta) of the vector model (mu > 0). */
+static double model_friction(const model *md, double s)
+{
+    return (model_force(md, s, 0.0) - model_force(md, s, 1.0)) / md->mu;
+}
+
+/* Eq 30: 5-node Lobatto rule (nodes c +- sqrt(3/7) h/2) of the friction work from a to b (for mu = 1). */
+static double lobatto_friction(const model *md, double a, double b)
+{
+    double h = b - a, c = 0.5 * (a + b), x = 0.5 * sqrt(3.0 / 7.0) * h;
+    return h / 10 * (0.5 * (model_friction(md, a) + model_friction(md, b)) + 32.0 / 9 * model_friction(md, c) +
+                     49.0 / 18 * (model_friction(md, c - x) + model_friction(md, c + x)));
+}
+
+/* Eq 25 with the velocities of eq 16 (line: exact, from the ODE) or eq 31 (eccentric). */
+static double paper_time(const demc_sliding_path *p, const model *md, double su, double v0)
+{
+    const double xs[5] = {-1.0, -0.6546536707079771, 0.0, 0.6546536707079771, 1.0};
+    const double ws[5] = {0.5, 49.0 / 18, 32.0 / 9, 49.0 / 18, 0.5};
+    double t = 0, dir = v0 > 0 ? 1 : -1;
+    int i;
+    for (i = 0; i < 5; ++i) {
+        double s = dir * xs[i] * su, v;
+        if (!md->ecc) {
+            v = i == 0 ? v0 : ode_run(*md, su, v0, i < 4, s).v;
+        } else {
+            double x = xs[i] * su, hn, wn;
+            double pp[2], tau[2];
+            model_point(md, x, pp, tau);
+            hn = 2 * md->r - sqrt(pp[0] * pp[0] + pp[1] * pp[1]);
+            wn = hn > 0 ? -0.4 * md->kn * pow(hn, 2.5) : 0;
+            v = sqrt(v0 * v0 + 2 * (wn - md->mu * lobatto_friction(md, -su, x)) / md->m);
+        }
+        t += ws[i] / fabs(v);
+    }
+    (void)p;
+    return su / 5 * t;
+}
+
+/* Eq 20 (line: elliptic integrals, here the AGM) or eq 35 (eccentric: eq 32 on the vector model). */
+static double paper_restitution(const demc_sliding_path *p, const model *md, double su, double v0)
+{
+    double w;
+    if (!md->ecc) {
+        double kr = 1 - md->h0 / (2 * md->r), m = (1 - kr) / (1 + kr);
+        long double k, e;
+        agm_ke(m, &k, &e);
+        w = -2 * 8 * sqrt(2.0) / 3 * md->mu * md->kn * kr * pow(md->r, 2.5) * sqrt(1 + kr) *
+            (double)((kr + 3) * k - 4 * e);
+    } else {
+        w = -md->mu * lobatto_friction(md, -su, su);
+    }
+    (void)p;
+    return sqrt(1 + 2 * w / (md->m * v0 * v0));
+}
+
 static void check_passages(const demc_sliding_path *p)
 {
     model md = make_model(p);
     double su = model_su(&md), vc, f;
-    const double fr[] = {1.3, 3.0, -2.0, 0.7, -0.4};
+    const double fr[] = {1.3, 3.0, -2.0, 0.7, -0.4, 1.0001};
     size_t i;
     CHECK_REL(p->s_u, su, 1e-13);
     CHECK(demc_sliding_critical_velocity(p, &vc) == DEMC_OK);
     /* critical velocity: slightly above it the ODE separates, slightly below it stops */
-    CHECK(!ode_run(md, su, vc * (1 + 1e-6), 0).stopped);
-    CHECK(ode_run(md, su, vc * (1 - 1e-6), 0).stopped);
+    CHECK(!ode_run(md, su, vc * (1 + 1e-6), 0, 0).stopped);
+    CHECK(ode_run(md, su, vc * (1 - 1e-6), 0, 0).stopped);
     for (i = 0; i < sizeof fr / sizeof fr[0]; ++i) {
         double v0 = fr[i] * vc;
         demc_sliding_result r;
-        ode_pass o = ode_run(md, su, v0, 0);
+        ode_pass o = ode_run(md, su, v0, 0, 0);
         CHECK(demc_sliding_impact(p, v0, &r) == DEMC_OK);
         CHECK_REL(r.contact_time, o.t, 1e-6);
         CHECK_REL(r.v_crit, vc, 1e-15);
@@ -292,21 +350,30 @@ static void check_passages(const demc_sliding_path *p)
             CHECK_REL(r.restitution, o.v / v0, 1e-6);
         }
         if (r.outcome == DEMC_SLIDING_SEPARATES) {
-            /* the 5-node quadrature differs from the ODE by its reported error */
-            CHECK_REL(r.contact_time_paper - r.contact_time_paper_error, o.t, 1e-6);
-            CHECK(fabs(r.contact_time_paper_error) < 0.05 * r.contact_time);
+            /* the 5-node quadrature differs from the ODE by its reported error (it is 0, not defined, where eq 31
+             * has no real root at a node, which happens on the eccentric path just above v_crit) ... */
+            if (r.contact_time_paper != 0.0 || fr[i] > 1.2 || fr[i] < -1.2)
+                CHECK_REL(r.contact_time_paper - r.contact_time_paper_error, o.t, 1e-6);
+            if (fr[i] > 1.2 || fr[i] < -1.2) CHECK(fabs(r.contact_time_paper_error) < 0.01 * r.contact_time);
+            /* ... and is the Lobatto rule eq 25 of the velocities of eq 16 (line: from the ODE) or eq 31
+             * (eccentric: the 5-node friction work eq 30 of the vector model) */
+            if (fr[i] > 1.2 || fr[i] < -1.2) {
+                CHECK_REL(r.contact_time_paper, paper_time(p, &md, su, v0), 1e-6);
+                CHECK_REL(r.restitution_paper, paper_restitution(p, &md, su, v0), 1e-12);
+            }
         }
         /* velocity along the path at three points, before it may stop */
         if (fr[i] > 1.0 || fr[i] < -1.0) {
             const double at[] = {-0.6, 0.1, 0.8};
+            double tol_paper = fr[i] > 1.2 || fr[i] < -1.2 ? 1e-2 : 0.5;
             size_t j;
             for (j = 0; j < 3; ++j) {
                 double s = at[j] * su * (v0 > 0 ? 1 : -1), v;
-                ode_pass ov = ode_run(md, su, v0, s);
+                ode_pass ov = ode_run(md, su, v0, 1, s);
                 CHECK(demc_sliding_velocity(p, v0, s, DEMC_SLIDING_ACCURATE, &v) == DEMC_OK);
                 CHECK_REL(v, ov.v, 1e-6);
-                CHECK(demc_sliding_velocity(p, v0, s, DEMC_SLIDING_PAPER, &v) == DEMC_OK);
-                CHECK_REL(v, ov.v, 1e-2);
+                /* eq 31 (eccentric: 5-node friction work) is an approximation, poor close to v_crit */
+                if (demc_sliding_velocity(p, v0, s, DEMC_SLIDING_PAPER, &v) == DEMC_OK) CHECK_REL(v, ov.v, tol_paper);
             }
         }
     }

@@ -22,6 +22,11 @@
  *
  * Units: SI or any consistent set. The path coordinate s is the arc length of the path of the moving centre,
  * s = 0 at the point of largest overlap; the contact exists for |s| < s_u.
+ *
+ * These are analysis functions (restitution maps, contact times, time-step selection), not inner-loop force laws:
+ * they call libm (sin, cos, atan2, pow) and the ones that integrate numerically use bounded adaptive quadrature
+ * with about 2 KB of stack per nesting level (at most two levels; raise the device stack limit before calling
+ * them from a CUDA kernel). All are pure and thread-safe.
  */
 #ifndef DEMC_SLIDING_H
 #define DEMC_SLIDING_H
@@ -228,7 +233,8 @@ typedef struct demc_sliding_result {
     double v_crit;                   /**< Critical entry velocity, as demc_sliding_critical_velocity() (m/s). */
     double s_end;                    /**< Where the motion ends: exit point or rest point (m). */
     double contact_time;             /**< Time from entry to separation, or to rest for STOPS; adaptive
-                                          quadrature of ∫ds/|v| to relative 1e-12 (s). */
+                                          quadrature of ∫ds/|v| to relative 1e-12, or to the conditioning of the
+                                          problem when v0 is within ~1e-4 of v_crit or far below it (s). */
     double work_friction;            /**< Friction work over the whole motion, ≤ 0 (J). */
     double restitution_paper;        /**< e_s by the paper: eq 20 (line) or eq 35 (eccentric); 0 if the
                                           expression under its root is negative. */

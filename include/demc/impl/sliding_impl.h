@@ -8,7 +8,7 @@
 DEMC_BEGIN_DECLS
 
 /* Quadrature workspace: at most this many subintervals in one adaptive integration. */
-#define DEMCI_SLIDING_QCAP 160
+#define DEMCI_SLIDING_QCAP 64
 
 DEMC_STATIC_INLINE double demci_sliding_nan(void) { return HUGE_VAL - HUGE_VAL; }
 
@@ -654,8 +654,20 @@ DEMC_STATIC_INLINE demc_status demci_sliding_leg_time(const demc_sliding_path *p
     demci_sliding_q q;
     double mid = 0.5 * (xa + xe), t1 = 0.0, t2 = 0.0, rtol;
     demc_status s1, s2;
-    /* 1e-12, or the resolution of the path coordinate over this leg if coarser (a leg of a few ulp of s_u) */
+    /* 1e-12, or what the problem's conditioning allows if coarser: the resolution of the path coordinate over a
+     * very short leg, and, when the sphere barely gets through (v0 near v_crit), the relative accuracy of the
+     * smallest v^2 on the leg, a difference of O(v0^2) terms */
     rtol = 1e3 * 2.2e-16 * p->s_u / fabs(xe - xa);
+    if (!rest) {
+        int ignored = DEMC_OK;
+        double ve2 = demci_sliding_leg_v2(p, xa, va2, xe, &ignored), vmin2 = ve2, r2;
+        if (p->s_grip1 > xa && p->s_grip1 < xe) {
+            double vg2 = demci_sliding_leg_v2(p, xa, va2, p->s_grip1, &ignored);
+            if (vg2 < vmin2) vmin2 = vg2;
+        }
+        r2 = 1e3 * 2.2e-16 * (va2 > ve2 ? va2 : ve2) / vmin2;
+        if (vmin2 > 0.0 && r2 > rtol) rtol = r2;
+    }
     if (rtol < 1e-12) rtol = 1e-12;
     q.path = p;
     q.fc = 0;
