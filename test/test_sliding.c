@@ -593,6 +593,9 @@ static void hysteresis(void)
     CHECK(demc_sliding_hysteresis_setup(0.5, 0.3, DEMC_SLIDING_HYSTERESIS_TOTAL, &ht) == DEMC_OK);
     CHECK(demc_sliding_hysteresis_setup(0.5, 0.3, DEMC_SLIDING_HYSTERESIS_INCREMENTAL, &hi) == DEMC_OK);
     memset(&st, 0, sizeof st);
+    /* a new contact at rest has no friction and stays new */
+    t = demc_sliding_hysteresis_friction(&p, &ht, sa, 0.0, &st);
+    CHECK(t == 0.0 && st.dir == 0.0);
     /* sliding forwards: -mu N */
     t = demc_sliding_hysteresis_friction(&p, &ht, sa, 1.0, &st);
     n = demc_sliding_normal_force(&p, sa);

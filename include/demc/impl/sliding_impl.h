@@ -940,7 +940,7 @@ DEMC_SLIDING_FN double demc_sliding_hysteresis_friction(const demc_sliding_path 
         if (t > lim) t = lim;
         if (t < -lim) t = -lim;
     } else {
-        t = -state->dir * lim;
+        t = state->dir > 0.0 ? -lim : state->dir < 0.0 ? lim : 0.0;
     }
     state->s_prev = s_new;
     state->t_prev = t;
