@@ -422,8 +422,6 @@ DEMC_STATIC_INLINE double demci_sliding_fc_v2(const demc_sliding_fc *fc, double 
 
 DEMC_STATIC_INLINE double demci_sliding_inv_v(double v2) { return v2 > 0.0 ? 1.0 / sqrt(v2) : 0.0; }
 
-DEMC_STATIC_INLINE void demci_sliding_gk_rule(demci_sliding_q *q, double c, double h, double *val, double *err);
-
 /* v^2 at r + delta next to a rest point r, as (2/m)|int_r^(r+delta) T* ds| by one Kronrod rule of exact length
  * delta: the global form (a difference of O(v0^2) terms at a rounded coordinate) is all noise right next to r. */
 DEMC_STATIC_INLINE double demci_sliding_leg_v2_near(const demc_sliding_path *p, double r, double delta, double xa,
