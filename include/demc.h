@@ -12,4 +12,5 @@
 #include "demc/geometry.h"
 #include "demc/normal.h"
 #include "demc/rotation.h"
+#include "demc/sliding.h"
 #endif /* DEMC_H */
