@@ -1,0 +1,202 @@
+/* Validation cases of issue 9: see cases.h. */
+#include "cases.h"
+
+#include <math.h>
+#include <string.h>
+
+static const double g_earth = 9.81; /* 001 section 5 */
+
+void campello_law_eval(void *ctx, const drv_body *i, const drv_body *j, const drv_wall *wall, double dt,
+                       const double *state_old, double *state_new, drv_contact_out *out)
+{
+    const campello_law *law = (const campello_law *)ctx;
+    const demc_hertz_params *hz = j ? &law->pair_hertz : &law->wall_hertz;
+    const double shear = j ? law->pair_shear : law->wall_shear, mu = j ? law->pair_mu : law->wall_mu;
+    demc_geometry g = j ? demc_geometry_sphere_sphere(i->x, i->radius, j->x, j->radius)
+                        : demc_geometry_sphere_wall(i->x, i->radius, wall->point, wall->normal);
+    demc_vec3 s, step, force, ft;
+    double r_star, fn, kt, limit, len;
+    memset(state_new, 0, 3 * sizeof *state_new);
+    out->info[0] = g.overlap;
+    if (g.overlap <= 0.0) return;
+    /* Δx − Δr of each body's contact point (001 eq 25-29): n_ij of 001 points from i to j, i.e. −normal. */
+    step = demc_vec3_sub(demc_vec3_scale(i->step_velocity, dt),
+                         demc_rodrigues_rolling_displacement(i->step_rotation, demc_vec3_norm(g.branch_i),
+                                                             demc_vec3_neg(g.normal)));
+    if (j)
+        step = demc_vec3_sub(step, demc_vec3_sub(demc_vec3_scale(j->step_velocity, dt),
+                                                 demc_rodrigues_rolling_displacement(
+                                                     j->step_rotation, demc_vec3_norm(g.branch_j), g.normal)));
+    s = demc_vec3_make(state_old[0], state_old[1], state_old[2]);
+    s = demc_vec3_add(demc_vec3_project_plane(s, g.normal), demc_vec3_project_plane(step, g.normal)); /* eq 30 */
+    r_star = j ? i->radius * j->radius / (i->radius + j->radius) : i->radius;
+    fn = demc_hertz_force(hz, g.overlap);
+    kt = 8.0 * shear * sqrt(r_star * g.overlap); /* eq 37 */
+    limit = mu * fn;
+    len = demc_vec3_norm(s);
+    if (kt * len > limit) { /* eq 32-36: return to the limit along s */
+        double kept = limit / kt;
+        out->dissipated = limit * (len - kept);
+        s = demc_vec3_scale(s, kept / len);
+        out->info[1] = 1.0;
+    }
+    ft = demc_vec3_scale(s, -kt); /* opposes the elongation */
+    force = demc_vec3_add_scaled(ft, fn, g.normal);
+    out->force_i = force;
+    out->torque_i = demc_geometry_torque_i(&g, force);
+    out->torque_j = demc_geometry_torque_j(&g, force);
+    out->elastic_energy = demc_hertz_energy(hz, g.overlap) + 0.5 * kt * demc_vec3_norm2(s);
+    out->info[2] = fn;
+    out->info[3] = demc_vec3_norm(ft);
+    state_new[0] = s.x;
+    state_new[1] = s.y;
+    state_new[2] = s.z;
+}
+
+/* 001 example 5.1 data. */
+#define SPIN_R 0.2
+#define SPIN_M 1000.0
+#define SPIN_V0 2.355
+#define SPIN_W0 (-127.03)
+
+void spin_analytic(double t, double *v, double *w, double *t_roll)
+{
+    const double mu = 0.25, a = mu * g_earth, alpha = 5.0 * mu * g_earth / (2.0 * SPIN_R); /* eq 51 */
+    double tr = -(SPIN_V0 + SPIN_W0 * SPIN_R) / (a + alpha * SPIN_R);                      /* eq 52-53 */
+    double te = t < tr ? t : tr;
+    *v = SPIN_V0 + a * te;
+    *w = SPIN_W0 + alpha * te;
+    if (t_roll) *t_roll = tr;
+}
+
+spin_result run_spinning_sphere(drv_scheme scheme, double dt, double t_end, double mu, FILE *history, int every)
+{
+    demc_material mat = demc_material_make(1e10, 0.25, SPIN_M / (4.0 / 3.0 * 3.14159265358979323846 * SPIN_R * SPIN_R * SPIN_R));
+    demc_pair pair;
+    campello_law law;
+    drv_system s;
+    spin_result res;
+    double e0, static_overlap, prev_vc, rotation = 0.0;
+    long n, steps = (long)floor(t_end / dt + 0.5);
+    memset(&law, 0, sizeof law);
+    memset(&res, 0, sizeof res);
+    demc_pair_sphere_wall(&pair, &mat, SPIN_R, NULL, DEMC_SHEAR_CAMPELLO, NULL);
+    demc_hertz_init(&law.wall_hertz, &pair, NULL);
+    law.wall_shear = pair.effective_shear_modulus;
+    law.wall_mu = mu;
+    static_overlap = pow(SPIN_M * g_earth / law.wall_hertz.stiffness, 2.0 / 3.0);
+    drv_init(&s, scheme, dt, demc_vec3_make(0.0, -g_earth, 0.0), campello_law_eval, &law);
+    drv_add_sphere(&s, demc_vec3_make(0.0, SPIN_R - static_overlap, 0.0), demc_vec3_make(SPIN_V0, 0.0, 0.0),
+                   demc_vec3_make(0.0, 0.0, SPIN_W0), SPIN_R, SPIN_M, 0.4 * SPIN_M * SPIN_R * SPIN_R);
+    drv_add_wall(&s, demc_vec3_make(0.0, 0.0, 0.0), demc_vec3_make(0.0, 1.0, 0.0));
+    e0 = drv_kinetic_energy(&s) + drv_potential_energy(&s) + demc_hertz_energy(&law.wall_hertz, static_overlap);
+    prev_vc = SPIN_V0 + SPIN_W0 * SPIN_R;
+    if (history) fprintf(history, "t,x,rotation,v,omega\n0,0,0,%.9g,%.9g\n", SPIN_V0, SPIN_W0);
+    for (n = 1; n <= steps; ++n) {
+        double vc;
+        drv_step(&s);
+        rotation += s.body[0].step_rotation.z; /* plane motion about a fixed axis: increments add (001 §5.1) */
+        vc = s.body[0].v.x + s.body[0].omega.z * SPIN_R;
+        if (res.t_roll == 0.0 && vc >= 0.0 && prev_vc < 0.0) { /* linear interpolation inside the step */
+            double f = -prev_vc / (vc - prev_vc);
+            res.t_roll = s.t - dt + f * dt;
+            res.v_roll = s.body[0].v.x;
+            res.w_roll = s.body[0].omega.z;
+        }
+        prev_vc = vc;
+        if (history && n % every == 0)
+            fprintf(history, "%.9g,%.9g,%.9g,%.9g,%.9g\n", s.t, s.body[0].x.x, rotation, s.body[0].v.x,
+                    s.body[0].omega.z);
+    }
+    res.dissipated = drv_dissipated_energy(&s);
+    res.kinetic_lost = e0 - (drv_kinetic_energy(&s) + drv_potential_energy(&s) + drv_elastic_energy(&s));
+    return res;
+}
+
+/* 001 example 5.2 data. */
+#define THREE_MU 0.5
+#define THREE_T_COLLISION 0.46
+#define THREE_DURATION 0.0047
+#define THREE_T_BACK 1.39
+
+void three_spheres_setup(double *speed, double *gap)
+{
+    /* After the (elastic, radial) collision the particle moves back at V with its old spin: it slides, v and the
+     * spin part of the contact velocity change at μg and (5/2)μg, pure rolling after t_r = 4V/(7μg) at 3V/7
+     * having covered (20/49)V²/(μg). Passing the start at T_b = t_c + τ + t_r + (d − s_r)·7/(3V) with d = t_c V
+     * gives T_b = t_c + τ + 7t_c/3 − (8/21) V/(μg). */
+    const double mug = THREE_MU * g_earth;
+    double v = (THREE_T_COLLISION + THREE_DURATION + 7.0 * THREE_T_COLLISION / 3.0 - THREE_T_BACK) * mug * 21.0 / 8.0;
+    *speed = v;
+    *gap = THREE_T_COLLISION * v;
+}
+
+three_result run_three_spheres(drv_scheme scheme, double dt, double t_end, FILE *history, int every)
+{
+    demc_material mat = demc_material_make(1e10, 0.25, SPIN_M / (4.0 / 3.0 * 3.14159265358979323846 * SPIN_R * SPIN_R * SPIN_R));
+    demc_pair wall_pair, pair;
+    campello_law law;
+    drv_system s;
+    three_result res;
+    double speed, gap, rho0, static_overlap, e0, prev_overlap = 0.0, prev_spin, prev_vc = 0.0, prev_rho, rotation = 0.0;
+    demc_vec3 e1, axis1;
+    long n, steps = (long)floor(t_end / dt + 0.5);
+    int k;
+    memset(&law, 0, sizeof law);
+    memset(&res, 0, sizeof res);
+    demc_pair_sphere_wall(&wall_pair, &mat, SPIN_R, NULL, DEMC_SHEAR_CAMPELLO, NULL);
+    demc_pair_sphere_sphere(&pair, &mat, SPIN_R, &mat, SPIN_R, DEMC_SHEAR_CAMPELLO, NULL);
+    demc_hertz_init(&law.wall_hertz, &wall_pair, NULL);
+    demc_hertz_init(&law.pair_hertz, &pair, NULL);
+    law.wall_shear = wall_pair.effective_shear_modulus;
+    law.pair_shear = pair.effective_shear_modulus;
+    law.wall_mu = law.pair_mu = THREE_MU;
+    three_spheres_setup(&speed, &gap);
+    rho0 = 2.0 * SPIN_R / sqrt(3.0) + gap; /* touching spheres sit 2r/√3 from the centre of the triangle */
+    static_overlap = pow(SPIN_M * g_earth / law.wall_hertz.stiffness, 2.0 / 3.0);
+    drv_init(&s, scheme, dt, demc_vec3_make(0.0, 0.0, -g_earth), campello_law_eval, &law);
+    for (k = 0; k < 3; ++k) {
+        double a = 3.14159265358979323846 * (0.5 + 2.0 * k / 3.0);
+        demc_vec3 e = demc_vec3_make(cos(a), sin(a), 0.0); /* outward */
+        demc_vec3 v = demc_vec3_scale(e, -speed);
+        demc_vec3 w = demc_vec3_scale(demc_vec3_cross(demc_vec3_make(0.0, 0.0, 1.0), v), 1.0 / SPIN_R); /* rolling */
+        drv_add_sphere(&s, demc_vec3_add(demc_vec3_scale(e, rho0), demc_vec3_make(0.0, 0.0, SPIN_R - static_overlap)),
+                       v, w, SPIN_R, SPIN_M, 0.4 * SPIN_M * SPIN_R * SPIN_R);
+    }
+    drv_add_wall(&s, demc_vec3_make(0.0, 0.0, 0.0), demc_vec3_make(0.0, 0.0, 1.0));
+    e1 = demc_vec3_make(0.0, 1.0, 0.0);
+    axis1 = demc_vec3_normalize(s.body[0].omega);
+    prev_spin = demc_vec3_dot(s.body[0].omega, axis1);
+    prev_rho = rho0;
+    e0 = drv_kinetic_energy(&s) + drv_potential_energy(&s) + 3.0 * demc_hertz_energy(&law.wall_hertz, static_overlap);
+    if (history) fprintf(history, "t,v,omega,rotation\n0,%.9g,%.9g,0\n", -speed, prev_spin);
+    for (n = 1; n <= steps; ++n) {
+        const drv_body *b = &s.body[0];
+        double overlap, spin, vc, rho;
+        drv_step(&s);
+        overlap = drv_pair(&s, 0, 1)->out.info[0];
+        spin = demc_vec3_dot(b->omega, axis1);
+        rotation += demc_vec3_dot(b->step_rotation, axis1);
+        /* radial component of the contact-point velocity on the plane: v + ω × (−r e_z) */
+        vc = demc_vec3_dot(demc_vec3_add(b->v, demc_vec3_cross(b->omega, demc_vec3_make(0.0, 0.0, -SPIN_R))), e1);
+        rho = b->x.y;
+        if (res.t_collision == 0.0 && overlap > 0.0) res.t_collision = s.t - dt + dt * (-prev_overlap) / (overlap - prev_overlap);
+        if (res.t_collision > 0.0 && res.duration == 0.0 && overlap <= 0.0 && prev_overlap > 0.0)
+            res.duration = s.t - dt + dt * prev_overlap / (prev_overlap - overlap) - res.t_collision;
+        if (res.duration > 0.0 && res.t_spin_reversal == 0.0 && spin * prev_spin <= 0.0)
+            res.t_spin_reversal = s.t - dt + dt * prev_spin / (prev_spin - spin);
+        if (res.t_spin_reversal > 0.0 && res.t_rolling == 0.0 && vc * prev_vc <= 0.0)
+            res.t_rolling = s.t - dt + dt * prev_vc / (prev_vc - vc);
+        if (res.duration > 0.0 && res.t_back == 0.0 && rho >= rho0 && prev_rho < rho0)
+            res.t_back = s.t - dt + dt * (rho0 - prev_rho) / (rho - prev_rho);
+        prev_overlap = overlap;
+        prev_spin = spin;
+        prev_vc = vc;
+        prev_rho = rho;
+        if (history && n % every == 0)
+            fprintf(history, "%.9g,%.9g,%.9g,%.9g\n", s.t, demc_vec3_dot(b->v, e1), spin, rotation);
+    }
+    res.dissipated = drv_dissipated_energy(&s);
+    res.kinetic_lost = e0 - (drv_kinetic_energy(&s) + drv_potential_energy(&s) + drv_elastic_energy(&s));
+    return res;
+}
