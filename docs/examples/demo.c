@@ -3,6 +3,7 @@
  * The demonstration program of `make demo`: it links libdemc the way a host DEM code does, checks that the
  * library it loaded matches the headers it was compiled with, and prints what a DEM user sets a run up with.
  */
+#include <math.h>
 #include <stdio.h>
 
 #include <demc.h>
@@ -39,6 +40,58 @@ static void demo_normal(void)
     }
 }
 
+/* A short version of the validation case 001 example 5.1 (docs page "Validation"): a sphere spinning backwards
+ * slides on a rigid plane until it rolls. Velocity Verlet, Hertz normal force, the rolling-consistent tangential
+ * spring of 001 eq 25-37 with its Coulomb return; pure rolling starts where the contact-point velocity reaches 0. */
+static void demo_validation(void)
+{
+    const double r = 0.2, m = 1000.0, inertia = 0.4 * m * r * r, mu = 0.25, g = 9.81, dt = 1e-4;
+    demc_material mat = demc_material_make(1e10, 0.25, m / (4.18879020478639098 * r * r * r));
+    demc_vec3 x, v = demc_vec3_make(2.355, 0.0, 0.0), w = demc_vec3_make(0.0, 0.0, -127.03), alpha, s, force, torque;
+    demc_vec3 wall_point = demc_vec3_make(0.0, 0.0, 0.0), up = demc_vec3_make(0.0, 1.0, 0.0);
+    demc_vec3 zero = demc_vec3_make(0.0, 0.0, 0.0);
+    demc_pair pair;
+    demc_hertz_params hertz;
+    double t = 0.0, vc_old = v.x + w.z * r, t_exact;
+    int rolling = 0;
+    if (demc_pair_sphere_wall(&pair, &mat, r, NULL, DEMC_SHEAR_CAMPELLO, NULL) != DEMC_OK ||
+        demc_hertz_init(&hertz, &pair, NULL) != DEMC_OK)
+        return;
+    x = demc_vec3_make(0.0, r - pow(m * g / hertz.stiffness, 2.0 / 3.0), 0.0); /* resting at the static overlap */
+    alpha = s = force = torque = zero; /* at rest on the plane, the contact carries the weight: net force 0 */
+    printf("\nValidation, 001 example 5.1: sphere r = %g m, m = %g kg, v0 = %g m/s, w0 = %g rad/s, mu = %g\n", r, m,
+           v.x, w.z, mu);
+    while (!rolling && t < 4.0) {
+        demc_vec3 dalpha, step;
+        demc_geometry geo;
+        double fn, kt, len, vc;
+        v = demc_vec3_add_scaled(v, 0.5 * dt / m, force); /* half kick */
+        w = demc_vec3_add_scaled(w, 0.5 * dt / inertia, torque);
+        x = demc_vec3_add_scaled(x, dt, v); /* drift */
+        dalpha = demc_rodrigues_increment(w, w, 0.5, dt);
+        alpha = demc_rodrigues_compose(alpha, dalpha);
+        geo = demc_geometry_sphere_wall(x, r, wall_point, up);
+        fn = demc_hertz_force(&hertz, geo.overlap);
+        kt = 8.0 * pair.effective_shear_modulus * sqrt(r * geo.overlap); /* 001 eq 37 */
+        step = demc_vec3_sub(demc_vec3_scale(v, dt), demc_rodrigues_rolling_displacement(dalpha, r, demc_vec3_neg(up)));
+        s = demc_vec3_add(s, demc_vec3_project_plane(step, up)); /* 001 eq 29-30 */
+        len = demc_vec3_norm(s);
+        if (kt * len > mu * fn) s = demc_vec3_scale(s, mu * fn / (kt * len)); /* 001 eq 32-36 */
+        force = demc_vec3_add(demc_vec3_scale(up, fn), demc_vec3_scale(s, -kt));
+        torque = demc_geometry_torque_i(&geo, force);
+        force.y -= m * g;
+        v = demc_vec3_add_scaled(v, 0.5 * dt / m, force); /* half kick */
+        w = demc_vec3_add_scaled(w, 0.5 * dt / inertia, torque);
+        t += dt;
+        vc = v.x + w.z * r;
+        rolling = vc >= 0.0 && vc_old < 0.0;
+        vc_old = vc;
+    }
+    t_exact = (127.03 * r - 2.355) / (3.5 * mu * g); /* 001 eq 51-53 */
+    printf("  pure rolling from t = %.4f s (analytic %.4f s): v = %.4f m/s (%.4f), w = %.3f rad/s (%.3f)\n", t, t_exact,
+           v.x, (5.0 * 2.355 + 2.0 * 127.03 * r) / 7.0, w.z, -(5.0 * 2.355 + 2.0 * 127.03 * r) / (7.0 * r));
+}
+
 int main(void)
 {
     /* A host code checks at start-up that the shared library it loaded is the one its headers describe. */
@@ -49,5 +102,6 @@ int main(void)
     printf("demc %s (version number %d)\n", demc_version_string(), demc_version_number());
     printf("library build: %s\n", demc_build_info());
     demo_normal();
+    demo_validation();
     return 0;
 }
