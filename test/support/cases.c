@@ -200,3 +200,51 @@ three_result run_three_spheres(drv_scheme scheme, double dt, double t_end, FILE 
     res.kinetic_lost = e0 - (drv_kinetic_energy(&s) + drv_potential_energy(&s) + drv_elastic_energy(&s));
     return res;
 }
+
+double oblique_mass(void)
+{
+    return 4.0 / 3.0 * 3.14159265358979323846 * OBLIQUE_RADIUS * OBLIQUE_RADIUS * OBLIQUE_RADIUS * OBLIQUE_DENSITY;
+}
+
+oblique_result run_oblique(drv_law law, void *ctx, double theta_deg, double e, double mu, double dt, FILE *history)
+{
+    const double m = oblique_mass(), vt = OBLIQUE_SPEED * tan(theta_deg * 3.14159265358979323846 / 180.0);
+    drv_system s;
+    oblique_result res;
+    double e0, t_start = -1.0, fn_sum = 0.0, fn_overlap_sum = 0.0;
+    int touched = 0;
+    memset(&res, 0, sizeof res);
+    drv_init(&s, DRV_VERLET, dt, demc_vec3_make(0.0, 0.0, 0.0), law, ctx);
+    drv_add_sphere(&s, demc_vec3_make(0.0, 0.0, OBLIQUE_RADIUS), demc_vec3_make(vt, 0.0, -OBLIQUE_SPEED),
+                   demc_vec3_make(0.0, 0.0, 0.0), OBLIQUE_RADIUS, m, 0.4 * m * OBLIQUE_RADIUS * OBLIQUE_RADIUS);
+    drv_add_wall(&s, demc_vec3_make(0.0, 0.0, 0.0), demc_vec3_make(0.0, 0.0, 1.0));
+    e0 = drv_kinetic_energy(&s);
+    while (s.t < 1e-2) {
+        const drv_contact *c;
+        double overlap;
+        drv_step(&s);
+        c = drv_wall_pair(&s, 0, 0);
+        overlap = OBLIQUE_RADIUS - s.body[0].x.z;
+        if (history)
+            fprintf(history, "%.9g,%.9g,%.9g,%.9g,%.9g,%.9g\n", s.t, overlap, c->out.force_i.z, c->out.force_i.x,
+                    s.body[0].v.x - s.body[0].omega.y * OBLIQUE_RADIUS, c->out.info[1]);
+        if (overlap > 0.0) {
+            fn_sum += c->out.force_i.z;
+            fn_overlap_sum += c->out.force_i.z * overlap;
+            if (c->out.info[1] == 0.0) ++res.stick_steps;
+        }
+        if (overlap > 0.0 && !touched) {
+            touched = 1;
+            t_start = s.t - s.dt;
+        }
+        if (touched && overlap <= 0.0 && c->out.force_i.z == 0.0 && s.body[0].v.z > 0.0) break;
+    }
+    res.duration = s.t - t_start;
+    res.mean_overlap = fn_sum > 0.0 ? fn_overlap_sum / fn_sum : 0.0;
+    res.restitution = s.body[0].v.z / OBLIQUE_SPEED;
+    res.theta = 2.0 * tan(theta_deg * 3.14159265358979323846 / 180.0) / ((1.0 + e) * mu);
+    res.psi = 2.0 * (s.body[0].v.x - s.body[0].omega.y * OBLIQUE_RADIUS) / ((1.0 + e) * mu * OBLIQUE_SPEED);
+    res.dissipated = drv_dissipated_energy(&s);
+    res.kinetic_lost = e0 - drv_kinetic_energy(&s) - drv_elastic_energy(&s);
+    return res;
+}

@@ -55,4 +55,29 @@ void three_spheres_setup(double *speed, double *gap);
  * rolling axis) every `every` steps. */
 three_result run_three_spheres(drv_scheme scheme, double dt, double t_end, FILE *history, int every);
 
+/* 002 oblique impact of a sphere on a wall (R = 25 mm, ρ = 2650 kg/m³, normal speed 5 m/s, no spin, no gravity):
+ * the rebound, normalised as 002 (after Thornton et al. 2011): Θ = 2 tan θ_i/((1 + e)μ), Ψ = 2 v_tr/((1 + e)μ V_ni),
+ * with v_tr the tangential velocity of the contact point at rebound and e the target restitution. */
+typedef struct oblique_result {
+    double restitution;        /* measured V_nr/V_ni */
+    double theta, psi;         /* Θ, Ψ */
+    double duration;           /* contact duration, s */
+    double mean_overlap;       /* ⟨δ⟩_F = ∫F_n δ dt / ∫F_n dt, m: the lever arm of friction is R − δ/2 (000 eq 8) */
+    int stick_steps;           /* steps in contact where the law reported no slip (info[1] == 0) */
+    double kinetic_lost;       /* J */
+    double dissipated;         /* reported by the law, J */
+} oblique_result;
+
+#define OBLIQUE_RADIUS 0.025
+#define OBLIQUE_DENSITY 2650.0
+#define OBLIQUE_SPEED 5.0
+
+/* Mass of the 002 sphere, 4/3 π R³ ρ = 0.1734 kg. */
+double oblique_mass(void);
+
+/* Runs one impact at angle theta_deg with the law (body j is the wall: the wall is the plane z = 0) and dt;
+ * e and mu are only used to normalise. The law reports 1 in info[1] while slipping. With history, writes
+ * "t,overlap,fn,ft,vt,slip" rows (normal and tangential force on the sphere, contact-point tangential velocity). */
+oblique_result run_oblique(drv_law law, void *ctx, double theta_deg, double e, double mu, double dt, FILE *history);
+
 #endif
