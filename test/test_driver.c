@@ -81,7 +81,8 @@ static void test_oscillator_undamped_second_order(void)
     int sc;
     for (sc = 0; sc < 3; ++sc) {
         double p = observed_order((drv_scheme)sc, 0.0, 200);
-        if (!CHECK_ABS(p, 2.0, 0.1)) printf("    scheme %s\n", scheme_name[sc]);
+        printf("    %s: undamped order %.3f\n", scheme_name[sc], p);
+        CHECK_ABS(p, 2.0, 0.1);
     }
 }
 
@@ -90,9 +91,13 @@ static void test_oscillator_undamped_second_order(void)
  * rule stays second order. Tolerance ±0.1. */
 static void test_oscillator_damped_orders(void)
 {
-    CHECK_ABS(observed_order(DRV_VERLET, 0.2, 400), 1.0, 0.1);
-    CHECK_ABS(observed_order(DRV_NEWMARK_PEC, 0.2, 400), 1.0, 0.1);
-    CHECK_ABS(observed_order(DRV_TRAPEZOIDAL, 0.2, 400), 2.0, 0.1);
+    const double expected[3] = {1.0, 1.0, 2.0};
+    int sc;
+    for (sc = 0; sc < 3; ++sc) {
+        double p = observed_order((drv_scheme)sc, 0.2, 400);
+        printf("    %s: damped order %.3f\n", scheme_name[sc], p);
+        CHECK_ABS(p, expected[sc], 0.1);
+    }
 }
 
 /* Free fall with a constant spin: every scheme integrates a constant acceleration exactly (to rounding, 1e-13
