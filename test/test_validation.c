@@ -88,7 +88,7 @@ static void test_002_elastic_sliding_relation(void)
     demc_hertz_init(&law.wall_hertz, &pair, NULL);
     law.wall_shear = pair.effective_shear_modulus;
     law.wall_mu = 0.1;
-    demc_hertz_impact_solve(&pair, OBLIQUE_SPEED, &a, NULL);
+    if (!CHECK(demc_hertz_impact_solve(&pair, OBLIQUE_SPEED, &a, NULL) == DEMC_OK)) return;
     for (k = 0; k < 3; ++k) {
         oblique_result r = run_oblique(campello_law_eval, &law, angles[k], 1.0, 0.1, a.duration / 400.0, NULL);
         printf("    theta_i %g: e %.6f, Theta %.4f, Psi %.4f (Theta - 7 = %.4f), lost %.4g J, dissipated %.4g J\n",
