@@ -248,3 +248,99 @@ oblique_result run_oblique(drv_law law, void *ctx, double theta_deg, double e, d
     res.kinetic_lost = e0 - drv_kinetic_energy(&s) - drv_elastic_energy(&s);
     return res;
 }
+
+#define I000_RADIUS 0.05
+#define I000_DENSITY 1000.0
+
+double impact000_mass(void)
+{
+    return 4.0 / 3.0 * 3.14159265358979323846 * I000_RADIUS * I000_RADIUS * I000_RADIUS * I000_DENSITY;
+}
+
+void impact000_setup(demc_pair *pair, double *dt)
+{
+    demc_material mat = demc_material_make(0.3e9, 0.3, I000_DENSITY);
+    demc_hertz_impact a;
+    demc_pair_sphere_wall(pair, &mat, I000_RADIUS, &mat, DEMC_SHEAR_ZABULIONIS, NULL);
+    demc_hertz_impact_solve(pair, 0.2, &a, NULL);
+    *dt = a.duration / 51.0;
+}
+
+static char mode_letter(double slip, double f, double f_prev, double sense)
+{
+    if (slip != 0.0) return 'S';
+    if (f * sense < 0.0) return 'R';
+    return fabs(f) >= fabs(f_prev) ? 'L' : 'U';
+}
+
+impact000_result run_impact000(drv_law law, void *ctx, double omega_z, FILE *history)
+{
+    const double m = impact000_mass();
+    demc_pair pair;
+    drv_system s;
+    impact000_result res;
+    double dt, e0, f_prev = 0.0, el_prev = 0.0, slip_prev = 1.0, sense = 0.0, vc_prev;
+    double el_switch = 0.0, el_other = 0.0, df_before = 0.0, df_after = 0.0, d_prev = 0.0;
+    int touched = 0, vanished = 0, nm = 0;
+    memset(&res, 0, sizeof res);
+    impact000_setup(&pair, &dt);
+    drv_init(&s, DRV_NEWMARK_PEC, dt, demc_vec3_make(0.0, 0.0, 0.0), law, ctx);
+    drv_add_sphere(&s, demc_vec3_make(0.0, I000_RADIUS, 0.0), demc_vec3_make(0.02, -0.2, 0.0),
+                   demc_vec3_make(0.0, 0.0, omega_z), I000_RADIUS, m, 0.4 * m * I000_RADIUS * I000_RADIUS);
+    drv_add_wall(&s, demc_vec3_make(0.0, 0.0, 0.0), demc_vec3_make(0.0, 1.0, 0.0));
+    e0 = drv_kinetic_energy(&s);
+    vc_prev = 0.02 + omega_z * I000_RADIUS;
+    if (history) fprintf(history, "t,overlap,fn,ft,el,slip,vc\n");
+    while (s.t < 1.0) {
+        const drv_contact *c;
+        double overlap, f, el, slip, vc;
+        drv_step(&s);
+        c = drv_wall_pair(&s, 0, 0);
+        overlap = c->out.info[0];
+        f = c->out.info[3];
+        el = c->out.info[4];
+        slip = c->out.info[1];
+        vc = s.body[0].v.x + s.body[0].omega.z * I000_RADIUS;
+        if (overlap <= 0.0) {
+            if (touched) break;
+            continue;
+        }
+        touched = 1;
+        ++res.steps;
+        if (history)
+            fprintf(history, "%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g\n", s.t, overlap, c->out.info[2], f, el, slip, vc);
+        if (sense == 0.0 && f != 0.0) sense = f > 0.0 ? 1.0 : -1.0;
+        {
+            char mode = mode_letter(slip, f, f_prev, sense);
+            if (nm == 0 || res.modes[nm - 1] != mode) {
+                if (nm < 15) res.modes[nm++] = mode;
+            }
+        }
+        if (res.steps > 1) {
+            double jump = fabs(el - el_prev), d = f - f_prev;
+            if (slip != 0.0 && slip_prev == 0.0) {
+                if (jump > el_switch) el_switch = jump;
+            } else if (jump > el_other) {
+                el_other = jump;
+            }
+            if (vanished) {
+                if (fabs(d) > df_after) df_after = fabs(d);
+                if (vanished > 1 && d * d_prev < 0.0) ++res.zigzag;
+                ++vanished;
+            } else if (fabs(d) > df_before) {
+                df_before = fabs(d);
+            }
+            d_prev = d;
+        }
+        if (!vanished && vc * vc_prev <= 0.0) vanished = 1;
+        vc_prev = vc;
+        f_prev = f;
+        el_prev = el;
+        slip_prev = slip;
+    }
+    res.el_jump = el_other > 0.0 ? el_switch / el_other : 0.0;
+    res.force_jump = df_before > 0.0 ? df_after / df_before : 0.0;
+    res.dissipated = drv_dissipated_energy(&s);
+    res.kinetic_lost = e0 - drv_kinetic_energy(&s) - drv_elastic_energy(&s);
+    return res;
+}

@@ -80,4 +80,27 @@ double oblique_mass(void);
  * "t,overlap,fn,ft,vt,slip" rows (normal and tangential force on the sphere, contact-point tangential velocity). */
 oblique_result run_oblique(drv_law law, void *ctx, double theta_deg, double e, double mu, double dt, FILE *history);
 
+/* 000 section 4: oblique impact of a sphere (R = 5 cm, E = 0.3 GPa, ν = 0.3, ρ = 1000 kg/m³; wall of the same
+ * material) at v = (0.02, −0.2) m/s with spin ω_z, μ = 0.3, 51 steps per contact, Newmark PEC (000's integrator).
+ * The plane is y = 0, x is the tangential direction. The law reports info[1] = 1 while slipping, info[3] the
+ * tangential force on the sphere along x, info[4] the elastic tangential displacement δ_el along x. */
+typedef struct impact000_result {
+    char modes[16];         /* modes of the first contact in order, one letter each, repeats merged:
+                               S slip, L stick loading, U stick unloading (|F_t| falls, same sense as the
+                               first slip force), R reverse stick (opposite sense) */
+    int steps;              /* steps of the first contact */
+    double el_jump;         /* largest |Δδ_el| over one step at a stick→slip switch, relative to the largest
+                               |Δδ_el| over the steps that do not switch */
+    double force_jump;      /* largest |ΔF_t| over a step after the contact-point velocity vanished, relative to
+                               the largest |ΔF_t| before it */
+    int zigzag;             /* sign changes of ΔF_t between consecutive steps after the velocity vanished */
+    double kinetic_lost, dissipated; /* over the first contact, J */
+} impact000_result;
+
+/* Mass of the 000 sphere, 4/3 π R³ ρ = 0.5236 kg (000 prints 5.236 kg, a slip of the decimal point). */
+double impact000_mass(void);
+/* The pair (elastic wall of the sphere's material) and the step: the analytic Hertz duration at 0.2 m/s / 51. */
+void impact000_setup(demc_pair *pair, double *dt);
+impact000_result run_impact000(drv_law law, void *ctx, double omega_z, FILE *history);
+
 #endif
