@@ -276,7 +276,10 @@ DEMC_TIMESTEP_FN demc_status demc_timestep_critical(const demc_timestep_collisio
  *
  * Search: from half the analytic critical step (halved up to 20 times until it passes), steps grow by 2 % until
  * one fails, then bisection to a relative bracket of 1e-12. A failure window narrower than 2 % above a pass can
- * be missed. Work is bounded: at most 20 + 1000 + 64 runs, each at most 2²² map steps.
+ * be missed. Work is bounded: at most 20 + 1000 + 64 runs, each at most 2²⁰ map steps; a run cut there (a step a
+ * million times shorter than the contact) is judged by its energy alone. Typical cost: tens of microseconds;
+ * when a stiff, heavily damped tangential spring forces a step 1e5 times below the normal time scale, up to
+ * about 0.7 s.
  *
  * @param collision         the collision (validated as in demc_timestep_critical()).
  * @param energy_tolerance  allowed relative gain of normal kinetic energy (≥ 0, finite). The undamped map

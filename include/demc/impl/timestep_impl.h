@@ -296,7 +296,7 @@ DEMC_STATIC_INLINE int demci_timestep_probe_run(const demc_timestep_collision *c
                                                 demc_timestep_bound *failed)
 {
     const double an = h / c->mass, e0 = c->velocity * c->velocity;
-    const long limit = 1L << 22;
+    const long limit = 1L << 20;
     double x = h * c->velocity, v = c->velocity, energy;
     long n, reversal = -1; /* index of the first state with v <= 0 */
     /* Shear (eq 45 from state 1, incoming tangential velocity 1, displacement h): the map is linear in it. */
