@@ -9,4 +9,9 @@
 #define DEMC_H
 #include "demc/base.h"
 #include "demc/timestep.h"
+#include "demc/material.h"
+#include "demc/geometry.h"
+#include "demc/normal.h"
+#include "demc/rotation.h"
+#include "demc/sliding.h"
 #endif /* DEMC_H */

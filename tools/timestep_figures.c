@@ -1,7 +1,7 @@
 /* Generator of the time-step figures of docs/pages/timestep.md (004 Figures 3, 4, 9 and 10): for each parameter
  * set of the paper, the critical step of demc_timestep_critical() and the answer of demc_timestep_probe() against
  * the impact velocity, for three damping constants, and the Rayleigh step. Writes one CSV per set.
- * Usage: timestep_figures OUTPUT_DIR   (run by tools/figures/timestep_figures.sh) */
+ * Usage: timestep_figures OUTPUT_DIR   (run by tools/timestep_figures.sh) */
 #include <stdio.h>
 
 #include <demc.h>

@@ -1,5 +1,5 @@
 # Time-step figures of docs/pages/timestep.md (004 Figures 3, 4, 9, 10) from the CSVs of timestep_figures.c.
-# Usage: gnuplot -e "dir='docs/figures'" tools/figures/timestep_figures.gp
+# Usage: gnuplot -e "dir='docs/figures'" tools/timestep_figures.gp
 if (!exists("dir")) dir = 'docs/figures'
 set datafile separator ','
 set terminal pngcairo size 800,560 font ',11'
