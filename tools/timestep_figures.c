@@ -1,5 +1,5 @@
 /* Generator of the time-step figures of docs/pages/timestep.md (004 Figures 3, 4, 9 and 10): for each parameter
- * set of the paper, the critical step of demc_timestep_critical() and the answer of demc_timestep_probe() against
+ * set of the paper, the critical step of demc_timestep_critical(, NULL) and the answer of demc_timestep_probe(, NULL) against
  * the impact velocity, for three damping constants, and the Rayleigh step. Writes one CSV per set.
  * Usage: timestep_figures OUTPUT_DIR   (run by tools/timestep_figures.sh) */
 #include <stdio.h>
@@ -21,7 +21,7 @@ static int write_set(const char *dir, const parameter_set *p)
     double rayleigh, v;
     int j;
     if (demc_timestep_rayleigh(p->radius_i < p->radius_j ? p->radius_i : p->radius_j, p->shear_modulus, p->poisson,
-                               p->density, &rayleigh) != DEMC_OK)
+                               p->density, &rayleigh, NULL) != DEMC_OK)
         return 1;
     snprintf(path, sizeof path, "%s/timestep_%s.csv", dir, p->name);
     f = fopen(path, "w");
@@ -42,9 +42,9 @@ static int write_set(const char *dir, const parameter_set *p)
             demc_timestep_bound failed = DEMC_TIMESTEP_BOUND_COMPRESSION;
             double probe = 0.0;
             if (demc_timestep_collision_spheres(p->shear_modulus, p->poisson, p->density, p->radius_i, p->radius_j, v,
-                                                p->damping[j], p->damping[j], &col) != DEMC_OK ||
-                demc_timestep_critical(&col, &b) != DEMC_OK ||
-                demc_timestep_probe(&col, 0.01, &probe, &failed) != DEMC_OK) {
+                                                p->damping[j], p->damping[j], &col, NULL) != DEMC_OK ||
+                demc_timestep_critical(&col, &b, NULL) != DEMC_OK ||
+                demc_timestep_probe(&col, 0.01, &probe, &failed, NULL) != DEMC_OK) {
                 fclose(f);
                 return 1;
             }

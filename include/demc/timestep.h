@@ -17,7 +17,11 @@
  * velocity. Stiffness prefactors k₁, k₂ are in N/m^{3/2}, damping constants in kg/s (N·s/m).
  *
  * All functions are setup functions: they validate their input and return a #demc_status; on any status other
- * than #DEMC_OK the outputs are left untouched. Units SI or any consistent set. See the page @ref timestep.
+ * than #DEMC_OK the outputs are left untouched. Like every demc setup function (see material.h) each ends with an
+ * optional `const char **bad_field`: when not NULL it receives NULL on success, else the name of the first
+ * offending argument in argument order (the output pointer first), e.g. "c_normal" or "collision.velocity"; for
+ * #DEMC_ERR_SINGULAR and #DEMC_ERR_NO_CONVERGENCE the name of the output. Units SI or any consistent set. See the
+ * page @ref timestep.
  */
 #ifndef DEMC_TIMESTEP_H
 #define DEMC_TIMESTEP_H
@@ -25,6 +29,8 @@
 #include <stddef.h>
 
 #include "base.h"
+#include "material.h"
+#include "normal.h"
 
 /** @cond INTERNAL */
 #if defined(DEMC_IMPLEMENT_TIMESTEP)
@@ -103,12 +109,13 @@ typedef struct demc_timestep_bounds {
  * @param poisson       Poisson's ratio ν (−1 < ν ≤ 0.5).
  * @param density       density ρ in kg/m³ (> 0).
  * @param[out] dt       the time step in s.
+ * @param bad_field optional: name of the offending argument (see the file description).
  * @return #DEMC_OK; #DEMC_ERR_INVALID_ARGUMENT for a null pointer or a non-finite number;
  *         #DEMC_ERR_OUT_OF_DOMAIN for a finite value outside its domain; #DEMC_ERR_SINGULAR if the result is not
  *         a finite positive number.
  */
 DEMC_TIMESTEP_FN demc_status demc_timestep_rayleigh(double radius, double shear_modulus, double poisson,
-                                                    double density, double *dt);
+                                                    double density, double *dt, const char **bad_field);
 
 /**
  * @brief Rayleigh time step of a set of radii: eq 5 with r_min (004 eq 78) or with the mean radius r̄.
@@ -120,18 +127,33 @@ DEMC_TIMESTEP_FN demc_status demc_timestep_rayleigh(double radius, double shear_
  * @param poisson       ν (−1 < ν ≤ 0.5).
  * @param density       ρ in kg/m³ (> 0).
  * @param[out] dt       the time step in s.
+ * @param bad_field optional: name of the offending argument (see the file description).
  * @return as demc_timestep_rayleigh(); #DEMC_ERR_INVALID_ARGUMENT also for radii = NULL, count = 0 or an unknown
  *         choice.
  */
 DEMC_TIMESTEP_FN demc_status demc_timestep_rayleigh_set(const double *radii, size_t count,
                                                         demc_timestep_radius choice, double shear_modulus,
-                                                        double poisson, double density, double *dt);
+                                                        double poisson, double density, double *dt,
+                                                        const char **bad_field);
+
+/**
+ * @brief Rayleigh time step (004 eq 5, 6) of a sphere of a material (material.h): G, ν, ρ taken from it.
+ *
+ * @param material  the material (validated here as by demc_material_validate(); G derived when 0).
+ * @param radius    particle radius in m (> 0); pass r_min of the assembly for 004 eq 78.
+ * @param[out] dt   the time step in s.
+ * @param bad_field optional: name of the offending argument (the field names of demc_material_validate()).
+ * @return as demc_material_validate() and demc_timestep_rayleigh().
+ */
+DEMC_TIMESTEP_FN demc_status demc_timestep_rayleigh_material(const demc_material *material, double radius,
+                                                             double *dt, const char **bad_field);
 
 /**
  * @brief Duration of an undamped Hertz collision, t_H = 2 I (5m̂/(4k₂))^{2/5} v^{−1/5}, and the step t_H/N.
  *
  * I = ∫₀¹ (1 − u^{5/2})^{−1/2} du = √π Γ(7/5)/Γ(9/10) = 1.4716375921623523, so t_H = 2.9432751843247047 x_max/v
- * with x_max = (5m̂v²/(4k₂))^{2/5}. With k₂ = (4/3)E*√R* this is 001 eq 50's "2.87 [m*²/(R* E*² v)]^{1/5}"
+ * with x_max = (5m̂v²/(4k₂))^{2/5} (#DEMC_HERTZ_DURATION_FACTOR of normal.h; demc_hertz_impact_solve()
+ * gives the same duration from a material pair). With k₂ = (4/3)E*√R* this is 001 eq 50's "2.87 [m*²/(R* E*² v)]^{1/5}"
  * (exact constant 2.8682656991953314) and 004 eq 55's "2.94" form; 001 eq 50 takes N = 20.
  *
  * @param mass      reduced mass m̂ in kg (> 0).
@@ -139,10 +161,11 @@ DEMC_TIMESTEP_FN demc_status demc_timestep_rayleigh_set(const double *radii, siz
  * @param velocity  normal impact velocity in m/s (> 0).
  * @param steps     steps per collision N (> 0; 1 gives the duration itself).
  * @param[out] dt   t_H/N in s.
+ * @param bad_field optional: name of the offending argument (see the file description).
  * @return #DEMC_OK or a validation status as demc_timestep_rayleigh().
  */
 DEMC_TIMESTEP_FN demc_status demc_timestep_hertz(double mass, double k_normal, double velocity, double steps,
-                                                 double *dt);
+                                                 double *dt, const char **bad_field);
 
 /**
  * @brief Belytschko bound of the central-difference map for a linear contact, undamped and damped.
@@ -157,9 +180,11 @@ DEMC_TIMESTEP_FN demc_status demc_timestep_hertz(double mass, double k_normal, d
  * @param k         linear stiffness in N/m (> 0).
  * @param c         damping constant in kg/s (≥ 0; 0 gives 2√(m̂/k)).
  * @param[out] dt   the critical step in s.
+ * @param bad_field optional: name of the offending argument (see the file description).
  * @return #DEMC_OK or a validation status as demc_timestep_rayleigh().
  */
-DEMC_TIMESTEP_FN demc_status demc_timestep_belytschko(double mass, double k, double c, double *dt);
+DEMC_TIMESTEP_FN demc_status demc_timestep_belytschko(double mass, double k, double c, double *dt,
+                                                      const char **bad_field);
 
 /**
  * @brief Compression-phase bound: the root Δt of 1 − Δt c₂/m̂ − (√v k₂/m̂) Δt^{5/2} = 0 (004 eq 62).
@@ -174,10 +199,11 @@ DEMC_TIMESTEP_FN demc_status demc_timestep_belytschko(double mass, double k, dou
  * @param c_normal  normal damping constant c₂ in kg/s (≥ 0).
  * @param velocity  normal impact velocity v₂ᵢ in m/s (> 0).
  * @param[out] dt   the bound in s.
+ * @param bad_field optional: name of the offending argument (see the file description).
  * @return #DEMC_OK, a validation status as demc_timestep_rayleigh(), or #DEMC_ERR_NO_CONVERGENCE (not expected).
  */
 DEMC_TIMESTEP_FN demc_status demc_timestep_compression(double mass, double k_normal, double c_normal,
-                                                       double velocity, double *dt);
+                                                       double velocity, double *dt, const char **bad_field);
 
 /**
  * @brief Restitution-phase bound: the root of Δt = (x_{n+1}/x_n)^{3/2} m̂/c₂ (004 eq 65) from the overlap x_n.
@@ -193,10 +219,11 @@ DEMC_TIMESTEP_FN demc_status demc_timestep_compression(double mass, double k_nor
  * @param overlap_max  the overlap x_n at maximum compression in m (> 0); demc_timestep_critical() uses the
  *                     undamped Hertz value, an upper bound of the damped one, which makes the bound smaller.
  * @param[out] dt      the bound in s.
+ * @param bad_field optional: name of the offending argument (see the file description).
  * @return #DEMC_OK, a validation status as demc_timestep_rayleigh(), or #DEMC_ERR_NO_CONVERGENCE (not expected).
  */
 DEMC_TIMESTEP_FN demc_status demc_timestep_restitution(double mass, double k_normal, double c_normal,
-                                                       double overlap_max, double *dt);
+                                                       double overlap_max, double *dt, const char **bad_field);
 
 /**
  * @brief Shear bound: the root of 1 − (7/(2m̂)) Δt c₁ − (7/(2m̂)) √v k₁ Δt^{5/2} = 0 (004 eq 68, 69).
@@ -209,10 +236,11 @@ DEMC_TIMESTEP_FN demc_status demc_timestep_restitution(double mass, double k_nor
  * @param c_tangential  tangential damping constant c₁ in kg/s (≥ 0).
  * @param velocity      normal impact velocity v₂ᵢ in m/s (> 0).
  * @param[out] dt       the bound in s.
+ * @param bad_field optional: name of the offending argument (see the file description).
  * @return as demc_timestep_compression().
  */
 DEMC_TIMESTEP_FN demc_status demc_timestep_shear(double mass, double k_tangential, double c_tangential,
-                                                 double velocity, double *dt);
+                                                 double velocity, double *dt, const char **bad_field);
 
 /**
  * @brief Linearised bound 2m̂/c₂ (004 eq 90): the stability of the map linearised at the fixed point (0, 0).
@@ -223,9 +251,11 @@ DEMC_TIMESTEP_FN demc_status demc_timestep_shear(double mass, double k_tangentia
  * @param mass      reduced mass m̂ in kg (> 0).
  * @param c_normal  normal damping constant c₂ in kg/s (≥ 0).
  * @param[out] dt   the bound in s, or +infinity.
+ * @param bad_field optional: name of the offending argument (see the file description).
  * @return #DEMC_OK or a validation status as demc_timestep_rayleigh().
  */
-DEMC_TIMESTEP_FN demc_status demc_timestep_linearised(double mass, double c_normal, double *dt);
+DEMC_TIMESTEP_FN demc_status demc_timestep_linearised(double mass, double c_normal, double *dt,
+                                                      const char **bad_field);
 
 /**
  * @brief The collision of two spheres of one material (004 eq 74 and the masses of solid spheres).
@@ -242,12 +272,34 @@ DEMC_TIMESTEP_FN demc_status demc_timestep_linearised(double mass, double c_norm
  * @param c_normal      c₂ in kg/s (≥ 0).
  * @param c_tangential  c₁ = c₃ in kg/s (≥ 0).
  * @param[out] out      the collision.
+ * @param bad_field optional: name of the offending argument (see the file description).
  * @return #DEMC_OK or a validation status as demc_timestep_rayleigh().
  */
 DEMC_TIMESTEP_FN demc_status demc_timestep_collision_spheres(double shear_modulus, double poisson, double density,
                                                              double radius_i, double radius_j, double velocity,
                                                              double c_normal, double c_tangential,
-                                                             demc_timestep_collision *out);
+                                                             demc_timestep_collision *out,
+                                                             const char **bad_field);
+
+/**
+ * @brief The collision of a material pair (material.h): m̂ = m*, k₂ = (4/3)E*√R* (Hertz), k₁ = k₃ = 8G*√R*
+ *        (Mindlin, k_t = 8G*a with a = √(R*x₂)).
+ *
+ * With two spheres of one material and #DEMC_SHEAR_MINDLIN mixing this is demc_timestep_collision_spheres()
+ * (004 eq 74); other mixings change k₁ as their G* does. A sphere–wall pair gives m̂ = m_i, R* = R_i.
+ *
+ * @param pair          a pair from demc_pair_sphere_sphere() or demc_pair_sphere_wall() (validated again here).
+ * @param velocity      normal impact velocity in m/s (> 0).
+ * @param c_normal      c₂ in kg/s (≥ 0).
+ * @param c_tangential  c₁ = c₃ in kg/s (≥ 0).
+ * @param[out] out      the collision.
+ * @param bad_field optional: name of the offending argument ("pair.<field>" for the pair).
+ * @return #DEMC_OK, a validation status as demc_pair_validate() or demc_timestep_rayleigh(), or
+ *         #DEMC_ERR_SINGULAR if a stiffness is not representable.
+ */
+DEMC_TIMESTEP_FN demc_status demc_timestep_collision_pair(const demc_pair *pair, double velocity, double c_normal,
+                                                          double c_tangential, demc_timestep_collision *out,
+                                                          const char **bad_field);
 
 /**
  * @brief All map bounds of a collision and the critical step, their minimum (004 §3.6.3), with the binding one.
@@ -256,11 +308,12 @@ DEMC_TIMESTEP_FN demc_status demc_timestep_collision_spheres(double shear_modulu
  *
  * @param collision the collision (every field validated as in the single-bound functions).
  * @param[out] out  the bounds.
+ * @param bad_field optional: name of the offending argument (see the file description).
  * @return #DEMC_OK, #DEMC_ERR_INVALID_ARGUMENT for a null pointer or non-finite field, #DEMC_ERR_OUT_OF_DOMAIN,
  *         #DEMC_ERR_SINGULAR or #DEMC_ERR_NO_CONVERGENCE as the single-bound functions.
  */
 DEMC_TIMESTEP_FN demc_status demc_timestep_critical(const demc_timestep_collision *collision,
-                                                    demc_timestep_bounds *out);
+                                                    demc_timestep_bounds *out, const char **bad_field);
 
 /**
  * @brief Numerical probe: the largest step for which iterating the map 004 eq 45–50 captures the collision.
@@ -287,10 +340,12 @@ DEMC_TIMESTEP_FN demc_status demc_timestep_critical(const demc_timestep_collisio
  *                          small steps too; 0.01 is a practical value.
  * @param[out] dt           the largest passing step found, in s.
  * @param[out] failed       the criterion that fails just above dt (may be NULL).
+ * @param bad_field optional: name of the offending argument (see the file description).
  * @return #DEMC_OK, a validation status, or #DEMC_ERR_NO_CONVERGENCE if no passing step was found.
  */
 DEMC_TIMESTEP_FN demc_status demc_timestep_probe(const demc_timestep_collision *collision,
-                                                 double energy_tolerance, double *dt, demc_timestep_bound *failed);
+                                                 double energy_tolerance, double *dt, demc_timestep_bound *failed,
+                                                 const char **bad_field);
 
 DEMC_END_DECLS
 

@@ -6,49 +6,53 @@
 
 DEMC_BEGIN_DECLS
 
-/* ---- validation helpers (private) ---- */
+/* ---- validation helpers (private): the first offending input is named through bad_field (material.h) ---- */
 
-/* x > 0 and finite. */
-DEMC_STATIC_INLINE demc_status demci_timestep_positive(double x)
+/* value > 0 and finite; bad_field untouched on success. */
+DEMC_STATIC_INLINE demc_status demci_timestep_positive(double value, const char *field, const char **bad_field)
 {
-    if (!demc_is_finite(x)) return DEMC_ERR_INVALID_ARGUMENT;
-    return x > 0.0 ? DEMC_OK : DEMC_ERR_OUT_OF_DOMAIN;
+    if (!demc_is_finite(value)) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, field, bad_field);
+    if (!(value > 0.0)) return demci_material_fail(DEMC_ERR_OUT_OF_DOMAIN, field, bad_field);
+    return DEMC_OK;
 }
 
-/* x >= 0 and finite (damping constants, tolerances). */
-DEMC_STATIC_INLINE demc_status demci_timestep_nonnegative(double x)
+/* value >= 0 and finite (damping constants, tolerances). */
+DEMC_STATIC_INLINE demc_status demci_timestep_nonnegative(double value, const char *field, const char **bad_field)
 {
-    if (!demc_is_finite(x)) return DEMC_ERR_INVALID_ARGUMENT;
-    return x >= 0.0 ? DEMC_OK : DEMC_ERR_OUT_OF_DOMAIN;
+    if (!demc_is_finite(value)) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, field, bad_field);
+    if (!(value >= 0.0)) return demci_material_fail(DEMC_ERR_OUT_OF_DOMAIN, field, bad_field);
+    return DEMC_OK;
 }
 
 /* -1 < nu <= 0.5 (DESIGN §6). */
-DEMC_STATIC_INLINE demc_status demci_timestep_poisson(double nu)
+DEMC_STATIC_INLINE demc_status demci_timestep_poisson(double nu, const char *field, const char **bad_field)
 {
-    if (!demc_is_finite(nu)) return DEMC_ERR_INVALID_ARGUMENT;
-    return (nu > -1.0 && nu <= 0.5) ? DEMC_OK : DEMC_ERR_OUT_OF_DOMAIN;
-}
-
-/* The first failure of two checks; a non-finite argument anywhere outranks a domain error. */
-DEMC_STATIC_INLINE demc_status demci_timestep_first(demc_status a, demc_status b)
-{
-    if (a == DEMC_ERR_INVALID_ARGUMENT || b == DEMC_ERR_INVALID_ARGUMENT) return DEMC_ERR_INVALID_ARGUMENT;
-    return a != DEMC_OK ? a : b;
-}
-
-/* (m, k, c, v): m, k, v > 0, c >= 0; the argument set of the map bounds. */
-DEMC_STATIC_INLINE demc_status demci_timestep_check_mkcv(double m, double k, double c, double v)
-{
-    return demci_timestep_first(demci_timestep_first(demci_timestep_positive(m), demci_timestep_positive(k)),
-                                demci_timestep_first(demci_timestep_nonnegative(c), demci_timestep_positive(v)));
-}
-
-/* Stores a result that must be a finite positive time. */
-DEMC_STATIC_INLINE demc_status demci_timestep_store(double value, double *dt)
-{
-    if (!(demc_is_finite(value) && value > 0.0)) return DEMC_ERR_SINGULAR;
-    *dt = value;
+    if (!demc_is_finite(nu)) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, field, bad_field);
+    if (!(nu > -1.0 && nu <= 0.5)) return demci_material_fail(DEMC_ERR_OUT_OF_DOMAIN, field, bad_field);
     return DEMC_OK;
+}
+
+/* Stores a result that must be a finite positive time, else SINGULAR naming the output. */
+DEMC_STATIC_INLINE demc_status demci_timestep_store(double value, double *out, const char *field,
+                                                    const char **bad_field)
+{
+    if (!(demc_is_finite(value) && value > 0.0)) return demci_material_fail(DEMC_ERR_SINGULAR, field, bad_field);
+    *out = value;
+    return demci_material_fail(DEMC_OK, 0, bad_field);
+}
+
+/* The fields of a demc_timestep_collision, in order, with the names they are reported under. */
+DEMC_STATIC_INLINE demc_status demci_timestep_check_collision(const demc_timestep_collision *c,
+                                                              const char **bad_field)
+{
+    demc_status s;
+    if (!c) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "collision", bad_field);
+    if ((s = demci_timestep_positive(c->mass, "collision.mass", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_timestep_positive(c->k_normal, "collision.k_normal", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_timestep_positive(c->k_tangential, "collision.k_tangential", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_timestep_nonnegative(c->c_normal, "collision.c_normal", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_timestep_nonnegative(c->c_tangential, "collision.c_tangential", bad_field)) != DEMC_OK) return s;
+    return demci_timestep_positive(c->velocity, "collision.velocity", bad_field);
 }
 
 /* ---- root solvers (private) ---- */
@@ -111,33 +115,81 @@ DEMC_STATIC_INLINE double demci_timestep_hertz_overlap(double m, double k, doubl
     return pow(1.25 * m * v * v / k, 0.4);
 }
 
+/* ---- computational cores (private; inputs already validated) ---- */
+
+/* Root of eq 62 (eq 68 with m -> 2m/7): the undamped root (m/(k sqrt v))^{2/5} (eq 70) times the scaled root. */
+DEMC_STATIC_INLINE demc_status demci_timestep_phase_bound(double m, double k, double c, double v, double *dt)
+{
+    double undamped = pow(m / (k * sqrt(v)), 0.4), s = 0.0;
+    demc_status st = demci_timestep_root_power52(c / m * undamped, &s);
+    *dt = s * undamped;
+    return st;
+}
+
+/* Root of eq 65 at overlap x; the two exact readings of the root are used where each has no cancellation. */
+DEMC_STATIC_INLINE demc_status demci_timestep_restitution_bound(double m, double k, double c, double x, double *dt)
+{
+    double full = sqrt(m / (k * sqrt(x))), z = 0.0; /* full: the step from x straight to zero overlap */
+    demc_status st = demci_timestep_root_cubic(c * full / m, &z);
+    *dt = z <= 0.5 ? full * sqrt(1.0 - z) : z * sqrt(z) * (m / c);
+    return st;
+}
+
+/* All bounds of a validated collision; the minimum of eq 62, 65, 68 and the one that sets it. */
+DEMC_STATIC_INLINE demc_status demci_timestep_bounds_of(const demc_timestep_collision *c, demc_timestep_bounds *b)
+{
+    demc_status st;
+    b->overlap_max = demci_timestep_hertz_overlap(c->mass, c->k_normal, c->velocity);
+    st = demci_timestep_phase_bound(c->mass, c->k_normal, c->c_normal, c->velocity, &b->compression);
+    if (st == DEMC_OK) st = demci_timestep_restitution_bound(c->mass, c->k_normal, c->c_normal, b->overlap_max,
+                                                             &b->restitution);
+    if (st == DEMC_OK) st = demci_timestep_phase_bound(c->mass / 3.5, c->k_tangential, c->c_tangential, c->velocity,
+                                                       &b->shear);
+    b->linearised = c->c_normal > 0.0 ? 2.0 * c->mass / c->c_normal : HUGE_VAL;
+    b->critical = b->compression;
+    b->binding = DEMC_TIMESTEP_BOUND_COMPRESSION;
+    if (b->restitution < b->critical) {
+        b->critical = b->restitution;
+        b->binding = DEMC_TIMESTEP_BOUND_RESTITUTION;
+    }
+    if (b->shear < b->critical) {
+        b->critical = b->shear;
+        b->binding = DEMC_TIMESTEP_BOUND_SHEAR;
+    }
+    return st;
+}
+
 /* ---- public functions ---- */
 
 DEMC_TIMESTEP_FN demc_status demc_timestep_rayleigh(double radius, double shear_modulus, double poisson,
-                                                    double density, double *dt)
+                                                    double density, double *dt, const char **bad_field)
 {
-    demc_status st = demci_timestep_first(
-        demci_timestep_first(demci_timestep_positive(radius), demci_timestep_positive(shear_modulus)),
-        demci_timestep_first(demci_timestep_poisson(poisson), demci_timestep_positive(density)));
-    if (!dt) return DEMC_ERR_INVALID_ARGUMENT;
-    if (st != DEMC_OK) return st;
+    demc_status s;
+    if (!dt) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "dt", bad_field);
+    if ((s = demci_timestep_positive(radius, "radius", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_timestep_positive(shear_modulus, "shear_modulus", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_timestep_poisson(poisson, "poisson", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_timestep_positive(density, "density", bad_field)) != DEMC_OK) return s;
     return demci_timestep_store(3.14159265358979323846 * radius * sqrt(density / shear_modulus) /
                                     (0.8766 + 0.163 * poisson),
-                                dt);
+                                dt, "dt", bad_field);
 }
 
 DEMC_TIMESTEP_FN demc_status demc_timestep_rayleigh_set(const double *radii, size_t count,
                                                         demc_timestep_radius choice, double shear_modulus,
-                                                        double poisson, double density, double *dt)
+                                                        double poisson, double density, double *dt,
+                                                        const char **bad_field)
 {
-    double r = 0.0;
+    double r;
     size_t i;
-    if (!radii || count == 0 || !dt) return DEMC_ERR_INVALID_ARGUMENT;
-    if (choice != DEMC_TIMESTEP_RADIUS_MIN && choice != DEMC_TIMESTEP_RADIUS_MEAN) return DEMC_ERR_INVALID_ARGUMENT;
-    for (i = 0; i < count; ++i) {
-        demc_status st = demci_timestep_positive(radii[i]);
-        if (st != DEMC_OK) return st;
-    }
+    demc_status s;
+    if (!dt) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "dt", bad_field);
+    if (!radii) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "radii", bad_field);
+    if (count == 0) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "count", bad_field);
+    if (choice != DEMC_TIMESTEP_RADIUS_MIN && choice != DEMC_TIMESTEP_RADIUS_MEAN)
+        return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "choice", bad_field);
+    for (i = 0; i < count; ++i)
+        if ((s = demci_timestep_positive(radii[i], "radii", bad_field)) != DEMC_OK) return s;
     r = radii[0];
     for (i = 1; i < count; ++i) {
         if (choice == DEMC_TIMESTEP_RADIUS_MIN) {
@@ -146,144 +198,187 @@ DEMC_TIMESTEP_FN demc_status demc_timestep_rayleigh_set(const double *radii, siz
             r += (radii[i] - r) / (double)(i + 1); /* running mean: no overflow for radii near DBL_MAX */
         }
     }
-    return demc_timestep_rayleigh(r, shear_modulus, poisson, density, dt);
+    return demc_timestep_rayleigh(r, shear_modulus, poisson, density, dt, bad_field);
+}
+
+DEMC_TIMESTEP_FN demc_status demc_timestep_rayleigh_material(const demc_material *material, double radius,
+                                                             double *dt, const char **bad_field)
+{
+    demc_status s;
+    if (!dt) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "dt", bad_field);
+    if ((s = demc_material_validate(material, bad_field)) != DEMC_OK) return s;
+    if ((s = demci_timestep_positive(radius, "radius", bad_field)) != DEMC_OK) return s;
+    return demc_timestep_rayleigh(radius, demc_material_shear_modulus(material), material->poisson_ratio,
+                                  material->density, dt, bad_field);
 }
 
 DEMC_TIMESTEP_FN demc_status demc_timestep_hertz(double mass, double k_normal, double velocity, double steps,
-                                                 double *dt)
+                                                 double *dt, const char **bad_field)
 {
-    /* t_H = 2 I (5/4)^{2/5} (m/(k sqrt v))^{2/5}, 2 I (5/4)^{2/5} = 3.2180654597190431 (I: see the header). */
-    demc_status st = demci_timestep_first(demci_timestep_check_mkcv(mass, k_normal, 0.0, velocity),
-                                          demci_timestep_positive(steps));
-    if (!dt) return DEMC_ERR_INVALID_ARGUMENT;
-    if (st != DEMC_OK) return st;
-    return demci_timestep_store(3.2180654597190431 * pow(mass / (k_normal * sqrt(velocity)), 0.4) / steps, dt);
+    demc_status s;
+    if (!dt) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "dt", bad_field);
+    if ((s = demci_timestep_positive(mass, "mass", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_timestep_positive(k_normal, "k_normal", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_timestep_positive(velocity, "velocity", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_timestep_positive(steps, "steps", bad_field)) != DEMC_OK) return s;
+    /* t_H = factor x_max/v with x_max/v = (5m/(4k sqrt v))^{2/5}: no v^2 that could overflow. */
+    return demci_timestep_store(DEMC_HERTZ_DURATION_FACTOR * pow(1.25 * mass / (k_normal * sqrt(velocity)), 0.4) /
+                                    steps,
+                                dt, "dt", bad_field);
 }
 
-DEMC_TIMESTEP_FN demc_status demc_timestep_belytschko(double mass, double k, double c, double *dt)
+DEMC_TIMESTEP_FN demc_status demc_timestep_belytschko(double mass, double k, double c, double *dt,
+                                                      const char **bad_field)
 {
-    demc_status st = demci_timestep_check_mkcv(mass, k, c, 1.0);
+    demc_status s;
     double zeta;
-    if (!dt) return DEMC_ERR_INVALID_ARGUMENT;
-    if (st != DEMC_OK) return st;
+    if (!dt) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "dt", bad_field);
+    if ((s = demci_timestep_positive(mass, "mass", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_timestep_positive(k, "k", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_timestep_nonnegative(c, "c", bad_field)) != DEMC_OK) return s;
     zeta = 0.5 * c / sqrt(k * mass);
     /* 2/(omega (sqrt(1 + zeta^2) + zeta)); hypot avoids overflow of zeta^2. */
-    return demci_timestep_store(2.0 * sqrt(mass / k) / (hypot(1.0, zeta) + zeta), dt);
+    return demci_timestep_store(2.0 * sqrt(mass / k) / (hypot(1.0, zeta) + zeta), dt, "dt", bad_field);
 }
 
 DEMC_TIMESTEP_FN demc_status demc_timestep_compression(double mass, double k_normal, double c_normal,
-                                                       double velocity, double *dt)
+                                                       double velocity, double *dt, const char **bad_field)
 {
-    demc_status st = demci_timestep_check_mkcv(mass, k_normal, c_normal, velocity);
-    double undamped, s;
-    if (!dt) return DEMC_ERR_INVALID_ARGUMENT;
-    if (st != DEMC_OK) return st;
-    undamped = pow(mass / (k_normal * sqrt(velocity)), 0.4); /* eq 70 */
-    st = demci_timestep_root_power52(c_normal / mass * undamped, &s);
-    if (st != DEMC_OK) return st;
-    return demci_timestep_store(s * undamped, dt);
+    demc_status s;
+    double value = 0.0;
+    if (!dt) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "dt", bad_field);
+    if ((s = demci_timestep_positive(mass, "mass", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_timestep_positive(k_normal, "k_normal", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_timestep_nonnegative(c_normal, "c_normal", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_timestep_positive(velocity, "velocity", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_timestep_phase_bound(mass, k_normal, c_normal, velocity, &value)) != DEMC_OK)
+        return demci_material_fail(s, "dt", bad_field);
+    return demci_timestep_store(value, dt, "dt", bad_field);
 }
 
 DEMC_TIMESTEP_FN demc_status demc_timestep_shear(double mass, double k_tangential, double c_tangential,
-                                                 double velocity, double *dt)
+                                                 double velocity, double *dt, const char **bad_field)
 {
+    demc_status s;
+    double value = 0.0;
+    if (!dt) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "dt", bad_field);
+    if ((s = demci_timestep_positive(mass, "mass", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_timestep_positive(k_tangential, "k_tangential", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_timestep_nonnegative(c_tangential, "c_tangential", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_timestep_positive(velocity, "velocity", bad_field)) != DEMC_OK) return s;
     /* eq 68 is eq 62 with m replaced by the reduced tangential mass 2m/7 (004 eq 32). */
-    return demc_timestep_compression(mass / 3.5, k_tangential, c_tangential, velocity, dt);
+    if ((s = demci_timestep_phase_bound(mass / 3.5, k_tangential, c_tangential, velocity, &value)) != DEMC_OK)
+        return demci_material_fail(s, "dt", bad_field);
+    return demci_timestep_store(value, dt, "dt", bad_field);
 }
 
 DEMC_TIMESTEP_FN demc_status demc_timestep_restitution(double mass, double k_normal, double c_normal,
-                                                       double overlap_max, double *dt)
+                                                       double overlap_max, double *dt, const char **bad_field)
 {
-    demc_status st = demci_timestep_check_mkcv(mass, k_normal, c_normal, overlap_max);
-    double full, z;
-    if (!dt) return DEMC_ERR_INVALID_ARGUMENT;
-    if (st != DEMC_OK) return st;
-    full = sqrt(mass / (k_normal * sqrt(overlap_max))); /* the step from x_n straight to zero overlap */
-    st = demci_timestep_root_cubic(c_normal * full / mass, &z);
-    if (st != DEMC_OK) return st;
-    /* Two exact readings of the root; each is used where it has no cancellation. */
-    if (z <= 0.5) return demci_timestep_store(full * sqrt(1.0 - z), dt);
-    return demci_timestep_store(z * sqrt(z) * (mass / c_normal), dt);
+    demc_status s;
+    double value = 0.0;
+    if (!dt) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "dt", bad_field);
+    if ((s = demci_timestep_positive(mass, "mass", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_timestep_positive(k_normal, "k_normal", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_timestep_nonnegative(c_normal, "c_normal", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_timestep_positive(overlap_max, "overlap_max", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_timestep_restitution_bound(mass, k_normal, c_normal, overlap_max, &value)) != DEMC_OK)
+        return demci_material_fail(s, "dt", bad_field);
+    return demci_timestep_store(value, dt, "dt", bad_field);
 }
 
-DEMC_TIMESTEP_FN demc_status demc_timestep_linearised(double mass, double c_normal, double *dt)
+DEMC_TIMESTEP_FN demc_status demc_timestep_linearised(double mass, double c_normal, double *dt,
+                                                      const char **bad_field)
 {
-    demc_status st = demci_timestep_first(demci_timestep_positive(mass), demci_timestep_nonnegative(c_normal));
-    if (!dt) return DEMC_ERR_INVALID_ARGUMENT;
-    if (st != DEMC_OK) return st;
+    demc_status s;
+    if (!dt) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "dt", bad_field);
+    if ((s = demci_timestep_positive(mass, "mass", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_timestep_nonnegative(c_normal, "c_normal", bad_field)) != DEMC_OK) return s;
     if (c_normal == 0.0) {
         *dt = HUGE_VAL;
-        return DEMC_OK;
+        return demci_material_fail(DEMC_OK, 0, bad_field);
     }
-    return demci_timestep_store(2.0 * mass / c_normal, dt);
+    return demci_timestep_store(2.0 * mass / c_normal, dt, "dt", bad_field);
+}
+
+/* The collision from m, k2, k1 after validation of everything else; SINGULAR names the unrepresentable field. */
+DEMC_STATIC_INLINE demc_status demci_timestep_collision_store(double mass, double kn, double kt, double velocity,
+                                                              double c_normal, double c_tangential,
+                                                              demc_timestep_collision *out, const char **bad_field)
+{
+    demc_timestep_collision c;
+    demc_status s;
+    c.mass = mass;
+    c.k_normal = kn;
+    c.k_tangential = kt;
+    c.c_normal = c_normal;
+    c.c_tangential = c_tangential;
+    c.velocity = velocity;
+    if ((s = demci_normal_representable(mass, "out.mass", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_normal_representable(kn, "out.k_normal", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_normal_representable(kt, "out.k_tangential", bad_field)) != DEMC_OK) return s;
+    *out = c;
+    return demci_material_fail(DEMC_OK, 0, bad_field);
 }
 
 DEMC_TIMESTEP_FN demc_status demc_timestep_collision_spheres(double shear_modulus, double poisson, double density,
                                                              double radius_i, double radius_j, double velocity,
                                                              double c_normal, double c_tangential,
-                                                             demc_timestep_collision *out)
+                                                             demc_timestep_collision *out, const char **bad_field)
 {
-    demc_status st = demci_timestep_first(
-        demci_timestep_first(demci_timestep_positive(shear_modulus), demci_timestep_poisson(poisson)),
-        demci_timestep_first(demci_timestep_positive(density), demci_timestep_positive(radius_i)));
-    double ratio, r_hat, mass, kn, kt;
-    st = demci_timestep_first(st, demci_timestep_first(demci_timestep_positive(radius_j),
-                                                       demci_timestep_positive(velocity)));
-    st = demci_timestep_first(st, demci_timestep_first(demci_timestep_nonnegative(c_normal),
-                                                       demci_timestep_nonnegative(c_tangential)));
-    if (!out) return DEMC_ERR_INVALID_ARGUMENT;
-    if (st != DEMC_OK) return st;
+    demc_status s;
+    double ratio, r_hat, mass;
+    if (!out) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "out", bad_field);
+    if ((s = demci_timestep_positive(shear_modulus, "shear_modulus", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_timestep_poisson(poisson, "poisson", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_timestep_positive(density, "density", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_timestep_positive(radius_i, "radius_i", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_timestep_positive(radius_j, "radius_j", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_timestep_positive(velocity, "velocity", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_timestep_nonnegative(c_normal, "c_normal", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_timestep_nonnegative(c_tangential, "c_tangential", bad_field)) != DEMC_OK) return s;
     ratio = radius_i / radius_j;
     /* m m'/(m + m') = (4/3) pi rho r^3 / (1 + (r/r')^3); r r'/(r + r') = r / (1 + r/r'). */
     mass = 4.18879020478639098 * density * radius_i * radius_i * radius_i / (1.0 + ratio * ratio * ratio);
     r_hat = radius_i / (1.0 + ratio);
-    kn = 4.0 * shear_modulus * sqrt(r_hat) / (3.0 * (1.0 - poisson));
-    kt = 4.0 * shear_modulus * sqrt(r_hat) / (2.0 - poisson);
-    if (!(demc_is_finite(mass) && mass > 0.0 && demc_is_finite(kn) && kn > 0.0 && demc_is_finite(kt)))
-        return DEMC_ERR_SINGULAR;
-    out->mass = mass;
-    out->k_normal = kn;
-    out->k_tangential = kt;
-    out->c_normal = c_normal;
-    out->c_tangential = c_tangential;
-    out->velocity = velocity;
-    return DEMC_OK;
+    return demci_timestep_collision_store(mass, 4.0 * shear_modulus * sqrt(r_hat) / (3.0 * (1.0 - poisson)),
+                                          4.0 * shear_modulus * sqrt(r_hat) / (2.0 - poisson), velocity, c_normal,
+                                          c_tangential, out, bad_field);
+}
+
+DEMC_TIMESTEP_FN demc_status demc_timestep_collision_pair(const demc_pair *pair, double velocity, double c_normal,
+                                                          double c_tangential, demc_timestep_collision *out,
+                                                          const char **bad_field)
+{
+    demc_status s;
+    double root_r;
+    if (!out) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "out", bad_field);
+    if ((s = demc_pair_validate(pair, bad_field)) != DEMC_OK) return s;
+    if ((s = demci_timestep_positive(velocity, "velocity", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_timestep_nonnegative(c_normal, "c_normal", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_timestep_nonnegative(c_tangential, "c_tangential", bad_field)) != DEMC_OK) return s;
+    root_r = sqrt(pair->effective_radius);
+    /* Hertz K = (4/3) E* sqrt(R*); Mindlin k_t = 8 G* a = 8 G* sqrt(R*) sqrt(delta). */
+    return demci_timestep_collision_store(pair->effective_mass, 4.0 / 3.0 * pair->effective_modulus * root_r,
+                                          8.0 * pair->effective_shear_modulus * root_r, velocity, c_normal,
+                                          c_tangential, out, bad_field);
 }
 
 DEMC_TIMESTEP_FN demc_status demc_timestep_critical(const demc_timestep_collision *collision,
-                                                    demc_timestep_bounds *out)
+                                                    demc_timestep_bounds *out, const char **bad_field)
 {
     demc_timestep_bounds b;
-    demc_status st;
-    if (!collision || !out) return DEMC_ERR_INVALID_ARGUMENT;
-    st = demci_timestep_first(
-        demci_timestep_check_mkcv(collision->mass, collision->k_normal, collision->c_normal, collision->velocity),
-        demci_timestep_first(demci_timestep_positive(collision->k_tangential),
-                             demci_timestep_nonnegative(collision->c_tangential)));
-    if (st != DEMC_OK) return st;
-    b.overlap_max = demci_timestep_hertz_overlap(collision->mass, collision->k_normal, collision->velocity);
-    st = demc_timestep_compression(collision->mass, collision->k_normal, collision->c_normal, collision->velocity,
-                                   &b.compression);
-    if (st == DEMC_OK)
-        st = demc_timestep_restitution(collision->mass, collision->k_normal, collision->c_normal, b.overlap_max,
-                                       &b.restitution);
-    if (st == DEMC_OK)
-        st = demc_timestep_shear(collision->mass, collision->k_tangential, collision->c_tangential,
-                                 collision->velocity, &b.shear);
-    if (st == DEMC_OK) st = demc_timestep_linearised(collision->mass, collision->c_normal, &b.linearised);
-    if (st != DEMC_OK) return st;
-    b.critical = b.compression;
-    b.binding = DEMC_TIMESTEP_BOUND_COMPRESSION;
-    if (b.restitution < b.critical) {
-        b.critical = b.restitution;
-        b.binding = DEMC_TIMESTEP_BOUND_RESTITUTION;
-    }
-    if (b.shear < b.critical) {
-        b.critical = b.shear;
-        b.binding = DEMC_TIMESTEP_BOUND_SHEAR;
-    }
+    demc_status s;
+    if (!out) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "out", bad_field);
+    if ((s = demci_timestep_check_collision(collision, bad_field)) != DEMC_OK) return s;
+    if ((s = demci_timestep_bounds_of(collision, &b)) != DEMC_OK) return demci_material_fail(s, "out", bad_field);
+    if ((s = demci_normal_representable(b.compression, "out.compression", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_normal_representable(b.restitution, "out.restitution", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_normal_representable(b.shear, "out.shear", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_normal_representable(b.overlap_max, "out.overlap_max", bad_field)) != DEMC_OK) return s;
+    if (!(b.linearised > 0.0)) return demci_material_fail(DEMC_ERR_SINGULAR, "out.linearised", bad_field);
     *out = b;
-    return DEMC_OK;
+    return demci_material_fail(DEMC_OK, 0, bad_field);
 }
 
 /*
@@ -338,20 +433,20 @@ DEMC_STATIC_INLINE int demci_timestep_probe_run(const demc_timestep_collision *c
 }
 
 DEMC_TIMESTEP_FN demc_status demc_timestep_probe(const demc_timestep_collision *collision,
-                                                 double energy_tolerance, double *dt, demc_timestep_bound *failed)
+                                                 double energy_tolerance, double *dt, demc_timestep_bound *failed,
+                                                 const char **bad_field)
 {
     demc_timestep_bounds b;
     demc_timestep_bound why = DEMC_TIMESTEP_BOUND_COMPRESSION;
     double lo, hi;
     int i;
-    demc_status st = demci_timestep_nonnegative(energy_tolerance);
-    if (!dt) return DEMC_ERR_INVALID_ARGUMENT;
-    if (st != DEMC_OK) return st;
-    st = demc_timestep_critical(collision, &b);
-    if (st != DEMC_OK) return st;
+    demc_status s;
+    if (!dt) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "dt", bad_field);
+    if ((s = demc_timestep_critical(collision, &b, bad_field)) != DEMC_OK) return s;
+    if ((s = demci_timestep_nonnegative(energy_tolerance, "energy_tolerance", bad_field)) != DEMC_OK) return s;
     lo = 0.5 * b.critical;
     for (i = 0; i < 20 && !demci_timestep_probe_run(collision, lo, energy_tolerance, &why); ++i) lo *= 0.5;
-    if (i == 20) return DEMC_ERR_NO_CONVERGENCE;
+    if (i == 20) return demci_material_fail(DEMC_ERR_NO_CONVERGENCE, "dt", bad_field);
     /* Grow by 2 % until a step fails; the compression criterion fails at the root of eq 62, so this ends. */
     hi = lo;
     for (i = 0; i < 1000; ++i) {
@@ -359,7 +454,7 @@ DEMC_TIMESTEP_FN demc_status demc_timestep_probe(const demc_timestep_collision *
         if (!demci_timestep_probe_run(collision, hi, energy_tolerance, &why)) break;
         lo = hi;
     }
-    if (i == 1000) return DEMC_ERR_NO_CONVERGENCE;
+    if (i == 1000) return demci_material_fail(DEMC_ERR_NO_CONVERGENCE, "dt", bad_field);
     for (i = 0; i < 64 && hi - lo > 1e-12 * hi; ++i) {
         double mid = lo + 0.5 * (hi - lo);
         demc_timestep_bound f;
@@ -372,7 +467,7 @@ DEMC_TIMESTEP_FN demc_status demc_timestep_probe(const demc_timestep_collision *
     }
     *dt = lo;
     if (failed) *failed = why;
-    return DEMC_OK;
+    return demci_material_fail(DEMC_OK, 0, bad_field);
 }
 
 DEMC_END_DECLS
