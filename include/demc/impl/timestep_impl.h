@@ -143,7 +143,7 @@ DEMC_STATIC_INLINE demc_status demci_timestep_bounds_of(const demc_timestep_coll
     st = demci_timestep_phase_bound(c->mass, c->k_normal, c->c_normal, c->velocity, &b->compression);
     if (st == DEMC_OK) st = demci_timestep_restitution_bound(c->mass, c->k_normal, c->c_normal, b->overlap_max,
                                                              &b->restitution);
-    if (st == DEMC_OK) st = demci_timestep_phase_bound(c->mass / 3.5, c->k_tangential, c->c_tangential, c->velocity,
+    if (st == DEMC_OK) st = demci_timestep_phase_bound(c->mass * (2.0 / 7.0), c->k_tangential, c->c_tangential, c->velocity,
                                                        &b->shear);
     b->linearised = c->c_normal > 0.0 ? 2.0 * c->mass / c->c_normal : HUGE_VAL;
     b->critical = b->compression;
@@ -241,35 +241,36 @@ DEMC_TIMESTEP_FN demc_status demc_timestep_belytschko(double mass, double k, dou
     return demci_timestep_store(2.0 * sqrt(mass / k) / (hypot(1.0, zeta) + zeta), dt, "dt", bad_field);
 }
 
-DEMC_TIMESTEP_FN demc_status demc_timestep_compression(double mass, double k_normal, double c_normal,
-                                                       double velocity, double *dt, const char **bad_field)
+/* Checked form of eq 62 (mass_factor 1, normal names) and eq 68 (mass_factor 2/7, tangential names). */
+DEMC_STATIC_INLINE demc_status demci_timestep_phase_checked(double mass, double k, double c, double velocity,
+                                                            double mass_factor, const char *k_name,
+                                                            const char *c_name, double *dt, const char **bad_field)
 {
     demc_status s;
     double value = 0.0;
     if (!dt) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "dt", bad_field);
     if ((s = demci_timestep_positive(mass, "mass", bad_field)) != DEMC_OK) return s;
-    if ((s = demci_timestep_positive(k_normal, "k_normal", bad_field)) != DEMC_OK) return s;
-    if ((s = demci_timestep_nonnegative(c_normal, "c_normal", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_timestep_positive(k, k_name, bad_field)) != DEMC_OK) return s;
+    if ((s = demci_timestep_nonnegative(c, c_name, bad_field)) != DEMC_OK) return s;
     if ((s = demci_timestep_positive(velocity, "velocity", bad_field)) != DEMC_OK) return s;
-    if ((s = demci_timestep_phase_bound(mass, k_normal, c_normal, velocity, &value)) != DEMC_OK)
+    if ((s = demci_timestep_phase_bound(mass * mass_factor, k, c, velocity, &value)) != DEMC_OK)
         return demci_material_fail(s, "dt", bad_field);
     return demci_timestep_store(value, dt, "dt", bad_field);
+}
+
+DEMC_TIMESTEP_FN demc_status demc_timestep_compression(double mass, double k_normal, double c_normal,
+                                                       double velocity, double *dt, const char **bad_field)
+{
+    return demci_timestep_phase_checked(mass, k_normal, c_normal, velocity, 1.0, "k_normal", "c_normal", dt,
+                                        bad_field);
 }
 
 DEMC_TIMESTEP_FN demc_status demc_timestep_shear(double mass, double k_tangential, double c_tangential,
                                                  double velocity, double *dt, const char **bad_field)
 {
-    demc_status s;
-    double value = 0.0;
-    if (!dt) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "dt", bad_field);
-    if ((s = demci_timestep_positive(mass, "mass", bad_field)) != DEMC_OK) return s;
-    if ((s = demci_timestep_positive(k_tangential, "k_tangential", bad_field)) != DEMC_OK) return s;
-    if ((s = demci_timestep_nonnegative(c_tangential, "c_tangential", bad_field)) != DEMC_OK) return s;
-    if ((s = demci_timestep_positive(velocity, "velocity", bad_field)) != DEMC_OK) return s;
     /* eq 68 is eq 62 with m replaced by the reduced tangential mass 2m/7 (004 eq 32). */
-    if ((s = demci_timestep_phase_bound(mass / 3.5, k_tangential, c_tangential, velocity, &value)) != DEMC_OK)
-        return demci_material_fail(s, "dt", bad_field);
-    return demci_timestep_store(value, dt, "dt", bad_field);
+    return demci_timestep_phase_checked(mass, k_tangential, c_tangential, velocity, 2.0 / 7.0, "k_tangential",
+                                        "c_tangential", dt, bad_field);
 }
 
 DEMC_TIMESTEP_FN demc_status demc_timestep_restitution(double mass, double k_normal, double c_normal,
