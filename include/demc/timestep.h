@@ -5,7 +5,7 @@
  *
  * Sources (files in `shared/seeds/`):
  * - 004 = `004_7bd89e281aa35243.txt`: S.J. Burns, P.T. Piiroinen, K.J. Hanley, "Critical time-step for DEM
- *   simulations of dynamic systems using a Hertzian contact model", Int. J. Numer. Methods Eng. (2019),
+ *   simulations of dynamic systems using a Hertzian contact model", Int. J. Numer. Methods Eng. 119 (2019) 432–451,
  *   doi:10.1002/nme.6056.
  * - 001 = `001_558b02b5fc003581.txt`: E.M.B. Campello, "A description of rotations for DEM models of particle
  *   systems", Comput. Part. Mech. 2 (2015) 109–125 (eq 50, the Hertz-duration rule).
