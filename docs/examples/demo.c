@@ -91,6 +91,8 @@ static void demo_timestep(void)
         printf("    critical = min, set by %-17s %.4e s\n", names[b.binding], b.critical);
         printf("    probe (map iterated, 1 %% energy)        %.4e s (%s fails above)\n", probe, names[failed]);
     }
+}
+
 /* A short version of the validation case 001 example 5.1 (docs page "Validation"): a sphere spinning backwards
  * slides on a rigid plane until it rolls. Velocity Verlet, Hertz normal force, the rolling-consistent tangential
  * spring of 001 eq 25-37 with its Coulomb return; pure rolling starts where the contact-point velocity reaches 0. */
