@@ -26,6 +26,9 @@ static void test_001_spinning_sphere(void)
         CHECK_REL(r.v_roll, v, 5e-3);
         CHECK_REL(r.w_roll, w, 5e-3);
         CHECK_REL(r.dissipated, r.kinetic_lost, 5e-3);
+        CHECK_REL(r.t_roll, 2.69, 5e-3); /* the printed eq 53-54, rounded: within the same 0.5 % */
+        CHECK_REL(r.v_roll, 8.95, 5e-3);
+        CHECK_REL(r.w_roll, -44.57, 5e-3);
     }
 }
 
