@@ -31,3 +31,40 @@ plot dir.'/validation_001_three.csv' u 1:3 w l lw 2
 set ylabel 'total rotation [rad]'
 plot dir.'/validation_001_three.csv' u 1:4 w l lw 2
 unset multiplot
+
+# 000 section 4 and 002: written only when the generator produced their CSVs (assembled models on main).
+if (system('test -f '.dir.'/validation_000_force.csv && echo 1 || echo 0') == 1) {
+    set output dir.'/validation_000_impact.png'
+    set multiplot layout 2,2 title '000 section 4: oblique impact, first contact (Newmark PEC, 51 steps per contact)'
+    set key top right
+    set xlabel 't* = (t - t_c0)/t_c'
+    set ylabel 'tangential force F_t [N]'
+    plot dir.'/validation_000_force.csv' u 1:2 w lp pt 7 ps 0.5 t 'force-driven', '' u 1:3 w lp pt 5 ps 0.5 t 'displacement-driven', '' u 1:4 w lp pt 9 ps 0.5 t 'velocity-driven', '' u 1:5 w l dt 2 lc rgb 'gray' t 'mu F_n'
+    set ylabel 'elastic displacement delta_el [m]'
+    plot dir.'/validation_000_force.csv' u 1:6 w lp pt 7 ps 0.5 t 'incremental (eq 43)', '' u 1:7 w lp pt 5 ps 0.5 t 'conventional (eq 42)'
+    set ylabel 'F_t [N]'
+    set xlabel 'delta_el [m]'
+    plot dir.'/validation_000_force.csv' u 6:2 w lp pt 7 ps 0.5 t 'incremental (eq 43)', '' u 7:8 w lp pt 5 ps 0.5 t 'conventional (eq 42)'
+    set xlabel 't* = (t - t_c0)/t_c'
+    set ylabel 'contact-point velocity v_Ct [m/s]'
+    plot dir.'/validation_000_force.csv' u 1:9 w lp pt 7 ps 0.5 t 'force-driven', '' u 1:10 w lp pt 9 ps 0.5 t 'velocity-driven'
+    unset multiplot
+}
+if (system('test -f '.dir.'/validation_002_lsd.csv && echo 1 || echo 0') == 1) {
+    set output dir.'/validation_002_psi.png'
+    set multiplot layout 1,3 title '002: normalised rebound Psi against Theta (V_n = 5 m/s, R = 25 mm, mu = 0.1); dashed: Psi = Theta - 7'
+    set key bottom right
+    set xlabel 'Theta'
+    set ylabel 'Psi'
+    set xrange [0:*]
+    set yrange [-2:6]
+    names = 'LS+D HM+D PLS(B)'
+    files = 'lsd hmd plsb'
+    do for [k=1:3] {
+        set title word(names, k)
+        f = dir.'/validation_002_'.word(files, k).'.csv'
+        plot f u 2:3 w lp pt 7 t 'e = 0.9', f u 4:5 w lp pt 5 t 'e = 0.5', f u 6:7 w lp pt 9 t 'e = 0.25', \
+             x - 7 w l dt 2 lc rgb 'gray' t 'Theta - 7'
+    }
+    unset multiplot
+}
