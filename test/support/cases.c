@@ -69,7 +69,8 @@ void spin_analytic(double t, double *v, double *w, double *t_roll)
     if (t_roll) *t_roll = tr;
 }
 
-spin_result run_spinning_sphere(drv_scheme scheme, double dt, double t_end, double mu, FILE *history, int every)
+static spin_result spinning_sphere(drv_scheme scheme, double dt, double t_end, double mu, double tol, FILE *history,
+                                   int every)
 {
     demc_material mat = demc_material_make(1e10, 0.25, SPIN_M / (4.0 / 3.0 * 3.14159265358979323846 * SPIN_R * SPIN_R * SPIN_R));
     demc_pair pair;
@@ -86,6 +87,7 @@ spin_result run_spinning_sphere(drv_scheme scheme, double dt, double t_end, doub
     law.wall_mu = mu;
     static_overlap = pow(SPIN_M * g_earth / law.wall_hertz.stiffness, 2.0 / 3.0);
     drv_init(&s, scheme, dt, demc_vec3_make(0.0, -g_earth, 0.0), campello_law_eval, &law);
+    if (tol > 0.0) s.tol = tol;
     drv_add_sphere(&s, demc_vec3_make(0.0, SPIN_R - static_overlap, 0.0), demc_vec3_make(SPIN_V0, 0.0, 0.0),
                    demc_vec3_make(0.0, 0.0, SPIN_W0), SPIN_R, SPIN_M, 0.4 * SPIN_M * SPIN_R * SPIN_R);
     drv_add_wall(&s, demc_vec3_make(0.0, 0.0, 0.0), demc_vec3_make(0.0, 1.0, 0.0));
@@ -110,7 +112,18 @@ spin_result run_spinning_sphere(drv_scheme scheme, double dt, double t_end, doub
     }
     res.dissipated = drv_dissipated_energy(&s);
     res.kinetic_lost = e0 - (drv_kinetic_energy(&s) + drv_potential_energy(&s) + drv_elastic_energy(&s));
+    res.mean_iterations = (double)s.total_iter / (double)steps;
     return res;
+}
+
+spin_result run_spinning_sphere(drv_scheme scheme, double dt, double t_end, double mu, FILE *history, int every)
+{
+    return spinning_sphere(scheme, dt, t_end, mu, 0.0, history, every);
+}
+
+spin_result run_spinning_sphere_tol(drv_scheme scheme, double dt, double t_end, double mu, double tol)
+{
+    return spinning_sphere(scheme, dt, t_end, mu, tol, NULL, 0);
 }
 
 /* 001 example 5.2 data. */

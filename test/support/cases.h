@@ -28,6 +28,7 @@ typedef struct spin_result {
     double t_roll, v_roll, w_roll; /* first instant where the contact-point velocity changes sign, and v, ω there */
     double kinetic_lost;           /* kinetic + potential + stored energy lost from t = 0 to t_end, J */
     double dissipated;             /* what the law reported, J */
+    double mean_iterations;        /* fixed-point iterations per step (trapezoidal scheme) */
 } spin_result;
 
 /* Analytic sliding-with-rolling solution (001 eq 51): v(t), ω(t) for t ≤ t_roll, constant after. */
@@ -38,6 +39,8 @@ void spin_analytic(double t, double *v, double *w, double *t_roll);
  * its static overlap under gravity (the text says "released onto" the plane; starting at δ = 0 would add an
  * undamped vertical oscillation, ξ = 0). With history, writes "t,x,rotation,v,omega" every `every` steps. */
 spin_result run_spinning_sphere(drv_scheme scheme, double dt, double t_end, double mu, FILE *history, int every);
+/* The same with the fixed-point tolerance of the trapezoidal scheme given (001 used 1e-4). */
+spin_result run_spinning_sphere_tol(drv_scheme scheme, double dt, double t_end, double mu, double tol);
 
 /* 001 example 5.2: three spheres rolling into a collision; instants measured on particle 1, s. */
 typedef struct three_result {
