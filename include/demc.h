@@ -14,4 +14,5 @@
 #include "demc/normal.h"
 #include "demc/rotation.h"
 #include "demc/sliding.h"
+#include "demc/damping.h"
 #endif /* DEMC_H */
