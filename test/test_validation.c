@@ -93,7 +93,7 @@ static void test_002_elastic_sliding_relation(void)
     law.wall_mu = 0.1;
     if (!CHECK(demc_hertz_impact_solve(&pair, OBLIQUE_SPEED, &a, NULL) == DEMC_OK)) return;
     for (k = 0; k < 3; ++k) {
-        oblique_result r = run_oblique(campello_law_eval, &law, angles[k], 1.0, 0.1, a.duration / 400.0, NULL);
+        oblique_result r = run_oblique(campello_law_eval, &law, DRV_VERLET, angles[k], 1.0, 0.1, a.duration / 400.0, NULL);
         printf("    theta_i %g: e %.6f, Theta %.4f, Psi %.4f (Theta - 7 = %.4f), lost %.4g J, dissipated %.4g J\n",
                angles[k], r.restitution, r.theta, r.psi, r.theta - 7.0, r.kinetic_lost, r.dissipated);
         if (k == 0) CHECK_REL(r.restitution, 1.0, 1e-4);
@@ -105,8 +105,60 @@ static void test_002_elastic_sliding_relation(void)
     }
 }
 
+/* Head-on impact (θ_i = 0) of the 002 sphere at 5 m/s with normal laws built from normal.h and damping.h, `steps`
+ * steps per Hertz duration, trapezoidal scheme (second order with a smooth dashpot). */
+static double restitution_002(normal002_model model, double e, double gamma, int steps)
+{
+    normal002_law law;
+    double t_hertz, k;
+    memset(&law, 0, sizeof law);
+    oblique_setup(&law.pair, &t_hertz, &k);
+    law.model = model;
+    law.gamma = gamma;
+    demc_linear_init(&law.linear, k, NULL);
+    demc_hertz_init(&law.hertz, &law.pair, NULL);
+    demc_pls_init(&law.pls, k, e, NULL);
+    return run_oblique(normal002_law_eval, &law, DRV_TRAPEZOIDAL, 0.0, e, 0.1, t_hertz / steps, NULL).restitution;
+}
+
+/* 002 Fig. 11 and its fix: with the damping ratio from demc's exact force-end maps (demc_lsd_damping_ratio,
+ * demc_hmd_damping_ratio) the measured normal restitution equals the target within 1e-3 relative, for LS+D, HM+D
+ * and PLS(B) (exact by construction, normal.h), at 1600 steps per Hertz duration. The bound: LS+D and PLS(B) are
+ * integrated to second order (1e-5 measured); the HM+D dashpot 2γ√(m k_n(δ))δ̇ switches on as δ^{1/4} ~ t^{1/4},
+ * so its restitution converges at order 5/4 only (checked: 1.25 ± 0.1 between 400 and 1600 steps at e = 0.1,
+ * which shows the remaining 4e-4 is the integration, not the map). With Schäfer's γ (002 eq 6, the overlap-end
+ * map) LS+D misses: the measured e exceeds the target by more than 0.05 at e = 0.25 and 0.1 and never falls
+ * below e^{−2} = 0.135, as 002 found (it never measured e < 0.15). */
+static void test_002_normal_restitution(void)
+{
+    const double targets[4] = {0.9, 0.5, 0.25, 0.1};
+    int k;
+    for (k = 0; k < 4; ++k) {
+        const double e = targets[k], schafer = -log(e) / sqrt(3.14159265358979323846 * 3.14159265358979323846 + log(e) * log(e));
+        double g_lsd = 0.0, g_hmd = 0.0, e_lsd, e_hmd, e_pls, e_schafer;
+        CHECK(demc_lsd_damping_ratio(e, DEMC_CONTACT_END_FORCE, &g_lsd) == DEMC_OK);
+        CHECK(demc_hmd_damping_ratio(e, DEMC_CONTACT_END_FORCE, &g_hmd) == DEMC_OK);
+        e_lsd = restitution_002(N002_LSD, e, g_lsd, 1600);
+        e_hmd = restitution_002(N002_HMD, e, g_hmd, 1600);
+        e_pls = restitution_002(N002_PLSB, e, 0.0, 1600);
+        e_schafer = restitution_002(N002_LSD, e, schafer, 1600);
+        printf("    e = %.2f: LS+D %.6f, HM+D %.6f, PLS(B) %.6f; LS+D with Schafer's gamma %.4f\n", e, e_lsd, e_hmd,
+               e_pls, e_schafer);
+        CHECK_REL(e_lsd, e, 1e-3);
+        CHECK_REL(e_hmd, e, 1e-3);
+        CHECK_REL(e_pls, e, 1e-3);
+        if (e < 0.3) CHECK(e_schafer > e + 0.05);
+        CHECK(e_schafer > exp(-2.0));
+        if (k == 3) {
+            double coarse = restitution_002(N002_HMD, e, g_hmd, 400);
+            CHECK_ABS(log(fabs(coarse - e) / fabs(e_hmd - e)) / log(4.0), 1.25, 0.1);
+        }
+    }
+}
+
 int main(void)
 {
+    RUN(test_002_normal_restitution);
     RUN(test_002_elastic_sliding_relation);
     RUN(test_perturbed_friction_fails_001);
     RUN(test_001_three_spheres);

@@ -81,7 +81,28 @@ double oblique_mass(void);
 /* Runs one impact at angle theta_deg with the law (body j is the wall: the wall is the plane z = 0) and dt;
  * e and mu are only used to normalise. The law reports 1 in info[1] while slipping. With history, writes
  * "t,overlap,fn,ft,vt,slip" rows (normal and tangential force on the sphere, contact-point tangential velocity). */
-oblique_result run_oblique(drv_law law, void *ctx, double theta_deg, double e, double mu, double dt, FILE *history);
+oblique_result run_oblique(drv_law law, void *ctx, drv_scheme scheme, double theta_deg, double e, double mu, double dt,
+                           FILE *history);
+
+/* The 002 pair: sphere on a wall of its own material (E = 70 GPa, ν = 0.3): E* = E/(2(1−ν²)) and
+ * G* = G/(2(2−ν)) as 002 writes them, R* = R, m* = m (the wall does not move). Also the Hertz duration at 5 m/s
+ * and the linear stiffness with that duration, k = m (π/t_c)², for LS+D and PLS(B) (Ψ(Θ) of a linear model does
+ * not depend on k). */
+void oblique_setup(demc_pair *pair, double *hertz_duration, double *linear_stiffness);
+
+/* Normal laws of 002 built here from normal.h and damping.h, for the head-on restitution: LS+D (eq 1), HM+D
+ * (eq 2), PLS(B) (eq 3); the force never pulls (force end rule). State: PLS(B) latch. info[0] overlap, [2] F_n. */
+typedef enum normal002_model { N002_LSD, N002_HMD, N002_PLSB } normal002_model;
+typedef struct normal002_law {
+    normal002_model model;
+    double gamma; /* damping ratio of the dashpot (LS+D, HM+D) */
+    demc_pair pair;
+    demc_linear_params linear;
+    demc_hertz_params hertz;
+    demc_pls_params pls;
+} normal002_law;
+void normal002_law_eval(void *ctx, const drv_body *i, const drv_body *j, const drv_wall *wall, double dt,
+                        const double *state_old, double *state_new, drv_contact_out *out);
 
 /* 000 section 4: oblique impact of a sphere (R = 5 cm, E = 0.3 GPa, ν = 0.3, ρ = 1000 kg/m³; wall of the same
  * material) at v = (0.02, −0.2) m/s with spin ω_z, μ = 0.3, 51 steps per contact, Newmark PEC (000's integrator).
