@@ -105,22 +105,6 @@ static void test_002_elastic_sliding_relation(void)
     }
 }
 
-/* Head-on impact (θ_i = 0) of the 002 sphere at 5 m/s with normal laws built from normal.h and damping.h, `steps`
- * steps per Hertz duration, trapezoidal scheme (second order with a smooth dashpot). */
-static double restitution_002(normal002_model model, double e, double gamma, int steps)
-{
-    normal002_law law;
-    double t_hertz, k;
-    memset(&law, 0, sizeof law);
-    oblique_setup(&law.pair, &t_hertz, &k);
-    law.model = model;
-    law.gamma = gamma;
-    demc_linear_init(&law.linear, k, NULL);
-    demc_hertz_init(&law.hertz, &law.pair, NULL);
-    demc_pls_init(&law.pls, k, e, NULL);
-    return run_oblique(normal002_law_eval, &law, DRV_TRAPEZOIDAL, 0.0, e, 0.1, t_hertz / steps, NULL).restitution;
-}
-
 /* 002 Fig. 11 and its fix: with the damping ratio from demc's exact force-end maps (demc_lsd_damping_ratio,
  * demc_hmd_damping_ratio) the measured normal restitution equals the target within 1e-3 relative, for LS+D, HM+D
  * and PLS(B) (exact by construction, normal.h), at 1600 steps per Hertz duration. The bound: LS+D and PLS(B) are
@@ -138,10 +122,10 @@ static void test_002_normal_restitution(void)
         double g_lsd = 0.0, g_hmd = 0.0, e_lsd, e_hmd, e_pls, e_schafer;
         CHECK(demc_lsd_damping_ratio(e, DEMC_CONTACT_END_FORCE, &g_lsd) == DEMC_OK);
         CHECK(demc_hmd_damping_ratio(e, DEMC_CONTACT_END_FORCE, &g_hmd) == DEMC_OK);
-        e_lsd = restitution_002(N002_LSD, e, g_lsd, 1600);
-        e_hmd = restitution_002(N002_HMD, e, g_hmd, 1600);
-        e_pls = restitution_002(N002_PLSB, e, 0.0, 1600);
-        e_schafer = restitution_002(N002_LSD, e, schafer, 1600);
+        e_lsd = head_on_restitution002(N002_LSD, e, g_lsd, 1600);
+        e_hmd = head_on_restitution002(N002_HMD, e, g_hmd, 1600);
+        e_pls = head_on_restitution002(N002_PLSB, e, 0.0, 1600);
+        e_schafer = head_on_restitution002(N002_LSD, e, schafer, 1600);
         printf("    e = %.2f: LS+D %.6f, HM+D %.6f, PLS(B) %.6f; LS+D with Schafer's gamma %.4f\n", e, e_lsd, e_hmd,
                e_pls, e_schafer);
         CHECK_REL(e_lsd, e, 1e-3);
@@ -150,7 +134,7 @@ static void test_002_normal_restitution(void)
         if (e < 0.3) CHECK(e_schafer > e + 0.05);
         CHECK(e_schafer > exp(-2.0));
         if (k == 3) {
-            double coarse = restitution_002(N002_HMD, e, g_hmd, 400);
+            double coarse = head_on_restitution002(N002_HMD, e, g_hmd, 400);
             CHECK_ABS(log(fabs(coarse - e) / fabs(e_hmd - e)) / log(4.0), 1.25, 0.1);
         }
     }

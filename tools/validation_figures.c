@@ -1,5 +1,6 @@
 /* Generator of the CSVs behind docs/pages/validation.md: runs the validation cases of test/support/cases.h on the
  * reference driver and writes their histories. Call: validation_figures <output directory>. */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -34,6 +35,23 @@ static void write_spin_analytic(FILE *f)
     }
 }
 
+/* 002 Fig. 11: measured against desired normal restitution, head-on, LS+D and HM+D with demc's exact force-end
+ * maps, PLS(B), and LS+D with Schäfer's γ (002 eq 6). */
+static void write_restitution(FILE *f)
+{
+    int k;
+    fprintf(f, "e,lsd_exact,hmd_exact,plsb,lsd_schafer\n");
+    for (k = 1; k <= 20; ++k) {
+        const double e = 0.05 * k, pi = 3.14159265358979323846;
+        double g_lsd = 0.0, g_hmd = 0.0, schafer = -log(e) / sqrt(pi * pi + log(e) * log(e));
+        demc_lsd_damping_ratio(e, DEMC_CONTACT_END_FORCE, &g_lsd);
+        demc_hmd_damping_ratio(e, DEMC_CONTACT_END_FORCE, &g_hmd);
+        fprintf(f, "%.4g,%.6f,%.6f,%.6f,%.6f\n", e, head_on_restitution002(N002_LSD, e, g_lsd, 1600),
+                head_on_restitution002(N002_HMD, e, g_hmd, 1600), head_on_restitution002(N002_PLSB, e, 0.0, 1600),
+                head_on_restitution002(N002_LSD, e, schafer, 1600));
+    }
+}
+
 int main(int argc, char **argv)
 {
     const char *dir = argc > 1 ? argv[1] : "docs/figures";
@@ -46,6 +64,9 @@ int main(int argc, char **argv)
     fclose(f);
     if (!(f = open_csv(dir, "validation_001_three.csv"))) return 1;
     run_three_spheres(DRV_TRAPEZOIDAL, 1e-4, 2.0, f, 20);
+    fclose(f);
+    if (!(f = open_csv(dir, "validation_002_restitution.csv"))) return 1;
+    write_restitution(f);
     fclose(f);
     return 0;
 }

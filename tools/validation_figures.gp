@@ -32,6 +32,19 @@ set ylabel 'total rotation [rad]'
 plot dir.'/validation_001_three.csv' u 1:4 w l lw 2
 unset multiplot
 
+set output dir.'/validation_002_restitution.png'
+set terminal pngcairo size 700,600 noenhanced font ',10'
+set title '002 Fig. 11: measured against desired normal restitution, head-on at 5 m/s (force end rule)'
+set xlabel 'desired e'
+set ylabel 'measured e'
+set key top left
+set xrange [0:1]
+set yrange [0:1]
+plot dir.'/validation_002_restitution.csv' u 1:2 w lp pt 7 t 'LS+D, demc exact map', '' u 1:3 w lp pt 5 t 'HM+D, demc exact map', \
+     '' u 1:4 w p pt 9 t 'PLS(B)', '' u 1:5 w lp pt 4 t 'LS+D, Schafer eq 6', x w l dt 2 lc rgb 'gray' t 'measured = desired'
+set autoscale
+set terminal pngcairo size 1000,700 noenhanced font ',10'
+
 # 000 section 4 and 002: written only when the generator produced their CSVs (assembled models on main).
 if (system('test -f '.dir.'/validation_000_force.csv && echo 1 || echo 0') == 1) {
     set output dir.'/validation_000_impact.png'

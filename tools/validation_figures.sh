@@ -10,4 +10,4 @@ $cc -std=c99 -O2 -Iinclude -Itest -DDEMC_HEADER_ONLY tools/validation_figures.c 
     test/support/cases.c -lm -o build/validation_figures
 ./build/validation_figures "$out"
 gnuplot -e "dir='$out'" tools/validation_figures.gp
-echo "validation figures: $out/validation_001_spin.png, validation_001_three.png"
+echo "validation figures: $out/validation_*.png"

@@ -404,3 +404,17 @@ void normal002_law_eval(void *ctx, const drv_body *i, const drv_body *j, const d
     out->force_i = demc_vec3_scale(g.normal, f);
     out->info[2] = f;
 }
+
+double head_on_restitution002(normal002_model model, double e, double gamma, int steps)
+{
+    normal002_law law;
+    double t_hertz, k;
+    memset(&law, 0, sizeof law);
+    oblique_setup(&law.pair, &t_hertz, &k);
+    law.model = model;
+    law.gamma = gamma;
+    demc_linear_init(&law.linear, k, NULL);
+    demc_hertz_init(&law.hertz, &law.pair, NULL);
+    demc_pls_init(&law.pls, k, e, NULL);
+    return run_oblique(normal002_law_eval, &law, DRV_TRAPEZOIDAL, 0.0, e, 0.1, t_hertz / steps, NULL).restitution;
+}

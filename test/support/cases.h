@@ -104,6 +104,10 @@ typedef struct normal002_law {
 void normal002_law_eval(void *ctx, const drv_body *i, const drv_body *j, const drv_wall *wall, double dt,
                         const double *state_old, double *state_new, drv_contact_out *out);
 
+/* Measured restitution of a head-on (θ_i = 0) impact of the 002 sphere at 5 m/s with a normal002 law of damping
+ * ratio gamma (PLS(B): restitution parameter e), `steps` steps per Hertz duration, trapezoidal scheme. */
+double head_on_restitution002(normal002_model model, double e, double gamma, int steps);
+
 /* 000 section 4: oblique impact of a sphere (R = 5 cm, E = 0.3 GPa, ν = 0.3, ρ = 1000 kg/m³; wall of the same
  * material) at v = (0.02, −0.2) m/s with spin ω_z, μ = 0.3, 51 steps per contact, Newmark PEC (000's integrator).
  * The plane is y = 0, x is the tangential direction. The law reports info[1] = 1 while slipping, info[3] the
