@@ -140,8 +140,94 @@ static void test_002_normal_restitution(void)
     }
 }
 
+/* Oscillation of Ψ(Θ): its range over the impacts that do not slide throughout, and its turning points over all
+ * impacts, counted with a hysteresis of 10 % of that range (a turn counts once Ψ has come back by that much from
+ * the last extreme), so that wiggles of a few thousandths from the discretisation do not count. */
+static void psi_shape(const oblique_result *r, int n, int *turns, double *range)
+{
+    double lo = HUGE_VAL, hi = -HUGE_VAL, extreme = r[0].psi, h;
+    int k, trend = 0;
+    for (k = 0; k < n && r[k].stick_steps > 0; ++k) {
+        if (r[k].psi < lo) lo = r[k].psi;
+        if (r[k].psi > hi) hi = r[k].psi;
+    }
+    *range = hi - lo;
+    h = 0.1 * *range;
+    *turns = 0;
+    for (k = 1; k < n; ++k) {
+        double p = r[k].psi;
+        if (trend == 0) {
+            if (fabs(p - r[0].psi) > h) {
+                trend = p > r[0].psi ? 1 : -1;
+                extreme = p;
+            }
+        } else if ((p - extreme) * trend > 0.0) {
+            extreme = p; /* the trend goes on */
+        } else if ((extreme - p) * trend > h) {
+            ++*turns; /* it came back by more than h: the last extreme was a turn */
+            trend = -trend;
+            extreme = p;
+        }
+    }
+}
+
+static double max_difference(const oblique_result *a, const oblique_result *b, int n)
+{
+    double d = 0.0;
+    int k;
+    for (k = 0; k < n; ++k)
+        if (fabs(a[k].psi - b[k].psi) > d) d = fabs(a[k].psi - b[k].psi);
+    return d;
+}
+
+/* 002 oblique impacts (V_n = 5 m/s, θ_i = 1…45° by 1°, R = 25 mm, ρ = 2650, μ = 0.1, E = 70 GPa, ν = 0.3, wall of
+ * the sphere's material, 400 steps per Hertz duration), LS+D, HM+D and PLS(B) built from normal.h and damping.h
+ * (γ from demc's exact maps), e = 0.9, 0.5, 0.25. Checks, the measurable form of what 002 reports:
+ * - where the impact slides throughout (no stick step) Ψ is the impulse-balance value Θ − 7 + lever-arm term
+ *   (psi_sliding) within 2e-3, and Θ − 7 within 0.05;
+ * - at e = 0.9 the models agree: the largest difference of a viscous model to PLS(B) is below 25 % of PLS(B)'s
+ *   range of Ψ;
+ * - at e = 0.25 they part: PLS(B) oscillates (at least three turning points of Ψ(Θ), range more than twice the
+ *   viscous ones) while the viscous models are damped (one turning point, the minimum), and the largest
+ *   difference exceeds 50 % of PLS(B)'s range;
+ * - the two viscous models agree with each other at every e (largest difference below 25 % of their range). */
+static void test_002_psi_theta(void)
+{
+    const double es[3] = {0.9, 0.5, 0.25};
+    oblique_result r[3][45];
+    int k, m, a;
+    for (k = 0; k < 3; ++k) {
+        int extrema[3];
+        double range[3];
+        for (m = 0; m < 3; ++m) {
+            for (a = 0; a < 45; ++a) {
+                r[m][a] = oblique002((normal002_model)m, es[k], -1.0, a + 1.0, 400, NULL);
+                if (r[m][a].stick_steps == 0) {
+                    CHECK_ABS(r[m][a].psi, psi_sliding(&r[m][a], es[k]), 2e-3);
+                    CHECK_ABS(r[m][a].psi, r[m][a].theta - 7.0, 0.05);
+                }
+            }
+            psi_shape(r[m], 45, &extrema[m], &range[m]);
+        }
+        printf("    e = %.2f: turns %d %d %d, range %.3f %.3f %.3f, max |LSD-PLS| %.3f, |HMD-PLS| %.3f, |LSD-HMD| %.3f\n",
+               es[k], extrema[0], extrema[1], extrema[2], range[0], range[1], range[2],
+               max_difference(r[0], r[2], 45), max_difference(r[1], r[2], 45), max_difference(r[0], r[1], 45));
+        CHECK(max_difference(r[0], r[1], 45) < 0.25 * range[0]);
+        if (k == 0) {
+            CHECK(max_difference(r[0], r[2], 45) < 0.25 * range[2]);
+            CHECK(max_difference(r[1], r[2], 45) < 0.25 * range[2]);
+        }
+        if (k == 2) {
+            CHECK(extrema[2] >= 3 && extrema[0] == 1 && extrema[1] == 1);
+            CHECK(range[2] > 2.0 * range[0] && range[2] > 2.0 * range[1]);
+            CHECK(max_difference(r[0], r[2], 45) > 0.5 * range[2]);
+        }
+    }
+}
+
 int main(void)
 {
+    RUN(test_002_psi_theta);
     RUN(test_002_normal_restitution);
     RUN(test_002_elastic_sliding_relation);
     RUN(test_perturbed_friction_fails_001);

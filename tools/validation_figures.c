@@ -52,6 +52,22 @@ static void write_restitution(FILE *f)
     }
 }
 
+/* 002 Fig. 2-4: Ψ against Θ for one model at e = 0.9, 0.5, 0.25, θ_i = 1…45°. */
+static void write_psi(FILE *f, normal002_model model)
+{
+    const double es[3] = {0.9, 0.5, 0.25};
+    int a, k;
+    fprintf(f, "theta_i,Theta_0.9,Psi_0.9,Theta_0.5,Psi_0.5,Theta_0.25,Psi_0.25\n");
+    for (a = 1; a <= 45; ++a) {
+        fprintf(f, "%d", a);
+        for (k = 0; k < 3; ++k) {
+            oblique_result r = oblique002(model, es[k], -1.0, a, 400, NULL);
+            fprintf(f, ",%.6f,%.6f", r.theta, r.psi);
+        }
+        fprintf(f, "\n");
+    }
+}
+
 int main(int argc, char **argv)
 {
     const char *dir = argc > 1 ? argv[1] : "docs/figures";
@@ -64,6 +80,15 @@ int main(int argc, char **argv)
     fclose(f);
     if (!(f = open_csv(dir, "validation_001_three.csv"))) return 1;
     run_three_spheres(DRV_TRAPEZOIDAL, 1e-4, 2.0, f, 20);
+    fclose(f);
+    if (!(f = open_csv(dir, "validation_002_lsd.csv"))) return 1;
+    write_psi(f, N002_LSD);
+    fclose(f);
+    if (!(f = open_csv(dir, "validation_002_hmd.csv"))) return 1;
+    write_psi(f, N002_HMD);
+    fclose(f);
+    if (!(f = open_csv(dir, "validation_002_plsb.csv"))) return 1;
+    write_psi(f, N002_PLSB);
     fclose(f);
     if (!(f = open_csv(dir, "validation_002_restitution.csv"))) return 1;
     write_restitution(f);

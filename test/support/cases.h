@@ -90,12 +90,18 @@ oblique_result run_oblique(drv_law law, void *ctx, drv_scheme scheme, double the
  * not depend on k). */
 void oblique_setup(demc_pair *pair, double *hertz_duration, double *linear_stiffness);
 
-/* Normal laws of 002 built here from normal.h and damping.h, for the head-on restitution: LS+D (eq 1), HM+D
- * (eq 2), PLS(B) (eq 3); the force never pulls (force end rule). State: PLS(B) latch. info[0] overlap, [2] F_n. */
+/* The contact laws of 002 built here from normal.h and damping.h, independently of the library's assembled
+ * models: LS+D (eq 1), HM+D (eq 2), PLS(B) (eq 3); the normal force never pulls (force end rule). Tangential:
+ * the elastic force F_te += −k_t v_t Δt (projected into the current tangent plane), HM+D rescales it by
+ * k_t^n/k_t^{n−1} while F_n falls, the dashpot −2γ√(m k_t) v_t is added (LS+D, HM+D) and the total is limited to
+ * μF_n (then F_te = F_t: the spring carries the limited force). k_t = κk_n (LS+D), 8G*√(Rδ) (HM+D), κk/e
+ * (PLS(B)), κ = 2(1−ν)/(2−ν). State: F_te (3), k_t and F_n of the previous step, PLS(B) latch.
+ * info[0] overlap, [1] 1 while slipping, [2] F_n, [3] F_t along x. No energy terms (see the library models). */
 typedef enum normal002_model { N002_LSD, N002_HMD, N002_PLSB } normal002_model;
 typedef struct normal002_law {
     normal002_model model;
-    double gamma; /* damping ratio of the dashpot (LS+D, HM+D) */
+    double gamma; /* damping ratio of the dashpots (LS+D, HM+D) */
+    double mu, kappa;
     demc_pair pair;
     demc_linear_params linear;
     demc_hertz_params hertz;
@@ -103,6 +109,10 @@ typedef struct normal002_law {
 } normal002_law;
 void normal002_law_eval(void *ctx, const drv_body *i, const drv_body *j, const drv_wall *wall, double dt,
                         const double *state_old, double *state_new, drv_contact_out *out);
+
+/* One 002 oblique impact with a normal002 law at e (γ from demc's exact force-end map for LS+D and HM+D, or the
+ * given gamma when gamma ≥ 0), `steps` steps per Hertz duration, trapezoidal scheme. */
+oblique_result oblique002(normal002_model model, double e, double gamma, double theta_deg, int steps, FILE *history);
 
 /* Measured restitution of a head-on (θ_i = 0) impact of the 002 sphere at 5 m/s with a normal002 law of damping
  * ratio gamma (PLS(B): restitution parameter e), `steps` steps per Hertz duration, trapezoidal scheme. */
