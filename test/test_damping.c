@@ -248,6 +248,8 @@ static void fast_inverse_error_bound(void)
     CHECK(worst <= 5e-15);
     CHECK(demc_lsd_damping_ratio_fast(1.0) == 0.0);
     CHECK(demc_lsd_damping_ratio_fast(2.0) == 0.0);
+    CHECK(demc_lsd_damping_ratio_fast(-0.5) == 0.0);
+    CHECK(demc_lsd_damping_ratio_fast(0.0) > 1e300); /* +inf, not NaN */
 }
 
 static void bad_input_returns_status(void)
