@@ -277,6 +277,7 @@ void impact000_setup(demc_pair *pair, double *dt)
 {
     demc_material mat = demc_material_make(0.3e9, 0.3, I000_DENSITY);
     demc_hertz_impact a;
+    memset(&a, 0, sizeof a);
     demc_pair_sphere_wall(pair, &mat, I000_RADIUS, &mat, DEMC_SHEAR_ZABULIONIS, NULL);
     demc_hertz_impact_solve(pair, 0.2, &a, NULL);
     *dt = a.duration / 51.0;
@@ -365,6 +366,7 @@ void oblique_setup(demc_pair *pair, double *hertz_duration, double *linear_stiff
 {
     demc_material mat = demc_material_make(70e9, 0.3, OBLIQUE_DENSITY);
     demc_hertz_impact a;
+    memset(&a, 0, sizeof a);
     demc_pair_sphere_wall(pair, &mat, OBLIQUE_RADIUS, &mat, DEMC_SHEAR_MINDLIN, NULL);
     pair->effective_mass = oblique_mass();
     demc_hertz_impact_solve(pair, OBLIQUE_SPEED, &a, NULL);
