@@ -8,4 +8,5 @@
 #ifndef DEMC_H
 #define DEMC_H
 #include "demc/base.h"
+#include "demc/tangential.h"
 #endif /* DEMC_H */
