@@ -3,7 +3,7 @@
 # 1. abidiff of the committed baseline against the built library must exit 0: any non-zero exit fails, since a
 #    changed struct size only sets bit 4 and an added function sets bit 2;
 # 2. the dynamic exports equal the names of the version script, and each carries a DEMC_ version;
-# 3. every export starts with demc_.
+# 3. every export starts with demc_; the SONAME is libdemc.so.1.
 set -u
 shlib=$1 baseline=$2 map=$3
 tmp=$(mktemp -d) || exit 1
@@ -17,6 +17,9 @@ rc=$?
 if [ $rc -ne 0 ]; then
     echo "check-abi: abidiff exit $rc against $baseline:"; cat "$tmp/diff"; status=1
 fi
+
+soname=$(readelf -d "$shlib" | sed -n 's/.*(SONAME).*\[\(.*\)\].*/\1/p')
+if [ "$soname" != "libdemc.so.1" ]; then echo "check-abi: SONAME is '$soname', not libdemc.so.1"; status=1; fi
 
 # Names of the version script: identifiers ending in ';' inside the nodes, minus the keyword lines.
 sed -e 's|/\*.*\*/||g' "$map" | grep -E '^[[:space:]]*[A-Za-z_][A-Za-z0-9_]*;' | tr -d ' \t;' | sort >"$tmp/map"

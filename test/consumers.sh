@@ -35,6 +35,9 @@ run "static consumer runs without libdemc.so" sh -c "! readelf -d '$tmp/static' 
 run "header-only program links no libdemc" sh -c "cc $W -DDEMC_HEADER_ONLY $pcflags $C/consumer.c -lm -o '$tmp/ho' \
     && ! readelf -d '$tmp/ho' | grep -q libdemc && ! nm -u '$tmp/ho' | grep -q demc_ && '$tmp/ho'"
 
+${MAKE:-make} -s uninstall DESTDIR="$tmp/root" PREFIX=/usr >/dev/null 2>&1 && left=$(find "$tmp/root" -type f -o -type l) \
+    && [ -z "$left" ] && ok "uninstall removes every installed file" || { bad "uninstall removes every installed file"; echo "$left"; }
+
 for cc_ in gcc clang; do
     have $cc_ || { skip "$cc_ (not installed)"; continue; }
     for std in c99 c11; do
