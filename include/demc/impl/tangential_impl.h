@@ -50,16 +50,18 @@ DEMC_TANGENTIAL_FN demc_tangential_state demc_tangential_state_swap(demc_tangent
     return s;
 }
 
-/* Unit direction of the slip force for the chosen rule; falls back to the trial limited force (never zero on slip,
- * since |L*| > μ_s F_n ≥ 0) when the chosen vector is zero or degenerate. */
-DEMC_STATIC_INLINE demc_vec3 demci_tangential_slip_direction(demc_slip_direction rule, demc_vec3 trial_limited,
-                                                             demc_vec3 trial_displacement, demc_vec3 velocity)
+/* The slip force of magnitude `magnitude` along the direction of the chosen rule. The trial limited force L* is the
+ * fallback for a zero or degenerate chosen vector; on slip |L*|² > (μ_s F_n)² ≥ 0, so its norm is positive and the
+ * force-driven (default) path needs one square root and one division, no normalisation. */
+DEMC_STATIC_INLINE demc_vec3 demci_tangential_slip_force(demc_slip_direction rule, double magnitude,
+                                                         demc_vec3 trial_limited, demc_vec3 trial_displacement,
+                                                         demc_vec3 velocity)
 {
     demc_vec3 t = demc_vec3_make(0.0, 0.0, 0.0);
     if (rule == DEMC_SLIP_DIRECTION_DISPLACEMENT) t = demc_vec3_normalize(demc_vec3_neg(trial_displacement));
     else if (rule == DEMC_SLIP_DIRECTION_VELOCITY) t = demc_vec3_normalize(demc_vec3_neg(velocity));
-    if (t.x == 0.0 && t.y == 0.0 && t.z == 0.0) t = demc_vec3_normalize(trial_limited);
-    return t;
+    if (t.x != 0.0 || t.y != 0.0 || t.z != 0.0) return demc_vec3_scale(t, magnitude);
+    return demc_vec3_scale(trial_limited, magnitude / demc_vec3_norm(trial_limited));
 }
 
 DEMC_TANGENTIAL_FN demc_tangential_result demc_tangential_update(const demc_tangential_params *p,
@@ -94,8 +96,8 @@ DEMC_TANGENTIAL_FN demc_tangential_result demc_tangential_update(const demc_tang
         r.friction_dissipation = 0.0;
         r.sliding = 0.0;
     } else {
-        const demc_vec3 t = demci_tangential_slip_direction(p->direction, trial_limited, trial_disp, velocity);
-        const demc_vec3 limited = demc_vec3_scale(t, p->mu_dynamic * fn);
+        const demc_vec3 limited =
+            demci_tangential_slip_force(p->direction, p->mu_dynamic * fn, trial_limited, trial_disp, velocity);
         const demc_vec3 f_el = p->coulomb == DEMC_COULOMB_TOTAL ? demc_vec3_sub(limited, f_damp) : limited;
         /* The slip implied by the return to the limit, Δδ_sl = (F_el − F*)/k_t(ξ); the slider dissipates |L||Δδ_sl|. */
         const double inv_k = k_step > 0.0 ? 1.0 / k_step : 0.0;
