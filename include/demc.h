@@ -8,5 +8,8 @@
 #ifndef DEMC_H
 #define DEMC_H
 #include "demc/base.h"
+#include "demc/material.h"
+#include "demc/geometry.h"
+#include "demc/normal.h"
 #include "demc/tangential.h"
 #endif /* DEMC_H */

@@ -1,0 +1,208 @@
+/* Bodies of material.h. Included by material.h only; see DESIGN §4 for why bodies live in headers. */
+#ifndef DEMC_MATERIAL_IMPL_H
+#define DEMC_MATERIAL_IMPL_H
+
+DEMC_BEGIN_DECLS
+
+/* Stores the name of the offending input (when asked for) and passes the status through. */
+DEMC_STATIC_INLINE demc_status demci_material_fail(demc_status status, const char *field, const char **bad_field)
+{
+    if (bad_field) *bad_field = field;
+    return status;
+}
+
+/* Names of a material's fields as seen from the function that checks it: role 0 stand-alone, 1 material_i,
+ * 2 material_j, 3 wall; field 0 is the pointer itself. Static strings (a local table: no file-scope arrays). */
+DEMC_STATIC_INLINE const char *demci_material_field(int role, int field)
+{
+    const char *const names[] = {
+        "material",   "youngs_modulus",            "poisson_ratio",            "density",
+        "shear_modulus",
+        "material_i", "material_i.youngs_modulus", "material_i.poisson_ratio", "material_i.density",
+        "material_i.shear_modulus",
+        "material_j", "material_j.youngs_modulus", "material_j.poisson_ratio", "material_j.density",
+        "material_j.shear_modulus",
+        "wall",       "wall.youngs_modulus",       "wall.poisson_ratio",       "wall.density",
+        "wall.shear_modulus"};
+    return names[5 * role + field];
+}
+
+/* The checks of demc_material_validate(), naming fields for the given role; a wall needs no density. */
+DEMC_STATIC_INLINE demc_status demci_material_check(const demc_material *m, int role, int needs_density,
+                                                    const char **bad_field)
+{
+    if (!m) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, demci_material_field(role, 0), bad_field);
+    if (!demc_is_finite(m->youngs_modulus))
+        return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, demci_material_field(role, 1), bad_field);
+    if (!(m->youngs_modulus > 0.0))
+        return demci_material_fail(DEMC_ERR_OUT_OF_DOMAIN, demci_material_field(role, 1), bad_field);
+    if (!demc_is_finite(m->poisson_ratio))
+        return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, demci_material_field(role, 2), bad_field);
+    if (!(m->poisson_ratio > -1.0 && m->poisson_ratio <= 0.5))
+        return demci_material_fail(DEMC_ERR_OUT_OF_DOMAIN, demci_material_field(role, 2), bad_field);
+    if (needs_density && !demc_is_finite(m->density))
+        return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, demci_material_field(role, 3), bad_field);
+    if (needs_density && !(m->density > 0.0))
+        return demci_material_fail(DEMC_ERR_OUT_OF_DOMAIN, demci_material_field(role, 3), bad_field);
+    if (!demc_is_finite(m->shear_modulus))
+        return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, demci_material_field(role, 4), bad_field);
+    if (m->shear_modulus < 0.0)
+        return demci_material_fail(DEMC_ERR_OUT_OF_DOMAIN, demci_material_field(role, 4), bad_field);
+    /* E/(2(1+ν)) overflows only for ν within a rounding of −1 and E near DBL_MAX. */
+    if (!demc_is_finite(demc_material_shear_modulus(m)))
+        return demci_material_fail(DEMC_ERR_SINGULAR, demci_material_field(role, 4), bad_field);
+    return demci_material_fail(DEMC_OK, 0, bad_field);
+}
+
+/* Index (1-4) of the first field of p that is not finite, 0 if none; then of the first that is not > 0. */
+DEMC_STATIC_INLINE int demci_pair_first_nonfinite(const demc_pair *p)
+{
+    if (!demc_is_finite(p->effective_modulus)) return 1;
+    if (!demc_is_finite(p->effective_shear_modulus)) return 2;
+    if (!demc_is_finite(p->effective_radius)) return 3;
+    if (!demc_is_finite(p->effective_mass)) return 4;
+    return 0;
+}
+
+DEMC_STATIC_INLINE int demci_pair_first_nonpositive(const demc_pair *p)
+{
+    if (!(p->effective_modulus > 0.0)) return 1;
+    if (!(p->effective_shear_modulus > 0.0)) return 2;
+    if (!(p->effective_radius > 0.0)) return 3;
+    if (!(p->effective_mass > 0.0)) return 4;
+    return 0;
+}
+
+DEMC_STATIC_INLINE const char *demci_pair_field(int field)
+{
+    const char *const names[] = {"pair", "pair.effective_modulus", "pair.effective_shear_modulus",
+                                 "pair.effective_radius", "pair.effective_mass"};
+    return names[field];
+}
+
+/* Shear compliance a of one body for the mixing rule: (2 − ν)/G (Mindlin, 000 eq 23) or 1/G (001 eq 38). */
+DEMC_STATIC_INLINE double demci_shear_compliance(const demc_material *m, demc_shear_mixing mixing)
+{
+    double g = demc_material_shear_modulus(m);
+    return mixing == DEMC_SHEAR_CAMPELLO ? 1.0 / g : (2.0 - m->poisson_ratio) / g;
+}
+
+/* Sphere mass (4/3)πρR³. */
+DEMC_STATIC_INLINE double demci_sphere_mass(const demc_material *m, double radius)
+{
+    return 4.18879020478639098461685784437267 * m->density * radius * radius * radius;
+}
+
+/* Builds the pair from the two bodies' compliances (reciprocal sums: the wall's terms are 0 for the limit
+ * R, m → ∞ and, when rigid, E, G → ∞) and checks that every result is a finite positive double. */
+DEMC_STATIC_INLINE demc_status demci_pair_assemble(demc_pair *pair, double modulus_compliance,
+                                                   double shear_compliance, demc_shear_mixing mixing,
+                                                   double inverse_radius, double inverse_mass,
+                                                   const char **bad_field)
+{
+    demc_pair p;
+    int bad;
+    p.effective_modulus = 1.0 / modulus_compliance;
+    p.effective_shear_modulus = (mixing == DEMC_SHEAR_ZABULIONIS ? 2.0 / 3.0 : 1.0) / shear_compliance;
+    p.effective_radius = 1.0 / inverse_radius;
+    p.effective_mass = 1.0 / inverse_mass;
+    bad = demci_pair_first_nonfinite(&p);
+    if (!bad) bad = demci_pair_first_nonpositive(&p);
+    if (bad) return demci_material_fail(DEMC_ERR_SINGULAR, demci_pair_field(bad), bad_field);
+    *pair = p;
+    return demci_material_fail(DEMC_OK, 0, bad_field);
+}
+
+/* Checks a radius (field name given) and the mixing enumerator. */
+DEMC_STATIC_INLINE demc_status demci_radius_check(double radius, const char *field, const char **bad_field)
+{
+    if (!demc_is_finite(radius)) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, field, bad_field);
+    if (!(radius > 0.0)) return demci_material_fail(DEMC_ERR_OUT_OF_DOMAIN, field, bad_field);
+    return DEMC_OK;
+}
+
+DEMC_STATIC_INLINE int demci_mixing_known(demc_shear_mixing mixing)
+{
+    return (int)mixing == (int)DEMC_SHEAR_MINDLIN || (int)mixing == (int)DEMC_SHEAR_ZABULIONIS ||
+           (int)mixing == (int)DEMC_SHEAR_CAMPELLO;
+}
+
+DEMC_MATERIAL_FN demc_material demc_material_make(double youngs_modulus, double poisson_ratio, double density)
+{
+    demc_material m;
+    m.youngs_modulus = youngs_modulus;
+    m.poisson_ratio = poisson_ratio;
+    m.density = density;
+    m.shear_modulus = 0.0;
+    return m;
+}
+
+DEMC_MATERIAL_FN demc_status demc_material_validate(const demc_material *material, const char **bad_field)
+{
+    return demci_material_check(material, 0, 1, bad_field);
+}
+
+DEMC_MATERIAL_FN double demc_material_shear_modulus(const demc_material *material)
+{
+    return material->shear_modulus > 0.0 ? material->shear_modulus
+                                          : material->youngs_modulus / (2.0 * (1.0 + material->poisson_ratio));
+}
+
+DEMC_MATERIAL_FN demc_status demc_pair_sphere_sphere(demc_pair *pair, const demc_material *material_i,
+                                                     double radius_i, const demc_material *material_j,
+                                                     double radius_j, demc_shear_mixing mixing,
+                                                     const char **bad_field)
+{
+    demc_status s;
+    double ci, cj;
+    if (!pair) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "pair", bad_field);
+    if ((s = demci_material_check(material_i, 1, 1, bad_field)) != DEMC_OK) return s;
+    if ((s = demci_radius_check(radius_i, "radius_i", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_material_check(material_j, 2, 1, bad_field)) != DEMC_OK) return s;
+    if ((s = demci_radius_check(radius_j, "radius_j", bad_field)) != DEMC_OK) return s;
+    if (!demci_mixing_known(mixing)) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "mixing", bad_field);
+    ci = (1.0 - material_i->poisson_ratio * material_i->poisson_ratio) / material_i->youngs_modulus;
+    cj = (1.0 - material_j->poisson_ratio * material_j->poisson_ratio) / material_j->youngs_modulus;
+    return demci_pair_assemble(pair, ci + cj,
+                               demci_shear_compliance(material_i, mixing) + demci_shear_compliance(material_j, mixing),
+                               mixing, 1.0 / radius_i + 1.0 / radius_j,
+                               1.0 / demci_sphere_mass(material_i, radius_i) +
+                                   1.0 / demci_sphere_mass(material_j, radius_j),
+                               bad_field);
+}
+
+DEMC_MATERIAL_FN demc_status demc_pair_sphere_wall(demc_pair *pair, const demc_material *material_i,
+                                                   double radius_i, const demc_material *wall,
+                                                   demc_shear_mixing mixing, const char **bad_field)
+{
+    demc_status s;
+    double ce, cg;
+    if (!pair) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "pair", bad_field);
+    if ((s = demci_material_check(material_i, 1, 1, bad_field)) != DEMC_OK) return s;
+    if ((s = demci_radius_check(radius_i, "radius_i", bad_field)) != DEMC_OK) return s;
+    if (wall && (s = demci_material_check(wall, 3, 0, bad_field)) != DEMC_OK) return s;
+    if (!demci_mixing_known(mixing)) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "mixing", bad_field);
+    ce = (1.0 - material_i->poisson_ratio * material_i->poisson_ratio) / material_i->youngs_modulus;
+    cg = demci_shear_compliance(material_i, mixing);
+    if (wall) {
+        ce += (1.0 - wall->poisson_ratio * wall->poisson_ratio) / wall->youngs_modulus;
+        cg += demci_shear_compliance(wall, mixing);
+    }
+    return demci_pair_assemble(pair, ce, cg, mixing, 1.0 / radius_i, 1.0 / demci_sphere_mass(material_i, radius_i),
+                               bad_field);
+}
+
+DEMC_MATERIAL_FN demc_status demc_pair_validate(const demc_pair *pair, const char **bad_field)
+{
+    int bad;
+    if (!pair) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "pair", bad_field);
+    bad = demci_pair_first_nonfinite(pair);
+    if (bad) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, demci_pair_field(bad), bad_field);
+    bad = demci_pair_first_nonpositive(pair);
+    if (bad) return demci_material_fail(DEMC_ERR_OUT_OF_DOMAIN, demci_pair_field(bad), bad_field);
+    return demci_material_fail(DEMC_OK, 0, bad_field);
+}
+
+DEMC_END_DECLS
+
+#endif /* DEMC_MATERIAL_IMPL_H */

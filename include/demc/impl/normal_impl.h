@@ -1,0 +1,176 @@
+/* Bodies of normal.h. Included by normal.h only; see DESIGN §4 for why bodies live in headers. */
+#ifndef DEMC_NORMAL_IMPL_H
+#define DEMC_NORMAL_IMPL_H
+
+#include <math.h>
+
+DEMC_BEGIN_DECLS
+
+/* A finite, positive input: INVALID_ARGUMENT when not finite, OUT_OF_DOMAIN when ≤ 0 (bad_field untouched on OK). */
+DEMC_STATIC_INLINE demc_status demci_normal_positive(double value, const char *field, const char **bad_field)
+{
+    if (!demc_is_finite(value)) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, field, bad_field);
+    if (!(value > 0.0)) return demci_material_fail(DEMC_ERR_OUT_OF_DOMAIN, field, bad_field);
+    return DEMC_OK;
+}
+
+/* A computed result that must be a finite positive double, else SINGULAR naming it. */
+DEMC_STATIC_INLINE demc_status demci_normal_representable(double value, const char *field, const char **bad_field)
+{
+    if (!demc_is_finite(value) || !(value > 0.0)) return demci_material_fail(DEMC_ERR_SINGULAR, field, bad_field);
+    return DEMC_OK;
+}
+
+/* The overlap in contact, 0 otherwise (a select: no branch, no NaN from sqrt of a negative). */
+DEMC_STATIC_INLINE double demci_contact_overlap(double overlap) { return overlap > 0.0 ? overlap : 0.0; }
+
+DEMC_NORMAL_FN demc_status demc_hertz_init(demc_hertz_params *params, const demc_pair *pair, const char **bad_field)
+{
+    demc_status s;
+    double k;
+    if (!params) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "params", bad_field);
+    if (!pair) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "pair", bad_field);
+    if ((s = demci_normal_positive(pair->effective_modulus, "pair.effective_modulus", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_normal_positive(pair->effective_radius, "pair.effective_radius", bad_field)) != DEMC_OK) return s;
+    k = 4.0 / 3.0 * pair->effective_modulus * sqrt(pair->effective_radius);
+    if ((s = demci_normal_representable(k, "params.stiffness", bad_field)) != DEMC_OK) return s;
+    params->stiffness = k;
+    return demci_material_fail(DEMC_OK, 0, bad_field);
+}
+
+DEMC_NORMAL_FN double demc_hertz_force(const demc_hertz_params *params, double overlap)
+{
+    double d = demci_contact_overlap(overlap);
+    return params->stiffness * d * sqrt(d);
+}
+
+DEMC_NORMAL_FN double demc_hertz_stiffness(const demc_hertz_params *params, double overlap)
+{
+    return 1.5 * params->stiffness * sqrt(demci_contact_overlap(overlap));
+}
+
+DEMC_NORMAL_FN double demc_hertz_energy(const demc_hertz_params *params, double overlap)
+{
+    double d = demci_contact_overlap(overlap);
+    return 0.4 * params->stiffness * d * d * sqrt(d);
+}
+
+DEMC_NORMAL_FN demc_status demc_linear_init(demc_linear_params *params, double stiffness, const char **bad_field)
+{
+    demc_status s;
+    if (!params) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "params", bad_field);
+    if ((s = demci_normal_positive(stiffness, "stiffness", bad_field)) != DEMC_OK) return s;
+    params->stiffness = stiffness;
+    return demci_material_fail(DEMC_OK, 0, bad_field);
+}
+
+DEMC_NORMAL_FN double demc_linear_force(const demc_linear_params *params, double overlap)
+{
+    return params->stiffness * demci_contact_overlap(overlap);
+}
+
+DEMC_NORMAL_FN double demc_linear_stiffness(const demc_linear_params *params, double overlap)
+{
+    return overlap > 0.0 ? params->stiffness : 0.0;
+}
+
+DEMC_NORMAL_FN double demc_linear_energy(const demc_linear_params *params, double overlap)
+{
+    double d = demci_contact_overlap(overlap);
+    return 0.5 * params->stiffness * d * d;
+}
+
+DEMC_NORMAL_FN demc_status demc_pls_init(demc_pls_params *params, double stiffness, double restitution,
+                                         const char **bad_field)
+{
+    demc_status s;
+    demc_pls_params p;
+    if (!params) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "params", bad_field);
+    if ((s = demci_normal_positive(stiffness, "stiffness", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_normal_positive(restitution, "restitution", bad_field)) != DEMC_OK) return s;
+    if (restitution > 1.0) return demci_material_fail(DEMC_ERR_OUT_OF_DOMAIN, "restitution", bad_field);
+    p.loading_stiffness = restitution * stiffness;
+    p.unloading_stiffness = stiffness / restitution;
+    p.plastic_fraction = 1.0 - restitution * restitution;
+    if ((s = demci_normal_representable(p.loading_stiffness, "params.loading_stiffness", bad_field)) != DEMC_OK)
+        return s;
+    if ((s = demci_normal_representable(p.unloading_stiffness, "params.unloading_stiffness", bad_field)) != DEMC_OK)
+        return s;
+    *params = p;
+    return demci_material_fail(DEMC_OK, 0, bad_field);
+}
+
+/* The force on the latched law for the largest overlap after this one, returned through overlap_max
+ * (0 when the contact is over); 002 eq 3 with the continuity of the two lines at δ_max fixing α₀. */
+DEMC_STATIC_INLINE double demci_pls_eval(const demc_pls_params *p, double previous_max, double overlap,
+                                         double *overlap_max)
+{
+    double dmax = overlap > previous_max ? overlap : previous_max;
+    double loading = p->loading_stiffness * overlap;
+    double latched = p->unloading_stiffness * (overlap - p->plastic_fraction * dmax);
+    double f = loading < latched ? loading : latched;
+    *overlap_max = overlap > 0.0 ? dmax : 0.0;
+    return f > 0.0 ? f : 0.0;
+}
+
+DEMC_NORMAL_FN double demc_pls_force(const demc_pls_params *params, demc_pls_state *state, double overlap)
+{
+    return demci_pls_eval(params, state->overlap_max, overlap, &state->overlap_max);
+}
+
+DEMC_NORMAL_FN double demc_pls_stiffness(const demc_pls_params *params, const demc_pls_state *state,
+                                         double overlap)
+{
+    double dmax;
+    double f = demci_pls_eval(params, state->overlap_max, overlap, &dmax);
+    double k = overlap >= dmax ? params->loading_stiffness : params->unloading_stiffness;
+    return f > 0.0 ? k : 0.0;
+}
+
+DEMC_NORMAL_FN double demc_pls_elastic_energy(const demc_pls_params *params, const demc_pls_state *state,
+                                              double overlap)
+{
+    double dmax;
+    double f = demci_pls_eval(params, state->overlap_max, overlap, &dmax);
+    return 0.5 * f * (f / params->unloading_stiffness);
+}
+
+DEMC_NORMAL_FN double demc_pls_dissipated_energy(const demc_pls_params *params, const demc_pls_state *state)
+{
+    double d = state->overlap_max;
+    return 0.5 * params->loading_stiffness * params->plastic_fraction * d * d;
+}
+
+DEMC_NORMAL_FN demc_status demc_hertz_impact_solve(const demc_pair *pair, double approach_speed,
+                                                   demc_hertz_impact *impact, const char **bad_field)
+{
+    demc_status s;
+    demc_hertz_impact r;
+    double e, rr, m, v = approach_speed;
+    if (!pair) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "pair", bad_field);
+    if ((s = demci_normal_positive(pair->effective_modulus, "pair.effective_modulus", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_normal_positive(pair->effective_radius, "pair.effective_radius", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_normal_positive(pair->effective_mass, "pair.effective_mass", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_normal_positive(approach_speed, "approach_speed", bad_field)) != DEMC_OK) return s;
+    if (!impact) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "impact", bad_field);
+    e = pair->effective_modulus;
+    rr = pair->effective_radius;
+    m = pair->effective_mass;
+    /* ½ m* v² = (2/5) K δ_max^{5/2}, K = (4/3) E* √R*: δ_max^{5/2} = 15 m* v² / (16 E* √R*). Written as a product
+     * of powers so that no intermediate overflows before the 2/5 power brings it back. */
+    r.max_overlap = pow(15.0 / 16.0 * m / (e * sqrt(rr)), 0.4) * pow(v, 0.8);
+    r.max_force = 4.0 / 3.0 * e * sqrt(rr) * r.max_overlap * sqrt(r.max_overlap);
+    r.duration = DEMC_HERTZ_DURATION_FACTOR * (r.max_overlap / v);
+    r.time_of_max_force = 0.5 * r.duration;
+    r.contact_radius = sqrt(rr * r.max_overlap);
+    if ((s = demci_normal_representable(r.max_overlap, "impact.max_overlap", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_normal_representable(r.max_force, "impact.max_force", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_normal_representable(r.duration, "impact.duration", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_normal_representable(r.contact_radius, "impact.contact_radius", bad_field)) != DEMC_OK) return s;
+    *impact = r;
+    return demci_material_fail(DEMC_OK, 0, bad_field);
+}
+
+DEMC_END_DECLS
+
+#endif /* DEMC_NORMAL_IMPL_H */
