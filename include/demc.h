@@ -12,4 +12,5 @@
 #include "demc/geometry.h"
 #include "demc/normal.h"
 #include "demc/tangential.h"
+#include "demc/rotation.h"
 #endif /* DEMC_H */
