@@ -13,4 +13,5 @@
 #include "demc/normal.h"
 #include "demc/tangential.h"
 #include "demc/rotation.h"
+#include "demc/sliding.h"
 #endif /* DEMC_H */

@@ -1,0 +1,950 @@
+/* Bodies of sliding.h (003, Balevičius & Mróz). Included by sliding.h only; formulas and derivations are on
+ * docs/pages/sliding.md. Helpers are demci_sliding_*; all work is bounded (fixed iteration caps). */
+#ifndef DEMC_SLIDING_IMPL_H
+#define DEMC_SLIDING_IMPL_H
+
+#include <math.h>
+
+DEMC_BEGIN_DECLS
+
+/* Quadrature workspace: at most this many subintervals in one adaptive integration. */
+#define DEMCI_SLIDING_QCAP 64
+
+DEMC_STATIC_INLINE double demci_sliding_nan(void) { return HUGE_VAL - HUGE_VAL; }
+
+DEMC_STATIC_INLINE double demci_sliding_max3(double a, double b, double c)
+{
+    double m = a > b ? a : b;
+    return m > c ? m : c;
+}
+
+/* Duplication stops when 4^-n Q < A_n with Q = 1e3 max|A0 - x_i|: then |X|,|Y|,|Z| < 1e-3 and the fifth-order
+ * series is exact to 1e-18 (Carlson 1995, DLMF 19.36.1-2). */
+DEMC_SLIDING_FN double demc_carlson_rf(double x, double y, double z)
+{
+    double a0, a, q, f = 1.0, xn = x, yn = y, zn = z, dx, dy, dz, e2, e3;
+    int n;
+    if (!(x >= 0.0 && y >= 0.0 && z >= 0.0)) return demci_sliding_nan();
+    if ((x == 0.0) + (y == 0.0) + (z == 0.0) >= 2) return HUGE_VAL;
+    if (!demc_is_finite(x + y + z)) return 0.0;
+    a0 = (x + y + z) / 3.0;
+    a = a0;
+    q = 1e3 * demci_sliding_max3(fabs(a0 - x), fabs(a0 - y), fabs(a0 - z));
+    for (n = 0; n < 200 && q * f >= a; ++n) {
+        double sx = sqrt(xn), sy = sqrt(yn), sz = sqrt(zn), lam = sx * sy + sx * sz + sy * sz;
+        xn = 0.25 * (xn + lam);
+        yn = 0.25 * (yn + lam);
+        zn = 0.25 * (zn + lam);
+        a = 0.25 * (a + lam);
+        f *= 0.25;
+    }
+    dx = (a0 - x) * f / a;
+    dy = (a0 - y) * f / a;
+    dz = -(dx + dy);
+    e2 = dx * dy - dz * dz;
+    e3 = dx * dy * dz;
+    return (1.0 - e2 / 10.0 + e3 / 14.0 + e2 * e2 / 24.0 - 3.0 * e2 * e3 / 44.0) / sqrt(a);
+}
+
+DEMC_SLIDING_FN double demc_carlson_rd(double x, double y, double z)
+{
+    double a0, a, q, f = 1.0, sum = 0.0, xn = x, yn = y, zn = z, dx, dy, dz, xy, z2, e2, e3, e4, e5, ser;
+    int n;
+    if (!(x >= 0.0 && y >= 0.0 && z >= 0.0)) return demci_sliding_nan();
+    if (z == 0.0 || (x == 0.0 && y == 0.0)) return HUGE_VAL;
+    if (!demc_is_finite(x + y + z)) return 0.0;
+    a0 = (x + y + 3.0 * z) / 5.0;
+    a = a0;
+    q = 1e3 * demci_sliding_max3(fabs(a0 - x), fabs(a0 - y), fabs(a0 - z));
+    for (n = 0; n < 200 && q * f >= a; ++n) {
+        double sx = sqrt(xn), sy = sqrt(yn), sz = sqrt(zn), lam = sx * sy + sx * sz + sy * sz;
+        sum += f / (sz * (zn + lam));
+        xn = 0.25 * (xn + lam);
+        yn = 0.25 * (yn + lam);
+        zn = 0.25 * (zn + lam);
+        a = 0.25 * (a + lam);
+        f *= 0.25;
+    }
+    dx = (a0 - x) * f / a;
+    dy = (a0 - y) * f / a;
+    dz = -(dx + dy) / 3.0;
+    xy = dx * dy;
+    z2 = dz * dz;
+    e2 = xy - 6.0 * z2;
+    e3 = (3.0 * xy - 8.0 * z2) * dz;
+    e4 = 3.0 * (xy - z2) * z2;
+    e5 = xy * z2 * dz;
+    ser = 1.0 - 3.0 * e2 / 14.0 + e3 / 6.0 + 9.0 * e2 * e2 / 88.0 - 3.0 * e4 / 22.0 - 9.0 * e2 * e3 / 52.0 +
+          3.0 * e5 / 26.0;
+    return f * ser / (a * sqrt(a)) + 3.0 * sum;
+}
+
+DEMC_SLIDING_FN double demc_ellint_k(double m)
+{
+    if (m == 1.0) return HUGE_VAL;
+    if (!(m < 1.0)) return demci_sliding_nan();
+    return demc_carlson_rf(0.0, 1.0 - m, 1.0);
+}
+
+DEMC_SLIDING_FN double demc_ellint_e(double m)
+{
+    if (m == 1.0) return 1.0;
+    if (!(m < 1.0)) return demci_sliding_nan();
+    return demc_carlson_rf(0.0, 1.0 - m, 1.0) - m / 3.0 * demc_carlson_rd(0.0, 1.0 - m, 1.0);
+}
+
+/* Reduces phi to [-pi/2, pi/2] (n periods, allowed only for m < 1); returns 0 when outside the domain. */
+DEMC_STATIC_INLINE int demci_sliding_amplitude(double *phi, double m, double *periods)
+{
+    const double pi = 3.14159265358979323846;
+    double n = 0.0, s;
+    if (!demc_is_finite(*phi) || !(m == m)) return 0;
+    if (m < 1.0) {
+        n = floor(*phi / pi + 0.5);
+        *phi -= n * pi;
+    } else if (fabs(*phi) > 0.5 * pi) {
+        return 0;
+    }
+    s = sin(*phi);
+    if (1.0 - m * s * s < 0.0) return 0;
+    *periods = n;
+    return 1;
+}
+
+DEMC_SLIDING_FN double demc_ellint_f(double phi, double m)
+{
+    double n = 0.0, s, c, r;
+    if (!demci_sliding_amplitude(&phi, m, &n)) return demci_sliding_nan();
+    s = sin(phi);
+    c = cos(phi);
+    r = s * demc_carlson_rf(c * c, 1.0 - m * s * s, 1.0);
+    return n != 0.0 ? r + 2.0 * n * demc_ellint_k(m) : r;
+}
+
+DEMC_SLIDING_FN double demc_ellint_e_inc(double phi, double m)
+{
+    double n = 0.0, s, c, d2, r;
+    if (!demci_sliding_amplitude(&phi, m, &n)) return demci_sliding_nan();
+    s = sin(phi);
+    c = cos(phi);
+    d2 = 1.0 - m * s * s;
+    r = s * demc_carlson_rf(c * c, d2, 1.0) - m / 3.0 * s * s * s * demc_carlson_rd(c * c, d2, 1.0);
+    return n != 0.0 ? r + 2.0 * n * demc_ellint_e(m) : r;
+}
+
+DEMC_SLIDING_FN double demc_ellint_f_jacobi(double x2, double m)
+{
+    if (!(x2 <= 1.0 && m * x2 <= 1.0)) return demci_sliding_nan();
+    return sqrt(fabs(x2)) * demc_carlson_rf(1.0 - x2, 1.0 - m * x2, 1.0);
+}
+
+/* ---- geometry of the paths ---- */
+
+typedef struct demci_sliding_geo {
+    double h, sinb, cosb;
+} demci_sliding_geo;
+
+/* Overlap and the inclination beta of the contact normal to the path normal at s, given also the distance
+ * e = s_u - |s| to the nearer end of the contact (exact when the caller has it: a quadrature node next to an end).
+ * The overlap is formed from e as a product, so it keeps full relative accuracy near the ends of the contact. */
+DEMC_STATIC_INLINE demci_sliding_geo demci_sliding_geometry_e(const demc_sliding_path *p, double s, double e)
+{
+    demci_sliding_geo g;
+    double d;
+    if (p->kind == DEMC_SLIDING_PATH_LINEAR) {
+        double yc = 2.0 * p->radius - p->h0;
+        d = sqrt(s * s + yc * yc);
+        g.h = e * (2.0 * p->s_u - e) / (2.0 * p->radius + d);
+        g.sinb = s / d;
+        g.cosb = yc / d;
+    } else {
+        double k = p->ecc_ratio, rt = p->path_radius, ph = s / rt, sh = sin(0.5 * ph), rho;
+        rho = sqrt((1.0 - k) * (1.0 - k) + 4.0 * k * sh * sh);
+        d = rt * rho;
+        g.h = rt * rt * 4.0 * k * sin(0.5 * e / rt) * sin(p->phi_u - 0.5 * e / rt) / (2.0 * p->radius + d);
+        g.sinb = k * sin(ph) / rho;
+        g.cosb = ((1.0 - k) + 2.0 * k * sh * sh) / rho;
+    }
+    if (!(e > 0.0) || g.h < 0.0) g.h = 0.0;
+    return g;
+}
+
+DEMC_STATIC_INLINE demci_sliding_geo demci_sliding_geometry(const demc_sliding_path *p, double s)
+{
+    return demci_sliding_geometry_e(p, s, p->s_u - fabs(s));
+}
+
+DEMC_STATIC_INLINE double demci_sliding_h52(const demc_sliding_path *p, double s)
+{
+    double h = demci_sliding_geometry(p, s).h;
+    return h * h * sqrt(h);
+}
+
+/* N cos(beta): the friction force per unit mu. */
+DEMC_STATIC_INLINE double demci_sliding_fric_density(const demc_sliding_path *p, double s)
+{
+    demci_sliding_geo g = demci_sliding_geometry(p, s);
+    return p->kn * g.h * sqrt(g.h) * g.cosb;
+}
+
+/* The same at distance e (> 0) before the end s_u. */
+DEMC_STATIC_INLINE double demci_sliding_fric_density_end(const demc_sliding_path *p, double e)
+{
+    demci_sliding_geo g = demci_sliding_geometry_e(p, p->s_u - e, e);
+    return p->kn * g.h * sqrt(g.h) * g.cosb;
+}
+
+/* ---- adaptive Gauss-Kronrod (7, 15) quadrature ---- */
+
+enum {
+    DEMCI_SLIDING_Q_TAIL = 1,  /* N cos(beta) at s_u - L w^2, times 2 L w */
+    DEMCI_SLIDING_Q_TIME = 2,  /* 1/v(x) on a leg */
+    DEMCI_SLIDING_Q_TIME_END = 3, /* 2 L w / v(e - L w^2): rest point at e */
+    DEMCI_SLIDING_Q_TIME_START = 4, /* 2 L w / v(a + L w^2): start from rest at a */
+    DEMCI_SLIDING_Q_FC_TIME = 5, /* 2 L w / v_fc(x0 + L w^2) */
+    DEMCI_SLIDING_Q_FORCE = 6    /* T* for forward motion */
+};
+
+typedef struct demci_sliding_q {
+    const demc_sliding_path *path;
+    const demc_sliding_fc *fc;
+    int kind;
+    int status;     /* first failure of a nested integration */
+    double end, len; /* substitution end point and length */
+    double xa, va2;  /* leg: start point (mirrored coordinate) and squared velocity there */
+} demci_sliding_q;
+
+DEMC_STATIC_INLINE double demci_sliding_qeval(demci_sliding_q *q, double w);
+
+/* Kronrod 15 / Gauss 7 on [c - h, c + h]; the half length h is passed on its own so that a short interval next to
+ * a point far from the origin keeps its exact length. */
+DEMC_STATIC_INLINE void demci_sliding_gk_rule(demci_sliding_q *q, double c, double h, double *val, double *err)
+{
+    const double xk[8] = {0.991455371120812639206854697526329, 0.949107912342758524526189684047851,
+                          0.864864423359769072789712788640926, 0.741531185599394439863864773280788,
+                          0.586087235467691130294144845693013, 0.405845151377397166906606412076961,
+                          0.207784955007898467600689403773245, 0.0};
+    const double wk[8] = {0.022935322010529224963732008058970, 0.063092092629978553290700663189204,
+                          0.104790010322250183839876322541518, 0.140653259715525918745189590510238,
+                          0.169004726639267902826583426598550, 0.190350578064785409913256402421014,
+                          0.204432940075298892414161999234649, 0.209482141084727828012999174891714};
+    const double wg[4] = {0.129484966168869693270611432679082, 0.279705391489276667901467771423780,
+                          0.381830050505118944950369775488975, 0.417959183673469387755102040816327};
+    double f[15], rk, rg, mean, asc = 0.0, e;
+    int j;
+    f[7] = demci_sliding_qeval(q, c);
+    rk = wk[7] * f[7];
+    rg = wg[3] * f[7];
+    for (j = 0; j < 7; ++j) {
+        f[j] = demci_sliding_qeval(q, c - h * xk[j]);
+        f[14 - j] = demci_sliding_qeval(q, c + h * xk[j]);
+        rk += wk[j] * (f[j] + f[14 - j]);
+        if (j % 2 == 1) rg += wg[j / 2] * (f[j] + f[14 - j]);
+    }
+    mean = 0.5 * rk;
+    for (j = 0; j < 15; ++j) asc += wk[j < 8 ? j : 14 - j] * fabs(f[j] - mean);
+    asc *= fabs(h);
+    e = fabs((rk - rg) * h);
+    /* QUADPACK's scaling of |K15 - G7| (Piessens et al. 1983): K15 is far more accurate than G7 */
+    if (asc > 0.0 && e > 0.0) {
+        double r = 200.0 * e / asc;
+        e = asc * (r < 1.0 ? r * sqrt(r) : 1.0);
+    }
+    *val = rk * h;
+    *err = e;
+}
+
+/* Globally adaptive: splits the subinterval with the largest error estimate |K15 - G7| until the sum of the
+ * estimates is below rtol |I|; at most DEMCI_SLIDING_QCAP subintervals (bounded work). */
+DEMC_STATIC_INLINE demc_status demci_sliding_integrate(demci_sliding_q *q, double a, double b, double rtol,
+                                                       double *result)
+{
+    double lo[DEMCI_SLIDING_QCAP], hi[DEMCI_SLIDING_QCAP], val[DEMCI_SLIDING_QCAP], err[DEMCI_SLIDING_QCAP];
+    int n = 1;
+    *result = 0.0;
+    if (a == b) return DEMC_OK;
+    lo[0] = a;
+    hi[0] = b;
+    demci_sliding_gk_rule(q, 0.5 * (a + b), 0.5 * (b - a), &val[0], &err[0]);
+    for (;;) {
+        double tot = 0.0, etot = 0.0, mid;
+        int i, worst = 0;
+        for (i = 0; i < n; ++i) {
+            tot += val[i];
+            etot += err[i];
+            if (err[i] > err[worst]) worst = i;
+        }
+        *result = tot;
+        if (!demc_is_finite(tot)) return DEMC_ERR_NO_CONVERGENCE;
+        if (etot <= rtol * fabs(tot) || etot == 0.0) return (demc_status)q->status;
+        if (n == DEMCI_SLIDING_QCAP) return DEMC_ERR_NO_CONVERGENCE;
+        mid = 0.5 * (lo[worst] + hi[worst]);
+        if (!(mid > lo[worst] && mid < hi[worst])) return DEMC_ERR_NO_CONVERGENCE;
+        lo[n] = mid;
+        hi[n] = hi[worst];
+        hi[worst] = mid;
+        demci_sliding_gk_rule(q, 0.5 * (lo[worst] + hi[worst]), 0.5 * (hi[worst] - lo[worst]), &val[worst],
+                              &err[worst]);
+        demci_sliding_gk_rule(q, 0.5 * (lo[n] + hi[n]), 0.5 * (hi[n] - lo[n]), &val[n], &err[n]);
+        ++n;
+    }
+}
+
+/* ---- friction work: Phi(s) = int_0^s N cos(beta) ds (odd in s) ---- */
+
+/* G(theta) = int_0^theta sin^4 / sqrt(1 - m sin^2), s = sin(theta), c = cos(theta) >= 0, 0 < m < 1. Three forms,
+ * each where it keeps about 1e-14 relative accuracy (sliding.md):
+ * - s^2 < 1/2: G = sum c_n s^(2n+5)/(2n+5), c_n the coefficients of ((1-x)(1-mx))^(-1/2), three-term recurrence;
+ * - m < 0.01: G = sum (1/2)_n/n! m^n I_(n+2), I_j = int_0^theta sin^(2j);
+ * - otherwise the closed form with Carlson's R_F, R_D, whose cancellation costs about eps/(s^4 m). */
+DEMC_STATIC_INLINE double demci_sliding_g4(double s, double c, double m)
+{
+    double g = 0.0;
+    int n;
+    if (s * s < 0.5) {
+        double cm = 1.0, cn = 0.5 * (1.0 + m), x = s * s, p = s * s * s * s * s;
+        g = p / 5.0;
+        for (n = 1; n < 200; ++n) {
+            double next = ((1.0 + m) * (n + 0.5) * cn - m * n * cm) / (n + 1.0), term;
+            p *= x;
+            term = cn * p / (2.0 * n + 5.0);
+            g += term;
+            if (term <= 1e-17 * g) break;
+            cm = cn;
+            cn = next;
+        }
+        return g;
+    }
+    if (m < 0.01) {
+        double th = atan2(s, c), ij = th, an = 1.0, mn = 1.0, sp = s;
+        int j;
+        for (j = 1; j <= 2; ++j) { /* ij = I_j, sp = sin^(2j+1) */
+            ij = ((2.0 * j - 1.0) * ij - sp * c) / (2.0 * j);
+            sp *= s * s;
+        }
+        for (n = 0; n < 60; ++n) {
+            double term = an * mn * ij;
+            g += term;
+            if (fabs(term) <= 1e-17 * fabs(g)) break;
+            an *= (n + 0.5) / (n + 1.0);
+            mn *= m;
+            j = n + 3;
+            ij = ((2.0 * j - 1.0) * ij - sp * c) / (2.0 * j);
+            sp *= s * s;
+        }
+        return g;
+    } else {
+        double d2 = 1.0 - m * s * s, rf = demc_carlson_rf(c * c, d2, 1.0), rd = demc_carlson_rd(c * c, d2, 1.0);
+        return (s * c * sqrt(d2) - s * rf + 2.0 * (1.0 + m) * s * s * s * rd / 3.0) / (3.0 * m);
+    }
+}
+
+/* Linear path: Phi(s) = sign(s) C (G(pi/2) - G(theta)), sin^2 theta = h/h0, C = 2 y_c h0^2/sqrt(2R + y_c). */
+DEMC_STATIC_INLINE double demci_sliding_phi_linear_tail(const demc_sliding_path *p, double s)
+{
+    double r2 = 2.0 * p->radius, yc = r2 - p->h0, m = p->h0 / (r2 + yc), a = fabs(s), d, h, st, ct;
+    if (!(a < p->s_u)) return 0.0;
+    d = sqrt(s * s + yc * yc);
+    h = demci_sliding_geometry(p, s).h;
+    st = sqrt(h / p->h0);
+    ct = sqrt(s * s / ((d + yc) * p->h0));
+    return 2.0 * p->kn * yc * p->h0 * p->h0 / sqrt(r2 + yc) * demci_sliding_g4(st, ct, m);
+}
+
+/* int_{|s|}^{s_u} N cos(beta) ds: closed form (line) or adaptive quadrature in w, s = s_u - L w^2 (eccentric). */
+DEMC_STATIC_INLINE demc_status demci_sliding_tail(const demc_sliding_path *p, double s, double *tail)
+{
+    demci_sliding_q q;
+    double a = fabs(s);
+    *tail = 0.0;
+    if (!(a < p->s_u)) return DEMC_OK;
+    if (p->kind == DEMC_SLIDING_PATH_LINEAR) {
+        *tail = demci_sliding_phi_linear_tail(p, s);
+        return DEMC_OK;
+    }
+    q.path = p;
+    q.fc = 0;
+    q.kind = DEMCI_SLIDING_Q_TAIL;
+    q.status = DEMC_OK;
+    q.end = p->s_u;
+    q.len = p->s_u - a;
+    q.xa = q.va2 = 0.0;
+    return demci_sliding_integrate(&q, 0.0, 1.0, 1e-14, tail);
+}
+
+/* Phi(x) - Phi(xa) from the tails, so that the half-path value cancels exactly (a leg from the entry keeps full
+ * relative accuracy however small the entry velocity). */
+DEMC_STATIC_INLINE demc_status demci_sliding_phi_diff(const demc_sliding_path *p, double xa, double x, double *d)
+{
+    double ta, tx;
+    demc_status s1 = demci_sliding_tail(p, xa, &ta), s2 = demci_sliding_tail(p, x, &tx);
+    if (xa <= 0.0 && x <= 0.0) *d = tx - ta;
+    else if (xa >= 0.0 && x >= 0.0) *d = ta - tx;
+    else *d = (x > 0.0 ? 1.0 : -1.0) * (2.0 * p->friction_half - tx - ta);
+    return s1 != DEMC_OK ? s1 : s2;
+}
+
+/* 5-node Lobatto rule (003 eq 23, nodes c +- sqrt(3/7) h/2) of N cos(beta) over [a, b]. */
+DEMC_STATIC_INLINE double demci_sliding_fric_5node(const demc_sliding_path *p, double a, double b)
+{
+    double h = b - a, c = 0.5 * (a + b), x = 0.5 * sqrt(3.0 / 7.0) * h;
+    return h / 10.0 *
+           (0.5 * (demci_sliding_fric_density(p, a) + demci_sliding_fric_density(p, b)) +
+            32.0 / 9.0 * demci_sliding_fric_density(p, c) +
+            49.0 / 18.0 * (demci_sliding_fric_density(p, c + x) + demci_sliding_fric_density(p, c - x)));
+}
+
+/* Squared velocity on a leg in the mirrored coordinate x (motion towards +x) started at xa with va2:
+ * v^2 = va2 + (2/m)(W_n + W_mu) (003 eq 5, 13, 15). */
+DEMC_STATIC_INLINE double demci_sliding_leg_v2(const demc_sliding_path *p, double xa, double va2, double x,
+                                               int *status)
+{
+    double d;
+    demc_status st = demci_sliding_phi_diff(p, xa, x, &d);
+    if (st != DEMC_OK) *status = st;
+    return va2 - 0.8 / p->mass * p->kn * (demci_sliding_h52(p, x) - demci_sliding_h52(p, xa)) -
+           2.0 * p->mu / p->mass * d;
+}
+
+/* Force-controlled sliding (mirrored so that T0 > 0): v^2 by eq 43 written without cancellation near x0. */
+DEMC_STATIC_INLINE double demci_sliding_fc_v2(const demc_sliding_fc *fc, double x)
+{
+    double r = fc->radius, mu = fc->mu, q = fc->q, t0 = fabs(fc->t0), x0 = -fabs(fc->s0);
+    double al = x / (2.0 * r), a0 = x0 / (2.0 * r), sd = sin(0.5 * (al - a0)), dsin, dcos, f0, df, y, em1;
+    dsin = 2.0 * cos(0.5 * (al + a0)) * sd;
+    dcos = -2.0 * sin(0.5 * (al + a0)) * sd;
+    f0 = 3.0 * mu * (q * sin(a0) + t0 * cos(a0)) + (1.0 - 2.0 * mu * mu) * (q * cos(a0) - t0 * sin(a0));
+    df = 3.0 * mu * (q * dsin + t0 * dcos) + (1.0 - 2.0 * mu * mu) * (q * dcos - t0 * dsin);
+    y = mu * (x - x0) / r;
+    em1 = 2.0 * sinh(0.5 * y) * exp(0.5 * y); /* e^y - 1 */
+    return 4.0 * r / (fc->mass * (4.0 * mu * mu + 1.0)) * (f0 * em1 - df);
+}
+
+DEMC_STATIC_INLINE double demci_sliding_inv_v(double v2) { return v2 > 0.0 ? 1.0 / sqrt(v2) : 0.0; }
+
+/* v^2 at r + delta next to a rest point r, as (2/m)|int_r^(r+delta) T* ds| by one Kronrod rule of exact length
+ * delta: the global form (a difference of O(v0^2) terms at a rounded coordinate) is all noise right next to r. */
+DEMC_STATIC_INLINE double demci_sliding_leg_v2_near(const demc_sliding_path *p, double r, double delta, double xa,
+                                                    double va2, double span, int *status)
+{
+    demci_sliding_q f;
+    double w, e;
+    if (!(fabs(delta) < 1e-1 * span)) return demci_sliding_leg_v2(p, xa, va2, r + delta, status);
+    f.path = p;
+    f.fc = 0;
+    f.kind = DEMCI_SLIDING_Q_FORCE;
+    f.status = DEMC_OK;
+    f.end = f.len = f.xa = f.va2 = 0.0;
+    demci_sliding_gk_rule(&f, r + 0.5 * delta, 0.5 * delta, &w, &e);
+    return 2.0 / p->mass * fabs(w);
+}
+
+DEMC_STATIC_INLINE double demci_sliding_qeval(demci_sliding_q *q, double w)
+{
+    double x;
+    switch (q->kind) {
+    case DEMCI_SLIDING_Q_TAIL:
+        return demci_sliding_fric_density_end(q->path, q->len * w * w) * 2.0 * q->len * w;
+    case DEMCI_SLIDING_Q_TIME:
+        return demci_sliding_inv_v(demci_sliding_leg_v2(q->path, q->xa, q->va2, w, &q->status));
+    case DEMCI_SLIDING_Q_TIME_END:
+        x = -q->len * w * w;
+        return 2.0 * q->len * w *
+               demci_sliding_inv_v(demci_sliding_leg_v2_near(q->path, q->end, x, q->xa, q->va2, q->len, &q->status));
+    case DEMCI_SLIDING_Q_TIME_START:
+        x = q->len * w * w;
+        return 2.0 * q->len * w *
+               demci_sliding_inv_v(demci_sliding_leg_v2_near(q->path, q->xa, x, q->xa, q->va2, q->len, &q->status));
+    case DEMCI_SLIDING_Q_FORCE:
+        demc_sliding_forces(q->path, w, 1.0, &x, 0);
+        return x;
+    default:
+        x = q->xa + q->len * w * w;
+        return 2.0 * q->len * w * demci_sliding_inv_v(demci_sliding_fc_v2(q->fc, x));
+    }
+}
+
+/* ---- setup ---- */
+
+DEMC_STATIC_INLINE demc_status demci_sliding_check(double kn, double radius, double mu, double mass, double h0,
+                                                   const demc_sliding_path *out)
+{
+    if (!out || !demc_is_finite(kn) || !demc_is_finite(radius) || !demc_is_finite(mu) || !demc_is_finite(mass) ||
+        !demc_is_finite(h0))
+        return DEMC_ERR_INVALID_ARGUMENT;
+    if (!(kn > 0.0 && radius > 0.0 && mu >= 0.0 && mass > 0.0 && h0 > 0.0 && h0 < 2.0 * radius))
+        return DEMC_ERR_OUT_OF_DOMAIN;
+    return DEMC_OK;
+}
+
+DEMC_STATIC_INLINE void demci_sliding_fill(double kn, double radius, double mu, double mass, double h0,
+                                           demc_sliding_path *out)
+{
+    out->kn = kn;
+    out->radius = radius;
+    out->mu = mu;
+    out->mass = mass;
+    out->h0 = h0;
+}
+
+DEMC_SLIDING_FN demc_status demc_sliding_path_linear(double kn, double radius, double mu, double mass, double h0,
+                                                     demc_sliding_path *out)
+{
+    demc_status st = demci_sliding_check(kn, radius, mu, mass, h0, out);
+    double yc;
+    if (st != DEMC_OK) return st;
+    demci_sliding_fill(kn, radius, mu, mass, h0, out);
+    yc = 2.0 * radius - h0;
+    out->kind = DEMC_SLIDING_PATH_LINEAR;
+    out->ecc_ratio = 1.0;
+    out->path_radius = 0.0;
+    out->phi_u = 0.0;
+    out->s_u = sqrt(h0 * (4.0 * radius - h0));
+    out->friction_half = 0.0;
+    out->friction_half = demci_sliding_phi_linear_tail(out, 0.0);
+    out->s_grip1 = mu * yc < out->s_u ? mu * yc : out->s_u;
+    out->s_grip2 = out->s_u;
+    return DEMC_OK;
+}
+
+DEMC_SLIDING_FN demc_status demc_sliding_path_eccentric(double kn, double radius, double mu, double mass, double h0,
+                                                        double ecc_ratio, demc_sliding_path *out)
+{
+    const double pi = 3.14159265358979323846;
+    demc_status st = demci_sliding_check(kn, radius, mu, mass, h0, out);
+    double k = ecc_ratio, rt, cu, r, dl, p1, p2, tail;
+    if (st != DEMC_OK) return st;
+    if (!demc_is_finite(k)) return DEMC_ERR_INVALID_ARGUMENT;
+    if (!(k > 0.0 && k < 1.0)) return DEMC_ERR_OUT_OF_DOMAIN;
+    rt = (2.0 * radius - h0) / (1.0 - k);
+    if (!(rt * (1.0 + k) > 2.0 * radius)) return DEMC_ERR_OUT_OF_DOMAIN;
+    demci_sliding_fill(kn, radius, mu, mass, h0, out);
+    out->kind = DEMC_SLIDING_PATH_ECCENTRIC;
+    out->ecc_ratio = k;
+    out->path_radius = rt;
+    /* centre distance 2R: 1 + k^2 - 2k cos(phi_u) = 4R^2/Rt^2 */
+    cu = (1.0 + k * k - 4.0 * radius * radius / (rt * rt)) / (2.0 * k);
+    out->phi_u = acos(cu < -1.0 ? -1.0 : cu > 1.0 ? 1.0 : cu);
+    out->s_u = rt * out->phi_u;
+    /* tan(beta) = mu where k sqrt(1+mu^2) sin(phi + atan mu) = mu */
+    r = mu / (k * sqrt(1.0 + mu * mu));
+    dl = atan(mu);
+    p1 = r < 1.0 ? asin(r) - dl : out->phi_u;
+    p2 = r < 1.0 ? pi - asin(r) - dl : out->phi_u;
+    out->s_grip1 = rt * (p1 < out->phi_u ? p1 : out->phi_u);
+    out->s_grip2 = rt * (p2 < out->phi_u ? p2 : out->phi_u);
+    out->friction_half = 0.0;
+    st = demci_sliding_tail(out, 0.0, &tail);
+    out->friction_half = tail;
+    return st;
+}
+
+DEMC_SLIDING_FN double demc_sliding_normal_force(const demc_sliding_path *path, double s)
+{
+    double h = demci_sliding_geometry(path, s).h;
+    return path->kn * h * sqrt(h);
+}
+
+DEMC_SLIDING_FN void demc_sliding_forces(const demc_sliding_path *path, double s, double sg, double *t_star,
+                                         double *n_star)
+{
+    demci_sliding_geo g = demci_sliding_geometry(path, s);
+    double n = path->kn * g.h * sqrt(g.h), f = (sg > 0.0 ? 1.0 : sg < 0.0 ? -1.0 : 0.0) * path->mu * n;
+    if (t_star) *t_star = n * g.sinb - f * g.cosb;
+    if (n_star) *n_star = n * g.cosb + f * g.sinb;
+}
+
+DEMC_SLIDING_FN double demc_sliding_work_normal(const demc_sliding_path *path, double s0, double s)
+{
+    return -0.4 * path->kn * (demci_sliding_h52(path, s) - demci_sliding_h52(path, s0));
+}
+
+DEMC_STATIC_INLINE double demci_sliding_clamp(const demc_sliding_path *p, double s)
+{
+    return s > p->s_u ? p->s_u : s < -p->s_u ? -p->s_u : s;
+}
+
+DEMC_SLIDING_FN demc_status demc_sliding_work_friction(const demc_sliding_path *path, double s0, double s,
+                                                       int method, double *w)
+{
+    double p0 = 0.0;
+    demc_status st;
+    if (!path || !w || !demc_is_finite(s0) || !demc_is_finite(s) ||
+        (method != DEMC_SLIDING_ACCURATE && method != DEMC_SLIDING_PAPER))
+        return DEMC_ERR_INVALID_ARGUMENT;
+    s0 = demci_sliding_clamp(path, s0);
+    s = demci_sliding_clamp(path, s);
+    if (method == DEMC_SLIDING_PAPER && path->kind == DEMC_SLIDING_PATH_ECCENTRIC) {
+        *w = -path->mu * fabs(demci_sliding_fric_5node(path, s0, s));
+        return DEMC_OK;
+    }
+    st = demci_sliding_phi_diff(path, s0, s, &p0);
+    *w = -path->mu * fabs(p0);
+    return st;
+}
+
+/* v^2 at x (mirrored coordinate) for entry at -s_u with v0^2; PAPER on the eccentric path uses eq 30. */
+DEMC_STATIC_INLINE double demci_sliding_entry_v2(const demc_sliding_path *p, double v02, double x, int method,
+                                                 int *status)
+{
+    if (method == DEMC_SLIDING_PAPER && p->kind == DEMC_SLIDING_PATH_ECCENTRIC)
+        return v02 - 0.8 / p->mass * p->kn * demci_sliding_h52(p, x) -
+               2.0 * p->mu / p->mass * demci_sliding_fric_5node(p, -p->s_u, x);
+    return demci_sliding_leg_v2(p, -p->s_u, v02, x, status);
+}
+
+DEMC_SLIDING_FN demc_status demc_sliding_velocity(const demc_sliding_path *path, double v0, double s, int method,
+                                                  double *v)
+{
+    int st = DEMC_OK;
+    double dir, x, v2, vg;
+    if (!v) return DEMC_ERR_INVALID_ARGUMENT;
+    *v = 0.0;
+    if (!path || !demc_is_finite(v0) || v0 == 0.0 || !demc_is_finite(s) ||
+        (method != DEMC_SLIDING_ACCURATE && method != DEMC_SLIDING_PAPER))
+        return DEMC_ERR_INVALID_ARGUMENT;
+    dir = v0 > 0.0 ? 1.0 : -1.0;
+    x = dir * demci_sliding_clamp(path, s);
+    v2 = demci_sliding_entry_v2(path, v0 * v0, x, method, &st);
+    /* the sphere may have stalled earlier where tan(beta) = mu */
+    vg = path->s_grip1 < x ? demci_sliding_entry_v2(path, v0 * v0, path->s_grip1, method, &st) : v2;
+    if (st != DEMC_OK) return (demc_status)st;
+    if (v2 < 0.0 || vg < 0.0) return DEMC_ERR_OUT_OF_DOMAIN;
+    *v = dir * sqrt(v2);
+    return DEMC_OK;
+}
+
+DEMC_SLIDING_FN demc_status demc_sliding_critical_velocity(const demc_sliding_path *path, double *v_crit)
+{
+    int st = DEMC_OK;
+    double a, b;
+    if (!path || !v_crit) return DEMC_ERR_INVALID_ARGUMENT;
+    a = -demci_sliding_leg_v2(path, -path->s_u, 0.0, path->s_grip1, &st);
+    b = -demci_sliding_leg_v2(path, -path->s_u, 0.0, path->s_u, &st);
+    a = a > b ? a : b;
+    *v_crit = a > 0.0 ? sqrt(a) : 0.0;
+    return (demc_status)st;
+}
+
+/* Root of the strictly decreasing v^2 on [lo, hi], v^2(lo) > 0 >= v^2(hi): Newton steps with d(v^2)/dx =
+ * 2 T* / m, kept inside the bracket by bisection; at most 200 steps. */
+DEMC_STATIC_INLINE double demci_sliding_rest_point(const demc_sliding_path *p, double xa, double va2, double lo,
+                                                   double hi, int *status)
+{
+    double x = 0.5 * (lo + hi);
+    int i;
+    for (i = 0; i < 200; ++i) {
+        double f = demci_sliding_leg_v2(p, xa, va2, x, status), t, nx;
+        if (f > 0.0) lo = x; else hi = x;
+        if (f == 0.0 || hi - lo <= 4e-16 * (fabs(lo) + fabs(hi))) break;
+        demc_sliding_forces(p, x, 1.0, &t, 0);
+        nx = t < 0.0 ? x - f * p->mass / (2.0 * t) : 0.5 * (lo + hi);
+        x = (nx > lo && nx < hi) ? nx : 0.5 * (lo + hi);
+    }
+    return x;
+}
+
+/* Time on a leg from xa (v^2 = va2) to xe; rest = 1 when v = 0 at xe. The 1/sqrt singularities at a rest point
+ * are removed by x = e -+ L w^2. */
+DEMC_STATIC_INLINE demc_status demci_sliding_leg_time(const demc_sliding_path *p, double xa, double va2, double xe,
+                                                      int rest, double *t)
+{
+    demci_sliding_q q;
+    double mid = 0.5 * (xa + xe), t1 = 0.0, t2 = 0.0, rtol;
+    demc_status s1, s2;
+    /* 1e-12, or what the problem's conditioning allows if coarser: the resolution of the path coordinate over a
+     * very short leg, and, when the sphere barely gets through (v0 near v_crit), the relative accuracy of the
+     * smallest v^2 on the leg, a difference of O(v0^2) terms */
+    rtol = 1e3 * 2.2e-16 * p->s_u / fabs(xe - xa);
+    if (!rest) {
+        int ignored = DEMC_OK;
+        double ve2 = demci_sliding_leg_v2(p, xa, va2, xe, &ignored), vmin2 = ve2, r2;
+        if (p->s_grip1 > xa && p->s_grip1 < xe) {
+            double vg2 = demci_sliding_leg_v2(p, xa, va2, p->s_grip1, &ignored);
+            if (vg2 < vmin2) vmin2 = vg2;
+        }
+        r2 = 1e3 * 2.2e-16 * (va2 > ve2 ? va2 : ve2) / vmin2;
+        if (vmin2 > 0.0 && r2 > rtol) rtol = r2;
+    }
+    if (rtol < 1e-12) rtol = 1e-12;
+    q.path = p;
+    q.fc = 0;
+    q.status = DEMC_OK;
+    q.xa = xa;
+    q.va2 = va2;
+    if (va2 > 0.0) {
+        q.kind = DEMCI_SLIDING_Q_TIME;
+        s1 = demci_sliding_integrate(&q, xa, mid, rtol, &t1);
+    } else {
+        q.kind = DEMCI_SLIDING_Q_TIME_START;
+        q.len = mid - xa;
+        s1 = demci_sliding_integrate(&q, 0.0, 1.0, rtol, &t1);
+    }
+    q.status = DEMC_OK;
+    if (rest) {
+        q.kind = DEMCI_SLIDING_Q_TIME_END;
+        q.end = xe;
+        q.len = xe - mid;
+        s2 = demci_sliding_integrate(&q, 0.0, 1.0, rtol, &t2);
+    } else {
+        q.kind = DEMCI_SLIDING_Q_TIME;
+        s2 = demci_sliding_integrate(&q, mid, xe, rtol, &t2);
+    }
+    *t = t1 + t2;
+    return s1 != DEMC_OK ? s1 : s2;
+}
+
+/* The paper's values: eq 19-21 (line), eq 32, 34, 35 (eccentric), eq 25 with eq 16 / eq 31. */
+DEMC_STATIC_INLINE void demci_sliding_paper(const demc_sliding_path *p, double v0, demc_sliding_result *r)
+{
+    double w, e2, nodes[5], wts[5], t = 0.0, x = sqrt(3.0 / 7.0) * p->s_u;
+    int i, st = DEMC_OK, ok = 1;
+    if (p->kind == DEMC_SLIDING_PATH_LINEAR) {
+        double kr = 1.0 - p->h0 / (2.0 * p->radius), m = (1.0 - kr) / (1.0 + kr), r52 = p->radius * p->radius *
+                                                                                  sqrt(p->radius);
+        w = -2.0 * 8.0 * sqrt(2.0) / 3.0 * p->mu * p->kn * kr * r52 * sqrt(1.0 + kr) *
+            ((kr + 3.0) * demc_ellint_k(m) - 4.0 * demc_ellint_e(m));
+    } else {
+        w = -p->mu * p->s_u / 5.0 *
+            (32.0 / 9.0 * demci_sliding_fric_density(p, 0.0) +
+             49.0 / 18.0 * (demci_sliding_fric_density(p, x) + demci_sliding_fric_density(p, -x)));
+    }
+    r->work_friction_paper = w;
+    r->v_crit_paper = sqrt(-2.0 * w / p->mass);
+    e2 = 1.0 + 2.0 * w / (p->mass * v0 * v0);
+    r->restitution_paper = e2 > 0.0 ? sqrt(e2) : 0.0;
+    r->contact_time_paper = 0.0;
+    r->contact_time_paper_error = 0.0;
+    if (r->outcome != DEMC_SLIDING_SEPARATES) return;
+    nodes[0] = -p->s_u; nodes[1] = -x; nodes[2] = 0.0; nodes[3] = x; nodes[4] = p->s_u;
+    wts[0] = wts[4] = 0.5; wts[1] = wts[3] = 49.0 / 18.0; wts[2] = 32.0 / 9.0;
+    for (i = 0; i < 5; ++i) {
+        double v2 = demci_sliding_entry_v2(p, v0 * v0, nodes[i], DEMC_SLIDING_PAPER, &st);
+        if (!(v2 > 0.0)) ok = 0;
+        else t += wts[i] / sqrt(v2);
+    }
+    if (!ok || st != DEMC_OK) return;
+    r->contact_time_paper = p->s_u / 5.0 * t;
+    r->contact_time_paper_error = r->contact_time_paper - r->contact_time;
+}
+
+DEMC_SLIDING_FN demc_status demc_sliding_impact(const demc_sliding_path *path, double v0, demc_sliding_result *out)
+{
+    double dir, xa, va2, xe = 0.0, tt = 0.0, wf = 0.0, v2e = 0.0;
+    int leg, st = DEMC_OK, rest = 0;
+    if (!path || !out || !demc_is_finite(v0) || v0 == 0.0) return DEMC_ERR_INVALID_ARGUMENT;
+    dir = v0 > 0.0 ? 1.0 : -1.0;
+    xa = -path->s_u;
+    va2 = v0 * v0;
+    for (leg = 0; leg < 3; ++leg) {
+        double pts[3], lo = xa, t, pa = 0.0, tm;
+        int i;
+        pts[0] = path->s_grip1;
+        pts[1] = path->s_grip2;
+        pts[2] = path->s_u;
+        rest = 0;
+        xe = path->s_u;
+        for (i = 0; i < 3 && !rest; ++i) {
+            double b = pts[i];
+            if (!(b > lo)) continue;
+            demc_sliding_forces(path, 0.5 * (lo + b), 1.0, &tm, 0);
+            if (tm < 0.0 && demci_sliding_leg_v2(path, xa, va2, b, &st) <= 0.0) {
+                xe = demci_sliding_rest_point(path, xa, va2, lo, b, &st);
+                rest = 1;
+            }
+            lo = b;
+        }
+        if (st == DEMC_OK) st = (int)demci_sliding_leg_time(path, xa, va2, xe, rest, &t);
+        else t = 0.0;
+        tt += t;
+        if (st == DEMC_OK) st = demci_sliding_phi_diff(path, xa, xe, &pa);
+        wf -= path->mu * pa;
+        if (!rest) {
+            v2e = demci_sliding_leg_v2(path, xa, va2, xe, &st);
+            break;
+        } else {
+            demci_sliding_geo g = demci_sliding_geometry(path, xe);
+            if (g.sinb + path->mu * g.cosb >= 0.0 || leg == 2) break; /* static friction holds it */
+            xa = -xe;   /* slides back: mirror the coordinate */
+            va2 = 0.0;
+            dir = -dir;
+        }
+    }
+    out->outcome = rest ? DEMC_SLIDING_STOPS : (dir * v0 > 0.0 ? DEMC_SLIDING_SEPARATES : DEMC_SLIDING_RETURNS);
+    out->v_exit = rest ? 0.0 : dir * sqrt(v2e > 0.0 ? v2e : 0.0);
+    out->restitution = out->v_exit / v0;
+    out->s_end = dir * xe;
+    out->contact_time = tt;
+    out->work_friction = wf;
+    if (st == DEMC_OK) st = demc_sliding_critical_velocity(path, &out->v_crit);
+    demci_sliding_paper(path, v0, out);
+    return (demc_status)st;
+}
+
+/* ---- force control ---- */
+
+DEMC_SLIDING_FN demc_status demc_sliding_fc_setup(double radius, double mu, double mass, double q, double t0,
+                                                  double y0_ratio, demc_sliding_fc *out)
+{
+    double a0, den;
+    if (!out || !demc_is_finite(radius) || !demc_is_finite(mu) || !demc_is_finite(mass) || !demc_is_finite(q) ||
+        !demc_is_finite(t0) || !demc_is_finite(y0_ratio))
+        return DEMC_ERR_INVALID_ARGUMENT;
+    if (!(radius > 0.0 && mu >= 0.0 && mass > 0.0 && q > 0.0 && t0 != 0.0 && y0_ratio > 0.0 && y0_ratio < 1.0))
+        return DEMC_ERR_OUT_OF_DOMAIN;
+    out->radius = radius;
+    out->mu = mu;
+    out->mass = mass;
+    out->q = q;
+    out->t0 = t0;
+    a0 = -acos(y0_ratio);
+    out->s0 = (t0 > 0.0 ? 1.0 : -1.0) * 2.0 * radius * a0;
+    /* T* at s0 from rest: T0 (cos a0 + mu sin a0) - Q (mu cos a0 - sin a0) > 0 */
+    den = cos(a0) + mu * sin(a0);
+    out->t_static = den > 0.0 ? q * (mu * cos(a0) - sin(a0)) / den : HUGE_VAL;
+    if (!(fabs(t0) > out->t_static)) return DEMC_ERR_OUT_OF_DOMAIN;
+    return DEMC_OK;
+}
+
+/* Top of the reach: N_stat = Q cos a - T0 sin a = 0. */
+DEMC_STATIC_INLINE double demci_sliding_fc_top(const demc_sliding_fc *fc)
+{
+    return 2.0 * fc->radius * atan2(fc->q, fabs(fc->t0));
+}
+
+DEMC_SLIDING_FN demc_status demc_sliding_fc_velocity(const demc_sliding_fc *fc, double s, double *v)
+{
+    double dir, x, x0, v2;
+    if (!v) return DEMC_ERR_INVALID_ARGUMENT;
+    *v = 0.0;
+    if (!fc || !demc_is_finite(s)) return DEMC_ERR_INVALID_ARGUMENT;
+    dir = fc->t0 > 0.0 ? 1.0 : -1.0;
+    x = dir * s;
+    x0 = -fabs(fc->s0);
+    if (!(x >= x0 && x <= demci_sliding_fc_top(fc))) return DEMC_ERR_OUT_OF_DOMAIN;
+    v2 = demci_sliding_fc_v2(fc, x);
+    *v = dir * sqrt(v2 > 0.0 ? v2 : 0.0);
+    return DEMC_OK;
+}
+
+DEMC_SLIDING_FN demc_status demc_sliding_fc_solve(const demc_sliding_fc *fc, demc_sliding_fc_result *out)
+{
+    demci_sliding_q qq;
+    const double PI_ = 3.14159265358979323846;
+    double r, q, t0, mu, m, x0, lo, hi, x, a, b, c, b0, y0, yc, al, ns, c1;
+    int i;
+    demc_status st;
+    if (!fc || !out) return DEMC_ERR_INVALID_ARGUMENT;
+    r = fc->radius; q = fc->q; t0 = fabs(fc->t0); mu = fc->mu; m = fc->mass;
+    x0 = -fabs(fc->s0);
+    lo = x0;
+    hi = demci_sliding_fc_top(fc);
+    x = 0.5 * (lo + hi);
+    /* eq 44: phi(x) = v^2 - 2R N_stat/m, strictly increasing on [x0, top] (sliding.md); Newton in a bracket */
+    for (i = 0; i < 200; ++i) {
+        double alx = x / (2.0 * r), v2 = demci_sliding_fc_v2(fc, x), nst = q * cos(alx) - t0 * sin(alx);
+        double ptan = q * sin(alx) + t0 * cos(alx), f = v2 - 2.0 * r * nst / m, df, nx;
+        df = 2.0 / m * (ptan - mu * nst) + mu * v2 / r + ptan / m;
+        if (f > 0.0) hi = x; else lo = x;
+        if (f == 0.0 || hi - lo <= 4e-16 * (fabs(lo) + fabs(hi))) break;
+        nx = df > 0.0 ? x - f / df : 0.5 * (lo + hi);
+        x = (nx > lo && nx < hi) ? nx : 0.5 * (lo + hi);
+    }
+    al = x / (2.0 * r);
+    ns = q * cos(al) - t0 * sin(al);
+    out->s_c = (fc->t0 > 0.0 ? 1.0 : -1.0) * x;
+    out->v_c = (fc->t0 > 0.0 ? 1.0 : -1.0) * sqrt(2.0 * r * (ns > 0.0 ? ns : 0.0) / m);
+    /* accurate contact time: int dx / v, x = x0 + L w^2 */
+    qq.path = 0;
+    qq.fc = fc;
+    qq.kind = DEMCI_SLIDING_Q_FC_TIME;
+    qq.status = DEMC_OK;
+    qq.xa = x0;
+    qq.len = x - x0;
+    qq.end = qq.va2 = 0.0;
+    st = demci_sliding_integrate(&qq, 0.0, 1.0, 1e-12, &out->contact_time);
+    /* eq 47 (centrifugal term dropped): W = -2Rc sin(b0 - a), t = 2R sqrt(2m) F(sqrt psi, sqrt k)/sqrt(2Rc(1+y0)) */
+    a = q + mu * t0;
+    b = t0 - mu * q;
+    c = sqrt(a * a + b * b);
+    b0 = atan2(a, b);
+    /* y0 = sin(x0), yc = sin(xc); 1 - y0 and y0 - yc written as products (T0 near T_mu makes y0 near 1) */
+    x0 = b0 - x0 / (2.0 * r);
+    al = b0 - al;
+    y0 = sin(x0);
+    c1 = 2.0 * sin(0.25 * PI_ - 0.5 * x0) * sin(0.25 * PI_ - 0.5 * x0);
+    yc = 2.0 * cos(0.5 * (x0 + al)) * sin(0.5 * (x0 - al));
+    out->contact_time_eq47 = 2.0 * r * sqrt(2.0 * m) * demc_ellint_f_jacobi(-yc / c1, -c1 / (1.0 + y0)) /
+                             sqrt(2.0 * r * c * (1.0 + y0));
+    return i == 200 ? DEMC_ERR_NO_CONVERGENCE : st;
+}
+
+/* ---- hysteresis ---- */
+
+DEMC_SLIDING_FN demc_status demc_sliding_hysteresis_setup(double p, double nu, int form, demc_sliding_hysteresis *out)
+{
+    if (!out || !demc_is_finite(p) || !demc_is_finite(nu) ||
+        (form != DEMC_SLIDING_HYSTERESIS_INCREMENTAL && form != DEMC_SLIDING_HYSTERESIS_TOTAL))
+        return DEMC_ERR_INVALID_ARGUMENT;
+    if (!(p > 0.0 && p <= 1.0 && nu > -1.0 && nu <= 0.5)) return DEMC_ERR_OUT_OF_DOMAIN;
+    out->p = p;
+    out->nu = nu;
+    out->form = form;
+    return DEMC_OK;
+}
+
+DEMC_SLIDING_FN double demc_sliding_slip_limit(const demc_sliding_path *path, double nu, double s_a)
+{
+    double yc = 2.0 * path->radius - path->h0, h = demci_sliding_geometry(path, s_a).h;
+    return (2.0 - nu) * path->mu / (2.0 * (1.0 - nu)) * h *
+           (0.5 + sqrt(yc * yc + 4.0 * s_a * s_a) / (4.0 * path->radius));
+}
+
+DEMC_SLIDING_FN double demc_sliding_hysteresis_friction(const demc_sliding_path *path,
+                                                        const demc_sliding_hysteresis *hyst, double s_new,
+                                                        double v_new, demc_sliding_hysteresis_state *state)
+{
+    double d = v_new > 0.0 ? 1.0 : v_new < 0.0 ? -1.0 : 0.0, lim, t;
+    if (!(fabs(s_new) < path->s_u)) {
+        state->s_prev = state->t_prev = state->dir = state->s_a = state->t_a = state->t_b = 0.0;
+        state->delta_u = state->branch = 0.0;
+        return 0.0;
+    }
+    lim = path->mu * demc_sliding_normal_force(path, s_new);
+    if (state->dir == 0.0) {
+        state->dir = d;
+        state->branch = 0.0;
+    } else if (d != 0.0 && d != state->dir) {
+        /* reversal: a branch from the force at the previous point to the sliding force delta_u further on */
+        state->s_a = state->s_prev;
+        state->t_a = state->t_prev;
+        state->delta_u = demc_sliding_slip_limit(path, hyst->nu, state->s_a);
+        state->t_b = -d * path->mu * demc_sliding_normal_force(path, state->s_a + d * state->delta_u);
+        state->branch = 1.0;
+        state->dir = d;
+    }
+    if (state->branch != 0.0) {
+        double x = fabs(s_new - state->s_a), du = state->delta_u;
+        if (!(du > 0.0) || x >= du) {
+            state->branch = 0.0;
+            t = -state->dir * lim;
+        } else if (hyst->form == DEMC_SLIDING_HYSTERESIS_TOTAL) {
+            t = state->t_a - (state->t_a - state->t_b) * pow(x / du, hyst->p);
+        } else {
+            t = x > 0.0 ? state->t_prev - fabs(state->t_a - state->t_b) / pow(du, hyst->p) * hyst->p *
+                                              pow(x, hyst->p - 1.0) * (s_new - state->s_prev)
+                        : state->t_prev;
+        }
+        if (t > lim) t = lim;
+        if (t < -lim) t = -lim;
+    } else {
+        t = state->dir > 0.0 ? -lim : state->dir < 0.0 ? lim : 0.0;
+    }
+    state->s_prev = s_new;
+    state->t_prev = t;
+    return t;
+}
+
+DEMC_END_DECLS
+
+#endif /* DEMC_SLIDING_IMPL_H */
