@@ -414,12 +414,14 @@ static void slip_directions_and_policies(void)
     r = demc_tangential_update(&p, &s, v3(2e-6, 0, 0), v3(0.1, 0, 0), k, fn, 10.0);
     CHECK(r.sliding == 1.0);
     CHECK_REL(r.force.x, -0.5, 1e-15);
-    CHECK_REL(s.force.x, 0.5, 1e-15); /* memory keeps the elastic part of the limited total */
+    CHECK_REL(s.force.x, -0.5, 1e-15); /* the spring carries the limited total, the dashpot is idle */
+    CHECK(r.damping_force.x == 0.0);
     p.coulomb = DEMC_COULOMB_ELASTIC;
     memset(&s, 0, sizeof s);
     r = demc_tangential_update(&p, &s, v3(2e-6, 0, 0), v3(0.1, 0, 0), k, fn, 10.0);
     CHECK(r.sliding == 0.0);
     CHECK_REL(r.force.x, -1.2, 1e-15);
+    CHECK_REL(r.damping_force.x, -1.0, 1e-15);
 }
 
 /* A solid sphere sliding on a wall under μ F_n stops sliding after t = 2 v0 / (7 μ g) (classical: the contact

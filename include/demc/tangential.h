@@ -119,11 +119,13 @@ typedef enum demc_unloading_rule {
  * The tangential force on body i is F_t = F_el + F_d with the dashpot F_d = −c_t v_t.
  */
 typedef enum demc_coulomb_policy {
-    /** |F_el + F_d| ≤ μ F_n, as 002 eq 1-2 (default). On slip the total is set to μ_d F_n t and the memory keeps
-     *  the elastic part F_el = μ_d F_n t − F_d, so that the next step starts from the force actually applied. */
+    /** |F_el + F_d| ≤ μ F_n, as 002 eq 1-2 (default). On slip the total is μ_d F_n t and the spring carries all of
+     *  it: the memory keeps F_el = μ_d F_n t and the dashpot is idle, as in a spring–dashpot pair in series with
+     *  the slider, which stops deforming while the slider slides. (LAMMPS GRANULAR stores μ_d F_n t − F_d instead;
+     *  that leaves a spring force with no counterpart in the energy account.) */
     DEMC_COULOMB_TOTAL = 0,
-    /** |F_el| ≤ μ F_n; the dashpot is added after the limit and the total may exceed μ F_n. On slip the memory
-     *  keeps F_el = μ_d F_n t. */
+    /** |F_el| ≤ μ F_n; the dashpot is always added after the limit, so the total may exceed μ F_n. On slip the
+     *  memory keeps F_el = μ_d F_n t. */
     DEMC_COULOMB_ELASTIC = 1
 } demc_coulomb_policy;
 
@@ -156,8 +158,11 @@ typedef struct demc_tangential_params {
  * @brief What one tangential step returns besides the updated state.
  */
 typedef struct demc_tangential_result {
-    /** Tangential force on body i (N): the elastic part plus the dashpot, limited per the Coulomb policy. */
+    /** Tangential force on body i (N): the elastic part plus the dashpot part, limited per the Coulomb policy. */
     demc_vec3 force;
+    /** The dashpot part of #force (N): −c_t v_t, or zero while sliding under DEMC_COULOMB_TOTAL. Its power
+     *  −F_d·v_t ≥ 0 is the viscous dissipation. */
+    demc_vec3 damping_force;
     /** Elastic energy stored in the spring at the end of the step, |F_el|²/(2 k_t) (J); 0 when k_t = 0. */
     double stored_energy;
     /** Energy dissipated by the slider in this step (J, ≥ 0): |F_lim| |Δδ_sl| with F_lim the limited force and
@@ -221,8 +226,8 @@ DEMC_TANGENTIAL_FN demc_tangential_state demc_tangential_state_swap(demc_tangent
  * 1. trial: δ* = δ_el + Δs and F* = F_old − k_t(ξ) Δs (incremental rules) or F* = −k_t δ* (total rule);
  * 2. dashpot F_d = −c_t v_t; limited force L* = F* + F_d (DEMC_COULOMB_TOTAL) or F* (DEMC_COULOMB_ELASTIC);
  * 3. stick when |L*| ≤ μ_s max(F_n, 0): F_el = F*, δ_el = δ*;
- * 4. else slip: L = μ_d max(F_n, 0) t with t from the slip-direction rule, F_el = L − F_d (total policy) or L,
- *    and δ_el recalculated per the recalculation rule.
+ * 4. else slip: L = μ_d max(F_n, 0) t with t from the slip-direction rule, F_el = L, the force is L (total
+ *    policy: the dashpot is idle) or L + F_d (elastic policy), and δ_el is recalculated per the recalculation rule.
  *
  * Total over its domain: a zero or degenerate direction vector falls back to the trial-force direction, and a
  * zero stiffness gives zero elastic force; no input in the domain produces NaN.

@@ -92,13 +92,17 @@ DEMC_TANGENTIAL_FN demc_tangential_result demc_tangential_update(const demc_tang
     if (demc_vec3_norm2(trial_limited) <= (p->mu_static * fn) * (p->mu_static * fn)) {
         s->displacement = trial_disp;
         s->force = trial_force;
+        r.damping_force = f_damp;
         r.force = demc_vec3_add(trial_force, f_damp);
         r.friction_dissipation = 0.0;
         r.sliding = 0.0;
     } else {
         const demc_vec3 limited =
             demci_tangential_slip_force(p->direction, p->mu_dynamic * fn, trial_limited, trial_disp, velocity);
-        const demc_vec3 f_el = p->coulomb == DEMC_COULOMB_TOTAL ? demc_vec3_sub(limited, f_damp) : limited;
+        /* The spring takes the whole limited force under either policy; under the total policy the dashpot is idle
+         * while sliding (it acts in parallel with the spring, which no longer deforms), under the elastic policy it
+         * is added on top. */
+        const demc_vec3 f_el = limited;
         /* The slip implied by the return to the limit, Δδ_sl = (F_el − F*)/k_t(ξ); the slider dissipates |L||Δδ_sl|. */
         const double inv_k = k_step > 0.0 ? 1.0 / k_step : 0.0;
         const double inv_k_now = stiffness > 0.0 ? 1.0 / stiffness : 0.0;
@@ -108,8 +112,8 @@ DEMC_TANGENTIAL_FN demc_tangential_result demc_tangential_update(const demc_tang
         else
             s->displacement = demc_vec3_add_scaled(s->displacement, -inv_k, demc_vec3_sub(f_el, f_old)); /* eq 35 */
         s->force = f_el;
-        /* The limited total is returned as computed, not as (L − F_d) + F_d, which loses digits when |F_d| ≫ |L|. */
-        r.force = p->coulomb == DEMC_COULOMB_TOTAL ? limited : demc_vec3_add(f_el, f_damp);
+        r.damping_force = p->coulomb == DEMC_COULOMB_TOTAL ? demc_vec3_make(0.0, 0.0, 0.0) : f_damp;
+        r.force = demc_vec3_add(f_el, r.damping_force);
         r.sliding = 1.0;
     }
     s->stiffness = stiffness;
