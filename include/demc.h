@@ -8,6 +8,7 @@
 #ifndef DEMC_H
 #define DEMC_H
 #include "demc/base.h"
+#include "demc/timestep.h"
 #include "demc/material.h"
 #include "demc/geometry.h"
 #include "demc/normal.h"

@@ -3,6 +3,7 @@
  * The demonstration program of `make demo`: it links libdemc the way a host DEM code does, checks that the
  * library it loaded matches the headers it was compiled with, and prints what a DEM user sets a run up with.
  */
+#include <math.h>
 #include <stdio.h>
 
 #include <demc.h>
@@ -39,6 +40,59 @@ static void demo_normal(void)
     }
 }
 
+/* timestep.h: the step each estimator gives for two glass beads (004's glass: G = 17 GPa, nu = 0.22,
+ * rho = 2530 kg/m^3) of 1 mm radius colliding at 1 m/s, undamped and damped, and the probe's answer. */
+static void demo_timestep(void)
+{
+    const double radius = 1e-3, speed = 1.0, damping[2] = {0.0, 0.5};
+    const char *names[4] = {"compression eq 62", "restitution eq 65", "shear eq 68", "energy"};
+    demc_material glass = demc_material_make(0.0, 0.22, 2530.0);
+    double rayleigh = 0, hertz = 0, hertz20 = 0, belytschko = 0, probe = 0;
+    const char *bad = NULL;
+    demc_pair pair;
+    demc_timestep_collision col;
+    demc_timestep_bounds b;
+    demc_timestep_bound failed;
+    int i;
+    glass.shear_modulus = 17e9; /* 004 gives G and nu; E = 2G(1 + nu) */
+    glass.youngs_modulus = 2.0 * glass.shear_modulus * (1.0 + glass.poisson_ratio);
+    if (demc_pair_sphere_sphere(&pair, &glass, radius, &glass, radius, DEMC_SHEAR_MINDLIN, &bad) != DEMC_OK ||
+        demc_timestep_rayleigh_material(&glass, radius, &rayleigh, &bad) != DEMC_OK) {
+        printf("time-step setup failed at %s\n", bad ? bad : "?");
+        return;
+    }
+    printf("\ntime step, glass beads r = r' = 1 mm, G = 17 GPa, nu = 0.22, rho = 2530 kg/m^3, v = 1 m/s\n");
+    printf("  Rayleigh (004 eq 78)                      %.4e s\n", rayleigh);
+    for (i = 0; i < 2; ++i) {
+        if (demc_timestep_collision_pair(&pair, speed, damping[i], damping[i], &col, &bad) != DEMC_OK ||
+            demc_timestep_critical(&col, &b, &bad) != DEMC_OK ||
+            demc_timestep_probe(&col, 0.01, &probe, &failed, &bad) != DEMC_OK) {
+            printf("time-step estimate failed at %s\n", bad ? bad : "?");
+            return;
+        }
+        printf("  c1 = c2 = c3 = %g kg/s (reduced mass %.4e kg, k2 = %.4e N/m^1.5)\n", damping[i], col.mass,
+               col.k_normal);
+        if (i == 0) {
+            /* Hertz duration, and Belytschko with the secant stiffness k2 sqrt(x_max) of 004 eq 53 */
+            if (demc_timestep_hertz(col.mass, col.k_normal, speed, 1.0, &hertz, NULL) != DEMC_OK ||
+                demc_timestep_hertz(col.mass, col.k_normal, speed, 20.0, &hertz20, NULL) != DEMC_OK ||
+                demc_timestep_belytschko(col.mass, col.k_normal * sqrt(b.overlap_max), 0.0, &belytschko, NULL) !=
+                    DEMC_OK)
+                return;
+            printf("    Hertz contact duration t_H              %.4e s\n", hertz);
+            printf("    t_H/20 (001 eq 50)                      %.4e s\n", hertz20);
+            printf("    Belytschko, secant k at x_max (eq 35)   %.4e s\n", belytschko);
+        } else {
+            printf("    linearised 2m/c2 (004 eq 90)            %.4e s\n", b.linearised);
+        }
+        printf("    compression (004 eq 62)                 %.4e s\n", b.compression);
+        printf("    restitution (004 eq 65)                 %.4e s\n", b.restitution);
+        printf("    shear (004 eq 68)                       %.4e s\n", b.shear);
+        printf("    critical = min, set by %-17s %.4e s\n", names[b.binding], b.critical);
+        printf("    probe (map iterated, 1 %% energy)        %.4e s (%s fails above)\n", probe, names[failed]);
+    }
+}
+
 int main(void)
 {
     /* A host code checks at start-up that the shared library it loaded is the one its headers describe. */
@@ -49,5 +103,6 @@ int main(void)
     printf("demc %s (version number %d)\n", demc_version_string(), demc_version_number());
     printf("library build: %s\n", demc_build_info());
     demo_normal();
+    demo_timestep();
     return 0;
 }

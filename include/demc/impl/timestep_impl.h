@@ -1,0 +1,476 @@
+/* Bodies of timestep.h. Included by timestep.h only; see DESIGN §4 for why bodies live in headers. */
+#ifndef DEMC_TIMESTEP_IMPL_H
+#define DEMC_TIMESTEP_IMPL_H
+
+#include <math.h>
+
+DEMC_BEGIN_DECLS
+
+/* ---- validation helpers (private): the first offending input is named through bad_field (material.h) ---- */
+
+/* value > 0 and finite; bad_field untouched on success. */
+DEMC_STATIC_INLINE demc_status demci_timestep_positive(double value, const char *field, const char **bad_field)
+{
+    if (!demc_is_finite(value)) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, field, bad_field);
+    if (!(value > 0.0)) return demci_material_fail(DEMC_ERR_OUT_OF_DOMAIN, field, bad_field);
+    return DEMC_OK;
+}
+
+/* value >= 0 and finite (damping constants, tolerances). */
+DEMC_STATIC_INLINE demc_status demci_timestep_nonnegative(double value, const char *field, const char **bad_field)
+{
+    if (!demc_is_finite(value)) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, field, bad_field);
+    if (!(value >= 0.0)) return demci_material_fail(DEMC_ERR_OUT_OF_DOMAIN, field, bad_field);
+    return DEMC_OK;
+}
+
+/* -1 < nu <= 0.5 (DESIGN §6). */
+DEMC_STATIC_INLINE demc_status demci_timestep_poisson(double nu, const char *field, const char **bad_field)
+{
+    if (!demc_is_finite(nu)) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, field, bad_field);
+    if (!(nu > -1.0 && nu <= 0.5)) return demci_material_fail(DEMC_ERR_OUT_OF_DOMAIN, field, bad_field);
+    return DEMC_OK;
+}
+
+/* Stores a result that must be a finite positive time, else SINGULAR naming the output. */
+DEMC_STATIC_INLINE demc_status demci_timestep_store(double value, double *out, const char *field,
+                                                    const char **bad_field)
+{
+    if (!(demc_is_finite(value) && value > 0.0)) return demci_material_fail(DEMC_ERR_SINGULAR, field, bad_field);
+    *out = value;
+    return demci_material_fail(DEMC_OK, 0, bad_field);
+}
+
+/* The fields of a demc_timestep_collision, in order, with the names they are reported under. */
+DEMC_STATIC_INLINE demc_status demci_timestep_check_collision(const demc_timestep_collision *c,
+                                                              const char **bad_field)
+{
+    demc_status s;
+    if (!c) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "collision", bad_field);
+    if ((s = demci_timestep_positive(c->mass, "collision.mass", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_timestep_positive(c->k_normal, "collision.k_normal", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_timestep_positive(c->k_tangential, "collision.k_tangential", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_timestep_nonnegative(c->c_normal, "collision.c_normal", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_timestep_nonnegative(c->c_tangential, "collision.c_tangential", bad_field)) != DEMC_OK) return s;
+    return demci_timestep_positive(c->velocity, "collision.velocity", bad_field);
+}
+
+/* ---- root solvers (private) ---- */
+
+/*
+ * The root s in (0, 1] of g(s) = 1 - alpha s - s^{5/2}, alpha >= 0: eq 62 and 68 scaled by their undamped root.
+ * g is decreasing and concave, so Newton's method started right of the root (g <= 0 at min(1, 1/alpha)) stays
+ * right of it and decreases monotonically: no bisection is needed and the iteration stops when rounding no longer
+ * lets it decrease, a few ulp from the root.
+ */
+DEMC_STATIC_INLINE demc_status demci_timestep_root_power52(double alpha, double *root)
+{
+    double s = alpha > 1.0 ? 1.0 / alpha : 1.0;
+    int i;
+    for (i = 0; i < 200; ++i) {
+        double r = sqrt(s);
+        double g = 1.0 - alpha * s - s * s * r;
+        double next = s + g / (alpha + 2.5 * s * r);
+        if (!(next < s) || s - next <= 4.0 * 2.220446049250313e-16 * s) {
+            *root = next < s ? next : s;
+            return DEMC_OK;
+        }
+        s = next;
+    }
+    return DEMC_ERR_NO_CONVERGENCE;
+}
+
+/*
+ * The root z in [0, 1] of z^3 + beta^2 (z - 1) = 0, beta >= 0: eq 65 written for the overlap ratio
+ * z = x_{n+1}/x_n (beta = c T/m, T = sqrt(m/(k sqrt(x_n)))). For beta > 1 the equation is divided by beta^2 so
+ * nothing overflows. Both forms are increasing and convex on z >= 0, so Newton from the right, at
+ * min(1, beta^{2/3}) where the function is >= 0, decreases monotonically to the root.
+ */
+DEMC_STATIC_INLINE demc_status demci_timestep_root_cubic(double beta, double *root)
+{
+    double p = 1.0, q = beta * beta, z = 1.0;
+    int i;
+    if (beta > 1.0) {
+        p = 1.0 / q;
+        q = 1.0;
+    } else {
+        z = pow(beta, 2.0 / 3.0);
+    }
+    for (i = 0; i < 200; ++i) {
+        double g = p * z * z * z + q * (z - 1.0);
+        double slope = 3.0 * p * z * z + q;
+        double next = slope > 0.0 ? z - g / slope : z;
+        if (!(next < z) || z - next <= 4.0 * 2.220446049250313e-16 * z) {
+            *root = next < z && next >= 0.0 ? next : z;
+            return DEMC_OK;
+        }
+        z = next;
+    }
+    return DEMC_ERR_NO_CONVERGENCE;
+}
+
+/* Undamped Hertz maximum overlap (5 m v^2/(4 k))^{2/5}: energy balance m v^2/2 = (2/5) k x^{5/2}. */
+DEMC_STATIC_INLINE double demci_timestep_hertz_overlap(double m, double k, double v)
+{
+    return pow(1.25 * m * v * v / k, 0.4);
+}
+
+/* ---- computational cores (private; inputs already validated) ---- */
+
+/* Root of eq 62 (eq 68 with m -> 2m/7): the undamped root (m/(k sqrt v))^{2/5} (eq 70) times the scaled root. */
+DEMC_STATIC_INLINE demc_status demci_timestep_phase_bound(double m, double k, double c, double v, double *dt)
+{
+    double undamped = pow(m / (k * sqrt(v)), 0.4), s = 0.0;
+    demc_status st = demci_timestep_root_power52(c / m * undamped, &s);
+    *dt = s * undamped;
+    return st;
+}
+
+/* Root of eq 65 at overlap x; the two exact readings of the root are used where each has no cancellation. */
+DEMC_STATIC_INLINE demc_status demci_timestep_restitution_bound(double m, double k, double c, double x, double *dt)
+{
+    double full = sqrt(m / (k * sqrt(x))), z = 0.0; /* full: the step from x straight to zero overlap */
+    demc_status st = demci_timestep_root_cubic(c * full / m, &z);
+    *dt = z <= 0.5 ? full * sqrt(1.0 - z) : z * sqrt(z) * (m / c);
+    return st;
+}
+
+/* All bounds of a validated collision; the minimum of eq 62, 65, 68 and the one that sets it. */
+DEMC_STATIC_INLINE demc_status demci_timestep_bounds_of(const demc_timestep_collision *c, demc_timestep_bounds *b)
+{
+    demc_status st;
+    b->overlap_max = demci_timestep_hertz_overlap(c->mass, c->k_normal, c->velocity);
+    st = demci_timestep_phase_bound(c->mass, c->k_normal, c->c_normal, c->velocity, &b->compression);
+    if (st == DEMC_OK) st = demci_timestep_restitution_bound(c->mass, c->k_normal, c->c_normal, b->overlap_max,
+                                                             &b->restitution);
+    if (st == DEMC_OK) st = demci_timestep_phase_bound(c->mass * (2.0 / 7.0), c->k_tangential, c->c_tangential, c->velocity,
+                                                       &b->shear);
+    b->linearised = c->c_normal > 0.0 ? 2.0 * c->mass / c->c_normal : HUGE_VAL;
+    b->critical = b->compression;
+    b->binding = DEMC_TIMESTEP_BOUND_COMPRESSION;
+    if (b->restitution < b->critical) {
+        b->critical = b->restitution;
+        b->binding = DEMC_TIMESTEP_BOUND_RESTITUTION;
+    }
+    if (b->shear < b->critical) {
+        b->critical = b->shear;
+        b->binding = DEMC_TIMESTEP_BOUND_SHEAR;
+    }
+    return st;
+}
+
+/* ---- public functions ---- */
+
+DEMC_TIMESTEP_FN demc_status demc_timestep_rayleigh(double radius, double shear_modulus, double poisson,
+                                                    double density, double *dt, const char **bad_field)
+{
+    demc_status s;
+    if (!dt) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "dt", bad_field);
+    if ((s = demci_timestep_positive(radius, "radius", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_timestep_positive(shear_modulus, "shear_modulus", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_timestep_poisson(poisson, "poisson", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_timestep_positive(density, "density", bad_field)) != DEMC_OK) return s;
+    return demci_timestep_store(3.14159265358979323846 * radius * sqrt(density / shear_modulus) /
+                                    (0.8766 + 0.163 * poisson),
+                                dt, "dt", bad_field);
+}
+
+DEMC_TIMESTEP_FN demc_status demc_timestep_rayleigh_set(const double *radii, size_t count,
+                                                        demc_timestep_radius choice, double shear_modulus,
+                                                        double poisson, double density, double *dt,
+                                                        const char **bad_field)
+{
+    double r;
+    size_t i;
+    demc_status s;
+    if (!dt) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "dt", bad_field);
+    if (!radii) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "radii", bad_field);
+    if (count == 0) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "count", bad_field);
+    if (choice != DEMC_TIMESTEP_RADIUS_MIN && choice != DEMC_TIMESTEP_RADIUS_MEAN)
+        return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "choice", bad_field);
+    for (i = 0; i < count; ++i)
+        if ((s = demci_timestep_positive(radii[i], "radii", bad_field)) != DEMC_OK) return s;
+    r = radii[0];
+    for (i = 1; i < count; ++i) {
+        if (choice == DEMC_TIMESTEP_RADIUS_MIN) {
+            if (radii[i] < r) r = radii[i];
+        } else {
+            r += (radii[i] - r) / (double)(i + 1); /* running mean: no overflow for radii near DBL_MAX */
+        }
+    }
+    return demc_timestep_rayleigh(r, shear_modulus, poisson, density, dt, bad_field);
+}
+
+DEMC_TIMESTEP_FN demc_status demc_timestep_rayleigh_material(const demc_material *material, double radius,
+                                                             double *dt, const char **bad_field)
+{
+    demc_status s;
+    if (!dt) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "dt", bad_field);
+    if ((s = demc_material_validate(material, bad_field)) != DEMC_OK) return s;
+    if ((s = demci_timestep_positive(radius, "radius", bad_field)) != DEMC_OK) return s;
+    return demc_timestep_rayleigh(radius, demc_material_shear_modulus(material), material->poisson_ratio,
+                                  material->density, dt, bad_field);
+}
+
+DEMC_TIMESTEP_FN demc_status demc_timestep_hertz(double mass, double k_normal, double velocity, double steps,
+                                                 double *dt, const char **bad_field)
+{
+    demc_status s;
+    if (!dt) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "dt", bad_field);
+    if ((s = demci_timestep_positive(mass, "mass", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_timestep_positive(k_normal, "k_normal", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_timestep_positive(velocity, "velocity", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_timestep_positive(steps, "steps", bad_field)) != DEMC_OK) return s;
+    /* t_H = factor x_max/v with x_max/v = (5m/(4k sqrt v))^{2/5}: no v^2 that could overflow. */
+    return demci_timestep_store(DEMC_HERTZ_DURATION_FACTOR * pow(1.25 * mass / (k_normal * sqrt(velocity)), 0.4) /
+                                    steps,
+                                dt, "dt", bad_field);
+}
+
+DEMC_TIMESTEP_FN demc_status demc_timestep_belytschko(double mass, double k, double c, double *dt,
+                                                      const char **bad_field)
+{
+    demc_status s;
+    double zeta;
+    if (!dt) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "dt", bad_field);
+    if ((s = demci_timestep_positive(mass, "mass", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_timestep_positive(k, "k", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_timestep_nonnegative(c, "c", bad_field)) != DEMC_OK) return s;
+    zeta = 0.5 * c / sqrt(k * mass);
+    /* 2/(omega (sqrt(1 + zeta^2) + zeta)); hypot avoids overflow of zeta^2. */
+    return demci_timestep_store(2.0 * sqrt(mass / k) / (hypot(1.0, zeta) + zeta), dt, "dt", bad_field);
+}
+
+/* Checked form of eq 62 (mass_factor 1, normal names) and eq 68 (mass_factor 2/7, tangential names). */
+DEMC_STATIC_INLINE demc_status demci_timestep_phase_checked(double mass, double k, double c, double velocity,
+                                                            double mass_factor, const char *k_name,
+                                                            const char *c_name, double *dt, const char **bad_field)
+{
+    demc_status s;
+    double value = 0.0;
+    if (!dt) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "dt", bad_field);
+    if ((s = demci_timestep_positive(mass, "mass", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_timestep_positive(k, k_name, bad_field)) != DEMC_OK) return s;
+    if ((s = demci_timestep_nonnegative(c, c_name, bad_field)) != DEMC_OK) return s;
+    if ((s = demci_timestep_positive(velocity, "velocity", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_timestep_phase_bound(mass * mass_factor, k, c, velocity, &value)) != DEMC_OK)
+        return demci_material_fail(s, "dt", bad_field);
+    return demci_timestep_store(value, dt, "dt", bad_field);
+}
+
+DEMC_TIMESTEP_FN demc_status demc_timestep_compression(double mass, double k_normal, double c_normal,
+                                                       double velocity, double *dt, const char **bad_field)
+{
+    return demci_timestep_phase_checked(mass, k_normal, c_normal, velocity, 1.0, "k_normal", "c_normal", dt,
+                                        bad_field);
+}
+
+DEMC_TIMESTEP_FN demc_status demc_timestep_shear(double mass, double k_tangential, double c_tangential,
+                                                 double velocity, double *dt, const char **bad_field)
+{
+    /* eq 68 is eq 62 with m replaced by the reduced tangential mass 2m/7 (004 eq 32). */
+    return demci_timestep_phase_checked(mass, k_tangential, c_tangential, velocity, 2.0 / 7.0, "k_tangential",
+                                        "c_tangential", dt, bad_field);
+}
+
+DEMC_TIMESTEP_FN demc_status demc_timestep_restitution(double mass, double k_normal, double c_normal,
+                                                       double overlap_max, double *dt, const char **bad_field)
+{
+    demc_status s;
+    double value = 0.0;
+    if (!dt) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "dt", bad_field);
+    if ((s = demci_timestep_positive(mass, "mass", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_timestep_positive(k_normal, "k_normal", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_timestep_nonnegative(c_normal, "c_normal", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_timestep_positive(overlap_max, "overlap_max", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_timestep_restitution_bound(mass, k_normal, c_normal, overlap_max, &value)) != DEMC_OK)
+        return demci_material_fail(s, "dt", bad_field);
+    return demci_timestep_store(value, dt, "dt", bad_field);
+}
+
+DEMC_TIMESTEP_FN demc_status demc_timestep_linearised(double mass, double c_normal, double *dt,
+                                                      const char **bad_field)
+{
+    demc_status s;
+    if (!dt) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "dt", bad_field);
+    if ((s = demci_timestep_positive(mass, "mass", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_timestep_nonnegative(c_normal, "c_normal", bad_field)) != DEMC_OK) return s;
+    if (c_normal == 0.0) {
+        *dt = HUGE_VAL;
+        return demci_material_fail(DEMC_OK, 0, bad_field);
+    }
+    return demci_timestep_store(2.0 * mass / c_normal, dt, "dt", bad_field);
+}
+
+/* The collision from m, k2, k1 after validation of everything else; SINGULAR names the unrepresentable field. */
+DEMC_STATIC_INLINE demc_status demci_timestep_collision_store(double mass, double kn, double kt, double velocity,
+                                                              double c_normal, double c_tangential,
+                                                              demc_timestep_collision *out, const char **bad_field)
+{
+    demc_timestep_collision c;
+    demc_status s;
+    c.mass = mass;
+    c.k_normal = kn;
+    c.k_tangential = kt;
+    c.c_normal = c_normal;
+    c.c_tangential = c_tangential;
+    c.velocity = velocity;
+    if ((s = demci_normal_representable(mass, "out.mass", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_normal_representable(kn, "out.k_normal", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_normal_representable(kt, "out.k_tangential", bad_field)) != DEMC_OK) return s;
+    *out = c;
+    return demci_material_fail(DEMC_OK, 0, bad_field);
+}
+
+DEMC_TIMESTEP_FN demc_status demc_timestep_collision_spheres(double shear_modulus, double poisson, double density,
+                                                             double radius_i, double radius_j, double velocity,
+                                                             double c_normal, double c_tangential,
+                                                             demc_timestep_collision *out, const char **bad_field)
+{
+    demc_status s;
+    double ratio, r_hat, mass;
+    if (!out) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "out", bad_field);
+    if ((s = demci_timestep_positive(shear_modulus, "shear_modulus", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_timestep_poisson(poisson, "poisson", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_timestep_positive(density, "density", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_timestep_positive(radius_i, "radius_i", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_timestep_positive(radius_j, "radius_j", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_timestep_positive(velocity, "velocity", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_timestep_nonnegative(c_normal, "c_normal", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_timestep_nonnegative(c_tangential, "c_tangential", bad_field)) != DEMC_OK) return s;
+    ratio = radius_i / radius_j;
+    /* m m'/(m + m') = (4/3) pi rho r^3 / (1 + (r/r')^3); r r'/(r + r') = r / (1 + r/r'). */
+    mass = 4.18879020478639098 * density * radius_i * radius_i * radius_i / (1.0 + ratio * ratio * ratio);
+    r_hat = radius_i / (1.0 + ratio);
+    return demci_timestep_collision_store(mass, 4.0 * shear_modulus * sqrt(r_hat) / (3.0 * (1.0 - poisson)),
+                                          4.0 * shear_modulus * sqrt(r_hat) / (2.0 - poisson), velocity, c_normal,
+                                          c_tangential, out, bad_field);
+}
+
+DEMC_TIMESTEP_FN demc_status demc_timestep_collision_pair(const demc_pair *pair, double velocity, double c_normal,
+                                                          double c_tangential, demc_timestep_collision *out,
+                                                          const char **bad_field)
+{
+    demc_status s;
+    double root_r;
+    if (!out) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "out", bad_field);
+    if ((s = demc_pair_validate(pair, bad_field)) != DEMC_OK) return s;
+    if ((s = demci_timestep_positive(velocity, "velocity", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_timestep_nonnegative(c_normal, "c_normal", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_timestep_nonnegative(c_tangential, "c_tangential", bad_field)) != DEMC_OK) return s;
+    root_r = sqrt(pair->effective_radius);
+    /* Hertz K = (4/3) E* sqrt(R*); Mindlin k_t = 8 G* a = 8 G* sqrt(R*) sqrt(delta). */
+    return demci_timestep_collision_store(pair->effective_mass, 4.0 / 3.0 * pair->effective_modulus * root_r,
+                                          8.0 * pair->effective_shear_modulus * root_r, velocity, c_normal,
+                                          c_tangential, out, bad_field);
+}
+
+DEMC_TIMESTEP_FN demc_status demc_timestep_critical(const demc_timestep_collision *collision,
+                                                    demc_timestep_bounds *out, const char **bad_field)
+{
+    demc_timestep_bounds b;
+    demc_status s;
+    if (!out) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "out", bad_field);
+    if ((s = demci_timestep_check_collision(collision, bad_field)) != DEMC_OK) return s;
+    if ((s = demci_timestep_bounds_of(collision, &b)) != DEMC_OK) return demci_material_fail(s, "out", bad_field);
+    if ((s = demci_normal_representable(b.compression, "out.compression", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_normal_representable(b.restitution, "out.restitution", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_normal_representable(b.shear, "out.shear", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_normal_representable(b.overlap_max, "out.overlap_max", bad_field)) != DEMC_OK) return s;
+    if (!(b.linearised > 0.0)) return demci_material_fail(DEMC_ERR_SINGULAR, "out.linearised", bad_field);
+    *out = b;
+    return demci_material_fail(DEMC_OK, 0, bad_field);
+}
+
+/*
+ * One run of the map 004 eq 45-50 with step h from first contact (see demc_timestep_probe). Returns 1 when the
+ * collision is captured, else 0 with the failed criterion in *failed. States are numbered as the paper's:
+ * (x_n, v_n) with v_n the half-step velocity that led to x_n; state 1 is x = h v, v = v_i (the step from zero
+ * overlap carries no force).
+ */
+DEMC_STATIC_INLINE int demci_timestep_probe_run(const demc_timestep_collision *c, double h, double tolerance,
+                                                demc_timestep_bound *failed)
+{
+    const double an = h / c->mass, e0 = c->velocity * c->velocity;
+    const long limit = 1L << 20;
+    double x = h * c->velocity, v = c->velocity, energy;
+    long n, reversal = -1; /* index of the first state with v <= 0 */
+    /* Shear (eq 45 from state 1, incoming tangential velocity 1, displacement h): the map is linear in it. */
+    double w = 1.0 - 3.5 * an * (c->k_tangential * sqrt(x) * h + c->c_tangential);
+    for (n = 1; n < limit; ++n) {
+        double v_next = v - an * (c->k_normal * x * sqrt(x) + c->c_normal * v);
+        double x_next = x + h * v_next;
+        if (!demc_is_finite(v_next) || !demc_is_finite(x_next)) {
+            *failed = DEMC_TIMESTEP_BOUND_ENERGY;
+            return 0;
+        }
+        if (n == 1 && !(v_next > 0.0)) {
+            *failed = DEMC_TIMESTEP_BOUND_COMPRESSION;
+            return 0;
+        }
+        if (n == 1 && !(w > 0.0)) {
+            *failed = DEMC_TIMESTEP_BOUND_SHEAR;
+            return 0;
+        }
+        if (reversal < 0 && v_next <= 0.0) reversal = n + 1;
+        /* States p and p + 1 after the reversal must be in contact and above the minimum-velocity curve. */
+        if (reversal > 0 && n + 1 <= reversal + 1 &&
+            !(x_next > 0.0 && c->k_normal * x_next * sqrt(x_next) + c->c_normal * v_next > 0.0)) {
+            *failed = DEMC_TIMESTEP_BOUND_RESTITUTION;
+            return 0;
+        }
+        x = x_next;
+        v = v_next;
+        if (x <= 0.0) break;
+        /* A heavily damped contact creeps towards zero overlap: stop long after the reversal. */
+        if (reversal > 0 && n > 64 * reversal) break;
+    }
+    energy = v * v + (x > 0.0 ? 0.8 * c->k_normal / c->mass * x * x * sqrt(x) : 0.0);
+    if (!(energy <= (1.0 + tolerance) * e0)) {
+        *failed = DEMC_TIMESTEP_BOUND_ENERGY;
+        return 0;
+    }
+    return 1;
+}
+
+DEMC_TIMESTEP_FN demc_status demc_timestep_probe(const demc_timestep_collision *collision,
+                                                 double energy_tolerance, double *dt, demc_timestep_bound *failed,
+                                                 const char **bad_field)
+{
+    demc_timestep_bounds b;
+    demc_timestep_bound why = DEMC_TIMESTEP_BOUND_COMPRESSION;
+    double lo, hi;
+    int i;
+    demc_status s;
+    if (!dt) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "dt", bad_field);
+    if ((s = demc_timestep_critical(collision, &b, bad_field)) != DEMC_OK) return s;
+    if ((s = demci_timestep_nonnegative(energy_tolerance, "energy_tolerance", bad_field)) != DEMC_OK) return s;
+    lo = 0.5 * b.critical;
+    for (i = 0; i < 20 && !demci_timestep_probe_run(collision, lo, energy_tolerance, &why); ++i) lo *= 0.5;
+    if (i == 20) return demci_material_fail(DEMC_ERR_NO_CONVERGENCE, "dt", bad_field);
+    /* Grow by 2 % until a step fails; the compression criterion fails at the root of eq 62, so this ends. */
+    hi = lo;
+    for (i = 0; i < 1000; ++i) {
+        hi = lo * 1.02;
+        if (!demci_timestep_probe_run(collision, hi, energy_tolerance, &why)) break;
+        lo = hi;
+    }
+    if (i == 1000) return demci_material_fail(DEMC_ERR_NO_CONVERGENCE, "dt", bad_field);
+    for (i = 0; i < 64 && hi - lo > 1e-12 * hi; ++i) {
+        double mid = lo + 0.5 * (hi - lo);
+        demc_timestep_bound f;
+        if (demci_timestep_probe_run(collision, mid, energy_tolerance, &f)) {
+            lo = mid;
+        } else {
+            hi = mid;
+            why = f;
+        }
+    }
+    *dt = lo;
+    if (failed) *failed = why;
+    return demci_material_fail(DEMC_OK, 0, bad_field);
+}
+
+DEMC_END_DECLS
+
+#endif /* DEMC_TIMESTEP_IMPL_H */
