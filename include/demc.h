@@ -15,4 +15,5 @@
 #include "demc/tangential.h"
 #include "demc/rotation.h"
 #include "demc/sliding.h"
+#include "demc/damping.h"
 #endif /* DEMC_H */

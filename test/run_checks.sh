@@ -1,6 +1,6 @@
 #!/bin/sh
 # make check: the gates in order, stopping at the first that fails (unit tests on both faces, consumer checks,
-# ABI gate, docs). Every unit-test case and every gate counts as one test; the last line is the total.
+# demo, ABI gate, docs). Every unit-test case and every gate counts as one test; the last line is the total.
 # Usage: test/run_checks.sh TEST_NAME...   (run from the top of the tree, after `make all unit-tests`)
 set -u
 passed=0
@@ -33,6 +33,7 @@ done
 
 echo "== consumer checks"
 gate consumers sh test/consumers.sh
+gate "demo (README's first command)" sh -c "${MAKE:-make} -s demo >/dev/null"
 echo "== ABI gate"
 gate check-abi ${MAKE:-make} -s check-abi
 gate abi-gate-catches-a-changed-struct sh test/abi_gate_test.sh

@@ -433,7 +433,7 @@ static void linear_path_paper_parameters(void)
     demc_sliding_path p;
     demc_sliding_result r;
     /* k_n = 1, R = 1, mu = 0.6, y0/R = 0.86 (h0 = 2R - 2 y0), m = 1 */
-    CHECK(demc_sliding_path_linear(1.0, 1.0, 0.6, 1.0, 0.28, &p) == DEMC_OK);
+    CHECK(demc_sliding_path_linear(1.0, 1.0, 0.6, 1.0, 0.28, &p, NULL) == DEMC_OK);
     check_passages(&p);
     check_works(&p);
     /* mu >= s_u / y_c here, so eq 19-21 is the exact critical velocity */
@@ -449,10 +449,10 @@ static void linear_path_returns_and_small_overlap(void)
     demc_sliding_result r;
     double vc;
     /* mu = 0.2 < tan(alpha_u): the sphere can stall inside and slide back */
-    CHECK(demc_sliding_path_linear(1.0, 1.0, 0.2, 1.0, 0.28, &p) == DEMC_OK);
+    CHECK(demc_sliding_path_linear(1.0, 1.0, 0.2, 1.0, 0.28, &p, NULL) == DEMC_OK);
     check_passages(&p);
     /* frictionless: e_s = -1 below the critical velocity, +1 above; v_crit^2 = (4/5) k_n h0^(5/2)/m */
-    CHECK(demc_sliding_path_linear(2.0, 1.0, 0.0, 3.0, 0.1, &p) == DEMC_OK);
+    CHECK(demc_sliding_path_linear(2.0, 1.0, 0.0, 3.0, 0.1, &p, NULL) == DEMC_OK);
     CHECK(demc_sliding_critical_velocity(&p, &vc) == DEMC_OK);
     CHECK_REL(vc, sqrt(0.8 * 2.0 * pow(0.1, 2.5) / 3.0), 1e-14);
     CHECK(demc_sliding_impact(&p, -0.5 * vc, &r) == DEMC_OK);
@@ -461,7 +461,7 @@ static void linear_path_returns_and_small_overlap(void)
     CHECK(demc_sliding_impact(&p, 1.5 * vc, &r) == DEMC_OK);
     CHECK_REL(r.restitution, 1.0, 1e-14);
     /* a DEM-sized overlap, h0/R = 1e-3 (series branch of the friction integral) */
-    CHECK(demc_sliding_path_linear(1e9, 1e-3, 0.5, 1e-5, 1e-6, &p) == DEMC_OK);
+    CHECK(demc_sliding_path_linear(1e9, 1e-3, 0.5, 1e-5, 1e-6, &p, NULL) == DEMC_OK);
     check_works(&p);
     CHECK(demc_sliding_critical_velocity(&p, &vc) == DEMC_OK);
     CHECK(demc_sliding_impact(&p, 2 * vc, &r) == DEMC_OK);
@@ -473,7 +473,7 @@ static void eccentric_path(void)
     demc_sliding_path p;
     demc_sliding_result r;
     double w = 0;
-    CHECK(demc_sliding_path_eccentric(1.0, 1.0, 0.6, 1.0, 0.28, 0.3, &p) == DEMC_OK);
+    CHECK(demc_sliding_path_eccentric(1.0, 1.0, 0.6, 1.0, 0.28, 0.3, &p, NULL) == DEMC_OK);
     /* s_u of the paper (eq below 1d): R~ (alpha_u - asin(k sin alpha_u)) */
     {
         double rt = p.path_radius, k = 0.3, au = acos((1 / k * (1 - 4 / (rt * rt)) - k) * rt / 4);
@@ -485,7 +485,7 @@ static void eccentric_path(void)
     CHECK(demc_sliding_impact(&p, 2.0, &r) == DEMC_OK);
     CHECK_REL(w, r.work_friction_paper, 1e-14);
     CHECK_REL(w, r.work_friction, 2e-2); /* eq 32 is a 5-node rule over a h^(3/2) end behaviour */
-    CHECK(demc_sliding_path_eccentric(1.0, 1.0, 0.6, 1.0, 0.28, 0.8, &p) == DEMC_OK);
+    CHECK(demc_sliding_path_eccentric(1.0, 1.0, 0.6, 1.0, 0.28, 0.8, &p, NULL) == DEMC_OK);
     check_passages(&p);
 }
 
@@ -541,7 +541,7 @@ static void force_control(void)
     const double ratios[] = {1.05, 1.5, 3.0};
     size_t i;
     demc_sliding_fc fc;
-    CHECK(demc_sliding_fc_setup(1.0, 0.6, 1.0, 1.0, 1.0, 0.86, &fc) == DEMC_ERR_OUT_OF_DOMAIN);
+    CHECK(demc_sliding_fc_setup(1.0, 0.6, 1.0, 1.0, 1.0, 0.86, &fc, NULL) == DEMC_ERR_OUT_OF_DOMAIN);
     for (i = 0; i < 3; ++i) {
         double t0 = ratios[i] * fc.t_static, y[2], v;
         fc_model f;
@@ -550,7 +550,7 @@ static void force_control(void)
         demc_sliding_fc_result res;
         demc_sliding_fc g;
         fc47_ctx c;
-        CHECK(demc_sliding_fc_setup(1.0, 0.6, 1.0, 1.0, t0, 0.86, &g) == DEMC_OK);
+        CHECK(demc_sliding_fc_setup(1.0, 0.6, 1.0, 1.0, t0, 0.86, &g, NULL) == DEMC_OK);
         CHECK(demc_sliding_fc_solve(&g, &res) == DEMC_OK);
         f.r = 1.0; f.mu = 0.6; f.m = 1.0; f.q = 1.0; f.t0 = t0;
         y[0] = -2 * acos(0.86);
@@ -569,7 +569,7 @@ static void force_control(void)
         c.len = res.s_c - g.s0;
         CHECK_REL(res.contact_time_eq47, (double)romberg(fc47_integrand, &c, 0.0L, 1.0L), 1e-12);
         /* mirrored: T0 < 0 moves the other way */
-        CHECK(demc_sliding_fc_setup(1.0, 0.6, 1.0, 1.0, -t0, 0.86, &g) == DEMC_OK);
+        CHECK(demc_sliding_fc_setup(1.0, 0.6, 1.0, 1.0, -t0, 0.86, &g, NULL) == DEMC_OK);
         {
             demc_sliding_fc_result rm;
             CHECK(demc_sliding_fc_solve(&g, &rm) == DEMC_OK);
@@ -589,9 +589,9 @@ static void hysteresis(void)
     double sa = -0.1, t, du, tb, n;
     int i;
     CHECK(DEMC_SLIDING_HYSTERESIS_STATE_SIZE * sizeof(double) == sizeof(demc_sliding_hysteresis_state));
-    CHECK(demc_sliding_path_linear(1.0, 1.0, 0.6, 1.0, 0.28, &p) == DEMC_OK);
-    CHECK(demc_sliding_hysteresis_setup(0.5, 0.3, DEMC_SLIDING_HYSTERESIS_TOTAL, &ht) == DEMC_OK);
-    CHECK(demc_sliding_hysteresis_setup(0.5, 0.3, DEMC_SLIDING_HYSTERESIS_INCREMENTAL, &hi) == DEMC_OK);
+    CHECK(demc_sliding_path_linear(1.0, 1.0, 0.6, 1.0, 0.28, &p, NULL) == DEMC_OK);
+    CHECK(demc_sliding_hysteresis_setup(0.5, 0.3, DEMC_SLIDING_HYSTERESIS_TOTAL, &ht, NULL) == DEMC_OK);
+    CHECK(demc_sliding_hysteresis_setup(0.5, 0.3, DEMC_SLIDING_HYSTERESIS_INCREMENTAL, &hi, NULL) == DEMC_OK);
     memset(&st, 0, sizeof st);
     /* a new contact at rest has no friction and stays new */
     t = demc_sliding_hysteresis_friction(&p, &ht, sa, 0.0, &st);
@@ -632,30 +632,202 @@ static void hysteresis(void)
     CHECK(t == 0.0 && si.dir == 0.0 && si.branch == 0.0);
 }
 
+/* ---------- invalid inputs ---------- */
+
+/* Status and the name given through bad_field (material.h's convention: first offending argument in order).
+ * The name is passed by address so that it is read after the call, whatever the argument evaluation order. */
+static int failed_as(demc_status got, const char *const *field_out, demc_status expected,
+                     const char *expected_field)
+{
+    const char *field = *field_out; /* read here: the call that wrote it has completed */
+    if (got != expected || field == NULL || strcmp(field, expected_field) != 0) {
+        printf("    expected status %d, field %s; got %d, %s\n", (int)expected, expected_field, (int)got,
+               field ? field : "NULL");
+        return 0;
+    }
+    return 1;
+}
+
+/* A setup function called with its arguments from a[] (an int argument passed as a double), the output pointer
+ * NULL when !with_out; it also checks that a failed call leaves the output unwritten. */
+typedef demc_status (*setup_call)(const double *a, int with_out, const char **bad_field);
+
+/* The output is filled with this byte before each call; a failed call must leave every byte of it. */
+#define POISON 0xA5
+
+static demc_status unwritten_on_failure(demc_status st, const void *out, size_t size)
+{
+    const unsigned char *byte = (const unsigned char *)out;
+    size_t i = 0;
+    if (st == DEMC_OK) return st;
+    while (i < size && byte[i] == POISON) ++i;
+    if (!CHECK(i == size)) printf("    output written at byte %lu by a call that failed\n", (unsigned long)i);
+    return st;
+}
+
+static demc_status call_path_linear(const double *a, int with_out, const char **bad_field)
+{
+    demc_sliding_path out;
+    memset(&out, POISON, sizeof out);
+    return unwritten_on_failure(demc_sliding_path_linear(a[0], a[1], a[2], a[3], a[4], with_out ? &out : NULL,
+                                                         bad_field), &out, sizeof out);
+}
+
+static demc_status call_path_eccentric(const double *a, int with_out, const char **bad_field)
+{
+    demc_sliding_path out;
+    memset(&out, POISON, sizeof out);
+    return unwritten_on_failure(demc_sliding_path_eccentric(a[0], a[1], a[2], a[3], a[4], a[5],
+                                                            with_out ? &out : NULL, bad_field), &out, sizeof out);
+}
+
+/* Only failures of argument validation here: the below-threshold exception is tested on its own. */
+static demc_status call_fc_setup(const double *a, int with_out, const char **bad_field)
+{
+    demc_sliding_fc out;
+    memset(&out, POISON, sizeof out);
+    return unwritten_on_failure(demc_sliding_fc_setup(a[0], a[1], a[2], a[3], a[4], a[5], with_out ? &out : NULL,
+                                                      bad_field), &out, sizeof out);
+}
+
+static demc_status call_hysteresis_setup(const double *a, int with_out, const char **bad_field)
+{
+    demc_sliding_hysteresis out;
+    memset(&out, POISON, sizeof out);
+    return unwritten_on_failure(demc_sliding_hysteresis_setup(a[0], a[1], (int)a[2], with_out ? &out : NULL,
+                                                              bad_field), &out, sizeof out);
+}
+
+/* One bad value of one argument and the status it must give. */
+typedef struct bad_arg {
+    int arg;
+    double value;
+    demc_status status;
+} bad_arg;
+
+typedef struct setup_spec {
+    const char *name;
+    setup_call call;
+    int nargs;           /* arguments before the output pointer */
+    int ndouble;         /* the first ndouble of them are doubles (NaN and +-inf are tried on each) */
+    const char *args[6]; /* their names, as bad_field must report them */
+    double good[6];      /* a valid set */
+} setup_spec;
+
+/* Every bad value: NaN, +inf, -inf on each double argument (INVALID_ARGUMENT) and the listed ones, each
+ * - alone: its status and its name; bad_field may be NULL;
+ * - with every later argument also NaN and the output NULL: still its own name (the first in argument order).
+ * Then the NULL output alone ("out"), and success (bad_field set to NULL, NULL accepted). */
+static void check_setup(const setup_spec *f, const bad_arg *listed, int nlisted)
+{
+    volatile double zero = 0.0;
+    const double nonfinite[3] = {zero / zero, 1.0 / zero, -1.0 / zero};
+    int n = f->ndouble * 3 + nlisted, c, j;
+    for (c = 0; c < n; ++c) {
+        double a[6];
+        const char *field = "unset";
+        bad_arg b;
+        if (c < f->ndouble * 3) {
+            b.arg = c / 3;
+            b.value = nonfinite[c % 3];
+            b.status = DEMC_ERR_INVALID_ARGUMENT;
+        } else {
+            b = listed[c - f->ndouble * 3];
+        }
+        memcpy(a, f->good, sizeof a);
+        a[b.arg] = b.value;
+        if (!CHECK(failed_as(f->call(a, 1, &field), &field, b.status, f->args[b.arg])))
+            printf("    %s: %s = %g\n", f->name, f->args[b.arg], b.value);
+        CHECK(f->call(a, 1, NULL) == b.status);
+        for (j = b.arg + 1; j < f->ndouble; ++j) a[j] = nonfinite[0];
+        field = "unset";
+        if (!CHECK(failed_as(f->call(a, 0, &field), &field, b.status, f->args[b.arg])))
+            printf("    %s: %s = %g, later arguments NaN, out NULL\n", f->name, f->args[b.arg], b.value);
+    }
+    {
+        const char *field = "unset";
+        CHECK(failed_as(f->call(f->good, 0, &field), &field, DEMC_ERR_INVALID_ARGUMENT, "out"));
+        CHECK(f->call(f->good, 0, NULL) == DEMC_ERR_INVALID_ARGUMENT);
+        CHECK(f->call(f->good, 1, &field) == DEMC_OK && field == NULL);
+        CHECK(f->call(f->good, 1, NULL) == DEMC_OK);
+    }
+}
+
+static void setup_functions_name_the_bad_argument(void)
+{
+    const demc_status D = DEMC_ERR_OUT_OF_DOMAIN, I = DEMC_ERR_INVALID_ARGUMENT;
+    /* kn, radius, mu, mass, h0 (< 2R = 2), ecc_ratio: the path leaves the contact for k > h0/(4R - h0) = 0.0753 */
+    const setup_spec linear = {"demc_sliding_path_linear", call_path_linear, 5, 5,
+                               {"kn", "radius", "mu", "mass", "h0", 0}, {1.0, 1.0, 0.6, 1.0, 0.28, 0}};
+    const setup_spec eccentric = {"demc_sliding_path_eccentric", call_path_eccentric, 6, 6,
+                                  {"kn", "radius", "mu", "mass", "h0", "ecc_ratio"}, {1.0, 1.0, 0.6, 1.0, 0.28, 0.3}};
+    const setup_spec fc = {"demc_sliding_fc_setup", call_fc_setup, 6, 6,
+                           {"radius", "mu", "mass", "q", "t0", "y0_ratio"}, {1.0, 0.6, 1.0, 1.0, 3.0, 0.86}};
+    const setup_spec hyst = {"demc_sliding_hysteresis_setup", call_hysteresis_setup, 3, 2,
+                             {"p", "nu", "form", 0, 0, 0}, {0.5, 0.3, 0.0, 0, 0, 0}};
+    const bad_arg path_bad[] = {{0, 0.0, D}, {0, -1.0, D}, {1, 0.0, D}, {1, -1.0, D}, {2, -0.1, D}, {3, 0.0, D},
+                                {3, -1.0, D}, {4, 0.0, D}, {4, -0.1, D}, {4, 2.0, D}, {4, 3.0, D},
+                                {5, 0.0, D}, {5, -0.5, D}, {5, 1.0, D}, {5, 1.5, D}, {5, 0.05, D}, {5, 0.075, D}};
+    const bad_arg fc_bad[] = {{0, 0.0, D}, {0, -1.0, D}, {1, -0.1, D}, {2, 0.0, D}, {2, -1.0, D}, {3, 0.0, D},
+                              {3, -1.0, D}, {4, 0.0, D}, {5, 0.0, D}, {5, -0.5, D}, {5, 1.0, D}, {5, 1.5, D}};
+    const bad_arg hyst_bad[] = {{0, 0.0, D}, {0, -0.5, D}, {0, 1.5, D}, {1, -1.0, D}, {1, -2.0, D}, {1, 0.6, D},
+                                {2, 2.0, I}, {2, -1.0, I}, {2, 7.0, I}};
+    double a[6];
+    const char *field = "unset";
+    check_setup(&linear, path_bad, 11);
+    check_setup(&eccentric, path_bad, 17);
+    check_setup(&fc, fc_bad, 12);
+    check_setup(&hyst, hyst_bad, 9);
+    /* the edges of the domains are inside: mu = 0, k just above h0/(4R - h0), p = 1, nu = 0.5, the other form */
+    memcpy(a, eccentric.good, sizeof a);
+    a[2] = 0.0;
+    a[5] = 0.076;
+    CHECK(call_path_eccentric(a, 1, &field) == DEMC_OK && field == NULL);
+    memcpy(a, fc.good, sizeof a);
+    a[1] = 0.0;
+    field = "unset";
+    CHECK(call_fc_setup(a, 1, &field) == DEMC_OK && field == NULL);
+    a[0] = 1.0;
+    a[1] = 0.5;
+    a[2] = (double)DEMC_SLIDING_HYSTERESIS_TOTAL;
+    field = "unset";
+    CHECK(call_hysteresis_setup(a, 1, &field) == DEMC_OK && field == NULL);
+}
+
+/* Force control below the threshold T_mu: OUT_OF_DOMAIN naming "t0", yet *out filled with T_mu (the documented
+ * exception); "mu" when friction locks the sphere for every T0. */
+static void fc_setup_below_threshold(void)
+{
+    /* T_mu = Q (mu cos a0 + |sin a0|)/(cos a0 - mu |sin a0|), cos a0 = y0/R (static equilibrium at s0, sliding.md) */
+    const double y = 0.86, sn = sqrt(1.0 - y * y), t_mu = (0.6 * y + sn) / (y - 0.6 * sn);
+    const char *field = "unset";
+    demc_sliding_fc fc;
+    CHECK(failed_as(demc_sliding_fc_setup(1.0, 0.6, 1.0, 1.0, 1.0, y, &fc, &field), &field, DEMC_ERR_OUT_OF_DOMAIN,
+                    "t0"));
+    CHECK_REL(fc.t_static, t_mu, 4e-16);
+    CHECK(fc.radius == 1.0 && fc.mu == 0.6 && fc.mass == 1.0 && fc.q == 1.0 && fc.t0 == 1.0);
+    CHECK(failed_as(demc_sliding_fc_setup(1.0, 0.6, 1.0, 1.0, -t_mu * (1.0 - 1e-12), y, &fc, &field), &field,
+                    DEMC_ERR_OUT_OF_DOMAIN, "t0"));
+    CHECK(demc_sliding_fc_setup(1.0, 0.6, 1.0, 1.0, -t_mu * (1.0 + 1e-12), y, &fc, &field) == DEMC_OK &&
+          field == NULL);
+    CHECK(demc_sliding_fc_setup(1.0, 0.6, 1.0, 1.0, -t_mu * (1.0 - 1e-12), y, &fc, NULL) == DEMC_ERR_OUT_OF_DOMAIN);
+    /* mu >= y0/sqrt(R^2 - y0^2) = 1.685: no finite T0 starts the sphere, t_static = +inf */
+    CHECK(failed_as(demc_sliding_fc_setup(1.0, 2.0, 1.0, 1.0, 1e300, y, &fc, &field), &field, DEMC_ERR_OUT_OF_DOMAIN,
+                    "mu"));
+    CHECK(fc.t_static > DBL_MAX);
+}
+
 static void invalid_inputs(void)
 {
     demc_sliding_path p;
     demc_sliding_result r;
-    demc_sliding_fc fc;
-    demc_sliding_hysteresis h;
     volatile double zero = 0.0;
     double v;
-    CHECK(demc_sliding_path_linear(1, 1, 0.6, 1, 0.28, NULL) == DEMC_ERR_INVALID_ARGUMENT);
-    CHECK(demc_sliding_path_linear(zero / zero, 1, 0.6, 1, 0.28, &p) == DEMC_ERR_INVALID_ARGUMENT);
-    CHECK(demc_sliding_path_linear(1, 1, -0.1, 1, 0.28, &p) == DEMC_ERR_OUT_OF_DOMAIN);
-    CHECK(demc_sliding_path_linear(1, 1, 0.6, 1, 2.0, &p) == DEMC_ERR_OUT_OF_DOMAIN);
-    CHECK(demc_sliding_path_linear(1, 1, 0.6, 0, 0.28, &p) == DEMC_ERR_OUT_OF_DOMAIN);
-    CHECK(demc_sliding_path_eccentric(1, 1, 0.6, 1, 0.28, 1.0, &p) == DEMC_ERR_OUT_OF_DOMAIN);
-    CHECK(demc_sliding_path_eccentric(1, 1, 0.6, 1, 0.28, 0.05, &p) == DEMC_ERR_OUT_OF_DOMAIN); /* never leaves */
-    CHECK(demc_sliding_path_linear(1, 1, 0.6, 1, 0.28, &p) == DEMC_OK);
+    CHECK(demc_sliding_path_linear(1, 1, 0.6, 1, 0.28, &p, NULL) == DEMC_OK);
     CHECK(demc_sliding_impact(&p, 0.0, &r) == DEMC_ERR_INVALID_ARGUMENT);
     CHECK(demc_sliding_impact(&p, 1.0 / zero, &r) == DEMC_ERR_INVALID_ARGUMENT);
     CHECK(demc_sliding_velocity(&p, 1.0, 0.0, 7, &v) == DEMC_ERR_INVALID_ARGUMENT);
     CHECK(demc_sliding_velocity(&p, 1e-3, 0.0, DEMC_SLIDING_ACCURATE, &v) == DEMC_ERR_OUT_OF_DOMAIN && v == 0.0);
-    CHECK(demc_sliding_fc_setup(1, 0.6, 1, 1, 0.0, 0.86, &fc) == DEMC_ERR_OUT_OF_DOMAIN);
-    CHECK(demc_sliding_fc_setup(1, 0.6, 1, 1, 3.0, 1.0, &fc) == DEMC_ERR_OUT_OF_DOMAIN);
-    CHECK(demc_sliding_hysteresis_setup(0.0, 0.3, 0, &h) == DEMC_ERR_OUT_OF_DOMAIN);
-    CHECK(demc_sliding_hysteresis_setup(0.5, 0.3, 5, &h) == DEMC_ERR_INVALID_ARGUMENT);
     /* small entry velocity: stops near the entry, no NaN; far below (1e-9) the coordinate resolution limits the
      * time integral (sliding.md), yet every output stays finite */
     CHECK(demc_sliding_impact(&p, 1e-4, &r) == DEMC_OK);
@@ -673,6 +845,8 @@ int main(void)
     RUN(eccentric_path);
     RUN(force_control);
     RUN(hysteresis);
+    RUN(setup_functions_name_the_bad_argument);
+    RUN(fc_setup_below_threshold);
     RUN(invalid_inputs);
     return harness_finish("test_sliding");
 }

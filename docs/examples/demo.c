@@ -93,6 +93,26 @@ static void demo_timestep(void)
     }
 }
 
+/* The damping that reproduces e = 0.9, for each contact law and end-of-contact rule (damping.h). */
+static void demo_damping(void)
+{
+    const double e = 0.9;
+    const char *rule[2] = {"force returns to zero (default)", "overlap returns to zero"};
+    int end;
+    printf("\ndamping ratio gamma for a coefficient of restitution e = %g\n", e);
+    printf("  %-34s %-12s %-12s\n", "contact ends when", "LS+D", "HM+D/Tsuji");
+    for (end = 0; end <= 1; ++end) {
+        double lsd = 0.0, hmd = 0.0;
+        if (demc_lsd_damping_ratio(e, (demc_contact_end)end, &lsd) != DEMC_OK ||
+            demc_hmd_damping_ratio(e, (demc_contact_end)end, &hmd) != DEMC_OK) {
+            printf("  damping: unexpected error\n");
+            return;
+        }
+        printf("  %-34s %-12.9f %-12.9f\n", rule[end], lsd, hmd);
+    }
+    printf("  (force 2*gamma*sqrt(m* k) v; HM+D: k = 2 E* sqrt(R* delta), i.e. Tsuji's alpha = sqrt(6)*gamma)\n");
+}
+
 int main(void)
 {
     /* A host code checks at start-up that the shared library it loaded is the one its headers describe. */
@@ -104,5 +124,6 @@ int main(void)
     printf("library build: %s\n", demc_build_info());
     demo_normal();
     demo_timestep();
+    demo_damping();
     return 0;
 }

@@ -27,11 +27,20 @@
  * they call libm (sin, cos, atan2, pow) and the ones that integrate numerically use bounded adaptive quadrature
  * with about 2 KB of stack per nesting level (at most two levels; raise the device stack limit before calling
  * them from a CUDA kernel). All are pure and thread-safe.
+ *
+ * **Setup functions** (demc_sliding_path_linear(), demc_sliding_path_eccentric(), demc_sliding_fc_setup(),
+ * demc_sliding_hysteresis_setup()) follow the convention of material.h: they end with an optional
+ * `const char **bad_field` that receives, when not NULL, NULL on success or a static string naming the first
+ * offending argument in argument order (a non-finite value gives #DEMC_ERR_INVALID_ARGUMENT, a finite value outside
+ * the domain #DEMC_ERR_OUT_OF_DOMAIN, a NULL output pointer #DEMC_ERR_INVALID_ARGUMENT and "out"). On any status
+ * other than #DEMC_OK the output is left unwritten, with one documented exception: demc_sliding_fc_setup() fills
+ * its output when only the driving force is too small, so that the caller can read the threshold T_μ.
  */
 #ifndef DEMC_SLIDING_H
 #define DEMC_SLIDING_H
 
 #include "base.h"
+#include "material.h" /* the bad_field convention and its helper */
 
 /** @cond INTERNAL */
 #if defined(DEMC_IMPLEMENT_SLIDING)
@@ -132,11 +141,13 @@ typedef struct demc_sliding_path {
  *
  * The moving centre travels at the fixed height y_c = 2R − h0 = 2y0 over the fixed centre; k_r = y0/R.
  * @param kn Hertz stiffness > 0. @param radius R > 0. @param mu μ ≥ 0. @param mass m > 0.
- * @param h0 largest overlap, 0 < h0 < 2R. @param out the path.
+ * @param h0 largest overlap, 0 < h0 < 2R. @param out the path, written only on success.
+ * @param bad_field optional (may be NULL): NULL on success, else the first offending argument: "kn", "radius",
+ *        "mu", "mass", "h0" or "out".
  * @return DEMC_OK; DEMC_ERR_INVALID_ARGUMENT (null, non-finite); DEMC_ERR_OUT_OF_DOMAIN.
  */
 DEMC_SLIDING_FN demc_status demc_sliding_path_linear(double kn, double radius, double mu, double mass, double h0,
-                                                     demc_sliding_path *out);
+                                                     demc_sliding_path *out, const char **bad_field);
 
 /**
  * @brief Sets up sliding along an eccentric circle (003 section 2.2.2).
@@ -146,11 +157,16 @@ DEMC_SLIDING_FN demc_status demc_sliding_path_linear(double kn, double radius, d
  * computed here by adaptive Gauss–Kronrod quadrature (relative 1e-13).
  * @param kn Hertz stiffness > 0. @param radius R > 0. @param mu μ ≥ 0. @param mass m > 0.
  * @param h0 largest overlap, 0 < h0 < 2R.
- * @param ecc_ratio k̃, 0 < k̃ < 1; the path must leave the contact: R̃(1 + k̃) > 2R. @param out the path.
+ * @param ecc_ratio k̃, 0 < k̃ < 1; the path must leave the contact: R̃(1 + k̃) > 2R, i.e. k̃ > h0/(4R − h0).
+ * @param out the path, written only on success.
+ * @param bad_field optional (may be NULL): NULL on success, else the first offending argument: "kn", "radius",
+ *        "mu", "mass", "h0", "ecc_ratio" (also when the path never leaves the contact), "out", or
+ *        "out.friction_half" when its quadrature does not converge.
  * @return DEMC_OK; DEMC_ERR_INVALID_ARGUMENT; DEMC_ERR_OUT_OF_DOMAIN; DEMC_ERR_NO_CONVERGENCE (quadrature).
  */
 DEMC_SLIDING_FN demc_status demc_sliding_path_eccentric(double kn, double radius, double mu, double mass, double h0,
-                                                        double ecc_ratio, demc_sliding_path *out);
+                                                        double ecc_ratio, demc_sliding_path *out,
+                                                        const char **bad_field);
 
 /** @brief Hertz normal force N(s) = k_n h(s)^{3/2} at path coordinate s (N); 0 for |s| ≥ s_u. */
 DEMC_SLIDING_FN double demc_sliding_normal_force(const demc_sliding_path *path, double s);
@@ -278,12 +294,16 @@ typedef struct demc_sliding_fc {
 /**
  * @brief Sets up force-controlled sliding (003 section 3.1).
  * @param radius R > 0. @param mu μ ≥ 0. @param mass m > 0. @param q Q > 0. @param t0 T0 ≠ 0.
- * @param y0_ratio y0/R in (0, 1): height of the engagement point. @param out the problem.
- * @return DEMC_OK; DEMC_ERR_INVALID_ARGUMENT; DEMC_ERR_OUT_OF_DOMAIN, also when |T0| ≤ |T_μ| (the sphere does
- *         not start; out->t_static is still filled).
+ * @param y0_ratio y0/R in (0, 1): height of the engagement point.
+ * @param out the problem; written on success and also when |T0| ≤ T_μ (see below), otherwise left unwritten.
+ * @param bad_field optional (may be NULL): NULL on success, else the first offending argument: "radius", "mu",
+ *        "mass", "q", "t0", "y0_ratio" or "out"; then, all arguments being valid, "t0" when |T0| ≤ T_μ, or "mu"
+ *        when friction locks the sphere for every T0 (μ ≥ y0/√(R² − y0²): out->t_static = +inf).
+ * @return DEMC_OK; DEMC_ERR_INVALID_ARGUMENT; DEMC_ERR_OUT_OF_DOMAIN, also when |T0| ≤ T_μ (the sphere does
+ *         not start): then *out is still filled and out->t_static is the threshold T_μ.
  */
 DEMC_SLIDING_FN demc_status demc_sliding_fc_setup(double radius, double mu, double mass, double q, double t0,
-                                                  double y0_ratio, demc_sliding_fc *out);
+                                                  double y0_ratio, demc_sliding_fc *out, const char **bad_field);
 
 /**
  * @brief Velocity of force-controlled sliding at s (003 eq 43, exact solution of the Bernoulli equation 42).
@@ -323,10 +343,16 @@ typedef struct demc_sliding_hysteresis {
     int form;  /**< A demc_sliding_hysteresis_form. */
 } demc_sliding_hysteresis;
 
-/** @brief Validates and fills a demc_sliding_hysteresis. @return DEMC_OK, DEMC_ERR_INVALID_ARGUMENT or
- *         DEMC_ERR_OUT_OF_DOMAIN. */
+/**
+ * @brief Validates and fills a demc_sliding_hysteresis.
+ * @param p power of the unloading curve, 0 < p ≤ 1. @param nu Poisson's ratio, −1 < ν ≤ 0.5.
+ * @param form a demc_sliding_hysteresis_form. @param out the parameters, written only on success.
+ * @param bad_field optional (may be NULL): NULL on success, else the first offending argument: "p", "nu",
+ *        "form" (an unknown enumerator) or "out".
+ * @return DEMC_OK, DEMC_ERR_INVALID_ARGUMENT (non-finite, unknown form, null) or DEMC_ERR_OUT_OF_DOMAIN.
+ */
 DEMC_SLIDING_FN demc_status demc_sliding_hysteresis_setup(double p, double nu, int form,
-                                                          demc_sliding_hysteresis *out);
+                                                          demc_sliding_hysteresis *out, const char **bad_field);
 
 /**
  * @brief Per-contact memory of the hysteretic friction law: DEMC_SLIDING_HYSTERESIS_STATE_SIZE doubles, all zero

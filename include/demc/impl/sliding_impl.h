@@ -466,15 +466,26 @@ DEMC_STATIC_INLINE double demci_sliding_qeval(demci_sliding_q *q, double w)
 
 /* ---- setup ---- */
 
-DEMC_STATIC_INLINE demc_status demci_sliding_check(double kn, double radius, double mu, double mass, double h0,
-                                                   const demc_sliding_path *out)
+/* One argument of a setup function: INVALID_ARGUMENT when not finite, OUT_OF_DOMAIN when finite but not
+ * in_domain, each naming the argument through bad_field (material.h); DEMC_OK with bad_field untouched. */
+DEMC_STATIC_INLINE demc_status demci_sliding_arg(double value, int in_domain, const char *field,
+                                                 const char **bad_field)
 {
-    if (!out || !demc_is_finite(kn) || !demc_is_finite(radius) || !demc_is_finite(mu) || !demc_is_finite(mass) ||
-        !demc_is_finite(h0))
-        return DEMC_ERR_INVALID_ARGUMENT;
-    if (!(kn > 0.0 && radius > 0.0 && mu >= 0.0 && mass > 0.0 && h0 > 0.0 && h0 < 2.0 * radius))
-        return DEMC_ERR_OUT_OF_DOMAIN;
+    if (!demc_is_finite(value)) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, field, bad_field);
+    if (!in_domain) return demci_material_fail(DEMC_ERR_OUT_OF_DOMAIN, field, bad_field);
     return DEMC_OK;
+}
+
+/* The arguments the two paths share, in argument order. */
+DEMC_STATIC_INLINE demc_status demci_sliding_check(double kn, double radius, double mu, double mass, double h0,
+                                                   const char **bad_field)
+{
+    demc_status s;
+    if ((s = demci_sliding_arg(kn, kn > 0.0, "kn", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_sliding_arg(radius, radius > 0.0, "radius", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_sliding_arg(mu, mu >= 0.0, "mu", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_sliding_arg(mass, mass > 0.0, "mass", bad_field)) != DEMC_OK) return s;
+    return demci_sliding_arg(h0, h0 > 0.0 && h0 < 2.0 * radius, "h0", bad_field);
 }
 
 DEMC_STATIC_INLINE void demci_sliding_fill(double kn, double radius, double mu, double mass, double h0,
@@ -488,11 +499,12 @@ DEMC_STATIC_INLINE void demci_sliding_fill(double kn, double radius, double mu, 
 }
 
 DEMC_SLIDING_FN demc_status demc_sliding_path_linear(double kn, double radius, double mu, double mass, double h0,
-                                                     demc_sliding_path *out)
+                                                     demc_sliding_path *out, const char **bad_field)
 {
-    demc_status st = demci_sliding_check(kn, radius, mu, mass, h0, out);
+    demc_status st = demci_sliding_check(kn, radius, mu, mass, h0, bad_field);
     double yc;
     if (st != DEMC_OK) return st;
+    if (!out) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "out", bad_field);
     demci_sliding_fill(kn, radius, mu, mass, h0, out);
     yc = 2.0 * radius - h0;
     out->kind = DEMC_SLIDING_PATH_LINEAR;
@@ -504,39 +516,43 @@ DEMC_SLIDING_FN demc_status demc_sliding_path_linear(double kn, double radius, d
     out->friction_half = demci_sliding_phi_linear_tail(out, 0.0);
     out->s_grip1 = mu * yc < out->s_u ? mu * yc : out->s_u;
     out->s_grip2 = out->s_u;
-    return DEMC_OK;
+    return demci_material_fail(DEMC_OK, 0, bad_field);
 }
 
 DEMC_SLIDING_FN demc_status demc_sliding_path_eccentric(double kn, double radius, double mu, double mass, double h0,
-                                                        double ecc_ratio, demc_sliding_path *out)
+                                                        double ecc_ratio, demc_sliding_path *out,
+                                                        const char **bad_field)
 {
     const double pi = 3.14159265358979323846;
-    demc_status st = demci_sliding_check(kn, radius, mu, mass, h0, out);
+    demc_status st = demci_sliding_check(kn, radius, mu, mass, h0, bad_field);
+    demc_sliding_path path; /* built here and copied out on success only */
     double k = ecc_ratio, rt, cu, r, dl, p1, p2, tail;
     if (st != DEMC_OK) return st;
-    if (!demc_is_finite(k)) return DEMC_ERR_INVALID_ARGUMENT;
-    if (!(k > 0.0 && k < 1.0)) return DEMC_ERR_OUT_OF_DOMAIN;
+    if ((st = demci_sliding_arg(k, k > 0.0 && k < 1.0, "ecc_ratio", bad_field)) != DEMC_OK) return st;
     rt = (2.0 * radius - h0) / (1.0 - k);
-    if (!(rt * (1.0 + k) > 2.0 * radius)) return DEMC_ERR_OUT_OF_DOMAIN;
-    demci_sliding_fill(kn, radius, mu, mass, h0, out);
-    out->kind = DEMC_SLIDING_PATH_ECCENTRIC;
-    out->ecc_ratio = k;
-    out->path_radius = rt;
+    if (!(rt * (1.0 + k) > 2.0 * radius)) return demci_material_fail(DEMC_ERR_OUT_OF_DOMAIN, "ecc_ratio", bad_field);
+    if (!out) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "out", bad_field);
+    demci_sliding_fill(kn, radius, mu, mass, h0, &path);
+    path.kind = DEMC_SLIDING_PATH_ECCENTRIC;
+    path.ecc_ratio = k;
+    path.path_radius = rt;
     /* centre distance 2R: 1 + k^2 - 2k cos(phi_u) = 4R^2/Rt^2 */
     cu = (1.0 + k * k - 4.0 * radius * radius / (rt * rt)) / (2.0 * k);
-    out->phi_u = acos(cu < -1.0 ? -1.0 : cu > 1.0 ? 1.0 : cu);
-    out->s_u = rt * out->phi_u;
+    path.phi_u = acos(cu < -1.0 ? -1.0 : cu > 1.0 ? 1.0 : cu);
+    path.s_u = rt * path.phi_u;
     /* tan(beta) = mu where k sqrt(1+mu^2) sin(phi + atan mu) = mu */
     r = mu / (k * sqrt(1.0 + mu * mu));
     dl = atan(mu);
-    p1 = r < 1.0 ? asin(r) - dl : out->phi_u;
-    p2 = r < 1.0 ? pi - asin(r) - dl : out->phi_u;
-    out->s_grip1 = rt * (p1 < out->phi_u ? p1 : out->phi_u);
-    out->s_grip2 = rt * (p2 < out->phi_u ? p2 : out->phi_u);
-    out->friction_half = 0.0;
-    st = demci_sliding_tail(out, 0.0, &tail);
-    out->friction_half = tail;
-    return st;
+    p1 = r < 1.0 ? asin(r) - dl : path.phi_u;
+    p2 = r < 1.0 ? pi - asin(r) - dl : path.phi_u;
+    path.s_grip1 = rt * (p1 < path.phi_u ? p1 : path.phi_u);
+    path.s_grip2 = rt * (p2 < path.phi_u ? p2 : path.phi_u);
+    path.friction_half = 0.0;
+    st = demci_sliding_tail(&path, 0.0, &tail);
+    if (st != DEMC_OK) return demci_material_fail(st, "out.friction_half", bad_field);
+    path.friction_half = tail;
+    *out = path;
+    return demci_material_fail(DEMC_OK, 0, bad_field);
 }
 
 DEMC_SLIDING_FN double demc_sliding_normal_force(const demc_sliding_path *path, double s)
@@ -784,14 +800,18 @@ DEMC_SLIDING_FN demc_status demc_sliding_impact(const demc_sliding_path *path, d
 /* ---- force control ---- */
 
 DEMC_SLIDING_FN demc_status demc_sliding_fc_setup(double radius, double mu, double mass, double q, double t0,
-                                                  double y0_ratio, demc_sliding_fc *out)
+                                                  double y0_ratio, demc_sliding_fc *out, const char **bad_field)
 {
     double a0, den;
-    if (!out || !demc_is_finite(radius) || !demc_is_finite(mu) || !demc_is_finite(mass) || !demc_is_finite(q) ||
-        !demc_is_finite(t0) || !demc_is_finite(y0_ratio))
-        return DEMC_ERR_INVALID_ARGUMENT;
-    if (!(radius > 0.0 && mu >= 0.0 && mass > 0.0 && q > 0.0 && t0 != 0.0 && y0_ratio > 0.0 && y0_ratio < 1.0))
-        return DEMC_ERR_OUT_OF_DOMAIN;
+    demc_status s;
+    if ((s = demci_sliding_arg(radius, radius > 0.0, "radius", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_sliding_arg(mu, mu >= 0.0, "mu", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_sliding_arg(mass, mass > 0.0, "mass", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_sliding_arg(q, q > 0.0, "q", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_sliding_arg(t0, t0 != 0.0, "t0", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_sliding_arg(y0_ratio, y0_ratio > 0.0 && y0_ratio < 1.0, "y0_ratio", bad_field)) != DEMC_OK)
+        return s;
+    if (!out) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "out", bad_field);
     out->radius = radius;
     out->mu = mu;
     out->mass = mass;
@@ -799,11 +819,13 @@ DEMC_SLIDING_FN demc_status demc_sliding_fc_setup(double radius, double mu, doub
     out->t0 = t0;
     a0 = -acos(y0_ratio);
     out->s0 = (t0 > 0.0 ? 1.0 : -1.0) * 2.0 * radius * a0;
-    /* T* at s0 from rest: T0 (cos a0 + mu sin a0) - Q (mu cos a0 - sin a0) > 0 */
+    /* T* at s0 from rest: T0 (cos a0 + mu sin a0) - Q (mu cos a0 - sin a0) > 0; den <= 0: friction locks */
     den = cos(a0) + mu * sin(a0);
     out->t_static = den > 0.0 ? q * (mu * cos(a0) - sin(a0)) / den : HUGE_VAL;
-    if (!(fabs(t0) > out->t_static)) return DEMC_ERR_OUT_OF_DOMAIN;
-    return DEMC_OK;
+    /* the documented exception: *out stays filled so that the caller can read the threshold t_static */
+    if (!(fabs(t0) > out->t_static))
+        return demci_material_fail(DEMC_ERR_OUT_OF_DOMAIN, den > 0.0 ? "t0" : "mu", bad_field);
+    return demci_material_fail(DEMC_OK, 0, bad_field);
 }
 
 /* Top of the reach: N_stat = Q cos a - T0 sin a = 0. */
@@ -881,16 +903,19 @@ DEMC_SLIDING_FN demc_status demc_sliding_fc_solve(const demc_sliding_fc *fc, dem
 
 /* ---- hysteresis ---- */
 
-DEMC_SLIDING_FN demc_status demc_sliding_hysteresis_setup(double p, double nu, int form, demc_sliding_hysteresis *out)
+DEMC_SLIDING_FN demc_status demc_sliding_hysteresis_setup(double p, double nu, int form, demc_sliding_hysteresis *out,
+                                                          const char **bad_field)
 {
-    if (!out || !demc_is_finite(p) || !demc_is_finite(nu) ||
-        (form != DEMC_SLIDING_HYSTERESIS_INCREMENTAL && form != DEMC_SLIDING_HYSTERESIS_TOTAL))
-        return DEMC_ERR_INVALID_ARGUMENT;
-    if (!(p > 0.0 && p <= 1.0 && nu > -1.0 && nu <= 0.5)) return DEMC_ERR_OUT_OF_DOMAIN;
+    demc_status s;
+    if ((s = demci_sliding_arg(p, p > 0.0 && p <= 1.0, "p", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_sliding_arg(nu, nu > -1.0 && nu <= 0.5, "nu", bad_field)) != DEMC_OK) return s;
+    if (form != DEMC_SLIDING_HYSTERESIS_INCREMENTAL && form != DEMC_SLIDING_HYSTERESIS_TOTAL)
+        return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "form", bad_field);
+    if (!out) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "out", bad_field);
     out->p = p;
     out->nu = nu;
     out->form = form;
-    return DEMC_OK;
+    return demci_material_fail(DEMC_OK, 0, bad_field);
 }
 
 DEMC_SLIDING_FN double demc_sliding_slip_limit(const demc_sliding_path *path, double nu, double s_a)
