@@ -16,4 +16,5 @@
 #include "demc/rotation.h"
 #include "demc/sliding.h"
 #include "demc/damping.h"
+#include "demc/contact.h"
 #endif /* DEMC_H */

@@ -125,7 +125,7 @@ static void oscillator_000_eq50(void)
         x += dx;
         th += dth;
         t += h;
-        r = demc_tangential_update(&p, &s, v3(dx + R * dth, 0, 0), v3(v + R * w, 0, 0), kt, fn, 0.0);
+        r = demc_tangential_update(&p, &s, v3(dx + R * dth, 0, 0), v3(v + R * w, 0, 0), kt, fn, 0.0, 1e-6);
         f = r.force.x;
         v += 0.5 * h * f / m;
         w += 0.5 * h * R * f / I;
@@ -171,8 +171,8 @@ static void varying_load_stick_to_slip(void)
         /* F_n grows from 0.05 fmax like a Hertz loading; k_t ∝ F_n^{1/3} (Mindlin with Hertz). */
         double fn = fmax * (0.05 + sin(0.5 * PI * n / steps)), kt = k0 * cbrt(fn / fmax);
         double prev_i = si.displacement.x, prev_c = sc.displacement.x;
-        demc_tangential_result ri = demc_tangential_update(&pi, &si, v3(ds, 0, 0), v3(0, 0, 0), kt, fn, 0.0);
-        demc_tangential_result rc = demc_tangential_update(&pc, &sc, v3(ds, 0, 0), v3(0, 0, 0), kt, fn, 0.0);
+        demc_tangential_result ri = demc_tangential_update(&pi, &si, v3(ds, 0, 0), v3(0, 0, 0), kt, fn, 0.0, 1e-6);
+        demc_tangential_result rc = demc_tangential_update(&pc, &sc, v3(ds, 0, 0), v3(0, 0, 0), kt, fn, 0.0, 1e-6);
         CHECK(ri.force.x == rc.force.x && ri.sliding == rc.sliding); /* 000 section 3.2 */
         if (ri.sliding == 0.0) {
             f_ref -= 0.5 * ((k_prev > 0 ? k_prev : kt) + kt) * ds;
@@ -228,7 +228,7 @@ static void coulomb_bound_random_steps(void)
         normal = nn;
         ds = demc_vec3_project_plane(demc_vec3_scale(random_unit(), 1e-4 * uniform()), normal);
         vt = demc_vec3_project_plane(demc_vec3_scale(random_unit(), uniform() < 0.1 ? 0.0 : uniform()), normal);
-        r = demc_tangential_update(&p, &s, ds, vt, kt, fn, c);
+        r = demc_tangential_update(&p, &s, ds, vt, kt, fn, c, 1e-6);
         limited = p.coulomb == DEMC_COULOMB_TOTAL ? r.force : s.force;
         lim = demc_vec3_norm(limited);
         lim_s = p.mu_static * (fn > 0 ? fn : 0);
@@ -323,10 +323,10 @@ static void stick_cycle_energy(void)
         demc_tangential_params_make(1.0, 1.0, &p);
         p.stiffness_rule = (demc_stiffness_rule)rule;
         memset(&s, 0, sizeof s);
-        for (n = 0; n < 100; ++n) r = demc_tangential_update(&p, &s, v3(ds, -0.5 * ds, 0), v3(0, 0, 0), k, 100, 0);
+        for (n = 0; n < 100; ++n) r = demc_tangential_update(&p, &s, v3(ds, -0.5 * ds, 0), v3(0, 0, 0), k, 100, 0, 1e-6);
         CHECK_REL(r.stored_energy, 0.5 * k * 1.25 * (100 * ds) * (100 * ds), 1e-12);
-        for (n = 0; n < 50; ++n) r = demc_tangential_update(&p, &s, v3(0, ds, 0), v3(0, 0, 0), k, 100, 0);
-        for (n = 0; n < 100; ++n) r = demc_tangential_update(&p, &s, v3(-ds, 0, 0), v3(0, 0, 0), k, 100, 0);
+        for (n = 0; n < 50; ++n) r = demc_tangential_update(&p, &s, v3(0, ds, 0), v3(0, 0, 0), k, 100, 0, 1e-6);
+        for (n = 0; n < 100; ++n) r = demc_tangential_update(&p, &s, v3(-ds, 0, 0), v3(0, 0, 0), k, 100, 0, 1e-6);
         CHECK(r.sliding == 0.0);
         CHECK(r.stored_energy <= 1e-25 * k * ds * ds * 1e4);
         CHECK(demc_vec3_norm(s.force) <= 1e-12 * k * ds * 100);
@@ -345,12 +345,12 @@ static void static_dynamic_return_mapping(void)
     demc_tangential_params_make(mus, mud, &p);
     p.stiffness_rule = DEMC_STIFFNESS_TOTAL;
     memset(&s, 0, sizeof s);
-    r = demc_tangential_update(&p, &s, v3(4.5e-5 * 0.6, 4.5e-5 * 0.8, 0), v3(0, 0, 0), k, fn, 0); /* 4.5 N */
+    r = demc_tangential_update(&p, &s, v3(4.5e-5 * 0.6, 4.5e-5 * 0.8, 0), v3(0, 0, 0), k, fn, 0, 1e-6); /* 4.5 N */
     CHECK(r.sliding == 0.0);
     CHECK_REL(r.force.x, -4.5 * 0.6, 1e-14);
     memset(&s, 0, sizeof s);
     sstar = v3(6e-5, 8e-5, 0); /* |k s*| = 10 N */
-    r = demc_tangential_update(&p, &s, sstar, v3(0, 0, 0), k, fn, 0);
+    r = demc_tangential_update(&p, &s, sstar, v3(0, 0, 0), k, fn, 0, 1e-6);
     CHECK(r.sliding == 1.0);
     {
         double tau_x = 0.6, tau_y = 0.8, corr = (10.0 - mud * fn) / k;
@@ -358,8 +358,8 @@ static void static_dynamic_return_mapping(void)
         CHECK_REL(s.displacement.y, 8e-5 - corr * tau_y, 1e-14);
         CHECK_REL(r.force.x, -mud * fn * tau_x, 1e-14);
         CHECK_REL(r.force.y, -mud * fn * tau_y, 1e-14);
-        /* slider work: μ_d F_n × |s_corr| */
-        CHECK_REL(r.friction_dissipation, mud * fn * corr, 1e-14);
+        /* the spring's energy falls from |k s*|²/2k to (μ_d F_n)²/2k: all of it is the slider's */
+        CHECK_REL(r.friction_dissipation, (10.0 * 10.0 - mud * fn * mud * fn) / (2 * k), 1e-14);
     }
 }
 
@@ -376,13 +376,13 @@ static void unloading_rescale_002(void)
     s.force = v3(2.0, -1.0, 0);
     s.stiffness = 4e5;
     s.normal_force = 50.0;
-    r = demc_tangential_update(&p, &s, v3(1e-6, 0, 0), v3(0, 0, 0), 3e5, 40.0, 0);
+    r = demc_tangential_update(&p, &s, v3(1e-6, 0, 0), v3(0, 0, 0), 3e5, 40.0, 0, 1e-6);
     CHECK_REL(r.force.x, 2.0 * 0.75 - 3e5 * 1e-6, 1e-15);
     CHECK_REL(r.force.y, -0.75, 1e-15);
-    r = demc_tangential_update(&p, &s, v3(1e-6, 0, 0), v3(0, 0, 0), 3.5e5, 45.0, 0); /* loading: no rescale */
+    r = demc_tangential_update(&p, &s, v3(1e-6, 0, 0), v3(0, 0, 0), 3.5e5, 45.0, 0, 1e-6); /* loading: no rescale */
     CHECK_REL(r.force.x, 2.0 * 0.75 - 3e5 * 1e-6 - 3.5e5 * 1e-6, 1e-15);
     p.unloading = DEMC_UNLOADING_KEEP;
-    r = demc_tangential_update(&p, &s, v3(0, 0, 0), v3(0, 0, 0), 1e5, 10.0, 0);
+    r = demc_tangential_update(&p, &s, v3(0, 0, 0), v3(0, 0, 0), 1e5, 10.0, 0, 1e-6);
     CHECK_REL(r.force.y, -0.75, 1e-15);
 }
 
@@ -396,7 +396,7 @@ static void slip_directions_and_policies(void)
     demc_tangential_params_make(0.5, 0.5, &p);
     p.direction = DEMC_SLIP_DIRECTION_VELOCITY;
     memset(&s, 0, sizeof s);
-    r = demc_tangential_update(&p, &s, v3(1e-4, 0, 0), v3(0, 2.0, 0), k, fn, 0);
+    r = demc_tangential_update(&p, &s, v3(1e-4, 0, 0), v3(0, 2.0, 0), k, fn, 0, 1e-6);
     CHECK(r.sliding == 1.0);
     CHECK_REL(r.force.y, -0.5, 1e-15);
     CHECK(r.force.x == 0.0);
@@ -405,20 +405,30 @@ static void slip_directions_and_policies(void)
     s.displacement = v3(0, 1e-4, 0);
     s.force = v3(0.1, 0, 0); /* force and displacement not parallel, as under a varying k_t (000 Fig. 7) */
     s.stiffness = k;
-    r = demc_tangential_update(&p, &s, v3(0, 1e-4, 0), v3(0, 0, 0), k, fn, 0);
+    r = demc_tangential_update(&p, &s, v3(0, 1e-4, 0), v3(0, 0, 0), k, fn, 0, 1e-6);
     CHECK_REL(r.force.y, -0.5, 1e-15);
     CHECK_ABS(r.force.x, 0.0, 1e-16);
     /* policies: dashpot F_d = −c v = (−1, 0, 0) N, spring trial (−0.2, 0, 0) N, μ F_n = 0.5 N */
     p.direction = DEMC_SLIP_DIRECTION_FORCE;
     memset(&s, 0, sizeof s);
-    r = demc_tangential_update(&p, &s, v3(2e-6, 0, 0), v3(0.1, 0, 0), k, fn, 10.0);
+    r = demc_tangential_update(&p, &s, v3(2e-6, 0, 0), v3(0.1, 0, 0), k, fn, 10.0, 1e-6);
     CHECK(r.sliding == 1.0);
     CHECK_REL(r.force.x, -0.5, 1e-15);
-    CHECK_REL(s.force.x, -0.5, 1e-15); /* the spring carries the limited total, the dashpot is idle */
-    CHECK(r.damping_force.x == 0.0);
+    /* slip Δδ = (L − L*)/(k + c/Δt) = 0.7/(1e5 + 1e7) shared by the spring (k Δδ) and the dashpot (c Δδ/Δt) */
+    CHECK_REL(s.force.x, -0.2 + 1e5 * 0.7 / (1e5 + 1e7), 1e-14);
+    CHECK_REL(r.damping_force.x, -1.0 + 1e7 * 0.7 / (1e5 + 1e7), 1e-14);
+    {
+        /* slider work |Δδ|(|L| + ½ k |Δδ|): the limit force plus the spring's share of the drop */
+        double slip = 0.7 / (1e5 + 1e7);
+        CHECK_REL(r.friction_dissipation, slip * (0.5 + 0.5 * 1e5 * slip), 1e-14);
+    }
+    {
+        double ve = 0.1 - 0.7 / (1e5 + 1e7) / 1e-6; /* the dashpot's rate: v_t minus the slip rate */
+        CHECK_REL(r.viscous_dissipation, 10.0 * ve * ve * 1e-6, 1e-13);
+    }
     p.coulomb = DEMC_COULOMB_ELASTIC;
     memset(&s, 0, sizeof s);
-    r = demc_tangential_update(&p, &s, v3(2e-6, 0, 0), v3(0.1, 0, 0), k, fn, 10.0);
+    r = demc_tangential_update(&p, &s, v3(2e-6, 0, 0), v3(0.1, 0, 0), k, fn, 10.0, 1e-6);
     CHECK(r.sliding == 0.0);
     CHECK_REL(r.force.x, -1.2, 1e-15);
     CHECK_REL(r.damping_force.x, -1.0, 1e-15);
@@ -460,16 +470,16 @@ static void degenerate_inputs_are_finite(void)
             p.direction = (demc_slip_direction)dir;
             p.stiffness_rule = (demc_stiffness_rule)rule;
             memset(&s, 0, sizeof s);
-            r = demc_tangential_update(&p, &s, zero, zero, 0.0, 0.0, 0.0);
+            r = demc_tangential_update(&p, &s, zero, zero, 0.0, 0.0, 0.0, 1e-6);
             CHECK(all_finite_result(r, &s) && r.force.x == 0 && r.stored_energy == 0);
-            r = demc_tangential_update(&p, &s, sub, sub, 1e5, 0.0, 0.0); /* slip with F_n = 0 */
+            r = demc_tangential_update(&p, &s, sub, sub, 1e5, 0.0, 0.0, 1e-6); /* slip with F_n = 0 */
             CHECK(all_finite_result(r, &s));
-            r = demc_tangential_update(&p, &s, v3(1e-3, 0, 0), zero, 0.0, 1.0, 0.0); /* k_t = 0 */
+            r = demc_tangential_update(&p, &s, v3(1e-3, 0, 0), zero, 0.0, 1.0, 0.0, 1e-6); /* k_t = 0 */
             CHECK(all_finite_result(r, &s));
             memset(&s, 0, sizeof s);
             s.force = v3(1.0, 0, 0);
             s.stiffness = 1e5;
-            r = demc_tangential_update(&p, &s, zero, zero, 1e5, 0.1, 0.0); /* δ* = 0, v = 0 on slip */
+            r = demc_tangential_update(&p, &s, zero, zero, 1e5, 0.1, 0.0, 1e-6); /* δ* = 0, v = 0 on slip */
             CHECK(all_finite_result(r, &s));
             if (rule != DEMC_STIFFNESS_TOTAL) CHECK_REL(demc_vec3_norm(r.force), 0.05, 1e-15);
         }

@@ -119,10 +119,11 @@ typedef enum demc_unloading_rule {
  * The tangential force on body i is F_t = F_el + F_d with the dashpot F_d = −c_t v_t.
  */
 typedef enum demc_coulomb_policy {
-    /** |F_el + F_d| ≤ μ F_n, as 002 eq 1-2 (default). On slip the total is μ_d F_n t and the spring carries all of
-     *  it: the memory keeps F_el = μ_d F_n t and the dashpot is idle, as in a spring–dashpot pair in series with
-     *  the slider, which stops deforming while the slider slides. (LAMMPS GRANULAR stores μ_d F_n t − F_d instead;
-     *  that leaves a spring force with no counterpart in the energy account.) */
+    /** |F_el + F_d| ≤ μ F_n, as 002 eq 1-2 (default). The slider is in series with the spring and dashpot, which
+     *  act in parallel: on slip the total is μ_d F_n t, and the slip Δδ_sl is shared so that spring and dashpot
+     *  together carry it, F_el = F* + k_t(ξ) Δδ_sl and F_d = −c_t (v_t − Δδ_sl/Δt) (a return mapping with the
+     *  stiffness k_t(ξ) + c_t/Δt). The memory keeps that F_el. (LAMMPS GRANULAR keeps μ_d F_n t − c_t v_t: the
+     *  dashpot then acts on the full sliding velocity and the energy account does not close.) */
     DEMC_COULOMB_TOTAL = 0,
     /** |F_el| ≤ μ F_n; the dashpot is always added after the limit, so the total may exceed μ F_n. On slip the
      *  memory keeps F_el = μ_d F_n t. */
@@ -160,14 +161,24 @@ typedef struct demc_tangential_params {
 typedef struct demc_tangential_result {
     /** Tangential force on body i (N): the elastic part plus the dashpot part, limited per the Coulomb policy. */
     demc_vec3 force;
-    /** The dashpot part of #force (N): −c_t v_t, or zero while sliding under DEMC_COULOMB_TOTAL. Its power
-     *  −F_d·v_t ≥ 0 is the viscous dissipation. */
+    /** The dashpot part of #force (N): −c_t v_t, or −c_t (v_t − Δδ_sl/Δt) while sliding under
+     *  DEMC_COULOMB_TOTAL. */
     demc_vec3 damping_force;
     /** Elastic energy stored in the spring at the end of the step, |F_el|²/(2 k_t) (J); 0 when k_t = 0. */
     double stored_energy;
-    /** Energy dissipated by the slider in this step (J, ≥ 0): |F_lim| |Δδ_sl| with F_lim the limited force and
-     *  Δδ_sl = (F_el − F_trial)/k_t(ξ) the slip implied by the return to the Coulomb limit; 0 while sticking. */
+    /** Energy dissipated by the slider in this step (J, ≥ 0): |Δδ_sl| (|L| + ½ k_t(ξ) |Δδ_sl|) with
+     *  Δδ_sl = (L − L*)/k_slip the slip of the return (k_slip = k_t(ξ), plus c_t/Δt under the total policy): the
+     *  work at the limit force plus the spring energy released by the drop from the trial to the limit, which
+     *  includes the static → dynamic drop of 001 eq 35. 0 while sticking. */
     double friction_dissipation;
+    /** Energy dissipated by the dashpot in this step (J, ≥ 0): c_t |v_e|² Δt = |F_d|² Δt/c_t, v_e its rate. */
+    double viscous_dissipation;
+    /** Energy that left the spring in this step with no tangential work (J, signed): |F_old|²/(2k_t(t_{m−1}))
+     *  − |F_carried|²/(2k_t(t_m)), the force carried into the step (rescaled under DEMC_UNLOADING_RESCALE,
+     *  −k_t(t_m) δ_el under DEMC_STIFFNESS_TOTAL) meeting the new stiffness. A spring of varying stiffness is not a
+     *  potential: this is its exchange with the normal load. Positive when k_t grows under the incremental law and
+     *  when it falls under the rescale, negative when it falls without rescale; 0 for a constant k_t. */
+    double stiffness_exchange;
     /** 1.0 when this step slid, 0.0 when it stuck (the same as the state's flag). */
     double sliding;
 } demc_tangential_result;
@@ -226,8 +237,10 @@ DEMC_TANGENTIAL_FN demc_tangential_state demc_tangential_state_swap(demc_tangent
  * 1. trial: δ* = δ_el + Δs and F* = F_old − k_t(ξ) Δs (incremental rules) or F* = −k_t δ* (total rule);
  * 2. dashpot F_d = −c_t v_t; limited force L* = F* + F_d (DEMC_COULOMB_TOTAL) or F* (DEMC_COULOMB_ELASTIC);
  * 3. stick when |L*| ≤ μ_s max(F_n, 0): F_el = F*, δ_el = δ*;
- * 4. else slip: L = μ_d max(F_n, 0) t with t from the slip-direction rule, F_el = L, the force is L (total
- *    policy: the dashpot is idle) or L + F_d (elastic policy), and δ_el is recalculated per the recalculation rule.
+ * 4. else slip: L = μ_d max(F_n, 0) t with t from the slip-direction rule; the slip Δδ_sl solves
+ *    L* + (k_t(ξ) + c_t/Δt) Δδ_sl = L (total policy; without the c_t/Δt term under the elastic policy);
+ *    F_el = F* + k_t(ξ) Δδ_sl; the force is L (total policy) or F_el + F_d = L + F_d (elastic policy); δ_el is
+ *    recalculated per the recalculation rule.
  *
  * Total over its domain: a zero or degenerate direction vector falls back to the trial-force direction, and a
  * zero stiffness gives zero elastic force; no input in the domain produces NaN.
@@ -242,12 +255,14 @@ DEMC_TANGENTIAL_FN demc_tangential_state demc_tangential_state_swap(demc_tangent
  * @param stiffness k_t(t_m) ≥ 0 (N/m).
  * @param normal_force F_n(t_m) (N); the limit uses max(F_n, 0).
  * @param damping tangential dashpot coefficient c_t ≥ 0 (N·s/m): F_d = −c_t v_t (002 eq 1-2: 2γ√(m k_t)).
+ * @param dt time step Δt > 0 (s): shares the slip between spring and dashpot and gives the viscous dissipation
+ *        (unused when c_t = 0).
  * @return the tangential force on i, stored energy and this step's friction dissipation.
  */
 DEMC_TANGENTIAL_FN demc_tangential_result demc_tangential_update(const demc_tangential_params *p,
                                                                  demc_tangential_state *s, demc_vec3 increment,
                                                                  demc_vec3 velocity, double stiffness,
-                                                                 double normal_force, double damping);
+                                                                 double normal_force, double damping, double dt);
 
 /**
  * @brief v projected onto the plane with unit normal n, rescaled to keep |v| (LAMMPS GRANULAR's history update).

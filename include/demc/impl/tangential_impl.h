@@ -67,10 +67,11 @@ DEMC_STATIC_INLINE demc_vec3 demci_tangential_slip_force(demc_slip_direction rul
 DEMC_TANGENTIAL_FN demc_tangential_result demc_tangential_update(const demc_tangential_params *p,
                                                                  demc_tangential_state *s, demc_vec3 increment,
                                                                  demc_vec3 velocity, double stiffness,
-                                                                 double normal_force, double damping)
+                                                                 double normal_force, double damping, double dt)
 {
     demc_tangential_result r;
     const int total_rule = p->stiffness_rule == DEMC_STIFFNESS_TOTAL;
+    const int total_policy = p->coulomb == DEMC_COULOMB_TOTAL;
     const double k_prev = s->stiffness > 0.0 ? s->stiffness : stiffness; /* a new contact has no previous k_t */
     const double fn = normal_force > 0.0 ? normal_force : 0.0;
     const demc_vec3 f_damp = demc_vec3_scale(velocity, -damping);
@@ -85,9 +86,15 @@ DEMC_TANGENTIAL_FN demc_tangential_result demc_tangential_update(const demc_tang
     if (p->unloading == DEMC_UNLOADING_RESCALE && normal_force < s->normal_force && k_prev > 0.0)
         f_old = demc_vec3_scale(f_old, stiffness / k_prev);
 
+    /* Energy the spring loses, with no tangential work, when the force it carries meets the new stiffness. */
+    {
+        const double e_prev = s->stiffness > 0.0 ? 0.5 * demc_vec3_norm2(s->force) / s->stiffness : 0.0;
+        const demc_vec3 carried = total_rule ? demc_vec3_scale(s->displacement, -stiffness) : f_old;
+        r.stiffness_exchange = e_prev - (stiffness > 0.0 ? 0.5 * demc_vec3_norm2(carried) / stiffness : 0.0);
+    }
     trial_disp = demc_vec3_add(s->displacement, increment);
     trial_force = total_rule ? demc_vec3_scale(trial_disp, -stiffness) : demc_vec3_add_scaled(f_old, -k_step, increment);
-    trial_limited = p->coulomb == DEMC_COULOMB_TOTAL ? demc_vec3_add(trial_force, f_damp) : trial_force;
+    trial_limited = total_policy ? demc_vec3_add(trial_force, f_damp) : trial_force;
 
     if (demc_vec3_norm2(trial_limited) <= (p->mu_static * fn) * (p->mu_static * fn)) {
         s->displacement = trial_disp;
@@ -99,27 +106,36 @@ DEMC_TANGENTIAL_FN demc_tangential_result demc_tangential_update(const demc_tang
     } else {
         const demc_vec3 limited =
             demci_tangential_slip_force(p->direction, p->mu_dynamic * fn, trial_limited, trial_disp, velocity);
-        /* The spring takes the whole limited force under either policy; under the total policy the dashpot is idle
-         * while sliding (it acts in parallel with the spring, which no longer deforms), under the elastic policy it
-         * is added on top. */
-        const demc_vec3 f_el = limited;
-        /* The slip implied by the return to the limit, Δδ_sl = (F_el − F*)/k_t(ξ); the slider dissipates |L||Δδ_sl|. */
-        const double inv_k = k_step > 0.0 ? 1.0 / k_step : 0.0;
+        /* The slip Δδ_sl that brings the limited force from its trial L* to L: L* + k_slip Δδ_sl = L. The spring
+         * gives k_t(ξ) Δδ_sl; under the total policy the dashpot acts on the elastic rate v_t − Δδ_sl/Δt and gives
+         * c_t Δδ_sl/Δt more (a return mapping with the stiffness k_t(ξ) + c_t/Δt). */
+        const double c_dt = total_policy && damping > 0.0 && dt > 0.0 ? damping / dt : 0.0;
+        const double k_slip = k_step + c_dt;
+        const demc_vec3 slip = k_slip > 0.0 ? demc_vec3_scale(demc_vec3_sub(limited, trial_limited), 1.0 / k_slip)
+                                            : demc_vec3_make(0.0, 0.0, 0.0);
+        /* Without a dashpot share the spring carries L itself: taken as is, not as F* + (L − F*). */
+        const demc_vec3 f_el = c_dt > 0.0 ? demc_vec3_add_scaled(trial_force, k_step, slip) : limited;
         const double inv_k_now = stiffness > 0.0 ? 1.0 / stiffness : 0.0;
-        r.friction_dissipation = p->mu_dynamic * fn * demc_vec3_norm(demc_vec3_sub(f_el, trial_force)) * inv_k;
+        /* The slider's force falls from |L*| to |L| along the return: its work is ½(|L*| + |L|)|Δδ_sl| =
+         * |Δδ_sl|(|L| + ½ k_slip |Δδ_sl|) (force-driven; exact also for the static → dynamic drop of 001). */
+        const double slip_len = demc_vec3_norm(slip);
+        r.friction_dissipation = slip_len * (p->mu_dynamic * fn + 0.5 * k_step * slip_len);
         if (total_rule || p->recalculation == DEMC_SLIP_CONVENTIONAL)
-            s->displacement = demc_vec3_scale(f_el, -inv_k_now);                                  /* 000 eq 41 */
+            s->displacement = demc_vec3_scale(f_el, -inv_k_now); /* 000 eq 41 (001 eq 35-36 for the total law) */
         else
-            s->displacement = demc_vec3_add_scaled(s->displacement, -inv_k, demc_vec3_sub(f_el, f_old)); /* eq 35 */
+            s->displacement = demc_vec3_sub(trial_disp, slip); /* 000 eq 35: δ_el(t_{m-1}) − (F_el − F_old)/k_t(ξ) */
         s->force = f_el;
-        r.damping_force = p->coulomb == DEMC_COULOMB_TOTAL ? demc_vec3_make(0.0, 0.0, 0.0) : f_damp;
-        r.force = demc_vec3_add(f_el, r.damping_force);
+        r.damping_force = total_policy ? demc_vec3_add_scaled(f_damp, c_dt, slip) : f_damp;
+        /* The limited total is returned as computed, not as F_el + F_d, which loses digits when |F_d| ≫ |L|. */
+        r.force = total_policy ? limited : demc_vec3_add(f_el, f_damp);
         r.sliding = 1.0;
     }
     s->stiffness = stiffness;
     s->normal_force = normal_force;
     s->sliding = r.sliding;
     r.stored_energy = stiffness > 0.0 ? 0.5 * demc_vec3_norm2(s->force) / stiffness : 0.0;
+    /* The dashpot F_d = −c_t v_e dissipates c_t |v_e|² Δt = |F_d|² Δt / c_t. */
+    r.viscous_dissipation = damping > 0.0 ? demc_vec3_norm2(r.damping_force) * dt / damping : 0.0;
     return r;
 }
 
