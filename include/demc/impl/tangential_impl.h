@@ -148,24 +148,45 @@ DEMC_TANGENTIAL_FN demc_vec3 demc_tangential_project(demc_vec3 v, demc_vec3 n)
     return demc_vec3_scale(w, sqrt(demc_vec3_norm2(v) / m2));
 }
 
-DEMC_TANGENTIAL_FN demc_vec3 demc_tangential_rotate(demc_vec3 v, demc_vec3 n_old, demc_vec3 n_new, double spin)
+/* The rotation of demc_tangential_rotate(), its divisions done once so that several vectors can share them. */
+typedef struct demci_tangential_turn {
+    demc_vec3 n_new, w; /* new normal; n_old × n_new */
+    double c, inv_1pc;  /* n_old · n_new; 1/(1 + c), or 0 when the arc is undefined (projection instead) */
+    double a1, a2;      /* spin terms: 4α/(4 + α²) and 2α²/(4 + α²) */
+} demci_tangential_turn;
+
+DEMC_STATIC_INLINE demci_tangential_turn demci_tangential_turn_make(demc_vec3 n_old, demc_vec3 n_new, double spin)
 {
-    const double c = demc_vec3_dot(n_old, n_new);
-    const demc_vec3 w = demc_vec3_cross(n_old, n_new);
+    demci_tangential_turn t;
+    const double a = 4.0 / (4.0 + spin * spin);
+    t.n_new = n_new;
+    t.w = demc_vec3_cross(n_old, n_new);
+    t.c = demc_vec3_dot(n_old, n_new);
+    t.inv_1pc = 1.0 + t.c >= 1e-8 ? 1.0 / (1.0 + t.c) : 0.0;
+    t.a1 = a * spin;
+    t.a2 = 0.5 * a * spin * spin;
+    return t;
+}
+
+DEMC_STATIC_INLINE demc_vec3 demci_tangential_turn_apply(const demci_tangential_turn *t, demc_vec3 v)
+{
     demc_vec3 r, nxr;
-    double a;
-    if (!(1.0 + c >= 1e-8)) {
-        r = demc_tangential_project(v, n_new);
+    if (t->inv_1pc == 0.0) {
+        r = demc_tangential_project(v, t->n_new);
     } else {
         /* Rodrigues: cos θ = c, sin θ k = w, (1 − cos θ)/sin²θ = 1/(1 + c). */
-        r = demc_vec3_add(demc_vec3_scale(v, c), demc_vec3_cross(w, v));
-        r = demc_vec3_add_scaled(r, demc_vec3_dot(w, v) / (1.0 + c), w);
+        r = demc_vec3_add(demc_vec3_scale(v, t->c), demc_vec3_cross(t->w, v));
+        r = demc_vec3_add_scaled(r, demc_vec3_dot(t->w, v) * t->inv_1pc, t->w);
     }
-    if (spin == 0.0) return r;
-    a = 4.0 / (4.0 + spin * spin);
-    nxr = demc_vec3_cross(n_new, r);
-    return demc_vec3_add_scaled(demc_vec3_add_scaled(r, a * spin, nxr), 0.5 * a * spin * spin,
-                                demc_vec3_cross(n_new, nxr));
+    if (t->a1 == 0.0) return r;
+    nxr = demc_vec3_cross(t->n_new, r);
+    return demc_vec3_add_scaled(demc_vec3_add_scaled(r, t->a1, nxr), t->a2, demc_vec3_cross(t->n_new, nxr));
+}
+
+DEMC_TANGENTIAL_FN demc_vec3 demc_tangential_rotate(demc_vec3 v, demc_vec3 n_old, demc_vec3 n_new, double spin)
+{
+    const demci_tangential_turn t = demci_tangential_turn_make(n_old, n_new, spin);
+    return demci_tangential_turn_apply(&t, v);
 }
 
 DEMC_TANGENTIAL_FN void demc_tangential_transport(demc_tangential_state *s, demc_memory_transport transport,
@@ -175,8 +196,9 @@ DEMC_TANGENTIAL_FN void demc_tangential_transport(demc_tangential_state *s, demc
         s->displacement = demc_tangential_project(s->displacement, n_new);
         s->force = demc_tangential_project(s->force, n_new);
     } else {
-        s->displacement = demc_tangential_rotate(s->displacement, n_old, n_new, spin);
-        s->force = demc_tangential_rotate(s->force, n_old, n_new, spin);
+        const demci_tangential_turn t = demci_tangential_turn_make(n_old, n_new, spin);
+        s->displacement = demci_tangential_turn_apply(&t, s->displacement);
+        s->force = demci_tangential_turn_apply(&t, s->force);
     }
 }
 
