@@ -35,6 +35,14 @@ int main(void)
         demc_hmd_damping_ratio(((double)(i % 1000) + 0.5) / 1000.0, DEMC_CONTACT_END_FORCE, &out);
         acc += out;
     });
+    BENCH("demc_viscoelastic_restitution_scaled (force)", N, 5, {
+        demc_viscoelastic_restitution_scaled(1e-3 * (double)(i % 10000), DEMC_CONTACT_END_FORCE, &out);
+        acc += out;
+    });
+    BENCH("demc_viscoelastic_restitution (overlap)", N, 5, {
+        demc_viscoelastic_restitution(2e-5, 1e8, 0.01, 1e-3 * (double)(i % 10000), DEMC_CONTACT_END_OVERLAP, &out);
+        acc += out;
+    });
     BENCH("demc_dashpot_hertz", 10000000L, 5, {
         acc += demc_dashpot_hertz(0.3, 0.17, 3.8e10, 0.0125, 1e-6 * (double)(i % 100 + 1), 1.0);
     });

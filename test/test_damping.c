@@ -248,6 +248,8 @@ static void fast_inverse_error_bound(void)
     CHECK(worst <= 5e-15);
     CHECK(demc_lsd_damping_ratio_fast(1.0) == 0.0);
     CHECK(demc_lsd_damping_ratio_fast(2.0) == 0.0);
+    CHECK(demc_lsd_damping_ratio_fast(-0.5) == 0.0);
+    CHECK(demc_lsd_damping_ratio_fast(0.0) > 1e300); /* +inf, not NaN */
 }
 
 static void bad_input_returns_status(void)
@@ -340,6 +342,97 @@ static void convention_table_matches_integration(void)
     }
 }
 
+/* ---- viscoelastic spheres ---------------------------------------------------------------------------------- */
+
+/* Scaled impact y'' = −√y (y + ε y'): n = 3/2, q = 1/2, a = 1, b = ε. */
+static double visco_integrated(double eps, demc_contact_end end)
+{
+    impact s;
+    s.n = 1.5; s.q = 0.5; s.a = 1.0; s.b = eps;
+    return integrated_restitution(s, end, 20000.0);
+}
+
+static void viscoelastic_matches_integration(void)
+{
+    const double force_eps[] = {1e-3, 0.05, 0.3, 0.7, 1.0, 1.6, 3.0, 8.0, 40.0, 300.0, 1e4, 1e5};
+    const double overlap_eps[] = {1e-3, 0.05, 0.3, 0.7, 1.0, 1.6, 2.5, 3.9, 4.6, 5.5, 6.5, 9.0, 30.0};
+    double worst = 0.0, e = -1.0, ode;
+    size_t i;
+    for (i = 0; i < sizeof force_eps / sizeof force_eps[0]; ++i) {
+        CHECK(demc_viscoelastic_restitution_scaled(force_eps[i], DEMC_CONTACT_END_FORCE, &e) == DEMC_OK);
+        ode = visco_integrated(force_eps[i], DEMC_CONTACT_END_FORCE);
+        CHECK_REL(ode, e, 1e-9);
+        if (fabs(e - ode) / ode > worst) worst = fabs(e - ode) / ode;
+    }
+    for (i = 0; i < sizeof overlap_eps / sizeof overlap_eps[0]; ++i) {
+        CHECK(demc_viscoelastic_restitution_scaled(overlap_eps[i], DEMC_CONTACT_END_OVERLAP, &e) == DEMC_OK);
+        ode = visco_integrated(overlap_eps[i], DEMC_CONTACT_END_OVERLAP);
+        CHECK_REL(ode, e, 1e-9);
+        if (fabs(e - ode) / ode > worst) worst = fabs(e - ode) / ode;
+    }
+    printf("  measured: viscoelastic E(eps) vs integration, max relative error %.2g\n", worst);
+}
+
+/* The dimensional impact m δ̈ = −K δ^{3/2} − (3/2) A K √δ δ̇ at two speeds: e changes with v as E(ε(v)) says. */
+static void viscoelastic_speed_dependence(void)
+{
+    const double m = 0.01, K = 4.0 / 3.0 * 1e8 * sqrt(0.005), A = 2e-5, speeds[] = {0.1, 10.0};
+    size_t i;
+    for (i = 0; i < 2; ++i) {
+        double v = speeds[i], l = pow(m * v * v / K, 0.4), e = -1.0;
+        impact s;
+        s.n = 1.5; s.q = 0.5;
+        s.a = K * pow(l, 2.5) / (m * v * v);          /* 1 by the choice of l */
+        s.b = 1.5 * A * K * pow(l, 1.5) / (m * v);
+        CHECK(demc_viscoelastic_restitution(A, K, m, v, DEMC_CONTACT_END_FORCE, &e) == DEMC_OK);
+        CHECK_REL(e, integrated_restitution(s, DEMC_CONTACT_END_FORCE, 1000.0), 1e-9);
+        CHECK(demc_viscoelastic_restitution(A, K, m, v, DEMC_CONTACT_END_OVERLAP, &e) == DEMC_OK);
+        CHECK_REL(e, integrated_restitution(s, DEMC_CONTACT_END_OVERLAP, 1000.0), 1e-9);
+    }
+}
+
+/* Published first-order coefficient: e = 1 − C1 ε + …, C1 = 1.15344 (Schwager & Pöschel, PRE 57 (1998) 650;
+ * Ramírez, Pöschel, Brilliantov & Schwager, PRE 60 (1999) 4465), at both ends; bounds, monotony, no NaN. */
+static void viscoelastic_limits_and_totality(void)
+{
+    double e = -1.0, prev[2] = {2.0, 2.0};
+    int end, i;
+    for (end = 0; end <= 1; ++end) {
+        CHECK(demc_viscoelastic_restitution_scaled(1e-6, (demc_contact_end)end, &e) == DEMC_OK);
+        CHECK_ABS((1.0 - e) / 1e-6, 1.15344, 1e-5);
+        CHECK(demc_viscoelastic_restitution_scaled(0.0, (demc_contact_end)end, &e) == DEMC_OK);
+        CHECK_REL(e, 1.0, 1e-15);
+        for (i = 0; i <= 600; ++i) {
+            double eps = pow(10.0, -300.0 + i);
+            CHECK(demc_viscoelastic_restitution_scaled(eps, (demc_contact_end)end, &e) == DEMC_OK);
+            CHECK(e >= 0.0 && e <= 1.0 && e <= prev[end]);
+            prev[end] = e;
+        }
+        CHECK(demc_viscoelastic_restitution_scaled(DBL_MAX, (demc_contact_end)end, &e) == DEMC_OK && e == 0.0);
+    }
+    /* the tails: force end C_f ε^{-5/3}, overlap end C_o ε^{-5}. At ε = 1e5 the integrated E·ε^{5/3} is within
+     * 1e-7 of its limit (it approaches it roughly as ε^{-3/2}). */
+    CHECK(demc_viscoelastic_restitution_scaled(1e12, DEMC_CONTACT_END_FORCE, &e) == DEMC_OK);
+    CHECK_REL(e * pow(1e12, 5.0 / 3.0), visco_integrated(1e5, DEMC_CONTACT_END_FORCE) * pow(1e5, 5.0 / 3.0), 2e-7);
+    CHECK(demc_viscoelastic_restitution_scaled(1e3, DEMC_CONTACT_END_OVERLAP, &e) == DEMC_OK);
+    CHECK_REL(e * 1e15, visco_integrated(9.0, DEMC_CONTACT_END_OVERLAP) * pow(9.0, 5.0), 1e-9);
+    /* bad input */
+    CHECK(demc_viscoelastic_restitution_scaled(-1.0, DEMC_CONTACT_END_FORCE, &e) == DEMC_ERR_OUT_OF_DOMAIN);
+    CHECK(demc_viscoelastic_restitution_scaled(1.0 / DBL_MIN / DBL_MIN, DEMC_CONTACT_END_FORCE, &e) ==
+          DEMC_ERR_INVALID_ARGUMENT);
+    CHECK(demc_viscoelastic_restitution_scaled(1.0, (demc_contact_end)3, &e) == DEMC_ERR_INVALID_ARGUMENT);
+    CHECK(demc_viscoelastic_restitution(1e-5, 1e7, 0.01, 1.0, DEMC_CONTACT_END_FORCE, NULL) ==
+          DEMC_ERR_INVALID_ARGUMENT);
+    CHECK(demc_viscoelastic_restitution(-1e-5, 1e7, 0.01, 1.0, DEMC_CONTACT_END_FORCE, &e) == DEMC_ERR_OUT_OF_DOMAIN);
+    CHECK(demc_viscoelastic_restitution(1e-5, 0.0, 0.01, 1.0, DEMC_CONTACT_END_FORCE, &e) == DEMC_ERR_OUT_OF_DOMAIN);
+    CHECK(demc_viscoelastic_restitution(1e-5, 1e7, 0.0, 1.0, DEMC_CONTACT_END_FORCE, &e) == DEMC_ERR_OUT_OF_DOMAIN);
+    CHECK(demc_viscoelastic_restitution(1e-5, 1e7, 0.01, -1.0, DEMC_CONTACT_END_FORCE, &e) == DEMC_ERR_OUT_OF_DOMAIN);
+    CHECK(demc_viscoelastic_restitution(1e-5, 1e300, 1e-300, 1.0, DEMC_CONTACT_END_FORCE, &e) == DEMC_ERR_SINGULAR);
+    e = 0.5;
+    CHECK(demc_viscoelastic_restitution(0.0, 1e7, 0.01, 1.0, DEMC_CONTACT_END_OVERLAP, &e) == DEMC_OK);
+    CHECK_REL(e, 1.0, 1e-15);
+}
+
 int main(void)
 {
     RUN(lsd_maps_match_integration);
@@ -352,5 +445,8 @@ int main(void)
     RUN(bad_input_returns_status);
     RUN(dashpot_forces);
     RUN(convention_table_matches_integration);
+    RUN(viscoelastic_matches_integration);
+    RUN(viscoelastic_speed_dependence);
+    RUN(viscoelastic_limits_and_totality);
     return harness_finish("test_damping");
 }

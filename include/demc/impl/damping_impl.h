@@ -192,6 +192,55 @@ DEMC_DAMPING_FN demc_status demc_hmd_damping_ratio(double e, demc_contact_end en
     return s;
 }
 
+/* ---- viscoelastic spheres ---------------------------------------------------------------------------------- */
+
+/* E(ε) from the generated pieces (damping_fit.h): (1 − E)/ε in σ = √ε on [0, 1]; beyond, ln(E·ε^p) with the
+ * power tail p = 5/3 (force end, in u = ln ε up to ln 1e9) or p = 5 (overlap end, in ε up to 7), and the limit
+ * constant past the last piece. */
+DEMC_STATIC_INLINE double demci_visco_restitution(double eps, demc_contact_end end)
+{
+    double u, p;
+    if (eps <= 1.0) { /* the loss (1 − E)/ε is tabulated: E(0) = 1 exactly and 1 − E keeps its relative accuracy */
+        double x = 2.0 * sqrt(eps) - 1.0;
+        return 1.0 - eps * (end == DEMC_CONTACT_END_FORCE ? demci_visco_force_small(x) : demci_visco_overlap_small(x));
+    }
+    u = log(eps);
+    if (end == DEMC_CONTACT_END_FORCE) {
+        const double ln_1e9 = 20.72326583694641;
+        if (u <= 4.0) p = demci_visco_force_mid(0.5 * u - 1.0);
+        else if (u <= ln_1e9) p = demci_visco_force_large(2.0 * (u - 4.0) / (ln_1e9 - 4.0) - 1.0);
+        else p = 0.2703100720720541; /* ln 1.3103706971043757: the limit, reached to < 1e-13 at ε = 1e9 */
+        return exp(p - (5.0 / 3.0) * u);
+    }
+    if (eps <= 3.0) p = demci_visco_overlap_mid1(eps - 2.0);
+    else if (eps <= 5.0) p = demci_visco_overlap_mid2(eps - 4.0);
+    else if (eps <= 7.0) p = demci_visco_overlap_mid3(eps - 6.0);
+    else p = 1.6406229070994924; /* ln 5.1583817042676852 */
+    return exp(p - 5.0 * u);
+}
+
+DEMC_DAMPING_FN demc_status demc_viscoelastic_restitution_scaled(double eps, demc_contact_end end, double *e)
+{
+    demc_status s = demci_damping_check_gamma(eps, end, e); /* same checks: finite, ≥ 0, known rule */
+    if (s != DEMC_OK) return s;
+    *e = demci_visco_restitution(eps, end);
+    return DEMC_OK;
+}
+
+DEMC_DAMPING_FN demc_status demc_viscoelastic_restitution(double A, double K, double m_eff, double v,
+                                                          demc_contact_end end, double *e)
+{
+    if (!demc_is_finite(A) || !demc_is_finite(K) || !demc_is_finite(m_eff) || !demc_is_finite(v))
+        return DEMC_ERR_INVALID_ARGUMENT;
+    if (!e || (end != DEMC_CONTACT_END_FORCE && end != DEMC_CONTACT_END_OVERLAP)) return DEMC_ERR_INVALID_ARGUMENT;
+    if (A < 0.0 || K <= 0.0 || m_eff <= 0.0 || v < 0.0) return DEMC_ERR_OUT_OF_DOMAIN;
+    {
+        double eps = 1.5 * A * pow(K / m_eff, 0.4) * pow(v, 0.2);
+        if (!demc_is_finite(eps)) return DEMC_ERR_SINGULAR; /* K/m* overflowed */
+        return demc_viscoelastic_restitution_scaled(eps, end, e);
+    }
+}
+
 DEMC_END_DECLS
 
 #endif /* DEMC_DAMPING_IMPL_H */

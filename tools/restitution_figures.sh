@@ -1,11 +1,11 @@
 #!/bin/sh
 # Makes docs/figures/restitution_conventions.png: the restitution that DEM damping conventions produce against the
 # one they were asked for (tools/restitution_table.c computes it with demc's exact maps). No make needed:
-#     sh tools/restitution_figure.sh        (from the top of the tree; needs cc and gnuplot)
+#     sh tools/restitution_figures.sh        (from the top of the tree; needs cc and gnuplot)
 set -eu
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-cc -O2 -Iinclude -o "$tmp/table" tools/restitution_table.c -lm
+${CC:-cc} -O2 -Iinclude -o "$tmp/table" tools/restitution_table.c -lm
 "$tmp/table" data > "$tmp/data"
 gnuplot <<GP
 set terminal pngcairo size 900,620 font ",10"
