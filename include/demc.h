@@ -12,7 +12,9 @@
 #include "demc/material.h"
 #include "demc/geometry.h"
 #include "demc/normal.h"
+#include "demc/tangential.h"
 #include "demc/rotation.h"
 #include "demc/sliding.h"
 #include "demc/damping.h"
+#include "demc/contact.h"
 #endif /* DEMC_H */

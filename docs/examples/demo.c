@@ -93,6 +93,61 @@ static void demo_timestep(void)
     }
 }
 
+/* One oblique impact of a spinning glass bead (R = 1 mm) on a rigid wall with the default model, HM+D
+ * (contact.h), integrated by velocity Verlet: rebound velocities and the energy account of the contact. */
+static void demo_contact(void)
+{
+    demc_material glass = demc_material_make(63e9, 0.23, 2500.0);
+    const double radius = 1e-3, mass = 4.0 / 3.0 * 3.14159265358979 * radius * radius * radius * 2500.0;
+    const double inertia = 0.4 * mass * radius * radius, e = 0.8, mu = 0.3, dt = 2e-9;
+    demc_pair pair;
+    demc_contact_params p;
+    demc_contact_state s = {{{0, 0, 0}, {0, 0, 0}, 0, 0, 0}, {0, 0, 0}, {0}};
+    demc_wall wall = {{0, 0, 0}, {0, 0, 1}, {0, 0, 0}, {0, 0, 0}};
+    demc_body b = {{0, 0, 1e-3}, {0.5, 0, -1.0}, {0, 100, 0}, 1e-3, 0};
+    demc_contact_result r;
+    double t = 0, ke0, dissipated = 0, friction = 0, exchanged = 0, fmax = 0;
+    long steps = 0;
+    int slid = 0;
+    b.mass = mass;
+    if (demc_pair_sphere_wall(&pair, &glass, radius, NULL, DEMC_SHEAR_MINDLIN, NULL) != DEMC_OK ||
+        demc_contact_params_hmd(&p, &pair, e, DEMC_CONTACT_END_FORCE, mu, mu) != DEMC_OK) {
+        printf("contact setup failed\n");
+        return;
+    }
+    ke0 = 0.5 * mass * demc_vec3_norm2(b.velocity) + 0.5 * inertia * demc_vec3_norm2(b.angular_velocity);
+    r = demc_contact_hmd_wall(&p, &b, &wall, dt, &s);
+    do {
+        b.velocity = demc_vec3_add_scaled(b.velocity, 0.5 * dt / mass, r.force);
+        b.angular_velocity = demc_vec3_add_scaled(b.angular_velocity, 0.5 * dt / inertia, r.torque_i);
+        b.position = demc_vec3_add_scaled(b.position, dt, b.velocity);
+        r = demc_contact_hmd_wall(&p, &b, &wall, dt, &s);
+        b.velocity = demc_vec3_add_scaled(b.velocity, 0.5 * dt / mass, r.force);
+        b.angular_velocity = demc_vec3_add_scaled(b.angular_velocity, 0.5 * dt / inertia, r.torque_i);
+        dissipated += r.viscous_dissipation + r.friction_dissipation;
+        exchanged += r.tangential_exchange;
+        friction += r.friction_dissipation;
+        if (r.normal_force > fmax) fmax = r.normal_force;
+        slid |= r.sliding != 0.0;
+        t += dt;
+        ++steps;
+    } while ((r.overlap > 0 || t < 1e-6) && steps < 10000000L);
+    printf("\nOblique impact on a rigid wall, default model HM+D (e = %g, mu = %g, force end rule)\n", e, mu);
+    printf("  glass bead R = %g mm at (vx, vz) = (0.5, -1.0) m/s, spin wy = 100 rad/s; dt = %g ns\n",
+           radius * 1e3, dt * 1e9);
+    printf("  contact time %.4g us (%ld steps), peak normal force %.4g N, %s\n", t * 1e6, steps, fmax,
+           slid ? "slid during part of the contact" : "stuck throughout");
+    printf("  rebound: vx = %.5f m/s, vz = %.5f m/s (normal restitution %.5f), wy = %.3f rad/s\n", b.velocity.x,
+           b.velocity.z, b.velocity.z / 1.0, b.angular_velocity.y);
+    {
+        double ke = 0.5 * mass * demc_vec3_norm2(b.velocity) + 0.5 * inertia * demc_vec3_norm2(b.angular_velocity);
+        printf("  energy: initial %.5g uJ = final kinetic %.5g + dissipated %.5g (friction %.4g)\n", ke0 * 1e6,
+               ke * 1e6, dissipated * 1e6, friction * 1e6);
+        printf("    + Mindlin stiffness exchange %.4g + integration error %.2g uJ\n", exchanged * 1e6,
+               (ke0 - dissipated - exchanged - ke) * 1e6);
+    }
+}
+
 /* The damping that reproduces e = 0.9, for each contact law and end-of-contact rule (damping.h). */
 static void demo_damping(void)
 {
@@ -177,6 +232,7 @@ int main(void)
     demo_normal();
     demo_timestep();
     demo_damping();
+    demo_contact();
     demo_validation();
     return 0;
 }

@@ -1,0 +1,509 @@
+/* tangential.h: the tangential spring with memory against closed forms (000 eq 50-52, 33; 001 eq 35-36; 002 eq 2),
+ * classical mechanics (rolling onset of a sliding sphere), bounds (Coulomb), exact rotations and totality. */
+#include <float.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "demc.h"
+#include "harness.h"
+
+static const double PI = 3.14159265358979323846;
+
+static demc_vec3 v3(double x, double y, double z) { return demc_vec3_make(x, y, z); }
+
+static int all_finite_result(demc_tangential_result r, const demc_tangential_state *s)
+{
+    return demc_vec3_is_finite(r.force) && demc_is_finite(r.stored_energy) && demc_is_finite(r.friction_dissipation) &&
+           demc_vec3_is_finite(s->displacement) && demc_vec3_is_finite(s->force) && demc_is_finite(s->stiffness) &&
+           demc_is_finite(s->normal_force) && demc_is_finite(s->sliding);
+}
+
+/* Small deterministic generator (xorshift64*), uniform in [0, 1). */
+static unsigned long long rng_state = 88172645463325252ULL;
+static double uniform(void)
+{
+    rng_state ^= rng_state >> 12;
+    rng_state ^= rng_state << 25;
+    rng_state ^= rng_state >> 27;
+    return (double)((rng_state * 2685821657736338717ULL) >> 11) * (1.0 / 9007199254740992.0);
+}
+static demc_vec3 random_unit(void)
+{
+    for (;;) {
+        demc_vec3 v = v3(2 * uniform() - 1, 2 * uniform() - 1, 2 * uniform() - 1);
+        double m = demc_vec3_norm(v);
+        if (m > 0.1 && m < 1.0) return demc_vec3_scale(v, 1.0 / m);
+    }
+}
+
+static void kappa_and_mindlin_stiffness(void)
+{
+    CHECK_REL(demc_tangential_kappa(0.0), 1.0, 1e-16);
+    CHECK_REL(demc_tangential_kappa(0.5), 2.0 / 3.0, 1e-16);
+    CHECK_REL(demc_tangential_kappa(0.3), 1.4 / 1.7, 2e-16);
+    /* 8 G √(R δ) with R δ = 4e-6: 8 · 1e8 · 2e-3 */
+    CHECK_REL(demc_mindlin_stiffness(1e8, 0.04, 1e-4), 1.6e6, 2e-16);
+    CHECK(demc_mindlin_stiffness(1e8, 0.04, 0.0) == 0.0);
+    CHECK(demc_mindlin_stiffness(1e8, 0.04, -1e-6) == 0.0);
+}
+
+static void params_statuses(void)
+{
+    demc_tangential_params p, q;
+    volatile double zero = 0.0;
+    memset(&p, 0, sizeof p);
+    CHECK(demc_tangential_params_make(0.5, 0.4, &p) == DEMC_OK);
+    CHECK(p.mu_static == 0.5 && p.mu_dynamic == 0.4);
+    CHECK(p.stiffness_rule == 0 && p.recalculation == 0 && p.direction == 0 && p.unloading == 0 && p.coulomb == 0);
+    CHECK(demc_tangential_params_validate(&p) == DEMC_OK);
+    CHECK(demc_tangential_params_make(0.5, 0.4, NULL) == DEMC_ERR_INVALID_ARGUMENT);
+    CHECK(demc_tangential_params_make(zero / zero, 0.4, &q) == DEMC_ERR_INVALID_ARGUMENT);
+    CHECK(demc_tangential_params_make(0.5, 1.0 / zero, &q) == DEMC_ERR_INVALID_ARGUMENT);
+    CHECK(demc_tangential_params_make(-0.1, 0.0, &q) == DEMC_ERR_OUT_OF_DOMAIN);
+    CHECK(demc_tangential_params_make(0.3, 0.4, &q) == DEMC_ERR_OUT_OF_DOMAIN);
+    CHECK(demc_tangential_params_validate(NULL) == DEMC_ERR_INVALID_ARGUMENT);
+    q = p;
+    q.stiffness_rule = (demc_stiffness_rule)4;
+    CHECK(demc_tangential_params_validate(&q) == DEMC_ERR_INVALID_ARGUMENT);
+    q = p;
+    q.direction = (demc_slip_direction)-1;
+    CHECK(demc_tangential_params_validate(&q) == DEMC_ERR_INVALID_ARGUMENT);
+    q = p;
+    q.coulomb = (demc_coulomb_policy)2;
+    CHECK(demc_tangential_params_validate(&q) == DEMC_ERR_INVALID_ARGUMENT);
+    CHECK(sizeof(demc_tangential_state) == DEMC_TANGENTIAL_STATE_SIZE * sizeof(double));
+}
+
+static void swap_negates_vectors(void)
+{
+    demc_tangential_state s, t, u;
+    s.displacement = v3(1, -2, 3);
+    s.force = v3(-4, 5, 6);
+    s.stiffness = 7;
+    s.normal_force = 8;
+    s.sliding = 1;
+    t = demc_tangential_state_swap(s);
+    CHECK(t.displacement.x == -1 && t.displacement.y == 2 && t.displacement.z == -3);
+    CHECK(t.force.x == 4 && t.force.y == -5 && t.force.z == -6);
+    CHECK(t.stiffness == 7 && t.normal_force == 8 && t.sliding == 1);
+    u = demc_tangential_state_swap(t);
+    CHECK(memcmp(&u, &s, sizeof s) == 0);
+}
+
+/* 000 eq 50-52: a sphere on a plane in stick, driven only by the tangential spring. The contact-point displacement
+ * δ = x + Rθ obeys m δ'' + r k_t δ = 0 with r = 1 + mR²/I = 7/2, so δ = δ0 cos(Ω t), Ω = √(r k_t/m). (000 eq 51
+ * prints √(k_t/m): the factor r of its own eq 50 is missing.) Velocity Verlet reproduces δ0 cos(Ω̃ t_n) exactly, with
+ * sin(Ω̃ h/2) = Ω h/2; against the continuous closed form its phase error is Ω t (Ω h)²/24. */
+static void oscillator_000_eq50(void)
+{
+    const double R = 0.05, m = 4.0 / 3.0 * PI * R * R * R * 1000.0, I = 0.4 * m * R * R; /* the 000 sphere */
+    const double kt = 1.905e5, g = 9.81, mu = 0.3, fn = m * g;
+    const double delta0 = -mu * m * g / kt; /* 000: −0.808e-5 m (printed); m g μ/k_t = 8.09e-6 m */
+    const double omega = sqrt((1.0 + m * R * R / I) * kt / m);
+    const double h = 2.0 * PI / omega / 2000.0;
+    const double omega_h = 2.0 / h * asin(omega * h / 2.0);
+    demc_tangential_params p;
+    demc_tangential_state s;
+    double x = delta0, th = 0.0, v = 0.0, w = 0.0, f, max_err_exact = 0.0, max_err_cont = 0.0, t = 0.0;
+    long n, steps = 3000; /* 1.5 periods */
+    CHECK_REL(delta0, -8.09e-6, 2e-3);
+    CHECK(demc_tangential_params_make(mu * 1.01, mu * 1.01, &p) == DEMC_OK);
+    memset(&s, 0, sizeof s);
+    s.displacement = v3(delta0, 0, 0);
+    s.force = v3(-kt * delta0, 0, 0);
+    s.stiffness = kt;
+    s.normal_force = fn;
+    f = s.force.x;
+    for (n = 0; n < steps; ++n) {
+        double dx, dth;
+        demc_tangential_result r;
+        v += 0.5 * h * f / m;
+        w += 0.5 * h * R * f / I;
+        dx = h * v;
+        dth = h * w;
+        x += dx;
+        th += dth;
+        t += h;
+        r = demc_tangential_update(&p, &s, v3(dx + R * dth, 0, 0), v3(v + R * w, 0, 0), kt, fn, 0.0, 1e-6);
+        f = r.force.x;
+        v += 0.5 * h * f / m;
+        w += 0.5 * h * R * f / I;
+        CHECK(r.sliding == 0.0);
+        {
+            double d = x + R * th, e1 = fabs(d - delta0 * cos(omega_h * t)), e2 = fabs(d - delta0 * cos(omega * t));
+            if (e1 > max_err_exact) max_err_exact = e1;
+            if (e2 > max_err_cont) max_err_cont = e2;
+            if (fabs(s.displacement.x - d) > 1e-12 * fabs(delta0)) CHECK(fabs(s.displacement.x - d) <= 1e-12 * fabs(delta0));
+        }
+    }
+    if (getenv("DEMC_TEST_VERBOSE"))
+        printf("  oscillator: |error| vs discrete solution %.3g, vs 000 eq 51 with r %.3g (bound %.3g), delta0 %.4g\n",
+               max_err_exact / fabs(delta0), max_err_cont / fabs(delta0),
+               1.2 * omega * t * (omega * h) * (omega * h) / 24.0, delta0);
+    /* Exact discrete solution: rounding only (3000 steps of O(ε) each). */
+    CHECK(max_err_exact <= 1e-11 * fabs(delta0));
+    /* Continuous closed form 000 eq 51 with the factor r: phase error Ω t (Ω h)²/24 ≈ 9.7e-6·δ0 here. */
+    CHECK(max_err_cont <= 1.2 * omega * t * (omega * h) * (omega * h) / 24.0 * fabs(delta0));
+    /* The force is the stick force F = −k_t δ (000 eq 21 with constant k_t). */
+    CHECK_REL(s.force.x, -kt * s.displacement.x, 1e-9);
+}
+
+/* 000 Fig. 6a and section 3.2: under a prescribed varying normal load, a tangential displacement at constant rate.
+ * In stick δ_el equals the accumulated displacement, and F = −Σ k_t(ξ) Δs (000 eq 33) is computed here directly.
+ * At stick → slip the incremental recalculation (eq 35/43) keeps δ_el continuous; the conventional one (eq 41/42)
+ * jumps to −F_slip/k_t(t_m); the force is the same under both. */
+static void varying_load_stick_to_slip(void)
+{
+    const int steps = 400;
+    const double mu = 0.3, fmax = 100.0, k0 = 1e6, ds = 2e-7;
+    demc_tangential_params pi, pc;
+    demc_tangential_state si, sc;
+    double f_ref = 0.0, k_prev = 0.0, s_acc = 0.0;
+    int n, slipped = 0;
+    CHECK(demc_tangential_params_make(mu, mu, &pi) == DEMC_OK);
+    pi.unloading = DEMC_UNLOADING_KEEP; /* the 000 model */
+    pc = pi;
+    pc.recalculation = DEMC_SLIP_CONVENTIONAL;
+    memset(&si, 0, sizeof si);
+    memset(&sc, 0, sizeof sc);
+    for (n = 1; n <= steps && slipped < 20; ++n) {
+        /* F_n grows from 0.05 fmax like a Hertz loading; k_t ∝ F_n^{1/3} (Mindlin with Hertz). */
+        double fn = fmax * (0.05 + sin(0.5 * PI * n / steps)), kt = k0 * cbrt(fn / fmax);
+        double prev_i = si.displacement.x, prev_c = sc.displacement.x;
+        demc_tangential_result ri = demc_tangential_update(&pi, &si, v3(ds, 0, 0), v3(0, 0, 0), kt, fn, 0.0, 1e-6);
+        demc_tangential_result rc = demc_tangential_update(&pc, &sc, v3(ds, 0, 0), v3(0, 0, 0), kt, fn, 0.0, 1e-6);
+        CHECK(ri.force.x == rc.force.x && ri.sliding == rc.sliding); /* 000 section 3.2 */
+        if (ri.sliding == 0.0) {
+            f_ref -= 0.5 * ((k_prev > 0 ? k_prev : kt) + kt) * ds;
+            s_acc += ds;
+            if (fabs(ri.force.x - f_ref) > 1e-12 * fabs(f_ref)) CHECK_REL(ri.force.x, f_ref, 1e-12);
+            if (fabs(si.displacement.x - s_acc) > 1e-12 * s_acc) CHECK_REL(si.displacement.x, s_acc, 1e-12);
+            CHECK(si.displacement.x == sc.displacement.x);
+        } else {
+            CHECK_REL(ri.force.x, -mu * fn, 1e-14);
+            if (slipped == 0) {
+                /* incremental: δ_el moves by less than the increment (the slip takes part of it) */
+                CHECK(fabs(si.displacement.x - prev_i) <= ds);
+                /* conventional: δ_el jumps to μ F_n / k_t(t_m), far from the accumulated displacement */
+                CHECK_REL(sc.displacement.x, mu * fn / kt, 1e-14);
+                CHECK(fabs(sc.displacement.x - prev_c) > 10.0 * ds);
+                if (getenv("DEMC_TEST_VERBOSE"))
+                    printf("  stick->slip at step %d: incremental jump %.3g, conventional jump %.3g (increment %.3g)\n", n,
+                       si.displacement.x - prev_i, sc.displacement.x - prev_c, ds);
+            }
+            ++slipped;
+        }
+        k_prev = kt;
+    }
+    CHECK(slipped == 20);
+}
+
+/* 10^6 random steps over every combination of conventions: the limited force never exceeds μ_s max(F_n, 0), equals
+ * μ_d F_n on slip, everything stays finite, the dissipation and the stored energy are never negative. */
+static void coulomb_bound_random_steps(void)
+{
+    long n, bad_bound = 0, bad_slip = 0, bad_finite = 0, bad_sign = 0, slips = 0;
+    demc_tangential_state s;
+    demc_vec3 normal = v3(0, 0, 1);
+    memset(&s, 0, sizeof s);
+    for (n = 0; n < 1000000; ++n) {
+        demc_tangential_params p;
+        demc_tangential_result r;
+        double mus = uniform(), mud = mus * uniform(), fn = 100.0 * uniform() - 10.0, kt = 1e5 * uniform();
+        double c = uniform() < 0.5 ? 0.0 : 50.0 * uniform(), lim, lim_s;
+        demc_vec3 nn, ds, vt, limited;
+        if (demc_tangential_params_make(mus, mud, &p) != DEMC_OK) {
+            CHECK(0);
+            return;
+        }
+        p.stiffness_rule = (demc_stiffness_rule)(n % 4);
+        p.recalculation = (demc_slip_recalculation)((n / 4) % 2);
+        p.direction = (demc_slip_direction)((n / 8) % 3);
+        p.unloading = (demc_unloading_rule)((n / 24) % 2);
+        p.coulomb = (demc_coulomb_policy)((n / 48) % 2);
+        if (n % 1000 == 0) memset(&s, 0, sizeof s); /* contacts end and start */
+        nn = demc_vec3_normalize(demc_vec3_add_scaled(normal, 0.05, random_unit()));
+        demc_tangential_transport(&s, (demc_memory_transport)(n % 2), normal, nn, 0.01 * uniform());
+        normal = nn;
+        ds = demc_vec3_project_plane(demc_vec3_scale(random_unit(), 1e-4 * uniform()), normal);
+        vt = demc_vec3_project_plane(demc_vec3_scale(random_unit(), uniform() < 0.1 ? 0.0 : uniform()), normal);
+        r = demc_tangential_update(&p, &s, ds, vt, kt, fn, c, 1e-6);
+        limited = p.coulomb == DEMC_COULOMB_TOTAL ? r.force : s.force;
+        lim = demc_vec3_norm(limited);
+        lim_s = p.mu_static * (fn > 0 ? fn : 0);
+        if (!all_finite_result(r, &s)) ++bad_finite;
+        if (lim > lim_s * (1 + 1e-12) + 1e-300) ++bad_bound;
+        if (r.sliding != 0.0) {
+            ++slips;
+            if (fabs(lim - p.mu_dynamic * (fn > 0 ? fn : 0)) > 1e-12 * lim_s + 1e-300) ++bad_slip;
+        }
+        if (r.friction_dissipation < 0 || r.stored_energy < 0) ++bad_sign;
+    }
+    CHECK(bad_finite == 0);
+    CHECK(bad_bound == 0);
+    CHECK(bad_slip == 0);
+    CHECK(bad_sign == 0);
+    CHECK(slips > 100000); /* the test did exercise the slip branch */
+}
+
+/* Independent rotation about a unit axis k by angle θ (Rodrigues with trigonometric functions). */
+static demc_vec3 rotate_axis_angle(demc_vec3 v, demc_vec3 k, double theta)
+{
+    demc_vec3 r = demc_vec3_scale(v, cos(theta));
+    r = demc_vec3_add_scaled(r, sin(theta), demc_vec3_cross(k, v));
+    return demc_vec3_add_scaled(r, demc_vec3_dot(k, v) * (1 - cos(theta)), k);
+}
+
+static void transport_projection_and_rotation(void)
+{
+    int n;
+    double worst_mag = 0, worst_plane = 0, worst_rot = 0, worst_normal = 0, worst_spin = 0;
+    for (n = 0; n < 20000; ++n) {
+        demc_vec3 a = random_unit(), b, v, p, q, ref, axis;
+        double ang = (n % 4 == 0 ? 1e-6 : n % 4 == 1 ? 0.01 : n % 4 == 2 ? 0.5 : 2.5) * uniform();
+        double vm, theta, spin, phi;
+        axis = demc_vec3_normalize(demc_vec3_project_plane(random_unit(), a));
+        b = demc_vec3_normalize(rotate_axis_angle(a, axis, ang));
+        v = demc_vec3_scale(demc_vec3_project_plane(random_unit(), a), 1e-3 + uniform());
+        vm = demc_vec3_norm(v);
+        p = demc_tangential_project(v, b);
+        worst_mag = fmax(worst_mag, fabs(demc_vec3_norm(p) - vm) / vm);
+        worst_plane = fmax(worst_plane, fabs(demc_vec3_dot(p, b)) / vm);
+        /* shortest arc a → b: axis a×b/|a×b|, angle atan2(|a×b|, a·b) */
+        theta = atan2(demc_vec3_norm(demc_vec3_cross(a, b)), demc_vec3_dot(a, b));
+        axis = demc_vec3_normalize(demc_vec3_cross(a, b));
+        ref = rotate_axis_angle(v, axis, theta);
+        q = demc_tangential_rotate(v, a, b, 0.0);
+        worst_rot = fmax(worst_rot, demc_vec3_norm(demc_vec3_sub(q, ref)) / vm);
+        worst_normal = fmax(worst_normal, demc_vec3_norm(demc_vec3_sub(demc_tangential_rotate(a, a, b, 0.0), b)));
+        /* spin about b with Rodrigues parameter α: angle φ = 2 atan(α/2) */
+        spin = 0.2 * (uniform() - 0.5);
+        phi = 2 * atan(spin / 2);
+        ref = rotate_axis_angle(ref, b, phi);
+        q = demc_tangential_rotate(v, a, b, spin);
+        worst_spin = fmax(worst_spin, demc_vec3_norm(demc_vec3_sub(q, ref)) / vm);
+    }
+    CHECK(worst_mag <= 1e-14);
+    CHECK(worst_plane <= 1e-14);
+    CHECK(worst_rot <= 1e-14);
+    CHECK(worst_normal <= 1e-14);
+    CHECK(worst_spin <= 1e-14);
+    if (getenv("DEMC_TEST_VERBOSE"))
+        printf("  transport errors: mag %.3g plane %.3g rot %.3g normal %.3g spin %.3g\n", worst_mag, worst_plane,
+               worst_rot, worst_normal, worst_spin);
+    /* the state transport moves both vectors */
+    {
+        demc_tangential_state s;
+        demc_vec3 a = v3(0, 0, 1), b = v3(0, 1, 0);
+        memset(&s, 0, sizeof s);
+        s.displacement = v3(1, 0, 0);
+        s.force = v3(0, 2, 0);
+        demc_tangential_transport(&s, DEMC_TRANSPORT_ROTATE, a, b, 0.0); /* rotation by π/2 about −x */
+        CHECK_ABS(s.displacement.x, 1.0, 1e-16);
+        CHECK_ABS(s.force.z, -2.0, 1e-15);
+        CHECK_ABS(s.force.y, 0.0, 1e-15);
+        s.displacement = v3(1, 1, 0);
+        demc_tangential_transport(&s, DEMC_TRANSPORT_PROJECT, a, v3(0, 0, 1), 0.0);
+        CHECK_REL(s.displacement.x, 1.0, 1e-16);
+    }
+}
+
+/* Undamped stick-only loading–unloading cycles return the spring to zero force and zero stored energy; at the
+ * turning point the stored energy is ½ k s² (constant k) for every stiffness rule. */
+static void stick_cycle_energy(void)
+{
+    int rule;
+    for (rule = 0; rule < 4; ++rule) {
+        demc_tangential_params p;
+        demc_tangential_state s;
+        demc_tangential_result r;
+        const double k = 2e5, ds = 1e-7;
+        int n;
+        demc_tangential_params_make(1.0, 1.0, &p);
+        p.stiffness_rule = (demc_stiffness_rule)rule;
+        memset(&s, 0, sizeof s);
+        for (n = 0; n < 100; ++n) r = demc_tangential_update(&p, &s, v3(ds, -0.5 * ds, 0), v3(0, 0, 0), k, 100, 0, 1e-6);
+        CHECK_REL(r.stored_energy, 0.5 * k * 1.25 * (100 * ds) * (100 * ds), 1e-12);
+        for (n = 0; n < 50; ++n) r = demc_tangential_update(&p, &s, v3(0, ds, 0), v3(0, 0, 0), k, 100, 0, 1e-6);
+        for (n = 0; n < 100; ++n) r = demc_tangential_update(&p, &s, v3(-ds, 0, 0), v3(0, 0, 0), k, 100, 0, 1e-6);
+        CHECK(r.sliding == 0.0);
+        CHECK(r.stored_energy <= 1e-25 * k * ds * ds * 1e4);
+        CHECK(demc_vec3_norm(s.force) <= 1e-12 * k * ds * 100);
+    }
+}
+
+/* 001 eq 30-36: total law F = −k_t s with μ_s, μ_d. A trial beyond μ_s F_n returns to μ_d F_n along s, with
+ * s = s* − s_corr, s_corr = (|k_t s*| − μ_d F_n)/k_t τ. A trial between μ_d F_n and μ_s F_n sticks. */
+static void static_dynamic_return_mapping(void)
+{
+    demc_tangential_params p;
+    demc_tangential_state s;
+    demc_tangential_result r;
+    const double k = 1e5, fn = 10.0, mus = 0.5, mud = 0.3;
+    demc_vec3 sstar;
+    demc_tangential_params_make(mus, mud, &p);
+    p.stiffness_rule = DEMC_STIFFNESS_TOTAL;
+    memset(&s, 0, sizeof s);
+    r = demc_tangential_update(&p, &s, v3(4.5e-5 * 0.6, 4.5e-5 * 0.8, 0), v3(0, 0, 0), k, fn, 0, 1e-6); /* 4.5 N */
+    CHECK(r.sliding == 0.0);
+    CHECK_REL(r.force.x, -4.5 * 0.6, 1e-14);
+    memset(&s, 0, sizeof s);
+    sstar = v3(6e-5, 8e-5, 0); /* |k s*| = 10 N */
+    r = demc_tangential_update(&p, &s, sstar, v3(0, 0, 0), k, fn, 0, 1e-6);
+    CHECK(r.sliding == 1.0);
+    {
+        double tau_x = 0.6, tau_y = 0.8, corr = (10.0 - mud * fn) / k;
+        CHECK_REL(s.displacement.x, 6e-5 - corr * tau_x, 1e-14);
+        CHECK_REL(s.displacement.y, 8e-5 - corr * tau_y, 1e-14);
+        CHECK_REL(r.force.x, -mud * fn * tau_x, 1e-14);
+        CHECK_REL(r.force.y, -mud * fn * tau_y, 1e-14);
+        /* the spring's energy falls from |k s*|²/2k to (μ_d F_n)²/2k: all of it is the slider's */
+        CHECK_REL(r.friction_dissipation, (10.0 * 10.0 - mud * fn * mud * fn) / (2 * k), 1e-14);
+    }
+}
+
+/* 002 eq 2 with the forward increment: F^n = F^{n−1} k^n/k^{n−1} + k^n Δδ when F_n decreases, no rescale otherwise
+ * (002 writes +k Δδ for a spring displacement of opposite sign to ours: here F = F_old − k Δs). */
+static void unloading_rescale_002(void)
+{
+    demc_tangential_params p;
+    demc_tangential_state s;
+    demc_tangential_result r;
+    demc_tangential_params_make(1.0, 1.0, &p);
+    p.stiffness_rule = DEMC_STIFFNESS_FORWARD;
+    memset(&s, 0, sizeof s);
+    s.force = v3(2.0, -1.0, 0);
+    s.stiffness = 4e5;
+    s.normal_force = 50.0;
+    r = demc_tangential_update(&p, &s, v3(1e-6, 0, 0), v3(0, 0, 0), 3e5, 40.0, 0, 1e-6);
+    CHECK_REL(r.force.x, 2.0 * 0.75 - 3e5 * 1e-6, 1e-15);
+    CHECK_REL(r.force.y, -0.75, 1e-15);
+    r = demc_tangential_update(&p, &s, v3(1e-6, 0, 0), v3(0, 0, 0), 3.5e5, 45.0, 0, 1e-6); /* loading: no rescale */
+    CHECK_REL(r.force.x, 2.0 * 0.75 - 3e5 * 1e-6 - 3.5e5 * 1e-6, 1e-15);
+    p.unloading = DEMC_UNLOADING_KEEP;
+    r = demc_tangential_update(&p, &s, v3(0, 0, 0), v3(0, 0, 0), 1e5, 10.0, 0, 1e-6);
+    CHECK_REL(r.force.y, -0.75, 1e-15);
+}
+
+/* The three slip directions of 000 section 5, and the dashpot under both Coulomb policies. */
+static void slip_directions_and_policies(void)
+{
+    demc_tangential_params p;
+    demc_tangential_state s;
+    demc_tangential_result r;
+    const double k = 1e5, fn = 1.0;
+    demc_tangential_params_make(0.5, 0.5, &p);
+    p.direction = DEMC_SLIP_DIRECTION_VELOCITY;
+    memset(&s, 0, sizeof s);
+    r = demc_tangential_update(&p, &s, v3(1e-4, 0, 0), v3(0, 2.0, 0), k, fn, 0, 1e-6);
+    CHECK(r.sliding == 1.0);
+    CHECK_REL(r.force.y, -0.5, 1e-15);
+    CHECK(r.force.x == 0.0);
+    p.direction = DEMC_SLIP_DIRECTION_DISPLACEMENT;
+    memset(&s, 0, sizeof s);
+    s.displacement = v3(0, 1e-4, 0);
+    s.force = v3(0.1, 0, 0); /* force and displacement not parallel, as under a varying k_t (000 Fig. 7) */
+    s.stiffness = k;
+    r = demc_tangential_update(&p, &s, v3(0, 1e-4, 0), v3(0, 0, 0), k, fn, 0, 1e-6);
+    CHECK_REL(r.force.y, -0.5, 1e-15);
+    CHECK_ABS(r.force.x, 0.0, 1e-16);
+    /* policies: dashpot F_d = −c v = (−1, 0, 0) N, spring trial (−0.2, 0, 0) N, μ F_n = 0.5 N */
+    p.direction = DEMC_SLIP_DIRECTION_FORCE;
+    memset(&s, 0, sizeof s);
+    r = demc_tangential_update(&p, &s, v3(2e-6, 0, 0), v3(0.1, 0, 0), k, fn, 10.0, 1e-6);
+    CHECK(r.sliding == 1.0);
+    CHECK_REL(r.force.x, -0.5, 1e-15);
+    /* slip Δδ = (L − L*)/(k + c/Δt) = 0.7/(1e5 + 1e7) shared by the spring (k Δδ) and the dashpot (c Δδ/Δt) */
+    CHECK_REL(s.force.x, -0.2 + 1e5 * 0.7 / (1e5 + 1e7), 1e-14);
+    CHECK_REL(r.damping_force.x, -1.0 + 1e7 * 0.7 / (1e5 + 1e7), 1e-14);
+    {
+        /* slider work |Δδ|(|L| + ½ k |Δδ|): the limit force plus the spring's share of the drop */
+        double slip = 0.7 / (1e5 + 1e7);
+        CHECK_REL(r.friction_dissipation, slip * (0.5 + 0.5 * 1e5 * slip), 1e-14);
+    }
+    {
+        double ve = 0.1 - 0.7 / (1e5 + 1e7) / 1e-6; /* the dashpot's rate: v_t minus the slip rate */
+        CHECK_REL(r.viscous_dissipation, 10.0 * ve * ve * 1e-6, 1e-13);
+    }
+    p.coulomb = DEMC_COULOMB_ELASTIC;
+    memset(&s, 0, sizeof s);
+    r = demc_tangential_update(&p, &s, v3(2e-6, 0, 0), v3(0.1, 0, 0), k, fn, 10.0, 1e-6);
+    CHECK(r.sliding == 0.0);
+    CHECK_REL(r.force.x, -1.2, 1e-15);
+    CHECK_REL(r.damping_force.x, -1.0, 1e-15);
+}
+
+/* A solid sphere sliding on a wall under μ F_n stops sliding after t = 2 v0 / (7 μ g) (classical: the contact
+ * point decelerates at μ g (1 + m R²/I) = 7/2 μ g). 000 eq 45 and eq 46-47 both reproduce it. */
+static void zero_velocity_time_rolling_onset(void)
+{
+    const double m = 0.5, R = 0.05, I = 0.4 * m * R * R, g = 9.81, mu = 0.3, v0 = 0.01, fn = m * g;
+    const double t_roll = 2 * v0 / (7 * mu * g), dt = 2 * t_roll;
+    const double H = demc_tangential_inverse_mass(1 / m, 1 / I, R, 0, 0, 0);
+    demc_vec3 v = v3(0.6 * v0, -0.8 * v0, 0), f = demc_vec3_scale(v3(0.6, -0.8, 0), -mu * fn);
+    CHECK_REL(H, 3.5 / m, 1e-15);
+    CHECK_REL(demc_zero_velocity_time_zw(v0, mu, fn, H, dt), t_roll, 1e-15);
+    CHECK_REL(demc_zero_velocity_time(v, f, H, dt), t_roll, 1e-15);
+    CHECK(demc_zero_velocity_time_zw(v0, mu, fn, H, 0.5 * t_roll) == -1.0);
+    CHECK(demc_zero_velocity_time(v, f, H, 0.5 * t_roll) == -1.0);
+    CHECK(demc_zero_velocity_time(v, demc_vec3_neg(f), H, dt) == -1.0); /* accelerating */
+    CHECK(demc_zero_velocity_time(v3(0, 0, 0), f, H, dt) == -1.0);
+    CHECK(demc_zero_velocity_time_zw(v0, 0.0, fn, H, dt) == -1.0);
+    CHECK(demc_zero_velocity_crossed(v, v3(-0.1, 0.1, 0)) == 1);
+    CHECK(demc_zero_velocity_crossed(v, v3(0.1, -0.1, 0)) == 0);
+    CHECK(demc_zero_velocity_crossed(v3(0, 0, 0), v) == 0);
+}
+
+/* Degenerate vectors and stiffnesses never produce NaN. */
+static void degenerate_inputs_are_finite(void)
+{
+    const double tiny = 4.9406564584124654e-324;
+    demc_vec3 zero = v3(0, 0, 0), sub = v3(tiny, 0, tiny);
+    int dir, rule;
+    for (dir = 0; dir < 3; ++dir)
+        for (rule = 0; rule < 4; ++rule) {
+            demc_tangential_params p;
+            demc_tangential_state s;
+            demc_tangential_result r;
+            demc_tangential_params_make(0.5, 0.5, &p);
+            p.direction = (demc_slip_direction)dir;
+            p.stiffness_rule = (demc_stiffness_rule)rule;
+            memset(&s, 0, sizeof s);
+            r = demc_tangential_update(&p, &s, zero, zero, 0.0, 0.0, 0.0, 1e-6);
+            CHECK(all_finite_result(r, &s) && r.force.x == 0 && r.stored_energy == 0);
+            r = demc_tangential_update(&p, &s, sub, sub, 1e5, 0.0, 0.0, 1e-6); /* slip with F_n = 0 */
+            CHECK(all_finite_result(r, &s));
+            r = demc_tangential_update(&p, &s, v3(1e-3, 0, 0), zero, 0.0, 1.0, 0.0, 1e-6); /* k_t = 0 */
+            CHECK(all_finite_result(r, &s));
+            memset(&s, 0, sizeof s);
+            s.force = v3(1.0, 0, 0);
+            s.stiffness = 1e5;
+            r = demc_tangential_update(&p, &s, zero, zero, 1e5, 0.1, 0.0, 1e-6); /* δ* = 0, v = 0 on slip */
+            CHECK(all_finite_result(r, &s));
+            if (rule != DEMC_STIFFNESS_TOTAL) CHECK_REL(demc_vec3_norm(r.force), 0.05, 1e-15);
+        }
+    CHECK(demc_vec3_is_finite(demc_tangential_project(v3(0, 0, 2), v3(0, 0, 1))));
+    CHECK(demc_vec3_is_finite(demc_tangential_project(sub, v3(0, 0, 1))));
+    CHECK(demc_vec3_is_finite(demc_tangential_rotate(v3(1, 0, 0), v3(0, 0, 1), v3(0, 0, -1), 0.3)));
+    CHECK(demc_vec3_is_finite(demc_tangential_rotate(v3(1, 0, 0), zero, v3(0, 0, 1), 0.0)));
+    CHECK(demc_vec3_is_finite(demc_tangential_rotate(sub, v3(0, 1, 0), v3(0, 0, 1), 0.0)));
+}
+
+int main(void)
+{
+    RUN(kappa_and_mindlin_stiffness);
+    RUN(params_statuses);
+    RUN(swap_negates_vectors);
+    RUN(oscillator_000_eq50);
+    RUN(varying_load_stick_to_slip);
+    RUN(coulomb_bound_random_steps);
+    RUN(transport_projection_and_rotation);
+    RUN(stick_cycle_energy);
+    RUN(static_dynamic_return_mapping);
+    RUN(unloading_rescale_002);
+    RUN(slip_directions_and_policies);
+    RUN(zero_velocity_time_rolling_onset);
+    RUN(degenerate_inputs_are_finite);
+    return harness_finish("test_tangential");
+}
