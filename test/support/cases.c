@@ -70,7 +70,7 @@ void spin_analytic(double t, double *v, double *w, double *t_roll)
 }
 
 static spin_result spinning_sphere(drv_scheme scheme, double dt, double t_end, double mu, double tol, FILE *history,
-                                   int every)
+                                   int every, drv_law other, void *other_ctx)
 {
     demc_material mat = demc_material_make(1e10, 0.25, SPIN_M / (4.0 / 3.0 * 3.14159265358979323846 * SPIN_R * SPIN_R * SPIN_R));
     demc_pair pair;
@@ -86,7 +86,10 @@ static spin_result spinning_sphere(drv_scheme scheme, double dt, double t_end, d
     law.wall_shear = pair.effective_shear_modulus;
     law.wall_mu = mu;
     static_overlap = pow(SPIN_M * g_earth / law.wall_hertz.stiffness, 2.0 / 3.0);
-    drv_init(&s, scheme, dt, demc_vec3_make(0.0, -g_earth, 0.0), campello_law_eval, &law);
+    if (other)
+        drv_init(&s, scheme, dt, demc_vec3_make(0.0, -g_earth, 0.0), other, other_ctx);
+    else
+        drv_init(&s, scheme, dt, demc_vec3_make(0.0, -g_earth, 0.0), campello_law_eval, &law);
     if (tol > 0.0) s.tol = tol;
     drv_add_sphere(&s, demc_vec3_make(0.0, SPIN_R - static_overlap, 0.0), demc_vec3_make(SPIN_V0, 0.0, 0.0),
                    demc_vec3_make(0.0, 0.0, SPIN_W0), SPIN_R, SPIN_M, 0.4 * SPIN_M * SPIN_R * SPIN_R);
@@ -118,12 +121,23 @@ static spin_result spinning_sphere(drv_scheme scheme, double dt, double t_end, d
 
 spin_result run_spinning_sphere(drv_scheme scheme, double dt, double t_end, double mu, FILE *history, int every)
 {
-    return spinning_sphere(scheme, dt, t_end, mu, 0.0, history, every);
+    return spinning_sphere(scheme, dt, t_end, mu, 0.0, history, every, NULL, NULL);
 }
 
 spin_result run_spinning_sphere_tol(drv_scheme scheme, double dt, double t_end, double mu, double tol)
 {
-    return spinning_sphere(scheme, dt, t_end, mu, tol, NULL, 0);
+    return spinning_sphere(scheme, dt, t_end, mu, tol, NULL, 0, NULL, NULL);
+}
+
+spin_result run_spinning_sphere_with(drv_scheme scheme, double dt, double t_end, drv_law law, void *ctx)
+{
+    return spinning_sphere(scheme, dt, t_end, 0.25, 0.0, NULL, 0, law, ctx);
+}
+
+void spin_pair(demc_pair *pair)
+{
+    demc_material mat = demc_material_make(1e10, 0.25, SPIN_M / (4.0 / 3.0 * 3.14159265358979323846 * SPIN_R * SPIN_R * SPIN_R));
+    demc_pair_sphere_wall(pair, &mat, SPIN_R, NULL, DEMC_SHEAR_CAMPELLO, NULL);
 }
 
 /* 001 example 5.2 data. */
@@ -273,14 +287,14 @@ double impact000_mass(void)
     return 4.0 / 3.0 * 3.14159265358979323846 * I000_RADIUS * I000_RADIUS * I000_RADIUS * I000_DENSITY;
 }
 
-void impact000_setup(demc_pair *pair, double *dt)
+void impact000_setup(demc_pair *pair, double *duration)
 {
     demc_material mat = demc_material_make(0.3e9, 0.3, I000_DENSITY);
     demc_hertz_impact a;
     memset(&a, 0, sizeof a);
     demc_pair_sphere_wall(pair, &mat, I000_RADIUS, &mat, DEMC_SHEAR_ZABULIONIS, NULL);
     demc_hertz_impact_solve(pair, 0.2, &a, NULL);
-    *dt = a.duration / 51.0;
+    *duration = a.duration;
 }
 
 static char mode_letter(double slip, double f, double f_prev, double sense)
@@ -290,162 +304,129 @@ static char mode_letter(double slip, double f, double f_prev, double sense)
     return fabs(f) >= fabs(f_prev) ? 'L' : 'U';
 }
 
-impact000_result run_impact000(drv_law law, void *ctx, double omega_z, FILE *history)
+/* Measurements along a contact, step by step (see impact000_result). */
+typedef struct mode_tracker {
+    double f_prev, el_prev, slip_prev, sense, vc_prev, d_prev;
+    double el_switch, el_other, df_before, df_after;
+    int vanished, nm;
+} mode_tracker;
+
+static void track_step(mode_tracker *m, impact000_result *res, double f, double el, double slip, double vc)
+{
+    ++res->steps;
+    if (m->sense == 0.0 && f != 0.0) m->sense = f > 0.0 ? 1.0 : -1.0;
+    {
+        char mode = mode_letter(slip, f, m->f_prev, m->sense);
+        if ((m->nm == 0 || res->modes[m->nm - 1] != mode) && m->nm < 15) res->modes[m->nm++] = mode;
+    }
+    if (res->steps > 1) {
+        double jump = fabs(el - m->el_prev), d = f - m->f_prev;
+        if (slip != 0.0 && m->slip_prev == 0.0) {
+            if (jump > m->el_switch) m->el_switch = jump;
+        } else if (jump > m->el_other) {
+            m->el_other = jump;
+        }
+        if (m->vanished) {
+            if (fabs(d) > m->df_after) m->df_after = fabs(d);
+            if (m->vanished > 1 && d * m->d_prev < 0.0) ++res->zigzag;
+            ++m->vanished;
+        } else if (fabs(d) > m->df_before) {
+            m->df_before = fabs(d);
+        }
+        m->d_prev = d;
+    }
+    if (!m->vanished && res->steps > 1 && vc * m->vc_prev <= 0.0) m->vanished = 1;
+    m->vc_prev = vc;
+    m->f_prev = f;
+    m->el_prev = el;
+    m->slip_prev = slip;
+}
+
+static void track_finish(const mode_tracker *m, impact000_result *res)
+{
+    res->el_jump = m->el_other > 0.0 ? m->el_switch / m->el_other : 0.0;
+    res->force_jump = m->df_before > 0.0 ? m->df_after / m->df_before : 0.0;
+}
+
+static void track_write(FILE *history, const drv_system *s, const drv_contact *c, double vc)
+{
+    if (history)
+        fprintf(history, "%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g\n", s->t, c->out.info[0], c->out.info[2],
+                c->out.info[3], c->out.info[4], c->out.info[1], vc);
+}
+
+impact000_result run_impact000(drv_law law, void *ctx, double omega_z, int steps, FILE *history)
 {
     const double m = impact000_mass();
     demc_pair pair;
     drv_system s;
     impact000_result res;
-    double dt, e0, f_prev = 0.0, el_prev = 0.0, slip_prev = 1.0, sense = 0.0, vc_prev;
-    double el_switch = 0.0, el_other = 0.0, df_before = 0.0, df_after = 0.0, d_prev = 0.0;
-    int touched = 0, vanished = 0, nm = 0;
+    mode_tracker tr;
+    double dt, e0;
+    int touched = 0;
     memset(&res, 0, sizeof res);
+    memset(&tr, 0, sizeof tr);
     impact000_setup(&pair, &dt);
+    dt /= steps;
     drv_init(&s, DRV_NEWMARK_PEC, dt, demc_vec3_make(0.0, 0.0, 0.0), law, ctx);
     drv_add_sphere(&s, demc_vec3_make(0.0, I000_RADIUS, 0.0), demc_vec3_make(0.02, -0.2, 0.0),
                    demc_vec3_make(0.0, 0.0, omega_z), I000_RADIUS, m, 0.4 * m * I000_RADIUS * I000_RADIUS);
     drv_add_wall(&s, demc_vec3_make(0.0, 0.0, 0.0), demc_vec3_make(0.0, 1.0, 0.0));
     e0 = drv_kinetic_energy(&s);
-    vc_prev = 0.02 + omega_z * I000_RADIUS;
+    tr.vc_prev = 0.02 + omega_z * I000_RADIUS;
     if (history) fprintf(history, "t,overlap,fn,ft,el,slip,vc\n");
     while (s.t < 1.0) {
         const drv_contact *c;
-        double overlap, f, el, slip, vc;
+        double vc;
         drv_step(&s);
         c = drv_wall_pair(&s, 0, 0);
-        overlap = c->out.info[0];
-        f = c->out.info[3];
-        el = c->out.info[4];
-        slip = c->out.info[1];
-        vc = s.body[0].v.x + s.body[0].omega.z * I000_RADIUS;
-        if (overlap <= 0.0) {
+        if (c->out.info[0] <= 0.0) {
             if (touched) break;
             continue;
         }
         touched = 1;
-        ++res.steps;
-        if (history)
-            fprintf(history, "%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g\n", s.t, overlap, c->out.info[2], f, el, slip, vc);
-        if (sense == 0.0 && f != 0.0) sense = f > 0.0 ? 1.0 : -1.0;
-        {
-            char mode = mode_letter(slip, f, f_prev, sense);
-            if (nm == 0 || res.modes[nm - 1] != mode) {
-                if (nm < 15) res.modes[nm++] = mode;
-            }
-        }
-        if (res.steps > 1) {
-            double jump = fabs(el - el_prev), d = f - f_prev;
-            if (slip != 0.0 && slip_prev == 0.0) {
-                if (jump > el_switch) el_switch = jump;
-            } else if (jump > el_other) {
-                el_other = jump;
-            }
-            if (vanished) {
-                if (fabs(d) > df_after) df_after = fabs(d);
-                if (vanished > 1 && d * d_prev < 0.0) ++res.zigzag;
-                ++vanished;
-            } else if (fabs(d) > df_before) {
-                df_before = fabs(d);
-            }
-            d_prev = d;
-        }
-        if (!vanished && vc * vc_prev <= 0.0) vanished = 1;
-        vc_prev = vc;
-        f_prev = f;
-        el_prev = el;
-        slip_prev = slip;
+        vc = s.body[0].v.x + s.body[0].omega.z * I000_RADIUS;
+        track_write(history, &s, c, vc);
+        track_step(&tr, &res, c->out.info[3], c->out.info[4], c->out.info[1], vc);
     }
-    res.el_jump = el_other > 0.0 ? el_switch / el_other : 0.0;
-    res.force_jump = df_before > 0.0 ? df_after / df_before : 0.0;
+    track_finish(&tr, &res);
     res.dissipated = drv_dissipated_energy(&s);
     res.kinetic_lost = e0 - drv_kinetic_energy(&s) - drv_elastic_energy(&s);
     return res;
 }
 
-void oblique_setup(demc_pair *pair, double *hertz_duration, double *linear_stiffness)
+impact000_result run_slide000(drv_law law, void *ctx, double v_x, double dt, double duration, FILE *history)
 {
-    demc_material mat = demc_material_make(70e9, 0.3, OBLIQUE_DENSITY);
-    demc_hertz_impact a;
-    memset(&a, 0, sizeof a);
-    demc_pair_sphere_wall(pair, &mat, OBLIQUE_RADIUS, &mat, DEMC_SHEAR_MINDLIN, NULL);
-    pair->effective_mass = oblique_mass();
-    demc_hertz_impact_solve(pair, OBLIQUE_SPEED, &a, NULL);
-    *hertz_duration = a.duration;
-    *linear_stiffness = oblique_mass() * (3.14159265358979323846 / a.duration) * (3.14159265358979323846 / a.duration);
-}
-
-void normal002_law_eval(void *ctx, const drv_body *i, const drv_body *j, const drv_wall *wall, double dt,
-                        const double *state_old, double *state_new, drv_contact_out *out)
-{
-    const normal002_law *law = (const normal002_law *)ctx;
-    const double m = law->pair.effective_mass;
-    demc_geometry g = demc_geometry_sphere_wall(i->x, i->radius, wall->point, wall->normal);
-    demc_vec3 zero = demc_vec3_make(0.0, 0.0, 0.0), fte, ft;
-    demc_kinematics kin;
-    demc_pls_state pls;
-    double rate, f, kt = 0.0, limit, len;
-    (void)j;
-    memset(state_new, 0, 6 * sizeof *state_new);
-    out->info[0] = g.overlap;
-    if (g.overlap <= 0.0) return;
-    kin = demc_geometry_kinematics(&g, i->v, i->omega, zero, zero);
-    rate = -kin.normal_speed; /* dδ/dt */
-    fte = demc_vec3_project_plane(demc_vec3_make(state_old[0], state_old[1], state_old[2]), g.normal);
-    if (law->model == N002_LSD) {
-        f = demc_linear_force(&law->linear, g.overlap) + demc_dashpot_linear(law->gamma, m, law->linear.stiffness, rate);
-        kt = law->kappa * law->linear.stiffness;
-    } else if (law->model == N002_HMD) {
-        f = demc_hertz_force(&law->hertz, g.overlap) +
-            demc_dashpot_hertz(law->gamma, m, law->pair.effective_modulus, law->pair.effective_radius, g.overlap, rate);
-        kt = 8.0 * law->pair.effective_shear_modulus * sqrt(law->pair.effective_radius * g.overlap);
-    } else {
-        pls.overlap_max = state_old[5];
-        f = demc_pls_force(&law->pls, &pls, g.overlap);
-        state_new[5] = pls.overlap_max;
-        kt = law->kappa * law->pls.unloading_stiffness;
+    const double m = impact000_mass();
+    demc_pair pair;
+    demc_hertz_params hz;
+    drv_system s;
+    impact000_result res;
+    mode_tracker tr;
+    double t_hertz, static_overlap, e0;
+    memset(&res, 0, sizeof res);
+    memset(&tr, 0, sizeof tr);
+    impact000_setup(&pair, &t_hertz);
+    demc_hertz_init(&hz, &pair, NULL);
+    static_overlap = pow(m * g_earth / hz.stiffness, 2.0 / 3.0);
+    drv_init(&s, DRV_NEWMARK_PEC, dt, demc_vec3_make(0.0, -g_earth, 0.0), law, ctx);
+    drv_add_sphere(&s, demc_vec3_make(0.0, I000_RADIUS - static_overlap, 0.0), demc_vec3_make(v_x, 0.0, 0.0),
+                   demc_vec3_make(0.0, 0.0, 0.0), I000_RADIUS, m, 0.4 * m * I000_RADIUS * I000_RADIUS);
+    drv_add_wall(&s, demc_vec3_make(0.0, 0.0, 0.0), demc_vec3_make(0.0, 1.0, 0.0));
+    e0 = drv_kinetic_energy(&s) + drv_potential_energy(&s) + demc_hertz_energy(&hz, static_overlap);
+    tr.vc_prev = v_x;
+    if (history) fprintf(history, "t,overlap,fn,ft,el,slip,vc\n");
+    while (s.t < duration) {
+        const drv_contact *c;
+        double vc;
+        drv_step(&s);
+        c = drv_wall_pair(&s, 0, 0);
+        vc = s.body[0].v.x + s.body[0].omega.z * I000_RADIUS;
+        track_write(history, &s, c, vc);
+        track_step(&tr, &res, c->out.info[3], c->out.info[4], c->out.info[1], vc);
     }
-    if (f < 0.0) f = 0.0; /* force end rule: no attraction */
-    if (law->model == N002_HMD && state_old[3] > 0.0 && f < state_old[4])
-        fte = demc_vec3_scale(fte, kt / state_old[3]); /* 002 eq 2, ΔF_n < 0 */
-    fte = demc_vec3_add_scaled(fte, -kt * dt, kin.tangential_velocity);
-    ft = law->model == N002_PLSB ? fte : demc_vec3_add(fte, demc_dashpot_tangential(law->gamma, m, kt, kin.tangential_velocity));
-    limit = law->mu * f;
-    len = demc_vec3_norm(ft);
-    if (len > limit) {
-        ft = len > 0.0 ? demc_vec3_scale(ft, limit / len) : ft;
-        fte = ft;
-        out->info[1] = 1.0;
-    }
-    out->force_i = demc_vec3_add_scaled(ft, f, g.normal);
-    out->torque_i = demc_geometry_torque_i(&g, out->force_i);
-    out->info[2] = f;
-    out->info[3] = ft.x;
-    state_new[0] = fte.x;
-    state_new[1] = fte.y;
-    state_new[2] = fte.z;
-    state_new[3] = kt;
-    state_new[4] = f;
-}
-
-oblique_result oblique002(normal002_model model, double e, double gamma, double theta_deg, int steps, FILE *history)
-{
-    normal002_law law;
-    double t_hertz, k;
-    memset(&law, 0, sizeof law);
-    oblique_setup(&law.pair, &t_hertz, &k);
-    law.model = model;
-    law.gamma = gamma;
-    if (gamma < 0.0 && model == N002_LSD) demc_lsd_damping_ratio(e, DEMC_CONTACT_END_FORCE, &law.gamma);
-    if (gamma < 0.0 && model == N002_HMD) demc_hmd_damping_ratio(e, DEMC_CONTACT_END_FORCE, &law.gamma);
-    law.mu = 0.1;
-    law.kappa = 2.0 * (1.0 - 0.3) / (2.0 - 0.3);
-    demc_linear_init(&law.linear, k, NULL);
-    demc_hertz_init(&law.hertz, &law.pair, NULL);
-    demc_pls_init(&law.pls, k, e, NULL);
-    return run_oblique(normal002_law_eval, &law, DRV_TRAPEZOIDAL, theta_deg, e, law.mu, t_hertz / steps, history);
-}
-
-double head_on_restitution002(normal002_model model, double e, double gamma, int steps)
-{
-    return oblique002(model, e, gamma, 0.0, steps, NULL).restitution;
+    track_finish(&tr, &res);
+    res.dissipated = drv_dissipated_energy(&s);
+    res.kinetic_lost = e0 - drv_kinetic_energy(&s) - drv_potential_energy(&s) - drv_elastic_energy(&s);
+    return res;
 }

@@ -39,6 +39,10 @@ void spin_analytic(double t, double *v, double *w, double *t_roll);
  * its static overlap under gravity (the text says "released onto" the plane; starting at δ = 0 would add an
  * undamped vertical oscillation, ξ = 0). With history, writes "t,x,rotation,v,omega" every `every` steps. */
 spin_result run_spinning_sphere(drv_scheme scheme, double dt, double t_end, double mu, FILE *history, int every);
+/* The same with another law (the library's model): μ = 0.25 is then the law's business. */
+spin_result run_spinning_sphere_with(drv_scheme scheme, double dt, double t_end, drv_law law, void *ctx);
+/* The pair of example 5.1 (rigid plane, G* of 001 eq 38). */
+void spin_pair(demc_pair *pair);
 /* The same with the fixed-point tolerance of the trapezoidal scheme given (001 used 1e-4). */
 spin_result run_spinning_sphere_tol(drv_scheme scheme, double dt, double t_end, double mu, double tol);
 
@@ -137,8 +141,15 @@ typedef struct impact000_result {
 
 /* Mass of the 000 sphere, 4/3 π R³ ρ = 0.5236 kg (000 prints 5.236 kg, a slip of the decimal point). */
 double impact000_mass(void);
-/* The pair (elastic wall of the sphere's material) and the step: the analytic Hertz duration at 0.2 m/s / 51. */
-void impact000_setup(demc_pair *pair, double *dt);
-impact000_result run_impact000(drv_law law, void *ctx, double omega_z, FILE *history);
+/* The pair (elastic wall of the sphere's material, G* of 000 eq 23) and the analytic Hertz duration at 0.2 m/s. */
+void impact000_setup(demc_pair *pair, double *duration);
+/* The 000 sphere sliding to rest: it lies on the wall at its static overlap under gravity (F_n = mg, 000
+ * section 5 uses this load for eq 50-52) and starts sliding at v_x with no spin; friction stops the contact
+ * point after v_x/(3.5 μ g). Measures, over `duration` after the start, the zigzag and force jump of
+ * impact000_result (after the contact-point velocity first vanishes) and the modes. */
+impact000_result run_slide000(drv_law law, void *ctx, double v_x, double dt, double duration, FILE *history);
+
+/* Runs the impact with `steps` steps per Hertz duration (000: 51). */
+impact000_result run_impact000(drv_law law, void *ctx, double omega_z, int steps, FILE *history);
 
 #endif
