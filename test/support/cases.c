@@ -406,6 +406,7 @@ impact000_result run_slide000(drv_law law, void *ctx, double v_x, double dt, dou
     double t_hertz, static_overlap, e0;
     memset(&res, 0, sizeof res);
     memset(&tr, 0, sizeof tr);
+    memset(&hz, 0, sizeof hz);
     impact000_setup(&pair, &t_hertz);
     demc_hertz_init(&hz, &pair, NULL);
     static_overlap = pow(m * g_earth / hz.stiffness, 2.0 / 3.0);
