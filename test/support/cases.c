@@ -431,3 +431,91 @@ impact000_result run_slide000(drv_law law, void *ctx, double v_x, double dt, dou
     res.kinetic_lost = e0 - drv_kinetic_energy(&s) - drv_potential_energy(&s) - drv_elastic_energy(&s);
     return res;
 }
+
+void oblique_setup(demc_pair *pair, double *hertz_duration, double *linear_stiffness)
+{
+    demc_material mat = demc_material_make(70e9, 0.3, OBLIQUE_DENSITY);
+    demc_hertz_impact a;
+    memset(&a, 0, sizeof a);
+    demc_pair_sphere_wall(pair, &mat, OBLIQUE_RADIUS, &mat, DEMC_SHEAR_MINDLIN, NULL);
+    pair->effective_mass = oblique_mass();
+    demc_hertz_impact_solve(pair, OBLIQUE_SPEED, &a, NULL);
+    *hertz_duration = a.duration;
+    *linear_stiffness = oblique_mass() * (3.14159265358979323846 / a.duration) * (3.14159265358979323846 / a.duration);
+}
+
+void normal002_law_eval(void *ctx, const drv_body *i, const drv_body *j, const drv_wall *wall, double dt,
+                        const double *state_old, double *state_new, drv_contact_out *out)
+{
+    const normal002_law *law = (const normal002_law *)ctx;
+    const double m = law->pair.effective_mass;
+    demc_geometry g = demc_geometry_sphere_wall(i->x, i->radius, wall->point, wall->normal);
+    demc_vec3 zero = demc_vec3_make(0.0, 0.0, 0.0), fte, ft;
+    demc_kinematics kin;
+    demc_pls_state pls;
+    double rate, f, kt = 0.0, limit, len;
+    (void)j;
+    memset(state_new, 0, 6 * sizeof *state_new);
+    out->info[0] = g.overlap;
+    if (g.overlap <= 0.0) return;
+    kin = demc_geometry_kinematics(&g, i->v, i->omega, zero, zero);
+    rate = -kin.normal_speed; /* dδ/dt */
+    fte = demc_vec3_project_plane(demc_vec3_make(state_old[0], state_old[1], state_old[2]), g.normal);
+    if (law->model == N002_LSD) {
+        f = demc_linear_force(&law->linear, g.overlap) + demc_dashpot_linear(law->gamma, m, law->linear.stiffness, rate);
+        kt = law->kappa * law->linear.stiffness;
+    } else if (law->model == N002_HMD) {
+        f = demc_hertz_force(&law->hertz, g.overlap) +
+            demc_dashpot_hertz(law->gamma, m, law->pair.effective_modulus, law->pair.effective_radius, g.overlap, rate);
+        kt = 8.0 * law->pair.effective_shear_modulus * sqrt(law->pair.effective_radius * g.overlap);
+    } else {
+        pls.overlap_max = state_old[5];
+        f = demc_pls_force(&law->pls, &pls, g.overlap);
+        state_new[5] = pls.overlap_max;
+        kt = law->kappa * law->pls.unloading_stiffness;
+    }
+    if (f < 0.0) f = 0.0; /* force end rule: no attraction */
+    if (law->model == N002_HMD && state_old[3] > 0.0 && f < state_old[4])
+        fte = demc_vec3_scale(fte, kt / state_old[3]); /* 002 eq 2, ΔF_n < 0 */
+    fte = demc_vec3_add_scaled(fte, -kt * dt, kin.tangential_velocity);
+    ft = law->model == N002_PLSB ? fte : demc_vec3_add(fte, demc_dashpot_tangential(law->gamma, m, kt, kin.tangential_velocity));
+    limit = law->mu * f;
+    len = demc_vec3_norm(ft);
+    if (len > limit) {
+        ft = len > 0.0 ? demc_vec3_scale(ft, limit / len) : ft;
+        fte = ft;
+        out->info[1] = 1.0;
+    }
+    out->force_i = demc_vec3_add_scaled(ft, f, g.normal);
+    out->torque_i = demc_geometry_torque_i(&g, out->force_i);
+    out->info[2] = f;
+    out->info[3] = ft.x;
+    state_new[0] = fte.x;
+    state_new[1] = fte.y;
+    state_new[2] = fte.z;
+    state_new[3] = kt;
+    state_new[4] = f;
+}
+
+oblique_result oblique002(normal002_model model, double e, double gamma, double theta_deg, int steps, FILE *history)
+{
+    normal002_law law;
+    double t_hertz, k;
+    memset(&law, 0, sizeof law);
+    oblique_setup(&law.pair, &t_hertz, &k);
+    law.model = model;
+    law.gamma = gamma;
+    if (gamma < 0.0 && model == N002_LSD) demc_lsd_damping_ratio(e, DEMC_CONTACT_END_FORCE, &law.gamma);
+    if (gamma < 0.0 && model == N002_HMD) demc_hmd_damping_ratio(e, DEMC_CONTACT_END_FORCE, &law.gamma);
+    law.mu = 0.1;
+    law.kappa = 2.0 * (1.0 - 0.3) / (2.0 - 0.3);
+    demc_linear_init(&law.linear, k, NULL);
+    demc_hertz_init(&law.hertz, &law.pair, NULL);
+    demc_pls_init(&law.pls, k, e, NULL);
+    return run_oblique(normal002_law_eval, &law, DRV_TRAPEZOIDAL, theta_deg, e, law.mu, t_hertz / steps, history);
+}
+
+double head_on_restitution002(normal002_model model, double e, double gamma, int steps)
+{
+    return oblique002(model, e, gamma, 0.0, steps, NULL).restitution;
+}
