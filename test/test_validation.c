@@ -64,14 +64,6 @@ static void test_perturbed_friction_fails_001(void)
     CHECK(fabs(r.t_roll - t_roll) > 5e-3 * t_roll);
 }
 
-/* Ψ where the impact slides throughout: the friction impulse is μ(1 + e_m)m V_ni and its moment about the centre
- * has the lever arm R − δ/2 (000 eq 8), so with I = (2/5)mR²
- * Ψ = Θ − 2(1 + e_m)/(1 + e) · [1 + (5/2)(1 − ⟨δ⟩_F/(2R))] = Θ − 7 for e_m = e and a rigid lever arm R. */
-static double psi_sliding(const oblique_result *r, double e)
-{
-    return r->theta - 2.0 * (1.0 + r->restitution) / (1.0 + e) * (1.0 + 2.5 * (1.0 - r->mean_overlap / (2.0 * OBLIQUE_RADIUS)));
-}
-
 /* 002 set-up with an elastic law (the 001 model with ξ = 0: Hertz and Mindlin spring, E = 70 GPa, ν = 0.3, μ = 0.1,
  * elastic wall of the sphere's material): at θ_i = 45° and 60° the impact slides throughout (no stick step) and Ψ
  * equals psi_sliding() to 1e-4 (Θ − 7 to 0.02: the lever-arm term is 2.5⟨δ⟩_F/R = 0.017 here); e = 1 to 1e-4 at
@@ -138,46 +130,6 @@ static void test_002_normal_restitution(void)
             CHECK_ABS(log(fabs(coarse - e) / fabs(e_hmd - e)) / log(4.0), 1.25, 0.1);
         }
     }
-}
-
-/* Oscillation of Ψ(Θ): its range over the impacts that do not slide throughout, and its turning points over all
- * impacts, counted with a hysteresis of 10 % of that range (a turn counts once Ψ has come back by that much from
- * the last extreme), so that wiggles of a few thousandths from the discretisation do not count. */
-static void psi_shape(const oblique_result *r, int n, int *turns, double *range)
-{
-    double lo = HUGE_VAL, hi = -HUGE_VAL, extreme = r[0].psi, h;
-    int k, trend = 0;
-    for (k = 0; k < n && r[k].stick_steps > 0; ++k) {
-        if (r[k].psi < lo) lo = r[k].psi;
-        if (r[k].psi > hi) hi = r[k].psi;
-    }
-    *range = hi - lo;
-    h = 0.1 * *range;
-    *turns = 0;
-    for (k = 1; k < n; ++k) {
-        double p = r[k].psi;
-        if (trend == 0) {
-            if (fabs(p - r[0].psi) > h) {
-                trend = p > r[0].psi ? 1 : -1;
-                extreme = p;
-            }
-        } else if ((p - extreme) * trend > 0.0) {
-            extreme = p; /* the trend goes on */
-        } else if ((extreme - p) * trend > h) {
-            ++*turns; /* it came back by more than h: the last extreme was a turn */
-            trend = -trend;
-            extreme = p;
-        }
-    }
-}
-
-static double max_difference(const oblique_result *a, const oblique_result *b, int n)
-{
-    double d = 0.0;
-    int k;
-    for (k = 0; k < n; ++k)
-        if (fabs(a[k].psi - b[k].psi) > d) d = fabs(a[k].psi - b[k].psi);
-    return d;
 }
 
 /* 002 oblique impacts (V_n = 5 m/s, θ_i = 1…45° by 1°, R = 25 mm, ρ = 2650, μ = 0.1, E = 70 GPa, ν = 0.3, wall of

@@ -115,8 +115,74 @@ static void test_001_spinning_sphere_library(void)
     }
 }
 
+/* The 002 models of the library with demc's parameter functions (γ from the exact force-end maps inside them). */
+static void library_002(library_law *law, int model, double e)
+{
+    demc_pair pair;
+    double t_hertz, k;
+    oblique_setup(&pair, &t_hertz, &k);
+    memset(law, 0, sizeof *law);
+    law->model = model == 0 ? LIB_LSD : (model == 1 ? LIB_HMD : LIB_PLSB);
+    if (model == 0) CHECK(demc_contact_params_lsd(&law->wall, k, 0.3, e, DEMC_CONTACT_END_FORCE, 0.1, 0.1) == DEMC_OK);
+    if (model == 1) CHECK(demc_contact_params_hmd(&law->wall, &pair, e, DEMC_CONTACT_END_FORCE, 0.1, 0.1) == DEMC_OK);
+    if (model == 2) CHECK(demc_contact_params_plsb(&law->wall, k, 0.3, e, 0.1, 0.1) == DEMC_OK);
+    law->pair = law->wall;
+}
+
+/* 002 with the library's LS+D, HM+D and PLS(B) (demc_contact_lsd_wall, _hmd_wall, _plsb_wall), set-up as
+ * test_validation's test_002_psi_theta, θ_i = 0…45° by 1°, 400 steps per Hertz duration, trapezoidal scheme.
+ * Checks: head-on (1600 steps, as HM+D's dashpot onset converges at order 5/4), the measured restitution is the
+ * target within 1e-3 (the parameter functions use demc's exact maps) and the energy balance closes within 0.5 %
+ * (dashpots and latch only; measured 1e-5 for HM+D and PLS(B), up to 0.25 % for LS+D at e = 0.25); where the impact slides throughout,
+ * Ψ is the impulse-balance value within 2e-3; at e = 0.9 the viscous models agree with PLS(B) (largest difference
+ * below 25 % of its range), at e = 0.25 PLS(B) turns at least three times with more than twice the viscous
+ * range and the viscous models once. PLS(B) agrees with the test's own 002 law to 1e-4 at every angle. The
+ * oblique energy balances are not checked: friction_dissipation carries the ½k_t|Δs|² excess described in
+ * test_001_spinning_sphere_library (measured: 2 % at e = 0.9 to 12 % for PLS(B) at e = 0.25). */
+static void test_002_library_models(void)
+{
+    const double es[3] = {0.9, 0.5, 0.25};
+    double t_hertz, k_lin;
+    demc_pair pair;
+    oblique_result r[3][45];
+    int k, m, a;
+    oblique_setup(&pair, &t_hertz, &k_lin);
+    for (k = 0; k < 3; ++k) {
+        int turns[3];
+        double range[3];
+        for (m = 0; m < 3; ++m) {
+            library_law law;
+            oblique_result head;
+            library_002(&law, m, es[k]);
+            head = run_oblique(library_law_eval, &law, DRV_TRAPEZOIDAL, 0.0, es[k], 0.1, t_hertz / 1600.0, NULL);
+            printf("    e = %.2f model %d head-on: e %.6f, lost %.6g J, dissipated %.6g J\n", es[k], m, head.restitution,
+                   head.kinetic_lost, head.dissipated);
+            CHECK_REL(head.restitution, es[k], 1e-3);
+            CHECK_REL(head.dissipated, head.kinetic_lost, 5e-3);
+            for (a = 0; a < 45; ++a) {
+                r[m][a] = run_oblique(library_law_eval, &law, DRV_TRAPEZOIDAL, a + 1.0, es[k], 0.1, t_hertz / 400.0, NULL);
+                if (r[m][a].stick_steps == 0) CHECK_ABS(r[m][a].psi, psi_sliding(&r[m][a], es[k]), 2e-3);
+                if (m == 2) CHECK_ABS(r[m][a].psi, oblique002(N002_PLSB, es[k], -1.0, a + 1.0, 400, NULL).psi, 1e-4);
+            }
+            psi_shape(r[m], 45, &turns[m], &range[m]);
+        }
+        printf("    e = %.2f: turns %d %d %d, range %.3f %.3f %.3f, max |LSD-PLS| %.3f, |HMD-PLS| %.3f\n", es[k],
+               turns[0], turns[1], turns[2], range[0], range[1], range[2], max_difference(r[0], r[2], 45),
+               max_difference(r[1], r[2], 45));
+        if (k == 0) {
+            CHECK(max_difference(r[0], r[2], 45) < 0.25 * range[2]);
+            CHECK(max_difference(r[1], r[2], 45) < 0.25 * range[2]);
+        }
+        if (k == 2) {
+            CHECK(turns[2] >= 3 && turns[0] == 1 && turns[1] == 1);
+            CHECK(range[2] > 2.0 * range[0] && range[2] > 2.0 * range[1]);
+        }
+    }
+}
+
 int main(void)
 {
+    RUN(test_002_library_models);
     RUN(test_001_spinning_sphere_library);
     RUN(test_000_modes_and_energy);
     RUN(test_000_recalculation);

@@ -519,3 +519,51 @@ double head_on_restitution002(normal002_model model, double e, double gamma, int
 {
     return oblique002(model, e, gamma, 0.0, steps, NULL).restitution;
 }
+
+/* Ψ where the impact slides throughout: the friction impulse is μ(1 + e_m)m V_ni and its moment about the centre
+ * has the lever arm R − δ/2 (000 eq 8), so with I = (2/5)mR²
+ * Ψ = Θ − 2(1 + e_m)/(1 + e) · [1 + (5/2)(1 − ⟨δ⟩_F/(2R))] = Θ − 7 for e_m = e and a rigid lever arm R. */
+double psi_sliding(const oblique_result *r, double e)
+{
+    return r->theta - 2.0 * (1.0 + r->restitution) / (1.0 + e) * (1.0 + 2.5 * (1.0 - r->mean_overlap / (2.0 * OBLIQUE_RADIUS)));
+}
+
+/* Oscillation of Ψ(Θ): its range over the impacts that do not slide throughout, and its turning points over all
+ * impacts, counted with a hysteresis of 10 % of that range (a turn counts once Ψ has come back by that much from
+ * the last extreme), so that wiggles of a few thousandths from the discretisation do not count. */
+void psi_shape(const oblique_result *r, int n, int *turns, double *range)
+{
+    double lo = HUGE_VAL, hi = -HUGE_VAL, extreme = r[0].psi, h;
+    int k, trend = 0;
+    for (k = 0; k < n && r[k].stick_steps > 0; ++k) {
+        if (r[k].psi < lo) lo = r[k].psi;
+        if (r[k].psi > hi) hi = r[k].psi;
+    }
+    *range = hi - lo;
+    h = 0.1 * *range;
+    *turns = 0;
+    for (k = 1; k < n; ++k) {
+        double p = r[k].psi;
+        if (trend == 0) {
+            if (fabs(p - r[0].psi) > h) {
+                trend = p > r[0].psi ? 1 : -1;
+                extreme = p;
+            }
+        } else if ((p - extreme) * trend > 0.0) {
+            extreme = p; /* the trend goes on */
+        } else if ((extreme - p) * trend > h) {
+            ++*turns; /* it came back by more than h: the last extreme was a turn */
+            trend = -trend;
+            extreme = p;
+        }
+    }
+}
+
+double max_difference(const oblique_result *a, const oblique_result *b, int n)
+{
+    double d = 0.0;
+    int k;
+    for (k = 0; k < n; ++k)
+        if (fabs(a[k].psi - b[k].psi) > d) d = fabs(a[k].psi - b[k].psi);
+    return d;
+}

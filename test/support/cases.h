@@ -152,4 +152,13 @@ impact000_result run_slide000(drv_law law, void *ctx, double v_x, double dt, dou
 /* Runs the impact with `steps` steps per Hertz duration (000: 51). */
 impact000_result run_impact000(drv_law law, void *ctx, double omega_z, int steps, FILE *history);
 
+/* Ψ where the impact slides throughout, from the impulse balance with the lever arm R − δ/2:
+ * Θ − 2(1 + e_m)/(1 + e)·[1 + (5/2)(1 − ⟨δ⟩_F/(2R))], = Θ − 7 for e_m = e and a rigid arm (docs page). */
+double psi_sliding(const oblique_result *r, double e);
+/* Range of Ψ over the impacts that do not slide throughout, and the turning points of Ψ(Θ) over all of them,
+ * counted with a hysteresis of 10 % of that range. */
+void psi_shape(const oblique_result *r, int n, int *turns, double *range);
+/* Largest |Ψ_a − Ψ_b| over n impacts. */
+double max_difference(const oblique_result *a, const oblique_result *b, int n);
+
 #endif
