@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "support/cases.h"
+#include "support/library_laws.h"
 
 static FILE *open_csv(const char *dir, const char *name)
 {
@@ -68,6 +69,58 @@ static void write_psi(FILE *f, normal002_model model)
     }
 }
 
+#define MAX_ROWS 256
+
+/* One 000 impact with the library's Hertz–Mindlin model (000's choices, one convention changed): its history
+ * columns t, F_n, F_t, δ_el, v_C (rows of the first contact). Returns the number of rows. */
+static int history000(demc_slip_recalculation recalculation, demc_slip_direction direction, double cols[5][MAX_ROWS])
+{
+    library_law law;
+    demc_pair pair;
+    double duration;
+    char line[512];
+    int n = 0;
+    FILE *f = tmpfile();
+    if (!f) return 0;
+    memset(&law, 0, sizeof law);
+    impact000_setup(&pair, &duration);
+    law.model = LIB_HM;
+    demc_contact_params_hm(&law.wall, &pair, 0.3);
+    law.wall.tangential.recalculation = recalculation;
+    law.wall.tangential.direction = direction;
+    law.pair = law.wall;
+    run_impact000(library_law_eval, &law, 3.6, 51, f);
+    rewind(f);
+    if (!fgets(line, sizeof line, f)) n = MAX_ROWS; /* header */
+    while (n < MAX_ROWS && fgets(line, sizeof line, f)) {
+        double t, overlap, fn, ft, el, slip, vc;
+        if (sscanf(line, "%lf,%lf,%lf,%lf,%lf,%lf,%lf", &t, &overlap, &fn, &ft, &el, &slip, &vc) != 7) break;
+        cols[0][n] = t / duration;
+        cols[1][n] = fn;
+        cols[2][n] = ft;
+        cols[3][n] = el;
+        cols[4][n] = vc;
+        ++n;
+    }
+    fclose(f);
+    return n;
+}
+
+/* 000 Fig. 5, 6 and 9: the first contact for the three slip directions and the two recalculations. */
+static void write_impact000(FILE *f)
+{
+    static double force[5][MAX_ROWS], disp[5][MAX_ROWS], vel[5][MAX_ROWS], conv[5][MAX_ROWS];
+    int n = history000(DEMC_SLIP_INCREMENTAL, DEMC_SLIP_DIRECTION_FORCE, force), k;
+    history000(DEMC_SLIP_INCREMENTAL, DEMC_SLIP_DIRECTION_DISPLACEMENT, disp);
+    history000(DEMC_SLIP_INCREMENTAL, DEMC_SLIP_DIRECTION_VELOCITY, vel);
+    history000(DEMC_SLIP_CONVENTIONAL, DEMC_SLIP_DIRECTION_FORCE, conv);
+    fprintf(f, "t_star,ft_force,ft_displacement,ft_velocity,mu_fn,el_incremental,el_conventional,ft_conventional,"
+               "vc_force,vc_velocity\n");
+    for (k = 0; k < n; ++k)
+        fprintf(f, "%.6f,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g\n", force[0][k], force[2][k], disp[2][k],
+                vel[2][k], 0.3 * force[1][k], force[3][k], conv[3][k], conv[2][k], force[4][k], vel[4][k]);
+}
+
 int main(int argc, char **argv)
 {
     const char *dir = argc > 1 ? argv[1] : "docs/figures";
@@ -80,6 +133,9 @@ int main(int argc, char **argv)
     fclose(f);
     if (!(f = open_csv(dir, "validation_001_three.csv"))) return 1;
     run_three_spheres(DRV_TRAPEZOIDAL, 1e-4, 2.0, f, 20);
+    fclose(f);
+    if (!(f = open_csv(dir, "validation_000_force.csv"))) return 1;
+    write_impact000(f);
     fclose(f);
     if (!(f = open_csv(dir, "validation_002_lsd.csv"))) return 1;
     write_psi(f, N002_LSD);

@@ -47,12 +47,13 @@ set terminal pngcairo size 1000,700 noenhanced font ',10'
 
 # 000 section 4 and 002: written only when the generator produced their CSVs (assembled models on main).
 if (system('test -f '.dir.'/validation_000_force.csv && echo 1 || echo 0') == 1) {
+    unset title
     set output dir.'/validation_000_impact.png'
-    set multiplot layout 2,2 title '000 section 4: oblique impact, first contact (Newmark PEC, 51 steps per contact)'
+    set multiplot layout 2,2 title '000 section 4: first contact, demc_contact_hm_wall with 000 choices (Newmark PEC, 51 steps per contact, omega_z = +3.6 rad/s)'
     set key top right
     set xlabel 't* = (t - t_c0)/t_c'
     set ylabel 'tangential force F_t [N]'
-    plot dir.'/validation_000_force.csv' u 1:2 w lp pt 7 ps 0.5 t 'force-driven', '' u 1:3 w lp pt 5 ps 0.5 t 'displacement-driven', '' u 1:4 w lp pt 9 ps 0.5 t 'velocity-driven', '' u 1:5 w l dt 2 lc rgb 'gray' t 'mu F_n'
+    plot dir.'/validation_000_force.csv' u 1:2 w lp pt 7 ps 0.5 t 'force-driven', '' u 1:3 w lp pt 5 ps 0.5 t 'displacement-driven', '' u 1:4 w lp pt 9 ps 0.5 t 'velocity-driven', '' u 1:5 w l dt 2 lc rgb 'gray' t '+/- mu F_n', '' u 1:(-$5) w l dt 2 lc rgb 'gray' notitle
     set ylabel 'elastic displacement delta_el [m]'
     plot dir.'/validation_000_force.csv' u 1:6 w lp pt 7 ps 0.5 t 'incremental (eq 43)', '' u 1:7 w lp pt 5 ps 0.5 t 'conventional (eq 42)'
     set ylabel 'F_t [N]'

@@ -7,7 +7,7 @@ out=${1:-docs/figures}
 cc=${CC:-cc}
 mkdir -p build "$out"
 $cc -std=c99 -O2 -Iinclude -Itest -DDEMC_HEADER_ONLY tools/validation_figures.c test/support/driver.c \
-    test/support/cases.c -lm -o build/validation_figures
+    test/support/cases.c test/support/library_laws.c -lm -o build/validation_figures
 ./build/validation_figures "$out"
 gnuplot -e "dir='$out'" tools/validation_figures.gp
 echo "validation figures: $out/validation_*.png"
