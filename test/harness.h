@@ -15,14 +15,14 @@ static int harness_cases_ok, harness_cases_failing, harness_case_failed;
 static long harness_checks;
 
 /* Relative distance |a − e| / |e| (absolute when e = 0); NaN or inf in either argument gives +inf. */
-static double harness_rel_err(double actual, double expected)
+static inline double harness_rel_err(double actual, double expected)
 {
     double d = fabs(actual - expected);
     if (!(d == d) || actual - actual != 0.0 || expected - expected != 0.0) return HUGE_VAL;
     return expected == 0.0 ? d : d / fabs(expected);
 }
 
-static int harness_check(int ok, const char *what, const char *file, int line)
+static inline int harness_check(int ok, const char *what, const char *file, int line)
 {
     ++harness_checks;
     if (!ok) {
@@ -32,7 +32,7 @@ static int harness_check(int ok, const char *what, const char *file, int line)
     return ok;
 }
 
-static int harness_check_close(double actual, double expected, double tol, int relative, const char *what,
+static inline int harness_check_close(double actual, double expected, double tol, int relative, const char *what,
                                const char *file, int line)
 {
     double err = relative ? harness_rel_err(actual, expected) : fabs(actual - expected);
@@ -55,7 +55,7 @@ static int harness_check_close(double actual, double expected, double tol, int r
 #define CHECK_ABS(actual, expected, tol) \
     harness_check_close((actual), (expected), (tol), 0, #actual " vs " #expected, __FILE__, __LINE__)
 
-static void harness_run(const char *name, void (*fn)(void))
+static inline void harness_run(const char *name, void (*fn)(void))
 {
     harness_case_failed = 0;
     fn();
@@ -70,7 +70,7 @@ static void harness_run(const char *name, void (*fn)(void))
 #define RUN(fn) harness_run(#fn, fn)
 
 /* Prints the file's summary in the form test/run_checks.sh reads and returns the exit code. */
-static int harness_finish(const char *file)
+static inline int harness_finish(const char *file)
 {
     printf("%s [%s]: %d ok, %d failing (%ld checks)\n", file, DEMC_TEST_FACE, harness_cases_ok,
            harness_cases_failing, harness_checks);
