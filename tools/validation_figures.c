@@ -73,7 +73,8 @@ static void write_psi(FILE *f, normal002_model model)
 
 /* One 000 impact with the library's Hertz–Mindlin model (000's choices, one convention changed): its history
  * columns t, F_n, F_t, δ_el, v_C (rows of the first contact). Returns the number of rows. */
-static int history000(demc_slip_recalculation recalculation, demc_slip_direction direction, double cols[5][MAX_ROWS])
+static int history000(double omega_z, demc_slip_recalculation recalculation, demc_slip_direction direction,
+                      double cols[5][MAX_ROWS])
 {
     library_law law;
     demc_pair pair;
@@ -89,7 +90,7 @@ static int history000(demc_slip_recalculation recalculation, demc_slip_direction
     law.wall.tangential.recalculation = recalculation;
     law.wall.tangential.direction = direction;
     law.pair = law.wall;
-    run_impact000(library_law_eval, &law, 3.6, 51, f);
+    run_impact000(library_law_eval, &law, omega_z, 51, f);
     rewind(f);
     if (!fgets(line, sizeof line, f)) n = MAX_ROWS; /* header */
     while (n < MAX_ROWS && fgets(line, sizeof line, f)) {
@@ -110,15 +111,18 @@ static int history000(demc_slip_recalculation recalculation, demc_slip_direction
 static void write_impact000(FILE *f)
 {
     static double force[5][MAX_ROWS], disp[5][MAX_ROWS], vel[5][MAX_ROWS], conv[5][MAX_ROWS];
-    int n = history000(DEMC_SLIP_INCREMENTAL, DEMC_SLIP_DIRECTION_FORCE, force), k;
-    history000(DEMC_SLIP_INCREMENTAL, DEMC_SLIP_DIRECTION_DISPLACEMENT, disp);
-    history000(DEMC_SLIP_INCREMENTAL, DEMC_SLIP_DIRECTION_VELOCITY, vel);
-    history000(DEMC_SLIP_CONVENTIONAL, DEMC_SLIP_DIRECTION_FORCE, conv);
+    static double force45[5][MAX_ROWS], vel45[5][MAX_ROWS];
+    int n = history000(3.6, DEMC_SLIP_INCREMENTAL, DEMC_SLIP_DIRECTION_FORCE, force), k;
+    history000(3.6, DEMC_SLIP_INCREMENTAL, DEMC_SLIP_DIRECTION_DISPLACEMENT, disp);
+    history000(3.6, DEMC_SLIP_INCREMENTAL, DEMC_SLIP_DIRECTION_VELOCITY, vel);
+    history000(3.6, DEMC_SLIP_CONVENTIONAL, DEMC_SLIP_DIRECTION_FORCE, conv);
+    history000(4.5, DEMC_SLIP_INCREMENTAL, DEMC_SLIP_DIRECTION_FORCE, force45);
+    history000(4.5, DEMC_SLIP_INCREMENTAL, DEMC_SLIP_DIRECTION_VELOCITY, vel45);
     fprintf(f, "t_star,ft_force,ft_displacement,ft_velocity,mu_fn,el_incremental,el_conventional,ft_conventional,"
-               "vc_force,vc_velocity\n");
+               "ft_force_45,ft_velocity_45\n");
     for (k = 0; k < n; ++k)
         fprintf(f, "%.6f,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g\n", force[0][k], force[2][k], disp[2][k],
-                vel[2][k], 0.3 * force[1][k], force[3][k], conv[3][k], conv[2][k], force[4][k], vel[4][k]);
+                vel[2][k], 0.3 * force[1][k], force[3][k], conv[3][k], conv[2][k], force45[2][k], vel45[2][k]);
 }
 
 int main(int argc, char **argv)

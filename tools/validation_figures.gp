@@ -60,8 +60,8 @@ if (system('test -f '.dir.'/validation_000_force.csv && echo 1 || echo 0') == 1)
     set xlabel 'delta_el [m]'
     plot dir.'/validation_000_force.csv' u 6:2 w lp pt 7 ps 0.5 t 'incremental (eq 43)', '' u 7:8 w lp pt 5 ps 0.5 t 'conventional (eq 42)'
     set xlabel 't* = (t - t_c0)/t_c'
-    set ylabel 'contact-point velocity v_Ct [m/s]'
-    plot dir.'/validation_000_force.csv' u 1:9 w lp pt 7 ps 0.5 t 'force-driven', '' u 1:10 w lp pt 9 ps 0.5 t 'velocity-driven'
+    set ylabel 'F_t [N], omega_z = 4.5 rad/s'
+    plot dir.'/validation_000_force.csv' u 1:9 w lp pt 7 ps 0.5 t 'force-driven', '' u 1:10 w lp pt 9 ps 0.5 t 'velocity-driven (000 Fig. 9c)'
     unset multiplot
 }
 if (system('test -f '.dir.'/validation_002_lsd.csv && echo 1 || echo 0') == 1) {
