@@ -131,6 +131,29 @@ static void test_001_spinning_sphere_library(void)
     }
 }
 
+/* 001 example 5.2 with demc_contact_campello / _campello_wall (e = 1, μ = 0.5), the instants of particle 1 against
+ * 001's within 3 % (reference and tolerance as test_validation's test_001_three_spheres). */
+static void test_001_three_spheres_library(void)
+{
+    library_law law;
+    demc_pair wall_pair, pair;
+    three_result r;
+    memset(&law, 0, sizeof law);
+    three_pairs(&wall_pair, &pair);
+    law.model = LIB_CAMPELLO;
+    law.step_kinematics = 1;
+    CHECK(demc_contact_params_campello(&law.wall, &wall_pair, 1.0, DEMC_CONTACT_END_FORCE, 0.5, 0.5) == DEMC_OK);
+    CHECK(demc_contact_params_campello(&law.pair, &pair, 1.0, DEMC_CONTACT_END_FORCE, 0.5, 0.5) == DEMC_OK);
+    r = run_three_spheres_with(DRV_TRAPEZOIDAL, 1e-4, 1.5, library_law_eval, &law);
+    printf("    collision %.4f + %.5f, spin reversal %.4f, rolling %.4f, back %.4f\n", r.t_collision, r.duration,
+           r.t_spin_reversal, r.t_rolling, r.t_back);
+    CHECK_REL(r.t_collision, 0.46, 0.03);
+    CHECK_REL(r.duration, 0.0047, 0.03);
+    CHECK_REL(r.t_spin_reversal, 0.62, 0.03);
+    CHECK_REL(r.t_rolling, 0.69, 0.03);
+    CHECK_REL(r.t_back, 1.39, 0.03);
+}
+
 /* The 002 models of the library with demc's parameter functions (γ from the exact force-end maps inside them). */
 static void library_002(library_law *law, int model, double e)
 {
@@ -198,6 +221,7 @@ static void test_002_library_models(void)
 
 int main(void)
 {
+    RUN(test_001_three_spheres_library);
     RUN(test_002_library_models);
     RUN(test_001_spinning_sphere_library);
     RUN(test_000_modes_and_energy);

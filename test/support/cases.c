@@ -158,7 +158,8 @@ void three_spheres_setup(double *speed, double *gap)
     *gap = THREE_T_COLLISION * v;
 }
 
-three_result run_three_spheres(drv_scheme scheme, double dt, double t_end, FILE *history, int every)
+static three_result three_spheres(drv_scheme scheme, double dt, double t_end, FILE *history, int every, drv_law other,
+                                  void *other_ctx)
 {
     demc_material mat = demc_material_make(1e10, 0.25, SPIN_M / (4.0 / 3.0 * 3.14159265358979323846 * SPIN_R * SPIN_R * SPIN_R));
     demc_pair wall_pair, pair;
@@ -181,7 +182,10 @@ three_result run_three_spheres(drv_scheme scheme, double dt, double t_end, FILE 
     three_spheres_setup(&speed, &gap);
     rho0 = 2.0 * SPIN_R / sqrt(3.0) + gap; /* touching spheres sit 2r/√3 from the centre of the triangle */
     static_overlap = pow(SPIN_M * g_earth / law.wall_hertz.stiffness, 2.0 / 3.0);
-    drv_init(&s, scheme, dt, demc_vec3_make(0.0, 0.0, -g_earth), campello_law_eval, &law);
+    if (other)
+        drv_init(&s, scheme, dt, demc_vec3_make(0.0, 0.0, -g_earth), other, other_ctx);
+    else
+        drv_init(&s, scheme, dt, demc_vec3_make(0.0, 0.0, -g_earth), campello_law_eval, &law);
     for (k = 0; k < 3; ++k) {
         double a = 3.14159265358979323846 * (0.5 + 2.0 * k / 3.0);
         demc_vec3 e = demc_vec3_make(cos(a), sin(a), 0.0); /* outward */
@@ -226,6 +230,23 @@ three_result run_three_spheres(drv_scheme scheme, double dt, double t_end, FILE 
     res.dissipated = drv_dissipated_energy(&s);
     res.kinetic_lost = e0 - (drv_kinetic_energy(&s) + drv_potential_energy(&s) + drv_elastic_energy(&s));
     return res;
+}
+
+three_result run_three_spheres(drv_scheme scheme, double dt, double t_end, FILE *history, int every)
+{
+    return three_spheres(scheme, dt, t_end, history, every, NULL, NULL);
+}
+
+three_result run_three_spheres_with(drv_scheme scheme, double dt, double t_end, drv_law law, void *ctx)
+{
+    return three_spheres(scheme, dt, t_end, NULL, 0, law, ctx);
+}
+
+void three_pairs(demc_pair *wall_pair, demc_pair *pair)
+{
+    demc_material mat = demc_material_make(1e10, 0.25, SPIN_M / (4.0 / 3.0 * 3.14159265358979323846 * SPIN_R * SPIN_R * SPIN_R));
+    demc_pair_sphere_wall(wall_pair, &mat, SPIN_R, NULL, DEMC_SHEAR_CAMPELLO, NULL);
+    demc_pair_sphere_sphere(pair, &mat, SPIN_R, &mat, SPIN_R, DEMC_SHEAR_CAMPELLO, NULL);
 }
 
 double oblique_mass(void)

@@ -61,6 +61,9 @@ void three_spheres_setup(double *speed, double *gap);
  * ξ = 0) to t_end. With history, writes "t,v,omega,rotation" of particle 1 (radial velocity, spin about its
  * rolling axis) every `every` steps. */
 three_result run_three_spheres(drv_scheme scheme, double dt, double t_end, FILE *history, int every);
+/* The same with another law (the library's model), and the pairs of the example (plane, sphere–sphere). */
+three_result run_three_spheres_with(drv_scheme scheme, double dt, double t_end, drv_law law, void *ctx);
+void three_pairs(demc_pair *wall_pair, demc_pair *pair);
 
 /* 002 oblique impact of a sphere on a wall (R = 25 mm, ρ = 2650 kg/m³, normal speed 5 m/s, no spin, no gravity):
  * the rebound, normalised as 002 (after Thornton et al. 2011): Θ = 2 tan θ_i/((1 + e)μ), Ψ = 2 v_tr/((1 + e)μ V_ni),
