@@ -5,6 +5,7 @@
  */
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include <demc.h>
 
@@ -168,6 +169,60 @@ static void demo_damping(void)
     printf("  (force 2*gamma*sqrt(m* k) v; HM+D: k = 2 E* sqrt(R* delta), i.e. Tsuji's alpha = sqrt(6)*gamma)\n");
 }
 
+/* A short version of the validation case 001 example 5.1 (docs page "Validation"): a sphere spinning backwards
+ * slides on a rigid plane until it rolls. Velocity Verlet around demc_contact_campello_wall() (the 001 model,
+ * contact.h), the way a host code's time loop calls it; pure rolling starts where the contact-point velocity
+ * reaches 0, against the analytic 001 eq 51-53. */
+static void demo_validation(void)
+{
+    const double r = 0.2, m = 1000.0, inertia = 0.4 * m * r * r, mu = 0.25, g = 9.81, dt = 1e-4;
+    demc_material mat = demc_material_make(1e10, 0.25, m / (4.18879020478639098 * r * r * r));
+    demc_vec3 force = demc_vec3_make(0.0, 0.0, 0.0), torque = force;
+    demc_pair pair;
+    demc_hertz_params hertz;
+    demc_contact_params params;
+    demc_contact_state state;
+    demc_body ball;
+    demc_wall plane;
+    double t = 0.0, vc_old, t_exact, v_exact;
+    int rolling = 0;
+    if (demc_pair_sphere_wall(&pair, &mat, r, NULL, DEMC_SHEAR_CAMPELLO, NULL) != DEMC_OK ||
+        demc_hertz_init(&hertz, &pair, NULL) != DEMC_OK ||
+        demc_contact_params_campello(&params, &pair, 1.0, DEMC_CONTACT_END_FORCE, mu, mu) != DEMC_OK)
+        return;
+    memset(&state, 0, sizeof state);
+    memset(&plane, 0, sizeof plane);
+    plane.normal = demc_vec3_make(0.0, 1.0, 0.0);
+    ball.position = demc_vec3_make(0.0, r - pow(m * g / hertz.stiffness, 2.0 / 3.0), 0.0); /* static overlap */
+    ball.velocity = demc_vec3_make(2.355, 0.0, 0.0);
+    ball.angular_velocity = demc_vec3_make(0.0, 0.0, -127.03);
+    ball.radius = r;
+    ball.mass = m;
+    vc_old = ball.velocity.x + ball.angular_velocity.z * r;
+    printf("\nValidation, 001 example 5.1: sphere r = %g m, m = %g kg, v0 = %g m/s, w0 = %g rad/s, mu = %g\n", r, m,
+           ball.velocity.x, ball.angular_velocity.z, mu);
+    while (!rolling && t < 4.0) { /* at rest on the plane the contact carries the weight: net force 0 at t = 0 */
+        demc_contact_result c;
+        double vc;
+        ball.velocity = demc_vec3_add_scaled(ball.velocity, 0.5 * dt / m, force); /* half kick */
+        ball.angular_velocity = demc_vec3_add_scaled(ball.angular_velocity, 0.5 * dt / inertia, torque);
+        ball.position = demc_vec3_add_scaled(ball.position, dt, ball.velocity); /* drift */
+        c = demc_contact_campello_wall(&params, &ball, &plane, dt, &state);
+        force = demc_vec3_add(c.force, demc_vec3_make(0.0, -m * g, 0.0));
+        torque = c.torque_i;
+        ball.velocity = demc_vec3_add_scaled(ball.velocity, 0.5 * dt / m, force); /* half kick */
+        ball.angular_velocity = demc_vec3_add_scaled(ball.angular_velocity, 0.5 * dt / inertia, torque);
+        t += dt;
+        vc = ball.velocity.x + ball.angular_velocity.z * r;
+        rolling = vc >= 0.0 && vc_old < 0.0;
+        vc_old = vc;
+    }
+    t_exact = (127.03 * r - 2.355) / (3.5 * mu * g); /* 001 eq 51-53 */
+    v_exact = (5.0 * 2.355 + 2.0 * 127.03 * r) / 7.0;
+    printf("  pure rolling from t = %.4f s (analytic %.4f s): v = %.4f m/s (%.4f), w = %.3f rad/s (%.3f)\n", t, t_exact,
+           ball.velocity.x, v_exact, ball.angular_velocity.z, -v_exact / r);
+}
+
 int main(void)
 {
     /* A host code checks at start-up that the shared library it loaded is the one its headers describe. */
@@ -181,5 +236,6 @@ int main(void)
     demo_timestep();
     demo_damping();
     demo_contact();
+    demo_validation();
     return 0;
 }
