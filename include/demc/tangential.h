@@ -166,10 +166,12 @@ typedef struct demc_tangential_result {
     demc_vec3 damping_force;
     /** Elastic energy stored in the spring at the end of the step, |F_el|²/(2 k_t) (J); 0 when k_t = 0. */
     double stored_energy;
-    /** Energy dissipated by the slider in this step (J, ≥ 0): |Δδ_sl| (|L| + ½ k_t(ξ) |Δδ_sl|) with
-     *  Δδ_sl = (L − L*)/k_slip the slip of the return (k_slip = k_t(ξ), plus c_t/Δt under the total policy): the
-     *  work at the limit force plus the spring energy released by the drop from the trial to the limit, which
-     *  includes the static → dynamic drop of 001 eq 35. 0 while sticking. */
+    /** Energy dissipated by the slider in this step (J, ≥ 0): −Δδ_sl · (½(F_old + F_el) + F_d), with
+     *  Δδ_sl = (L − L*)/k_slip the slip of the return (k_slip = k_t(ξ), plus c_t/Δt under the total policy) and
+     *  F_d only under the total policy (the dashpot in series with the slider): the slip against the trapezoidal
+     *  mean of the force the slider carries, so that the step's energy balance closes. μ_d F_n |Δδ_sl| in steady
+     *  sliding; includes the spring energy released at the static → dynamic drop of 001 eq 35. 0 while sticking,
+     *  and 0 for a force reversed beyond the cone within one step (where the trapezoid would be negative). */
     double friction_dissipation;
     /** Energy dissipated by the dashpot in this step (J, ≥ 0): c_t |v_e|² Δt = |F_d|² Δt/c_t, v_e its rate. */
     double viscous_dissipation;

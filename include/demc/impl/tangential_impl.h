@@ -116,16 +116,23 @@ DEMC_TANGENTIAL_FN demc_tangential_result demc_tangential_update(const demc_tang
         /* Without a dashpot share the spring carries L itself: taken as is, not as F* + (L − F*). */
         const demc_vec3 f_el = c_dt > 0.0 ? demc_vec3_add_scaled(trial_force, k_step, slip) : limited;
         const double inv_k_now = stiffness > 0.0 ? 1.0 / stiffness : 0.0;
-        /* The slider's force falls from |L*| to |L| along the return: its work is ½(|L*| + |L|)|Δδ_sl| =
-         * |Δδ_sl|(|L| + ½ k_slip |Δδ_sl|) (force-driven; exact also for the static → dynamic drop of 001). */
-        const double slip_len = demc_vec3_norm(slip);
-        r.friction_dissipation = slip_len * (p->mu_dynamic * fn + 0.5 * k_step * slip_len);
+        double slider_work;
         if (total_rule || p->recalculation == DEMC_SLIP_CONVENTIONAL)
             s->displacement = demc_vec3_scale(f_el, -inv_k_now); /* 000 eq 41 (001 eq 35-36 for the total law) */
         else
             s->displacement = demc_vec3_sub(trial_disp, slip); /* 000 eq 35: δ_el(t_{m-1}) − (F_el − F_old)/k_t(ξ) */
         s->force = f_el;
         r.damping_force = total_policy ? demc_vec3_add_scaled(f_damp, c_dt, slip) : f_damp;
+        /* Friction work: the slip Δδ_sl = Δs − Δδ_el against the force the slider carries, the spring's mean over
+         * the step (trapezoid, F_old to F_el, as an integrator applies the forces) plus, under the total policy,
+         * the dashpot in series with it. With the spring's work on Δδ_el equal to its energy change, this closes
+         * the step's balance exactly: it is μ_d F_n |Δδ_sl| in steady sliding, and includes the energy the spring
+         * releases at a static → dynamic drop. (The energy of the trial state's return, ½(|L*|² − |L|²)/k_t,
+         * is not friction work: it counts k_t|Δs|²/2 more per step when the slip per step exceeds the elastic
+         * range.) Negative only for a force reversed beyond the cone within one step: reported as 0 then. */
+        slider_work = -demc_vec3_dot(slip, demc_vec3_add_scaled(total_policy ? r.damping_force : demc_vec3_make(0.0, 0.0, 0.0),
+                                                                0.5, demc_vec3_add(f_old, f_el)));
+        r.friction_dissipation = slider_work > 0.0 ? slider_work : 0.0;
         /* The limited total is returned as computed, not as F_el + F_d, which loses digits when |F_d| ≫ |L|. */
         r.force = total_policy ? limited : demc_vec3_add(f_el, f_damp);
         r.sliding = 1.0;
