@@ -39,11 +39,11 @@ int main(void)
     demc_contact_params lsd, hmd, plsb, hm, c001;
     demc_pair_sphere_sphere(&pair, &glass, 5e-3, &glass, 5e-3, DEMC_SHEAR_MINDLIN, NULL);
     demc_pair_sphere_sphere(&pair001, &glass, 5e-3, &glass, 5e-3, DEMC_SHEAR_CAMPELLO, NULL);
-    demc_contact_params_lsd(&lsd, 1e6, 0.3, 0.8, DEMC_CONTACT_END_FORCE, 0.3, 0.3);
-    demc_contact_params_hmd(&hmd, &pair, 0.8, DEMC_CONTACT_END_FORCE, 0.3, 0.3);
-    demc_contact_params_plsb(&plsb, 1e6, 0.3, 0.8, 0.3, 0.3);
-    demc_contact_params_hm(&hm, &pair, 0.3);
-    demc_contact_params_campello(&c001, &pair001, 0.8, DEMC_CONTACT_END_FORCE, 0.4, 0.3);
+    demc_contact_params_lsd(&lsd, 1e6, 0.3, 0.8, DEMC_CONTACT_END_FORCE, 0.3, 0.3, NULL);
+    demc_contact_params_hmd(&hmd, &pair, 0.8, DEMC_CONTACT_END_FORCE, 0.3, 0.3, NULL);
+    demc_contact_params_plsb(&plsb, 1e6, 0.3, 0.8, 0.3, 0.3, NULL);
+    demc_contact_params_hm(&hm, &pair, 0.3, NULL);
+    demc_contact_params_campello(&c001, &pair001, 0.8, DEMC_CONTACT_END_FORCE, 0.4, 0.3, NULL);
     RUN_MODEL("demc_contact_lsd", demc_contact_lsd, &lsd);
     RUN_MODEL("demc_contact_hmd (default model)", demc_contact_hmd, &hmd);
     RUN_MODEL("demc_contact_plsb", demc_contact_plsb, &plsb);

@@ -7,6 +7,7 @@
 
 #include "demc.h"
 #include "harness.h"
+#include "support/setup_checks.h"
 
 static demc_vec3 v3(double x, double y, double z) { return demc_vec3_make(x, y, z); }
 
@@ -51,11 +52,11 @@ static void model_params(int m, double e, double mu, demc_contact_params *p)
     else st = demc_pair_sphere_sphere(&pair, &g, 5e-3, &g, 5e-3, DEMC_SHEAR_MINDLIN, NULL);
     if (st == DEMC_OK) {
         switch (m) {
-        case LSD: st = demc_contact_params_lsd(p, 1e6, 0.3, e, DEMC_CONTACT_END_FORCE, mu, mu); break;
-        case HMD: st = demc_contact_params_hmd(p, &pair, e, DEMC_CONTACT_END_FORCE, mu, mu); break;
-        case PLSB: st = demc_contact_params_plsb(p, 1e6, 0.3, e, mu, mu); break;
-        case HM: st = demc_contact_params_hm(p, &pair, mu); break;
-        default: st = demc_contact_params_campello(p, &pair, e, DEMC_CONTACT_END_FORCE, mu, 0.8 * mu); break;
+        case LSD: st = demc_contact_params_lsd(p, 1e6, 0.3, e, DEMC_CONTACT_END_FORCE, mu, mu, NULL); break;
+        case HMD: st = demc_contact_params_hmd(p, &pair, e, DEMC_CONTACT_END_FORCE, mu, mu, NULL); break;
+        case PLSB: st = demc_contact_params_plsb(p, 1e6, 0.3, e, mu, mu, NULL); break;
+        case HM: st = demc_contact_params_hm(p, &pair, mu, NULL); break;
+        default: st = demc_contact_params_campello(p, &pair, e, DEMC_CONTACT_END_FORCE, mu, 0.8 * mu, NULL); break;
         }
     }
     CHECK(st == DEMC_OK);
@@ -92,44 +93,260 @@ static void params_statuses(void)
     demc_pair pair, bad;
     volatile double zero = 0.0;
     CHECK(demc_pair_sphere_sphere(&pair, &g, 5e-3, &g, 5e-3, DEMC_SHEAR_MINDLIN, NULL) == DEMC_OK);
-    CHECK(demc_contact_params_hmd(&p, &pair, 0.8, DEMC_CONTACT_END_FORCE, 0.5, 0.4) == DEMC_OK);
-    CHECK(demc_contact_params_validate(&p) == DEMC_OK);
+    CHECK(demc_contact_params_hmd(&p, &pair, 0.8, DEMC_CONTACT_END_FORCE, 0.5, 0.4, NULL) == DEMC_OK);
+    CHECK(demc_contact_params_validate(&p, NULL) == DEMC_OK);
     CHECK(p.normal_damping > 0 && p.tangential_damping == p.normal_damping);
-    CHECK(demc_contact_params_hmd(NULL, &pair, 0.8, DEMC_CONTACT_END_FORCE, 0.5, 0.4) == DEMC_ERR_INVALID_ARGUMENT);
-    CHECK(demc_contact_params_hmd(&q, NULL, 0.8, DEMC_CONTACT_END_FORCE, 0.5, 0.4) == DEMC_ERR_INVALID_ARGUMENT);
-    CHECK(demc_contact_params_hmd(&q, &pair, 0.0, DEMC_CONTACT_END_FORCE, 0.5, 0.4) == DEMC_ERR_OUT_OF_DOMAIN);
-    CHECK(demc_contact_params_hmd(&q, &pair, 1.5, DEMC_CONTACT_END_FORCE, 0.5, 0.4) == DEMC_ERR_OUT_OF_DOMAIN);
-    CHECK(demc_contact_params_hmd(&q, &pair, zero / zero, DEMC_CONTACT_END_FORCE, 0.5, 0.4) ==
+    CHECK(demc_contact_params_hmd(NULL, &pair, 0.8, DEMC_CONTACT_END_FORCE, 0.5, 0.4, NULL) ==
           DEMC_ERR_INVALID_ARGUMENT);
-    CHECK(demc_contact_params_hmd(&q, &pair, 0.8, (demc_contact_end)7, 0.5, 0.4) == DEMC_ERR_INVALID_ARGUMENT);
-    CHECK(demc_contact_params_hmd(&q, &pair, 0.8, DEMC_CONTACT_END_FORCE, 0.3, 0.4) == DEMC_ERR_OUT_OF_DOMAIN);
-    CHECK(demc_contact_params_hmd(&q, &pair, 0.8, DEMC_CONTACT_END_FORCE, -1.0, 0.0) == DEMC_ERR_OUT_OF_DOMAIN);
+    CHECK(demc_contact_params_hmd(&q, NULL, 0.8, DEMC_CONTACT_END_FORCE, 0.5, 0.4, NULL) == DEMC_ERR_INVALID_ARGUMENT);
+    CHECK(demc_contact_params_hmd(&q, &pair, 0.0, DEMC_CONTACT_END_FORCE, 0.5, 0.4, NULL) == DEMC_ERR_OUT_OF_DOMAIN);
+    CHECK(demc_contact_params_hmd(&q, &pair, 1.5, DEMC_CONTACT_END_FORCE, 0.5, 0.4, NULL) == DEMC_ERR_OUT_OF_DOMAIN);
+    CHECK(demc_contact_params_hmd(&q, &pair, zero / zero, DEMC_CONTACT_END_FORCE, 0.5, 0.4, NULL) ==
+          DEMC_ERR_INVALID_ARGUMENT);
+    CHECK(demc_contact_params_hmd(&q, &pair, 0.8, (demc_contact_end)7, 0.5, 0.4, NULL) == DEMC_ERR_INVALID_ARGUMENT);
+    CHECK(demc_contact_params_hmd(&q, &pair, 0.8, DEMC_CONTACT_END_FORCE, 0.3, 0.4, NULL) == DEMC_ERR_OUT_OF_DOMAIN);
+    CHECK(demc_contact_params_hmd(&q, &pair, 0.8, DEMC_CONTACT_END_FORCE, -1.0, 0.0, NULL) == DEMC_ERR_OUT_OF_DOMAIN);
     bad = pair;
     bad.effective_modulus = -1.0;
-    CHECK(demc_contact_params_hmd(&q, &bad, 0.8, DEMC_CONTACT_END_FORCE, 0.5, 0.4) == DEMC_ERR_OUT_OF_DOMAIN);
+    CHECK(demc_contact_params_hmd(&q, &bad, 0.8, DEMC_CONTACT_END_FORCE, 0.5, 0.4, NULL) == DEMC_ERR_OUT_OF_DOMAIN);
     bad.effective_modulus = 1.0 / zero;
-    CHECK(demc_contact_params_campello(&q, &bad, 0.8, DEMC_CONTACT_END_FORCE, 0.5, 0.4) ==
+    CHECK(demc_contact_params_campello(&q, &bad, 0.8, DEMC_CONTACT_END_FORCE, 0.5, 0.4, NULL) ==
           DEMC_ERR_INVALID_ARGUMENT);
-    CHECK(demc_contact_params_lsd(&q, 0.0, 0.3, 0.8, DEMC_CONTACT_END_FORCE, 0.5, 0.5) == DEMC_ERR_OUT_OF_DOMAIN);
-    CHECK(demc_contact_params_lsd(&q, 1e6, 0.7, 0.8, DEMC_CONTACT_END_FORCE, 0.5, 0.5) == DEMC_ERR_OUT_OF_DOMAIN);
-    CHECK(demc_contact_params_lsd(&q, 1e6, 0.3, 0.8, DEMC_CONTACT_END_OVERLAP, 0.5, 0.5) == DEMC_OK);
-    CHECK(demc_contact_params_plsb(&q, 1e6, 0.3, 1.2, 0.5, 0.5) == DEMC_ERR_OUT_OF_DOMAIN);
-    CHECK(demc_contact_params_plsb(&q, -1e6, 0.3, 0.5, 0.5, 0.5) == DEMC_ERR_OUT_OF_DOMAIN);
-    CHECK(demc_contact_params_hm(&q, &pair, zero / zero) == DEMC_ERR_INVALID_ARGUMENT);
-    CHECK(demc_contact_params_validate(NULL) == DEMC_ERR_INVALID_ARGUMENT);
+    CHECK(demc_contact_params_lsd(&q, 0.0, 0.3, 0.8, DEMC_CONTACT_END_FORCE, 0.5, 0.5, NULL) == DEMC_ERR_OUT_OF_DOMAIN);
+    CHECK(demc_contact_params_lsd(&q, 1e6, 0.7, 0.8, DEMC_CONTACT_END_FORCE, 0.5, 0.5, NULL) == DEMC_ERR_OUT_OF_DOMAIN);
+    CHECK(demc_contact_params_lsd(&q, 1e6, 0.3, 0.8, DEMC_CONTACT_END_OVERLAP, 0.5, 0.5, NULL) == DEMC_OK);
+    CHECK(demc_contact_params_plsb(&q, 1e6, 0.3, 1.2, 0.5, 0.5, NULL) == DEMC_ERR_OUT_OF_DOMAIN);
+    CHECK(demc_contact_params_plsb(&q, -1e6, 0.3, 0.5, 0.5, 0.5, NULL) == DEMC_ERR_OUT_OF_DOMAIN);
+    CHECK(demc_contact_params_hm(&q, &pair, zero / zero, NULL) == DEMC_ERR_INVALID_ARGUMENT);
+    CHECK(demc_contact_params_validate(NULL, NULL) == DEMC_ERR_INVALID_ARGUMENT);
     q = p;
     q.spin = 2;
-    CHECK(demc_contact_params_validate(&q) == DEMC_ERR_INVALID_ARGUMENT);
+    CHECK(demc_contact_params_validate(&q, NULL) == DEMC_ERR_INVALID_ARGUMENT);
     q = p;
     q.transport = (demc_memory_transport)5;
-    CHECK(demc_contact_params_validate(&q) == DEMC_ERR_INVALID_ARGUMENT);
+    CHECK(demc_contact_params_validate(&q, NULL) == DEMC_ERR_INVALID_ARGUMENT);
     q = p;
     q.normal_damping = -0.1;
-    CHECK(demc_contact_params_validate(&q) == DEMC_ERR_OUT_OF_DOMAIN);
+    CHECK(demc_contact_params_validate(&q, NULL) == DEMC_ERR_OUT_OF_DOMAIN);
     q = p;
     q.tangential.mu_dynamic = 0.6;
-    CHECK(demc_contact_params_validate(&q) == DEMC_ERR_OUT_OF_DOMAIN);
+    CHECK(demc_contact_params_validate(&q, NULL) == DEMC_ERR_OUT_OF_DOMAIN);
     CHECK(sizeof(demc_contact_state) == DEMC_CONTACT_STATE_SIZE * sizeof(double));
+}
+
+/* ---------- setup functions: status and name of the first offending input (material.h's convention) ---------- */
+
+/* One setup function: its arguments after the output as doubles (the end rule as its value, a pair as its E* and
+ * G*: the other fields of the pair are not used), their names as bad_field reports them, and a valid set. */
+typedef struct contact_setup {
+    int model;
+    int nargs;
+    int enum_arg;  /* index of the end-rule argument, -1 if none */
+    int takes_pair;
+    const char *args[6];
+    double good[6];
+} contact_setup;
+
+/* Calls the setup function with a[], the output NULL when !with_params and the pair NULL when !with_pair; a failed
+ * call must leave the output unwritten. */
+static demc_status contact_setup_call(const contact_setup *f, const double *a, int with_params, int with_pair,
+                                      const char **bad_field)
+{
+    demc_contact_params out;
+    demc_contact_params *p = with_params ? &out : NULL;
+    demc_pair pair;
+    const demc_pair *pp = with_pair ? &pair : NULL;
+    demc_status st;
+    pair.effective_modulus = a[0];
+    pair.effective_shear_modulus = a[1];
+    pair.effective_radius = 2.5e-3;
+    pair.effective_mass = 1e-3;
+    memset(&out, SETUP_POISON, sizeof out);
+    switch (f->model) {
+    case LSD: st = demc_contact_params_lsd(p, a[0], a[1], a[2], (demc_contact_end)(int)a[3], a[4], a[5], bad_field);
+        break;
+    case HMD: st = demc_contact_params_hmd(p, pp, a[2], (demc_contact_end)(int)a[3], a[4], a[5], bad_field); break;
+    case PLSB: st = demc_contact_params_plsb(p, a[0], a[1], a[2], a[3], a[4], bad_field); break;
+    case HM: st = demc_contact_params_hm(p, pp, a[2], bad_field); break;
+    default:
+        st = demc_contact_params_campello(p, pp, a[2], (demc_contact_end)(int)a[3], a[4], a[5], bad_field);
+        break;
+    }
+    if (st != DEMC_OK && !CHECK(setup_untouched(&out, sizeof out)))
+        printf("    %s: output written by a call that failed\n", model_name[f->model]);
+    return st;
+}
+
+/* One bad value of one argument and the status it must give. */
+typedef struct contact_bad_arg {
+    int arg;
+    double value;
+    demc_status status;
+} contact_bad_arg;
+
+/* Every bad value: NaN, +inf, −inf on each numeric argument (INVALID_ARGUMENT) and the listed ones, each
+ * - alone: its status and its name; the same status with bad_field NULL;
+ * - with every later argument bad too (NaN, or an unknown end rule): still its own name;
+ * then a NULL output ("params", whatever follows) and a NULL pair ("pair"), and success (NULL named, NULL
+ * bad_field accepted). */
+static void check_contact_setup(const contact_setup *f, const contact_bad_arg *listed, int nlisted)
+{
+    volatile double zero = 0.0;
+    const double nonfinite[3] = {zero / zero, 1.0 / zero, -1.0 / zero};
+    int c, j;
+    for (c = 0; c < 3 * f->nargs + nlisted; ++c) {
+        double a[6];
+        const char *field = "unset";
+        contact_bad_arg b;
+        if (c < 3 * f->nargs) {
+            b.arg = c / 3;
+            b.value = nonfinite[c % 3];
+            b.status = DEMC_ERR_INVALID_ARGUMENT;
+            if (b.arg == f->enum_arg) continue;
+        } else {
+            b = listed[c - 3 * f->nargs];
+        }
+        memcpy(a, f->good, sizeof a);
+        a[b.arg] = b.value;
+        if (!CHECK(setup_failed_as(contact_setup_call(f, a, 1, 1, &field), &field, b.status, f->args[b.arg])))
+            printf("    %s: %s = %g\n", model_name[f->model], f->args[b.arg], b.value);
+        CHECK(contact_setup_call(f, a, 1, 1, NULL) == b.status);
+        for (j = b.arg + 1; j < f->nargs; ++j) a[j] = j == f->enum_arg ? 7.0 : nonfinite[0];
+        field = "unset";
+        if (!CHECK(setup_failed_as(contact_setup_call(f, a, 1, 1, &field), &field, b.status, f->args[b.arg])))
+            printf("    %s: %s = %g, later arguments bad\n", model_name[f->model], f->args[b.arg], b.value);
+        field = "unset";
+        if (f->takes_pair && b.arg >= 2)
+            CHECK(setup_failed_as(contact_setup_call(f, a, 1, 0, &field), &field, DEMC_ERR_INVALID_ARGUMENT,
+                                  "pair"));
+        field = "unset";
+        CHECK(setup_failed_as(contact_setup_call(f, a, 0, 0, &field), &field, DEMC_ERR_INVALID_ARGUMENT,
+                              "params"));
+    }
+    {
+        const char *field = "unset";
+        CHECK(setup_failed_as(contact_setup_call(f, f->good, 0, 1, &field), &field, DEMC_ERR_INVALID_ARGUMENT,
+                              "params"));
+        CHECK(contact_setup_call(f, f->good, 0, 1, NULL) == DEMC_ERR_INVALID_ARGUMENT);
+        if (f->takes_pair) {
+            field = "unset";
+            CHECK(setup_failed_as(contact_setup_call(f, f->good, 1, 0, &field), &field, DEMC_ERR_INVALID_ARGUMENT,
+                                  "pair"));
+        }
+        CHECK(contact_setup_call(f, f->good, 1, 1, &field) == DEMC_OK && field == NULL);
+        CHECK(contact_setup_call(f, f->good, 1, 1, NULL) == DEMC_OK);
+    }
+}
+
+static void setup_functions_name_the_bad_argument(void)
+{
+    const demc_status D = DEMC_ERR_OUT_OF_DOMAIN, I = DEMC_ERR_INVALID_ARGUMENT;
+    const contact_setup lsd = {LSD, 6, 3, 0,
+                               {"normal_stiffness", "poisson_ratio", "restitution", "end", "mu_static", "mu_dynamic"},
+                               {1e6, 0.3, 0.8, 0.0, 0.5, 0.4}};
+    const contact_setup hmd = {HMD, 6, 3, 1,
+                               {"pair.effective_modulus", "pair.effective_shear_modulus", "restitution", "end",
+                                "mu_static", "mu_dynamic"},
+                               {3.8e10, 1.3e10, 0.8, 1.0, 0.5, 0.4}};
+    const contact_setup plsb = {PLSB, 5, -1, 0,
+                                {"stiffness", "poisson_ratio", "restitution", "mu_static", "mu_dynamic", 0},
+                                {1e6, 0.3, 0.8, 0.5, 0.4, 0}};
+    const contact_setup hm = {HM, 3, -1, 1, {"pair.effective_modulus", "pair.effective_shear_modulus", "mu", 0, 0, 0},
+                              {3.8e10, 1.3e10, 0.3, 0, 0, 0}};
+    contact_setup campello = hmd;
+    /* Out of the domain: k, E*, G* ≤ 0; ν ≤ −1 or > 0.5; e ≤ 0 or > 1; μ_s < 0; μ_d < 0 or > μ_s (0.5); an end
+     * rule other than 0 and 1. */
+    const contact_bad_arg lsd_bad[] = {{0, 0.0, D},  {0, -1e6, D}, {1, -1.0, D}, {1, -2.0, D}, {1, 0.51, D},
+                                       {2, 0.0, D},  {2, -0.5, D}, {2, 1.5, D},  {3, 2.0, I},  {3, -1.0, I},
+                                       {4, -0.1, D}, {5, -0.1, D}, {5, 0.6, D}};
+    const contact_bad_arg hertz_bad[] = {{0, 0.0, D},  {0, -1.0, D}, {1, 0.0, D}, {1, -1.0, D},
+                                         {2, 0.0, D},  {2, -0.5, D}, {2, 1.5, D}, {3, 2.0, I},
+                                         {3, -1.0, I}, {4, -0.1, D}, {5, -0.1, D}, {5, 0.6, D}};
+    const contact_bad_arg plsb_bad[] = {{0, 0.0, D}, {0, -1e6, D}, {1, -1.0, D}, {1, 0.51, D}, {2, 0.0, D},
+                                        {2, 1.5, D}, {3, -0.1, D}, {4, -0.1, D}, {4, 0.6, D}};
+    const contact_bad_arg hm_bad[] = {{0, 0.0, D}, {0, -1.0, D}, {1, 0.0, D}, {1, -1.0, D}, {2, -0.1, D}};
+    double a[6];
+    const char *field = "unset";
+    campello.model = CAMPELLO;
+    check_contact_setup(&lsd, lsd_bad, 13);
+    check_contact_setup(&hmd, hertz_bad, 12);
+    check_contact_setup(&campello, hertz_bad, 12);
+    check_contact_setup(&plsb, plsb_bad, 9);
+    check_contact_setup(&hm, hm_bad, 5);
+    /* The edges of the domains are inside: e = 1, ν = 0.5, μ_d = μ_s, μ = 0. */
+    memcpy(a, lsd.good, sizeof a);
+    a[1] = 0.5;
+    a[2] = 1.0;
+    a[5] = a[4];
+    CHECK(contact_setup_call(&lsd, a, 1, 1, &field) == DEMC_OK && field == NULL);
+    memcpy(a, hm.good, sizeof a);
+    a[2] = 0.0;
+    field = "unset";
+    CHECK(contact_setup_call(&hm, a, 1, 1, &field) == DEMC_OK && field == NULL);
+    /* PLS(B) with k/e beyond DBL_MAX: its latch is not representable, the reference stiffness is named. */
+    memcpy(a, plsb.good, sizeof a);
+    a[0] = 0.9 * DBL_MAX;
+    a[2] = 0.5;
+    field = "unset";
+    CHECK(setup_failed_as(contact_setup_call(&plsb, a, 1, 1, &field), &field, DEMC_ERR_SINGULAR, "stiffness"));
+}
+
+/* Sets field k of a demc_contact_params, in declaration order with the tangential member's fields in place. */
+static void contact_params_set(void *object, int k, double v)
+{
+    demc_contact_params *p = (demc_contact_params *)object;
+    double *const number[] = {&p->youngs_modulus, &p->shear_modulus,  &p->normal_stiffness,  &p->kappa,
+                              &p->restitution,    &p->normal_damping, &p->tangential_damping};
+    if (k < 7) *number[k] = v;
+    else if (k == 7) p->end = (demc_contact_end)(int)v;
+    else if (k == 8) p->tangential.mu_static = v;
+    else if (k == 9) p->tangential.mu_dynamic = v;
+    else if (k == 10) p->tangential.stiffness_rule = (demc_stiffness_rule)(int)v;
+    else if (k == 11) p->tangential.recalculation = (demc_slip_recalculation)(int)v;
+    else if (k == 12) p->tangential.direction = (demc_slip_direction)(int)v;
+    else if (k == 13) p->tangential.unloading = (demc_unloading_rule)(int)v;
+    else if (k == 14) p->tangential.coulomb = (demc_coulomb_policy)(int)v;
+    else if (k == 15) p->transport = (demc_memory_transport)(int)v;
+    else p->spin = (int)v;
+}
+
+static demc_status contact_params_check(const void *object, const char **bad_field)
+{
+    return demc_contact_params_validate((const demc_contact_params *)object, bad_field);
+}
+
+/* demc_contact_params_validate(): each bad field alone, then with every later field bad too, gives its status and
+ * its name; what every setup function produces passes. */
+static void validate_names_the_bad_field(void)
+{
+    const char *const name[17] = {
+        "params.youngs_modulus", "params.shear_modulus", "params.normal_stiffness", "params.kappa",
+        "params.restitution", "params.normal_damping", "params.tangential_damping", "params.end",
+        "params.tangential.mu_static", "params.tangential.mu_dynamic", "params.tangential.stiffness_rule",
+        "params.tangential.recalculation", "params.tangential.direction", "params.tangential.unloading",
+        "params.tangential.coulomb", "params.transport", "params.spin"};
+    /* The first value above each enumerator's range (end, 4 stiffness rules, 2, 3, 2, 2, transport, spin). */
+    const int past_last[17] = {0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 4, 2, 3, 2, 2, 2, 2};
+    /* Negative moduli, stiffness, κ, damping and μ_s; e ≤ 0 or > 1; μ_d < 0 or > μ_s (0.5). */
+    const double out_of_domain[17][2] = {{-1.0, -1e-300}, {-1.0, -1e-300}, {-1.0, -1e-300}, {-1.0, -1e-300},
+                                         {0.0, 1.5},      {-1.0, -1e-300}, {-1.0, -1e-300}, {0, 0},
+                                         {-0.1, -1e-300}, {-0.1, 0.6},     {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0},
+                                         {0, 0},          {0, 0}};
+    const setup_fields fields = {17, name, past_last, out_of_domain, contact_params_set, contact_params_check};
+    demc_contact_params good, scratch;
+    const char *field = "unset";
+    int m;
+    model_params(HMD, 0.8, 0.5, &good);
+    good.tangential.mu_dynamic = 0.4;
+    CHECK(demc_contact_params_validate(&good, &field) == DEMC_OK && field == NULL);
+    setup_check_fields(&fields, &good, &scratch, sizeof good);
+    field = "unset";
+    CHECK(setup_failed_as(demc_contact_params_validate(NULL, &field), &field, DEMC_ERR_INVALID_ARGUMENT, "params"));
+    for (m = 0; m < NMODELS; ++m) {
+        model_params(m, 0.7, 0.4, &scratch);
+        field = "unset";
+        CHECK(demc_contact_params_validate(&scratch, &field) == DEMC_OK && field == NULL);
+    }
 }
 
 /* A sequence of overlapping configurations, then a separation: no force without overlap, the state resets. */
@@ -514,6 +731,8 @@ static void sphere_wall(void)
 int main(void)
 {
     RUN(params_statuses);
+    RUN(setup_functions_name_the_bad_argument);
+    RUN(validate_names_the_bad_field);
     RUN(no_force_without_overlap_and_reset);
     RUN(newton_third_law);
     RUN(objectivity);

@@ -7,6 +7,7 @@
 
 #include "demc.h"
 #include "harness.h"
+#include "support/setup_checks.h"
 
 static const double PI = 3.14159265358979323846;
 
@@ -53,26 +54,116 @@ static void params_statuses(void)
     demc_tangential_params p, q;
     volatile double zero = 0.0;
     memset(&p, 0, sizeof p);
-    CHECK(demc_tangential_params_make(0.5, 0.4, &p) == DEMC_OK);
+    CHECK(demc_tangential_params_make(0.5, 0.4, &p, NULL) == DEMC_OK);
     CHECK(p.mu_static == 0.5 && p.mu_dynamic == 0.4);
     CHECK(p.stiffness_rule == 0 && p.recalculation == 0 && p.direction == 0 && p.unloading == 0 && p.coulomb == 0);
-    CHECK(demc_tangential_params_validate(&p) == DEMC_OK);
-    CHECK(demc_tangential_params_make(0.5, 0.4, NULL) == DEMC_ERR_INVALID_ARGUMENT);
-    CHECK(demc_tangential_params_make(zero / zero, 0.4, &q) == DEMC_ERR_INVALID_ARGUMENT);
-    CHECK(demc_tangential_params_make(0.5, 1.0 / zero, &q) == DEMC_ERR_INVALID_ARGUMENT);
-    CHECK(demc_tangential_params_make(-0.1, 0.0, &q) == DEMC_ERR_OUT_OF_DOMAIN);
-    CHECK(demc_tangential_params_make(0.3, 0.4, &q) == DEMC_ERR_OUT_OF_DOMAIN);
-    CHECK(demc_tangential_params_validate(NULL) == DEMC_ERR_INVALID_ARGUMENT);
+    CHECK(demc_tangential_params_validate(&p, NULL) == DEMC_OK);
+    CHECK(demc_tangential_params_make(0.5, 0.4, NULL, NULL) == DEMC_ERR_INVALID_ARGUMENT);
+    CHECK(demc_tangential_params_make(zero / zero, 0.4, &q, NULL) == DEMC_ERR_INVALID_ARGUMENT);
+    CHECK(demc_tangential_params_make(0.5, 1.0 / zero, &q, NULL) == DEMC_ERR_INVALID_ARGUMENT);
+    CHECK(demc_tangential_params_make(-0.1, 0.0, &q, NULL) == DEMC_ERR_OUT_OF_DOMAIN);
+    CHECK(demc_tangential_params_make(0.3, 0.4, &q, NULL) == DEMC_ERR_OUT_OF_DOMAIN);
+    CHECK(demc_tangential_params_validate(NULL, NULL) == DEMC_ERR_INVALID_ARGUMENT);
     q = p;
     q.stiffness_rule = (demc_stiffness_rule)4;
-    CHECK(demc_tangential_params_validate(&q) == DEMC_ERR_INVALID_ARGUMENT);
+    CHECK(demc_tangential_params_validate(&q, NULL) == DEMC_ERR_INVALID_ARGUMENT);
     q = p;
     q.direction = (demc_slip_direction)-1;
-    CHECK(demc_tangential_params_validate(&q) == DEMC_ERR_INVALID_ARGUMENT);
+    CHECK(demc_tangential_params_validate(&q, NULL) == DEMC_ERR_INVALID_ARGUMENT);
     q = p;
     q.coulomb = (demc_coulomb_policy)2;
-    CHECK(demc_tangential_params_validate(&q) == DEMC_ERR_INVALID_ARGUMENT);
+    CHECK(demc_tangential_params_validate(&q, NULL) == DEMC_ERR_INVALID_ARGUMENT);
     CHECK(sizeof(demc_tangential_state) == DEMC_TANGENTIAL_STATE_SIZE * sizeof(double));
+}
+
+/* demc_tangential_params_make() with the output NULL when !with_params; a failed call leaves it unwritten. */
+static demc_status make_call(double mu_static, double mu_dynamic, int with_params, const char **bad_field)
+{
+    demc_tangential_params out;
+    demc_status st;
+    memset(&out, SETUP_POISON, sizeof out);
+    st = demc_tangential_params_make(mu_static, mu_dynamic, with_params ? &out : NULL, bad_field);
+    if (st != DEMC_OK) CHECK(setup_untouched(&out, sizeof out));
+    return st;
+}
+
+/* The setup convention of material.h: each bad input alone, then with the later ones bad too, gives its status and
+ * names the first offending input in argument order (mu_static, mu_dynamic, params); NULL bad_field accepted. */
+static void make_names_the_bad_argument(void)
+{
+    const demc_status D = DEMC_ERR_OUT_OF_DOMAIN, I = DEMC_ERR_INVALID_ARGUMENT;
+    volatile double zero = 0.0;
+    const double nan = zero / zero, inf = 1.0 / zero;
+    /* mu_static: NaN, ±inf, < 0; mu_dynamic (with μ_s = 0.5): NaN, ±inf, < 0, > μ_s */
+    const double bad_s[4] = {nan, inf, -inf, -0.1}, bad_d[5] = {nan, inf, -inf, -0.1, 0.6};
+    const demc_status st_s[4] = {I, I, I, D}, st_d[5] = {I, I, I, D, D};
+    const char *field = "unset";
+    int v;
+    for (v = 0; v < 4; ++v) {
+        field = "unset";
+        CHECK(setup_failed_as(make_call(bad_s[v], 0.4, 1, &field), &field, st_s[v], "mu_static"));
+        CHECK(make_call(bad_s[v], 0.4, 1, NULL) == st_s[v]);
+        field = "unset";
+        CHECK(setup_failed_as(make_call(bad_s[v], nan, 0, &field), &field, st_s[v], "mu_static"));
+    }
+    for (v = 0; v < 5; ++v) {
+        field = "unset";
+        CHECK(setup_failed_as(make_call(0.5, bad_d[v], 1, &field), &field, st_d[v], "mu_dynamic"));
+        CHECK(make_call(0.5, bad_d[v], 1, NULL) == st_d[v]);
+        field = "unset";
+        CHECK(setup_failed_as(make_call(0.5, bad_d[v], 0, &field), &field, st_d[v], "mu_dynamic"));
+    }
+    field = "unset";
+    CHECK(setup_failed_as(make_call(0.5, 0.4, 0, &field), &field, I, "params"));
+    CHECK(make_call(0.5, 0.4, 1, &field) == DEMC_OK && field == NULL);
+    field = "unset";
+    CHECK(make_call(0.0, 0.0, 1, &field) == DEMC_OK && field == NULL); /* the edges: μ_s = 0, μ_d = μ_s */
+    CHECK(make_call(0.5, 0.4, 1, NULL) == DEMC_OK);
+}
+
+/* Sets field k of a demc_tangential_params, in declaration order. */
+static void tangential_params_set(void *object, int k, double v)
+{
+    demc_tangential_params *p = (demc_tangential_params *)object;
+    if (k == 0) p->mu_static = v;
+    else if (k == 1) p->mu_dynamic = v;
+    else if (k == 2) p->stiffness_rule = (demc_stiffness_rule)(int)v;
+    else if (k == 3) p->recalculation = (demc_slip_recalculation)(int)v;
+    else if (k == 4) p->direction = (demc_slip_direction)(int)v;
+    else if (k == 5) p->unloading = (demc_unloading_rule)(int)v;
+    else p->coulomb = (demc_coulomb_policy)(int)v;
+}
+
+static demc_status tangential_params_check(const void *object, const char **bad_field)
+{
+    return demc_tangential_params_validate((const demc_tangential_params *)object, bad_field);
+}
+
+/* demc_tangential_params_validate(): each bad field alone, then with every later field bad too, gives its status
+ * and its name; the last enumerator of each convention is inside. */
+static void validate_names_the_bad_field(void)
+{
+    const char *const name[7] = {"params.mu_static", "params.mu_dynamic", "params.stiffness_rule",
+                                 "params.recalculation", "params.direction", "params.unloading", "params.coulomb"};
+    const int past_last[7] = {0, 0, 4, 2, 3, 2, 2}; /* the first value above each enumerator's range */
+    /* μ_s < 0; μ_d < 0 or > μ_s (0.5) */
+    const double out_of_domain[7][2] = {{-0.1, -1e-300}, {-0.1, 0.6}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}};
+    const setup_fields fields = {7, name, past_last, out_of_domain, tangential_params_set, tangential_params_check};
+    demc_tangential_params good, p;
+    const char *field = "unset";
+    int k;
+    CHECK(demc_tangential_params_make(0.5, 0.4, &good, NULL) == DEMC_OK);
+    setup_check_fields(&fields, &good, &p, sizeof good);
+    CHECK(setup_failed_as(demc_tangential_params_validate(NULL, &field), &field, DEMC_ERR_INVALID_ARGUMENT,
+                          "params"));
+    CHECK(demc_tangential_params_validate(NULL, NULL) == DEMC_ERR_INVALID_ARGUMENT);
+    CHECK(demc_tangential_params_validate(&good, &field) == DEMC_OK && field == NULL);
+    for (k = 2; k < 7; ++k) {
+        p = good;
+        tangential_params_set(&p, k, past_last[k] - 1);
+        field = "unset";
+        CHECK(demc_tangential_params_validate(&p, &field) == DEMC_OK && field == NULL);
+    }
 }
 
 static void swap_negates_vectors(void)
@@ -108,7 +199,7 @@ static void oscillator_000_eq50(void)
     double x = delta0, th = 0.0, v = 0.0, w = 0.0, f, max_err_exact = 0.0, max_err_cont = 0.0, t = 0.0;
     long n, steps = 3000; /* 1.5 periods */
     CHECK_REL(delta0, -8.09e-6, 2e-3);
-    CHECK(demc_tangential_params_make(mu * 1.01, mu * 1.01, &p) == DEMC_OK);
+    CHECK(demc_tangential_params_make(mu * 1.01, mu * 1.01, &p, NULL) == DEMC_OK);
     memset(&s, 0, sizeof s);
     s.displacement = v3(delta0, 0, 0);
     s.force = v3(-kt * delta0, 0, 0);
@@ -161,7 +252,7 @@ static void varying_load_stick_to_slip(void)
     demc_tangential_state si, sc;
     double f_ref = 0.0, k_prev = 0.0, s_acc = 0.0;
     int n, slipped = 0;
-    CHECK(demc_tangential_params_make(mu, mu, &pi) == DEMC_OK);
+    CHECK(demc_tangential_params_make(mu, mu, &pi, NULL) == DEMC_OK);
     pi.unloading = DEMC_UNLOADING_KEEP; /* the 000 model */
     pc = pi;
     pc.recalculation = DEMC_SLIP_CONVENTIONAL;
@@ -213,7 +304,7 @@ static void coulomb_bound_random_steps(void)
         double mus = uniform(), mud = mus * uniform(), fn = 100.0 * uniform() - 10.0, kt = 1e5 * uniform();
         double c = uniform() < 0.5 ? 0.0 : 50.0 * uniform(), lim, lim_s;
         demc_vec3 nn, ds, vt, limited;
-        if (demc_tangential_params_make(mus, mud, &p) != DEMC_OK) {
+        if (demc_tangential_params_make(mus, mud, &p, NULL) != DEMC_OK) {
             CHECK(0);
             return;
         }
@@ -320,7 +411,7 @@ static void stick_cycle_energy(void)
         demc_tangential_result r;
         const double k = 2e5, ds = 1e-7;
         int n;
-        demc_tangential_params_make(1.0, 1.0, &p);
+        demc_tangential_params_make(1.0, 1.0, &p, NULL);
         p.stiffness_rule = (demc_stiffness_rule)rule;
         memset(&s, 0, sizeof s);
         for (n = 0; n < 100; ++n) r = demc_tangential_update(&p, &s, v3(ds, -0.5 * ds, 0), v3(0, 0, 0), k, 100, 0, 1e-6);
@@ -342,7 +433,7 @@ static void static_dynamic_return_mapping(void)
     demc_tangential_result r;
     const double k = 1e5, fn = 10.0, mus = 0.5, mud = 0.3;
     demc_vec3 sstar;
-    demc_tangential_params_make(mus, mud, &p);
+    demc_tangential_params_make(mus, mud, &p, NULL);
     p.stiffness_rule = DEMC_STIFFNESS_TOTAL;
     memset(&s, 0, sizeof s);
     r = demc_tangential_update(&p, &s, v3(4.5e-5 * 0.6, 4.5e-5 * 0.8, 0), v3(0, 0, 0), k, fn, 0, 1e-6); /* 4.5 N */
@@ -373,7 +464,7 @@ static void unloading_rescale_002(void)
     demc_tangential_params p;
     demc_tangential_state s;
     demc_tangential_result r;
-    demc_tangential_params_make(1.0, 1.0, &p);
+    demc_tangential_params_make(1.0, 1.0, &p, NULL);
     p.stiffness_rule = DEMC_STIFFNESS_FORWARD;
     memset(&s, 0, sizeof s);
     s.force = v3(2.0, -1.0, 0);
@@ -396,7 +487,7 @@ static void slip_directions_and_policies(void)
     demc_tangential_state s;
     demc_tangential_result r;
     const double k = 1e5, fn = 1.0;
-    demc_tangential_params_make(0.5, 0.5, &p);
+    demc_tangential_params_make(0.5, 0.5, &p, NULL);
     p.direction = DEMC_SLIP_DIRECTION_VELOCITY;
     memset(&s, 0, sizeof s);
     r = demc_tangential_update(&p, &s, v3(1e-4, 0, 0), v3(0, 2.0, 0), k, fn, 0, 1e-6);
@@ -477,7 +568,7 @@ static void degenerate_inputs_are_finite(void)
             demc_tangential_params p;
             demc_tangential_state s;
             demc_tangential_result r;
-            demc_tangential_params_make(0.5, 0.5, &p);
+            demc_tangential_params_make(0.5, 0.5, &p, NULL);
             p.direction = (demc_slip_direction)dir;
             p.stiffness_rule = (demc_stiffness_rule)rule;
             memset(&s, 0, sizeof s);
@@ -505,6 +596,8 @@ int main(void)
 {
     RUN(kappa_and_mindlin_stiffness);
     RUN(params_statuses);
+    RUN(make_names_the_bad_argument);
+    RUN(validate_names_the_bad_field);
     RUN(swap_negates_vectors);
     RUN(oscillator_000_eq50);
     RUN(varying_load_stick_to_slip);

@@ -107,13 +107,14 @@ static void demo_contact(void)
     demc_wall wall = {{0, 0, 0}, {0, 0, 1}, {0, 0, 0}, {0, 0, 0}};
     demc_body b = {{0, 0, 1e-3}, {0.5, 0, -1.0}, {0, 100, 0}, 1e-3, 0};
     demc_contact_result r;
+    const char *bad = NULL;
     double t = 0, ke0, dissipated = 0, friction = 0, exchanged = 0, fmax = 0;
     long steps = 0;
     int slid = 0;
     b.mass = mass;
-    if (demc_pair_sphere_wall(&pair, &glass, radius, NULL, DEMC_SHEAR_MINDLIN, NULL) != DEMC_OK ||
-        demc_contact_params_hmd(&p, &pair, e, DEMC_CONTACT_END_FORCE, mu, mu) != DEMC_OK) {
-        printf("contact setup failed\n");
+    if (demc_pair_sphere_wall(&pair, &glass, radius, NULL, DEMC_SHEAR_MINDLIN, &bad) != DEMC_OK ||
+        demc_contact_params_hmd(&p, &pair, e, DEMC_CONTACT_END_FORCE, mu, mu, &bad) != DEMC_OK) {
+        printf("contact setup failed at %s\n", bad ? bad : "?");
         return;
     }
     ke0 = 0.5 * mass * demc_vec3_norm2(b.velocity) + 0.5 * inertia * demc_vec3_norm2(b.angular_velocity);

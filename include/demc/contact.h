@@ -127,55 +127,73 @@ typedef struct demc_contact_result {
 /**
  * @brief LS+D parameters (002 eq 1): linear spring k_n, k_t = κ k_n, dashpots 2γ√(m* k) from e.
  *
- * @param p output, written only on success.
+ * @param params output, written only on success.
  * @param normal_stiffness k_n (N/m), > 0.
  * @param poisson_ratio ν for κ = 2(1−ν)/(2−ν), −1 < ν ≤ 0.5.
  * @param restitution e, 0 < e ≤ 1; γ = demc_lsd_damping_ratio(e, end) for both dashpots.
  * @param end end-of-contact rule the restitution refers to.
  * @param mu_static, mu_dynamic friction, 0 ≤ μ_d ≤ μ_s.
- * @return DEMC_OK or the status of the first invalid argument.
+ * @param bad_field optional (may be NULL; see material.h): receives NULL on success, else the first offending input
+ *        in argument order: "params", "normal_stiffness", "poisson_ratio", "restitution", "end", "mu_static",
+ *        "mu_dynamic", or "params.normal_damping" when the damping map fails.
+ * @return DEMC_OK; DEMC_ERR_INVALID_ARGUMENT (NULL, non-finite, unknown end rule); DEMC_ERR_OUT_OF_DOMAIN (a finite
+ *         value outside the domain above); the status of demc_lsd_damping_ratio() when it fails.
  */
-DEMC_CONTACT_FN demc_status demc_contact_params_lsd(demc_contact_params *p, double normal_stiffness,
+DEMC_CONTACT_FN demc_status demc_contact_params_lsd(demc_contact_params *params, double normal_stiffness,
                                                     double poisson_ratio, double restitution, demc_contact_end end,
-                                                    double mu_static, double mu_dynamic);
+                                                    double mu_static, double mu_dynamic, const char **bad_field);
 
 /**
  * @brief HM+D parameters (002 eq 2): Hertz with E*, Mindlin with G* from the pair, dashpots 2γ√(m* k) with
  *        γ = demc_hmd_damping_ratio(e, end), unloading rescale on.
  *
- * @param p output, written only on success.
- * @param pair effective moduli (demc_pair_sphere_sphere() or demc_pair_sphere_wall()); its radius and mass are not
- *        used.
+ * @param params output, written only on success.
+ * @param pair effective moduli (demc_pair_sphere_sphere() or demc_pair_sphere_wall()): E* and G* finite and > 0;
+ *        its radius and mass are not used.
  * @param restitution e, 0 < e ≤ 1.
  * @param end end-of-contact rule.
- * @param mu_static, mu_dynamic friction.
+ * @param mu_static, mu_dynamic friction, 0 ≤ μ_d ≤ μ_s.
+ * @param bad_field optional: NULL on success, else "params", "pair", "pair.effective_modulus",
+ *        "pair.effective_shear_modulus", "restitution", "end", "mu_static", "mu_dynamic", or
+ *        "params.normal_damping" when the damping map fails.
+ * @return as demc_contact_params_lsd().
  */
-DEMC_CONTACT_FN demc_status demc_contact_params_hmd(demc_contact_params *p, const demc_pair *pair,
+DEMC_CONTACT_FN demc_status demc_contact_params_hmd(demc_contact_params *params, const demc_pair *pair,
                                                     double restitution, demc_contact_end end, double mu_static,
-                                                    double mu_dynamic);
+                                                    double mu_dynamic, const char **bad_field);
 
 /**
  * @brief PLS(B) parameters (002 eq 3): loading e k, unloading k/e, tangential κ k/e, no dashpot.
  *
- * @param p output, written only on success.
+ * @param params output, written only on success.
  * @param stiffness the reference stiffness k (N/m), > 0.
- * @param poisson_ratio ν for κ.
+ * @param poisson_ratio ν for κ, −1 < ν ≤ 0.5.
  * @param restitution e, 0 < e ≤ 1.
- * @param mu_static, mu_dynamic friction.
+ * @param mu_static, mu_dynamic friction, 0 ≤ μ_d ≤ μ_s.
+ * @param bad_field optional: NULL on success, else "params", "stiffness", "poisson_ratio", "restitution",
+ *        "mu_static" or "mu_dynamic"; "stiffness" with DEMC_ERR_SINGULAR when e k or k/e is not a finite positive
+ *        double.
+ * @return DEMC_OK, DEMC_ERR_INVALID_ARGUMENT, DEMC_ERR_OUT_OF_DOMAIN or DEMC_ERR_SINGULAR.
  */
-DEMC_CONTACT_FN demc_status demc_contact_params_plsb(demc_contact_params *p, double stiffness, double poisson_ratio,
-                                                     double restitution, double mu_static, double mu_dynamic);
+DEMC_CONTACT_FN demc_status demc_contact_params_plsb(demc_contact_params *params, double stiffness,
+                                                     double poisson_ratio, double restitution, double mu_static,
+                                                     double mu_dynamic, const char **bad_field);
 
 /**
  * @brief Undamped Hertz–Mindlin parameters with the choices of 000: incremental spring, no unloading rescale
  *        (000 eq 33), incremental slip recalculation (eq 43), force-driven direction (section 5).
  *
- * 000 uses G* of its eq 23 (DEMC_SHEAR_ZABULIONIS in the pair). Change p->tangential to select the other rules.
- * @param p output, written only on success.
- * @param pair effective moduli.
- * @param mu friction coefficient (μ_s = μ_d).
+ * 000 uses G* of its eq 23 (DEMC_SHEAR_ZABULIONIS in the pair). Change params->tangential to select the other
+ * rules.
+ * @param params output, written only on success.
+ * @param pair effective moduli, E* and G* finite and > 0.
+ * @param mu friction coefficient (μ_s = μ_d), ≥ 0.
+ * @param bad_field optional: NULL on success, else "params", "pair", "pair.effective_modulus",
+ *        "pair.effective_shear_modulus" or "mu".
+ * @return DEMC_OK, DEMC_ERR_INVALID_ARGUMENT (NULL, non-finite) or DEMC_ERR_OUT_OF_DOMAIN.
  */
-DEMC_CONTACT_FN demc_status demc_contact_params_hm(demc_contact_params *p, const demc_pair *pair, double mu);
+DEMC_CONTACT_FN demc_status demc_contact_params_hm(demc_contact_params *params, const demc_pair *pair, double mu,
+                                                   const char **bad_field);
 
 /**
  * @brief Parameters of the 001 model: Hertz, normal dashpot d* = 2ξ√(2√r* E* m*) δ^¼ (001 eq 22, the HM+D
@@ -184,22 +202,30 @@ DEMC_CONTACT_FN demc_status demc_contact_params_hm(demc_contact_params *p, const
  * ξ comes from e through the damping module's exact HM+D map for the chosen end rule (001 uses the constant-
  * stiffness approximation ξ = ln e/√(π² + ln²e), which does not give e back for a Hertz contact). 001 uses
  * G* = G_i G_j/(G_i + G_j) (DEMC_SHEAR_CAMPELLO in the pair).
- * @param p output, written only on success.
- * @param pair effective moduli.
- * @param restitution e.
+ * @param params output, written only on success.
+ * @param pair effective moduli, E* and G* finite and > 0.
+ * @param restitution e, 0 < e ≤ 1.
  * @param end end-of-contact rule.
  * @param mu_static, mu_dynamic friction, 0 ≤ μ_d ≤ μ_s.
+ * @param bad_field optional: as for demc_contact_params_hmd().
+ * @return as demc_contact_params_lsd().
  */
-DEMC_CONTACT_FN demc_status demc_contact_params_campello(demc_contact_params *p, const demc_pair *pair,
+DEMC_CONTACT_FN demc_status demc_contact_params_campello(demc_contact_params *params, const demc_pair *pair,
                                                          double restitution, demc_contact_end end, double mu_static,
-                                                         double mu_dynamic);
+                                                         double mu_dynamic, const char **bad_field);
 
 /**
- * @brief Checks a filled demc_contact_params.
+ * @brief Checks a filled demc_contact_params, field by field in declaration order.
+ *
+ * Domain: the moduli, stiffness, κ and damping ratios finite and ≥ 0, 0 < e ≤ 1, known end rule and transport,
+ * spin 0 or 1, the tangential member as demc_tangential_params_validate() checks it.
+ * @param params the parameters (NULL: DEMC_ERR_INVALID_ARGUMENT, field "params").
+ * @param bad_field optional (may be NULL): receives NULL on success, else "params" or "params.<field>" (for the
+ *        tangential member "params.tangential.<field>", e.g. "params.tangential.stiffness_rule").
  * @return DEMC_OK; DEMC_ERR_INVALID_ARGUMENT (NULL, non-finite, unknown enumerator, spin not 0 or 1);
  *         DEMC_ERR_OUT_OF_DOMAIN (a negative modulus, stiffness, κ or damping; e outside (0, 1]; bad friction).
  */
-DEMC_CONTACT_FN demc_status demc_contact_params_validate(const demc_contact_params *p);
+DEMC_CONTACT_FN demc_status demc_contact_params_validate(const demc_contact_params *params, const char **bad_field);
 
 /** @brief The state as seen from body j: tangential memory and normal change sign, the PLS(B) latch is kept. */
 DEMC_CONTACT_FN demc_contact_state demc_contact_state_swap(demc_contact_state s);

@@ -27,6 +27,7 @@
 #define DEMC_TANGENTIAL_H
 
 #include "base.h"
+#include "material.h"
 
 /** @cond INTERNAL */
 #if defined(DEMC_IMPLEMENT_TANGENTIAL)
@@ -206,23 +207,31 @@ DEMC_TANGENTIAL_FN double demc_tangential_kappa(double nu);
 DEMC_TANGENTIAL_FN double demc_mindlin_stiffness(double shear_modulus, double radius, double overlap);
 
 /**
- * @brief Fills p with friction coefficients and the default conventions (each enumerator 0).
+ * @brief Fills params with friction coefficients and the default conventions (each enumerator 0).
  *
  * @param mu_static static friction μ_s ≥ 0.
  * @param mu_dynamic dynamic friction, 0 ≤ μ_d ≤ μ_s (μ_d = μ_s: one Coulomb coefficient).
- * @param p output (untouched unless DEMC_OK).
- * @return DEMC_OK; DEMC_ERR_INVALID_ARGUMENT for a null p or a non-finite coefficient; DEMC_ERR_OUT_OF_DOMAIN for
- *         μ_s < 0, μ_d < 0 or μ_d > μ_s.
+ * @param params output, written only on success.
+ * @param bad_field optional (may be NULL; see material.h): receives NULL on success, else the first offending
+ *        input in argument order: "mu_static", "mu_dynamic" or "params".
+ * @return DEMC_OK; DEMC_ERR_INVALID_ARGUMENT for a non-finite coefficient or a null params; DEMC_ERR_OUT_OF_DOMAIN
+ *         for μ_s < 0, μ_d < 0 or μ_d > μ_s.
  */
 DEMC_TANGENTIAL_FN demc_status demc_tangential_params_make(double mu_static, double mu_dynamic,
-                                                         demc_tangential_params *p);
+                                                         demc_tangential_params *params, const char **bad_field);
 
 /**
- * @brief Checks a filled demc_tangential_params.
- * @return DEMC_OK; DEMC_ERR_INVALID_ARGUMENT for a null p, a non-finite coefficient or an unknown enumerator;
+ * @brief Checks a filled demc_tangential_params, field by field in declaration order.
+ *
+ * @param params the parameters (NULL: DEMC_ERR_INVALID_ARGUMENT, field "params").
+ * @param bad_field optional (may be NULL): receives NULL on success, else "params", "params.mu_static",
+ *        "params.mu_dynamic", "params.stiffness_rule", "params.recalculation", "params.direction",
+ *        "params.unloading" or "params.coulomb".
+ * @return DEMC_OK; DEMC_ERR_INVALID_ARGUMENT for a null params, a non-finite coefficient or an unknown enumerator;
  *         DEMC_ERR_OUT_OF_DOMAIN for μ_s < 0, μ_d < 0 or μ_d > μ_s.
  */
-DEMC_TANGENTIAL_FN demc_status demc_tangential_params_validate(const demc_tangential_params *p);
+DEMC_TANGENTIAL_FN demc_status demc_tangential_params_validate(const demc_tangential_params *params,
+                                                             const char **bad_field);
 
 /**
  * @brief The same memory seen from body j: displacement and force change sign, the scalars are kept.

@@ -10,11 +10,11 @@ DEMC_BEGIN_DECLS
  * inlining the model switch folds away. */
 enum { DEMCI_MODEL_LSD, DEMCI_MODEL_HMD, DEMCI_MODEL_PLSB, DEMCI_MODEL_HM, DEMCI_MODEL_CAMPELLO };
 
-DEMC_STATIC_INLINE demc_status demci_contact_params_common(demc_contact_params *p, double restitution,
-                                                           demc_contact_end end, double mu_static,
-                                                           double mu_dynamic)
+/* The parameters every model starts from: zero moduli, stiffness and damping, the rotating transport with spin.
+ * Fills a local copy before its inputs are checked; the caller's struct is written only on success. */
+DEMC_STATIC_INLINE void demci_contact_params_defaults(demc_contact_params *p, double restitution,
+                                                      demc_contact_end end)
 {
-    demc_status st;
     p->youngs_modulus = 0.0;
     p->shear_modulus = 0.0;
     p->normal_stiffness = 0.0;
@@ -25,135 +25,172 @@ DEMC_STATIC_INLINE demc_status demci_contact_params_common(demc_contact_params *
     p->end = end;
     p->transport = DEMC_TRANSPORT_ROTATE;
     p->spin = 1;
-    if (!demc_is_finite(restitution)) return DEMC_ERR_INVALID_ARGUMENT;
-    if (!(restitution > 0.0 && restitution <= 1.0)) return DEMC_ERR_OUT_OF_DOMAIN;
-    if ((int)end < 0 || (int)end > 1) return DEMC_ERR_INVALID_ARGUMENT;
-    st = demc_tangential_params_make(mu_static, mu_dynamic, &p->tangential);
-    return st;
 }
 
-DEMC_STATIC_INLINE demc_status demci_contact_poisson_kappa(double nu, double *kappa)
+/* The checks the setup functions share, each naming the input; bad_field untouched on success. */
+DEMC_STATIC_INLINE demc_status demci_contact_poisson(double nu, const char **bad_field)
 {
-    if (!demc_is_finite(nu)) return DEMC_ERR_INVALID_ARGUMENT;
-    if (!(nu > -1.0 && nu <= 0.5)) return DEMC_ERR_OUT_OF_DOMAIN;
-    *kappa = demc_tangential_kappa(nu);
-    return DEMC_OK;
+    return demci_require(nu, nu > -1.0 && nu <= 0.5, "poisson_ratio", bad_field);
 }
 
-DEMC_STATIC_INLINE demc_status demci_contact_pair_moduli(demc_contact_params *p, const demc_pair *pair)
+DEMC_STATIC_INLINE demc_status demci_contact_restitution(double e, const char *field, const char **bad_field)
 {
-    if (!pair) return DEMC_ERR_INVALID_ARGUMENT;
-    if (!demc_is_finite(pair->effective_modulus) || !demc_is_finite(pair->effective_shear_modulus))
-        return DEMC_ERR_INVALID_ARGUMENT;
-    if (!(pair->effective_modulus > 0.0) || !(pair->effective_shear_modulus > 0.0)) return DEMC_ERR_OUT_OF_DOMAIN;
+    return demci_require(e, e > 0.0 && e <= 1.0, field, bad_field);
+}
+
+DEMC_STATIC_INLINE demc_status demci_contact_end(demc_contact_end end, const char *field, const char **bad_field)
+{
+    return demci_require_enum((int)end, (int)DEMC_CONTACT_END_OVERLAP + 1, field, bad_field);
+}
+
+/* The pair's E* and G*, finite and > 0, into p (its radius and mass are taken from the bodies at each call). */
+DEMC_STATIC_INLINE demc_status demci_contact_pair_moduli(demc_contact_params *p, const demc_pair *pair,
+                                                         const char **bad_field)
+{
+    demc_status s;
+    if (!pair) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "pair", bad_field);
+    s = demci_require_positive(pair->effective_modulus, "pair.effective_modulus", bad_field);
+    if (s != DEMC_OK) return s;
+    s = demci_require_positive(pair->effective_shear_modulus, "pair.effective_shear_modulus", bad_field);
+    if (s != DEMC_OK) return s;
     p->youngs_modulus = pair->effective_modulus;
     p->shear_modulus = pair->effective_shear_modulus;
     return DEMC_OK;
 }
 
-DEMC_CONTACT_FN demc_status demc_contact_params_validate(const demc_contact_params *p)
+/* A field of demc_contact_params that must be finite and ≥ 0. */
+DEMC_STATIC_INLINE demc_status demci_contact_nonnegative(double value, const char *field, const char **bad_field)
 {
-    demc_status st;
-    if (!p) return DEMC_ERR_INVALID_ARGUMENT;
-    if (!demc_is_finite(p->youngs_modulus) || !demc_is_finite(p->shear_modulus) ||
-        !demc_is_finite(p->normal_stiffness) || !demc_is_finite(p->kappa) || !demc_is_finite(p->restitution) ||
-        !demc_is_finite(p->normal_damping) || !demc_is_finite(p->tangential_damping))
-        return DEMC_ERR_INVALID_ARGUMENT;
-    if ((int)p->end < 0 || (int)p->end > 1 || (int)p->transport < 0 || (int)p->transport > 1 ||
-        (p->spin != 0 && p->spin != 1))
-        return DEMC_ERR_INVALID_ARGUMENT;
-    st = demc_tangential_params_validate(&p->tangential);
-    if (st != DEMC_OK) return st;
-    if (p->youngs_modulus < 0.0 || p->shear_modulus < 0.0 || p->normal_stiffness < 0.0 || p->kappa < 0.0 ||
-        p->normal_damping < 0.0 || p->tangential_damping < 0.0 || !(p->restitution > 0.0 && p->restitution <= 1.0))
-        return DEMC_ERR_OUT_OF_DOMAIN;
-    return DEMC_OK;
+    return demci_require(value, value >= 0.0, field, bad_field);
 }
 
-DEMC_CONTACT_FN demc_status demc_contact_params_lsd(demc_contact_params *p, double normal_stiffness,
+DEMC_CONTACT_FN demc_status demc_contact_params_validate(const demc_contact_params *params, const char **bad_field)
+{
+    const demc_contact_params *p = params;
+    demc_status s;
+    if (!p) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "params", bad_field);
+    if ((s = demci_contact_nonnegative(p->youngs_modulus, "params.youngs_modulus", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_contact_nonnegative(p->shear_modulus, "params.shear_modulus", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_contact_nonnegative(p->normal_stiffness, "params.normal_stiffness", bad_field)) != DEMC_OK)
+        return s;
+    if ((s = demci_contact_nonnegative(p->kappa, "params.kappa", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_contact_restitution(p->restitution, "params.restitution", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_contact_nonnegative(p->normal_damping, "params.normal_damping", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_contact_nonnegative(p->tangential_damping, "params.tangential_damping", bad_field)) != DEMC_OK)
+        return s;
+    if ((s = demci_contact_end(p->end, "params.end", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_tangential_check(&p->tangential, 2, bad_field)) != DEMC_OK) return s;
+    s = demci_require_enum((int)p->transport, (int)DEMC_TRANSPORT_PROJECT + 1, "params.transport", bad_field);
+    if (s != DEMC_OK) return s;
+    if ((s = demci_require_enum(p->spin, 2, "params.spin", bad_field)) != DEMC_OK) return s;
+    return demci_material_fail(DEMC_OK, 0, bad_field);
+}
+
+DEMC_CONTACT_FN demc_status demc_contact_params_lsd(demc_contact_params *params, double normal_stiffness,
                                                     double poisson_ratio, double restitution, demc_contact_end end,
-                                                    double mu_static, double mu_dynamic)
+                                                    double mu_static, double mu_dynamic, const char **bad_field)
 {
     demc_contact_params q;
     double gamma = 0.0;
-    demc_status st;
-    if (!p) return DEMC_ERR_INVALID_ARGUMENT;
-    st = demci_contact_params_common(&q, restitution, end, mu_static, mu_dynamic);
-    if (st == DEMC_OK) st = demci_contact_poisson_kappa(poisson_ratio, &q.kappa);
-    if (st == DEMC_OK && !demc_is_finite(normal_stiffness)) st = DEMC_ERR_INVALID_ARGUMENT;
-    if (st == DEMC_OK && !(normal_stiffness > 0.0)) st = DEMC_ERR_OUT_OF_DOMAIN;
-    if (st == DEMC_OK) st = demc_lsd_damping_ratio(restitution, end, &gamma);
-    if (st != DEMC_OK) return st;
+    demc_status s;
+    if (!params) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "params", bad_field);
+    demci_contact_params_defaults(&q, restitution, end);
+    if ((s = demci_require_positive(normal_stiffness, "normal_stiffness", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_contact_poisson(poisson_ratio, bad_field)) != DEMC_OK) return s;
+    if ((s = demci_contact_restitution(restitution, "restitution", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_contact_end(end, "end", bad_field)) != DEMC_OK) return s;
+    if ((s = demc_tangential_params_make(mu_static, mu_dynamic, &q.tangential, bad_field)) != DEMC_OK) return s;
+    if ((s = demc_lsd_damping_ratio(restitution, end, &gamma)) != DEMC_OK)
+        return demci_material_fail(s, "params.normal_damping", bad_field);
     q.normal_stiffness = normal_stiffness;
+    q.kappa = demc_tangential_kappa(poisson_ratio);
     q.normal_damping = gamma;
     q.tangential_damping = gamma; /* 002 eq 1 uses the one γ for both dashpots */
-    *p = q;
+    *params = q;
+    return demci_material_fail(DEMC_OK, 0, bad_field);
+}
+
+/* What HM+D and the model of 001 share, in argument order: the pair's moduli, e, the end rule, friction, and the
+ * normal damping ratio from the HM+D map. */
+DEMC_STATIC_INLINE demc_status demci_contact_params_hertz(demc_contact_params *q, const demc_pair *pair,
+                                                          double restitution, demc_contact_end end,
+                                                          double mu_static, double mu_dynamic,
+                                                          const char **bad_field)
+{
+    demc_status s;
+    demci_contact_params_defaults(q, restitution, end);
+    if ((s = demci_contact_pair_moduli(q, pair, bad_field)) != DEMC_OK) return s;
+    if ((s = demci_contact_restitution(restitution, "restitution", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_contact_end(end, "end", bad_field)) != DEMC_OK) return s;
+    if ((s = demc_tangential_params_make(mu_static, mu_dynamic, &q->tangential, bad_field)) != DEMC_OK) return s;
+    if ((s = demc_hmd_damping_ratio(restitution, end, &q->normal_damping)) != DEMC_OK)
+        return demci_material_fail(s, "params.normal_damping", bad_field);
     return DEMC_OK;
 }
 
-DEMC_CONTACT_FN demc_status demc_contact_params_hmd(demc_contact_params *p, const demc_pair *pair,
+DEMC_CONTACT_FN demc_status demc_contact_params_hmd(demc_contact_params *params, const demc_pair *pair,
                                                     double restitution, demc_contact_end end, double mu_static,
-                                                    double mu_dynamic)
+                                                    double mu_dynamic, const char **bad_field)
 {
     demc_contact_params q;
-    double gamma = 0.0;
-    demc_status st;
-    if (!p) return DEMC_ERR_INVALID_ARGUMENT;
-    st = demci_contact_params_common(&q, restitution, end, mu_static, mu_dynamic);
-    if (st == DEMC_OK) st = demci_contact_pair_moduli(&q, pair);
-    if (st == DEMC_OK) st = demc_hmd_damping_ratio(restitution, end, &gamma);
-    if (st != DEMC_OK) return st;
-    q.normal_damping = gamma;
-    q.tangential_damping = gamma; /* 002 eq 2 */
-    *p = q;
-    return DEMC_OK;
+    demc_status s;
+    if (!params) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "params", bad_field);
+    s = demci_contact_params_hertz(&q, pair, restitution, end, mu_static, mu_dynamic, bad_field);
+    if (s != DEMC_OK) return s;
+    q.tangential_damping = q.normal_damping; /* 002 eq 2 */
+    *params = q;
+    return demci_material_fail(DEMC_OK, 0, bad_field);
 }
 
-DEMC_CONTACT_FN demc_status demc_contact_params_plsb(demc_contact_params *p, double stiffness, double poisson_ratio,
-                                                     double restitution, double mu_static, double mu_dynamic)
+DEMC_CONTACT_FN demc_status demc_contact_params_plsb(demc_contact_params *params, double stiffness,
+                                                     double poisson_ratio, double restitution, double mu_static,
+                                                     double mu_dynamic, const char **bad_field)
 {
     demc_contact_params q;
     demc_pls_params pls;
-    demc_status st;
-    if (!p) return DEMC_ERR_INVALID_ARGUMENT;
-    st = demci_contact_params_common(&q, restitution, DEMC_CONTACT_END_FORCE, mu_static, mu_dynamic);
-    if (st == DEMC_OK) st = demci_contact_poisson_kappa(poisson_ratio, &q.kappa);
-    if (st == DEMC_OK) st = demc_pls_init(&pls, stiffness, restitution, NULL);
-    if (st != DEMC_OK) return st;
+    demc_status s;
+    if (!params) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "params", bad_field);
+    demci_contact_params_defaults(&q, restitution, DEMC_CONTACT_END_FORCE);
+    if ((s = demci_require_positive(stiffness, "stiffness", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_contact_poisson(poisson_ratio, bad_field)) != DEMC_OK) return s;
+    if ((s = demci_contact_restitution(restitution, "restitution", bad_field)) != DEMC_OK) return s;
+    if ((s = demc_tangential_params_make(mu_static, mu_dynamic, &q.tangential, bad_field)) != DEMC_OK) return s;
+    /* The latch's stiffnesses e k and k/e must be representable doubles, else the reference stiffness is named. */
+    if ((s = demc_pls_init(&pls, stiffness, restitution, NULL)) != DEMC_OK)
+        return demci_material_fail(s, "stiffness", bad_field);
     q.normal_stiffness = stiffness;
-    *p = q;
-    return DEMC_OK;
+    q.kappa = demc_tangential_kappa(poisson_ratio);
+    *params = q;
+    return demci_material_fail(DEMC_OK, 0, bad_field);
 }
 
-DEMC_CONTACT_FN demc_status demc_contact_params_hm(demc_contact_params *p, const demc_pair *pair, double mu)
+DEMC_CONTACT_FN demc_status demc_contact_params_hm(demc_contact_params *params, const demc_pair *pair, double mu,
+                                                   const char **bad_field)
 {
     demc_contact_params q;
-    demc_status st;
-    if (!p) return DEMC_ERR_INVALID_ARGUMENT;
-    st = demci_contact_params_common(&q, 1.0, DEMC_CONTACT_END_FORCE, mu, mu);
-    if (st == DEMC_OK) st = demci_contact_pair_moduli(&q, pair);
-    if (st != DEMC_OK) return st;
-    q.tangential.unloading = DEMC_UNLOADING_KEEP; /* 000 eq 33: the pure incremental law */
-    *p = q;
-    return DEMC_OK;
+    demc_status s;
+    if (!params) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "params", bad_field);
+    demci_contact_params_defaults(&q, 1.0, DEMC_CONTACT_END_FORCE);
+    if ((s = demci_contact_pair_moduli(&q, pair, bad_field)) != DEMC_OK) return s;
+    if ((s = demci_require(mu, mu >= 0.0, "mu", bad_field)) != DEMC_OK) return s;
+    demc_tangential_params_make(mu, mu, &q.tangential, NULL); /* cannot fail: mu is finite and ≥ 0 */
+    q.tangential.unloading = DEMC_UNLOADING_KEEP;            /* 000 eq 33: the pure incremental law */
+    *params = q;
+    return demci_material_fail(DEMC_OK, 0, bad_field);
 }
 
-DEMC_CONTACT_FN demc_status demc_contact_params_campello(demc_contact_params *p, const demc_pair *pair,
+DEMC_CONTACT_FN demc_status demc_contact_params_campello(demc_contact_params *params, const demc_pair *pair,
                                                          double restitution, demc_contact_end end, double mu_static,
-                                                         double mu_dynamic)
+                                                         double mu_dynamic, const char **bad_field)
 {
     demc_contact_params q;
-    double xi = 0.0;
-    demc_status st;
-    if (!p) return DEMC_ERR_INVALID_ARGUMENT;
-    st = demci_contact_params_common(&q, restitution, end, mu_static, mu_dynamic);
-    if (st == DEMC_OK) st = demci_contact_pair_moduli(&q, pair);
-    if (st == DEMC_OK) st = demc_hmd_damping_ratio(restitution, end, &xi);
-    if (st != DEMC_OK) return st;
-    q.normal_damping = xi;
-    q.tangential.stiffness_rule = DEMC_STIFFNESS_TOTAL; /* 001 eq 30-31: F = −k_t s */
-    *p = q;
-    return DEMC_OK;
+    demc_status s;
+    if (!params) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "params", bad_field);
+    s = demci_contact_params_hertz(&q, pair, restitution, end, mu_static, mu_dynamic, bad_field);
+    if (s != DEMC_OK) return s;
+    q.tangential.stiffness_rule = DEMC_STIFFNESS_TOTAL; /* 001 eq 30-31: F = −k_t s; ξ = γ of 001 eq 22 */
+    *params = q;
+    return demci_material_fail(DEMC_OK, 0, bad_field);
 }
 
 DEMC_CONTACT_FN demc_contact_state demc_contact_state_swap(demc_contact_state s)

@@ -11,6 +11,29 @@ DEMC_STATIC_INLINE demc_status demci_material_fail(demc_status status, const cha
     return status;
 }
 
+/* The check of one numeric input of a setup function, shared by every module: INVALID_ARGUMENT when the value is
+ * not finite, OUT_OF_DOMAIN when it is finite but in_domain is 0, each naming the input; DEMC_OK with bad_field
+ * untouched (the caller reports success once all its inputs have passed). */
+DEMC_STATIC_INLINE demc_status demci_require(double value, int in_domain, const char *field, const char **bad_field)
+{
+    if (!demc_is_finite(value)) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, field, bad_field);
+    if (!in_domain) return demci_material_fail(DEMC_ERR_OUT_OF_DOMAIN, field, bad_field);
+    return DEMC_OK;
+}
+
+/* The most common domain: finite and > 0. */
+DEMC_STATIC_INLINE demc_status demci_require_positive(double value, const char *field, const char **bad_field)
+{
+    return demci_require(value, value > 0.0, field, bad_field);
+}
+
+/* An enumerator read as an int (a foreign struct may hold any value): INVALID_ARGUMENT unless 0 ≤ value < count. */
+DEMC_STATIC_INLINE demc_status demci_require_enum(int value, int count, const char *field, const char **bad_field)
+{
+    if (value < 0 || value >= count) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, field, bad_field);
+    return DEMC_OK;
+}
+
 /* Names of a material's fields as seen from the function that checks it: role 0 stand-alone, 1 material_i,
  * 2 material_j, 3 wall; field 0 is the pointer itself. Static strings (a local table: no file-scope arrays). */
 DEMC_STATIC_INLINE const char *demci_material_field(int role, int field)
@@ -31,23 +54,19 @@ DEMC_STATIC_INLINE const char *demci_material_field(int role, int field)
 DEMC_STATIC_INLINE demc_status demci_material_check(const demc_material *m, int role, int needs_density,
                                                     const char **bad_field)
 {
+    demc_status s;
     if (!m) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, demci_material_field(role, 0), bad_field);
-    if (!demc_is_finite(m->youngs_modulus))
-        return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, demci_material_field(role, 1), bad_field);
-    if (!(m->youngs_modulus > 0.0))
-        return demci_material_fail(DEMC_ERR_OUT_OF_DOMAIN, demci_material_field(role, 1), bad_field);
-    if (!demc_is_finite(m->poisson_ratio))
-        return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, demci_material_field(role, 2), bad_field);
-    if (!(m->poisson_ratio > -1.0 && m->poisson_ratio <= 0.5))
-        return demci_material_fail(DEMC_ERR_OUT_OF_DOMAIN, demci_material_field(role, 2), bad_field);
-    if (needs_density && !demc_is_finite(m->density))
-        return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, demci_material_field(role, 3), bad_field);
-    if (needs_density && !(m->density > 0.0))
-        return demci_material_fail(DEMC_ERR_OUT_OF_DOMAIN, demci_material_field(role, 3), bad_field);
-    if (!demc_is_finite(m->shear_modulus))
-        return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, demci_material_field(role, 4), bad_field);
-    if (m->shear_modulus < 0.0)
-        return demci_material_fail(DEMC_ERR_OUT_OF_DOMAIN, demci_material_field(role, 4), bad_field);
+    if ((s = demci_require_positive(m->youngs_modulus, demci_material_field(role, 1), bad_field)) != DEMC_OK)
+        return s;
+    if ((s = demci_require(m->poisson_ratio, m->poisson_ratio > -1.0 && m->poisson_ratio <= 0.5,
+                           demci_material_field(role, 2), bad_field)) != DEMC_OK)
+        return s;
+    if (needs_density &&
+        (s = demci_require_positive(m->density, demci_material_field(role, 3), bad_field)) != DEMC_OK)
+        return s;
+    if ((s = demci_require(m->shear_modulus, m->shear_modulus >= 0.0, demci_material_field(role, 4), bad_field)) !=
+        DEMC_OK)
+        return s;
     /* E/(2(1+ν)) overflows only for ν within a rounding of −1 and E near DBL_MAX. */
     if (!demc_is_finite(demc_material_shear_modulus(m)))
         return demci_material_fail(DEMC_ERR_SINGULAR, demci_material_field(role, 4), bad_field);
@@ -113,20 +132,6 @@ DEMC_STATIC_INLINE demc_status demci_pair_assemble(demc_pair *pair, double modul
     return demci_material_fail(DEMC_OK, 0, bad_field);
 }
 
-/* Checks a radius (field name given) and the mixing enumerator. */
-DEMC_STATIC_INLINE demc_status demci_radius_check(double radius, const char *field, const char **bad_field)
-{
-    if (!demc_is_finite(radius)) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, field, bad_field);
-    if (!(radius > 0.0)) return demci_material_fail(DEMC_ERR_OUT_OF_DOMAIN, field, bad_field);
-    return DEMC_OK;
-}
-
-DEMC_STATIC_INLINE int demci_mixing_known(demc_shear_mixing mixing)
-{
-    return (int)mixing == (int)DEMC_SHEAR_MINDLIN || (int)mixing == (int)DEMC_SHEAR_ZABULIONIS ||
-           (int)mixing == (int)DEMC_SHEAR_CAMPELLO;
-}
-
 DEMC_MATERIAL_FN demc_material demc_material_make(double youngs_modulus, double poisson_ratio, double density)
 {
     demc_material m;
@@ -157,10 +162,10 @@ DEMC_MATERIAL_FN demc_status demc_pair_sphere_sphere(demc_pair *pair, const demc
     double ci, cj;
     if (!pair) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "pair", bad_field);
     if ((s = demci_material_check(material_i, 1, 1, bad_field)) != DEMC_OK) return s;
-    if ((s = demci_radius_check(radius_i, "radius_i", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_require_positive(radius_i, "radius_i", bad_field)) != DEMC_OK) return s;
     if ((s = demci_material_check(material_j, 2, 1, bad_field)) != DEMC_OK) return s;
-    if ((s = demci_radius_check(radius_j, "radius_j", bad_field)) != DEMC_OK) return s;
-    if (!demci_mixing_known(mixing)) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "mixing", bad_field);
+    if ((s = demci_require_positive(radius_j, "radius_j", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_require_enum((int)mixing, (int)DEMC_SHEAR_CAMPELLO + 1, "mixing", bad_field)) != DEMC_OK) return s;
     ci = (1.0 - material_i->poisson_ratio * material_i->poisson_ratio) / material_i->youngs_modulus;
     cj = (1.0 - material_j->poisson_ratio * material_j->poisson_ratio) / material_j->youngs_modulus;
     return demci_pair_assemble(pair, ci + cj,
@@ -179,9 +184,9 @@ DEMC_MATERIAL_FN demc_status demc_pair_sphere_wall(demc_pair *pair, const demc_m
     double ce, cg;
     if (!pair) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "pair", bad_field);
     if ((s = demci_material_check(material_i, 1, 1, bad_field)) != DEMC_OK) return s;
-    if ((s = demci_radius_check(radius_i, "radius_i", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_require_positive(radius_i, "radius_i", bad_field)) != DEMC_OK) return s;
     if (wall && (s = demci_material_check(wall, 3, 0, bad_field)) != DEMC_OK) return s;
-    if (!demci_mixing_known(mixing)) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "mixing", bad_field);
+    if ((s = demci_require_enum((int)mixing, (int)DEMC_SHEAR_CAMPELLO + 1, "mixing", bad_field)) != DEMC_OK) return s;
     ce = (1.0 - material_i->poisson_ratio * material_i->poisson_ratio) / material_i->youngs_modulus;
     cg = demci_shear_compliance(material_i, mixing);
     if (wall) {

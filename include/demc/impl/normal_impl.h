@@ -6,14 +6,6 @@
 
 DEMC_BEGIN_DECLS
 
-/* A finite, positive input: INVALID_ARGUMENT when not finite, OUT_OF_DOMAIN when ≤ 0 (bad_field untouched on OK). */
-DEMC_STATIC_INLINE demc_status demci_normal_positive(double value, const char *field, const char **bad_field)
-{
-    if (!demc_is_finite(value)) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, field, bad_field);
-    if (!(value > 0.0)) return demci_material_fail(DEMC_ERR_OUT_OF_DOMAIN, field, bad_field);
-    return DEMC_OK;
-}
-
 /* A computed result that must be a finite positive double, else SINGULAR naming it. */
 DEMC_STATIC_INLINE demc_status demci_normal_representable(double value, const char *field, const char **bad_field)
 {
@@ -30,8 +22,8 @@ DEMC_NORMAL_FN demc_status demc_hertz_init(demc_hertz_params *params, const demc
     double k;
     if (!params) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "params", bad_field);
     if (!pair) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "pair", bad_field);
-    if ((s = demci_normal_positive(pair->effective_modulus, "pair.effective_modulus", bad_field)) != DEMC_OK) return s;
-    if ((s = demci_normal_positive(pair->effective_radius, "pair.effective_radius", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_require_positive(pair->effective_modulus, "pair.effective_modulus", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_require_positive(pair->effective_radius, "pair.effective_radius", bad_field)) != DEMC_OK) return s;
     k = 4.0 / 3.0 * pair->effective_modulus * sqrt(pair->effective_radius);
     if ((s = demci_normal_representable(k, "params.stiffness", bad_field)) != DEMC_OK) return s;
     params->stiffness = k;
@@ -59,7 +51,7 @@ DEMC_NORMAL_FN demc_status demc_linear_init(demc_linear_params *params, double s
 {
     demc_status s;
     if (!params) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "params", bad_field);
-    if ((s = demci_normal_positive(stiffness, "stiffness", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_require_positive(stiffness, "stiffness", bad_field)) != DEMC_OK) return s;
     params->stiffness = stiffness;
     return demci_material_fail(DEMC_OK, 0, bad_field);
 }
@@ -86,8 +78,8 @@ DEMC_NORMAL_FN demc_status demc_pls_init(demc_pls_params *params, double stiffne
     demc_status s;
     demc_pls_params p;
     if (!params) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "params", bad_field);
-    if ((s = demci_normal_positive(stiffness, "stiffness", bad_field)) != DEMC_OK) return s;
-    if ((s = demci_normal_positive(restitution, "restitution", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_require_positive(stiffness, "stiffness", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_require_positive(restitution, "restitution", bad_field)) != DEMC_OK) return s;
     if (restitution > 1.0) return demci_material_fail(DEMC_ERR_OUT_OF_DOMAIN, "restitution", bad_field);
     p.loading_stiffness = restitution * stiffness;
     p.unloading_stiffness = stiffness / restitution;
@@ -148,10 +140,10 @@ DEMC_NORMAL_FN demc_status demc_hertz_impact_solve(const demc_pair *pair, double
     demc_hertz_impact r;
     double e, rr, m, v = approach_speed;
     if (!pair) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "pair", bad_field);
-    if ((s = demci_normal_positive(pair->effective_modulus, "pair.effective_modulus", bad_field)) != DEMC_OK) return s;
-    if ((s = demci_normal_positive(pair->effective_radius, "pair.effective_radius", bad_field)) != DEMC_OK) return s;
-    if ((s = demci_normal_positive(pair->effective_mass, "pair.effective_mass", bad_field)) != DEMC_OK) return s;
-    if ((s = demci_normal_positive(approach_speed, "approach_speed", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_require_positive(pair->effective_modulus, "pair.effective_modulus", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_require_positive(pair->effective_radius, "pair.effective_radius", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_require_positive(pair->effective_mass, "pair.effective_mass", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_require_positive(approach_speed, "approach_speed", bad_field)) != DEMC_OK) return s;
     if (!impact) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "impact", bad_field);
     e = pair->effective_modulus;
     rr = pair->effective_radius;

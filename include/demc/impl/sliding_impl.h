@@ -466,26 +466,16 @@ DEMC_STATIC_INLINE double demci_sliding_qeval(demci_sliding_q *q, double w)
 
 /* ---- setup ---- */
 
-/* One argument of a setup function: INVALID_ARGUMENT when not finite, OUT_OF_DOMAIN when finite but not
- * in_domain, each naming the argument through bad_field (material.h); DEMC_OK with bad_field untouched. */
-DEMC_STATIC_INLINE demc_status demci_sliding_arg(double value, int in_domain, const char *field,
-                                                 const char **bad_field)
-{
-    if (!demc_is_finite(value)) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, field, bad_field);
-    if (!in_domain) return demci_material_fail(DEMC_ERR_OUT_OF_DOMAIN, field, bad_field);
-    return DEMC_OK;
-}
-
 /* The arguments the two paths share, in argument order. */
 DEMC_STATIC_INLINE demc_status demci_sliding_check(double kn, double radius, double mu, double mass, double h0,
                                                    const char **bad_field)
 {
     demc_status s;
-    if ((s = demci_sliding_arg(kn, kn > 0.0, "kn", bad_field)) != DEMC_OK) return s;
-    if ((s = demci_sliding_arg(radius, radius > 0.0, "radius", bad_field)) != DEMC_OK) return s;
-    if ((s = demci_sliding_arg(mu, mu >= 0.0, "mu", bad_field)) != DEMC_OK) return s;
-    if ((s = demci_sliding_arg(mass, mass > 0.0, "mass", bad_field)) != DEMC_OK) return s;
-    return demci_sliding_arg(h0, h0 > 0.0 && h0 < 2.0 * radius, "h0", bad_field);
+    if ((s = demci_require_positive(kn, "kn", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_require_positive(radius, "radius", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_require(mu, mu >= 0.0, "mu", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_require_positive(mass, "mass", bad_field)) != DEMC_OK) return s;
+    return demci_require(h0, h0 > 0.0 && h0 < 2.0 * radius, "h0", bad_field);
 }
 
 DEMC_STATIC_INLINE void demci_sliding_fill(double kn, double radius, double mu, double mass, double h0,
@@ -528,7 +518,7 @@ DEMC_SLIDING_FN demc_status demc_sliding_path_eccentric(double kn, double radius
     demc_sliding_path path; /* built here and copied out on success only */
     double k = ecc_ratio, rt, cu, r, dl, p1, p2, tail;
     if (st != DEMC_OK) return st;
-    if ((st = demci_sliding_arg(k, k > 0.0 && k < 1.0, "ecc_ratio", bad_field)) != DEMC_OK) return st;
+    if ((st = demci_require(k, k > 0.0 && k < 1.0, "ecc_ratio", bad_field)) != DEMC_OK) return st;
     rt = (2.0 * radius - h0) / (1.0 - k);
     if (!(rt * (1.0 + k) > 2.0 * radius)) return demci_material_fail(DEMC_ERR_OUT_OF_DOMAIN, "ecc_ratio", bad_field);
     if (!out) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "out", bad_field);
@@ -804,12 +794,12 @@ DEMC_SLIDING_FN demc_status demc_sliding_fc_setup(double radius, double mu, doub
 {
     double a0, den;
     demc_status s;
-    if ((s = demci_sliding_arg(radius, radius > 0.0, "radius", bad_field)) != DEMC_OK) return s;
-    if ((s = demci_sliding_arg(mu, mu >= 0.0, "mu", bad_field)) != DEMC_OK) return s;
-    if ((s = demci_sliding_arg(mass, mass > 0.0, "mass", bad_field)) != DEMC_OK) return s;
-    if ((s = demci_sliding_arg(q, q > 0.0, "q", bad_field)) != DEMC_OK) return s;
-    if ((s = demci_sliding_arg(t0, t0 != 0.0, "t0", bad_field)) != DEMC_OK) return s;
-    if ((s = demci_sliding_arg(y0_ratio, y0_ratio > 0.0 && y0_ratio < 1.0, "y0_ratio", bad_field)) != DEMC_OK)
+    if ((s = demci_require_positive(radius, "radius", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_require(mu, mu >= 0.0, "mu", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_require_positive(mass, "mass", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_require_positive(q, "q", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_require(t0, t0 != 0.0, "t0", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_require(y0_ratio, y0_ratio > 0.0 && y0_ratio < 1.0, "y0_ratio", bad_field)) != DEMC_OK)
         return s;
     if (!out) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "out", bad_field);
     out->radius = radius;
@@ -907,10 +897,9 @@ DEMC_SLIDING_FN demc_status demc_sliding_hysteresis_setup(double p, double nu, i
                                                           const char **bad_field)
 {
     demc_status s;
-    if ((s = demci_sliding_arg(p, p > 0.0 && p <= 1.0, "p", bad_field)) != DEMC_OK) return s;
-    if ((s = demci_sliding_arg(nu, nu > -1.0 && nu <= 0.5, "nu", bad_field)) != DEMC_OK) return s;
-    if (form != DEMC_SLIDING_HYSTERESIS_INCREMENTAL && form != DEMC_SLIDING_HYSTERESIS_TOTAL)
-        return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "form", bad_field);
+    if ((s = demci_require(p, p > 0.0 && p <= 1.0, "p", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_require(nu, nu > -1.0 && nu <= 0.5, "nu", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_require_enum(form, DEMC_SLIDING_HYSTERESIS_TOTAL + 1, "form", bad_field)) != DEMC_OK) return s;
     if (!out) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "out", bad_field);
     out->p = p;
     out->nu = nu;

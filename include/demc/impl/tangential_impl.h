@@ -13,34 +13,76 @@ DEMC_TANGENTIAL_FN double demc_mindlin_stiffness(double shear_modulus, double ra
     return overlap > 0.0 ? 8.0 * shear_modulus * sqrt(radius * overlap) : 0.0;
 }
 
-DEMC_TANGENTIAL_FN demc_status demc_tangential_params_validate(const demc_tangential_params *p)
+/* Names of the fields of a demc_tangential_params as seen from the function that checks it: role 0 the inputs of
+ * demc_tangential_params_make(), 1 demc_tangential_params_validate(), 2 the member `tangential` of a
+ * demc_contact_params checked by demc_contact_params_validate(); field 0 is the struct itself. */
+DEMC_STATIC_INLINE const char *demci_tangential_field(int role, int field)
 {
-    if (!p || !demc_is_finite(p->mu_static) || !demc_is_finite(p->mu_dynamic)) return DEMC_ERR_INVALID_ARGUMENT;
-    /* Enumerators are compared as ints: an out-of-range value read from a foreign struct is not a valid enum. */
-    if ((int)p->stiffness_rule < 0 || (int)p->stiffness_rule > 3 || (int)p->recalculation < 0 ||
-        (int)p->recalculation > 1 || (int)p->direction < 0 || (int)p->direction > 2 || (int)p->unloading < 0 ||
-        (int)p->unloading > 1 || (int)p->coulomb < 0 || (int)p->coulomb > 1)
-        return DEMC_ERR_INVALID_ARGUMENT;
-    if (p->mu_static < 0.0 || p->mu_dynamic < 0.0 || p->mu_dynamic > p->mu_static) return DEMC_ERR_OUT_OF_DOMAIN;
+    const char *const names[] = {
+        "params", "mu_static", "mu_dynamic", "stiffness_rule", "recalculation", "direction", "unloading", "coulomb",
+        "params", "params.mu_static", "params.mu_dynamic", "params.stiffness_rule", "params.recalculation",
+        "params.direction", "params.unloading", "params.coulomb",
+        "params.tangential", "params.tangential.mu_static", "params.tangential.mu_dynamic",
+        "params.tangential.stiffness_rule", "params.tangential.recalculation", "params.tangential.direction",
+        "params.tangential.unloading", "params.tangential.coulomb"};
+    return names[8 * role + field];
+}
+
+/* μ_s ≥ 0 and 0 ≤ μ_d ≤ μ_s, in that order; bad_field untouched on success. */
+DEMC_STATIC_INLINE demc_status demci_tangential_friction(double mu_static, double mu_dynamic, int role,
+                                                         const char **bad_field)
+{
+    demc_status s;
+    if ((s = demci_require(mu_static, mu_static >= 0.0, demci_tangential_field(role, 1), bad_field)) != DEMC_OK)
+        return s;
+    return demci_require(mu_dynamic, mu_dynamic >= 0.0 && mu_dynamic <= mu_static, demci_tangential_field(role, 2),
+                         bad_field);
+}
+
+/* The checks of demc_tangential_params_validate(), field by field; bad_field untouched on success. */
+DEMC_STATIC_INLINE demc_status demci_tangential_check(const demc_tangential_params *p, int role,
+                                                      const char **bad_field)
+{
+    /* The number of enumerators of each convention, in field order; enumerators are compared as ints (a foreign
+     * struct may hold any value, which is not a valid enum). */
+    const int count[] = {DEMC_STIFFNESS_TOTAL + 1, DEMC_SLIP_CONVENTIONAL + 1, DEMC_SLIP_DIRECTION_VELOCITY + 1,
+                         DEMC_UNLOADING_KEEP + 1, DEMC_COULOMB_ELASTIC + 1};
+    demc_status s;
+    int i;
+    if (!p) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, demci_tangential_field(role, 0), bad_field);
+    if ((s = demci_tangential_friction(p->mu_static, p->mu_dynamic, role, bad_field)) != DEMC_OK) return s;
+    {
+        const int value[] = {(int)p->stiffness_rule, (int)p->recalculation, (int)p->direction, (int)p->unloading,
+                             (int)p->coulomb};
+        for (i = 0; i < 5; ++i)
+            if ((s = demci_require_enum(value[i], count[i], demci_tangential_field(role, 3 + i), bad_field)) !=
+                DEMC_OK)
+                return s;
+    }
     return DEMC_OK;
 }
 
-DEMC_TANGENTIAL_FN demc_status demc_tangential_params_make(double mu_static, double mu_dynamic,
-                                                         demc_tangential_params *p)
+DEMC_TANGENTIAL_FN demc_status demc_tangential_params_validate(const demc_tangential_params *params,
+                                                             const char **bad_field)
 {
-    demc_tangential_params q;
-    demc_status st;
-    if (!p) return DEMC_ERR_INVALID_ARGUMENT;
-    q.mu_static = mu_static;
-    q.mu_dynamic = mu_dynamic;
-    q.stiffness_rule = DEMC_STIFFNESS_AVERAGE;
-    q.recalculation = DEMC_SLIP_INCREMENTAL;
-    q.direction = DEMC_SLIP_DIRECTION_FORCE;
-    q.unloading = DEMC_UNLOADING_RESCALE;
-    q.coulomb = DEMC_COULOMB_TOTAL;
-    st = demc_tangential_params_validate(&q);
-    if (st == DEMC_OK) *p = q;
-    return st;
+    demc_status s = demci_tangential_check(params, 1, bad_field);
+    return s != DEMC_OK ? s : demci_material_fail(DEMC_OK, 0, bad_field);
+}
+
+DEMC_TANGENTIAL_FN demc_status demc_tangential_params_make(double mu_static, double mu_dynamic,
+                                                         demc_tangential_params *params, const char **bad_field)
+{
+    demc_status s;
+    if ((s = demci_tangential_friction(mu_static, mu_dynamic, 0, bad_field)) != DEMC_OK) return s;
+    if (!params) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "params", bad_field);
+    params->mu_static = mu_static;
+    params->mu_dynamic = mu_dynamic;
+    params->stiffness_rule = DEMC_STIFFNESS_AVERAGE;
+    params->recalculation = DEMC_SLIP_INCREMENTAL;
+    params->direction = DEMC_SLIP_DIRECTION_FORCE;
+    params->unloading = DEMC_UNLOADING_RESCALE;
+    params->coulomb = DEMC_COULOMB_TOTAL;
+    return demci_material_fail(DEMC_OK, 0, bad_field);
 }
 
 DEMC_TANGENTIAL_FN demc_tangential_state demc_tangential_state_swap(demc_tangential_state s)

@@ -8,30 +8,6 @@ DEMC_BEGIN_DECLS
 
 /* ---- validation helpers (private): the first offending input is named through bad_field (material.h) ---- */
 
-/* value > 0 and finite; bad_field untouched on success. */
-DEMC_STATIC_INLINE demc_status demci_timestep_positive(double value, const char *field, const char **bad_field)
-{
-    if (!demc_is_finite(value)) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, field, bad_field);
-    if (!(value > 0.0)) return demci_material_fail(DEMC_ERR_OUT_OF_DOMAIN, field, bad_field);
-    return DEMC_OK;
-}
-
-/* value >= 0 and finite (damping constants, tolerances). */
-DEMC_STATIC_INLINE demc_status demci_timestep_nonnegative(double value, const char *field, const char **bad_field)
-{
-    if (!demc_is_finite(value)) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, field, bad_field);
-    if (!(value >= 0.0)) return demci_material_fail(DEMC_ERR_OUT_OF_DOMAIN, field, bad_field);
-    return DEMC_OK;
-}
-
-/* -1 < nu <= 0.5 (DESIGN §6). */
-DEMC_STATIC_INLINE demc_status demci_timestep_poisson(double nu, const char *field, const char **bad_field)
-{
-    if (!demc_is_finite(nu)) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, field, bad_field);
-    if (!(nu > -1.0 && nu <= 0.5)) return demci_material_fail(DEMC_ERR_OUT_OF_DOMAIN, field, bad_field);
-    return DEMC_OK;
-}
-
 /* Stores a result that must be a finite positive time, else SINGULAR naming the output. */
 DEMC_STATIC_INLINE demc_status demci_timestep_store(double value, double *out, const char *field,
                                                     const char **bad_field)
@@ -47,12 +23,13 @@ DEMC_STATIC_INLINE demc_status demci_timestep_check_collision(const demc_timeste
 {
     demc_status s;
     if (!c) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "collision", bad_field);
-    if ((s = demci_timestep_positive(c->mass, "collision.mass", bad_field)) != DEMC_OK) return s;
-    if ((s = demci_timestep_positive(c->k_normal, "collision.k_normal", bad_field)) != DEMC_OK) return s;
-    if ((s = demci_timestep_positive(c->k_tangential, "collision.k_tangential", bad_field)) != DEMC_OK) return s;
-    if ((s = demci_timestep_nonnegative(c->c_normal, "collision.c_normal", bad_field)) != DEMC_OK) return s;
-    if ((s = demci_timestep_nonnegative(c->c_tangential, "collision.c_tangential", bad_field)) != DEMC_OK) return s;
-    return demci_timestep_positive(c->velocity, "collision.velocity", bad_field);
+    if ((s = demci_require_positive(c->mass, "collision.mass", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_require_positive(c->k_normal, "collision.k_normal", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_require_positive(c->k_tangential, "collision.k_tangential", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_require(c->c_normal, c->c_normal >= 0.0, "collision.c_normal", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_require(c->c_tangential, c->c_tangential >= 0.0, "collision.c_tangential", bad_field)) != DEMC_OK)
+        return s;
+    return demci_require_positive(c->velocity, "collision.velocity", bad_field);
 }
 
 /* ---- root solvers (private) ---- */
@@ -166,10 +143,10 @@ DEMC_TIMESTEP_FN demc_status demc_timestep_rayleigh(double radius, double shear_
 {
     demc_status s;
     if (!dt) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "dt", bad_field);
-    if ((s = demci_timestep_positive(radius, "radius", bad_field)) != DEMC_OK) return s;
-    if ((s = demci_timestep_positive(shear_modulus, "shear_modulus", bad_field)) != DEMC_OK) return s;
-    if ((s = demci_timestep_poisson(poisson, "poisson", bad_field)) != DEMC_OK) return s;
-    if ((s = demci_timestep_positive(density, "density", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_require_positive(radius, "radius", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_require_positive(shear_modulus, "shear_modulus", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_require(poisson, poisson > -1.0 && poisson <= 0.5, "poisson", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_require_positive(density, "density", bad_field)) != DEMC_OK) return s;
     return demci_timestep_store(3.14159265358979323846 * radius * sqrt(density / shear_modulus) /
                                     (0.8766 + 0.163 * poisson),
                                 dt, "dt", bad_field);
@@ -186,10 +163,10 @@ DEMC_TIMESTEP_FN demc_status demc_timestep_rayleigh_set(const double *radii, siz
     if (!dt) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "dt", bad_field);
     if (!radii) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "radii", bad_field);
     if (count == 0) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "count", bad_field);
-    if (choice != DEMC_TIMESTEP_RADIUS_MIN && choice != DEMC_TIMESTEP_RADIUS_MEAN)
-        return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "choice", bad_field);
+    if ((s = demci_require_enum((int)choice, (int)DEMC_TIMESTEP_RADIUS_MEAN + 1, "choice", bad_field)) != DEMC_OK)
+        return s;
     for (i = 0; i < count; ++i)
-        if ((s = demci_timestep_positive(radii[i], "radii", bad_field)) != DEMC_OK) return s;
+        if ((s = demci_require_positive(radii[i], "radii", bad_field)) != DEMC_OK) return s;
     r = radii[0];
     for (i = 1; i < count; ++i) {
         if (choice == DEMC_TIMESTEP_RADIUS_MIN) {
@@ -207,7 +184,7 @@ DEMC_TIMESTEP_FN demc_status demc_timestep_rayleigh_material(const demc_material
     demc_status s;
     if (!dt) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "dt", bad_field);
     if ((s = demc_material_validate(material, bad_field)) != DEMC_OK) return s;
-    if ((s = demci_timestep_positive(radius, "radius", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_require_positive(radius, "radius", bad_field)) != DEMC_OK) return s;
     return demc_timestep_rayleigh(radius, demc_material_shear_modulus(material), material->poisson_ratio,
                                   material->density, dt, bad_field);
 }
@@ -217,10 +194,10 @@ DEMC_TIMESTEP_FN demc_status demc_timestep_hertz(double mass, double k_normal, d
 {
     demc_status s;
     if (!dt) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "dt", bad_field);
-    if ((s = demci_timestep_positive(mass, "mass", bad_field)) != DEMC_OK) return s;
-    if ((s = demci_timestep_positive(k_normal, "k_normal", bad_field)) != DEMC_OK) return s;
-    if ((s = demci_timestep_positive(velocity, "velocity", bad_field)) != DEMC_OK) return s;
-    if ((s = demci_timestep_positive(steps, "steps", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_require_positive(mass, "mass", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_require_positive(k_normal, "k_normal", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_require_positive(velocity, "velocity", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_require_positive(steps, "steps", bad_field)) != DEMC_OK) return s;
     /* t_H = factor x_max/v with x_max/v = (5m/(4k sqrt v))^{2/5}: no v^2 that could overflow. */
     return demci_timestep_store(DEMC_HERTZ_DURATION_FACTOR * pow(1.25 * mass / (k_normal * sqrt(velocity)), 0.4) /
                                     steps,
@@ -233,9 +210,9 @@ DEMC_TIMESTEP_FN demc_status demc_timestep_belytschko(double mass, double k, dou
     demc_status s;
     double zeta;
     if (!dt) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "dt", bad_field);
-    if ((s = demci_timestep_positive(mass, "mass", bad_field)) != DEMC_OK) return s;
-    if ((s = demci_timestep_positive(k, "k", bad_field)) != DEMC_OK) return s;
-    if ((s = demci_timestep_nonnegative(c, "c", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_require_positive(mass, "mass", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_require_positive(k, "k", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_require(c, c >= 0.0, "c", bad_field)) != DEMC_OK) return s;
     zeta = 0.5 * c / sqrt(k * mass);
     /* 2/(omega (sqrt(1 + zeta^2) + zeta)); hypot avoids overflow of zeta^2. */
     return demci_timestep_store(2.0 * sqrt(mass / k) / (hypot(1.0, zeta) + zeta), dt, "dt", bad_field);
@@ -249,10 +226,10 @@ DEMC_STATIC_INLINE demc_status demci_timestep_phase_checked(double mass, double 
     demc_status s;
     double value = 0.0;
     if (!dt) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "dt", bad_field);
-    if ((s = demci_timestep_positive(mass, "mass", bad_field)) != DEMC_OK) return s;
-    if ((s = demci_timestep_positive(k, k_name, bad_field)) != DEMC_OK) return s;
-    if ((s = demci_timestep_nonnegative(c, c_name, bad_field)) != DEMC_OK) return s;
-    if ((s = demci_timestep_positive(velocity, "velocity", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_require_positive(mass, "mass", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_require_positive(k, k_name, bad_field)) != DEMC_OK) return s;
+    if ((s = demci_require(c, c >= 0.0, c_name, bad_field)) != DEMC_OK) return s;
+    if ((s = demci_require_positive(velocity, "velocity", bad_field)) != DEMC_OK) return s;
     if ((s = demci_timestep_phase_bound(mass * mass_factor, k, c, velocity, &value)) != DEMC_OK)
         return demci_material_fail(s, "dt", bad_field);
     return demci_timestep_store(value, dt, "dt", bad_field);
@@ -279,10 +256,10 @@ DEMC_TIMESTEP_FN demc_status demc_timestep_restitution(double mass, double k_nor
     demc_status s;
     double value = 0.0;
     if (!dt) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "dt", bad_field);
-    if ((s = demci_timestep_positive(mass, "mass", bad_field)) != DEMC_OK) return s;
-    if ((s = demci_timestep_positive(k_normal, "k_normal", bad_field)) != DEMC_OK) return s;
-    if ((s = demci_timestep_nonnegative(c_normal, "c_normal", bad_field)) != DEMC_OK) return s;
-    if ((s = demci_timestep_positive(overlap_max, "overlap_max", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_require_positive(mass, "mass", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_require_positive(k_normal, "k_normal", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_require(c_normal, c_normal >= 0.0, "c_normal", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_require_positive(overlap_max, "overlap_max", bad_field)) != DEMC_OK) return s;
     if ((s = demci_timestep_restitution_bound(mass, k_normal, c_normal, overlap_max, &value)) != DEMC_OK)
         return demci_material_fail(s, "dt", bad_field);
     return demci_timestep_store(value, dt, "dt", bad_field);
@@ -293,8 +270,8 @@ DEMC_TIMESTEP_FN demc_status demc_timestep_linearised(double mass, double c_norm
 {
     demc_status s;
     if (!dt) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "dt", bad_field);
-    if ((s = demci_timestep_positive(mass, "mass", bad_field)) != DEMC_OK) return s;
-    if ((s = demci_timestep_nonnegative(c_normal, "c_normal", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_require_positive(mass, "mass", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_require(c_normal, c_normal >= 0.0, "c_normal", bad_field)) != DEMC_OK) return s;
     if (c_normal == 0.0) {
         *dt = HUGE_VAL;
         return demci_material_fail(DEMC_OK, 0, bad_field);
@@ -330,14 +307,14 @@ DEMC_TIMESTEP_FN demc_status demc_timestep_collision_spheres(double shear_modulu
     demc_status s;
     double ratio, r_hat, mass;
     if (!out) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "out", bad_field);
-    if ((s = demci_timestep_positive(shear_modulus, "shear_modulus", bad_field)) != DEMC_OK) return s;
-    if ((s = demci_timestep_poisson(poisson, "poisson", bad_field)) != DEMC_OK) return s;
-    if ((s = demci_timestep_positive(density, "density", bad_field)) != DEMC_OK) return s;
-    if ((s = demci_timestep_positive(radius_i, "radius_i", bad_field)) != DEMC_OK) return s;
-    if ((s = demci_timestep_positive(radius_j, "radius_j", bad_field)) != DEMC_OK) return s;
-    if ((s = demci_timestep_positive(velocity, "velocity", bad_field)) != DEMC_OK) return s;
-    if ((s = demci_timestep_nonnegative(c_normal, "c_normal", bad_field)) != DEMC_OK) return s;
-    if ((s = demci_timestep_nonnegative(c_tangential, "c_tangential", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_require_positive(shear_modulus, "shear_modulus", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_require(poisson, poisson > -1.0 && poisson <= 0.5, "poisson", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_require_positive(density, "density", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_require_positive(radius_i, "radius_i", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_require_positive(radius_j, "radius_j", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_require_positive(velocity, "velocity", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_require(c_normal, c_normal >= 0.0, "c_normal", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_require(c_tangential, c_tangential >= 0.0, "c_tangential", bad_field)) != DEMC_OK) return s;
     ratio = radius_i / radius_j;
     /* m m'/(m + m') = (4/3) pi rho r^3 / (1 + (r/r')^3); r r'/(r + r') = r / (1 + r/r'). */
     mass = 4.18879020478639098 * density * radius_i * radius_i * radius_i / (1.0 + ratio * ratio * ratio);
@@ -355,9 +332,9 @@ DEMC_TIMESTEP_FN demc_status demc_timestep_collision_pair(const demc_pair *pair,
     double root_r;
     if (!out) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "out", bad_field);
     if ((s = demc_pair_validate(pair, bad_field)) != DEMC_OK) return s;
-    if ((s = demci_timestep_positive(velocity, "velocity", bad_field)) != DEMC_OK) return s;
-    if ((s = demci_timestep_nonnegative(c_normal, "c_normal", bad_field)) != DEMC_OK) return s;
-    if ((s = demci_timestep_nonnegative(c_tangential, "c_tangential", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_require_positive(velocity, "velocity", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_require(c_normal, c_normal >= 0.0, "c_normal", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_require(c_tangential, c_tangential >= 0.0, "c_tangential", bad_field)) != DEMC_OK) return s;
     root_r = sqrt(pair->effective_radius);
     /* Hertz K = (4/3) E* sqrt(R*); Mindlin k_t = 8 G* a = 8 G* sqrt(R*) sqrt(delta). */
     return demci_timestep_collision_store(pair->effective_mass, 4.0 / 3.0 * pair->effective_modulus * root_r,
@@ -444,7 +421,8 @@ DEMC_TIMESTEP_FN demc_status demc_timestep_probe(const demc_timestep_collision *
     demc_status s;
     if (!dt) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "dt", bad_field);
     if ((s = demc_timestep_critical(collision, &b, bad_field)) != DEMC_OK) return s;
-    if ((s = demci_timestep_nonnegative(energy_tolerance, "energy_tolerance", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_require(energy_tolerance, energy_tolerance >= 0.0, "energy_tolerance", bad_field)) != DEMC_OK)
+        return s;
     lo = 0.5 * b.critical;
     for (i = 0; i < 20 && !demci_timestep_probe_run(collision, lo, energy_tolerance, &why); ++i) lo *= 0.5;
     if (i == 20) return demci_material_fail(DEMC_ERR_NO_CONVERGENCE, "dt", bad_field);
