@@ -20,7 +20,7 @@ static impact000_result impact000_spin(double omega_z, demc_slip_recalculation r
     memset(&law, 0, sizeof law);
     impact000_setup(&pair, &duration);
     law.model = LIB_HM;
-    demc_contact_params_hm(&law.wall, &pair, 0.3);
+    demc_contact_params_hm(&law.wall, &pair, 0.3, NULL);
     law.wall.tangential.recalculation = recalculation;
     law.wall.tangential.direction = direction;
     law.pair = law.wall;
@@ -117,7 +117,7 @@ static void test_001_spinning_sphere_library(void)
     spin_pair(&pair);
     law.model = LIB_CAMPELLO;
     law.step_kinematics = 1;
-    CHECK(demc_contact_params_campello(&law.wall, &pair, 1.0, DEMC_CONTACT_END_FORCE, 0.25, 0.25) == DEMC_OK);
+    CHECK(demc_contact_params_campello(&law.wall, &pair, 1.0, DEMC_CONTACT_END_FORCE, 0.25, 0.25, NULL) == DEMC_OK);
     law.pair = law.wall;
     spin_analytic(10.0, &v, &w, &t_roll);
     for (sc = 0; sc < 3; sc += 2) {
@@ -142,8 +142,8 @@ static void test_001_three_spheres_library(void)
     three_pairs(&wall_pair, &pair);
     law.model = LIB_CAMPELLO;
     law.step_kinematics = 1;
-    CHECK(demc_contact_params_campello(&law.wall, &wall_pair, 1.0, DEMC_CONTACT_END_FORCE, 0.5, 0.5) == DEMC_OK);
-    CHECK(demc_contact_params_campello(&law.pair, &pair, 1.0, DEMC_CONTACT_END_FORCE, 0.5, 0.5) == DEMC_OK);
+    CHECK(demc_contact_params_campello(&law.wall, &wall_pair, 1.0, DEMC_CONTACT_END_FORCE, 0.5, 0.5, NULL) == DEMC_OK);
+    CHECK(demc_contact_params_campello(&law.pair, &pair, 1.0, DEMC_CONTACT_END_FORCE, 0.5, 0.5, NULL) == DEMC_OK);
     r = run_three_spheres_with(DRV_TRAPEZOIDAL, 1e-4, 1.5, library_law_eval, &law);
     printf("    collision %.4f + %.5f, spin reversal %.4f, rolling %.4f, back %.4f\n", r.t_collision, r.duration,
            r.t_spin_reversal, r.t_rolling, r.t_back);
@@ -162,9 +162,9 @@ static void library_002(library_law *law, int model, double e)
     oblique_setup(&pair, &t_hertz, &k);
     memset(law, 0, sizeof *law);
     law->model = model == 0 ? LIB_LSD : (model == 1 ? LIB_HMD : LIB_PLSB);
-    if (model == 0) CHECK(demc_contact_params_lsd(&law->wall, k, 0.3, e, DEMC_CONTACT_END_FORCE, 0.1, 0.1) == DEMC_OK);
-    if (model == 1) CHECK(demc_contact_params_hmd(&law->wall, &pair, e, DEMC_CONTACT_END_FORCE, 0.1, 0.1) == DEMC_OK);
-    if (model == 2) CHECK(demc_contact_params_plsb(&law->wall, k, 0.3, e, 0.1, 0.1) == DEMC_OK);
+    if (model == 0) CHECK(demc_contact_params_lsd(&law->wall, k, 0.3, e, DEMC_CONTACT_END_FORCE, 0.1, 0.1, NULL) == DEMC_OK);
+    if (model == 1) CHECK(demc_contact_params_hmd(&law->wall, &pair, e, DEMC_CONTACT_END_FORCE, 0.1, 0.1, NULL) == DEMC_OK);
+    if (model == 2) CHECK(demc_contact_params_plsb(&law->wall, k, 0.3, e, 0.1, 0.1, NULL) == DEMC_OK);
     law->pair = law->wall;
 }
 

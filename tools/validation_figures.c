@@ -86,7 +86,7 @@ static int history000(double omega_z, demc_slip_recalculation recalculation, dem
     memset(&law, 0, sizeof law);
     impact000_setup(&pair, &duration);
     law.model = LIB_HM;
-    demc_contact_params_hm(&law.wall, &pair, 0.3);
+    demc_contact_params_hm(&law.wall, &pair, 0.3, NULL);
     law.wall.tangential.recalculation = recalculation;
     law.wall.tangential.direction = direction;
     law.pair = law.wall;

@@ -189,7 +189,7 @@ static void demo_validation(void)
     int rolling = 0;
     if (demc_pair_sphere_wall(&pair, &mat, r, NULL, DEMC_SHEAR_CAMPELLO, NULL) != DEMC_OK ||
         demc_hertz_init(&hertz, &pair, NULL) != DEMC_OK ||
-        demc_contact_params_campello(&params, &pair, 1.0, DEMC_CONTACT_END_FORCE, mu, mu) != DEMC_OK)
+        demc_contact_params_campello(&params, &pair, 1.0, DEMC_CONTACT_END_FORCE, mu, mu, NULL) != DEMC_OK)
         return;
     memset(&state, 0, sizeof state);
     memset(&plane, 0, sizeof plane);

@@ -81,6 +81,7 @@ static spin_result spinning_sphere(drv_scheme scheme, double dt, double t_end, d
     long n, steps = (long)floor(t_end / dt + 0.5);
     memset(&law, 0, sizeof law);
     memset(&res, 0, sizeof res);
+    memset(&pair, 0, sizeof pair); /* the set-up below is valid by construction; zero keeps a failure visible */
     demc_pair_sphere_wall(&pair, &mat, SPIN_R, NULL, DEMC_SHEAR_CAMPELLO, NULL);
     demc_hertz_init(&law.wall_hertz, &pair, NULL);
     law.wall_shear = pair.effective_shear_modulus;
