@@ -8,13 +8,13 @@
 #ifndef DEMC_H
 #define DEMC_H
 #include "demc/base.h"
-#include "demc/timestep.h"
 #include "demc/material.h"
 #include "demc/geometry.h"
 #include "demc/normal.h"
-#include "demc/tangential.h"
-#include "demc/rotation.h"
-#include "demc/sliding.h"
 #include "demc/damping.h"
+#include "demc/tangential.h"
 #include "demc/contact.h"
+#include "demc/rotation.h"
+#include "demc/timestep.h"
+#include "demc/sliding.h"
 #endif /* DEMC_H */
