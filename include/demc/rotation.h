@@ -190,7 +190,9 @@ DEMC_ROTATION_FN demc_status demc_rodrigues_update_checked(demc_vec3 alpha, demc
  *
  * @param alpha_delta incremental rotation α^Δ of the sphere over the step (demc_rodrigues_increment()).
  * @param radius      sphere radius r (m), or the length of the centre-to-contact vector.
- * @param normal      unit normal n_ij at the end of the step (the direction of r_C').
+ * @param normal      unit normal n_ij at the end of the step (the direction of r_C'). The result is linear in
+ *                    r·n and nothing is normalised, so any branch vector d may be passed with radius = 1 to get
+ *                    (I − Q_Δ) d (unequal radii, a contact point inside the overlap: contact.h does this).
  * @return Δr (m).
  */
 DEMC_ROTATION_FN demc_vec3 demc_rodrigues_rolling_displacement(demc_vec3 alpha_delta, double radius,
