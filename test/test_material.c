@@ -9,16 +9,6 @@
 
 static const double pi = 3.14159265358979323846;
 
-static demc_material material(double e, double nu, double rho)
-{
-    demc_material m;
-    m.youngs_modulus = e;
-    m.poisson_ratio = nu;
-    m.density = rho;
-    m.shear_modulus = 0.0;
-    return m;
-}
-
 static int same_name(const char *a, const char *b) { return a && b && strcmp(a, b) == 0; }
 
 /* 002 (HM+D): for equal materials E* = E/(2(1−ν²)), G* = G/(2(2−ν)), G = E/(2(1+ν)); equal spheres R* = R/2,
@@ -27,9 +17,10 @@ static void equal_spheres_match_002_and_004(void)
 {
     const double e = 70e9, nu = 0.3, rho = 2650, r = 0.025;
     const double g = e / (2 * (1 + nu)), m = 4.0 / 3.0 * pi * rho * r * r * r;
-    demc_material a = material(e, nu, rho);
+    demc_material a = demc_material_make(e, nu, rho);
     demc_pair p;
     const char *bad = "unset";
+    CHECK(a.youngs_modulus == e && a.poisson_ratio == nu && a.density == rho && a.shear_modulus == 0.0);
     CHECK(demc_pair_sphere_sphere(&p, &a, r, &a, r, DEMC_SHEAR_MINDLIN, &bad) == DEMC_OK);
     CHECK(bad == NULL);
     CHECK_REL(p.effective_modulus, e / (2 * (1 - nu * nu)), 1e-15);
@@ -47,7 +38,7 @@ static void equal_spheres_match_002_and_004(void)
  * Mindlin (2−ν)/G sums, 000 eq 23 and 001 eq 38. */
 static void unequal_pair_matches_product_forms(void)
 {
-    demc_material a = material(210e9, 0.29, 7850), b = material(3e9, 0.41, 1200);
+    demc_material a = demc_material_make(210e9, 0.29, 7850), b = demc_material_make(3e9, 0.41, 1200);
     const double ra = 1e-3, rb = 2.5e-3;
     const double ga = 210e9 / (2 * 1.29), gb = 3e9 / (2 * 1.41);
     const double ma = 4.0 / 3.0 * pi * 7850 * ra * ra * ra, mb = 4.0 / 3.0 * pi * 1200 * rb * rb * rb;
@@ -70,7 +61,7 @@ static void unequal_pair_matches_product_forms(void)
 /* A given shear modulus is used as given (001 gives G separately), in every rule. */
 static void given_shear_modulus_is_used(void)
 {
-    demc_material a = material(1e9, 0.25, 1000);
+    demc_material a = demc_material_make(1e9, 0.25, 1000);
     demc_pair p;
     a.shear_modulus = 5e8; /* not E/(2(1+ν)) = 4e8 */
     CHECK(demc_material_shear_modulus(&a) == 5e8);
@@ -83,7 +74,7 @@ static void given_shear_modulus_is_used(void)
 /* Swapping i and j gives bit-identical effective properties under every rule. */
 static void pair_is_symmetric(void)
 {
-    demc_material a = material(210e9, 0.29, 7850), b = material(3e9, 0.41, 1200);
+    demc_material a = demc_material_make(210e9, 0.29, 7850), b = demc_material_make(3e9, 0.41, 1200);
     demc_pair p, q;
     int mix;
     for (mix = 0; mix < 3; ++mix) {
@@ -97,7 +88,7 @@ static void pair_is_symmetric(void)
  * the further limit of an infinitely stiff second body. The error of the limit is O(R_i/R_j) and O(E_i/E_j). */
 static void wall_is_the_limit_of_a_large_sphere(void)
 {
-    demc_material a = material(63e9, 0.24, 2500), w = material(200e9, 0.3, 7800), stiff = w;
+    demc_material a = demc_material_make(63e9, 0.24, 2500), w = demc_material_make(200e9, 0.3, 7800), stiff = w;
     demc_pair big, wall;
     int mix;
     stiff.youngs_modulus = 200e9 * 1e10;
@@ -138,7 +129,7 @@ static void invalid_inputs_are_named(void)
     const double bad_rho[] = {0.0, -1.0};
     const double bad_g[] = {-1.0, -DBL_MIN};
     const char *fields[] = {"youngs_modulus", "poisson_ratio", "density", "shear_modulus"};
-    demc_material good = material(1e9, 0.3, 1000), m;
+    demc_material good = demc_material_make(1e9, 0.3, 1000), m;
     demc_pair out, sentinel;
     const char *bad;
     char name[64];
@@ -222,7 +213,7 @@ static void invalid_inputs_are_named(void)
 /* The edges of the domain are accepted; results that do not fit a double are reported, never returned. */
 static void domain_edges_and_unrepresentable_results(void)
 {
-    demc_material m = material(1e9, 0.5, 1000), huge = material(DBL_MAX, -0.9, 1000);
+    demc_material m = demc_material_make(1e9, 0.5, 1000), huge = demc_material_make(DBL_MAX, -0.9, 1000);
     demc_pair p, sentinel;
     const char *bad;
     CHECK(demc_material_validate(&m, &bad) == DEMC_OK && bad == NULL);
@@ -232,12 +223,12 @@ static void domain_edges_and_unrepresentable_results(void)
     /* G = E/(2(1+ν)) overflows. */
     CHECK(demc_material_validate(&huge, &bad) == DEMC_ERR_SINGULAR && same_name(bad, "shear_modulus"));
     /* Two enormous spheres: m* overflows; two tiny ones: m* underflows to 0. */
-    m = material(1e9, 0.3, 1e300);
+    m = demc_material_make(1e9, 0.3, 1e300);
     memset(&sentinel, 0x5a, sizeof sentinel);
     p = sentinel;
     CHECK(demc_pair_sphere_sphere(&p, &m, 1e10, &m, 1e10, DEMC_SHEAR_MINDLIN, &bad) == DEMC_ERR_SINGULAR);
     CHECK(same_name(bad, "pair.effective_mass") && memcmp(&p, &sentinel, sizeof p) == 0);
-    m = material(1e9, 0.3, 1e-300);
+    m = demc_material_make(1e9, 0.3, 1e-300);
     CHECK(demc_pair_sphere_wall(&p, &m, 1e-10, NULL, DEMC_SHEAR_MINDLIN, &bad) == DEMC_ERR_SINGULAR);
     CHECK(same_name(bad, "pair.effective_mass"));
 }
