@@ -143,7 +143,7 @@ typedef enum demc_memory_transport {
 /**
  * @brief Friction coefficients and the explicit conventions of the tangential law.
  *
- * Fill with demc_tangential_params_make() (default conventions) and change fields by name to reproduce a paper;
+ * Fill with demc_tangential_params_init() (default conventions) and change fields by name to reproduce a paper;
  * check a hand-filled struct with demc_tangential_params_validate().
  */
 typedef struct demc_tangential_params {
@@ -193,7 +193,7 @@ typedef struct demc_tangential_result {
  * @param nu Poisson's ratio, −1 < ν ≤ 0.5 (not checked: a pure formula).
  * @return κ (dimensionless), 1 at ν = 0, 2/3 at ν = 0.5.
  */
-DEMC_TANGENTIAL_FN double demc_tangential_kappa(double nu);
+DEMC_TANGENTIAL_FN double demc_tangential_stiffness_ratio(double nu);
 
 /**
  * @brief Mindlin's tangential stiffness k_t = 8 G* √(R* δ) (000 eq 22, 002 eq 2, 001 eq 37).
@@ -204,7 +204,7 @@ DEMC_TANGENTIAL_FN double demc_tangential_kappa(double nu);
  * @param overlap normal overlap δ (m); δ ≤ 0 gives 0.
  * @return k_t (N/m).
  */
-DEMC_TANGENTIAL_FN double demc_mindlin_stiffness(double shear_modulus, double radius, double overlap);
+DEMC_TANGENTIAL_FN double demc_tangential_mindlin_stiffness(double shear_modulus, double radius, double overlap);
 
 /**
  * @brief Fills params with friction coefficients and the default conventions (each enumerator 0).
@@ -217,7 +217,7 @@ DEMC_TANGENTIAL_FN double demc_mindlin_stiffness(double shear_modulus, double ra
  * @return DEMC_OK; DEMC_ERR_INVALID_ARGUMENT for a non-finite coefficient or a null params; DEMC_ERR_OUT_OF_DOMAIN
  *         for μ_s < 0, μ_d < 0 or μ_d > μ_s.
  */
-DEMC_TANGENTIAL_FN demc_status demc_tangential_params_make(double mu_static, double mu_dynamic,
+DEMC_TANGENTIAL_FN demc_status demc_tangential_params_init(double mu_static, double mu_dynamic,
                                                          demc_tangential_params *params, const char **bad_field);
 
 /**
@@ -271,9 +271,9 @@ DEMC_TANGENTIAL_FN demc_tangential_state demc_tangential_state_swap(demc_tangent
  * @return the tangential force on i, stored energy and this step's friction dissipation.
  */
 DEMC_TANGENTIAL_FN demc_tangential_result demc_tangential_update(const demc_tangential_params *p,
-                                                                 demc_tangential_state *s, demc_vec3 increment,
-                                                                 demc_vec3 velocity, double stiffness,
-                                                                 double normal_force, double damping, double dt);
+                                                                 demc_vec3 increment, demc_vec3 velocity,
+                                                                 double stiffness, double normal_force,
+                                                                 double damping, double dt, demc_tangential_state *s);
 
 /**
  * @brief v projected onto the plane with unit normal n, rescaled to keep |v| (LAMMPS GRANULAR's history update).
@@ -308,8 +308,8 @@ DEMC_TANGENTIAL_FN demc_vec3 demc_tangential_rotate(demc_vec3 v, demc_vec3 n_old
  * @param n_new unit normal of the current step.
  * @param spin Rodrigues parameter of the rotation about n_new (see demc_tangential_rotate()).
  */
-DEMC_TANGENTIAL_FN void demc_tangential_transport(demc_tangential_state *s, demc_memory_transport transport,
-                                                  demc_vec3 n_old, demc_vec3 n_new, double spin);
+DEMC_TANGENTIAL_FN void demc_tangential_transport(demc_memory_transport transport, demc_vec3 n_old,
+                                                  demc_vec3 n_new, double spin, demc_tangential_state *s);
 
 /**
  * @brief H of 000 eq 45: the rate dv_t/dt of the relative tangential velocity of the contact points per newton
@@ -337,7 +337,7 @@ DEMC_TANGENTIAL_FN double demc_tangential_inverse_mass(double inv_mass_i, double
  * @param dt step Δt (s).
  * @return τ in [0, Δt] when the speed vanishes within the step, else −1.
  */
-DEMC_TANGENTIAL_FN double demc_zero_velocity_time_zw(double speed, double mu, double normal_force,
+DEMC_TANGENTIAL_FN double demc_tangential_zero_velocity_time_zw(double speed, double mu, double normal_force,
                                                      double inverse_mass, double dt);
 
 /**
@@ -355,7 +355,7 @@ DEMC_TANGENTIAL_FN double demc_zero_velocity_time_zw(double speed, double mu, do
  * @return τ in [0, Δt] when the velocity vanishes within the step, else −1 (also when the force does not oppose
  *         the velocity, or v = 0).
  */
-DEMC_TANGENTIAL_FN double demc_zero_velocity_time(demc_vec3 velocity, demc_vec3 force, double inverse_mass,
+DEMC_TANGENTIAL_FN double demc_tangential_zero_velocity_time(demc_vec3 velocity, demc_vec3 force, double inverse_mass,
                                                   double dt);
 
 /**
@@ -364,7 +364,7 @@ DEMC_TANGENTIAL_FN double demc_zero_velocity_time(demc_vec3 velocity, demc_vec3 
  * The projection pr = v(t_{m−1})·v(t_m)/|v(t_{m−1})| is negative; the sign of the scalar product is tested, so a
  * zero v(t_{m−1}) gives 0.
  */
-DEMC_TANGENTIAL_FN int demc_zero_velocity_crossed(demc_vec3 velocity_prev, demc_vec3 velocity);
+DEMC_TANGENTIAL_FN int demc_tangential_zero_velocity_crossed(demc_vec3 velocity_prev, demc_vec3 velocity);
 
 DEMC_END_DECLS
 

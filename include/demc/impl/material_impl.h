@@ -153,9 +153,9 @@ DEMC_MATERIAL_FN double demc_material_shear_modulus(const demc_material *materia
                                           : material->youngs_modulus / (2.0 * (1.0 + material->poisson_ratio));
 }
 
-DEMC_MATERIAL_FN demc_status demc_pair_sphere_sphere(demc_pair *pair, const demc_material *material_i,
-                                                     double radius_i, const demc_material *material_j,
-                                                     double radius_j, demc_shear_mixing mixing,
+DEMC_MATERIAL_FN demc_status demc_material_pair_sphere_sphere(const demc_material *material_i, double radius_i,
+                                                     const demc_material *material_j, double radius_j,
+                                                     demc_shear_mixing mixing, demc_pair *pair,
                                                      const char **bad_field)
 {
     demc_status s;
@@ -176,9 +176,9 @@ DEMC_MATERIAL_FN demc_status demc_pair_sphere_sphere(demc_pair *pair, const demc
                                bad_field);
 }
 
-DEMC_MATERIAL_FN demc_status demc_pair_sphere_wall(demc_pair *pair, const demc_material *material_i,
-                                                   double radius_i, const demc_material *wall,
-                                                   demc_shear_mixing mixing, const char **bad_field)
+DEMC_MATERIAL_FN demc_status demc_material_pair_sphere_wall(const demc_material *material_i, double radius_i,
+                                                   const demc_material *wall, demc_shear_mixing mixing,
+                                                   demc_pair *pair, const char **bad_field)
 {
     demc_status s;
     double ce, cg;
@@ -197,7 +197,7 @@ DEMC_MATERIAL_FN demc_status demc_pair_sphere_wall(demc_pair *pair, const demc_m
                                bad_field);
 }
 
-DEMC_MATERIAL_FN demc_status demc_pair_validate(const demc_pair *pair, const char **bad_field)
+DEMC_MATERIAL_FN demc_status demc_material_pair_validate(const demc_pair *pair, const char **bad_field)
 {
     int bad;
     if (!pair) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "pair", bad_field);

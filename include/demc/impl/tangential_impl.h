@@ -6,15 +6,15 @@
 
 DEMC_BEGIN_DECLS
 
-DEMC_TANGENTIAL_FN double demc_tangential_kappa(double nu) { return 2.0 * (1.0 - nu) / (2.0 - nu); }
+DEMC_TANGENTIAL_FN double demc_tangential_stiffness_ratio(double nu) { return 2.0 * (1.0 - nu) / (2.0 - nu); }
 
-DEMC_TANGENTIAL_FN double demc_mindlin_stiffness(double shear_modulus, double radius, double overlap)
+DEMC_TANGENTIAL_FN double demc_tangential_mindlin_stiffness(double shear_modulus, double radius, double overlap)
 {
     return overlap > 0.0 ? 8.0 * shear_modulus * sqrt(radius * overlap) : 0.0;
 }
 
 /* Names of the fields of a demc_tangential_params as seen from the function that checks it: role 0 the inputs of
- * demc_tangential_params_make(), 1 demc_tangential_params_validate(), 2 the member `tangential` of a
+ * demc_tangential_params_init(), 1 demc_tangential_params_validate(), 2 the member `tangential` of a
  * demc_contact_params checked by demc_contact_params_validate(); field 0 is the struct itself. */
 DEMC_STATIC_INLINE const char *demci_tangential_field(int role, int field)
 {
@@ -69,7 +69,7 @@ DEMC_TANGENTIAL_FN demc_status demc_tangential_params_validate(const demc_tangen
     return s != DEMC_OK ? s : demci_material_fail(DEMC_OK, 0, bad_field);
 }
 
-DEMC_TANGENTIAL_FN demc_status demc_tangential_params_make(double mu_static, double mu_dynamic,
+DEMC_TANGENTIAL_FN demc_status demc_tangential_params_init(double mu_static, double mu_dynamic,
                                                          demc_tangential_params *params, const char **bad_field)
 {
     demc_status s;
@@ -107,9 +107,9 @@ DEMC_STATIC_INLINE demc_vec3 demci_tangential_slip_force(demc_slip_direction rul
 }
 
 DEMC_TANGENTIAL_FN demc_tangential_result demc_tangential_update(const demc_tangential_params *p,
-                                                                 demc_tangential_state *s, demc_vec3 increment,
-                                                                 demc_vec3 velocity, double stiffness,
-                                                                 double normal_force, double damping, double dt)
+                                                                 demc_vec3 increment, demc_vec3 velocity,
+                                                                 double stiffness, double normal_force,
+                                                                 double damping, double dt, demc_tangential_state *s)
 {
     demc_tangential_result r;
     const int total_rule = p->stiffness_rule == DEMC_STIFFNESS_TOTAL;
@@ -238,8 +238,8 @@ DEMC_TANGENTIAL_FN demc_vec3 demc_tangential_rotate(demc_vec3 v, demc_vec3 n_old
     return demci_tangential_turn_apply(&t, v);
 }
 
-DEMC_TANGENTIAL_FN void demc_tangential_transport(demc_tangential_state *s, demc_memory_transport transport,
-                                                  demc_vec3 n_old, demc_vec3 n_new, double spin)
+DEMC_TANGENTIAL_FN void demc_tangential_transport(demc_memory_transport transport, demc_vec3 n_old,
+                                                  demc_vec3 n_new, double spin, demc_tangential_state *s)
 {
     if (transport == DEMC_TRANSPORT_PROJECT) {
         s->displacement = demc_tangential_project(s->displacement, n_new);
@@ -257,7 +257,7 @@ DEMC_TANGENTIAL_FN double demc_tangential_inverse_mass(double inv_mass_i, double
     return inv_mass_i + arm_i * arm_i * inv_inertia_i + inv_mass_j + arm_j * arm_j * inv_inertia_j;
 }
 
-DEMC_TANGENTIAL_FN double demc_zero_velocity_time_zw(double speed, double mu, double normal_force,
+DEMC_TANGENTIAL_FN double demc_tangential_zero_velocity_time_zw(double speed, double mu, double normal_force,
                                                      double inverse_mass, double dt)
 {
     const double rate = mu * normal_force * inverse_mass; /* deceleration of the relative speed (m/s²) */
@@ -265,7 +265,7 @@ DEMC_TANGENTIAL_FN double demc_zero_velocity_time_zw(double speed, double mu, do
     return speed / rate;
 }
 
-DEMC_TANGENTIAL_FN double demc_zero_velocity_time(demc_vec3 velocity, demc_vec3 force, double inverse_mass,
+DEMC_TANGENTIAL_FN double demc_tangential_zero_velocity_time(demc_vec3 velocity, demc_vec3 force, double inverse_mass,
                                                   double dt)
 {
     /* τ = |v|/(−F_proj H) = |v|²/(−(v·F) H): no division by |v|, and v = 0 gives a zero product, rejected below. */
@@ -275,7 +275,7 @@ DEMC_TANGENTIAL_FN double demc_zero_velocity_time(demc_vec3 velocity, demc_vec3 
     return v2 / rate;
 }
 
-DEMC_TANGENTIAL_FN int demc_zero_velocity_crossed(demc_vec3 velocity_prev, demc_vec3 velocity)
+DEMC_TANGENTIAL_FN int demc_tangential_zero_velocity_crossed(demc_vec3 velocity_prev, demc_vec3 velocity)
 {
     return demc_vec3_dot(velocity_prev, velocity) < 0.0;
 }
