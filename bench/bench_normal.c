@@ -20,7 +20,7 @@ int main(void)
                                                       1e-3, zero, 1e-3);
         demc_kinematics k = demc_geometry_kinematics(&g, demc_vec3_make(-1, 0.1, 0), demc_vec3_make(0, 0, 5),
                                                      zero, zero);
-        acc += g.overlap + k.normal_speed;
+        acc += g.overlap + k.overlap_rate;
     });
     BENCH("demc_normal_hertz_force", 10000000L, 5, { acc += demc_normal_hertz_force(&hertz, 1e-6 + 1e-12 * (double)(i & 1023)); });
     BENCH("demc_normal_pls_force", 10000000L, 5, { acc += demc_normal_pls_force(&pls, 1e-6 * (double)(i & 1023), &state); });

@@ -101,36 +101,42 @@ static void demo_contact(void)
     demc_material glass = demc_material_make(63e9, 0.23, 2500.0);
     const double radius = 1e-3, mass = 4.0 / 3.0 * 3.14159265358979 * radius * radius * radius * 2500.0;
     const double inertia = 0.4 * mass * radius * radius, e = 0.8, mu = 0.3, dt = 2e-9;
-    demc_pair pair;
-    demc_contact_params p;
-    demc_contact_state s = {{{0, 0, 0}, {0, 0, 0}, 0, 0, 0}, {0, 0, 0}, {0}};
+    demc_contact_def def = demc_contact_def_default(); /* HM+D */
+    demc_contact_model model;
+    double state[DEMC_CONTACT_STATE_MAX] = {0}; /* all zero: a new contact */
+    demc_contact_diag diag = DEMC_CONTACT_DIAG_INIT;
     demc_wall wall = {{0, 0, 0}, {0, 0, 1}, {0, 0, 0}, {0, 0, 0}};
     demc_body b = {{0, 0, 1e-3}, {0.5, 0, -1.0}, {0, 100, 0}, 1e-3, 0};
+    demc_contact_frame f;
     demc_contact_result r;
     const char *bad = NULL;
     double t = 0, ke0, dissipated = 0, friction = 0, exchanged = 0, fmax = 0;
     long steps = 0;
     int slid = 0;
     b.mass = mass;
-    if (demc_material_pair_sphere_wall(&glass, radius, NULL, DEMC_SHEAR_MINDLIN, &pair, &bad) != DEMC_OK ||
-        demc_contact_params_hmd(&p, &pair, e, DEMC_CONTACT_END_FORCE, mu, mu, &bad) != DEMC_OK) {
+    def.restitution = e;
+    def.friction.mu_static = def.friction.mu_dynamic = mu;
+    if (demc_material_moduli_init(&glass, NULL, DEMC_SHEAR_MINDLIN, &def.moduli, &bad) != DEMC_OK ||
+        demc_contact_model_init(&def, &model, &bad) != DEMC_OK) {
         printf("contact setup failed at %s\n", bad ? bad : "?");
         return;
     }
     ke0 = 0.5 * mass * demc_vec3_norm2(b.velocity) + 0.5 * inertia * demc_vec3_norm2(b.angular_velocity);
-    r = demc_contact_hmd_wall(&p, &b, &wall, dt, &s);
+    f = demc_contact_frame_sphere_wall(&model, &b, &wall);
+    r = demc_contact_eval(&model, &f, dt, state, NULL);
     do {
         b.velocity = demc_vec3_add_scaled(b.velocity, 0.5 * dt / mass, r.force);
         b.angular_velocity = demc_vec3_add_scaled(b.angular_velocity, 0.5 * dt / inertia, r.torque_i);
         b.position = demc_vec3_add_scaled(b.position, dt, b.velocity);
-        r = demc_contact_hmd_wall(&p, &b, &wall, dt, &s);
+        f = demc_contact_frame_sphere_wall(&model, &b, &wall);
+        r = demc_contact_eval(&model, &f, dt, state, &diag); /* with the energy terms */
         b.velocity = demc_vec3_add_scaled(b.velocity, 0.5 * dt / mass, r.force);
         b.angular_velocity = demc_vec3_add_scaled(b.angular_velocity, 0.5 * dt / inertia, r.torque_i);
-        dissipated += r.viscous_dissipation + r.friction_dissipation;
-        exchanged += r.tangential_exchange;
-        friction += r.friction_dissipation;
+        dissipated += diag.viscous_dissipation + diag.friction_dissipation;
+        exchanged += diag.tangential_exchange;
+        friction += diag.friction_dissipation;
         if (r.normal_force > fmax) fmax = r.normal_force;
-        slid |= r.sliding != 0.0;
+        slid |= diag.sliding;
         t += dt;
         ++steps;
     } while ((r.overlap > 0 || t < 1e-6) && steps < 10000000L);
@@ -171,30 +177,35 @@ static void demo_damping(void)
 }
 
 /* A short version of the validation case 001 example 5.1 (docs page "Validation"): a sphere spinning backwards
- * slides on a rigid plane until it rolls. Velocity Verlet around demc_contact_campello_wall() (the 001 model,
- * contact.h), the way a host code's time loop calls it; pure rolling starts where the contact-point velocity
+ * slides on a rigid plane until it rolls. Velocity Verlet around demc_contact_eval() with the Campello preset
+ * (contact.h), the way a host code's time loop calls it; pure rolling starts where the contact-point velocity
  * reaches 0, against the analytic 001 eq 51-53. */
 static void demo_validation(void)
 {
     const double r = 0.2, m = 1000.0, inertia = 0.4 * m * r * r, mu = 0.25, g = 9.81, dt = 1e-4;
-    demc_material mat = demc_material_make(1e10, 0.25, m / (4.18879020478639098 * r * r * r));
+    demc_material mat = demc_material_make(1e10, 0.25, 0.0); /* the contact model needs no density */
     demc_vec3 force = demc_vec3_make(0.0, 0.0, 0.0), torque = force;
-    demc_pair pair;
+    demc_moduli moduli;
     demc_normal_hertz_params hertz;
-    demc_contact_params params;
-    demc_contact_state state;
+    demc_contact_def def;
+    demc_contact_model model;
+    double state[DEMC_CONTACT_STATE_MAX] = {0};
     demc_body ball;
     demc_wall plane;
     double t = 0.0, vc_old, t_exact, v_exact;
     int rolling = 0;
-    if (demc_material_pair_sphere_wall(&mat, r, NULL, DEMC_SHEAR_CAMPELLO, &pair, NULL) != DEMC_OK ||
-        demc_normal_hertz_init(pair.effective_modulus, pair.effective_radius, &hertz, NULL) != DEMC_OK ||
-        demc_contact_params_campello(&params, &pair, 1.0, DEMC_CONTACT_END_FORCE, mu, mu, NULL) != DEMC_OK)
+    /* The model of 001: its preset, its shear-modulus mixing, the paper's half-overlap contact point. */
+    if (demc_contact_def_init(DEMC_CONTACT_PRESET_CAMPELLO, sizeof def, &def, NULL) != DEMC_OK ||
+        demc_material_moduli_init(&mat, NULL, DEMC_SHEAR_CAMPELLO, &moduli, NULL) != DEMC_OK ||
+        demc_normal_hertz_init(moduli.effective_modulus, r, &hertz, NULL) != DEMC_OK)
         return;
-    memset(&state, 0, sizeof state);
+    def.moduli = moduli;
+    def.friction.mu_static = def.friction.mu_dynamic = mu;
+    def.contact_point = DEMC_CONTACT_POINT_HALF;
+    if (demc_contact_model_init(&def, &model, NULL) != DEMC_OK) return;
     memset(&plane, 0, sizeof plane);
     plane.normal = demc_vec3_make(0.0, 1.0, 0.0);
-    ball.position = demc_vec3_make(0.0, r - pow(m * g / hertz.stiffness, 2.0 / 3.0), 0.0); /* static overlap */
+    ball.position = demc_vec3_make(0.0, r - pow(m * g / hertz.prefactor, 2.0 / 3.0), 0.0); /* static overlap */
     ball.velocity = demc_vec3_make(2.355, 0.0, 0.0);
     ball.angular_velocity = demc_vec3_make(0.0, 0.0, -127.03);
     ball.radius = r;
@@ -208,7 +219,8 @@ static void demo_validation(void)
         ball.velocity = demc_vec3_add_scaled(ball.velocity, 0.5 * dt / m, force); /* half kick */
         ball.angular_velocity = demc_vec3_add_scaled(ball.angular_velocity, 0.5 * dt / inertia, torque);
         ball.position = demc_vec3_add_scaled(ball.position, dt, ball.velocity); /* drift */
-        c = demc_contact_campello_wall(&params, &ball, &plane, dt, &state);
+        demc_contact_frame f = demc_contact_frame_sphere_wall(&model, &ball, &plane);
+        c = demc_contact_eval(&model, &f, dt, state, NULL);
         force = demc_vec3_add(c.force, demc_vec3_make(0.0, -m * g, 0.0));
         torque = c.torque_i;
         ball.velocity = demc_vec3_add_scaled(ball.velocity, 0.5 * dt / m, force); /* half kick */
@@ -226,8 +238,9 @@ static void demo_validation(void)
 
 int main(void)
 {
-    /* A host code checks at start-up that the shared library it loaded is the one its headers describe. */
-    if (demc_version_number() != DEMC_VERSION_NUMBER) {
+    /* A host code checks at start-up that the shared library it loaded can serve its headers: the same major
+     * version, and a library at least as new as the headers (a newer minor release keeps every older symbol). */
+    if (demc_version_number() / 1000000 != DEMC_VERSION_MAJOR || demc_version_number() < DEMC_VERSION_NUMBER) {
         fprintf(stderr, "demc: header %d but library %d\n", DEMC_VERSION_NUMBER, demc_version_number());
         return 1;
     }

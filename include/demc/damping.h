@@ -66,10 +66,10 @@ typedef enum demc_contact_end {
  * @param gamma damping ratio γ ≥ 0 (dimensionless).
  * @param m_eff effective mass m* > 0, kg.
  * @param k     normal spring stiffness > 0, N/m.
- * @param v     rate of overlap δ̇ (approach speed, positive while the bodies approach), m/s.
+ * @param overlap_rate δ̇ (positive while the bodies approach, demc_kinematics::overlap_rate), m/s.
  * @return the dashpot's contribution to the repulsive normal force (positive while approaching), N.
  */
-DEMC_DAMPING_FN double demc_damping_linear_force(double gamma, double m_eff, double k, double v);
+DEMC_DAMPING_FN double demc_damping_linear_force(double gamma, double m_eff, double k, double overlap_rate);
 
 /**
  * @brief Hertzian (HM+D, Tsuji-form) normal dashpot coefficient 2γ√(m* k_n(δ)), k_n = 2E*√(R*δ), in N·s/m.
@@ -89,13 +89,13 @@ DEMC_DAMPING_FN double demc_damping_hertz_coefficient(double gamma, double m_eff
                                                       double delta);
 
 /**
- * @brief Hertzian (HM+D) normal dashpot force 2γ√(m* k_n(δ)) v, k_n = 2E*√(R*δ) (002 eq 2, 001 eq 22), in N.
+ * @brief Hertzian (HM+D) normal dashpot force 2γ√(m* k_n(δ)) δ̇, k_n = 2E*√(R*δ) (002 eq 2, 001 eq 22), in N.
  *
- * Parameters as demc_damping_hertz_coefficient(); v is the rate of overlap δ̇ in m/s. δ ≤ 0 gives 0. Costs two
+ * Parameters as demc_damping_hertz_coefficient(); overlap_rate is δ̇ in m/s, positive while approaching. δ ≤ 0 gives 0. Costs two
  * square roots (δ^¼ = √√δ).
  */
 DEMC_DAMPING_FN double demc_damping_hertz_force(double gamma, double m_eff, double E_eff, double R_eff, double delta,
-                                          double v);
+                                          double overlap_rate);
 
 /**
  * @brief Tangential dashpot force −2γ√(m* k_t) v_t on body i (002 eqs 1 and 2), in N.

@@ -56,9 +56,9 @@ typedef struct demc_geometry {
 typedef struct demc_kinematics {
     demc_vec3 velocity;            /**< v_C = v_i + ω_i × d_i − v_j − ω_j × d_j, m/s: velocity of i's material
                                         point at C relative to j's (000 eq 9). */
-    double normal_speed;           /**< v_n = v_C · n, m/s (000 eq 10 is v_n n). Negative while the bodies
-                                        approach: the overlap rate is dδ/dt = −v_n exactly, also for a moving,
-                                        rotating wall. */
+    double overlap_rate;           /**< δ̇ = dδ/dt = −v_C · n, m/s: positive while the bodies approach, exactly,
+                                        also for a moving, rotating wall (000 eq 10 is the normal part −δ̇ n). The
+                                        sign convention of every dashpot's `overlap_rate` argument (damping.h). */
     demc_vec3 tangential_velocity; /**< v_t = v_C − v_n n, m/s, the sliding velocity in the tangent plane
                                         (000 eq 11). */
 } demc_kinematics;

@@ -166,6 +166,42 @@ DEMC_MATERIAL_FN demc_status demc_material_pair_sphere_wall(const demc_material 
  */
 DEMC_MATERIAL_FN demc_status demc_material_pair_validate(const demc_pair *pair, const char **bad_field);
 
+/**
+ * @brief The elastic constants of a pair of species that a contact model needs, independent of the bodies' sizes.
+ *
+ * E* and G* depend on the two materials only; R* and m* depend on the two bodies and are taken from them at each
+ * contact (demc_contact_frame_sphere_sphere()). Fill with demc_material_moduli_init() or by hand.
+ */
+typedef struct demc_moduli {
+    double effective_modulus;       /**< E*, Pa: 1/E* = (1−ν_i²)/E_i + (1−ν_j²)/E_j (000 eq 17, 001 eq 20). */
+    double effective_shear_modulus; /**< G*, Pa, by the chosen ::demc_shear_mixing. */
+    /** (c_i − c_j)/(c_i + c_j) with c = (1−ν²)/E the normal compliance of each body, in [−1, 1]: how the overlap
+     *  divides between the two surfaces (body i takes the fraction (1 + this)/2 of δ, Johnson, Contact Mechanics,
+     *  1985, §4.2: each surface's displacement under the common Hertz pressure is proportional to its compliance).
+     *  0 for equal materials (and for a struct filled by hand that leaves it zero: the half rule), 1 against a
+     *  rigid wall. */
+    double compliance_asymmetry;
+} demc_moduli;
+
+/**
+ * @brief E*, G* and the compliance split of a pair of materials (sphere–sphere, or sphere–wall with an elastic or
+ *        rigid wall).
+ *
+ * @param material_i the sphere's material (its density is not used and not checked).
+ * @param material_j the other body's material, or NULL for a rigid body (a rigid wall: E_j, G_j → ∞).
+ * @param mixing the shear-modulus convention for G* (::DEMC_SHEAR_MINDLIN is Mindlin's; the others reproduce
+ *        000 and 001).
+ * @param moduli output, written only on success.
+ * @param bad_field optional: NULL on success, else the first offending input in argument order: "material_i",
+ *        "material_i.youngs_modulus", "material_i.poisson_ratio", "material_i.shear_modulus", the same for
+ *        "material_j", "mixing", "moduli"; "moduli.effective_modulus" or "moduli.effective_shear_modulus" with
+ *        ::DEMC_ERR_SINGULAR when a result is not a finite positive double.
+ * @return ::DEMC_OK, ::DEMC_ERR_INVALID_ARGUMENT, ::DEMC_ERR_OUT_OF_DOMAIN or ::DEMC_ERR_SINGULAR.
+ */
+DEMC_MATERIAL_FN demc_status demc_material_moduli_init(const demc_material *material_i,
+                                                       const demc_material *material_j, demc_shear_mixing mixing,
+                                                       demc_moduli *moduli, const char **bad_field);
+
 DEMC_END_DECLS
 
 #if DEMC_INLINE_BODIES || defined(DEMC_IMPLEMENT_MATERIAL)

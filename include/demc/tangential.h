@@ -182,8 +182,8 @@ typedef struct demc_tangential_result {
      *  potential: this is its exchange with the normal load. Positive when k_t grows under the incremental law and
      *  when it falls under the rescale, negative when it falls without rescale; 0 for a constant k_t. */
     double stiffness_exchange;
-    /** 1.0 when this step slid, 0.0 when it stuck (the same as the state's flag). */
-    double sliding;
+    /** 1 when this step slid, 0 when it stuck (the state keeps the same flag as a double). */
+    int sliding;
 } demc_tangential_result;
 
 /**

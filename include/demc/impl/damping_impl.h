@@ -11,9 +11,9 @@ DEMC_BEGIN_DECLS
 
 /* ---- dashpots ---------------------------------------------------------------------------------------------- */
 
-DEMC_DAMPING_FN double demc_damping_linear_force(double gamma, double m_eff, double k, double v)
+DEMC_DAMPING_FN double demc_damping_linear_force(double gamma, double m_eff, double k, double overlap_rate)
 {
-    return 2.0 * gamma * sqrt(m_eff * k) * v;
+    return 2.0 * gamma * sqrt(m_eff * k) * overlap_rate;
 }
 
 DEMC_DAMPING_FN double demc_damping_hertz_coefficient(double gamma, double m_eff, double E_eff, double R_eff,
@@ -25,9 +25,9 @@ DEMC_DAMPING_FN double demc_damping_hertz_coefficient(double gamma, double m_eff
 }
 
 DEMC_DAMPING_FN double demc_damping_hertz_force(double gamma, double m_eff, double E_eff, double R_eff, double delta,
-                                          double v)
+                                          double overlap_rate)
 {
-    return demc_damping_hertz_coefficient(gamma, m_eff, E_eff, R_eff, delta) * v;
+    return demc_damping_hertz_coefficient(gamma, m_eff, E_eff, R_eff, delta) * overlap_rate;
 }
 
 DEMC_DAMPING_FN demc_vec3 demc_damping_tangential_force(double gamma, double m_eff, double k_t, demc_vec3 v_t)

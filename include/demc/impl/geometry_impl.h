@@ -46,8 +46,8 @@ DEMC_GEOMETRY_FN demc_kinematics demc_geometry_kinematics(const demc_geometry *g
     demc_vec3 point_i = demc_vec3_add(velocity_i, demc_vec3_cross(angular_velocity_i, geometry->branch_i));
     demc_vec3 point_j = demc_vec3_add(velocity_j, demc_vec3_cross(angular_velocity_j, geometry->branch_j));
     k.velocity = demc_vec3_sub(point_i, point_j);
-    k.normal_speed = demc_vec3_dot(k.velocity, geometry->normal);
-    k.tangential_velocity = demc_vec3_add_scaled(k.velocity, -k.normal_speed, geometry->normal);
+    k.overlap_rate = -demc_vec3_dot(k.velocity, geometry->normal);
+    k.tangential_velocity = demc_vec3_add_scaled(k.velocity, k.overlap_rate, geometry->normal);
     return k;
 }
 

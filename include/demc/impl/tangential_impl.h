@@ -14,17 +14,16 @@ DEMC_TANGENTIAL_FN double demc_tangential_mindlin_stiffness(double shear_modulus
 }
 
 /* Names of the fields of a demc_tangential_params as seen from the function that checks it: role 0 the inputs of
- * demc_tangential_params_init(), 1 demc_tangential_params_validate(), 2 the member `tangential` of a
- * demc_contact_params checked by demc_contact_params_validate(); field 0 is the struct itself. */
+ * demc_tangential_params_init(), 1 demc_tangential_params_validate(), 2 the member `friction` of a
+ * demc_contact_def checked by demc_contact_model_init(); field 0 is the struct itself. */
 DEMC_STATIC_INLINE const char *demci_tangential_field(int role, int field)
 {
     const char *const names[] = {
         "params", "mu_static", "mu_dynamic", "stiffness_rule", "recalculation", "direction", "unloading", "coulomb",
         "params", "params.mu_static", "params.mu_dynamic", "params.stiffness_rule", "params.recalculation",
         "params.direction", "params.unloading", "params.coulomb",
-        "params.tangential", "params.tangential.mu_static", "params.tangential.mu_dynamic",
-        "params.tangential.stiffness_rule", "params.tangential.recalculation", "params.tangential.direction",
-        "params.tangential.unloading", "params.tangential.coulomb"};
+        "def.friction", "def.friction.mu_static", "def.friction.mu_dynamic", "def.friction.stiffness_rule",
+        "def.friction.recalculation", "def.friction.direction", "def.friction.unloading", "def.friction.coulomb"};
     return names[8 * role + field];
 }
 
@@ -144,7 +143,7 @@ DEMC_TANGENTIAL_FN demc_tangential_result demc_tangential_update(const demc_tang
         r.damping_force = f_damp;
         r.force = demc_vec3_add(trial_force, f_damp);
         r.friction_dissipation = 0.0;
-        r.sliding = 0.0;
+        r.sliding = 0;
     } else {
         const demc_vec3 limited =
             demci_tangential_slip_force(p->direction, p->mu_dynamic * fn, trial_limited, trial_disp, velocity);
@@ -177,11 +176,11 @@ DEMC_TANGENTIAL_FN demc_tangential_result demc_tangential_update(const demc_tang
         r.friction_dissipation = slider_work > 0.0 ? slider_work : 0.0;
         /* The limited total is returned as computed, not as F_el + F_d, which loses digits when |F_d| ≫ |L|. */
         r.force = total_policy ? limited : demc_vec3_add(f_el, f_damp);
-        r.sliding = 1.0;
+        r.sliding = 1;
     }
     s->stiffness = stiffness;
     s->normal_force = normal_force;
-    s->sliding = r.sliding;
+    s->sliding = r.sliding ? 1.0 : 0.0;
     r.stored_energy = stiffness > 0.0 ? 0.5 * demc_vec3_norm2(s->force) / stiffness : 0.0;
     /* The dashpot F_d = −c_t v_e dissipates c_t |v_e|² Δt = |F_d|² Δt / c_t. */
     r.viscous_dissipation = damping > 0.0 ? demc_vec3_norm2(r.damping_force) * dt / damping : 0.0;
