@@ -1,5 +1,5 @@
 /* Generator of include/demc/impl/damping_fit.h: the Chebyshev approximants behind demc_lsd_damping_ratio_fast()
- * (the inverse of the force-end LS+D restitution, Schwager & Pöschel 2007, 002 eq 7 with its first branch
+ * (the inverse of the force-end LS+D restitution, Schwager & Pöschel 2007, [Cummins 2012] eq 7 with its first branch
  * corrected) and behind demc_viscoelastic_restitution_scaled() (restitution of viscoelastic spheres). It shares no
  * code with the library: the LS+D inverse is found here by bisection in long double, and the viscoelastic impact
  * is integrated once, here, by an adaptive Dormand–Prince 5(4) in long double (rtol 1e-16) with event location.
