@@ -9,7 +9,7 @@ int main(void)
     double acc = 0.0;
     demc_vec3 normals[16];
     int k;
-    demc_tangential_params_make(0.5, 0.5, &p, NULL);
+    demc_tangential_params_init(0.5, 0.5, &p, NULL);
     /* a back-and-forth increment that stays in stick */
     BENCH("demc_tangential_update (stick)", 10000000L, 5, {
         demc_tangential_result r = demc_tangential_update(&p, &s, demc_vec3_make((i & 1) ? 1e-7 : -1e-7, 0.0, 0.0),

@@ -48,8 +48,8 @@ static void model_params(int m, double e, double mu, demc_contact_params *p)
     demc_material g = glass();
     demc_pair pair;
     demc_status st = DEMC_OK;
-    if (m == CAMPELLO) st = demc_pair_sphere_sphere(&pair, &g, 5e-3, &g, 5e-3, DEMC_SHEAR_CAMPELLO, NULL);
-    else st = demc_pair_sphere_sphere(&pair, &g, 5e-3, &g, 5e-3, DEMC_SHEAR_MINDLIN, NULL);
+    if (m == CAMPELLO) st = demc_material_pair_sphere_sphere(&pair, &g, 5e-3, &g, 5e-3, DEMC_SHEAR_CAMPELLO, NULL);
+    else st = demc_material_pair_sphere_sphere(&pair, &g, 5e-3, &g, 5e-3, DEMC_SHEAR_MINDLIN, NULL);
     if (st == DEMC_OK) {
         switch (m) {
         case LSD: st = demc_contact_params_lsd(p, 1e6, 0.3, e, DEMC_CONTACT_END_FORCE, mu, mu, NULL); break;
@@ -92,7 +92,7 @@ static void params_statuses(void)
     demc_material g = glass();
     demc_pair pair, bad;
     volatile double zero = 0.0;
-    CHECK(demc_pair_sphere_sphere(&pair, &g, 5e-3, &g, 5e-3, DEMC_SHEAR_MINDLIN, NULL) == DEMC_OK);
+    CHECK(demc_material_pair_sphere_sphere(&pair, &g, 5e-3, &g, 5e-3, DEMC_SHEAR_MINDLIN, NULL) == DEMC_OK);
     CHECK(demc_contact_params_hmd(&p, &pair, 0.8, DEMC_CONTACT_END_FORCE, 0.5, 0.4, NULL) == DEMC_OK);
     CHECK(demc_contact_params_validate(&p, NULL) == DEMC_OK);
     CHECK(p.normal_damping > 0 && p.tangential_damping == p.normal_damping);

@@ -40,13 +40,13 @@ static demc_vec3 random_unit(void)
 
 static void kappa_and_mindlin_stiffness(void)
 {
-    CHECK_REL(demc_tangential_kappa(0.0), 1.0, 1e-16);
-    CHECK_REL(demc_tangential_kappa(0.5), 2.0 / 3.0, 1e-16);
-    CHECK_REL(demc_tangential_kappa(0.3), 1.4 / 1.7, 2e-16);
+    CHECK_REL(demc_tangential_stiffness_ratio(0.0), 1.0, 1e-16);
+    CHECK_REL(demc_tangential_stiffness_ratio(0.5), 2.0 / 3.0, 1e-16);
+    CHECK_REL(demc_tangential_stiffness_ratio(0.3), 1.4 / 1.7, 2e-16);
     /* 8 G √(R δ) with R δ = 4e-6: 8 · 1e8 · 2e-3 */
-    CHECK_REL(demc_mindlin_stiffness(1e8, 0.04, 1e-4), 1.6e6, 2e-16);
-    CHECK(demc_mindlin_stiffness(1e8, 0.04, 0.0) == 0.0);
-    CHECK(demc_mindlin_stiffness(1e8, 0.04, -1e-6) == 0.0);
+    CHECK_REL(demc_tangential_mindlin_stiffness(1e8, 0.04, 1e-4), 1.6e6, 2e-16);
+    CHECK(demc_tangential_mindlin_stiffness(1e8, 0.04, 0.0) == 0.0);
+    CHECK(demc_tangential_mindlin_stiffness(1e8, 0.04, -1e-6) == 0.0);
 }
 
 static void params_statuses(void)
@@ -54,15 +54,15 @@ static void params_statuses(void)
     demc_tangential_params p, q;
     volatile double zero = 0.0;
     memset(&p, 0, sizeof p);
-    CHECK(demc_tangential_params_make(0.5, 0.4, &p, NULL) == DEMC_OK);
+    CHECK(demc_tangential_params_init(0.5, 0.4, &p, NULL) == DEMC_OK);
     CHECK(p.mu_static == 0.5 && p.mu_dynamic == 0.4);
     CHECK(p.stiffness_rule == 0 && p.recalculation == 0 && p.direction == 0 && p.unloading == 0 && p.coulomb == 0);
     CHECK(demc_tangential_params_validate(&p, NULL) == DEMC_OK);
-    CHECK(demc_tangential_params_make(0.5, 0.4, NULL, NULL) == DEMC_ERR_INVALID_ARGUMENT);
-    CHECK(demc_tangential_params_make(zero / zero, 0.4, &q, NULL) == DEMC_ERR_INVALID_ARGUMENT);
-    CHECK(demc_tangential_params_make(0.5, 1.0 / zero, &q, NULL) == DEMC_ERR_INVALID_ARGUMENT);
-    CHECK(demc_tangential_params_make(-0.1, 0.0, &q, NULL) == DEMC_ERR_OUT_OF_DOMAIN);
-    CHECK(demc_tangential_params_make(0.3, 0.4, &q, NULL) == DEMC_ERR_OUT_OF_DOMAIN);
+    CHECK(demc_tangential_params_init(0.5, 0.4, NULL, NULL) == DEMC_ERR_INVALID_ARGUMENT);
+    CHECK(demc_tangential_params_init(zero / zero, 0.4, &q, NULL) == DEMC_ERR_INVALID_ARGUMENT);
+    CHECK(demc_tangential_params_init(0.5, 1.0 / zero, &q, NULL) == DEMC_ERR_INVALID_ARGUMENT);
+    CHECK(demc_tangential_params_init(-0.1, 0.0, &q, NULL) == DEMC_ERR_OUT_OF_DOMAIN);
+    CHECK(demc_tangential_params_init(0.3, 0.4, &q, NULL) == DEMC_ERR_OUT_OF_DOMAIN);
     CHECK(demc_tangential_params_validate(NULL, NULL) == DEMC_ERR_INVALID_ARGUMENT);
     q = p;
     q.stiffness_rule = (demc_stiffness_rule)4;
@@ -76,13 +76,13 @@ static void params_statuses(void)
     CHECK(sizeof(demc_tangential_state) == DEMC_TANGENTIAL_STATE_SIZE * sizeof(double));
 }
 
-/* demc_tangential_params_make() with the output NULL when !with_params; a failed call leaves it unwritten. */
+/* demc_tangential_params_init() with the output NULL when !with_params; a failed call leaves it unwritten. */
 static demc_status make_call(double mu_static, double mu_dynamic, int with_params, const char **bad_field)
 {
     demc_tangential_params out;
     demc_status st;
     memset(&out, SETUP_POISON, sizeof out);
-    st = demc_tangential_params_make(mu_static, mu_dynamic, with_params ? &out : NULL, bad_field);
+    st = demc_tangential_params_init(mu_static, mu_dynamic, with_params ? &out : NULL, bad_field);
     if (st != DEMC_OK) CHECK(setup_untouched(&out, sizeof out));
     return st;
 }
@@ -152,7 +152,7 @@ static void validate_names_the_bad_field(void)
     demc_tangential_params good, p;
     const char *field = "unset";
     int k;
-    CHECK(demc_tangential_params_make(0.5, 0.4, &good, NULL) == DEMC_OK);
+    CHECK(demc_tangential_params_init(0.5, 0.4, &good, NULL) == DEMC_OK);
     setup_check_fields(&fields, &good, &p, sizeof good);
     CHECK(setup_failed_as(demc_tangential_params_validate(NULL, &field), &field, DEMC_ERR_INVALID_ARGUMENT,
                           "params"));
@@ -199,7 +199,7 @@ static void oscillator_000_eq50(void)
     double x = delta0, th = 0.0, v = 0.0, w = 0.0, f, max_err_exact = 0.0, max_err_cont = 0.0, t = 0.0;
     long n, steps = 3000; /* 1.5 periods */
     CHECK_REL(delta0, -8.09e-6, 2e-3);
-    CHECK(demc_tangential_params_make(mu * 1.01, mu * 1.01, &p, NULL) == DEMC_OK);
+    CHECK(demc_tangential_params_init(mu * 1.01, mu * 1.01, &p, NULL) == DEMC_OK);
     memset(&s, 0, sizeof s);
     s.displacement = v3(delta0, 0, 0);
     s.force = v3(-kt * delta0, 0, 0);
@@ -252,7 +252,7 @@ static void varying_load_stick_to_slip(void)
     demc_tangential_state si, sc;
     double f_ref = 0.0, k_prev = 0.0, s_acc = 0.0;
     int n, slipped = 0;
-    CHECK(demc_tangential_params_make(mu, mu, &pi, NULL) == DEMC_OK);
+    CHECK(demc_tangential_params_init(mu, mu, &pi, NULL) == DEMC_OK);
     pi.unloading = DEMC_UNLOADING_KEEP; /* the 000 model */
     pc = pi;
     pc.recalculation = DEMC_SLIP_CONVENTIONAL;
@@ -304,7 +304,7 @@ static void coulomb_bound_random_steps(void)
         double mus = uniform(), mud = mus * uniform(), fn = 100.0 * uniform() - 10.0, kt = 1e5 * uniform();
         double c = uniform() < 0.5 ? 0.0 : 50.0 * uniform(), lim, lim_s;
         demc_vec3 nn, ds, vt, limited;
-        if (demc_tangential_params_make(mus, mud, &p, NULL) != DEMC_OK) {
+        if (demc_tangential_params_init(mus, mud, &p, NULL) != DEMC_OK) {
             CHECK(0);
             return;
         }
@@ -411,7 +411,7 @@ static void stick_cycle_energy(void)
         demc_tangential_result r;
         const double k = 2e5, ds = 1e-7;
         int n;
-        demc_tangential_params_make(1.0, 1.0, &p, NULL);
+        demc_tangential_params_init(1.0, 1.0, &p, NULL);
         p.stiffness_rule = (demc_stiffness_rule)rule;
         memset(&s, 0, sizeof s);
         for (n = 0; n < 100; ++n) r = demc_tangential_update(&p, &s, v3(ds, -0.5 * ds, 0), v3(0, 0, 0), k, 100, 0, 1e-6);
@@ -433,7 +433,7 @@ static void static_dynamic_return_mapping(void)
     demc_tangential_result r;
     const double k = 1e5, fn = 10.0, mus = 0.5, mud = 0.3;
     demc_vec3 sstar;
-    demc_tangential_params_make(mus, mud, &p, NULL);
+    demc_tangential_params_init(mus, mud, &p, NULL);
     p.stiffness_rule = DEMC_STIFFNESS_TOTAL;
     memset(&s, 0, sizeof s);
     r = demc_tangential_update(&p, &s, v3(4.5e-5 * 0.6, 4.5e-5 * 0.8, 0), v3(0, 0, 0), k, fn, 0, 1e-6); /* 4.5 N */
@@ -464,7 +464,7 @@ static void unloading_rescale_002(void)
     demc_tangential_params p;
     demc_tangential_state s;
     demc_tangential_result r;
-    demc_tangential_params_make(1.0, 1.0, &p, NULL);
+    demc_tangential_params_init(1.0, 1.0, &p, NULL);
     p.stiffness_rule = DEMC_STIFFNESS_FORWARD;
     memset(&s, 0, sizeof s);
     s.force = v3(2.0, -1.0, 0);
@@ -487,7 +487,7 @@ static void slip_directions_and_policies(void)
     demc_tangential_state s;
     demc_tangential_result r;
     const double k = 1e5, fn = 1.0;
-    demc_tangential_params_make(0.5, 0.5, &p, NULL);
+    demc_tangential_params_init(0.5, 0.5, &p, NULL);
     p.direction = DEMC_SLIP_DIRECTION_VELOCITY;
     memset(&s, 0, sizeof s);
     r = demc_tangential_update(&p, &s, v3(1e-4, 0, 0), v3(0, 2.0, 0), k, fn, 0, 1e-6);
@@ -545,16 +545,16 @@ static void zero_velocity_time_rolling_onset(void)
     const double H = demc_tangential_inverse_mass(1 / m, 1 / I, R, 0, 0, 0);
     demc_vec3 v = v3(0.6 * v0, -0.8 * v0, 0), f = demc_vec3_scale(v3(0.6, -0.8, 0), -mu * fn);
     CHECK_REL(H, 3.5 / m, 1e-15);
-    CHECK_REL(demc_zero_velocity_time_zw(v0, mu, fn, H, dt), t_roll, 1e-15);
-    CHECK_REL(demc_zero_velocity_time(v, f, H, dt), t_roll, 1e-15);
-    CHECK(demc_zero_velocity_time_zw(v0, mu, fn, H, 0.5 * t_roll) == -1.0);
-    CHECK(demc_zero_velocity_time(v, f, H, 0.5 * t_roll) == -1.0);
-    CHECK(demc_zero_velocity_time(v, demc_vec3_neg(f), H, dt) == -1.0); /* accelerating */
-    CHECK(demc_zero_velocity_time(v3(0, 0, 0), f, H, dt) == -1.0);
-    CHECK(demc_zero_velocity_time_zw(v0, 0.0, fn, H, dt) == -1.0);
-    CHECK(demc_zero_velocity_crossed(v, v3(-0.1, 0.1, 0)) == 1);
-    CHECK(demc_zero_velocity_crossed(v, v3(0.1, -0.1, 0)) == 0);
-    CHECK(demc_zero_velocity_crossed(v3(0, 0, 0), v) == 0);
+    CHECK_REL(demc_tangential_zero_velocity_time_zw(v0, mu, fn, H, dt), t_roll, 1e-15);
+    CHECK_REL(demc_tangential_zero_velocity_time(v, f, H, dt), t_roll, 1e-15);
+    CHECK(demc_tangential_zero_velocity_time_zw(v0, mu, fn, H, 0.5 * t_roll) == -1.0);
+    CHECK(demc_tangential_zero_velocity_time(v, f, H, 0.5 * t_roll) == -1.0);
+    CHECK(demc_tangential_zero_velocity_time(v, demc_vec3_neg(f), H, dt) == -1.0); /* accelerating */
+    CHECK(demc_tangential_zero_velocity_time(v3(0, 0, 0), f, H, dt) == -1.0);
+    CHECK(demc_tangential_zero_velocity_time_zw(v0, 0.0, fn, H, dt) == -1.0);
+    CHECK(demc_tangential_zero_velocity_crossed(v, v3(-0.1, 0.1, 0)) == 1);
+    CHECK(demc_tangential_zero_velocity_crossed(v, v3(0.1, -0.1, 0)) == 0);
+    CHECK(demc_tangential_zero_velocity_crossed(v3(0, 0, 0), v) == 0);
 }
 
 /* Degenerate vectors and stiffnesses never produce NaN. */
@@ -568,7 +568,7 @@ static void degenerate_inputs_are_finite(void)
             demc_tangential_params p;
             demc_tangential_state s;
             demc_tangential_result r;
-            demc_tangential_params_make(0.5, 0.5, &p, NULL);
+            demc_tangential_params_init(0.5, 0.5, &p, NULL);
             p.direction = (demc_slip_direction)dir;
             p.stiffness_rule = (demc_stiffness_rule)rule;
             memset(&s, 0, sizeof s);

@@ -33,7 +33,7 @@ static double c_schaefer(double e) { return schaefer(e); }
 static double c_sp2007(double e)
 {
     double g = 0.0;
-    demc_lsd_damping_ratio(e, DEMC_CONTACT_END_FORCE, &g);
+    demc_damping_lsd_ratio(e, DEMC_CONTACT_END_FORCE, &g);
     return g;
 }
 static double c_sqrt5(double e) { return sqrt(5.0) * schaefer(e) / sqrt(6.0); }
@@ -55,8 +55,8 @@ static const convention conventions[] = {
 static double achieved(const convention *c, double e, demc_contact_end end)
 {
     double out = -1.0;
-    if (c->hertz) demc_hmd_restitution(c->gamma(e), end, &out);
-    else demc_lsd_restitution(c->gamma(e), end, &out);
+    if (c->hertz) demc_damping_hmd_restitution(c->gamma(e), end, &out);
+    else demc_damping_lsd_restitution(c->gamma(e), end, &out);
     return out;
 }
 

@@ -45,8 +45,8 @@ static void write_restitution(FILE *f)
     for (k = 1; k <= 20; ++k) {
         const double e = 0.05 * k, pi = 3.14159265358979323846;
         double g_lsd = 0.0, g_hmd = 0.0, schafer = -log(e) / sqrt(pi * pi + log(e) * log(e));
-        demc_lsd_damping_ratio(e, DEMC_CONTACT_END_FORCE, &g_lsd);
-        demc_hmd_damping_ratio(e, DEMC_CONTACT_END_FORCE, &g_hmd);
+        demc_damping_lsd_ratio(e, DEMC_CONTACT_END_FORCE, &g_lsd);
+        demc_damping_hmd_ratio(e, DEMC_CONTACT_END_FORCE, &g_hmd);
         fprintf(f, "%.4g,%.6f,%.6f,%.6f,%.6f\n", e, head_on_restitution002(N002_LSD, e, g_lsd, 1600),
                 head_on_restitution002(N002_HMD, e, g_hmd, 1600), head_on_restitution002(N002_PLSB, e, 0.0, 1600),
                 head_on_restitution002(N002_LSD, e, schafer, 1600));

@@ -19,8 +19,8 @@ static void demo_normal(void)
     demc_pair pairs[2];
     const char *names[2] = {"glass bead on glass bead", "glass bead on rigid wall"};
     int k;
-    demc_status s = demc_pair_sphere_sphere(&pairs[0], &glass, radius, &glass, radius, DEMC_SHEAR_MINDLIN, &bad);
-    if (s == DEMC_OK) s = demc_pair_sphere_wall(&pairs[1], &glass, radius, NULL, DEMC_SHEAR_MINDLIN, &bad);
+    demc_status s = demc_material_pair_sphere_sphere(&pairs[0], &glass, radius, &glass, radius, DEMC_SHEAR_MINDLIN, &bad);
+    if (s == DEMC_OK) s = demc_material_pair_sphere_wall(&pairs[1], &glass, radius, NULL, DEMC_SHEAR_MINDLIN, &bad);
     if (s != DEMC_OK) {
         printf("pair setup failed: %s (%s)\n", demc_status_str(s), bad ? bad : "?");
         return;
@@ -28,8 +28,8 @@ static void demo_normal(void)
     printf("\nHertz normal impact, R = %g mm, E = %g GPa, nu = %g, rho = %g kg/m^3, v = %g m/s\n", radius * 1e3,
            glass.youngs_modulus * 1e-9, glass.poisson_ratio, glass.density, speed);
     for (k = 0; k < 2; ++k) {
-        demc_hertz_impact a;
-        if (demc_hertz_impact_solve(&pairs[k], speed, &a, &bad) != DEMC_OK) continue;
+        demc_normal_hertz_impact a;
+        if (demc_normal_hertz_impact_solve(&pairs[k], speed, &a, &bad) != DEMC_OK) continue;
         printf("  %s:\n", names[k]);
         printf("    E* = %.4g GPa, G* (Mindlin) = %.4g GPa, R* = %.4g mm, m* = %.4g mg\n",
                pairs[k].effective_modulus * 1e-9, pairs[k].effective_shear_modulus * 1e-9,
@@ -57,7 +57,7 @@ static void demo_timestep(void)
     int i;
     glass.shear_modulus = 17e9; /* 004 gives G and nu; E = 2G(1 + nu) */
     glass.youngs_modulus = 2.0 * glass.shear_modulus * (1.0 + glass.poisson_ratio);
-    if (demc_pair_sphere_sphere(&pair, &glass, radius, &glass, radius, DEMC_SHEAR_MINDLIN, &bad) != DEMC_OK ||
+    if (demc_material_pair_sphere_sphere(&pair, &glass, radius, &glass, radius, DEMC_SHEAR_MINDLIN, &bad) != DEMC_OK ||
         demc_timestep_rayleigh_material(&glass, radius, &rayleigh, &bad) != DEMC_OK) {
         printf("time-step setup failed at %s\n", bad ? bad : "?");
         return;
@@ -65,7 +65,7 @@ static void demo_timestep(void)
     printf("\ntime step, glass beads r = r' = 1 mm, G = 17 GPa, nu = 0.22, rho = 2530 kg/m^3, v = 1 m/s\n");
     printf("  Rayleigh (004 eq 78)                      %.4e s\n", rayleigh);
     for (i = 0; i < 2; ++i) {
-        if (demc_timestep_collision_pair(&pair, speed, damping[i], damping[i], &col, &bad) != DEMC_OK ||
+        if (demc_timestep_collision_init_pair(&pair, speed, damping[i], damping[i], &col, &bad) != DEMC_OK ||
             demc_timestep_critical(&col, &b, &bad) != DEMC_OK ||
             demc_timestep_probe(&col, 0.01, &probe, &failed, &bad) != DEMC_OK) {
             printf("time-step estimate failed at %s\n", bad ? bad : "?");
@@ -112,7 +112,7 @@ static void demo_contact(void)
     long steps = 0;
     int slid = 0;
     b.mass = mass;
-    if (demc_pair_sphere_wall(&pair, &glass, radius, NULL, DEMC_SHEAR_MINDLIN, &bad) != DEMC_OK ||
+    if (demc_material_pair_sphere_wall(&pair, &glass, radius, NULL, DEMC_SHEAR_MINDLIN, &bad) != DEMC_OK ||
         demc_contact_params_hmd(&p, &pair, e, DEMC_CONTACT_END_FORCE, mu, mu, &bad) != DEMC_OK) {
         printf("contact setup failed at %s\n", bad ? bad : "?");
         return;
@@ -160,8 +160,8 @@ static void demo_damping(void)
     printf("  %-34s %-12s %-12s\n", "contact ends when", "LS+D", "HM+D/Tsuji");
     for (end = 0; end <= 1; ++end) {
         double lsd = 0.0, hmd = 0.0;
-        if (demc_lsd_damping_ratio(e, (demc_contact_end)end, &lsd) != DEMC_OK ||
-            demc_hmd_damping_ratio(e, (demc_contact_end)end, &hmd) != DEMC_OK) {
+        if (demc_damping_lsd_ratio(e, (demc_contact_end)end, &lsd) != DEMC_OK ||
+            demc_damping_hmd_ratio(e, (demc_contact_end)end, &hmd) != DEMC_OK) {
             printf("  damping: unexpected error\n");
             return;
         }
@@ -180,15 +180,15 @@ static void demo_validation(void)
     demc_material mat = demc_material_make(1e10, 0.25, m / (4.18879020478639098 * r * r * r));
     demc_vec3 force = demc_vec3_make(0.0, 0.0, 0.0), torque = force;
     demc_pair pair;
-    demc_hertz_params hertz;
+    demc_normal_hertz_params hertz;
     demc_contact_params params;
     demc_contact_state state;
     demc_body ball;
     demc_wall plane;
     double t = 0.0, vc_old, t_exact, v_exact;
     int rolling = 0;
-    if (demc_pair_sphere_wall(&pair, &mat, r, NULL, DEMC_SHEAR_CAMPELLO, NULL) != DEMC_OK ||
-        demc_hertz_init(&hertz, &pair, NULL) != DEMC_OK ||
+    if (demc_material_pair_sphere_wall(&pair, &mat, r, NULL, DEMC_SHEAR_CAMPELLO, NULL) != DEMC_OK ||
+        demc_normal_hertz_init(&hertz, &pair, NULL) != DEMC_OK ||
         demc_contact_params_campello(&params, &pair, 1.0, DEMC_CONTACT_END_FORCE, mu, mu, NULL) != DEMC_OK)
         return;
     memset(&state, 0, sizeof state);

@@ -49,7 +49,7 @@
 DEMC_BEGIN_DECLS
 
 /** Size of demc_contact_state in doubles. */
-#define DEMC_CONTACT_STATE_SIZE (DEMC_TANGENTIAL_STATE_SIZE + 3 + DEMC_PLS_STATE_SIZE)
+#define DEMC_CONTACT_STATE_SIZE (DEMC_TANGENTIAL_STATE_SIZE + 3 + DEMC_NORMAL_PLS_STATE_SIZE)
 
 /**
  * @brief Per-contact memory of an assembled model. All zero = a new contact; reset to zero when the contact ends.
@@ -59,7 +59,7 @@ DEMC_BEGIN_DECLS
 typedef struct demc_contact_state {
     demc_tangential_state tangential; /**< Tangential spring memory (tangential.h). */
     demc_vec3 normal;                 /**< Unit normal of the previous step (from j to i); zero for a new contact. */
-    demc_pls_state pls;               /**< PLS(B) latch (normal.h); unused by the other models. */
+    demc_normal_pls_state pls;               /**< PLS(B) latch (normal.h); unused by the other models. */
 } demc_contact_state;
 
 /** @brief A sphere: the kinematic state and the two properties a contact needs. */
@@ -130,14 +130,14 @@ typedef struct demc_contact_result {
  * @param params output, written only on success.
  * @param normal_stiffness k_n (N/m), > 0.
  * @param poisson_ratio ν for κ = 2(1−ν)/(2−ν), −1 < ν ≤ 0.5.
- * @param restitution e, 0 < e ≤ 1; γ = demc_lsd_damping_ratio(e, end) for both dashpots.
+ * @param restitution e, 0 < e ≤ 1; γ = demc_damping_lsd_ratio(e, end) for both dashpots.
  * @param end end-of-contact rule the restitution refers to.
  * @param mu_static, mu_dynamic friction, 0 ≤ μ_d ≤ μ_s.
  * @param bad_field optional (may be NULL; see material.h): receives NULL on success, else the first offending input
  *        in argument order: "params", "normal_stiffness", "poisson_ratio", "restitution", "end", "mu_static",
  *        "mu_dynamic", or "params.normal_damping" when the damping map fails.
  * @return DEMC_OK; DEMC_ERR_INVALID_ARGUMENT (NULL, non-finite, unknown end rule); DEMC_ERR_OUT_OF_DOMAIN (a finite
- *         value outside the domain above); the status of demc_lsd_damping_ratio() when it fails.
+ *         value outside the domain above); the status of demc_damping_lsd_ratio() when it fails.
  */
 DEMC_CONTACT_FN demc_status demc_contact_params_lsd(demc_contact_params *params, double normal_stiffness,
                                                     double poisson_ratio, double restitution, demc_contact_end end,
@@ -145,10 +145,10 @@ DEMC_CONTACT_FN demc_status demc_contact_params_lsd(demc_contact_params *params,
 
 /**
  * @brief HM+D parameters (002 eq 2): Hertz with E*, Mindlin with G* from the pair, dashpots 2γ√(m* k) with
- *        γ = demc_hmd_damping_ratio(e, end), unloading rescale on.
+ *        γ = demc_damping_hmd_ratio(e, end), unloading rescale on.
  *
  * @param params output, written only on success.
- * @param pair effective moduli (demc_pair_sphere_sphere() or demc_pair_sphere_wall()): E* and G* finite and > 0;
+ * @param pair effective moduli (demc_material_pair_sphere_sphere() or demc_material_pair_sphere_wall()): E* and G* finite and > 0;
  *        its radius and mass are not used.
  * @param restitution e, 0 < e ≤ 1.
  * @param end end-of-contact rule.

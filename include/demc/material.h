@@ -79,8 +79,8 @@ typedef enum demc_shear_mixing {
 /**
  * @brief Effective properties of a contact pair: what the contact laws need.
  *
- * Filled by demc_pair_sphere_sphere() or demc_pair_sphere_wall(); may also be filled by hand (then check it with
- * demc_pair_validate()). Domain: all four fields finite and > 0.
+ * Filled by demc_material_pair_sphere_sphere() or demc_material_pair_sphere_wall(); may also be filled by hand (then check it with
+ * demc_material_pair_validate()). Domain: all four fields finite and > 0.
  */
 typedef struct demc_pair {
     double effective_modulus;       /**< E*, Pa: 1/E* = (1−ν_i²)/E_i + (1−ν_j²)/E_j ([Zabulionis 2012] eq 17, [Campello
@@ -136,14 +136,14 @@ DEMC_MATERIAL_FN double demc_material_shear_modulus(const demc_material *materia
  * @return ::DEMC_OK, ::DEMC_ERR_INVALID_ARGUMENT (NULL, non-finite, unknown mixing), ::DEMC_ERR_OUT_OF_DOMAIN,
  *         ::DEMC_ERR_SINGULAR (an effective property not representable as a finite positive double).
  */
-DEMC_MATERIAL_FN demc_status demc_pair_sphere_sphere(demc_pair *pair, const demc_material *material_i,
+DEMC_MATERIAL_FN demc_status demc_material_pair_sphere_sphere(demc_pair *pair, const demc_material *material_i,
                                                      double radius_i, const demc_material *material_j,
                                                      double radius_j, demc_shear_mixing mixing,
                                                      const char **bad_field);
 
 /**
  * @brief Effective properties of a sphere i against a plane wall: the limit R_j → ∞, m_j → ∞ of
- *        demc_pair_sphere_sphere() ([Zabulionis 2012] after eq 16).
+ *        demc_material_pair_sphere_sphere() ([Zabulionis 2012] after eq 16).
  *
  * R* = R_i, m* = m_i. With an elastic wall, E* and G* combine the sphere's and the wall's E, ν (and G); a rigid
  * wall (wall = NULL) is the further limit E_j, G_j → ∞: 1/E* = (1−ν_i²)/E_i, and for G* the wall's term a_j = 0
@@ -154,10 +154,10 @@ DEMC_MATERIAL_FN demc_status demc_pair_sphere_sphere(demc_pair *pair, const demc
  * @param radius_i the sphere's radius, m, > 0.
  * @param wall the wall's material (its density is ignored), or NULL for a rigid wall.
  * @param mixing the shear-modulus rule.
- * @param bad_field optional: as for demc_pair_sphere_sphere(), with "wall.<field>" for the wall.
- * @return as demc_pair_sphere_sphere().
+ * @param bad_field optional: as for demc_material_pair_sphere_sphere(), with "wall.<field>" for the wall.
+ * @return as demc_material_pair_sphere_sphere().
  */
-DEMC_MATERIAL_FN demc_status demc_pair_sphere_wall(demc_pair *pair, const demc_material *material_i,
+DEMC_MATERIAL_FN demc_status demc_material_pair_sphere_wall(demc_pair *pair, const demc_material *material_i,
                                                    double radius_i, const demc_material *wall,
                                                    demc_shear_mixing mixing, const char **bad_field);
 
@@ -168,7 +168,7 @@ DEMC_MATERIAL_FN demc_status demc_pair_sphere_wall(demc_pair *pair, const demc_m
  * @param bad_field optional: NULL on success, else "pair" or "pair.<field>".
  * @return ::DEMC_OK, ::DEMC_ERR_INVALID_ARGUMENT (NULL or non-finite) or ::DEMC_ERR_OUT_OF_DOMAIN (a field ≤ 0).
  */
-DEMC_MATERIAL_FN demc_status demc_pair_validate(const demc_pair *pair, const char **bad_field);
+DEMC_MATERIAL_FN demc_status demc_material_pair_validate(const demc_pair *pair, const char **bad_field);
 
 DEMC_END_DECLS
 

@@ -45,59 +45,59 @@
  * Exact value of the constant that [Burns 2019] eq 55 rounds to 2.94; [Campello 2015] eq 50 writes the same duration as
  * 2.87 [m*²/(R* E*² v)]^{1/5}, whose exact constant is this factor times (15/16)^{2/5} = 2.8682656991953314….
  */
-#define DEMC_HERTZ_DURATION_FACTOR 2.9432751843247046574
+#define DEMC_NORMAL_HERTZ_DURATION_FACTOR 2.9432751843247046574
 
-/** @brief Size of ::demc_pls_state in doubles (the host's per-contact history length for PLS(B)). */
-#define DEMC_PLS_STATE_SIZE 1
+/** @brief Size of ::demc_normal_pls_state in doubles (the host's per-contact history length for PLS(B)). */
+#define DEMC_NORMAL_PLS_STATE_SIZE 1
 
 DEMC_BEGIN_DECLS
 
 /** @brief Hertz law parameters: F = K δ^{3/2} ([Zabulionis 2012] eq 14, [Campello 2015] eq 19, [Cummins 2012] eq 2). */
-typedef struct demc_hertz_params {
+typedef struct demc_normal_hertz_params {
     double stiffness; /**< K = (4/3) E* √R*, N/m^{3/2}; finite and > 0. */
-} demc_hertz_params;
+} demc_normal_hertz_params;
 
 /** @brief Linear spring parameters: F = k δ ([Cummins 2012] eq 1, the spring of LS+D). */
-typedef struct demc_linear_params {
+typedef struct demc_normal_linear_params {
     double stiffness; /**< k, N/m; finite and > 0. */
-} demc_linear_params;
+} demc_normal_linear_params;
 
 /**
  * @brief PLS(B) partially latching spring parameters ([Cummins 2012] eq 3, after Thornton et al. 2012 and Walton &
  * Braun
  *        1986): loading stiffness e·k, unloading stiffness k/e.
  *
- * Filled by demc_pls_init(). The plastic overlap after unloading from δ_max is (1 − e²) δ_max.
+ * Filled by demc_normal_pls_init(). The plastic overlap after unloading from δ_max is (1 − e²) δ_max.
  */
-typedef struct demc_pls_params {
+typedef struct demc_normal_pls_params {
     double loading_stiffness;   /**< k₁ = e k, N/m ([Cummins 2012] eq 3, ΔF ≥ 0). */
     double unloading_stiffness; /**< k₂ = k/e, N/m ([Cummins 2012] eq 3, ΔF < 0). */
     double plastic_fraction;    /**< 1 − e² = 1 − k₁/k₂: the latched overlap α₀ is this times δ_max. */
-} demc_pls_params;
+} demc_normal_pls_params;
 
 /**
- * @brief Per-contact state of PLS(B): doubles only, all zero for a new contact (::DEMC_PLS_STATE_SIZE doubles).
+ * @brief Per-contact state of PLS(B): doubles only, all zero for a new contact (::DEMC_NORMAL_PLS_STATE_SIZE doubles).
  *
  * The same for both bodies: swapping i and j leaves it unchanged.
  */
-typedef struct demc_pls_state {
+typedef struct demc_normal_pls_state {
     double overlap_max; /**< Largest overlap δ_max reached in this contact, m (0 for a new contact). */
-} demc_pls_state;
+} demc_normal_pls_state;
 
 /**
  * @brief Analytic figures of an undamped Hertz impact (sphere–sphere or sphere–wall, by the pair).
  *
- * Filled by demc_hertz_impact_solve(). The relative normal motion obeys m* δ̈ = −K δ^{3/2}, K = (4/3)E*√R*.
+ * Filled by demc_normal_hertz_impact_solve(). The relative normal motion obeys m* δ̈ = −K δ^{3/2}, K = (4/3)E*√R*.
  */
-typedef struct demc_hertz_impact {
+typedef struct demc_normal_hertz_impact {
     double max_overlap;       /**< δ_max = (15 m* v² / (16 E* √R*))^{2/5}, m (from energy: ½ m* v² = (2/5) K
                                    δ_max^{5/2}). */
     double max_force;         /**< F_max = K δ_max^{3/2}, N. */
-    double duration;          /**< t_c = ::DEMC_HERTZ_DURATION_FACTOR · δ_max / v, s ([Campello 2015] eq 50, [Burns
+    double duration;          /**< t_c = ::DEMC_NORMAL_HERTZ_DURATION_FACTOR · δ_max / v, s ([Campello 2015] eq 50, [Burns
                                    2019] eq 55). */
     double time_of_max_force; /**< t_c / 2, s: the motion is symmetric about the instant of maximum overlap. */
     double contact_radius;    /**< a = √(R* δ_max), m: radius of the contact circle at maximum compression. */
-} demc_hertz_impact;
+} demc_normal_hertz_impact;
 
 /**
  * @brief Hertz parameters from a pair: K = (4/3) E* √R* ([Zabulionis 2012] eq 14, [Campello 2015] eq 19).
@@ -109,7 +109,7 @@ typedef struct demc_hertz_impact {
  * @return ::DEMC_OK, ::DEMC_ERR_INVALID_ARGUMENT (NULL, non-finite), ::DEMC_ERR_OUT_OF_DOMAIN (a field ≤ 0),
  *         ::DEMC_ERR_SINGULAR (K overflows or underflows).
  */
-DEMC_NORMAL_FN demc_status demc_hertz_init(demc_hertz_params *params, const demc_pair *pair,
+DEMC_NORMAL_FN demc_status demc_normal_hertz_init(demc_normal_hertz_params *params, const demc_pair *pair,
                                            const char **bad_field);
 
 /**
@@ -118,7 +118,7 @@ DEMC_NORMAL_FN demc_status demc_hertz_init(demc_hertz_params *params, const demc
  * @param params validated parameters.
  * @param overlap δ, m (any finite value).
  */
-DEMC_NORMAL_FN double demc_hertz_force(const demc_hertz_params *params, double overlap);
+DEMC_NORMAL_FN double demc_normal_hertz_force(const demc_normal_hertz_params *params, double overlap);
 
 /**
  * @brief Hertz tangent stiffness k_n = dF/dδ = (3/2) K δ^{1/2} = 2 E* √(R* δ), N/m ([Zabulionis 2012] eq 15); 0 for δ ≤
@@ -127,7 +127,7 @@ DEMC_NORMAL_FN double demc_hertz_force(const demc_hertz_params *params, double o
  * @param params validated parameters.
  * @param overlap δ, m.
  */
-DEMC_NORMAL_FN double demc_hertz_stiffness(const demc_hertz_params *params, double overlap);
+DEMC_NORMAL_FN double demc_normal_hertz_stiffness(const demc_normal_hertz_params *params, double overlap);
 
 /**
  * @brief Elastic energy stored in a Hertz contact, ∫₀^δ F dδ = (2/5) K δ^{5/2} = (8/15) E* √R* δ^{5/2}, J; 0 for δ ≤ 0.
@@ -135,7 +135,7 @@ DEMC_NORMAL_FN double demc_hertz_stiffness(const demc_hertz_params *params, doub
  * @param params validated parameters.
  * @param overlap δ, m.
  */
-DEMC_NORMAL_FN double demc_hertz_energy(const demc_hertz_params *params, double overlap);
+DEMC_NORMAL_FN double demc_normal_hertz_energy(const demc_normal_hertz_params *params, double overlap);
 
 /**
  * @brief Linear spring parameters from a stiffness k.
@@ -145,18 +145,18 @@ DEMC_NORMAL_FN double demc_hertz_energy(const demc_hertz_params *params, double 
  * @param bad_field optional: NULL on success, else "params" or "stiffness".
  * @return ::DEMC_OK, ::DEMC_ERR_INVALID_ARGUMENT (NULL, non-finite) or ::DEMC_ERR_OUT_OF_DOMAIN (k ≤ 0).
  */
-DEMC_NORMAL_FN demc_status demc_linear_init(demc_linear_params *params, double stiffness, const char **bad_field);
+DEMC_NORMAL_FN demc_status demc_normal_linear_init(demc_normal_linear_params *params, double stiffness, const char **bad_field);
 
 /** @brief Linear spring force F = k δ, N ([Cummins 2012] eq 1); 0 for δ ≤ 0. @param params validated. @param overlap δ,
  *  m. */
-DEMC_NORMAL_FN double demc_linear_force(const demc_linear_params *params, double overlap);
+DEMC_NORMAL_FN double demc_normal_linear_force(const demc_normal_linear_params *params, double overlap);
 
 /** @brief Linear spring stiffness dF/dδ = k for δ > 0, 0 for δ ≤ 0, N/m. @param params validated. @param overlap δ,
  *  m. */
-DEMC_NORMAL_FN double demc_linear_stiffness(const demc_linear_params *params, double overlap);
+DEMC_NORMAL_FN double demc_normal_linear_stiffness(const demc_normal_linear_params *params, double overlap);
 
 /** @brief Linear spring energy ½ k δ², J; 0 for δ ≤ 0. @param params validated. @param overlap δ, m. */
-DEMC_NORMAL_FN double demc_linear_energy(const demc_linear_params *params, double overlap);
+DEMC_NORMAL_FN double demc_normal_linear_energy(const demc_normal_linear_params *params, double overlap);
 
 /**
  * @brief PLS(B) parameters from a stiffness k and the normal coefficient of restitution e ([Cummins 2012] eq 3).
@@ -171,7 +171,7 @@ DEMC_NORMAL_FN double demc_linear_energy(const demc_linear_params *params, doubl
  *        "params.loading_stiffness" / "params.unloading_stiffness" when e k or k/e is not representable.
  * @return ::DEMC_OK, ::DEMC_ERR_INVALID_ARGUMENT, ::DEMC_ERR_OUT_OF_DOMAIN, ::DEMC_ERR_SINGULAR.
  */
-DEMC_NORMAL_FN demc_status demc_pls_init(demc_pls_params *params, double stiffness, double restitution,
+DEMC_NORMAL_FN demc_status demc_normal_pls_init(demc_normal_pls_params *params, double stiffness, double restitution,
                                          const char **bad_field);
 
 /**
@@ -187,19 +187,19 @@ DEMC_NORMAL_FN demc_status demc_pls_init(demc_pls_params *params, double stiffne
  * @param state the contact's state, updated in place (not NULL).
  * @param overlap δ, m (any finite value).
  */
-DEMC_NORMAL_FN double demc_pls_force(const demc_pls_params *params, demc_pls_state *state, double overlap);
+DEMC_NORMAL_FN double demc_normal_pls_force(const demc_normal_pls_params *params, demc_normal_pls_state *state, double overlap);
 
 /**
  * @brief PLS(B) tangent stiffness dF/dδ at δ for the given state (which is not changed), N/m.
  *
  * k₁ on the loading line (δ ≥ δ_max), k₂ on the unloading/reloading line, 0 where F = 0. [Cummins 2012] eq 3 builds the
- * tangential stiffness κ k₂ from the unloading stiffness, see ::demc_pls_params.
+ * tangential stiffness κ k₂ from the unloading stiffness, see ::demc_normal_pls_params.
  *
  * @param params validated parameters.
  * @param state the contact's state before this step.
  * @param overlap δ, m.
  */
-DEMC_NORMAL_FN double demc_pls_stiffness(const demc_pls_params *params, const demc_pls_state *state,
+DEMC_NORMAL_FN double demc_normal_pls_stiffness(const demc_normal_pls_params *params, const demc_normal_pls_state *state,
                                          double overlap);
 
 /**
@@ -211,7 +211,7 @@ DEMC_NORMAL_FN double demc_pls_stiffness(const demc_pls_params *params, const de
  * @param state the contact's state.
  * @param overlap δ, m.
  */
-DEMC_NORMAL_FN double demc_pls_elastic_energy(const demc_pls_params *params, const demc_pls_state *state,
+DEMC_NORMAL_FN double demc_normal_pls_elastic_energy(const demc_normal_pls_params *params, const demc_normal_pls_state *state,
                                               double overlap);
 
 /**
@@ -223,12 +223,12 @@ DEMC_NORMAL_FN double demc_pls_elastic_energy(const demc_pls_params *params, con
  * @param params validated parameters.
  * @param state the contact's state.
  */
-DEMC_NORMAL_FN double demc_pls_dissipated_energy(const demc_pls_params *params, const demc_pls_state *state);
+DEMC_NORMAL_FN double demc_normal_pls_dissipated_energy(const demc_normal_pls_params *params, const demc_normal_pls_state *state);
 
 /**
  * @brief Analytic undamped Hertz impact for a normal approach speed ([Campello 2015] eq 50, [Burns 2019] eq 54-55).
  *
- * Sphere–sphere or sphere–wall through the pair (demc_pair_sphere_sphere(), demc_pair_sphere_wall()).
+ * Sphere–sphere or sphere–wall through the pair (demc_material_pair_sphere_sphere(), demc_material_pair_sphere_wall()).
  * δ_max = (15 m* v²/(16 E* √R*))^{2/5}, F_max = (4/3) E* √R* δ_max^{3/2}, t_c = 2√π Γ(7/5)/Γ(9/10) · δ_max/v,
  * peak force at t_c/2, contact radius √(R* δ_max). Not a hot-path function (it calls pow).
  *
@@ -239,8 +239,8 @@ DEMC_NORMAL_FN double demc_pls_dissipated_energy(const demc_pls_params *params, 
  *        "impact.<field>" when a result is not representable.
  * @return ::DEMC_OK, ::DEMC_ERR_INVALID_ARGUMENT, ::DEMC_ERR_OUT_OF_DOMAIN, ::DEMC_ERR_SINGULAR.
  */
-DEMC_NORMAL_FN demc_status demc_hertz_impact_solve(const demc_pair *pair, double approach_speed,
-                                                   demc_hertz_impact *impact, const char **bad_field);
+DEMC_NORMAL_FN demc_status demc_normal_hertz_impact_solve(const demc_pair *pair, double approach_speed,
+                                                   demc_normal_hertz_impact *impact, const char **bad_field);
 
 DEMC_END_DECLS
 

@@ -13,10 +13,10 @@
  * - **displacement control** (section 2): the centre of the upper sphere (mass m) is carried along a prescribed
  *   path past a fixed sphere of the same radius R; Hertz normal force N = k_n h^{3/2} and Coulomb sliding
  *   friction μN act at the contact; the motion along the path obeys m s'' = T*(s) (eq 1). Two paths: a straight
- *   line (eq 1a, 1b) and an eccentric circle (eq 1c, 1d). A path is set up once (demc_sliding_path_linear(),
- *   demc_sliding_path_eccentric()); demc_sliding_impact() gives restitution, critical velocity and contact time.
+ *   line (eq 1a, 1b) and an eccentric circle (eq 1c, 1d). A path is set up once (demc_sliding_path_init_linear(),
+ *   demc_sliding_path_init_eccentric()); demc_sliding_impact() gives restitution, critical velocity and contact time.
  * - **force control of rigid spheres** (section 3): the upper sphere is pushed over the fixed one by a constant
- *   vertical load Q and horizontal force T0 (system 38): demc_sliding_fc_setup(), demc_sliding_fc_velocity(),
+ *   vertical load Q and horizontal force T0 (system 38): demc_sliding_fc_init(), demc_sliding_fc_velocity(),
  *   demc_sliding_fc_solve().
  * - **hysteretic unloading/reloading** of the friction force after a reversal of the sliding direction (eq 2, 3):
  *   demc_sliding_hysteresis_friction() with a per-contact state.
@@ -29,12 +29,12 @@
  * with about 2 KB of stack per nesting level (at most two levels; raise the device stack limit before calling
  * them from a CUDA kernel). All are pure and thread-safe.
  *
- * **Setup functions** (demc_sliding_path_linear(), demc_sliding_path_eccentric(), demc_sliding_fc_setup(),
- * demc_sliding_hysteresis_setup()) follow the convention of material.h: they end with an optional
+ * **Setup functions** (demc_sliding_path_init_linear(), demc_sliding_path_init_eccentric(), demc_sliding_fc_init(),
+ * demc_sliding_hysteresis_init()) follow the convention of material.h: they end with an optional
  * `const char **bad_field` that receives, when not NULL, NULL on success or a static string naming the first
  * offending argument in argument order (a non-finite value gives #DEMC_ERR_INVALID_ARGUMENT, a finite value outside
  * the domain #DEMC_ERR_OUT_OF_DOMAIN, a NULL output pointer #DEMC_ERR_INVALID_ARGUMENT and "out"). On any status
- * other than #DEMC_OK the output is left unwritten, with one documented exception: demc_sliding_fc_setup() fills
+ * other than #DEMC_OK the output is left unwritten, with one documented exception: demc_sliding_fc_init() fills
  * its output when only the driving force is too small, so that the caller can read the threshold T_μ.
  */
 #ifndef DEMC_SLIDING_H
@@ -69,19 +69,19 @@ DEMC_BEGIN_DECLS
  * @brief Carlson's R_F(x, y, z) = ½ ∫₀^∞ dt / √((t+x)(t+y)(t+z)).
  * @param x,y,z ≥ 0, at most one of them zero. Two zeros give +inf; a negative or NaN argument gives NaN.
  */
-DEMC_SLIDING_FN double demc_carlson_rf(double x, double y, double z);
+DEMC_SLIDING_FN double demc_special_carlson_rf(double x, double y, double z);
 
 /**
  * @brief Carlson's R_D(x, y, z) = (3/2) ∫₀^∞ dt / ((t+z) √((t+x)(t+y)(t+z))).
  * @param x,y ≥ 0, not both zero. @param z > 0. Otherwise +inf (a zero pair) or NaN.
  */
-DEMC_SLIDING_FN double demc_carlson_rd(double x, double y, double z);
+DEMC_SLIDING_FN double demc_special_carlson_rd(double x, double y, double z);
 
 /** @brief Complete integral of the first kind K(m) = R_F(0, 1−m, 1), for any m < 1 (+inf at m = 1). */
-DEMC_SLIDING_FN double demc_ellint_k(double m);
+DEMC_SLIDING_FN double demc_special_ellint_k(double m);
 
 /** @brief Complete integral of the second kind E(m) = R_F(0, 1−m, 1) − (m/3) R_D(0, 1−m, 1), for m ≤ 1. */
-DEMC_SLIDING_FN double demc_ellint_e(double m);
+DEMC_SLIDING_FN double demc_special_ellint_e(double m);
 
 /**
  * @brief Incomplete integral of the first kind F(φ | m) = ∫₀^φ dθ / √(1 − m sin²θ).
@@ -90,10 +90,10 @@ DEMC_SLIDING_FN double demc_ellint_e(double m);
  * |φ| ≤ π/2 and m sin²φ ≤ 1. Negative m (imaginary modulus) is covered directly by the Carlson form, which needs
  * no transformation.
  */
-DEMC_SLIDING_FN double demc_ellint_f(double phi, double m);
+DEMC_SLIDING_FN double demc_special_ellint_f(double phi, double m);
 
-/** @brief Incomplete integral of the second kind E(φ | m) = ∫₀^φ √(1 − m sin²θ) dθ; domain as demc_ellint_f(). */
-DEMC_SLIDING_FN double demc_ellint_e_inc(double phi, double m);
+/** @brief Incomplete integral of the second kind E(φ | m) = ∫₀^φ √(1 − m sin²θ) dθ; domain as demc_special_ellint_f(). */
+DEMC_SLIDING_FN double demc_special_ellint_e_inc(double phi, double m);
 
 /**
  * @brief Jacobi's form of the first kind with a possibly imaginary amplitude: F(√x2, m)/i^[x2<0].
@@ -105,7 +105,7 @@ DEMC_SLIDING_FN double demc_ellint_e_inc(double phi, double m);
  *
  * @param x2 square of the amplitude, x2 ≤ 1. @param m parameter, m x2 ≤ 1 (not both equalities).
  */
-DEMC_SLIDING_FN double demc_ellint_f_jacobi(double x2, double m);
+DEMC_SLIDING_FN double demc_special_ellint_f_jacobi(double x2, double m);
 /** @} */
 
 /** Shape of the path of the moving sphere centre under displacement control ([Balevičius 2014] section 2.2). */
@@ -119,12 +119,12 @@ typedef enum demc_sliding_path_kind {
 /**
  * @brief A validated displacement-controlled sliding problem ([Balevičius 2014] section 2).
  *
- * Made by demc_sliding_path_linear() or demc_sliding_path_eccentric(); read-only for the other functions. The
+ * Made by demc_sliding_path_init_linear() or demc_sliding_path_init_eccentric(); read-only for the other functions. The
  * derived fields are cached results of the setup.
  */
 typedef struct demc_sliding_path {
     int kind;              /**< A demc_sliding_path_kind. */
-    double kn;             /**< Hertz stiffness k_n of N = k_n h^{3/2} (N/m^{3/2}). */
+    double prefactor;             /**< Hertz stiffness k_n of N = k_n h^{3/2} (N/m^{3/2}). */
     double radius;         /**< Radius R of each sphere (m). */
     double mu;             /**< Sliding friction coefficient μ. */
     double mass;           /**< Mass m moved along the path (kg). */
@@ -142,13 +142,13 @@ typedef struct demc_sliding_path {
  * @brief Sets up sliding along a straight line ([Balevičius 2014] section 2.2.1, Fig. 4 of Part I).
  *
  * The moving centre travels at the fixed height y_c = 2R − h0 = 2y0 over the fixed centre; k_r = y0/R.
- * @param kn Hertz stiffness > 0. @param radius R > 0. @param mu μ ≥ 0. @param mass m > 0.
+ * @param prefactor Hertz stiffness > 0. @param radius R > 0. @param mu μ ≥ 0. @param mass m > 0.
  * @param h0 largest overlap, 0 < h0 < 2R. @param out the path, written only on success.
- * @param bad_field optional (may be NULL): NULL on success, else the first offending argument: "kn", "radius",
+ * @param bad_field optional (may be NULL): NULL on success, else the first offending argument: "prefactor", "radius",
  *        "mu", "mass", "h0" or "out".
  * @return DEMC_OK; DEMC_ERR_INVALID_ARGUMENT (null, non-finite); DEMC_ERR_OUT_OF_DOMAIN.
  */
-DEMC_SLIDING_FN demc_status demc_sliding_path_linear(double kn, double radius, double mu, double mass, double h0,
+DEMC_SLIDING_FN demc_status demc_sliding_path_init_linear(double prefactor, double radius, double mu, double mass, double h0,
                                                      demc_sliding_path *out, const char **bad_field);
 
 /**
@@ -157,16 +157,16 @@ DEMC_SLIDING_FN demc_status demc_sliding_path_linear(double kn, double radius, d
  * As in the paper, the path is fixed by the largest overlap h0 and the eccentricity ratio k̃: R̃ = (2R − h0)/(1 − k̃),
  * ẽ = k̃R̃. The centre distance is R̃ √(1 + k̃² − 2k̃ cos(s/R̃)). The friction work over the half path is
  * computed here by adaptive Gauss–Kronrod quadrature (relative 1e-13).
- * @param kn Hertz stiffness > 0. @param radius R > 0. @param mu μ ≥ 0. @param mass m > 0.
+ * @param prefactor Hertz stiffness > 0. @param radius R > 0. @param mu μ ≥ 0. @param mass m > 0.
  * @param h0 largest overlap, 0 < h0 < 2R.
  * @param ecc_ratio k̃, 0 < k̃ < 1; the path must leave the contact: R̃(1 + k̃) > 2R, i.e. k̃ > h0/(4R − h0).
  * @param out the path, written only on success.
- * @param bad_field optional (may be NULL): NULL on success, else the first offending argument: "kn", "radius",
+ * @param bad_field optional (may be NULL): NULL on success, else the first offending argument: "prefactor", "radius",
  *        "mu", "mass", "h0", "ecc_ratio" (also when the path never leaves the contact), "out", or
  *        "out.friction_half" when its quadrature does not converge.
  * @return DEMC_OK; DEMC_ERR_INVALID_ARGUMENT; DEMC_ERR_OUT_OF_DOMAIN; DEMC_ERR_NO_CONVERGENCE (quadrature).
  */
-DEMC_SLIDING_FN demc_status demc_sliding_path_eccentric(double kn, double radius, double mu, double mass, double h0,
+DEMC_SLIDING_FN demc_status demc_sliding_path_init_eccentric(double prefactor, double radius, double mu, double mass, double h0,
                                                         double ecc_ratio, demc_sliding_path *out,
                                                         const char **bad_field);
 
@@ -307,7 +307,7 @@ typedef struct demc_sliding_fc {
  * @return DEMC_OK; DEMC_ERR_INVALID_ARGUMENT; DEMC_ERR_OUT_OF_DOMAIN, also when |T0| ≤ T_μ (the sphere does
  *         not start): then *out is still filled and out->t_static is the threshold T_μ.
  */
-DEMC_SLIDING_FN demc_status demc_sliding_fc_setup(double radius, double mu, double mass, double q, double t0,
+DEMC_SLIDING_FN demc_status demc_sliding_fc_init(double radius, double mu, double mass, double q, double t0,
                                                   double y0_ratio, demc_sliding_fc *out, const char **bad_field);
 
 /**
@@ -343,22 +343,22 @@ typedef enum demc_sliding_hysteresis_form {
     DEMC_SLIDING_HYSTERESIS_TOTAL = 1        /**< Non-incremental eq 2. */
 } demc_sliding_hysteresis_form;
 
-/** @brief Parameters of the hysteretic friction law (validated by demc_sliding_hysteresis_setup()). */
+/** @brief Parameters of the hysteretic friction law (validated by demc_sliding_hysteresis_init()). */
 typedef struct demc_sliding_hysteresis {
     double p;  /**< Power of the unloading curve, 0 < p ≤ 1 (Mindlin–Deresiewicz: 1/3; the paper uses 1/2). */
-    double nu; /**< Poisson's ratio ν of the spheres, −1 < ν ≤ 0.5 (enters the slip limit δ_u). */
+    double poisson_ratio; /**< Poisson's ratio ν of the spheres, −1 < ν ≤ 0.5 (enters the slip limit δ_u). */
     int form;  /**< A demc_sliding_hysteresis_form. */
 } demc_sliding_hysteresis;
 
 /**
  * @brief Validates and fills a demc_sliding_hysteresis.
- * @param p power of the unloading curve, 0 < p ≤ 1. @param nu Poisson's ratio, −1 < ν ≤ 0.5.
+ * @param p power of the unloading curve, 0 < p ≤ 1. @param poisson_ratio Poisson's ratio, −1 < ν ≤ 0.5.
  * @param form a demc_sliding_hysteresis_form. @param out the parameters, written only on success.
- * @param bad_field optional (may be NULL): NULL on success, else the first offending argument: "p", "nu",
+ * @param bad_field optional (may be NULL): NULL on success, else the first offending argument: "p", "poisson_ratio",
  *        "form" (an unknown enumerator) or "out".
  * @return DEMC_OK, DEMC_ERR_INVALID_ARGUMENT (non-finite, unknown form, null) or DEMC_ERR_OUT_OF_DOMAIN.
  */
-DEMC_SLIDING_FN demc_status demc_sliding_hysteresis_setup(double p, double nu, int form,
+DEMC_SLIDING_FN demc_status demc_sliding_hysteresis_init(double p, double poisson_ratio, int form,
                                                           demc_sliding_hysteresis *out, const char **bad_field);
 
 /**
@@ -382,7 +382,7 @@ typedef struct demc_sliding_hysteresis_state {
  * Mindlin–Deresiewicz as quoted by [Balevičius 2014] below eq 2 (from Part I); the printed form puts 4R under the root,
  * which is not dimensionally consistent; the root is read over the numerator only.
  */
-DEMC_SLIDING_FN double demc_sliding_slip_limit(const demc_sliding_path *path, double nu, double s_a);
+DEMC_SLIDING_FN double demc_sliding_slip_limit(const demc_sliding_path *path, double poisson_ratio, double s_a);
 
 /**
  * @brief Friction force (the term replacing −s_g μ|N| in eq 1a–1d) at the new point of a time step ([Balevičius 2014]

@@ -155,7 +155,7 @@ typedef enum demc_memory_transport {
 /**
  * @brief Friction coefficients and the explicit conventions of the tangential law.
  *
- * Fill with demc_tangential_params_make() (default conventions) and change fields by name to reproduce a paper;
+ * Fill with demc_tangential_params_init() (default conventions) and change fields by name to reproduce a paper;
  * check a hand-filled struct with demc_tangential_params_validate().
  */
 typedef struct demc_tangential_params {
@@ -207,7 +207,7 @@ typedef struct demc_tangential_result {
  * @param nu Poisson's ratio, −1 < ν ≤ 0.5 (not checked: a pure formula).
  * @return κ (dimensionless), 1 at ν = 0, 2/3 at ν = 0.5.
  */
-DEMC_TANGENTIAL_FN double demc_tangential_kappa(double nu);
+DEMC_TANGENTIAL_FN double demc_tangential_stiffness_ratio(double nu);
 
 /**
  * @brief Mindlin's tangential stiffness k_t = 8 G* √(R* δ) ([Zabulionis 2012] eq 22, [Cummins 2012] eq 2, [Campello
@@ -220,7 +220,7 @@ DEMC_TANGENTIAL_FN double demc_tangential_kappa(double nu);
  * @param overlap normal overlap δ (m); δ ≤ 0 gives 0.
  * @return k_t (N/m).
  */
-DEMC_TANGENTIAL_FN double demc_mindlin_stiffness(double shear_modulus, double radius, double overlap);
+DEMC_TANGENTIAL_FN double demc_tangential_mindlin_stiffness(double shear_modulus, double radius, double overlap);
 
 /**
  * @brief Fills params with friction coefficients and the default conventions (each enumerator 0).
@@ -233,7 +233,7 @@ DEMC_TANGENTIAL_FN double demc_mindlin_stiffness(double shear_modulus, double ra
  * @return DEMC_OK; DEMC_ERR_INVALID_ARGUMENT for a non-finite coefficient or a null params; DEMC_ERR_OUT_OF_DOMAIN
  *         for μ_s < 0, μ_d < 0 or μ_d > μ_s.
  */
-DEMC_TANGENTIAL_FN demc_status demc_tangential_params_make(double mu_static, double mu_dynamic,
+DEMC_TANGENTIAL_FN demc_status demc_tangential_params_init(double mu_static, double mu_dynamic,
                                                          demc_tangential_params *params, const char **bad_field);
 
 /**
@@ -355,7 +355,7 @@ DEMC_TANGENTIAL_FN double demc_tangential_inverse_mass(double inv_mass_i, double
  * @param dt step Δt (s).
  * @return τ in [0, Δt] when the speed vanishes within the step, else −1.
  */
-DEMC_TANGENTIAL_FN double demc_zero_velocity_time_zw(double speed, double mu, double normal_force,
+DEMC_TANGENTIAL_FN double demc_tangential_zero_velocity_time_zw(double speed, double mu, double normal_force,
                                                      double inverse_mass, double dt);
 
 /**
@@ -373,7 +373,7 @@ DEMC_TANGENTIAL_FN double demc_zero_velocity_time_zw(double speed, double mu, do
  * @return τ in [0, Δt] when the velocity vanishes within the step, else −1 (also when the force does not oppose
  *         the velocity, or v = 0).
  */
-DEMC_TANGENTIAL_FN double demc_zero_velocity_time(demc_vec3 velocity, demc_vec3 force, double inverse_mass,
+DEMC_TANGENTIAL_FN double demc_tangential_zero_velocity_time(demc_vec3 velocity, demc_vec3 force, double inverse_mass,
                                                   double dt);
 
 /**
@@ -382,7 +382,7 @@ DEMC_TANGENTIAL_FN double demc_zero_velocity_time(demc_vec3 velocity, demc_vec3 
  * The projection pr = v(t_{m−1})·v(t_m)/|v(t_{m−1})| is negative; the sign of the scalar product is tested, so a
  * zero v(t_{m−1}) gives 0.
  */
-DEMC_TANGENTIAL_FN int demc_zero_velocity_crossed(demc_vec3 velocity_prev, demc_vec3 velocity);
+DEMC_TANGENTIAL_FN int demc_tangential_zero_velocity_crossed(demc_vec3 velocity_prev, demc_vec3 velocity);
 
 DEMC_END_DECLS
 

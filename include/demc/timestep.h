@@ -19,7 +19,7 @@
  * All functions are setup functions: they validate their input and return a #demc_status; on any status other
  * than #DEMC_OK the outputs are left untouched. Like every demc setup function (see material.h) each ends with an
  * optional `const char **bad_field`: when not NULL it receives NULL on success, else the name of the first
- * offending argument in argument order (the output pointer first), e.g. "c_normal" or "collision.velocity"; for
+ * offending argument in argument order (the output pointer first), e.g. "normal_damping_coefficient" or "collision.velocity"; for
  * #DEMC_ERR_SINGULAR and #DEMC_ERR_NO_CONVERGENCE the name of the output. Units SI or any consistent set. See the
  * page @ref timestep.
  */
@@ -74,16 +74,16 @@ typedef enum demc_timestep_bound {
 /**
  * @brief A two-sphere Hertz–Mindlin collision with linear damping, in the reduced form of [Burns 2019] eq 37–39.
  *
- * Build it from material data with demc_timestep_collision_spheres(), or fill it directly (the paper's form).
+ * Build it from material data with demc_timestep_collision_init_spheres(), or fill it directly (the paper's form).
  * The tangential law is isotropic: [Burns 2019]'s two shear directions (k₁, c₁) and (k₃, c₃) are equal, so their bounds
  * eq 68 and 69 coincide; call demc_timestep_shear() per direction for an anisotropic law.
  */
 typedef struct demc_timestep_collision {
     double mass;         /**< Reduced mass m̂ = m m'/(m + m') in kg (> 0). */
-    double k_normal;     /**< Hertz prefactor k₂ in N/m^{3/2}: F₂ = k₂ x₂^{3/2} (> 0). */
-    double k_tangential; /**< Mindlin prefactor k₁ = k₃ in N/m^{3/2}: F₁ = k₁ x₂^{1/2} x₁ (> 0). */
-    double c_normal;     /**< Normal damping constant c₂ in kg/s (≥ 0). */
-    double c_tangential; /**< Tangential damping constant c₁ = c₃ in kg/s (≥ 0). */
+    double normal_prefactor;     /**< Hertz prefactor k₂ in N/m^{3/2}: F₂ = k₂ x₂^{3/2} (> 0). */
+    double tangential_prefactor; /**< Mindlin prefactor k₁ = k₃ in N/m^{3/2}: F₁ = k₁ x₂^{1/2} x₁ (> 0). */
+    double normal_damping_coefficient;     /**< Normal damping constant c₂ in kg/s (≥ 0). */
+    double tangential_damping_coefficient; /**< Tangential damping constant c₁ = c₃ in kg/s (≥ 0). */
     double velocity;     /**< Normal impact velocity v₂ᵢ in m/s (> 0, approaching). */
 } demc_timestep_collision;
 
@@ -110,7 +110,7 @@ typedef struct demc_timestep_bounds {
  *
  * @param radius        particle radius r in m (> 0).
  * @param shear_modulus shear modulus G in Pa (> 0).
- * @param poisson       Poisson's ratio ν (−1 < ν ≤ 0.5).
+ * @param poisson_ratio       Poisson's ratio ν (−1 < ν ≤ 0.5).
  * @param density       density ρ in kg/m³ (> 0).
  * @param[out] dt       the time step in s.
  * @param bad_field optional: name of the offending argument (see the file description).
@@ -118,7 +118,7 @@ typedef struct demc_timestep_bounds {
  *         #DEMC_ERR_OUT_OF_DOMAIN for a finite value outside its domain; #DEMC_ERR_SINGULAR if the result is not
  *         a finite positive number.
  */
-DEMC_TIMESTEP_FN demc_status demc_timestep_rayleigh(double radius, double shear_modulus, double poisson,
+DEMC_TIMESTEP_FN demc_status demc_timestep_rayleigh(double radius, double shear_modulus, double poisson_ratio,
                                                     double density, double *dt, const char **bad_field);
 
 /**
@@ -128,7 +128,7 @@ DEMC_TIMESTEP_FN demc_status demc_timestep_rayleigh(double radius, double shear_
  * @param count         number of radii (≥ 1).
  * @param choice        #DEMC_TIMESTEP_RADIUS_MIN (default, conservative) or #DEMC_TIMESTEP_RADIUS_MEAN.
  * @param shear_modulus G in Pa (> 0).
- * @param poisson       ν (−1 < ν ≤ 0.5).
+ * @param poisson_ratio       ν (−1 < ν ≤ 0.5).
  * @param density       ρ in kg/m³ (> 0).
  * @param[out] dt       the time step in s.
  * @param bad_field optional: name of the offending argument (see the file description).
@@ -137,7 +137,7 @@ DEMC_TIMESTEP_FN demc_status demc_timestep_rayleigh(double radius, double shear_
  */
 DEMC_TIMESTEP_FN demc_status demc_timestep_rayleigh_set(const double *radii, size_t count,
                                                         demc_timestep_radius choice, double shear_modulus,
-                                                        double poisson, double density, double *dt,
+                                                        double poisson_ratio, double density, double *dt,
                                                         const char **bad_field);
 
 /**
@@ -156,20 +156,20 @@ DEMC_TIMESTEP_FN demc_status demc_timestep_rayleigh_material(const demc_material
  * @brief Duration of an undamped Hertz collision, t_H = 2 I (5m̂/(4k₂))^{2/5} v^{−1/5}, and the step t_H/N.
  *
  * I = ∫₀¹ (1 − u^{5/2})^{−1/2} du = √π Γ(7/5)/Γ(9/10) = 1.4716375921623523, so t_H = 2.9432751843247047 x_max/v
- * with x_max = (5m̂v²/(4k₂))^{2/5} (#DEMC_HERTZ_DURATION_FACTOR of normal.h; demc_hertz_impact_solve()
+ * with x_max = (5m̂v²/(4k₂))^{2/5} (#DEMC_NORMAL_HERTZ_DURATION_FACTOR of normal.h; demc_normal_hertz_impact_solve()
  * gives the same duration from a material pair). With k₂ = (4/3)E*√R* this is [Campello 2015] eq 50's "2.87 [m*²/(R*
  * E*² v)]^{1/5}" (exact constant 2.8682656991953314) and [Burns 2019] eq 55's "2.94" form; [Campello 2015] eq 50 takes
  * N = 20.
  *
  * @param mass      reduced mass m̂ in kg (> 0).
- * @param k_normal  Hertz prefactor k₂ in N/m^{3/2} (> 0).
+ * @param normal_prefactor  Hertz prefactor k₂ in N/m^{3/2} (> 0).
  * @param velocity  normal impact velocity in m/s (> 0).
  * @param steps     steps per collision N (> 0; 1 gives the duration itself).
  * @param[out] dt   t_H/N in s.
  * @param bad_field optional: name of the offending argument (see the file description).
  * @return #DEMC_OK or a validation status as demc_timestep_rayleigh().
  */
-DEMC_TIMESTEP_FN demc_status demc_timestep_hertz(double mass, double k_normal, double velocity, double steps,
+DEMC_TIMESTEP_FN demc_status demc_timestep_hertz(double mass, double normal_prefactor, double velocity, double steps,
                                                  double *dt, const char **bad_field);
 
 /**
@@ -200,14 +200,14 @@ DEMC_TIMESTEP_FN demc_status demc_timestep_belytschko(double mass, double k, dou
  * monotonically for this concave function, to a few ulp for any c₂ ≥ 0.
  *
  * @param mass      reduced mass m̂ in kg (> 0).
- * @param k_normal  Hertz prefactor k₂ in N/m^{3/2} (> 0).
- * @param c_normal  normal damping constant c₂ in kg/s (≥ 0).
+ * @param normal_prefactor  Hertz prefactor k₂ in N/m^{3/2} (> 0).
+ * @param normal_damping_coefficient  normal damping constant c₂ in kg/s (≥ 0).
  * @param velocity  normal impact velocity v₂ᵢ in m/s (> 0).
  * @param[out] dt   the bound in s.
  * @param bad_field optional: name of the offending argument (see the file description).
  * @return #DEMC_OK, a validation status as demc_timestep_rayleigh(), or #DEMC_ERR_NO_CONVERGENCE (not expected).
  */
-DEMC_TIMESTEP_FN demc_status demc_timestep_compression(double mass, double k_normal, double c_normal,
+DEMC_TIMESTEP_FN demc_status demc_timestep_compression(double mass, double normal_prefactor, double normal_damping_coefficient,
                                                        double velocity, double *dt, const char **bad_field);
 
 /**
@@ -219,15 +219,15 @@ DEMC_TIMESTEP_FN demc_status demc_timestep_compression(double mass, double k_nor
  * continuously to √(m̂/(k₂√x_n)) (the step that goes from maximum overlap to zero overlap).
  *
  * @param mass         reduced mass m̂ in kg (> 0).
- * @param k_normal     Hertz prefactor k₂ in N/m^{3/2} (> 0).
- * @param c_normal     normal damping constant c₂ in kg/s (≥ 0).
+ * @param normal_prefactor     Hertz prefactor k₂ in N/m^{3/2} (> 0).
+ * @param normal_damping_coefficient     normal damping constant c₂ in kg/s (≥ 0).
  * @param overlap_max  the overlap x_n at maximum compression in m (> 0); demc_timestep_critical() uses the
  *                     undamped Hertz value, an upper bound of the damped one, which makes the bound smaller.
  * @param[out] dt      the bound in s.
  * @param bad_field optional: name of the offending argument (see the file description).
  * @return #DEMC_OK, a validation status as demc_timestep_rayleigh(), or #DEMC_ERR_NO_CONVERGENCE (not expected).
  */
-DEMC_TIMESTEP_FN demc_status demc_timestep_restitution(double mass, double k_normal, double c_normal,
+DEMC_TIMESTEP_FN demc_status demc_timestep_restitution(double mass, double normal_prefactor, double normal_damping_coefficient,
                                                        double overlap_max, double *dt, const char **bad_field);
 
 /**
@@ -237,14 +237,14 @@ DEMC_TIMESTEP_FN demc_status demc_timestep_restitution(double mass, double k_nor
  * (2m̂/(7k₁√v))^{2/5} ([Burns 2019] eq 71, 72). Same solver as demc_timestep_compression().
  *
  * @param mass          reduced mass m̂ in kg (> 0).
- * @param k_tangential  Mindlin prefactor k₁ in N/m^{3/2} (> 0).
- * @param c_tangential  tangential damping constant c₁ in kg/s (≥ 0).
+ * @param tangential_prefactor  Mindlin prefactor k₁ in N/m^{3/2} (> 0).
+ * @param tangential_damping_coefficient  tangential damping constant c₁ in kg/s (≥ 0).
  * @param velocity      normal impact velocity v₂ᵢ in m/s (> 0).
  * @param[out] dt       the bound in s.
  * @param bad_field optional: name of the offending argument (see the file description).
  * @return as demc_timestep_compression().
  */
-DEMC_TIMESTEP_FN demc_status demc_timestep_shear(double mass, double k_tangential, double c_tangential,
+DEMC_TIMESTEP_FN demc_status demc_timestep_shear(double mass, double tangential_prefactor, double tangential_damping_coefficient,
                                                  double velocity, double *dt, const char **bad_field);
 
 /**
@@ -254,12 +254,12 @@ DEMC_TIMESTEP_FN demc_status demc_timestep_shear(double mass, double k_tangentia
  * restitution bound. +infinity (no bound) when c₂ = 0.
  *
  * @param mass      reduced mass m̂ in kg (> 0).
- * @param c_normal  normal damping constant c₂ in kg/s (≥ 0).
+ * @param normal_damping_coefficient  normal damping constant c₂ in kg/s (≥ 0).
  * @param[out] dt   the bound in s, or +infinity.
  * @param bad_field optional: name of the offending argument (see the file description).
  * @return #DEMC_OK or a validation status as demc_timestep_rayleigh().
  */
-DEMC_TIMESTEP_FN demc_status demc_timestep_linearised(double mass, double c_normal, double *dt,
+DEMC_TIMESTEP_FN demc_status demc_timestep_linearised(double mass, double normal_damping_coefficient, double *dt,
                                                       const char **bad_field);
 
 /**
@@ -269,20 +269,20 @@ DEMC_TIMESTEP_FN demc_status demc_timestep_linearised(double mass, double c_norm
  * k₁ = k₃ = 4G√r̂/(2 − ν) (Mindlin, 1/G* = 2(2 − ν)/G), so k₁/k₂ = 3(1 − ν)/(2 − ν) ([Burns 2019] eq 75).
  *
  * @param shear_modulus G in Pa (> 0).
- * @param poisson       ν (−1 < ν ≤ 0.5).
+ * @param poisson_ratio       ν (−1 < ν ≤ 0.5).
  * @param density       ρ in kg/m³ (> 0).
  * @param radius_i      r in m (> 0).
  * @param radius_j      r' in m (> 0).
  * @param velocity      normal impact velocity in m/s (> 0).
- * @param c_normal      c₂ in kg/s (≥ 0).
- * @param c_tangential  c₁ = c₃ in kg/s (≥ 0).
+ * @param normal_damping_coefficient      c₂ in kg/s (≥ 0).
+ * @param tangential_damping_coefficient  c₁ = c₃ in kg/s (≥ 0).
  * @param[out] out      the collision.
  * @param bad_field optional: name of the offending argument (see the file description).
  * @return #DEMC_OK or a validation status as demc_timestep_rayleigh().
  */
-DEMC_TIMESTEP_FN demc_status demc_timestep_collision_spheres(double shear_modulus, double poisson, double density,
+DEMC_TIMESTEP_FN demc_status demc_timestep_collision_init_spheres(double shear_modulus, double poisson_ratio, double density,
                                                              double radius_i, double radius_j, double velocity,
-                                                             double c_normal, double c_tangential,
+                                                             double normal_damping_coefficient, double tangential_damping_coefficient,
                                                              demc_timestep_collision *out,
                                                              const char **bad_field);
 
@@ -290,20 +290,20 @@ DEMC_TIMESTEP_FN demc_status demc_timestep_collision_spheres(double shear_modulu
  * @brief The collision of a material pair (material.h): m̂ = m*, k₂ = (4/3)E*√R* (Hertz), k₁ = k₃ = 8G*√R*
  *        (Mindlin, k_t = 8G*a with a = √(R*x₂)).
  *
- * With two spheres of one material and #DEMC_SHEAR_MINDLIN mixing this is demc_timestep_collision_spheres()
+ * With two spheres of one material and #DEMC_SHEAR_MINDLIN mixing this is demc_timestep_collision_init_spheres()
  * ([Burns 2019] eq 74); other mixings change k₁ as their G* does. A sphere–wall pair gives m̂ = m_i, R* = R_i.
  *
- * @param pair          a pair from demc_pair_sphere_sphere() or demc_pair_sphere_wall() (validated again here).
+ * @param pair          a pair from demc_material_pair_sphere_sphere() or demc_material_pair_sphere_wall() (validated again here).
  * @param velocity      normal impact velocity in m/s (> 0).
- * @param c_normal      c₂ in kg/s (≥ 0).
- * @param c_tangential  c₁ = c₃ in kg/s (≥ 0).
+ * @param normal_damping_coefficient      c₂ in kg/s (≥ 0).
+ * @param tangential_damping_coefficient  c₁ = c₃ in kg/s (≥ 0).
  * @param[out] out      the collision.
  * @param bad_field optional: name of the offending argument ("pair.<field>" for the pair).
- * @return #DEMC_OK, a validation status as demc_pair_validate() or demc_timestep_rayleigh(), or
+ * @return #DEMC_OK, a validation status as demc_material_pair_validate() or demc_timestep_rayleigh(), or
  *         #DEMC_ERR_SINGULAR if a stiffness is not representable.
  */
-DEMC_TIMESTEP_FN demc_status demc_timestep_collision_pair(const demc_pair *pair, double velocity, double c_normal,
-                                                          double c_tangential, demc_timestep_collision *out,
+DEMC_TIMESTEP_FN demc_status demc_timestep_collision_init_pair(const demc_pair *pair, double velocity, double normal_damping_coefficient,
+                                                          double tangential_damping_coefficient, demc_timestep_collision *out,
                                                           const char **bad_field);
 
 /**

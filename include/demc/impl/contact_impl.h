@@ -99,11 +99,11 @@ DEMC_CONTACT_FN demc_status demc_contact_params_lsd(demc_contact_params *params,
     if ((s = demci_contact_poisson(poisson_ratio, bad_field)) != DEMC_OK) return s;
     if ((s = demci_contact_restitution(restitution, "restitution", bad_field)) != DEMC_OK) return s;
     if ((s = demci_contact_end(end, "end", bad_field)) != DEMC_OK) return s;
-    if ((s = demc_tangential_params_make(mu_static, mu_dynamic, &q.tangential, bad_field)) != DEMC_OK) return s;
-    if ((s = demc_lsd_damping_ratio(restitution, end, &gamma)) != DEMC_OK)
+    if ((s = demc_tangential_params_init(mu_static, mu_dynamic, &q.tangential, bad_field)) != DEMC_OK) return s;
+    if ((s = demc_damping_lsd_ratio(restitution, end, &gamma)) != DEMC_OK)
         return demci_material_fail(s, "params.normal_damping", bad_field);
     q.normal_stiffness = normal_stiffness;
-    q.kappa = demc_tangential_kappa(poisson_ratio);
+    q.kappa = demc_tangential_stiffness_ratio(poisson_ratio);
     q.normal_damping = gamma;
     q.tangential_damping = gamma; /* 002 eq 1 uses the one γ for both dashpots */
     *params = q;
@@ -122,8 +122,8 @@ DEMC_STATIC_INLINE demc_status demci_contact_params_hertz(demc_contact_params *q
     if ((s = demci_contact_pair_moduli(q, pair, bad_field)) != DEMC_OK) return s;
     if ((s = demci_contact_restitution(restitution, "restitution", bad_field)) != DEMC_OK) return s;
     if ((s = demci_contact_end(end, "end", bad_field)) != DEMC_OK) return s;
-    if ((s = demc_tangential_params_make(mu_static, mu_dynamic, &q->tangential, bad_field)) != DEMC_OK) return s;
-    if ((s = demc_hmd_damping_ratio(restitution, end, &q->normal_damping)) != DEMC_OK)
+    if ((s = demc_tangential_params_init(mu_static, mu_dynamic, &q->tangential, bad_field)) != DEMC_OK) return s;
+    if ((s = demc_damping_hmd_ratio(restitution, end, &q->normal_damping)) != DEMC_OK)
         return demci_material_fail(s, "params.normal_damping", bad_field);
     return DEMC_OK;
 }
@@ -147,19 +147,19 @@ DEMC_CONTACT_FN demc_status demc_contact_params_plsb(demc_contact_params *params
                                                      double mu_dynamic, const char **bad_field)
 {
     demc_contact_params q;
-    demc_pls_params pls;
+    demc_normal_pls_params pls;
     demc_status s;
     if (!params) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "params", bad_field);
     demci_contact_params_defaults(&q, restitution, DEMC_CONTACT_END_FORCE);
     if ((s = demci_require_positive(stiffness, "stiffness", bad_field)) != DEMC_OK) return s;
     if ((s = demci_contact_poisson(poisson_ratio, bad_field)) != DEMC_OK) return s;
     if ((s = demci_contact_restitution(restitution, "restitution", bad_field)) != DEMC_OK) return s;
-    if ((s = demc_tangential_params_make(mu_static, mu_dynamic, &q.tangential, bad_field)) != DEMC_OK) return s;
+    if ((s = demc_tangential_params_init(mu_static, mu_dynamic, &q.tangential, bad_field)) != DEMC_OK) return s;
     /* The latch's stiffnesses e k and k/e must be representable doubles, else the reference stiffness is named. */
-    if ((s = demc_pls_init(&pls, stiffness, restitution, NULL)) != DEMC_OK)
+    if ((s = demc_normal_pls_init(&pls, stiffness, restitution, NULL)) != DEMC_OK)
         return demci_material_fail(s, "stiffness", bad_field);
     q.normal_stiffness = stiffness;
-    q.kappa = demc_tangential_kappa(poisson_ratio);
+    q.kappa = demc_tangential_stiffness_ratio(poisson_ratio);
     *params = q;
     return demci_material_fail(DEMC_OK, 0, bad_field);
 }
@@ -173,7 +173,7 @@ DEMC_CONTACT_FN demc_status demc_contact_params_hm(demc_contact_params *params, 
     demci_contact_params_defaults(&q, 1.0, DEMC_CONTACT_END_FORCE);
     if ((s = demci_contact_pair_moduli(&q, pair, bad_field)) != DEMC_OK) return s;
     if ((s = demci_require(mu, mu >= 0.0, "mu", bad_field)) != DEMC_OK) return s;
-    demc_tangential_params_make(mu, mu, &q.tangential, NULL); /* cannot fail: mu is finite and ≥ 0 */
+    demc_tangential_params_init(mu, mu, &q.tangential, NULL); /* cannot fail: mu is finite and ≥ 0 */
     q.tangential.unloading = DEMC_UNLOADING_KEEP;            /* 000 eq 33: the pure incremental law */
     *params = q;
     return demci_material_fail(DEMC_OK, 0, bad_field);
@@ -266,32 +266,32 @@ DEMC_STATIC_INLINE demc_contact_result demci_contact_eval(int model, const demc_
 
     /* Normal force: elastic part, dashpot, end rule. */
     if (model == DEMCI_MODEL_LSD) {
-        demc_linear_params lp;
+        demc_normal_linear_params lp;
         lp.stiffness = p->normal_stiffness;
         k_n = p->normal_stiffness;
-        f_el = demc_linear_force(&lp, delta);
-        r.normal_energy = demc_linear_energy(&lp, delta);
-        f_damp = demc_dashpot_linear(p->normal_damping, m_eff, k_n, -kin.normal_speed);
+        f_el = demc_normal_linear_force(&lp, delta);
+        r.normal_energy = demc_normal_linear_energy(&lp, delta);
+        f_damp = demc_damping_linear_force(p->normal_damping, m_eff, k_n, -kin.normal_speed);
         k_t = p->kappa * k_n;
     } else if (model == DEMCI_MODEL_PLSB) {
-        demc_pls_params pp;
+        demc_normal_pls_params pp;
         double before;
         pp.loading_stiffness = p->restitution * p->normal_stiffness;
         pp.unloading_stiffness = p->normal_stiffness / p->restitution;
         pp.plastic_fraction = 1.0 - p->restitution * p->restitution;
-        before = demc_pls_dissipated_energy(&pp, &s->pls);
-        f_el = demc_pls_force(&pp, &s->pls, delta);
-        r.normal_energy = demc_pls_elastic_energy(&pp, &s->pls, delta);
-        r.plastic_dissipation = demc_pls_dissipated_energy(&pp, &s->pls) - before;
+        before = demc_normal_pls_dissipated_energy(&pp, &s->pls);
+        f_el = demc_normal_pls_force(&pp, &s->pls, delta);
+        r.normal_energy = demc_normal_pls_elastic_energy(&pp, &s->pls, delta);
+        r.plastic_dissipation = demc_normal_pls_dissipated_energy(&pp, &s->pls) - before;
         f_damp = 0.0;
         k_t = p->kappa * pp.unloading_stiffness; /* 002 eq 3: κ k₂ */
     } else {
-        demc_hertz_params hp;
+        demc_normal_hertz_params hp;
         hp.stiffness = 4.0 / 3.0 * p->youngs_modulus * sqrt(r_eff);
-        f_el = demc_hertz_force(&hp, delta);
-        r.normal_energy = demc_hertz_energy(&hp, delta);
-        f_damp = demc_dashpot_hertz(p->normal_damping, m_eff, p->youngs_modulus, r_eff, delta, -kin.normal_speed);
-        k_t = demc_mindlin_stiffness(p->shear_modulus, r_eff, delta);
+        f_el = demc_normal_hertz_force(&hp, delta);
+        r.normal_energy = demc_normal_hertz_energy(&hp, delta);
+        f_damp = demc_damping_hertz_force(p->normal_damping, m_eff, p->youngs_modulus, r_eff, delta, -kin.normal_speed);
+        k_t = demc_tangential_mindlin_stiffness(p->shear_modulus, r_eff, delta);
     }
     f_n = f_el + f_damp;
     if (p->end == DEMC_CONTACT_END_FORCE && f_n < 0.0) f_n = 0.0; /* no attraction */
@@ -310,7 +310,7 @@ DEMC_STATIC_INLINE demc_contact_result demci_contact_eval(int model, const demc_
     } else {
         increment = demc_vec3_scale(kin.tangential_velocity, dt);
     }
-    c_t = demc_dashpot_linear(p->tangential_damping, m_eff, k_t, 1.0); /* 2γ_t √(m* k_t) */
+    c_t = demc_damping_linear_force(p->tangential_damping, m_eff, k_t, 1.0); /* 2γ_t √(m* k_t) */
     rt = demc_tangential_update(&p->tangential, &s->tangential, increment, kin.tangential_velocity, k_t, f_n, c_t, dt);
     s->normal = n;
 

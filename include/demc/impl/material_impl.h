@@ -155,7 +155,7 @@ DEMC_MATERIAL_FN double demc_material_shear_modulus(const demc_material *materia
                                           : material->youngs_modulus / (2.0 * (1.0 + material->poisson_ratio));
 }
 
-DEMC_MATERIAL_FN demc_status demc_pair_sphere_sphere(demc_pair *pair, const demc_material *material_i,
+DEMC_MATERIAL_FN demc_status demc_material_pair_sphere_sphere(demc_pair *pair, const demc_material *material_i,
                                                      double radius_i, const demc_material *material_j,
                                                      double radius_j, demc_shear_mixing mixing,
                                                      const char **bad_field)
@@ -178,7 +178,7 @@ DEMC_MATERIAL_FN demc_status demc_pair_sphere_sphere(demc_pair *pair, const demc
                                bad_field);
 }
 
-DEMC_MATERIAL_FN demc_status demc_pair_sphere_wall(demc_pair *pair, const demc_material *material_i,
+DEMC_MATERIAL_FN demc_status demc_material_pair_sphere_wall(demc_pair *pair, const demc_material *material_i,
                                                    double radius_i, const demc_material *wall,
                                                    demc_shear_mixing mixing, const char **bad_field)
 {
@@ -199,7 +199,7 @@ DEMC_MATERIAL_FN demc_status demc_pair_sphere_wall(demc_pair *pair, const demc_m
                                bad_field);
 }
 
-DEMC_MATERIAL_FN demc_status demc_pair_validate(const demc_pair *pair, const char **bad_field)
+DEMC_MATERIAL_FN demc_status demc_material_pair_validate(const demc_pair *pair, const char **bad_field)
 {
     int bad;
     if (!pair) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "pair", bad_field);

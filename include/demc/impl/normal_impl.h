@@ -16,7 +16,7 @@ DEMC_STATIC_INLINE demc_status demci_normal_representable(double value, const ch
 /* The overlap in contact, 0 otherwise (a select: no branch, no NaN from sqrt of a negative). */
 DEMC_STATIC_INLINE double demci_contact_overlap(double overlap) { return overlap > 0.0 ? overlap : 0.0; }
 
-DEMC_NORMAL_FN demc_status demc_hertz_init(demc_hertz_params *params, const demc_pair *pair, const char **bad_field)
+DEMC_NORMAL_FN demc_status demc_normal_hertz_init(demc_normal_hertz_params *params, const demc_pair *pair, const char **bad_field)
 {
     demc_status s;
     double k;
@@ -30,24 +30,24 @@ DEMC_NORMAL_FN demc_status demc_hertz_init(demc_hertz_params *params, const demc
     return demci_material_fail(DEMC_OK, 0, bad_field);
 }
 
-DEMC_NORMAL_FN double demc_hertz_force(const demc_hertz_params *params, double overlap)
+DEMC_NORMAL_FN double demc_normal_hertz_force(const demc_normal_hertz_params *params, double overlap)
 {
     double d = demci_contact_overlap(overlap);
     return params->stiffness * d * sqrt(d);
 }
 
-DEMC_NORMAL_FN double demc_hertz_stiffness(const demc_hertz_params *params, double overlap)
+DEMC_NORMAL_FN double demc_normal_hertz_stiffness(const demc_normal_hertz_params *params, double overlap)
 {
     return 1.5 * params->stiffness * sqrt(demci_contact_overlap(overlap));
 }
 
-DEMC_NORMAL_FN double demc_hertz_energy(const demc_hertz_params *params, double overlap)
+DEMC_NORMAL_FN double demc_normal_hertz_energy(const demc_normal_hertz_params *params, double overlap)
 {
     double d = demci_contact_overlap(overlap);
     return 0.4 * params->stiffness * d * d * sqrt(d);
 }
 
-DEMC_NORMAL_FN demc_status demc_linear_init(demc_linear_params *params, double stiffness, const char **bad_field)
+DEMC_NORMAL_FN demc_status demc_normal_linear_init(demc_normal_linear_params *params, double stiffness, const char **bad_field)
 {
     demc_status s;
     if (!params) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "params", bad_field);
@@ -56,27 +56,27 @@ DEMC_NORMAL_FN demc_status demc_linear_init(demc_linear_params *params, double s
     return demci_material_fail(DEMC_OK, 0, bad_field);
 }
 
-DEMC_NORMAL_FN double demc_linear_force(const demc_linear_params *params, double overlap)
+DEMC_NORMAL_FN double demc_normal_linear_force(const demc_normal_linear_params *params, double overlap)
 {
     return params->stiffness * demci_contact_overlap(overlap);
 }
 
-DEMC_NORMAL_FN double demc_linear_stiffness(const demc_linear_params *params, double overlap)
+DEMC_NORMAL_FN double demc_normal_linear_stiffness(const demc_normal_linear_params *params, double overlap)
 {
     return overlap > 0.0 ? params->stiffness : 0.0;
 }
 
-DEMC_NORMAL_FN double demc_linear_energy(const demc_linear_params *params, double overlap)
+DEMC_NORMAL_FN double demc_normal_linear_energy(const demc_normal_linear_params *params, double overlap)
 {
     double d = demci_contact_overlap(overlap);
     return 0.5 * params->stiffness * d * d;
 }
 
-DEMC_NORMAL_FN demc_status demc_pls_init(demc_pls_params *params, double stiffness, double restitution,
+DEMC_NORMAL_FN demc_status demc_normal_pls_init(demc_normal_pls_params *params, double stiffness, double restitution,
                                          const char **bad_field)
 {
     demc_status s;
-    demc_pls_params p;
+    demc_normal_pls_params p;
     if (!params) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "params", bad_field);
     if ((s = demci_require_positive(stiffness, "stiffness", bad_field)) != DEMC_OK) return s;
     if ((s = demci_require_positive(restitution, "restitution", bad_field)) != DEMC_OK) return s;
@@ -94,7 +94,7 @@ DEMC_NORMAL_FN demc_status demc_pls_init(demc_pls_params *params, double stiffne
 
 /* The force on the latched law for the largest overlap after this one, returned through overlap_max
  * (0 when the contact is over); [Cummins 2012] eq 3 with the continuity of the two lines at δ_max fixing α₀. */
-DEMC_STATIC_INLINE double demci_pls_eval(const demc_pls_params *p, double previous_max, double overlap,
+DEMC_STATIC_INLINE double demci_pls_eval(const demc_normal_pls_params *p, double previous_max, double overlap,
                                          double *overlap_max)
 {
     double dmax = overlap > previous_max ? overlap : previous_max;
@@ -105,12 +105,12 @@ DEMC_STATIC_INLINE double demci_pls_eval(const demc_pls_params *p, double previo
     return f > 0.0 ? f : 0.0;
 }
 
-DEMC_NORMAL_FN double demc_pls_force(const demc_pls_params *params, demc_pls_state *state, double overlap)
+DEMC_NORMAL_FN double demc_normal_pls_force(const demc_normal_pls_params *params, demc_normal_pls_state *state, double overlap)
 {
     return demci_pls_eval(params, state->overlap_max, overlap, &state->overlap_max);
 }
 
-DEMC_NORMAL_FN double demc_pls_stiffness(const demc_pls_params *params, const demc_pls_state *state,
+DEMC_NORMAL_FN double demc_normal_pls_stiffness(const demc_normal_pls_params *params, const demc_normal_pls_state *state,
                                          double overlap)
 {
     double dmax;
@@ -119,7 +119,7 @@ DEMC_NORMAL_FN double demc_pls_stiffness(const demc_pls_params *params, const de
     return f > 0.0 ? k : 0.0;
 }
 
-DEMC_NORMAL_FN double demc_pls_elastic_energy(const demc_pls_params *params, const demc_pls_state *state,
+DEMC_NORMAL_FN double demc_normal_pls_elastic_energy(const demc_normal_pls_params *params, const demc_normal_pls_state *state,
                                               double overlap)
 {
     double dmax;
@@ -127,17 +127,17 @@ DEMC_NORMAL_FN double demc_pls_elastic_energy(const demc_pls_params *params, con
     return 0.5 * f * (f / params->unloading_stiffness);
 }
 
-DEMC_NORMAL_FN double demc_pls_dissipated_energy(const demc_pls_params *params, const demc_pls_state *state)
+DEMC_NORMAL_FN double demc_normal_pls_dissipated_energy(const demc_normal_pls_params *params, const demc_normal_pls_state *state)
 {
     double d = state->overlap_max;
     return 0.5 * params->loading_stiffness * params->plastic_fraction * d * d;
 }
 
-DEMC_NORMAL_FN demc_status demc_hertz_impact_solve(const demc_pair *pair, double approach_speed,
-                                                   demc_hertz_impact *impact, const char **bad_field)
+DEMC_NORMAL_FN demc_status demc_normal_hertz_impact_solve(const demc_pair *pair, double approach_speed,
+                                                   demc_normal_hertz_impact *impact, const char **bad_field)
 {
     demc_status s;
-    demc_hertz_impact r;
+    demc_normal_hertz_impact r;
     double e, rr, m, v = approach_speed;
     if (!pair) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "pair", bad_field);
     if ((s = demci_require_positive(pair->effective_modulus, "pair.effective_modulus", bad_field)) != DEMC_OK) return s;
@@ -152,7 +152,7 @@ DEMC_NORMAL_FN demc_status demc_hertz_impact_solve(const demc_pair *pair, double
      * of powers so that no intermediate overflows before the 2/5 power brings it back. */
     r.max_overlap = pow(15.0 / 16.0 * m / (e * sqrt(rr)), 0.4) * pow(v, 0.8);
     r.max_force = 4.0 / 3.0 * e * sqrt(rr) * r.max_overlap * sqrt(r.max_overlap);
-    r.duration = DEMC_HERTZ_DURATION_FACTOR * (r.max_overlap / v);
+    r.duration = DEMC_NORMAL_HERTZ_DURATION_FACTOR * (r.max_overlap / v);
     r.time_of_max_force = 0.5 * r.duration;
     r.contact_radius = sqrt(rr * r.max_overlap);
     if ((s = demci_normal_representable(r.max_overlap, "impact.max_overlap", bad_field)) != DEMC_OK) return s;

@@ -20,7 +20,7 @@ DEMC_STATIC_INLINE double demci_sliding_max3(double a, double b, double c)
 
 /* Duplication stops when 4^-n Q < A_n with Q = 1e3 max|A0 - x_i|: then |X|,|Y|,|Z| < 1e-3 and the fifth-order
  * series is exact to 1e-18 (Carlson 1995, DLMF 19.36.1-2). */
-DEMC_SLIDING_FN double demc_carlson_rf(double x, double y, double z)
+DEMC_SLIDING_FN double demc_special_carlson_rf(double x, double y, double z)
 {
     double a0, a, q, f = 1.0, xn = x, yn = y, zn = z, dx, dy, dz, e2, e3;
     int n;
@@ -46,7 +46,7 @@ DEMC_SLIDING_FN double demc_carlson_rf(double x, double y, double z)
     return (1.0 - e2 / 10.0 + e3 / 14.0 + e2 * e2 / 24.0 - 3.0 * e2 * e3 / 44.0) / sqrt(a);
 }
 
-DEMC_SLIDING_FN double demc_carlson_rd(double x, double y, double z)
+DEMC_SLIDING_FN double demc_special_carlson_rd(double x, double y, double z)
 {
     double a0, a, q, f = 1.0, sum = 0.0, xn = x, yn = y, zn = z, dx, dy, dz, xy, z2, e2, e3, e4, e5, ser;
     int n;
@@ -79,18 +79,18 @@ DEMC_SLIDING_FN double demc_carlson_rd(double x, double y, double z)
     return f * ser / (a * sqrt(a)) + 3.0 * sum;
 }
 
-DEMC_SLIDING_FN double demc_ellint_k(double m)
+DEMC_SLIDING_FN double demc_special_ellint_k(double m)
 {
     if (m == 1.0) return HUGE_VAL;
     if (!(m < 1.0)) return demci_sliding_nan();
-    return demc_carlson_rf(0.0, 1.0 - m, 1.0);
+    return demc_special_carlson_rf(0.0, 1.0 - m, 1.0);
 }
 
-DEMC_SLIDING_FN double demc_ellint_e(double m)
+DEMC_SLIDING_FN double demc_special_ellint_e(double m)
 {
     if (m == 1.0) return 1.0;
     if (!(m < 1.0)) return demci_sliding_nan();
-    return demc_carlson_rf(0.0, 1.0 - m, 1.0) - m / 3.0 * demc_carlson_rd(0.0, 1.0 - m, 1.0);
+    return demc_special_carlson_rf(0.0, 1.0 - m, 1.0) - m / 3.0 * demc_special_carlson_rd(0.0, 1.0 - m, 1.0);
 }
 
 /* Reduces phi to [-pi/2, pi/2] (n periods, allowed only for m < 1); returns 0 when outside the domain. */
@@ -111,31 +111,31 @@ DEMC_STATIC_INLINE int demci_sliding_amplitude(double *phi, double m, double *pe
     return 1;
 }
 
-DEMC_SLIDING_FN double demc_ellint_f(double phi, double m)
+DEMC_SLIDING_FN double demc_special_ellint_f(double phi, double m)
 {
     double n = 0.0, s, c, r;
     if (!demci_sliding_amplitude(&phi, m, &n)) return demci_sliding_nan();
     s = sin(phi);
     c = cos(phi);
-    r = s * demc_carlson_rf(c * c, 1.0 - m * s * s, 1.0);
-    return n != 0.0 ? r + 2.0 * n * demc_ellint_k(m) : r;
+    r = s * demc_special_carlson_rf(c * c, 1.0 - m * s * s, 1.0);
+    return n != 0.0 ? r + 2.0 * n * demc_special_ellint_k(m) : r;
 }
 
-DEMC_SLIDING_FN double demc_ellint_e_inc(double phi, double m)
+DEMC_SLIDING_FN double demc_special_ellint_e_inc(double phi, double m)
 {
     double n = 0.0, s, c, d2, r;
     if (!demci_sliding_amplitude(&phi, m, &n)) return demci_sliding_nan();
     s = sin(phi);
     c = cos(phi);
     d2 = 1.0 - m * s * s;
-    r = s * demc_carlson_rf(c * c, d2, 1.0) - m / 3.0 * s * s * s * demc_carlson_rd(c * c, d2, 1.0);
-    return n != 0.0 ? r + 2.0 * n * demc_ellint_e(m) : r;
+    r = s * demc_special_carlson_rf(c * c, d2, 1.0) - m / 3.0 * s * s * s * demc_special_carlson_rd(c * c, d2, 1.0);
+    return n != 0.0 ? r + 2.0 * n * demc_special_ellint_e(m) : r;
 }
 
-DEMC_SLIDING_FN double demc_ellint_f_jacobi(double x2, double m)
+DEMC_SLIDING_FN double demc_special_ellint_f_jacobi(double x2, double m)
 {
     if (!(x2 <= 1.0 && m * x2 <= 1.0)) return demci_sliding_nan();
-    return sqrt(fabs(x2)) * demc_carlson_rf(1.0 - x2, 1.0 - m * x2, 1.0);
+    return sqrt(fabs(x2)) * demc_special_carlson_rf(1.0 - x2, 1.0 - m * x2, 1.0);
 }
 
 /* ---- geometry of the paths ---- */
@@ -184,14 +184,14 @@ DEMC_STATIC_INLINE double demci_sliding_h52(const demc_sliding_path *p, double s
 DEMC_STATIC_INLINE double demci_sliding_fric_density(const demc_sliding_path *p, double s)
 {
     demci_sliding_geo g = demci_sliding_geometry(p, s);
-    return p->kn * g.h * sqrt(g.h) * g.cosb;
+    return p->prefactor * g.h * sqrt(g.h) * g.cosb;
 }
 
 /* The same at distance e (> 0) before the end s_u. */
 DEMC_STATIC_INLINE double demci_sliding_fric_density_end(const demc_sliding_path *p, double e)
 {
     demci_sliding_geo g = demci_sliding_geometry_e(p, p->s_u - e, e);
-    return p->kn * g.h * sqrt(g.h) * g.cosb;
+    return p->prefactor * g.h * sqrt(g.h) * g.cosb;
 }
 
 /* ---- adaptive Gauss-Kronrod (7, 15) quadrature ---- */
@@ -334,7 +334,7 @@ DEMC_STATIC_INLINE double demci_sliding_g4(double s, double c, double m)
         }
         return g;
     } else {
-        double d2 = 1.0 - m * s * s, rf = demc_carlson_rf(c * c, d2, 1.0), rd = demc_carlson_rd(c * c, d2, 1.0);
+        double d2 = 1.0 - m * s * s, rf = demc_special_carlson_rf(c * c, d2, 1.0), rd = demc_special_carlson_rd(c * c, d2, 1.0);
         return (s * c * sqrt(d2) - s * rf + 2.0 * (1.0 + m) * s * s * s * rd / 3.0) / (3.0 * m);
     }
 }
@@ -348,7 +348,7 @@ DEMC_STATIC_INLINE double demci_sliding_phi_linear_tail(const demc_sliding_path 
     h = demci_sliding_geometry(p, s).h;
     st = sqrt(h / p->h0);
     ct = sqrt(s * s / ((d + yc) * p->h0));
-    return 2.0 * p->kn * yc * p->h0 * p->h0 / sqrt(r2 + yc) * demci_sliding_g4(st, ct, m);
+    return 2.0 * p->prefactor * yc * p->h0 * p->h0 / sqrt(r2 + yc) * demci_sliding_g4(st, ct, m);
 }
 
 /* int_{|s|}^{s_u} N cos(beta) ds: closed form (line) or adaptive quadrature in w, s = s_u - L w^2 (eccentric). */
@@ -402,7 +402,7 @@ DEMC_STATIC_INLINE double demci_sliding_leg_v2(const demc_sliding_path *p, doubl
     double d;
     demc_status st = demci_sliding_phi_diff(p, xa, x, &d);
     if (st != DEMC_OK) *status = st;
-    return va2 - 0.8 / p->mass * p->kn * (demci_sliding_h52(p, x) - demci_sliding_h52(p, xa)) -
+    return va2 - 0.8 / p->mass * p->prefactor * (demci_sliding_h52(p, x) - demci_sliding_h52(p, xa)) -
            2.0 * p->mu / p->mass * d;
 }
 
@@ -467,35 +467,35 @@ DEMC_STATIC_INLINE double demci_sliding_qeval(demci_sliding_q *q, double w)
 /* ---- setup ---- */
 
 /* The arguments the two paths share, in argument order. */
-DEMC_STATIC_INLINE demc_status demci_sliding_check(double kn, double radius, double mu, double mass, double h0,
+DEMC_STATIC_INLINE demc_status demci_sliding_check(double prefactor, double radius, double mu, double mass, double h0,
                                                    const char **bad_field)
 {
     demc_status s;
-    if ((s = demci_require_positive(kn, "kn", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_require_positive(prefactor, "prefactor", bad_field)) != DEMC_OK) return s;
     if ((s = demci_require_positive(radius, "radius", bad_field)) != DEMC_OK) return s;
     if ((s = demci_require(mu, mu >= 0.0, "mu", bad_field)) != DEMC_OK) return s;
     if ((s = demci_require_positive(mass, "mass", bad_field)) != DEMC_OK) return s;
     return demci_require(h0, h0 > 0.0 && h0 < 2.0 * radius, "h0", bad_field);
 }
 
-DEMC_STATIC_INLINE void demci_sliding_fill(double kn, double radius, double mu, double mass, double h0,
+DEMC_STATIC_INLINE void demci_sliding_fill(double prefactor, double radius, double mu, double mass, double h0,
                                            demc_sliding_path *out)
 {
-    out->kn = kn;
+    out->prefactor = prefactor;
     out->radius = radius;
     out->mu = mu;
     out->mass = mass;
     out->h0 = h0;
 }
 
-DEMC_SLIDING_FN demc_status demc_sliding_path_linear(double kn, double radius, double mu, double mass, double h0,
+DEMC_SLIDING_FN demc_status demc_sliding_path_init_linear(double prefactor, double radius, double mu, double mass, double h0,
                                                      demc_sliding_path *out, const char **bad_field)
 {
-    demc_status st = demci_sliding_check(kn, radius, mu, mass, h0, bad_field);
+    demc_status st = demci_sliding_check(prefactor, radius, mu, mass, h0, bad_field);
     double yc;
     if (st != DEMC_OK) return st;
     if (!out) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "out", bad_field);
-    demci_sliding_fill(kn, radius, mu, mass, h0, out);
+    demci_sliding_fill(prefactor, radius, mu, mass, h0, out);
     yc = 2.0 * radius - h0;
     out->kind = DEMC_SLIDING_PATH_LINEAR;
     out->ecc_ratio = 1.0;
@@ -509,12 +509,12 @@ DEMC_SLIDING_FN demc_status demc_sliding_path_linear(double kn, double radius, d
     return demci_material_fail(DEMC_OK, 0, bad_field);
 }
 
-DEMC_SLIDING_FN demc_status demc_sliding_path_eccentric(double kn, double radius, double mu, double mass, double h0,
+DEMC_SLIDING_FN demc_status demc_sliding_path_init_eccentric(double prefactor, double radius, double mu, double mass, double h0,
                                                         double ecc_ratio, demc_sliding_path *out,
                                                         const char **bad_field)
 {
     const double pi = 3.14159265358979323846;
-    demc_status st = demci_sliding_check(kn, radius, mu, mass, h0, bad_field);
+    demc_status st = demci_sliding_check(prefactor, radius, mu, mass, h0, bad_field);
     demc_sliding_path path; /* built here and copied out on success only */
     double k = ecc_ratio, rt, cu, r, dl, p1, p2, tail;
     if (st != DEMC_OK) return st;
@@ -522,7 +522,7 @@ DEMC_SLIDING_FN demc_status demc_sliding_path_eccentric(double kn, double radius
     rt = (2.0 * radius - h0) / (1.0 - k);
     if (!(rt * (1.0 + k) > 2.0 * radius)) return demci_material_fail(DEMC_ERR_OUT_OF_DOMAIN, "ecc_ratio", bad_field);
     if (!out) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "out", bad_field);
-    demci_sliding_fill(kn, radius, mu, mass, h0, &path);
+    demci_sliding_fill(prefactor, radius, mu, mass, h0, &path);
     path.kind = DEMC_SLIDING_PATH_ECCENTRIC;
     path.ecc_ratio = k;
     path.path_radius = rt;
@@ -548,21 +548,21 @@ DEMC_SLIDING_FN demc_status demc_sliding_path_eccentric(double kn, double radius
 DEMC_SLIDING_FN double demc_sliding_normal_force(const demc_sliding_path *path, double s)
 {
     double h = demci_sliding_geometry(path, s).h;
-    return path->kn * h * sqrt(h);
+    return path->prefactor * h * sqrt(h);
 }
 
 DEMC_SLIDING_FN void demc_sliding_forces(const demc_sliding_path *path, double s, double sg, double *t_star,
                                          double *n_star)
 {
     demci_sliding_geo g = demci_sliding_geometry(path, s);
-    double n = path->kn * g.h * sqrt(g.h), f = (sg > 0.0 ? 1.0 : sg < 0.0 ? -1.0 : 0.0) * path->mu * n;
+    double n = path->prefactor * g.h * sqrt(g.h), f = (sg > 0.0 ? 1.0 : sg < 0.0 ? -1.0 : 0.0) * path->mu * n;
     if (t_star) *t_star = n * g.sinb - f * g.cosb;
     if (n_star) *n_star = n * g.cosb + f * g.sinb;
 }
 
 DEMC_SLIDING_FN double demc_sliding_work_normal(const demc_sliding_path *path, double s0, double s)
 {
-    return -0.4 * path->kn * (demci_sliding_h52(path, s) - demci_sliding_h52(path, s0));
+    return -0.4 * path->prefactor * (demci_sliding_h52(path, s) - demci_sliding_h52(path, s0));
 }
 
 DEMC_STATIC_INLINE double demci_sliding_clamp(const demc_sliding_path *p, double s)
@@ -594,7 +594,7 @@ DEMC_STATIC_INLINE double demci_sliding_entry_v2(const demc_sliding_path *p, dou
                                                  int *status)
 {
     if (method == DEMC_SLIDING_PAPER && p->kind == DEMC_SLIDING_PATH_ECCENTRIC)
-        return v02 - 0.8 / p->mass * p->kn * demci_sliding_h52(p, x) -
+        return v02 - 0.8 / p->mass * p->prefactor * demci_sliding_h52(p, x) -
                2.0 * p->mu / p->mass * demci_sliding_fric_5node(p, -p->s_u, x);
     return demci_sliding_leg_v2(p, -p->s_u, v02, x, status);
 }
@@ -708,8 +708,8 @@ DEMC_STATIC_INLINE void demci_sliding_paper(const demc_sliding_path *p, double v
     if (p->kind == DEMC_SLIDING_PATH_LINEAR) {
         double kr = 1.0 - p->h0 / (2.0 * p->radius), m = (1.0 - kr) / (1.0 + kr), r52 = p->radius * p->radius *
                                                                                   sqrt(p->radius);
-        w = -2.0 * 8.0 * sqrt(2.0) / 3.0 * p->mu * p->kn * kr * r52 * sqrt(1.0 + kr) *
-            ((kr + 3.0) * demc_ellint_k(m) - 4.0 * demc_ellint_e(m));
+        w = -2.0 * 8.0 * sqrt(2.0) / 3.0 * p->mu * p->prefactor * kr * r52 * sqrt(1.0 + kr) *
+            ((kr + 3.0) * demc_special_ellint_k(m) - 4.0 * demc_special_ellint_e(m));
     } else {
         w = -p->mu * p->s_u / 5.0 *
             (32.0 / 9.0 * demci_sliding_fric_density(p, 0.0) +
@@ -789,7 +789,7 @@ DEMC_SLIDING_FN demc_status demc_sliding_impact(const demc_sliding_path *path, d
 
 /* ---- force control ---- */
 
-DEMC_SLIDING_FN demc_status demc_sliding_fc_setup(double radius, double mu, double mass, double q, double t0,
+DEMC_SLIDING_FN demc_status demc_sliding_fc_init(double radius, double mu, double mass, double q, double t0,
                                                   double y0_ratio, demc_sliding_fc *out, const char **bad_field)
 {
     double a0, den;
@@ -886,31 +886,31 @@ DEMC_SLIDING_FN demc_status demc_sliding_fc_solve(const demc_sliding_fc *fc, dem
     y0 = sin(x0);
     c1 = 2.0 * sin(0.25 * PI_ - 0.5 * x0) * sin(0.25 * PI_ - 0.5 * x0);
     yc = 2.0 * cos(0.5 * (x0 + al)) * sin(0.5 * (x0 - al));
-    out->contact_time_eq47 = 2.0 * r * sqrt(2.0 * m) * demc_ellint_f_jacobi(-yc / c1, -c1 / (1.0 + y0)) /
+    out->contact_time_eq47 = 2.0 * r * sqrt(2.0 * m) * demc_special_ellint_f_jacobi(-yc / c1, -c1 / (1.0 + y0)) /
                              sqrt(2.0 * r * c * (1.0 + y0));
     return i == 200 ? DEMC_ERR_NO_CONVERGENCE : st;
 }
 
 /* ---- hysteresis ---- */
 
-DEMC_SLIDING_FN demc_status demc_sliding_hysteresis_setup(double p, double nu, int form, demc_sliding_hysteresis *out,
+DEMC_SLIDING_FN demc_status demc_sliding_hysteresis_init(double p, double poisson_ratio, int form, demc_sliding_hysteresis *out,
                                                           const char **bad_field)
 {
     demc_status s;
     if ((s = demci_require(p, p > 0.0 && p <= 1.0, "p", bad_field)) != DEMC_OK) return s;
-    if ((s = demci_require(nu, nu > -1.0 && nu <= 0.5, "nu", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_require(poisson_ratio, poisson_ratio > -1.0 && poisson_ratio <= 0.5, "poisson_ratio", bad_field)) != DEMC_OK) return s;
     if ((s = demci_require_enum(form, DEMC_SLIDING_HYSTERESIS_TOTAL + 1, "form", bad_field)) != DEMC_OK) return s;
     if (!out) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "out", bad_field);
     out->p = p;
-    out->nu = nu;
+    out->poisson_ratio = poisson_ratio;
     out->form = form;
     return demci_material_fail(DEMC_OK, 0, bad_field);
 }
 
-DEMC_SLIDING_FN double demc_sliding_slip_limit(const demc_sliding_path *path, double nu, double s_a)
+DEMC_SLIDING_FN double demc_sliding_slip_limit(const demc_sliding_path *path, double poisson_ratio, double s_a)
 {
     double yc = 2.0 * path->radius - path->h0, h = demci_sliding_geometry(path, s_a).h;
-    return (2.0 - nu) * path->mu / (2.0 * (1.0 - nu)) * h *
+    return (2.0 - poisson_ratio) * path->mu / (2.0 * (1.0 - poisson_ratio)) * h *
            (0.5 + sqrt(yc * yc + 4.0 * s_a * s_a) / (4.0 * path->radius));
 }
 
@@ -932,7 +932,7 @@ DEMC_SLIDING_FN double demc_sliding_hysteresis_friction(const demc_sliding_path 
         /* reversal: a branch from the force at the previous point to the sliding force delta_u further on */
         state->s_a = state->s_prev;
         state->t_a = state->t_prev;
-        state->delta_u = demc_sliding_slip_limit(path, hyst->nu, state->s_a);
+        state->delta_u = demc_sliding_slip_limit(path, hyst->poisson_ratio, state->s_a);
         state->t_b = -d * path->mu * demc_sliding_normal_force(path, state->s_a + d * state->delta_u);
         state->branch = 1.0;
         state->dir = d;

@@ -7,15 +7,15 @@
 
 DEMC_BEGIN_DECLS
 
-DEMC_TANGENTIAL_FN double demc_tangential_kappa(double nu) { return 2.0 * (1.0 - nu) / (2.0 - nu); }
+DEMC_TANGENTIAL_FN double demc_tangential_stiffness_ratio(double nu) { return 2.0 * (1.0 - nu) / (2.0 - nu); }
 
-DEMC_TANGENTIAL_FN double demc_mindlin_stiffness(double shear_modulus, double radius, double overlap)
+DEMC_TANGENTIAL_FN double demc_tangential_mindlin_stiffness(double shear_modulus, double radius, double overlap)
 {
     return overlap > 0.0 ? 8.0 * shear_modulus * sqrt(radius * overlap) : 0.0;
 }
 
 /* Names of the fields of a demc_tangential_params as seen from the function that checks it: role 0 the inputs of
- * demc_tangential_params_make(), 1 demc_tangential_params_validate(), 2 the member `tangential` of a
+ * demc_tangential_params_init(), 1 demc_tangential_params_validate(), 2 the member `tangential` of a
  * demc_contact_params checked by demc_contact_params_validate(); field 0 is the struct itself. */
 DEMC_STATIC_INLINE const char *demci_tangential_field(int role, int field)
 {
@@ -70,7 +70,7 @@ DEMC_TANGENTIAL_FN demc_status demc_tangential_params_validate(const demc_tangen
     return s != DEMC_OK ? s : demci_material_fail(DEMC_OK, 0, bad_field);
 }
 
-DEMC_TANGENTIAL_FN demc_status demc_tangential_params_make(double mu_static, double mu_dynamic,
+DEMC_TANGENTIAL_FN demc_status demc_tangential_params_init(double mu_static, double mu_dynamic,
                                                          demc_tangential_params *params, const char **bad_field)
 {
     demc_status s;
@@ -258,7 +258,7 @@ DEMC_TANGENTIAL_FN double demc_tangential_inverse_mass(double inv_mass_i, double
     return inv_mass_i + arm_i * arm_i * inv_inertia_i + inv_mass_j + arm_j * arm_j * inv_inertia_j;
 }
 
-DEMC_TANGENTIAL_FN double demc_zero_velocity_time_zw(double speed, double mu, double normal_force,
+DEMC_TANGENTIAL_FN double demc_tangential_zero_velocity_time_zw(double speed, double mu, double normal_force,
                                                      double inverse_mass, double dt)
 {
     const double rate = mu * normal_force * inverse_mass; /* deceleration of the relative speed (m/s²) */
@@ -266,7 +266,7 @@ DEMC_TANGENTIAL_FN double demc_zero_velocity_time_zw(double speed, double mu, do
     return speed / rate;
 }
 
-DEMC_TANGENTIAL_FN double demc_zero_velocity_time(demc_vec3 velocity, demc_vec3 force, double inverse_mass,
+DEMC_TANGENTIAL_FN double demc_tangential_zero_velocity_time(demc_vec3 velocity, demc_vec3 force, double inverse_mass,
                                                   double dt)
 {
     /* τ = |v|/(−F_proj H) = |v|²/(−(v·F) H): no division by |v|, and v = 0 gives a zero product, rejected below. */
@@ -276,7 +276,7 @@ DEMC_TANGENTIAL_FN double demc_zero_velocity_time(demc_vec3 velocity, demc_vec3 
     return v2 / rate;
 }
 
-DEMC_TANGENTIAL_FN int demc_zero_velocity_crossed(demc_vec3 velocity_prev, demc_vec3 velocity)
+DEMC_TANGENTIAL_FN int demc_tangential_zero_velocity_crossed(demc_vec3 velocity_prev, demc_vec3 velocity)
 {
     return demc_vec3_dot(velocity_prev, velocity) < 0.0;
 }
