@@ -5,6 +5,7 @@ PREFIX     ?= /usr/local
 LIBDIR     ?= $(PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include
 PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+DOCDIR     ?= $(PREFIX)/share/doc/demc
 DESTDIR    ?=
 
 CC      ?= cc
@@ -34,7 +35,7 @@ TEST_DEPS := $(wildcard test/*.h test/support/*.h) $(TEST_SUPPORT)
 BENCHES  := $(basename $(notdir $(wildcard bench/bench_*.c)))
 BUILD_FLAGS := $(CC) $(OPT) -fvisibility=hidden -fno-semantic-interposition -fno-math-errno
 
-.PHONY: all check unit-tests demo bench docs figures check-abi abi-baseline install uninstall clean
+.PHONY: all check unit-tests demo bench docs figures check-abi abi-baseline install install-docs uninstall clean
 .DELETE_ON_ERROR:
 
 all: $(STLIB) $(SHLIB) lib/$(SONAME) lib/libdemc.so
@@ -114,7 +115,16 @@ install: all build/demc.pc
 	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libdemc.so
 	install -m 644 build/demc.pc $(DESTDIR)$(PKGCONFIGDIR)/
 
+# The HTML documentation (with the MathJax it renders formulas with, so it reads offline) and the example programs.
+install-docs: docs
+	install -d $(DESTDIR)$(DOCDIR)/examples
+	rm -rf $(DESTDIR)$(DOCDIR)/html
+	cp -R build/docs/html $(DESTDIR)$(DOCDIR)/html
+	chmod -R u+rwX,go+rX,go-w $(DESTDIR)$(DOCDIR)/html
+	install -m 644 $(wildcard docs/examples/*.c) $(DESTDIR)$(DOCDIR)/examples/
+
 uninstall:
+	rm -rf $(DESTDIR)$(DOCDIR)
 	rm -f $(DESTDIR)$(LIBDIR)/libdemc.a $(DESTDIR)$(LIBDIR)/libdemc.so.$(VERSION) \
 	      $(DESTDIR)$(LIBDIR)/$(SONAME) $(DESTDIR)$(LIBDIR)/libdemc.so $(DESTDIR)$(PKGCONFIGDIR)/demc.pc \
 	      $(DESTDIR)$(INCLUDEDIR)/demc.h

@@ -1,6 +1,7 @@
 #!/bin/sh
 # make check: the gates in order, stopping at the first that fails (unit tests on both faces, consumer checks,
-# demo, ABI gate, docs). Every unit-test case and every gate counts as one test; the last line is the total.
+# demo, ABI gate, docs, docs rendering, citations). Every unit-test case and every gate counts as one test; the last line is
+# the total.
 # Usage: test/run_checks.sh TEST_NAME...   (run from the top of the tree, after `make all unit-tests`)
 set -u
 passed=0
@@ -39,4 +40,6 @@ gate check-abi ${MAKE:-make} -s check-abi
 gate abi-gate-catches-a-changed-struct sh test/abi_gate_test.sh
 echo "== documentation"
 gate docs ${MAKE:-make} -s docs
+gate "docs render offline (headless Chromium, MathJax)" sh test/check_docs_render.sh build/docs/html
+gate "citations by key, no internal paths (installed headers, HTML)" sh test/check_citations.sh build/docs/html
 finish

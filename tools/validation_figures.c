@@ -17,7 +17,7 @@ static FILE *open_csv(const char *dir, const char *name)
     return f;
 }
 
-/* 001 eq 51 and its integrals, sampled: x(t), rotation(t), v(t), ω(t). */
+/* [Campello 2015] eq 51 and its integrals, sampled: x(t), rotation(t), v(t), ω(t). */
 static void write_spin_analytic(FILE *f)
 {
     double t_roll, v, w, t;

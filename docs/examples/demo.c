@@ -41,7 +41,7 @@ static void demo_normal(void)
     }
 }
 
-/* timestep.h: the step each estimator gives for two glass beads (004's glass: G = 17 GPa, nu = 0.22,
+/* timestep.h: the step each estimator gives for two glass beads ([Burns 2019]'s glass: G = 17 GPa, nu = 0.22,
  * rho = 2530 kg/m^3) of 1 mm radius colliding at 1 m/s, undamped and damped, and the probe's answer. */
 static void demo_timestep(void)
 {
@@ -63,7 +63,7 @@ static void demo_timestep(void)
         return;
     }
     printf("\ntime step, glass beads r = r' = 1 mm, G = 17 GPa, nu = 0.22, rho = 2530 kg/m^3, v = 1 m/s\n");
-    printf("  Rayleigh (004 eq 78)                      %.4e s\n", rayleigh);
+    printf("  Rayleigh ([Burns 2019] eq 78)                      %.4e s\n", rayleigh);
     for (i = 0; i < 2; ++i) {
         if (demc_timestep_collision_init_pair(&pair, speed, damping[i], damping[i], &col, &bad) != DEMC_OK ||
             demc_timestep_critical(&col, &b, &bad) != DEMC_OK ||
@@ -74,21 +74,21 @@ static void demo_timestep(void)
         printf("  c1 = c2 = c3 = %g kg/s (reduced mass %.4e kg, k2 = %.4e N/m^1.5)\n", damping[i], col.mass,
                col.normal_prefactor);
         if (i == 0) {
-            /* Hertz duration, and Belytschko with the secant stiffness k2 sqrt(x_max) of 004 eq 53 */
+            /* Hertz duration, and Belytschko with the secant stiffness k2 sqrt(x_max) of [Burns 2019] eq 53 */
             if (demc_timestep_hertz(col.mass, col.normal_prefactor, speed, 1.0, &hertz, NULL) != DEMC_OK ||
                 demc_timestep_hertz(col.mass, col.normal_prefactor, speed, 20.0, &hertz20, NULL) != DEMC_OK ||
                 demc_timestep_belytschko(col.mass, col.normal_prefactor * sqrt(b.overlap_max), 0.0, &belytschko, NULL) !=
                     DEMC_OK)
                 return;
             printf("    Hertz contact duration t_H              %.4e s\n", hertz);
-            printf("    t_H/20 (001 eq 50)                      %.4e s\n", hertz20);
+            printf("    t_H/20 ([Campello 2015] eq 50)                      %.4e s\n", hertz20);
             printf("    Belytschko, secant k at x_max (eq 35)   %.4e s\n", belytschko);
         } else {
-            printf("    linearised 2m/c2 (004 eq 90)            %.4e s\n", b.linearised);
+            printf("    linearised 2m/c2 ([Burns 2019] eq 90)            %.4e s\n", b.linearised);
         }
-        printf("    compression (004 eq 62)                 %.4e s\n", b.compression);
-        printf("    restitution (004 eq 65)                 %.4e s\n", b.restitution);
-        printf("    shear (004 eq 68)                       %.4e s\n", b.shear);
+        printf("    compression ([Burns 2019] eq 62)                 %.4e s\n", b.compression);
+        printf("    restitution ([Burns 2019] eq 65)                 %.4e s\n", b.restitution);
+        printf("    shear ([Burns 2019] eq 68)                       %.4e s\n", b.shear);
         printf("    critical = min, set by %-17s %.4e s\n", names[b.binding], b.critical);
         printf("    probe (map iterated, 1 %% energy)        %.4e s (%s fails above)\n", probe, names[failed]);
     }
@@ -176,10 +176,10 @@ static void demo_damping(void)
     printf("  (force 2*gamma*sqrt(m* k) v; HM+D: k = 2 E* sqrt(R* delta), i.e. Tsuji's alpha = sqrt(6)*gamma)\n");
 }
 
-/* A short version of the validation case 001 example 5.1 (docs page "Validation"): a sphere spinning backwards
+/* A short version of the validation case [Campello 2015] example 5.1 (docs page "Validation"): a sphere spinning backwards
  * slides on a rigid plane until it rolls. Velocity Verlet around demc_contact_eval() with the Campello preset
  * (contact.h), the way a host code's time loop calls it; pure rolling starts where the contact-point velocity
- * reaches 0, against the analytic 001 eq 51-53. */
+ * reaches 0, against the analytic [Campello 2015] eq 51-53. */
 static void demo_validation(void)
 {
     const double r = 0.2, m = 1000.0, inertia = 0.4 * m * r * r, mu = 0.25, g = 9.81, dt = 1e-4;
@@ -194,7 +194,7 @@ static void demo_validation(void)
     demc_wall plane;
     double t = 0.0, vc_old, t_exact, v_exact;
     int rolling = 0;
-    /* The model of 001: its preset, its shear-modulus mixing, the paper's half-overlap contact point. */
+    /* The model of [Campello 2015]: its preset, its shear-modulus mixing, the paper's half-overlap contact point. */
     if (demc_contact_def_init(DEMC_CONTACT_PRESET_CAMPELLO, sizeof def, &def, NULL) != DEMC_OK ||
         demc_material_moduli_init(&mat, NULL, DEMC_SHEAR_CAMPELLO, &moduli, NULL) != DEMC_OK ||
         demc_normal_hertz_init(moduli.effective_modulus, r, &hertz, NULL) != DEMC_OK)
@@ -211,7 +211,7 @@ static void demo_validation(void)
     ball.radius = r;
     ball.mass = m;
     vc_old = ball.velocity.x + ball.angular_velocity.z * r;
-    printf("\nValidation, 001 example 5.1: sphere r = %g m, m = %g kg, v0 = %g m/s, w0 = %g rad/s, mu = %g\n", r, m,
+    printf("\nValidation, [Campello 2015] example 5.1: sphere r = %g m, m = %g kg, v0 = %g m/s, w0 = %g rad/s, mu = %g\n", r, m,
            ball.velocity.x, ball.angular_velocity.z, mu);
     while (!rolling && t < 4.0) { /* at rest on the plane the contact carries the weight: net force 0 at t = 0 */
         demc_contact_result c;
@@ -230,7 +230,7 @@ static void demo_validation(void)
         rolling = vc >= 0.0 && vc_old < 0.0;
         vc_old = vc;
     }
-    t_exact = (127.03 * r - 2.355) / (3.5 * mu * g); /* 001 eq 51-53 */
+    t_exact = (127.03 * r - 2.355) / (3.5 * mu * g); /* [Campello 2015] eq 51-53 */
     v_exact = (5.0 * 2.355 + 2.0 * 127.03 * r) / 7.0;
     printf("  pure rolling from t = %.4f s (analytic %.4f s): v = %.4f m/s (%.4f), w = %.3f rad/s (%.3f)\n", t, t_exact,
            ball.velocity.x, v_exact, ball.angular_velocity.z, -v_exact / r);

@@ -2,7 +2,7 @@
  * @file base.h
  * @brief Export and inline macros, version, status codes and the 3-vector type with its algebra.
  *
- * Every other demc header includes this one. It fixes the two faces of the library (DESIGN §4):
+ * Every other demc header includes this one. It fixes the two faces of the library:
  *
  * - **linked** (default): functions are declared here and resolved against libdemc.so / libdemc.a;
  * - **header-only**: `#define DEMC_HEADER_ONLY` before the first demc include in a translation unit and every

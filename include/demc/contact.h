@@ -74,9 +74,9 @@ DEMC_BEGIN_DECLS
 
 /** @brief The normal law (slot `normal`). */
 typedef enum demc_normal_law {
-    DEMC_NORMAL_HERTZ = 0,  /**< F = (4/3)E*√R* δ^{3/2} (Zabulionis 2012 eq 14, Campello 2015 eq 19). */
-    DEMC_NORMAL_LINEAR = 1, /**< F = k δ (Cummins 2012 eq 1). */
-    DEMC_NORMAL_PLSB = 2,   /**< Partially latching spring: loading e k, unloading k/e (Cummins 2012 eq 3). */
+    DEMC_NORMAL_HERTZ = 0,  /**< F = (4/3)E*√R* δ^{3/2} ([Zabulionis 2012] eq 14, [Campello 2015] eq 19). */
+    DEMC_NORMAL_LINEAR = 1, /**< F = k δ ([Cummins 2012] eq 1). */
+    DEMC_NORMAL_PLSB = 2,   /**< Partially latching spring: loading e k, unloading k/e ([Cummins 2012] eq 3). */
     DEMC_NORMAL_LAW_MAX_ = 0x7FFFFFFF /**< Pins the width of the enumeration to an int; never valid input. */
 } demc_normal_law;
 
@@ -84,7 +84,7 @@ typedef enum demc_normal_law {
 typedef enum demc_damping_law {
     DEMC_DAMPING_NONE = 0,    /**< No dashpot (normal or tangential). */
     /** F_d = 2γ√(m* k_n) δ̇ with k_n = dF/dδ of the normal law: LS+D's constant dashpot for the linear spring, the
-     *  HM+D dashpot ∝ δ^{1/4} for Hertz (Cummins 2012 eq 1-2; Campello 2015 eq 22 with ξ = γ); γ from the
+     *  HM+D dashpot ∝ δ^{1/4} for Hertz ([Cummins 2012] eq 1-2; [Campello 2015] eq 22 with ξ = γ); γ from the
      *  restitution by the exact map of the law and the end rule (damping.h). */
     DEMC_DAMPING_VISCOUS = 1,
     DEMC_DAMPING_LAW_MAX_ = 0x7FFFFFFF /**< Pins the width of the enumeration to an int; never valid input. */
@@ -101,9 +101,9 @@ typedef enum demc_tangential_law {
 
 /** @brief The increment of the tangential displacement in one step (slot `increment`). */
 typedef enum demc_increment_rule {
-    DEMC_INCREMENT_VELOCITY = 0, /**< Δs = v_t Δt (Zabulionis 2012 eq 9-11). */
+    DEMC_INCREMENT_VELOCITY = 0, /**< Δs = v_t Δt ([Zabulionis 2012] eq 9-11). */
     /** Rolling-consistent: Δs = [(v_i − v_j)Δt − (Δr_i − Δr_j)] projected on the tangent plane, with Δr the rolling
-     *  displacement of each body's contact point under its incremental rotation (Campello 2015 eq 25-29). */
+     *  displacement of each body's contact point under its incremental rotation ([Campello 2015] eq 25-29). */
     DEMC_INCREMENT_ROLLING = 1,
     DEMC_INCREMENT_RULE_MAX_ = 0x7FFFFFFF /**< Pins the width of the enumeration to an int; never valid input. */
 } demc_increment_rule;
@@ -132,12 +132,12 @@ typedef enum demc_contact_point_rule {
 
 /** @brief The models of earlier releases, as descriptions (demc_contact_def_init()). */
 typedef enum demc_contact_preset {
-    /** HM+D (Cummins 2012 eq 2): Hertz, viscous dashpots with γ_t = γ, spring with the default conventions
+    /** HM+D ([Cummins 2012] eq 2): Hertz, viscous dashpots with γ_t = γ, spring with the default conventions
      *  (average stiffness rule, unloading rescale, Coulomb limit on the total force). The default. */
     DEMC_CONTACT_PRESET_HMD = 0,
-    /** LS+D (Cummins 2012 eq 1): linear spring k, k_t = κ k, dashpots with γ_t = γ. */
+    /** LS+D ([Cummins 2012] eq 1): linear spring k, k_t = κ k, dashpots with γ_t = γ. */
     DEMC_CONTACT_PRESET_LSD = 1,
-    /** PLS(B) (Cummins 2012 eq 3): latching spring, k_t = κ k/e, no dashpot. */
+    /** PLS(B) ([Cummins 2012] eq 3): latching spring, k_t = κ k/e, no dashpot. */
     DEMC_CONTACT_PRESET_PLSB = 2,
     /** Undamped Hertz–Mindlin with the choices of Zabulionis 2012: incremental spring without unloading rescale
      *  (eq 33), incremental slip recalculation (eq 43), force-driven slip direction (section 5). That paper's G* is
@@ -169,13 +169,13 @@ typedef struct demc_contact_def {
      *  the tangential spring with a Hertz law G* > 0. */
     demc_moduli moduli;
     double normal_stiffness;   /**< k (N/m) of the linear spring and the reference stiffness of PLS(B) (> 0 there). */
-    /** κ (≥ 0): k_t = κ k for the linear spring, κ k/e for PLS(B) (Cummins 2012 eq 1, 3);
+    /** κ (≥ 0): k_t = κ k for the linear spring, κ k/e for PLS(B) ([Cummins 2012] eq 1, 3);
      *  demc_tangential_stiffness_ratio() gives Mindlin's 2(1−ν)/(2−ν). Unused by Hertz laws. */
     double stiffness_ratio;
     double restitution;        /**< e in (0, 1]: gives γ for ::DEMC_DAMPING_VISCOUS and the latch of PLS(B). */
     demc_contact_end end;      /**< End-of-contact rule the restitution refers to; with ::DEMC_CONTACT_END_FORCE the
                                     normal force never pulls (clamped at zero). */
-    /** γ_t/γ (≥ 0): the tangential dashpot 2γ_t√(m* k_t) uses γ_t = this × γ; 1 in Cummins 2012 eq 1-2. */
+    /** γ_t/γ (≥ 0): the tangential dashpot 2γ_t√(m* k_t) uses γ_t = this × γ; 1 in [Cummins 2012] eq 1-2. */
     double tangential_damping_scale;
     demc_tangential_params friction;  /**< μ_s, μ_d and the conventions of the tangential spring (tangential.h). */
     demc_memory_transport transport;  /**< How the memory follows the turning contact frame. */

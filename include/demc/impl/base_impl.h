@@ -1,4 +1,4 @@
-/* Bodies of base.h. Included by base.h only; see DESIGN §4 for why bodies live in headers. */
+/* Bodies of base.h. Included by base.h only; bodies live in headers so that header-only units can inline them. */
 #ifndef DEMC_BASE_IMPL_H
 #define DEMC_BASE_IMPL_H
 

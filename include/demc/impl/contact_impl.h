@@ -93,7 +93,7 @@ DEMC_CONTACT_FN demc_status demc_contact_def_init(demc_contact_preset preset, si
     d.twisting = DEMC_TWISTING_NONE;
     d.restitution = 1.0;
     d.end = DEMC_CONTACT_END_FORCE;
-    d.tangential_damping_scale = 1.0; /* Cummins 2012 eq 1-2: the one γ for both dashpots */
+    d.tangential_damping_scale = 1.0; /* [Cummins 2012] eq 1-2: the one γ for both dashpots */
     demc_tangential_params_init(0.0, 0.0, &d.friction, NULL); /* cannot fail: default conventions */
     d.transport = DEMC_TRANSPORT_ROTATE;
     d.spin = 1;
@@ -106,11 +106,11 @@ DEMC_CONTACT_FN demc_status demc_contact_def_init(demc_contact_preset preset, si
         break;
     case DEMC_CONTACT_PRESET_HM:
         d.damping = DEMC_DAMPING_NONE;
-        d.friction.unloading = DEMC_UNLOADING_KEEP; /* Zabulionis 2012 eq 33: the pure incremental law */
+        d.friction.unloading = DEMC_UNLOADING_KEEP; /* [Zabulionis 2012] eq 33: the pure incremental law */
         break;
     case DEMC_CONTACT_PRESET_CAMPELLO:
         d.increment = DEMC_INCREMENT_ROLLING;
-        d.friction.stiffness_rule = DEMC_STIFFNESS_TOTAL; /* Campello 2015 eq 30-31: F = −k_t s */
+        d.friction.stiffness_rule = DEMC_STIFFNESS_TOTAL; /* [Campello 2015] eq 30-31: F = −k_t s */
         d.tangential_damping_scale = 0.0;
         break;
     default: break;
@@ -482,7 +482,7 @@ DEMC_STATIC_INLINE demc_contact_result demci_contact_eval_kind(demc_contact_kind
             plastic = demc_normal_pls_dissipated_energy(&pp, &latch) - before;
         }
         state[at] = latch.overlap_max;
-        k_t = c[DEMCI_M_KAPPA] * pp.unloading_stiffness; /* Cummins 2012 eq 3: κ k₂ */
+        k_t = c[DEMCI_M_KAPPA] * pp.unloading_stiffness; /* [Cummins 2012] eq 3: κ k₂ */
     } else {
         demc_normal_hertz_params hp;
         hp.prefactor = 4.0 / 3.0 * c[DEMCI_M_E] * sqrt(r_eff);
@@ -518,7 +518,7 @@ DEMC_STATIC_INLINE demc_contact_result demci_contact_eval_kind(demc_contact_kind
             demc_tangential_transport((demc_memory_transport)DEMCI_KIND_TRANSPORT(kind), n_old, n, spin, &ts);
         }
         if (DEMCI_KIND_INCREMENT(kind) == DEMC_INCREMENT_ROLLING) {
-            /* Campello 2015 eq 25-29: centre displacements minus the rolling of each body's contact point under
+            /* [Campello 2015] eq 25-29: centre displacements minus the rolling of each body's contact point under
              * its incremental rotation α_Δ = ω Δt (eq 45 with a constant spin); (I − Q_Δ) d is linear in d, so the
              * branch vector is passed as the "normal" with unit radius. */
             const demc_vec3 roll_i =

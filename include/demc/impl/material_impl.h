@@ -1,4 +1,5 @@
-/* Bodies of material.h. Included by material.h only; see DESIGN §4 for why bodies live in headers. */
+/* Bodies of material.h. Included by material.h only; bodies live in headers so that header-only units can inline
+ * them. */
 #ifndef DEMC_MATERIAL_IMPL_H
 #define DEMC_MATERIAL_IMPL_H
 
@@ -99,7 +100,8 @@ DEMC_STATIC_INLINE const char *demci_pair_field(int field)
     return names[field];
 }
 
-/* Shear compliance a of one body for the mixing rule: (2 − ν)/G (Mindlin, 000 eq 23) or 1/G (001 eq 38). */
+/* Shear compliance a of one body for the mixing rule: (2 − ν)/G (Mindlin, [Zabulionis 2012] eq 23) or 1/G ([Campello
+ * 2015] eq 38). */
 DEMC_STATIC_INLINE double demci_shear_compliance(const demc_material *m, demc_shear_mixing mixing)
 {
     double g = demc_material_shear_modulus(m);

@@ -1,4 +1,5 @@
-/* Bodies of tangential.h. Included by tangential.h only; see DESIGN §4 for why bodies live in headers. */
+/* Bodies of tangential.h. Included by tangential.h only; bodies live in headers so that header-only units can inline
+ * them. */
 #ifndef DEMC_TANGENTIAL_IMPL_H
 #define DEMC_TANGENTIAL_IMPL_H
 
@@ -123,7 +124,7 @@ DEMC_TANGENTIAL_FN demc_tangential_result demc_tangential_update(const demc_tang
     else if (p->stiffness_rule == DEMC_STIFFNESS_AVERAGE) k_step = 0.5 * (k_prev + stiffness);
     else k_step = stiffness; /* forward, and the total law that uses k_t(t_m) throughout */
 
-    /* 002 eq 2: on unloading the spring force follows the stiffness, F_old k_t(t_m)/k_t(t_{m-1}). */
+    /* [Cummins 2012] eq 2: on unloading the spring force follows the stiffness, F_old k_t(t_m)/k_t(t_{m-1}). */
     if (p->unloading == DEMC_UNLOADING_RESCALE && normal_force < s->normal_force && k_prev > 0.0)
         f_old = demc_vec3_scale(f_old, stiffness / k_prev);
 
@@ -159,9 +160,9 @@ DEMC_TANGENTIAL_FN demc_tangential_result demc_tangential_update(const demc_tang
         const double inv_k_now = stiffness > 0.0 ? 1.0 / stiffness : 0.0;
         double slider_work;
         if (total_rule || p->recalculation == DEMC_SLIP_CONVENTIONAL)
-            s->displacement = demc_vec3_scale(f_el, -inv_k_now); /* 000 eq 41 (001 eq 35-36 for the total law) */
+            s->displacement = demc_vec3_scale(f_el, -inv_k_now); /* [Zabulionis 2012] eq 41 ([Campello 2015] eq 35-36 for the total law) */
         else
-            s->displacement = demc_vec3_sub(trial_disp, slip); /* 000 eq 35: δ_el(t_{m-1}) − (F_el − F_old)/k_t(ξ) */
+            s->displacement = demc_vec3_sub(trial_disp, slip); /* [Zabulionis 2012] eq 35: δ_el(t_{m-1}) − (F_el − F_old)/k_t(ξ) */
         s->force = f_el;
         r.damping_force = total_policy ? demc_vec3_add_scaled(f_damp, c_dt, slip) : f_damp;
         /* Friction work: the slip Δδ_sl = Δs − Δδ_el against the force the slider carries, the spring's mean over
