@@ -17,4 +17,6 @@
 #include "demc/rotation.h"
 #include "demc/timestep.h"
 #include "demc/sliding.h"
+#include "demc/rolling.h"
+#include "demc/twisting.h"
 #endif /* DEMC_H */
