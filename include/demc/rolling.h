@@ -90,13 +90,14 @@ typedef struct demc_rolling_sds_state {
  * @brief What the CDT law does when |ω_r| is small.
  *
  * The published law applies the full torque μ_r R* F_n whatever |ω_r| is. In an explicit integration that
- * torque reverses ω_r within one step once |ω_r| < μ_r R* F_n Δt / I_r, so that ω_r then flips sign every step
- * and never settles (the weakness of model type A that Ai et al. 2011 discuss). The limiter caps the torque at
- * the value that brings ω_r to zero in one step.
+ * torque reverses ω_r within one step once |ω_r| < μ_r R* F_n Δt (1/I_i + 1/I_j), so that ω_r then flips sign
+ * every step and never settles (the weakness of model type A that Ai et al. 2011 discuss). The limiter caps the
+ * torque at the value whose couple alone brings ω_r to zero in one step: a couple M on i and −M on j changes
+ * ω_i − ω_j by M Δt (1/I_i + 1/I_j) = M Δt / I_c.
  */
 typedef enum demc_rolling_cdt_limiter {
-    /** |M| = min(μ_r R* F_n, I_r |ω_r|/Δt), I_r the rolling inertia passed to the call (default). With
-     *  I_r ≤ 0 or Δt ≤ 0 the cap is off. */
+    /** |M| = min(μ_r R* F_n, I_c |ω_r|/Δt), I_c = (1/I_i + 1/I_j)⁻¹ the couple inertia passed to the call
+     *  (default). With I_c ≤ 0 or Δt ≤ 0 the cap is off. */
     DEMC_ROLLING_CDT_LIMITER_INERTIA = 0,
     /** |M| = μ_r R* F_n whenever ω_r ≠ 0, as published (Ai et al. 2011, model type A). */
     DEMC_ROLLING_CDT_LIMITER_NONE = 1,
@@ -202,13 +203,14 @@ DEMC_ROLLING_FN demc_status demc_rolling_cdt_init(double mu_rolling, demc_rollin
  *
  * The direction is that of the rolling part ω_r of ω_i − ω_j (the torsion about n is left out, as LIGGGHTS does
  * by default). ω_r = 0 gives no torque. With DEMC_ROLLING_CDT_LIMITER_INERTIA the magnitude is
- * min(μ_r R* F_n, I_r|ω_r|/Δt). No state. Solid sphere rolling without slip on a flat under gravity:
+ * min(μ_r R* F_n, I_c|ω_r|/Δt). No state. Solid sphere rolling without slip on a flat under gravity:
  * deceleration (5/7) μ_r g.
  * @param params from demc_rolling_cdt_init().
  * @param normal unit normal n (j → i).
  * @param effective_radius R* (m) (the rolling radius R_r of Ai et al.).
  * @param normal_force F_n (N); ≤ 0 gives no torque.
- * @param rolling_inertia I_r (kg·m²) for the limiter (demc_rolling_inertia_spheres()); ignored without it.
+ * @param couple_inertia I_c = (1/I_i + 1/I_j)⁻¹ (kg·m²), the bodies' own moments of inertia (a wall: I_i),
+ *        for the limiter; ignored without it.
  * @param omega_i, omega_j angular velocities (rad/s).
  * @param dt time step (s), for the limiter and the energy.
  * @param energy optional (may be NULL): the step's dissipation |M||ω_r|Δt as friction_dissipation.
@@ -216,7 +218,7 @@ DEMC_ROLLING_FN demc_status demc_rolling_cdt_init(double mu_rolling, demc_rollin
  */
 DEMC_ROLLING_FN demc_rolling_result demc_rolling_cdt_torque(const demc_rolling_cdt_params *params,
                                                             demc_vec3 normal, double effective_radius,
-                                                            double normal_force, double rolling_inertia,
+                                                            double normal_force, double couple_inertia,
                                                             demc_vec3 omega_i, demc_vec3 omega_j, double dt,
                                                             demc_rolling_energy *energy);
 

@@ -49,7 +49,7 @@ DEMC_ROLLING_FN demc_status demc_rolling_cdt_init(double mu_rolling, demc_rollin
 
 DEMC_ROLLING_FN demc_rolling_result demc_rolling_cdt_torque(const demc_rolling_cdt_params *params,
                                                             demc_vec3 normal, double effective_radius,
-                                                            double normal_force, double rolling_inertia,
+                                                            double normal_force, double couple_inertia,
                                                             demc_vec3 omega_i, demc_vec3 omega_j, double dt,
                                                             demc_rolling_energy *energy)
 {
@@ -62,8 +62,8 @@ DEMC_ROLLING_FN demc_rolling_result demc_rolling_cdt_torque(const demc_rolling_c
     if (wn > 0.0 && full > 0.0) {
         mag = full;
         r.mobilised = 1;
-        if (params->limiter == DEMC_ROLLING_CDT_LIMITER_INERTIA && rolling_inertia > 0.0 && dt > 0.0) {
-            const double cap = rolling_inertia * wn / dt;
+        if (params->limiter == DEMC_ROLLING_CDT_LIMITER_INERTIA && couple_inertia > 0.0 && dt > 0.0) {
+            const double cap = couple_inertia * wn / dt;
             if (cap < full) {
                 mag = cap;
                 r.mobilised = 0;
