@@ -10,7 +10,7 @@
  *
  * Relative rolling. With ω = ω_i − ω_j the relative angular velocity, its rolling part is the component in the
  * tangent plane, ω_r = ω − n(n·ω), and the rolling velocity is v_r = R*(ω_i − ω_j) × n = −R* n × (ω_i − ω_j),
- * R* the effective radius (Luding 2008, section 2.3; the rolling velocity of LAMMPS GRANULAR, after Wang et al.).
+ * R* the effective radius (Luding 2008, rolling and torsion resistance; the rolling velocity of LAMMPS GRANULAR, after Wang et al.).
  * Its sign is chosen so that v_r points where the centre of i goes when i rolls without slip on a fixed j. Both
  * depend on ω_i − ω_j only, so they vanish when the two bodies turn as one rigid body (objective), and both are
  * unchanged by the i ⇄ j swap (ω_i − ω_j and n both change sign).
@@ -153,7 +153,7 @@ typedef struct demc_rolling_energy {
 } demc_rolling_energy;
 
 /**
- * @brief Relative rolling velocity v_r = R*(ω_i − ω_j) × n (m/s) (Luding 2008, section 2.3; LAMMPS GRANULAR).
+ * @brief Relative rolling velocity v_r = R*(ω_i − ω_j) × n (m/s) (Luding 2008, rolling and torsion resistance; LAMMPS GRANULAR).
  *
  * In the tangent plane; zero when ω_i = ω_j; unchanged by the i ⇄ j swap.
  * @param normal unit normal n (from j to i).
@@ -310,7 +310,7 @@ DEMC_ROLLING_FN demc_status demc_rolling_sds_init(double stiffness, double dampi
                                                   demc_rolling_sds_params *params, const char **bad_field);
 
 /**
- * @brief One step of the spring–dashpot–slider rolling law (Luding 2008, section 2.3; LAMMPS "rolling sds").
+ * @brief One step of the spring–dashpot–slider rolling law (Luding 2008, rolling and torsion resistance; LAMMPS "rolling sds").
  *
  * 1. ξ* = ξ_r + v_r Δt, v_r = R*(ω_i − ω_j) × n;
  * 2. F* = −k_roll ξ* − γ_roll v_r;

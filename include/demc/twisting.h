@@ -7,7 +7,7 @@
  * body i and on body j. The twisting torque is a pure couple about n, torque_i = M_t n, torque_j = −M_t n, so
  * the pair's angular momentum is conserved.
  *
- * Relative twisting velocity: ω_n = (ω_i − ω_j)·n (rad/s) (Luding 2008, section 2.3; Marshall 2009; LAMMPS
+ * Relative twisting velocity: ω_n = (ω_i − ω_j)·n (rad/s) (Luding 2008, rolling and torsion resistance; Marshall 2009; LAMMPS
  * GRANULAR). It vanishes when the two bodies turn as one rigid body and is unchanged by the i ⇄ j swap
  * (ω_i − ω_j and n both change sign). Both laws are one scalar spring–dashpot–slider on the twist angle
  * φ = ∫ω_n dt:
@@ -128,7 +128,7 @@ DEMC_TWISTING_FN demc_status demc_twisting_marshall_init(double mu_tangential,
                                                          const char **bad_field);
 
 /**
- * @brief One step of the SDS twisting law (Luding 2008, section 2.3; LAMMPS "twisting sds").
+ * @brief One step of the SDS twisting law (Luding 2008, rolling and torsion resistance; LAMMPS "twisting sds").
  *
  * See the file description for the law. Differs from LAMMPS in one edge case only: on the limit the sign is that
  * of the trial torque, not that of ω_n, so that a limit that falls while ω_n = 0 keeps the torque at the new
