@@ -239,6 +239,7 @@ DEMC_ROLLING_FN demc_status demc_rolling_epsd_init(double mu_rolling, double dam
 /**
  * @brief Checks a filled demc_rolling_epsd_params field by field in declaration order.
  *
+ * @param params the parameters (NULL: DEMC_ERR_INVALID_ARGUMENT, field "params").
  * @param bad_field optional (may be NULL): "params", "params.mu_rolling", "params.stiffness_coefficient",
  *        "params.damping_ratio" or "params.mobilised_damping".
  * @return DEMC_OK; DEMC_ERR_INVALID_ARGUMENT (null, non-finite); DEMC_ERR_OUT_OF_DOMAIN (μ_r < 0, c ≤ 0,

@@ -84,7 +84,7 @@ typedef struct demc_twisting_result {
  * @brief Energy terms of one step of a twisting law, written only when asked for.
  *
  * With Δφ = ω_n Δt, the work the contact absorbs, W = −(½(M_s,old + M_s,new) + M_d)Δφ (M_s = −k_tw φ the spring
- * part, M_d = −γ_tw ω_n the dashpot), equals the change of #stored plus the two dissipations exactly while
+ * part, M_d = −γ_tw ω_n the dashpot), equals the change of the stored energy plus the two dissipations exactly while
  * k_tw and M_c are constant and the friction term is not clipped (as for demc_rolling_energy).
  */
 typedef struct demc_twisting_energy {
