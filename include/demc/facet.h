@@ -101,6 +101,8 @@ typedef struct demc_facet_contact {
     demc_vec3 normal;         /**< n, unit, from P towards the centre: (x_i − P)/d; for the face region
                                    sign(h) n_f (+n_f when h = 0). When d = 0 outside the face region it is n_f,
                                    and for a degenerate triangle with d = 0 the zero vector (no direction). */
+    demc_vec3 face_normal;    /**< n_f, the unit winding normal of the triangle; the zero vector for a
+                                   degenerate triangle. */
     double weight[3];         /**< Barycentric coordinates w_k of P: P = Σ w_k x_k, Σ w_k = 1, w_k ∈ [0, 1]. */
 } demc_facet_contact;
 
@@ -116,7 +118,10 @@ DEMC_FACET_FN demc_facet_triangle demc_facet_triangle_make(demc_vec3 a, demc_vec
  * when all three are ≥ 0 the closest point is the foot P = x − h n_f (face region). Otherwise, and always for a
  * degenerate triangle (#DEMC_FACET_DEGENERATE_RATIO), P is the closest of the closest points of the three edges
  * (segments): on edge k, t = clamp((x − x_k)·e_k/|e_k|², 0, 1), P = x_k + t e_k (t = 0 for a zero-length edge);
- * t = 0 or 1 is a vertex region, 0 < t < 1 an edge region; the first edge wins a tie in distance. This is the
+ * t = 0 or 1 is a vertex region, 0 < t < 1 an edge region; the first edge wins a tie in distance. For a regular
+ * triangle the edges are searched from the foot x − h n_f (the same closest point, since |x − Q|² = h² + |foot − Q|²
+ * for Q in the plane), so that two edges whose points are a tiny distance apart are told apart where h² would
+ * round the difference away. This is the
  * Voronoi-region closest point of a triangle (C. Ericson, Real-Time Collision Detection, Morgan Kaufmann 2005,
  * section 5.1.5), evaluated so that no division by a vanishing quantity occurs.
  *
@@ -132,9 +137,11 @@ DEMC_FACET_FN demc_facet_contact demc_facet_closest_point(const demc_facet_trian
 /**
  * @brief The contact frame of sphere i and the facet: overlap, normal, branch vectors (geometry.h conventions).
  *
- * δ = R_i − d, n = contact->normal, d_i = −(R_i − δ/2) n (the library's contact point C = x_i + d_i lies half an
- * overlap above P, as for a plane wall in demc_geometry_sphere_wall()), d_j = C − x_ref. With x_ref = P (pass
- * contact->point) d_j = (δ/2) n, and the facet side moves with v_j = demc_facet_point_velocity() and
+ * δ = R_i − d, n = contact->normal, d_i = −(R_i − δ/2) n, d_j = C − x_ref. The library's contact point
+ * C = x_i + d_i = P − (δ/2) n lies half an overlap below P, midway between P and the deepest point x_i − R_i n of
+ * the sphere, as for a plane wall in demc_geometry_sphere_wall() and for two spheres in
+ * demc_geometry_sphere_sphere() with R_j = 0. With x_ref = P (pass contact->point) d_j = −(δ/2) n, and the facet
+ * side moves with v_j = demc_facet_point_velocity() and
  * ω_j = demc_facet_angular_velocity(); a rigid facet may instead use its own reference point, velocity and
  * angular velocity. On a face region this is exactly demc_geometry_sphere_wall() with the facet's plane.
  *
@@ -190,18 +197,20 @@ DEMC_FACET_FN demc_vec3 demc_facet_rigid_velocity(demc_vec3 reference_point, dem
  * @brief The reaction of a contact force as three nodal forces on the facet.
  *
  * The facet receives −F applied at Q = P + s n. The nodal forces are
- * f_k = −w_k F + s (∇w_k · F) n,
+ * f_k = −w_k F + (∇w_k · (n_f × M)) n_f + ½ (M · n_f) n_f × ∇w_k,  M = s F × n,
  * with the barycentric weights w_k of P and ∇w_k as in demc_facet_angular_velocity(). Their sum is −F and their
  * moment about any point o is (Q − o) × (−F), exactly in exact arithmetic, because Σ w_k x_k = P, Σ w_k = 1,
- * Σ ∇w_k = 0 and Σ x_k ∇w_kᵀ is the projector on the facet's plane. With s = 0 these are the consistent nodal
- * loads of a point force at P (linear shape functions); with s = δ/2 the force acts at the library's contact
- * point C = P + (δ/2) n (geometry.h), so that the sphere's torque d_i × F and the nodal loads conserve angular
- * momentum. A degenerate triangle takes s = 0 (no couple can be carried).
+ * Σ ∇w_k = 0 and Σ x_k ∇w_kᵀ is the projector on the facet's plane (the second term carries the couple
+ * s F × n of the offset: its in-plane part by normal nodal forces, its part along n_f by in-plane ones, written
+ * out in the page). With s = 0 these are the consistent nodal loads of a point force at P (linear shape
+ * functions); with s = −δ/2 the force acts at the library's contact point C = P − (δ/2) n = x_i + d_i
+ * (demc_facet_geometry()), so that the sphere's torque d_i × F and the nodal loads conserve angular momentum
+ * exactly. A degenerate triangle takes s = 0 (it cannot carry a couple).
  *
  * @param triangle the facet (not NULL; its vertices are read).
  * @param contact from demc_facet_closest_point() on this triangle (not NULL).
  * @param force_i F, the contact force on the sphere, N.
- * @param normal_offset s, m: height above P along n at which the force acts (0, or overlap/2 for C).
+ * @param normal_offset s, m: where along n from P the force acts (0 for P, −overlap/2 for C).
  * @param nodal_force output, three forces on nodes 0, 1, 2, N (not NULL).
  */
 DEMC_FACET_FN void demc_facet_nodal_forces(const demc_facet_triangle *triangle, const demc_facet_contact *contact,
@@ -213,8 +222,11 @@ DEMC_FACET_FN void demc_facet_nodal_forces(const demc_facet_triangle *triangle, 
  * The candidates are the contacts of one sphere with facets of one mesh (or of meshes whose node ids are
  * distinct), with the node ids of each facet (three per candidate, in vertex order). A candidate's feature is
  * the node set of its region (the two nodes of an edge, the one node of a vertex, the facet for a face). With the
- * orders key_D = (distance, region class, index) and key_P = (region class, distance, index), region class
- * face < edge < vertex, candidate B is dropped when another candidate A has
+ * orders key_D = (distance, region class, index) and key_P = (region class, tilt, distance, index), region class
+ * face < edge < vertex, tilt = |n − ±n_f|² the squared angle between the contact normal and the facet's normal
+ * (0 for a face region; it picks, among copies of one contact, the one whose normal is its facet's normal: on a
+ * flat mesh the copy at the foot of the perpendicular, where the distances agree to rounding), candidate B is
+ * dropped when another candidate A has
  * - its closest point within DEMC_FACET_MERGE_TOLERANCE · max(d_A, d_B) of B's (the same contact seen from two
  *   facets) and key_P(A) < key_P(B); or, otherwise,
  * - B in an edge or vertex region whose nodes all belong to A's facet, and key_D(A) < key_D(B): B's closest point

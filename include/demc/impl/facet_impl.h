@@ -49,9 +49,10 @@ DEMC_FACET_FN demc_facet_contact demc_facet_closest_point(const demc_facet_trian
     demc_vec3 n, face_normal = demc_vec3_make(0.0, 0.0, 0.0);
     double nn, area2, best_d2 = 0.0, best_t = 0.0;
     int regular = demci_facet_normal(triangle, &n, &nn, &area2), k, best_k = 0;
-    demc_vec3 q = demc_vec3_sub(center, triangle->vertex[0]);
+    demc_vec3 q = demc_vec3_sub(center, triangle->vertex[0]), foot = center;
 
     c.height = 0.0;
+    c.face_normal = face_normal;
     if (regular) {
         demc_vec3 e01 = demc_vec3_sub(triangle->vertex[1], triangle->vertex[0]);
         demc_vec3 e02 = demc_vec3_sub(triangle->vertex[2], triangle->vertex[0]);
@@ -60,12 +61,14 @@ DEMC_FACET_FN demc_facet_contact demc_facet_closest_point(const demc_facet_trian
         double w2 = demc_vec3_dot(n, demc_vec3_cross(e01, q)) * inverse_nn;
         double w0 = 1.0 - w1 - w2;
         face_normal = demc_vec3_scale(n, 1.0 / area2);
+        c.face_normal = face_normal;
         c.height = demc_vec3_dot(face_normal, q);
+        foot = demc_vec3_add_scaled(center, -c.height, face_normal);
         if (w0 >= 0.0 && w1 >= 0.0 && w2 >= 0.0) {
             c.region = DEMC_FACET_REGION_FACE;
             c.distance = c.height < 0.0 ? -c.height : c.height;
             c.normal = c.height < 0.0 ? demc_vec3_neg(face_normal) : face_normal;
-            c.point = demc_vec3_add_scaled(center, -c.height, face_normal);
+            c.point = foot;
             c.weight[0] = w0;
             c.weight[1] = w1;
             c.weight[2] = w2;
@@ -73,14 +76,16 @@ DEMC_FACET_FN demc_facet_contact demc_facet_closest_point(const demc_facet_trian
         }
     }
 
-    /* Outside the face region, or degenerate: the closest of the three edges' closest points (ties: first edge). */
+    /* Outside the face region, or degenerate: the closest of the three edges' closest points (ties: first edge).
+     * A regular triangle compares in-plane distances from the foot (|x − Q|² = h² + |foot − Q|² for Q in the
+     * plane), so that edges a tiny distance apart are told apart although h² would swallow the difference. */
     for (k = 0; k < 3; ++k) {
         demc_vec3 a = triangle->vertex[k];
         demc_vec3 e = demc_vec3_sub(triangle->vertex[(k + 1) % 3], a);
-        double ee = demc_vec3_norm2(e), s = demc_vec3_dot(demc_vec3_sub(center, a), e);
+        double ee = demc_vec3_norm2(e), s = demc_vec3_dot(demc_vec3_sub(foot, a), e);
         double t = s <= 0.0 ? 0.0 : (s >= ee ? 1.0 : s / ee); /* ee > s > 0 here: no division by zero */
         demc_vec3 p = t == 1.0 ? triangle->vertex[(k + 1) % 3] : demc_vec3_add_scaled(a, t, e);
-        double d2 = demc_vec3_norm2(demc_vec3_sub(center, p));
+        double d2 = demc_vec3_norm2(demc_vec3_sub(foot, p));
         if (k == 0 || d2 < best_d2) {
             best_d2 = d2;
             best_k = k;
@@ -97,7 +102,7 @@ DEMC_FACET_FN demc_facet_contact demc_facet_closest_point(const demc_facet_trian
         c.region = (demc_facet_region)(DEMC_FACET_REGION_VERTEX_0 + (best_k + 1) % 3);
     else
         c.region = (demc_facet_region)(DEMC_FACET_REGION_EDGE_01 + best_k);
-    c.distance = sqrt(best_d2);
+    c.distance = sqrt(demc_vec3_norm2(demc_vec3_sub(center, c.point)));
     c.normal = c.distance > 0.0 ? demc_vec3_scale(demc_vec3_sub(center, c.point), 1.0 / c.distance) : face_normal;
     return c;
 }
@@ -192,6 +197,13 @@ DEMC_STATIC_INLINE int demci_facet_before(double pa, double pb, double sa, doubl
     return a < b;
 }
 
+/* Squared distance of the contact normal from ±n_f (the sign that makes it smallest). */
+DEMC_STATIC_INLINE double demci_facet_tilt(const demc_facet_contact *c)
+{
+    double s = demc_vec3_dot(c->normal, c->face_normal) < 0.0 ? -1.0 : 1.0;
+    return demc_vec3_norm2(demc_vec3_add_scaled(c->normal, -s, c->face_normal));
+}
+
 /* 1 when candidate a makes candidate b redundant (the rules of demc_facet_reduce()). */
 DEMC_STATIC_INLINE int demci_facet_drops(const demc_facet_contact *contacts, const long *nodes, size_t a, size_t b)
 {
@@ -203,8 +215,11 @@ DEMC_STATIC_INLINE int demci_facet_drops(const demc_facet_contact *contacts, con
     double radius = DEMC_FACET_MERGE_TOLERANCE * dmax;
     (void)first_a;
     (void)ma;
-    if (demc_vec3_norm2(demc_vec3_sub(ca->point, cb->point)) <= radius * radius)
-        return demci_facet_before(class_a, class_b, ca->distance, cb->distance, a, b);
+    if (demc_vec3_norm2(demc_vec3_sub(ca->point, cb->point)) <= radius * radius) {
+        double ta = demci_facet_tilt(ca), tb = demci_facet_tilt(cb);
+        if (class_a != class_b) return class_a < class_b;
+        return demci_facet_before(ta, tb, ca->distance, cb->distance, a, b);
+    }
     if (!nodes || mb == 0) return 0;
     for (m = 0; m < mb; ++m) {
         long id = nodes[3 * b + (size_t)((first_b + m) % 3)];
