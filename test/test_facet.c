@@ -218,6 +218,22 @@ static void flat_mesh_is_a_plane(void)
     }
     /* Without the reduction the same paths feel two or more contacts near shared edges: the check can fail. */
     CHECK(bumps > 100);
+    /* Centres in the mesh's plane (d = 0) on shared edges and at the shared vertex: still one contact. */
+    {
+        grid_mesh m;
+        grid_make(&m, spacing, 0.4, -0.3, v3(1.0, -2.0, 0.5));
+        for (s = 0; s <= 100; ++s) {
+            double p = 0.3 + 1.4 * s / 100.0, naive;
+            demc_vec3 on_diagonal = add(m.origin, mul(add(m.ex, m.ey), p * spacing));
+            demc_vec3 on_edge = add(m.origin, add(mul(m.ex, p * spacing), mul(m.ey, spacing)));
+            demc_geometry g;
+            CHECK(mesh_contact(m.t, m.nodes, 8, on_diagonal, radius, m.origin, &g, &naive) == 1);
+            CHECK_ABS(g.overlap, radius, 1e-14 * 10);
+            CHECK(finite3(g.normal) && finite3(g.branch_i) && finite3(g.branch_j));
+            CHECK(mesh_contact(m.t, m.nodes, 8, on_edge, radius, m.origin, &g, &naive) == 1);
+            CHECK_ABS(g.overlap, radius, 1e-14 * 10);
+        }
+    }
 }
 
 /* A convex roof: two triangles meeting at a ridge along y through the origin, faces sloping down at ±θ. The

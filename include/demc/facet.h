@@ -227,8 +227,9 @@ DEMC_FACET_FN void demc_facet_nodal_forces(const demc_facet_triangle *triangle, 
  * (0 for a face region; it picks, among copies of one contact, the one whose normal is its facet's normal: on a
  * flat mesh the copy at the foot of the perpendicular, where the distances agree to rounding), candidate B is
  * dropped when another candidate A has
- * - its closest point within DEMC_FACET_MERGE_TOLERANCE · max(d_A, d_B) of B's (the same contact seen from two
- *   facets) and key_P(A) < key_P(B); or, otherwise,
+ * - its closest point within DEMC_FACET_MERGE_TOLERANCE · max(d_A, d_B) of B's (plus 1e-14 times the sum of the
+ *   points' largest coordinate magnitudes, for copies of one point at d = 0): the same contact seen from two
+ *   facets; and key_P(A) < key_P(B); or, otherwise,
  * - B in an edge or vertex region whose nodes all belong to A's facet, and key_D(A) < key_D(B): B's closest point
  *   lies on A, which is closer, so B's contact is A's seen from outside A.
  * If that drops every candidate, the one with the smallest key_D is kept. On a flat or convex mesh this leaves

@@ -197,6 +197,14 @@ DEMC_STATIC_INLINE int demci_facet_before(double pa, double pb, double sa, doubl
     return a < b;
 }
 
+/* Largest coordinate magnitude of a point. */
+DEMC_STATIC_INLINE double demci_facet_magnitude(demc_vec3 p)
+{
+    double x = p.x < 0.0 ? -p.x : p.x, y = p.y < 0.0 ? -p.y : p.y, z = p.z < 0.0 ? -p.z : p.z;
+    double m = x > y ? x : y;
+    return m > z ? m : z;
+}
+
 /* Squared distance of the contact normal from ±n_f (the sign that makes it smallest). */
 DEMC_STATIC_INLINE double demci_facet_tilt(const demc_facet_contact *c)
 {
@@ -212,7 +220,10 @@ DEMC_STATIC_INLINE int demci_facet_drops(const demc_facet_contact *contacts, con
     double class_a = (double)demci_facet_feature(ca->region, &first_a, &ma);
     double class_b = (double)demci_facet_feature(cb->region, &first_b, &mb);
     double dmax = ca->distance > cb->distance ? ca->distance : cb->distance;
-    double radius = DEMC_FACET_MERGE_TOLERANCE * dmax;
+    /* Merge radius: relative to the distance, with a floor of a few rounding units of the coordinates so that
+     * copies of one point (a centre in the surface, d = 0) merge too. */
+    double radius = DEMC_FACET_MERGE_TOLERANCE * dmax + 1e-14 * (demci_facet_magnitude(ca->point) +
+                                                               demci_facet_magnitude(cb->point));
     (void)first_a;
     (void)ma;
     if (demc_vec3_norm2(demc_vec3_sub(ca->point, cb->point)) <= radius * radius) {
