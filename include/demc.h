@@ -17,4 +17,5 @@
 #include "demc/rotation.h"
 #include "demc/timestep.h"
 #include "demc/sliding.h"
+#include "demc/adhesion.h"
 #endif /* DEMC_H */
