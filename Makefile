@@ -79,7 +79,7 @@ build/bench/linked_%: bench/%.c $(wildcard bench/*.h) all | build/bench
 build/bench/header_%: bench/%.c $(wildcard bench/*.h) $(HEADERS) | build/bench
 	$(CC) $(TEST_CFLAGS) -D_POSIX_C_SOURCE=200809L -Ibench -O3 -DDEMC_HEADER_ONLY -DDEMC_BENCH_FACE='"header-only"' $< -lm -o $@
 bench: $(BENCHES:%=build/bench/linked_%) $(BENCHES:%=build/bench/header_%)
-	@for b in $(BENCHES); do ./build/bench/linked_$$b; ./build/bench/header_$$b; done
+	@for b in $(BENCHES); do ./build/bench/linked_$$b || exit 1; ./build/bench/header_$$b || exit 1; done
 
 # Figures: every tools/*_figures.sh writes its PNGs and the CSVs behind them into docs/figures (deterministic,
 # committed, so the docs in the repository show them too).

@@ -31,7 +31,9 @@
 #include <math.h>
 #include <string.h>
 
-#if defined(__GNUC__)
+#if defined(__clang__)
+#  define REF_NOINLINE __attribute__((noinline))
+#elif defined(__GNUC__)
 #  define REF_NOINLINE __attribute__((noinline, noclone))
 #else
 #  define REF_NOINLINE
