@@ -31,12 +31,19 @@
 #include <math.h>
 #include <string.h>
 
+/* REF_INLINE: the hand-written kernel is inlined into its loop, as its author would make sure it is (it is called
+ * from two loops, the timed one and a counting one, and gcc would otherwise keep one out-of-line copy).
+ * REF_NOINLINE: a call per pair where the design has one (GranularModel::calculate_forces in LAMMPS), and the
+ * function callgrind counts in. */
 #if defined(__clang__)
 #  define REF_NOINLINE __attribute__((noinline))
+#  define REF_INLINE inline __attribute__((always_inline))
 #elif defined(__GNUC__)
 #  define REF_NOINLINE __attribute__((noinline, noclone))
+#  define REF_INLINE inline __attribute__((always_inline))
 #else
 #  define REF_NOINLINE
+#  define REF_INLINE inline
 #endif
 
 /* Bodies, LAMMPS-style: one array per quantity, indexed by body. */
@@ -85,7 +92,7 @@ enum { REF_APART = 0, REF_STICK = 1, REF_SLIDE = 2 };
  *     two roots for the geometry and the contact radius, one for the dashpot, one for the projection, and one
  *     only when sliding.
  * ------------------------------------------------------------------------------------------------------------ */
-static inline int ref_hand_pair(const ref_params *p, const ref_bodies *b, int i, int j, double *h)
+static REF_INLINE int ref_hand_pair(const ref_params *p, const ref_bodies *b, int i, int j, double *h)
 {
     const double *xi = b->x[i], *xj = b->x[j];
     const double dx = xi[0] - xj[0], dy = xi[1] - xj[1], dz = xi[2] - xj[2];
@@ -338,8 +345,8 @@ static disp_model disp_model_make(int selector, const ref_params *p, disp_normal
     return m;
 }
 
-/* GranularModel::calculate_forces for one pair, then the pair style's assembly. */
-static inline int disp_pair(const disp_model *m, disp_ctx *c, const ref_bodies *b, int i, int j, double *h)
+/* GranularModel::calculate_forces for one pair (a call per pair, as there), then the pair style's assembly. */
+static REF_NOINLINE int disp_pair(const disp_model *m, disp_ctx *c, const ref_bodies *b, int i, int j, double *h)
 {
     const double *xi = b->x[i], *xj = b->x[j];
     double w[3], force[3], tor[3];
