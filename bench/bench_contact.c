@@ -10,7 +10,7 @@
  *   list90  a half neighbour list on the cache set's bodies where 9 of 10 pairs do not touch (diagonal and second
  *           neighbours, at least 2.8 R apart), grouped by i as a neighbour list is, touching and apart mixed.
  * Each kernel is brought to the timed step by three earlier steps from a zero state (positions x − k v Δt), so its
- * history holds what its own conventions made of the same motion (most contacts sliding, some sticking, half of
+ * history holds what its own conventions made of the same motion (most contacts sliding, some sticking, about half of
  * them unloading); that state is saved, and every timed sweep starts from it again (state and force arrays reset,
  * untimed), so each sweep does the same work. Sweeps of the kernels are interleaved round by round, so load from
  * other processes affects them alike; the table gives best and median ns per pair and the ratio of medians to the
