@@ -61,6 +61,17 @@
 /** How a header-only body is declared: internal linkage, inline, callable on a CUDA device. */
 #define DEMC_STATIC_INLINE static DEMC_INLINE DEMC_HOST_DEVICE
 
+#if defined(__CUDACC__) && !defined(DEMC_DOXYGEN)
+#  define DEMC_HOT_INLINE static __forceinline__ __host__ __device__
+#elif (defined(__GNUC__) || defined(__clang__)) && !defined(DEMC_DOXYGEN)
+#  define DEMC_HOT_INLINE static DEMC_INLINE __attribute__((always_inline))
+#else
+/** DEMC_STATIC_INLINE, forced where the compiler allows: the private parts of the contact evaluation, so that a
+ *  host's force loop gets one flat body whatever else its translation unit holds (an optimiser's size heuristics
+ *  would otherwise leave them out of line in some units and not in others). */
+#  define DEMC_HOT_INLINE DEMC_STATIC_INLINE
+#endif
+
 /**
  * 1 when the function bodies of the other modules are compiled into this translation unit as `static inline`:
  * in a header-only unit, and inside the library itself, so that a module's exported functions inline the

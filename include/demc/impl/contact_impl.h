@@ -29,7 +29,11 @@ enum {
     DEMCI_M_MU_D,        /* μ_d */
     DEMCI_M_PLS_K1,      /* PLS(B) loading stiffness e k */
     DEMCI_M_PLS_K2,      /* PLS(B) unloading stiffness k/e */
-    DEMCI_M_PLS_FRACTION /* PLS(B) 1 − e² */
+    DEMCI_M_PLS_FRACTION, /* PLS(B) 1 − e² */
+    DEMCI_M_HERTZ_F,     /* (4/3) E*: F = (4/3) E* a δ with a = √(R* δ) */
+    DEMCI_M_HERTZ_KN,    /* 2 E*: k_n = 2 E* a */
+    DEMCI_M_HERTZ_KT,    /* 8 G*: k_t = 8 G* a */
+    DEMCI_M_CT_OVER_CN   /* c_t / c_n = (γ_t/γ) √(k_t/k_n): the tangential dashpot without a square root */
 };
 
 /* Fields of a kind. */
@@ -250,6 +254,16 @@ DEMC_CONTACT_FN demc_status demc_contact_model_init(const demc_contact_def *def,
     c[DEMCI_M_GAMMA_T] = def->tangential_damping_scale * gamma;
     c[DEMCI_M_MU_S] = def->friction.mu_static;
     c[DEMCI_M_MU_D] = def->friction.mu_dynamic;
+    c[DEMCI_M_HERTZ_F] = 4.0 / 3.0 * def->moduli.effective_modulus;
+    c[DEMCI_M_HERTZ_KN] = 2.0 * def->moduli.effective_modulus;
+    c[DEMCI_M_HERTZ_KT] = 8.0 * def->moduli.effective_shear_modulus;
+    /* k_t/k_n is 4G* over E* for Hertz and κ for the linear spring; with a dashpot both are validated (E* > 0). */
+    if (def->damping == DEMC_DAMPING_VISCOUS && def->tangential == DEMC_TANGENTIAL_SPRING)
+        c[DEMCI_M_CT_OVER_CN] =
+            def->tangential_damping_scale * sqrt(def->normal == DEMC_NORMAL_HERTZ
+                                                     ? 4.0 * def->moduli.effective_shear_modulus /
+                                                           def->moduli.effective_modulus
+                                                     : def->stiffness_ratio);
     if (def->normal == DEMC_NORMAL_PLSB) {
         demc_normal_pls_params pp;
         /* The latch's stiffnesses e k and k/e must be representable doubles, else the stiffness is named. */
@@ -420,7 +434,7 @@ DEMC_STATIC_INLINE void demci_contact_store_tangential(double *s, const demc_tan
 
 /* The contact is over: the memory is reset and the energy the tangential spring still held is released (reported
  * as exchange, so that an energy account across the separation closes). */
-DEMC_STATIC_INLINE demc_contact_result demci_contact_release(demc_contact_kind kind, double overlap, double *state,
+DEMC_HOT_INLINE demc_contact_result demci_contact_release(demc_contact_kind kind, double overlap, double *state,
                                                              demc_contact_diag *diag)
 {
     size_t k;
@@ -434,37 +448,69 @@ DEMC_STATIC_INLINE demc_contact_result demci_contact_release(demc_contact_kind k
     return demci_contact_zero_result(overlap);
 }
 
-/* The one evaluation behind every model. With a constant kind every slot and convention folds. */
-DEMC_STATIC_INLINE demc_contact_result demci_contact_eval_kind(demc_contact_kind kind, const double *c,
-                                                               const demc_contact_frame *f, double dt,
-                                                               double *state, demc_contact_diag *diag)
+/* The memory is carried into this step's frame: the turn from the previous normal to this one, plus the mean
+ * spin of the two bodies about the normal; its Rodrigues parameter 2 tan(φ/2) is taken as φ (the rotation angle is
+ * then 2 atan(φ/2) = φ − φ³/12 + …, as [Campello 2015] eq 45 does for its increments). Both vectors share the
+ * turn's divisions. */
+DEMC_HOT_INLINE void demci_contact_transport(demc_contact_kind kind, const demc_contact_frame *f, double dt,
+                                             demc_vec3 n_old, demc_tangential_state *ts)
+{
+    const demc_vec3 n = f->normal;
+    if (DEMCI_KIND_TRANSPORT(kind) == DEMC_TRANSPORT_PROJECT) {
+        ts->displacement = demc_tangential_project(ts->displacement, n);
+        ts->force = demc_tangential_project(ts->force, n);
+    } else {
+        const double spin =
+            DEMCI_KIND_SPIN(kind) ? 0.5 * demc_vec3_dot(demc_vec3_add(f->angular_velocity_i, f->angular_velocity_j), n) * dt
+                                  : 0.0;
+        const demci_tangential_turn turn = demci_tangential_turn_make(n_old, n, spin);
+        ts->displacement = demci_tangential_turn_apply(&turn, ts->displacement);
+        ts->force = demci_tangential_turn_apply(&turn, ts->force);
+    }
+}
+
+/* [Campello 2015] eq 25-29: centre displacements minus the rolling of each body's contact point under its
+ * incremental rotation α_Δ = ω Δt (eq 45 with a constant spin); (I − Q_Δ) d is linear in d, so the branch vector is
+ * passed as the "normal" with unit radius. */
+DEMC_HOT_INLINE demc_vec3 demci_contact_rolling_increment(const demc_contact_frame *f, double dt)
+{
+    const demc_vec3 roll_i =
+        demc_rodrigues_rolling_displacement(demc_vec3_scale(f->angular_velocity_i, dt), 1.0, f->branch_i);
+    const demc_vec3 roll_j =
+        demc_rodrigues_rolling_displacement(demc_vec3_scale(f->angular_velocity_j, dt), 1.0, f->branch_j);
+    const demc_vec3 travel = demc_vec3_scale(demc_vec3_sub(f->velocity_i, f->velocity_j), dt);
+    return demc_vec3_project_plane(demc_vec3_sub(travel, demc_vec3_sub(roll_i, roll_j)), f->normal);
+}
+
+/* The one evaluation behind every model. With a constant kind every slot and convention folds; without a diag the
+ * energy terms are not computed. */
+DEMC_HOT_INLINE demc_contact_result demci_contact_eval_kind(demc_contact_kind kind, const double *c,
+                                                            const demc_contact_frame *f, double dt, double *state,
+                                                            demc_contact_diag *diag)
 {
     const unsigned normal = DEMCI_KIND_NORMAL(kind);
     const int damped = DEMCI_KIND_DAMPING(kind) == DEMC_DAMPING_VISCOUS;
     const int spring = DEMCI_KIND_TANGENTIAL(kind) == DEMC_TANGENTIAL_SPRING;
-    const double delta = f->overlap, r_eff = f->effective_radius, m_eff = f->effective_mass;
+    const double delta = f->overlap, m_eff = f->effective_mass;
     const demc_vec3 n = f->normal;
     demc_contact_result r;
-    demc_geometry g;
-    demc_kinematics kin;
-    double f_el, f_n, k_n, k_t = 0.0, f_damp = 0.0, energy = 0.0, plastic = 0.0, viscous;
+    demc_vec3 v_c, v_t;
+    double rate, f_el, f_n, k_n, k_t = 0.0, c_n = 0.0, energy = 0.0, plastic = 0.0;
 
     if (!(delta > 0.0)) return demci_contact_release(kind, delta, state, diag);
-    r = demci_contact_zero_result(delta);
-    g.overlap = delta;
-    g.normal = n;
-    g.branch_i = f->branch_i;
-    g.branch_j = f->branch_j;
-    kin = demc_geometry_kinematics(&g, f->velocity_i, f->angular_velocity_i, f->velocity_j, f->angular_velocity_j);
 
-    /* Normal force: elastic part, dashpot, end rule. */
+    /* Velocity of i's material point at the contact relative to j's, its normal rate and tangential part
+     * ([Zabulionis 2012] eq 9-11). */
+    v_c = demc_vec3_sub(demc_vec3_add(f->velocity_i, demc_vec3_cross(f->angular_velocity_i, f->branch_i)),
+                        demc_vec3_add(f->velocity_j, demc_vec3_cross(f->angular_velocity_j, f->branch_j)));
+    rate = -demc_vec3_dot(v_c, n);
+    v_t = demc_vec3_add_scaled(v_c, rate, n);
+
+    /* Normal force: elastic part and tangent stiffness k_n, dashpot 2γ√(m* k_n) δ̇, end rule. */
     if (normal == DEMC_NORMAL_LINEAR) {
-        demc_normal_linear_params lp;
-        lp.stiffness = c[DEMCI_M_K];
-        k_n = lp.stiffness;
-        f_el = demc_normal_linear_force(&lp, delta);
-        if (diag) energy = demc_normal_linear_energy(&lp, delta);
-        if (damped) f_damp = demc_damping_linear_force(c[DEMCI_M_GAMMA_N], m_eff, k_n, kin.overlap_rate);
+        k_n = c[DEMCI_M_K];
+        f_el = k_n * delta;
+        if (diag) energy = 0.5 * k_n * delta * delta;
         k_t = c[DEMCI_M_KAPPA] * k_n;
     } else if (normal == DEMC_NORMAL_PLSB) {
         demc_normal_pls_params pp;
@@ -482,21 +528,19 @@ DEMC_STATIC_INLINE demc_contact_result demci_contact_eval_kind(demc_contact_kind
             plastic = demc_normal_pls_dissipated_energy(&pp, &latch) - before;
         }
         state[at] = latch.overlap_max;
+        k_n = pp.unloading_stiffness;
         k_t = c[DEMCI_M_KAPPA] * pp.unloading_stiffness; /* [Cummins 2012] eq 3: κ k₂ */
     } else {
-        demc_normal_hertz_params hp;
-        hp.prefactor = 4.0 / 3.0 * c[DEMCI_M_E] * sqrt(r_eff);
-        f_el = demc_normal_hertz_force(&hp, delta);
-        if (diag) energy = demc_normal_hertz_energy(&hp, delta);
-        if (damped)
-            f_damp = demc_damping_hertz_force(c[DEMCI_M_GAMMA_N], m_eff, c[DEMCI_M_E], r_eff, delta,
-                                              kin.overlap_rate);
-        if (spring) k_t = demc_tangential_mindlin_stiffness(c[DEMCI_M_G], r_eff, delta);
+        /* Hertz: one root, a = √(R* δ), serves the force (4/3)E* a δ, k_n = 2E* a and k_t = 8G* a. */
+        const double a = sqrt(f->effective_radius * delta);
+        f_el = c[DEMCI_M_HERTZ_F] * a * delta;
+        if (diag) energy = 0.4 * f_el * delta;
+        k_n = c[DEMCI_M_HERTZ_KN] * a;
+        if (spring) k_t = c[DEMCI_M_HERTZ_KT] * a;
     }
-    f_n = f_el + f_damp;
-    if (DEMCI_KIND_END(kind) == DEMC_CONTACT_END_FORCE && f_n < 0.0) f_n = 0.0; /* no attraction */
-    /* Work of the dashpot force actually applied, (f_n − f_el) δ̇ Δt: ≥ 0, also when clamped. */
-    viscous = (f_n - f_el) * kin.overlap_rate * dt;
+    if (damped) c_n = 2.0 * c[DEMCI_M_GAMMA_N] * sqrt(m_eff * k_n);
+    f_n = f_el + c_n * rate;
+    if (DEMCI_KIND_END(kind) == DEMC_CONTACT_END_FORCE) f_n = f_n > 0.0 ? f_n : 0.0; /* no attraction */
     r.force = demc_vec3_scale(n, f_n);
 
     /* Tangential force: the memory is carried into this step's frame, then advanced by the increment. */
@@ -504,32 +548,12 @@ DEMC_STATIC_INLINE demc_contact_result demci_contact_eval_kind(demc_contact_kind
         demc_tangential_params tp;
         demc_tangential_state ts = demci_contact_load_tangential(state + DEMCI_S_TANGENTIAL);
         const demc_vec3 n_old = demci_contact_load3(state + DEMCI_S_NORMAL);
+        const demc_vec3 increment =
+            DEMCI_KIND_INCREMENT(kind) == DEMC_INCREMENT_ROLLING ? demci_contact_rolling_increment(f, dt)
+                                                                 : demc_vec3_scale(v_t, dt);
+        const double c_t = c_n * c[DEMCI_M_CT_OVER_CN]; /* 2γ_t √(m* k_t) */
         demc_tangential_result rt;
-        demc_vec3 increment;
-        double c_t;
-        if (n_old.x != 0.0 || n_old.y != 0.0 || n_old.z != 0.0) {
-            /* The frame spins with the mean spin of the two bodies about the normal; its Rodrigues parameter
-             * 2 tan(φ/2) is taken as φ (the rotation angle is then 2 atan(φ/2) = φ − φ³/12 + …, as Campello 2015
-             * eq 45 does for its increments). */
-            const double spin = DEMCI_KIND_SPIN(kind)
-                                    ? 0.5 * demc_vec3_dot(demc_vec3_add(f->angular_velocity_i,
-                                                                        f->angular_velocity_j), n) * dt
-                                    : 0.0;
-            demc_tangential_transport((demc_memory_transport)DEMCI_KIND_TRANSPORT(kind), n_old, n, spin, &ts);
-        }
-        if (DEMCI_KIND_INCREMENT(kind) == DEMC_INCREMENT_ROLLING) {
-            /* [Campello 2015] eq 25-29: centre displacements minus the rolling of each body's contact point under
-             * its incremental rotation α_Δ = ω Δt (eq 45 with a constant spin); (I − Q_Δ) d is linear in d, so the
-             * branch vector is passed as the "normal" with unit radius. */
-            const demc_vec3 roll_i =
-                demc_rodrigues_rolling_displacement(demc_vec3_scale(f->angular_velocity_i, dt), 1.0, f->branch_i);
-            const demc_vec3 roll_j =
-                demc_rodrigues_rolling_displacement(demc_vec3_scale(f->angular_velocity_j, dt), 1.0, f->branch_j);
-            const demc_vec3 travel = demc_vec3_scale(demc_vec3_sub(f->velocity_i, f->velocity_j), dt);
-            increment = demc_vec3_project_plane(demc_vec3_sub(travel, demc_vec3_sub(roll_i, roll_j)), n);
-        } else {
-            increment = demc_vec3_scale(kin.tangential_velocity, dt);
-        }
+        if (n_old.x != 0.0 || n_old.y != 0.0 || n_old.z != 0.0) demci_contact_transport(kind, f, dt, n_old, &ts);
         tp.mu_static = c[DEMCI_M_MU_S];
         tp.mu_dynamic = c[DEMCI_M_MU_D];
         tp.stiffness_rule = (demc_stiffness_rule)DEMCI_KIND_STIFFNESS_RULE(kind);
@@ -537,8 +561,7 @@ DEMC_STATIC_INLINE demc_contact_result demci_contact_eval_kind(demc_contact_kind
         tp.direction = (demc_slip_direction)DEMCI_KIND_DIRECTION(kind);
         tp.unloading = (demc_unloading_rule)DEMCI_KIND_UNLOADING(kind);
         tp.coulomb = (demc_coulomb_policy)DEMCI_KIND_COULOMB(kind);
-        c_t = damped ? demc_damping_linear_force(c[DEMCI_M_GAMMA_T], m_eff, k_t, 1.0) : 0.0; /* 2γ_t √(m* k_t) */
-        rt = demc_tangential_update(&tp, increment, kin.tangential_velocity, k_t, f_n, c_t, dt, &ts);
+        rt = demci_tangential_step(&tp, increment, v_t, k_t, f_n, c_t, dt, &ts, diag != 0);
         demci_contact_store_tangential(state + DEMCI_S_TANGENTIAL, &ts);
         demci_contact_store3(state + DEMCI_S_NORMAL, n);
         r.force = demc_vec3_add(r.force, rt.force);
@@ -547,21 +570,21 @@ DEMC_STATIC_INLINE demc_contact_result demci_contact_eval_kind(demc_contact_kind
             diag->friction_dissipation = rt.friction_dissipation;
             diag->tangential_exchange = rt.stiffness_exchange;
             diag->sliding = rt.sliding;
-            viscous += rt.viscous_dissipation;
+            diag->viscous_dissipation = rt.viscous_dissipation;
         }
     } else if (diag) {
-        diag->tangential_energy = 0.0;
-        diag->friction_dissipation = 0.0;
-        diag->tangential_exchange = 0.0;
-        diag->sliding = 0;
+        demci_contact_diag_clear(diag);
     }
     if (diag) {
         diag->normal_energy = energy;
-        diag->viscous_dissipation = viscous;
+        /* Work of the dashpot force actually applied, (f_n − f_el) δ̇ Δt: ≥ 0, also when clamped. */
+        diag->viscous_dissipation += (f_n - f_el) * rate * dt;
         diag->plastic_dissipation = plastic;
     }
-    r.torque_i = demc_geometry_torque_i(&g, r.force);
-    r.torque_j = demc_geometry_torque_j(&g, r.force);
+    /* Torques: d_i × F on i, and d_j × (−F) = F × d_j on j (the reaction −F acts at the contact point). */
+    r.torque_i = demc_vec3_cross(f->branch_i, r.force);
+    r.torque_j = demc_vec3_cross(r.force, f->branch_j);
+    r.overlap = delta;
     r.normal_force = f_n;
     return r;
 }

@@ -95,7 +95,7 @@ DEMC_TANGENTIAL_FN demc_tangential_state demc_tangential_state_swap(demc_tangent
 /* The slip force of magnitude `magnitude` along the direction of the chosen rule. The trial limited force L* is the
  * fallback for a zero or degenerate chosen vector; on slip |L*|² > (μ_s F_n)² ≥ 0, so its norm is positive and the
  * force-driven (default) path needs one square root and one division, no normalisation. */
-DEMC_STATIC_INLINE demc_vec3 demci_tangential_slip_force(demc_slip_direction rule, double magnitude,
+DEMC_HOT_INLINE demc_vec3 demci_tangential_slip_force(demc_slip_direction rule, double magnitude,
                                                          demc_vec3 trial_limited, demc_vec3 trial_displacement,
                                                          demc_vec3 velocity)
 {
@@ -106,10 +106,12 @@ DEMC_STATIC_INLINE demc_vec3 demci_tangential_slip_force(demc_slip_direction rul
     return demc_vec3_scale(trial_limited, magnitude / demc_vec3_norm(trial_limited));
 }
 
-DEMC_TANGENTIAL_FN demc_tangential_result demc_tangential_update(const demc_tangential_params *p,
-                                                                 demc_vec3 increment, demc_vec3 velocity,
-                                                                 double stiffness, double normal_force,
-                                                                 double damping, double dt, demc_tangential_state *s)
+/* The body of demc_tangential_update(); with want_energy 0 (a constant after inlining) the energy terms, four
+ * divisions, are not computed and are left 0. */
+DEMC_HOT_INLINE demc_tangential_result demci_tangential_step(const demc_tangential_params *p, demc_vec3 increment,
+                                                             demc_vec3 velocity, double stiffness,
+                                                             double normal_force, double damping, double dt,
+                                                             demc_tangential_state *s, int want_energy)
 {
     demc_tangential_result r;
     const int total_rule = p->stiffness_rule == DEMC_STIFFNESS_TOTAL;
@@ -124,12 +126,16 @@ DEMC_TANGENTIAL_FN demc_tangential_result demc_tangential_update(const demc_tang
     else if (p->stiffness_rule == DEMC_STIFFNESS_AVERAGE) k_step = 0.5 * (k_prev + stiffness);
     else k_step = stiffness; /* forward, and the total law that uses k_t(t_m) throughout */
 
-    /* [Cummins 2012] eq 2: on unloading the spring force follows the stiffness, F_old k_t(t_m)/k_t(t_{m-1}). */
-    if (p->unloading == DEMC_UNLOADING_RESCALE && normal_force < s->normal_force && k_prev > 0.0)
-        f_old = demc_vec3_scale(f_old, stiffness / k_prev);
+    /* [Cummins 2012] eq 2: on unloading the spring force follows the stiffness, F_old k_t(t_m)/k_t(t_{m-1}).
+     * Whether the load falls changes about every other step: a select of the factor, not a branch. */
+    if (p->unloading == DEMC_UNLOADING_RESCALE) {
+        const double ratio = k_prev > 0.0 ? stiffness / k_prev : 1.0;
+        f_old = demc_vec3_scale(f_old, normal_force < s->normal_force ? ratio : 1.0);
+    }
 
     /* Energy the spring loses, with no tangential work, when the force it carries meets the new stiffness. */
-    {
+    r.stiffness_exchange = 0.0;
+    if (want_energy) {
         const double e_prev = s->stiffness > 0.0 ? 0.5 * demc_vec3_norm2(s->force) / s->stiffness : 0.0;
         const demc_vec3 carried = total_rule ? demc_vec3_scale(s->displacement, -stiffness) : f_old;
         r.stiffness_exchange = e_prev - (stiffness > 0.0 ? 0.5 * demc_vec3_norm2(carried) / stiffness : 0.0);
@@ -158,7 +164,6 @@ DEMC_TANGENTIAL_FN demc_tangential_result demc_tangential_update(const demc_tang
         /* Without a dashpot share the spring carries L itself: taken as is, not as F* + (L − F*). */
         const demc_vec3 f_el = c_dt > 0.0 ? demc_vec3_add_scaled(trial_force, k_step, slip) : limited;
         const double inv_k_now = stiffness > 0.0 ? 1.0 / stiffness : 0.0;
-        double slider_work;
         if (total_rule || p->recalculation == DEMC_SLIP_CONVENTIONAL)
             s->displacement = demc_vec3_scale(f_el, -inv_k_now); /* [Zabulionis 2012] eq 41 ([Campello 2015] eq 35-36 for the total law) */
         else
@@ -172,9 +177,13 @@ DEMC_TANGENTIAL_FN demc_tangential_result demc_tangential_update(const demc_tang
          * releases at a static → dynamic drop. (The energy of the trial state's return, ½(|L*|² − |L|²)/k_t,
          * is not friction work: it counts k_t|Δs|²/2 more per step when the slip per step exceeds the elastic
          * range.) Negative only for a force reversed beyond the cone within one step: reported as 0 then. */
-        slider_work = -demc_vec3_dot(slip, demc_vec3_add_scaled(total_policy ? r.damping_force : demc_vec3_make(0.0, 0.0, 0.0),
-                                                                0.5, demc_vec3_add(f_old, f_el)));
-        r.friction_dissipation = slider_work > 0.0 ? slider_work : 0.0;
+        r.friction_dissipation = 0.0;
+        if (want_energy) {
+            const double slider_work = -demc_vec3_dot(
+                slip, demc_vec3_add_scaled(total_policy ? r.damping_force : demc_vec3_make(0.0, 0.0, 0.0), 0.5,
+                                           demc_vec3_add(f_old, f_el)));
+            r.friction_dissipation = slider_work > 0.0 ? slider_work : 0.0;
+        }
         /* The limited total is returned as computed, not as F_el + F_d, which loses digits when |F_d| ≫ |L|. */
         r.force = total_policy ? limited : demc_vec3_add(f_el, f_damp);
         r.sliding = 1;
@@ -182,10 +191,22 @@ DEMC_TANGENTIAL_FN demc_tangential_result demc_tangential_update(const demc_tang
     s->stiffness = stiffness;
     s->normal_force = normal_force;
     s->sliding = r.sliding ? 1.0 : 0.0;
-    r.stored_energy = stiffness > 0.0 ? 0.5 * demc_vec3_norm2(s->force) / stiffness : 0.0;
-    /* The dashpot F_d = −c_t v_e dissipates c_t |v_e|² Δt = |F_d|² Δt / c_t. */
-    r.viscous_dissipation = damping > 0.0 ? demc_vec3_norm2(r.damping_force) * dt / damping : 0.0;
+    r.stored_energy = 0.0;
+    r.viscous_dissipation = 0.0;
+    if (want_energy) {
+        r.stored_energy = stiffness > 0.0 ? 0.5 * demc_vec3_norm2(s->force) / stiffness : 0.0;
+        /* The dashpot F_d = −c_t v_e dissipates c_t |v_e|² Δt = |F_d|² Δt / c_t. */
+        r.viscous_dissipation = damping > 0.0 ? demc_vec3_norm2(r.damping_force) * dt / damping : 0.0;
+    }
     return r;
+}
+
+DEMC_TANGENTIAL_FN demc_tangential_result demc_tangential_update(const demc_tangential_params *p,
+                                                                 demc_vec3 increment, demc_vec3 velocity,
+                                                                 double stiffness, double normal_force,
+                                                                 double damping, double dt, demc_tangential_state *s)
+{
+    return demci_tangential_step(p, increment, velocity, stiffness, normal_force, damping, dt, s, 1);
 }
 
 DEMC_TANGENTIAL_FN demc_vec3 demc_tangential_project(demc_vec3 v, demc_vec3 n)
@@ -204,7 +225,7 @@ typedef struct demci_tangential_turn {
     double a1, a2;      /* spin terms: 4α/(4 + α²) and 2α²/(4 + α²) */
 } demci_tangential_turn;
 
-DEMC_STATIC_INLINE demci_tangential_turn demci_tangential_turn_make(demc_vec3 n_old, demc_vec3 n_new, double spin)
+DEMC_HOT_INLINE demci_tangential_turn demci_tangential_turn_make(demc_vec3 n_old, demc_vec3 n_new, double spin)
 {
     demci_tangential_turn t;
     const double a = 4.0 / (4.0 + spin * spin);
@@ -217,7 +238,7 @@ DEMC_STATIC_INLINE demci_tangential_turn demci_tangential_turn_make(demc_vec3 n_
     return t;
 }
 
-DEMC_STATIC_INLINE demc_vec3 demci_tangential_turn_apply(const demci_tangential_turn *t, demc_vec3 v)
+DEMC_HOT_INLINE demc_vec3 demci_tangential_turn_apply(const demci_tangential_turn *t, demc_vec3 v)
 {
     demc_vec3 r, nxr;
     if (t->inv_1pc == 0.0) {
