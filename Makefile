@@ -76,7 +76,7 @@ build/obj build/test/linked build/test/header build/bench:
 	mkdir -p $@
 
 # The same test source is built twice: against the shared library (linked face) and header-only.
-build/test/linked/%: test/%.c $(TEST_DEPS) all $(FLAGS_STAMP) | build/test/linked
+build/test/linked/%: test/%.c $(TEST_DEPS) $(SHLIB) lib/$(SONAME) lib/libdemc.so $(FLAGS_STAMP) | build/test/linked
 	$(CC) $(TEST_CFLAGS) -DDEMC_TEST_FACE='"linked"' $< $(TEST_SUPPORT) $(LDFLAGS) -Llib -ldemc -Wl,-rpath,$(CURDIR)/lib -lm -o $@
 build/test/header/%: test/%.c $(TEST_DEPS) $(HEADERS) $(FLAGS_STAMP) | build/test/header
 	$(CC) $(TEST_CFLAGS) -DDEMC_HEADER_ONLY -DDEMC_TEST_FACE='"header-only"' $< $(TEST_SUPPORT) $(LDFLAGS) -lm -o $@
@@ -102,14 +102,14 @@ check:
 
 demo: all build/demo
 	./build/demo
-build/demo: docs/examples/demo.c all $(FLAGS_STAMP)
+build/demo: docs/examples/demo.c $(SHLIB) lib/$(SONAME) lib/libdemc.so $(FLAGS_STAMP)
 	@mkdir -p build
 	$(CC) $(TEST_CFLAGS) $< $(LDFLAGS) -Llib -ldemc -Wl,-rpath,$(CURDIR)/lib -lm -o $@
 
 build/bench/linked_%: bench/%.c bench/bench.h all | build/bench
-	$(CC) $(TEST_CFLAGS) -D_POSIX_C_SOURCE=200809L -Ibench -O3 -DDEMC_BENCH_FACE='"linked"' $< -Llib -ldemc -Wl,-rpath,$(CURDIR)/lib -lm -o $@
+	$(CC) $(TEST_CFLAGS) -D_POSIX_C_SOURCE=200809L -Ibench -O3 -DDEMC_BENCH_FACE='"linked"' $< $(LDFLAGS) -Llib -ldemc -Wl,-rpath,$(CURDIR)/lib -lm -o $@
 build/bench/header_%: bench/%.c bench/bench.h $(HEADERS) | build/bench
-	$(CC) $(TEST_CFLAGS) -D_POSIX_C_SOURCE=200809L -Ibench -O3 -DDEMC_HEADER_ONLY -DDEMC_BENCH_FACE='"header-only"' $< -lm -o $@
+	$(CC) $(TEST_CFLAGS) -D_POSIX_C_SOURCE=200809L -Ibench -O3 -DDEMC_HEADER_ONLY -DDEMC_BENCH_FACE='"header-only"' $< $(LDFLAGS) -lm -o $@
 bench: $(BENCHES:%=build/bench/linked_%) $(BENCHES:%=build/bench/header_%)
 	@for b in $(BENCHES); do ./build/bench/linked_$$b; ./build/bench/header_$$b; done
 
