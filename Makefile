@@ -3,7 +3,7 @@
 #
 # Knobs (README "Building"): CC; CFLAGS, CPPFLAGS, LDFLAGS (appended to the project's own flags, so they win);
 # OPT (the default optimisation, -O2 -g); WERROR (empty; `make check` and CI set -Werror); PREFIX, LIBDIR,
-# INCLUDEDIR, PKGCONFIGDIR, CMAKEDIR, DESTDIR (install); LDCONFIG (the command `make install` runs as root after
+# INCLUDEDIR, PKGCONFIGDIR, CMAKEDIR, DOCDIR, DESTDIR (install); LDCONFIG (the command `make install` runs as root after
 # installing into a directory of the dynamic linker; LDCONFIG=: never runs it).
 
 PREFIX     ?= /usr/local
@@ -11,6 +11,7 @@ LIBDIR     ?= $(PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include
 PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
 CMAKEDIR   ?= $(LIBDIR)/cmake/demc
+DOCDIR     ?= $(PREFIX)/share/doc/demc
 DESTDIR    ?=
 LDCONFIG   ?= ldconfig
 
@@ -47,8 +48,8 @@ BUILD_FLAGS := $(CC) $(OPT) -fvisibility=hidden -fno-semantic-interposition -fno
 # CFLAGS or WERROR rebuilds (so `make check` never passes on objects built without -Werror).
 FLAGS_STAMP = build/flags
 
-.PHONY: all test check deps unit-tests demo bench docs figures check-abi abi-baseline install uninstall clean \
-        FORCE
+.PHONY: all test check deps unit-tests demo bench docs figures check-abi abi-baseline install install-docs uninstall \
+        clean FORCE
 .DELETE_ON_ERROR:
 
 all: $(STLIB) $(SHLIB) lib/$(SONAME) lib/libdemc.so
@@ -147,7 +148,16 @@ install: all
 	    '$(DESTDIR)$(CMAKEDIR)'
 	@LDCONFIG='$(LDCONFIG)' sh tools/install_ldconfig.sh '$(DESTDIR)' '$(LIBDIR)'
 
+# The HTML documentation (with the MathJax it renders formulas with, so it reads offline) and the example programs.
+install-docs: docs
+	install -d $(DESTDIR)$(DOCDIR)/examples
+	rm -rf $(DESTDIR)$(DOCDIR)/html
+	cp -R build/docs/html $(DESTDIR)$(DOCDIR)/html
+	chmod -R u+rwX,go+rX,go-w $(DESTDIR)$(DOCDIR)/html
+	install -m 644 $(wildcard docs/examples/*.c) $(DESTDIR)$(DOCDIR)/examples/
+
 uninstall:
+	rm -rf $(DESTDIR)$(DOCDIR)
 	rm -f $(DESTDIR)$(LIBDIR)/libdemc.a $(DESTDIR)$(LIBDIR)/libdemc.so.$(VERSION) \
 	      $(DESTDIR)$(LIBDIR)/$(SONAME) $(DESTDIR)$(LIBDIR)/libdemc.so $(DESTDIR)$(PKGCONFIGDIR)/demc.pc \
 	      $(DESTDIR)$(CMAKEDIR)/demc-config.cmake $(DESTDIR)$(CMAKEDIR)/demc-config-version.cmake \

@@ -37,8 +37,8 @@ int main(void)
     demc_material glass = demc_material_make(7e10, 0.3, 2650.0);
     demc_pair pair, pair001;
     demc_contact_params lsd, hmd, plsb, hm, c001;
-    demc_pair_sphere_sphere(&pair, &glass, 5e-3, &glass, 5e-3, DEMC_SHEAR_MINDLIN, NULL);
-    demc_pair_sphere_sphere(&pair001, &glass, 5e-3, &glass, 5e-3, DEMC_SHEAR_CAMPELLO, NULL);
+    demc_material_pair_sphere_sphere(&glass, 5e-3, &glass, 5e-3, DEMC_SHEAR_MINDLIN, &pair, NULL);
+    demc_material_pair_sphere_sphere(&glass, 5e-3, &glass, 5e-3, DEMC_SHEAR_CAMPELLO, &pair001, NULL);
     demc_contact_params_lsd(&lsd, 1e6, 0.3, 0.8, DEMC_CONTACT_END_FORCE, 0.3, 0.3, NULL);
     demc_contact_params_hmd(&hmd, &pair, 0.8, DEMC_CONTACT_END_FORCE, 0.3, 0.3, NULL);
     demc_contact_params_plsb(&plsb, 1e6, 0.3, 0.8, 0.3, 0.3, NULL);

@@ -7,12 +7,12 @@ int main(void)
     double acc = 0.0;
     demc_material glass = demc_material_make(63e9, 0.23, 2500.0);
     demc_pair pair;
-    demc_hertz_params hertz;
-    demc_pls_params pls;
-    demc_pls_state state;
+    demc_normal_hertz_params hertz;
+    demc_normal_pls_params pls;
+    demc_normal_pls_state state;
     demc_vec3 zero = demc_vec3_make(0.0, 0.0, 0.0);
-    if (demc_pair_sphere_sphere(&pair, &glass, 1e-3, &glass, 1e-3, DEMC_SHEAR_MINDLIN, NULL) != DEMC_OK ||
-        demc_hertz_init(&hertz, &pair, NULL) != DEMC_OK || demc_pls_init(&pls, 1e6, 0.5, NULL) != DEMC_OK)
+    if (demc_material_pair_sphere_sphere(&glass, 1e-3, &glass, 1e-3, DEMC_SHEAR_MINDLIN, &pair, NULL) != DEMC_OK ||
+        demc_normal_hertz_init(pair.effective_modulus, pair.effective_radius, &hertz, NULL) != DEMC_OK || demc_normal_pls_init(1e6, 0.5, &pls, NULL) != DEMC_OK)
         return 1;
     state.overlap_max = 0.0;
     BENCH("demc_geometry_sphere_sphere + kinematics", 10000000L, 5, {
@@ -20,10 +20,10 @@ int main(void)
                                                       1e-3, zero, 1e-3);
         demc_kinematics k = demc_geometry_kinematics(&g, demc_vec3_make(-1, 0.1, 0), demc_vec3_make(0, 0, 5),
                                                      zero, zero);
-        acc += g.overlap + k.normal_speed;
+        acc += g.overlap + k.overlap_rate;
     });
-    BENCH("demc_hertz_force", 10000000L, 5, { acc += demc_hertz_force(&hertz, 1e-6 + 1e-12 * (double)(i & 1023)); });
-    BENCH("demc_pls_force", 10000000L, 5, { acc += demc_pls_force(&pls, &state, 1e-6 * (double)(i & 1023)); });
+    BENCH("demc_normal_hertz_force", 10000000L, 5, { acc += demc_normal_hertz_force(&hertz, 1e-6 + 1e-12 * (double)(i & 1023)); });
+    BENCH("demc_normal_pls_force", 10000000L, 5, { acc += demc_normal_pls_force(&pls, 1e-6 * (double)(i & 1023), &state); });
     bench_sink = acc;
     return 0;
 }

@@ -10,12 +10,12 @@ int main(void)
     demc_sliding_hysteresis hyst;
     demc_sliding_hysteresis_state st = {0, 0, 0, 0, 0, 0, 0, 0};
     demc_sliding_result r;
-    if (demc_sliding_path_linear(1.0, 1.0, 0.6, 1.0, 0.28, &line, NULL) != DEMC_OK ||
-        demc_sliding_path_eccentric(1.0, 1.0, 0.6, 1.0, 0.28, 0.8, &ecc, NULL) != DEMC_OK ||
-        demc_sliding_hysteresis_setup(0.5, 0.3, DEMC_SLIDING_HYSTERESIS_INCREMENTAL, &hyst, NULL) != DEMC_OK)
+    if (demc_sliding_path_init_linear(1.0, 1.0, 0.6, 1.0, 0.28, &line, NULL) != DEMC_OK ||
+        demc_sliding_path_init_eccentric(1.0, 1.0, 0.6, 1.0, 0.28, 0.8, &ecc, NULL) != DEMC_OK ||
+        demc_sliding_hysteresis_init(0.5, 0.3, DEMC_SLIDING_HYSTERESIS_INCREMENTAL, &hyst, NULL) != DEMC_OK)
         return 1;
-    BENCH("demc_carlson_rf", 2000000L, 5, { acc += demc_carlson_rf(0.3 + 1e-9 * (double)(i & 1023), 1.7, 1.0); });
-    BENCH("demc_ellint_e_inc", 2000000L, 5, { acc += demc_ellint_e_inc(1.1, 0.5 + 1e-9 * (double)(i & 1023)); });
+    BENCH("demc_special_carlson_rf", 2000000L, 5, { acc += demc_special_carlson_rf(0.3 + 1e-9 * (double)(i & 1023), 1.7, 1.0); });
+    BENCH("demc_special_ellint_e_inc", 2000000L, 5, { acc += demc_special_ellint_e_inc(1.1, 0.5 + 1e-9 * (double)(i & 1023)); });
     BENCH("demc_sliding_forces (line)", 2000000L, 5, {
         double t;
         demc_sliding_forces(&line, 0.5 + 1e-9 * (double)(i & 1023), 1.0, &t, NULL);

@@ -16,5 +16,6 @@
 #include "demc/contact.h"
 #include "demc/rotation.h"
 #include "demc/timestep.h"
+#include "demc/special.h"
 #include "demc/sliding.h"
 #endif /* DEMC_H */

@@ -1,7 +1,8 @@
 #!/bin/sh
 # make check: the gates in order, stopping at the first that fails (unit tests on both faces, consumer checks,
-# demo, ABI gate, docs). Every unit-test case and every gate counts as one test; the last line is the total.
-# A check that could not run on this machine (only CUDA without nvcc) is listed as skipped just before it.
+# demo, ABI gate, docs, docs rendering, citations). Every unit-test case and every gate counts as one test; the last
+# line is the total. A check that could not run on this machine (only CUDA without nvcc) is listed as skipped just
+# before it.
 # Usage: test/run_checks.sh [--unit-only] TEST_NAME...   (from the top of the tree, after `make all unit-tests`;
 #        --unit-only: the unit tests alone, for `make test`)
 set -u
@@ -51,4 +52,6 @@ gate check-abi ${MAKE:-make} -s check-abi
 gate abi-gate-catches-a-changed-struct sh test/abi_gate_test.sh
 echo "== documentation"
 gate docs ${MAKE:-make} -s docs
+gate "docs render offline (headless Chromium, MathJax)" sh test/check_docs_render.sh build/docs/html
+gate "citations by key, no internal paths (installed headers, HTML)" sh test/check_citations.sh build/docs/html
 finish

@@ -87,11 +87,11 @@ static void lsd_maps_match_integration(void)
         for (i = 0; i < N_GRID; ++i) {
             double gamma = -1.0, e = -1.0;
             double ode;
-            CHECK(demc_lsd_damping_ratio(e_grid[i], (demc_contact_end)end, &gamma) == DEMC_OK);
+            CHECK(demc_damping_lsd_ratio(e_grid[i], (demc_contact_end)end, &gamma) == DEMC_OK);
             ode = lsd_integrated(gamma, (demc_contact_end)end);
             CHECK_REL(ode, e_grid[i], 1e-9);
             if (fabs(ode - e_grid[i]) / e_grid[i] > worst) worst = fabs(ode - e_grid[i]) / e_grid[i];
-            CHECK(demc_lsd_restitution(gamma, (demc_contact_end)end, &e) == DEMC_OK);
+            CHECK(demc_damping_lsd_restitution(gamma, (demc_contact_end)end, &e) == DEMC_OK);
             CHECK_REL(e, e_grid[i], 1e-13);
         }
     }
@@ -105,24 +105,24 @@ static void lsd_force_end_regimes_and_limits(void)
     size_t i;
     double e = -1.0;
     for (i = 0; i < sizeof gammas / sizeof gammas[0]; ++i) {
-        CHECK(demc_lsd_restitution(gammas[i], DEMC_CONTACT_END_FORCE, &e) == DEMC_OK);
+        CHECK(demc_damping_lsd_restitution(gammas[i], DEMC_CONTACT_END_FORCE, &e) == DEMC_OK);
         CHECK_REL(e, lsd_integrated(gammas[i], DEMC_CONTACT_END_FORCE), 1e-9);
     }
-    CHECK(demc_lsd_restitution(1.0, DEMC_CONTACT_END_FORCE, &e) == DEMC_OK);
+    CHECK(demc_damping_lsd_restitution(1.0, DEMC_CONTACT_END_FORCE, &e) == DEMC_OK);
     CHECK_REL(e, exp(-2.0), 1e-15); /* critical damping: e = exp(−2) exactly */
-    CHECK(demc_lsd_restitution(1.0 - 1e-9, DEMC_CONTACT_END_FORCE, &e) == DEMC_OK);
+    CHECK(demc_damping_lsd_restitution(1.0 - 1e-9, DEMC_CONTACT_END_FORCE, &e) == DEMC_OK);
     CHECK_REL(e, exp(-2.0), 1e-8);
-    CHECK(demc_lsd_restitution(0.0, DEMC_CONTACT_END_FORCE, &e) == DEMC_OK);
+    CHECK(demc_damping_lsd_restitution(0.0, DEMC_CONTACT_END_FORCE, &e) == DEMC_OK);
     CHECK(e == 1.0);
     /* γ → 0: ln e = −2γ·arccos(γ)/√(1−γ²) = −πγ + 2γ² + O(γ³) */
-    CHECK(demc_lsd_restitution(1e-6, DEMC_CONTACT_END_FORCE, &e) == DEMC_OK);
+    CHECK(demc_damping_lsd_restitution(1e-6, DEMC_CONTACT_END_FORCE, &e) == DEMC_OK);
     CHECK_REL(e, exp(-PI * 1e-6 + 2e-12), 1e-16);
     /* γ → ∞: e = 1/(4γ²)·(1 + O(ln γ/γ²)) */
-    CHECK(demc_lsd_restitution(1e6, DEMC_CONTACT_END_FORCE, &e) == DEMC_OK);
+    CHECK(demc_damping_lsd_restitution(1e6, DEMC_CONTACT_END_FORCE, &e) == DEMC_OK);
     CHECK_REL(e * 4e12, 1.0, 1e-10);
-    CHECK(demc_lsd_restitution(1e300, DEMC_CONTACT_END_FORCE, &e) == DEMC_OK);
+    CHECK(demc_damping_lsd_restitution(1e300, DEMC_CONTACT_END_FORCE, &e) == DEMC_OK);
     CHECK(e == 0.0); /* underflow, not NaN */
-    CHECK(demc_lsd_restitution(DBL_MAX, DEMC_CONTACT_END_FORCE, &e) == DEMC_OK);
+    CHECK(demc_damping_lsd_restitution(DBL_MAX, DEMC_CONTACT_END_FORCE, &e) == DEMC_OK);
     CHECK(e == 0.0);
 }
 
@@ -130,13 +130,13 @@ static void lsd_force_end_regimes_and_limits(void)
 static void lsd_overlap_end_overdamped(void)
 {
     double e = -1.0;
-    CHECK(demc_lsd_restitution(1.0, DEMC_CONTACT_END_OVERLAP, &e) == DEMC_OK && e == 0.0);
-    CHECK(demc_lsd_restitution(2.0, DEMC_CONTACT_END_OVERLAP, &e) == DEMC_OK && e == 0.0);
+    CHECK(demc_damping_lsd_restitution(1.0, DEMC_CONTACT_END_OVERLAP, &e) == DEMC_OK && e == 0.0);
+    CHECK(demc_damping_lsd_restitution(2.0, DEMC_CONTACT_END_OVERLAP, &e) == DEMC_OK && e == 0.0);
     CHECK(lsd_integrated(1.0, DEMC_CONTACT_END_OVERLAP) == 0.0);
     CHECK(lsd_integrated(2.0, DEMC_CONTACT_END_OVERLAP) == 0.0);
     /* Schäfer's γ(e) stays below 1 for every e > 0, and e → 0 as γ → 1 */
-    CHECK(demc_lsd_damping_ratio(DBL_MIN, DEMC_CONTACT_END_OVERLAP, &e) == DEMC_OK && e < 1.0);
-    CHECK(demc_lsd_restitution(0.999, DEMC_CONTACT_END_OVERLAP, &e) == DEMC_OK);
+    CHECK(demc_damping_lsd_ratio(DBL_MIN, DEMC_CONTACT_END_OVERLAP, &e) == DEMC_OK && e < 1.0);
+    CHECK(demc_damping_lsd_restitution(0.999, DEMC_CONTACT_END_OVERLAP, &e) == DEMC_OK);
     CHECK_REL(e, exp(-PI * 0.999 / sqrt((1.0 - 0.999) * (1.0 + 0.999))), 1e-13); /* exponent ≈ 70 */
 }
 
@@ -151,14 +151,14 @@ static void hmd_maps_match_integration_at_two_speeds(void)
         for (i = 0; i < N_GRID; ++i) {
             double gamma = -1.0, e = -1.0;
             double fast, slow;
-            CHECK(demc_hmd_damping_ratio(e_grid[i], (demc_contact_end)end, &gamma) == DEMC_OK);
+            CHECK(demc_damping_hmd_ratio(e_grid[i], (demc_contact_end)end, &gamma) == DEMC_OK);
             fast = hmd_integrated(gamma, (demc_contact_end)end, 5.0);
             slow = hmd_integrated(gamma, (demc_contact_end)end, 0.01);
             CHECK_REL(fast, e_grid[i], 1e-9);
             CHECK_REL(slow, e_grid[i], 1e-9);
             if (fabs(fast - e_grid[i]) / e_grid[i] > worst) worst = fabs(fast - e_grid[i]) / e_grid[i];
             if (fabs(slow - e_grid[i]) / e_grid[i] > worst) worst = fabs(slow - e_grid[i]) / e_grid[i];
-            CHECK(demc_hmd_restitution(gamma, (demc_contact_end)end, &e) == DEMC_OK);
+            CHECK(demc_damping_hmd_restitution(gamma, (demc_contact_end)end, &e) == DEMC_OK);
             CHECK_REL(e, e_grid[i], 1e-13);
         }
     }
@@ -169,16 +169,16 @@ static void hmd_overdamped_and_limits(void)
 {
     const double gc = sqrt(5.0 / 6.0); /* overlap end: no return beyond γ = √(5/6) */
     double e = -1.0, g = -1.0;
-    CHECK(demc_hmd_restitution(gc, DEMC_CONTACT_END_OVERLAP, &e) == DEMC_OK && e == 0.0);
-    CHECK(demc_hmd_restitution(1.2 * gc, DEMC_CONTACT_END_OVERLAP, &e) == DEMC_OK && e == 0.0);
+    CHECK(demc_damping_hmd_restitution(gc, DEMC_CONTACT_END_OVERLAP, &e) == DEMC_OK && e == 0.0);
+    CHECK(demc_damping_hmd_restitution(1.2 * gc, DEMC_CONTACT_END_OVERLAP, &e) == DEMC_OK && e == 0.0);
     CHECK(hmd_integrated(1.2 * gc, DEMC_CONTACT_END_OVERLAP, 1.0) == 0.0);
     /* force end continues past it: strongly damped impacts still separate */
-    CHECK(demc_hmd_restitution(2.0, DEMC_CONTACT_END_FORCE, &e) == DEMC_OK);
+    CHECK(demc_damping_hmd_restitution(2.0, DEMC_CONTACT_END_FORCE, &e) == DEMC_OK);
     CHECK_REL(e, hmd_integrated(2.0, DEMC_CONTACT_END_FORCE, 1.0), 1e-8);
     /* the √5 formula is the exact overlap-end inverse */
-    CHECK(demc_hmd_damping_ratio(0.5, DEMC_CONTACT_END_OVERLAP, &g) == DEMC_OK);
+    CHECK(demc_damping_hmd_ratio(0.5, DEMC_CONTACT_END_OVERLAP, &g) == DEMC_OK);
     CHECK_REL(g, sqrt(5.0 / 6.0) * log(2.0) / sqrt(PI * PI + log(2.0) * log(2.0)), 1e-15);
-    CHECK(demc_hmd_damping_ratio(1.0, DEMC_CONTACT_END_FORCE, &g) == DEMC_OK && g == 0.0);
+    CHECK(demc_damping_hmd_ratio(1.0, DEMC_CONTACT_END_FORCE, &g) == DEMC_OK && g == 0.0);
 }
 
 /* ---- inverses ------------------------------------------------------------------------------------------------ */
@@ -201,13 +201,13 @@ static void inverses_round_trip(void)
             /* e from 1e-300 to 1 (log-spaced) and on a linear grid of (0, 1] */
             double e = i <= 2000 ? pow(10.0, -300.0 + 0.15 * i) : (i - 2000) / 2000.0, g = -1.0, back = -1.0, err;
             if (e <= 0.0) continue;
-            CHECK(demc_lsd_damping_ratio(e, (demc_contact_end)end, &g) == DEMC_OK);
-            CHECK(demc_lsd_restitution(g, (demc_contact_end)end, &back) == DEMC_OK);
+            CHECK(demc_damping_lsd_ratio(e, (demc_contact_end)end, &g) == DEMC_OK);
+            CHECK(demc_damping_lsd_restitution(g, (demc_contact_end)end, &back) == DEMC_OK);
             CHECK_REL(back, e, round_trip_tolerance(g, (demc_contact_end)end));
             err = fabs(back - e) / e;
             if (e >= 0.05 && err > worst[end]) worst[end] = err;
-            CHECK(demc_hmd_damping_ratio(e, (demc_contact_end)end, &g) == DEMC_OK);
-            CHECK(demc_hmd_restitution(g, (demc_contact_end)end, &back) == DEMC_OK);
+            CHECK(demc_damping_hmd_ratio(e, (demc_contact_end)end, &g) == DEMC_OK);
+            CHECK(demc_damping_hmd_restitution(g, (demc_contact_end)end, &back) == DEMC_OK);
             CHECK_REL(back, e, round_trip_tolerance(g * sqrt(1.2), (demc_contact_end)end));
         }
     }
@@ -217,15 +217,15 @@ static void inverses_round_trip(void)
     /* γ → e → γ: e = 1 − πγ + … holds γ to only ε/|ln e| relative as γ → 0, whatever the inverse does. */
     for (i = 0; i <= 400; ++i) {
         double gamma = pow(10.0, -8.0 + 0.04 * i), e = -1.0, back = -1.0;
-        CHECK(demc_lsd_restitution(gamma, DEMC_CONTACT_END_FORCE, &e) == DEMC_OK);
+        CHECK(demc_damping_lsd_restitution(gamma, DEMC_CONTACT_END_FORCE, &e) == DEMC_OK);
         if (e > 0.0 && e < 1.0) {
-            CHECK(demc_lsd_damping_ratio(e, DEMC_CONTACT_END_FORCE, &back) == DEMC_OK);
+            CHECK(demc_damping_lsd_ratio(e, DEMC_CONTACT_END_FORCE, &back) == DEMC_OK);
             CHECK_REL(back, gamma, 1e-12 + 2.0 * DBL_EPSILON / fabs(log(e)));
         }
         if (gamma < 0.99) {
-            CHECK(demc_lsd_restitution(gamma, DEMC_CONTACT_END_OVERLAP, &e) == DEMC_OK);
+            CHECK(demc_damping_lsd_restitution(gamma, DEMC_CONTACT_END_OVERLAP, &e) == DEMC_OK);
             if (e > 0.0 && e < 1.0) {
-                CHECK(demc_lsd_damping_ratio(e, DEMC_CONTACT_END_OVERLAP, &back) == DEMC_OK);
+                CHECK(demc_damping_lsd_ratio(e, DEMC_CONTACT_END_OVERLAP, &back) == DEMC_OK);
                 CHECK_REL(back, gamma, 1e-12 + 2.0 * DBL_EPSILON / fabs(log(e)));
             }
         }
@@ -239,30 +239,30 @@ static void fast_inverse_error_bound(void)
     long i;
     for (i = 1; i <= 100000; ++i) {
         double e = i <= 50000 ? pow(10.0, -320.0 * (double)i / 50000.0) : (double)(i - 50000) / 50000.0;
-        double exact, fast = demc_lsd_damping_ratio_fast(e), err;
-        if (demc_lsd_damping_ratio(e, DEMC_CONTACT_END_FORCE, &exact) != DEMC_OK) { CHECK(0); continue; }
+        double exact, fast = demc_damping_lsd_ratio_fast(e), err;
+        if (demc_damping_lsd_ratio(e, DEMC_CONTACT_END_FORCE, &exact) != DEMC_OK) { CHECK(0); continue; }
         err = exact == 0.0 ? fabs(fast) : fabs(fast - exact) / exact;
         if (err > worst) worst = err;
     }
-    printf("  measured: demc_lsd_damping_ratio_fast max relative error %.2g over 1e5 points of (0, 1]\n", worst);
+    printf("  measured: demc_damping_lsd_ratio_fast max relative error %.2g over 1e5 points of (0, 1]\n", worst);
     CHECK(worst <= 5e-15);
-    CHECK(demc_lsd_damping_ratio_fast(1.0) == 0.0);
-    CHECK(demc_lsd_damping_ratio_fast(2.0) == 0.0);
-    CHECK(demc_lsd_damping_ratio_fast(-0.5) == 0.0);
-    CHECK(demc_lsd_damping_ratio_fast(0.0) > 1e300); /* +inf, not NaN */
+    CHECK(demc_damping_lsd_ratio_fast(1.0) == 0.0);
+    CHECK(demc_damping_lsd_ratio_fast(2.0) == 0.0);
+    CHECK(demc_damping_lsd_ratio_fast(-0.5) == 0.0);
+    CHECK(demc_damping_lsd_ratio_fast(0.0) > 1e300); /* +inf, not NaN */
 }
 
 static void bad_input_returns_status(void)
 {
     volatile double zero = 0.0;
     double inf = 1.0 / zero, nan = zero / zero, out = 42.0;
-    CHECK(demc_lsd_restitution(-1e-300, DEMC_CONTACT_END_FORCE, &out) == DEMC_ERR_OUT_OF_DOMAIN);
-    CHECK(demc_lsd_restitution(nan, DEMC_CONTACT_END_FORCE, &out) == DEMC_ERR_INVALID_ARGUMENT);
-    CHECK(demc_lsd_restitution(inf, DEMC_CONTACT_END_OVERLAP, &out) == DEMC_ERR_INVALID_ARGUMENT);
-    CHECK(demc_lsd_restitution(0.5, (demc_contact_end)7, &out) == DEMC_ERR_INVALID_ARGUMENT);
-    CHECK(demc_lsd_restitution(0.5, DEMC_CONTACT_END_FORCE, NULL) == DEMC_ERR_INVALID_ARGUMENT);
-    CHECK(demc_hmd_restitution(-2.0, DEMC_CONTACT_END_OVERLAP, &out) == DEMC_ERR_OUT_OF_DOMAIN);
-    CHECK(demc_hmd_restitution(nan, DEMC_CONTACT_END_OVERLAP, &out) == DEMC_ERR_INVALID_ARGUMENT);
+    CHECK(demc_damping_lsd_restitution(-1e-300, DEMC_CONTACT_END_FORCE, &out) == DEMC_ERR_OUT_OF_DOMAIN);
+    CHECK(demc_damping_lsd_restitution(nan, DEMC_CONTACT_END_FORCE, &out) == DEMC_ERR_INVALID_ARGUMENT);
+    CHECK(demc_damping_lsd_restitution(inf, DEMC_CONTACT_END_OVERLAP, &out) == DEMC_ERR_INVALID_ARGUMENT);
+    CHECK(demc_damping_lsd_restitution(0.5, (demc_contact_end)7, &out) == DEMC_ERR_INVALID_ARGUMENT);
+    CHECK(demc_damping_lsd_restitution(0.5, DEMC_CONTACT_END_FORCE, NULL) == DEMC_ERR_INVALID_ARGUMENT);
+    CHECK(demc_damping_hmd_restitution(-2.0, DEMC_CONTACT_END_OVERLAP, &out) == DEMC_ERR_OUT_OF_DOMAIN);
+    CHECK(demc_damping_hmd_restitution(nan, DEMC_CONTACT_END_OVERLAP, &out) == DEMC_ERR_INVALID_ARGUMENT);
     CHECK(out == 42.0);
     {
         const double bad_e[] = {0.0, -0.5, 1.0 + 1e-15, 2.0, -0.0};
@@ -270,13 +270,13 @@ static void bad_input_returns_status(void)
         int end;
         for (end = 0; end <= 1; ++end)
             for (i = 0; i < sizeof bad_e / sizeof bad_e[0]; ++i) {
-                CHECK(demc_lsd_damping_ratio(bad_e[i], (demc_contact_end)end, &out) == DEMC_ERR_OUT_OF_DOMAIN);
-                CHECK(demc_hmd_damping_ratio(bad_e[i], (demc_contact_end)end, &out) == DEMC_ERR_OUT_OF_DOMAIN);
+                CHECK(demc_damping_lsd_ratio(bad_e[i], (demc_contact_end)end, &out) == DEMC_ERR_OUT_OF_DOMAIN);
+                CHECK(demc_damping_hmd_ratio(bad_e[i], (demc_contact_end)end, &out) == DEMC_ERR_OUT_OF_DOMAIN);
             }
-        CHECK(demc_lsd_damping_ratio(nan, DEMC_CONTACT_END_FORCE, &out) == DEMC_ERR_INVALID_ARGUMENT);
-        CHECK(demc_hmd_damping_ratio(inf, DEMC_CONTACT_END_FORCE, &out) == DEMC_ERR_INVALID_ARGUMENT);
-        CHECK(demc_lsd_damping_ratio(0.5, (demc_contact_end)-1, &out) == DEMC_ERR_INVALID_ARGUMENT);
-        CHECK(demc_hmd_damping_ratio(0.5, DEMC_CONTACT_END_OVERLAP, NULL) == DEMC_ERR_INVALID_ARGUMENT);
+        CHECK(demc_damping_lsd_ratio(nan, DEMC_CONTACT_END_FORCE, &out) == DEMC_ERR_INVALID_ARGUMENT);
+        CHECK(demc_damping_hmd_ratio(inf, DEMC_CONTACT_END_FORCE, &out) == DEMC_ERR_INVALID_ARGUMENT);
+        CHECK(demc_damping_lsd_ratio(0.5, (demc_contact_end)-1, &out) == DEMC_ERR_INVALID_ARGUMENT);
+        CHECK(demc_damping_hmd_ratio(0.5, DEMC_CONTACT_END_OVERLAP, NULL) == DEMC_ERR_INVALID_ARGUMENT);
         CHECK(out == 42.0);
     }
 }
@@ -288,14 +288,14 @@ static void dashpot_forces(void)
     const double m = 0.1734, E = 3.8e10, R = 0.0125, gamma = 0.3, delta = 2e-5, v = -1.5;
     double kn = 2.0 * E * sqrt(R * delta);
     demc_vec3 vt = demc_vec3_make(0.3, -0.4, 0.0), f;
-    CHECK_REL(demc_dashpot_linear(gamma, m, 1e6, v), 2.0 * gamma * sqrt(m * 1e6) * v, 1e-15);
-    CHECK_REL(demc_dashpot_hertz(gamma, m, E, R, delta, v), 2.0 * gamma * sqrt(m * kn) * v, 1e-15);
+    CHECK_REL(demc_damping_linear_force(gamma, m, 1e6, v), 2.0 * gamma * sqrt(m * 1e6) * v, 1e-15);
+    CHECK_REL(demc_damping_hertz_force(gamma, m, E, R, delta, v), 2.0 * gamma * sqrt(m * kn) * v, 1e-15);
     /* Campello's d* = 2ξ√(2√r* E* m*) δ^¼ (001 eq 22) is the same coefficient with ξ = γ */
-    CHECK_REL(demc_dashpot_hertz_coefficient(gamma, m, E, R, delta),
+    CHECK_REL(demc_damping_hertz_coefficient(gamma, m, E, R, delta),
               2.0 * gamma * sqrt(2.0 * sqrt(R) * E * m) * pow(delta, 0.25), 1e-15);
-    CHECK(demc_dashpot_hertz(gamma, m, E, R, 0.0, v) == 0.0);
-    CHECK(demc_dashpot_hertz(gamma, m, E, R, -1e-6, v) == 0.0);
-    f = demc_dashpot_tangential(gamma, m, 8e6, vt);
+    CHECK(demc_damping_hertz_force(gamma, m, E, R, 0.0, v) == 0.0);
+    CHECK(demc_damping_hertz_force(gamma, m, E, R, -1e-6, v) == 0.0);
+    f = demc_damping_tangential_force(gamma, m, 8e6, vt);
     CHECK_REL(f.x, -2.0 * gamma * sqrt(m * 8e6) * 0.3, 1e-15);
     CHECK_REL(f.y, 2.0 * gamma * sqrt(m * 8e6) * 0.4, 1e-15);
     CHECK(f.z == 0.0);
@@ -327,14 +327,14 @@ static void convention_table_matches_integration(void)
     rows[5].hertz = 1; rows[5].gamma = tsuji_alpha(0.5) / sqrt(6.0); rows[5].table = 0.6161;
     rows[5].end = DEMC_CONTACT_END_OVERLAP;
     rows[6].hertz = 0; rows[6].gamma = 0.0; rows[6].table = 0.4363; rows[6].end = DEMC_CONTACT_END_OVERLAP;
-    CHECK(demc_lsd_damping_ratio(0.5, DEMC_CONTACT_END_FORCE, &rows[6].gamma) == DEMC_OK); /* SP γ, overlap end */
+    CHECK(demc_damping_lsd_ratio(0.5, DEMC_CONTACT_END_FORCE, &rows[6].gamma) == DEMC_OK); /* SP γ, overlap end */
     for (i = 0; i < sizeof rows / sizeof rows[0]; ++i) {
         double lib = -1.0, ode;
         if (rows[i].hertz) {
-            CHECK(demc_hmd_restitution(rows[i].gamma, rows[i].end, &lib) == DEMC_OK);
+            CHECK(demc_damping_hmd_restitution(rows[i].gamma, rows[i].end, &lib) == DEMC_OK);
             ode = hmd_integrated(rows[i].gamma, rows[i].end, 1.0);
         } else {
-            CHECK(demc_lsd_restitution(rows[i].gamma, rows[i].end, &lib) == DEMC_OK);
+            CHECK(demc_damping_lsd_restitution(rows[i].gamma, rows[i].end, &lib) == DEMC_OK);
             ode = lsd_integrated(rows[i].gamma, rows[i].end);
         }
         CHECK_REL(lib, ode, 1e-8);
@@ -359,13 +359,13 @@ static void viscoelastic_matches_integration(void)
     double worst = 0.0, e = -1.0, ode;
     size_t i;
     for (i = 0; i < sizeof force_eps / sizeof force_eps[0]; ++i) {
-        CHECK(demc_viscoelastic_restitution_scaled(force_eps[i], DEMC_CONTACT_END_FORCE, &e) == DEMC_OK);
+        CHECK(demc_damping_viscoelastic_restitution_scaled(force_eps[i], DEMC_CONTACT_END_FORCE, &e) == DEMC_OK);
         ode = visco_integrated(force_eps[i], DEMC_CONTACT_END_FORCE);
         CHECK_REL(ode, e, 1e-9);
         if (fabs(e - ode) / ode > worst) worst = fabs(e - ode) / ode;
     }
     for (i = 0; i < sizeof overlap_eps / sizeof overlap_eps[0]; ++i) {
-        CHECK(demc_viscoelastic_restitution_scaled(overlap_eps[i], DEMC_CONTACT_END_OVERLAP, &e) == DEMC_OK);
+        CHECK(demc_damping_viscoelastic_restitution_scaled(overlap_eps[i], DEMC_CONTACT_END_OVERLAP, &e) == DEMC_OK);
         ode = visco_integrated(overlap_eps[i], DEMC_CONTACT_END_OVERLAP);
         CHECK_REL(ode, e, 1e-9);
         if (fabs(e - ode) / ode > worst) worst = fabs(e - ode) / ode;
@@ -384,9 +384,9 @@ static void viscoelastic_speed_dependence(void)
         s.n = 1.5; s.q = 0.5;
         s.a = K * pow(l, 2.5) / (m * v * v);          /* 1 by the choice of l */
         s.b = 1.5 * A * K * pow(l, 1.5) / (m * v);
-        CHECK(demc_viscoelastic_restitution(A, K, m, v, DEMC_CONTACT_END_FORCE, &e) == DEMC_OK);
+        CHECK(demc_damping_viscoelastic_restitution(A, K, m, v, DEMC_CONTACT_END_FORCE, &e) == DEMC_OK);
         CHECK_REL(e, integrated_restitution(s, DEMC_CONTACT_END_FORCE, 1000.0), 1e-9);
-        CHECK(demc_viscoelastic_restitution(A, K, m, v, DEMC_CONTACT_END_OVERLAP, &e) == DEMC_OK);
+        CHECK(demc_damping_viscoelastic_restitution(A, K, m, v, DEMC_CONTACT_END_OVERLAP, &e) == DEMC_OK);
         CHECK_REL(e, integrated_restitution(s, DEMC_CONTACT_END_OVERLAP, 1000.0), 1e-9);
     }
 }
@@ -398,38 +398,38 @@ static void viscoelastic_limits_and_totality(void)
     double e = -1.0, prev[2] = {2.0, 2.0};
     int end, i;
     for (end = 0; end <= 1; ++end) {
-        CHECK(demc_viscoelastic_restitution_scaled(1e-6, (demc_contact_end)end, &e) == DEMC_OK);
+        CHECK(demc_damping_viscoelastic_restitution_scaled(1e-6, (demc_contact_end)end, &e) == DEMC_OK);
         CHECK_ABS((1.0 - e) / 1e-6, 1.15344, 1e-5);
-        CHECK(demc_viscoelastic_restitution_scaled(0.0, (demc_contact_end)end, &e) == DEMC_OK);
+        CHECK(demc_damping_viscoelastic_restitution_scaled(0.0, (demc_contact_end)end, &e) == DEMC_OK);
         CHECK_REL(e, 1.0, 1e-15);
         for (i = 0; i <= 600; ++i) {
             double eps = pow(10.0, -300.0 + i);
-            CHECK(demc_viscoelastic_restitution_scaled(eps, (demc_contact_end)end, &e) == DEMC_OK);
+            CHECK(demc_damping_viscoelastic_restitution_scaled(eps, (demc_contact_end)end, &e) == DEMC_OK);
             CHECK(e >= 0.0 && e <= 1.0 && e <= prev[end]);
             prev[end] = e;
         }
-        CHECK(demc_viscoelastic_restitution_scaled(DBL_MAX, (demc_contact_end)end, &e) == DEMC_OK && e == 0.0);
+        CHECK(demc_damping_viscoelastic_restitution_scaled(DBL_MAX, (demc_contact_end)end, &e) == DEMC_OK && e == 0.0);
     }
     /* the tails: force end C_f ε^{-5/3}, overlap end C_o ε^{-5}. At ε = 1e5 the integrated E·ε^{5/3} is within
      * 1e-7 of its limit (it approaches it roughly as ε^{-3/2}). */
-    CHECK(demc_viscoelastic_restitution_scaled(1e12, DEMC_CONTACT_END_FORCE, &e) == DEMC_OK);
+    CHECK(demc_damping_viscoelastic_restitution_scaled(1e12, DEMC_CONTACT_END_FORCE, &e) == DEMC_OK);
     CHECK_REL(e * pow(1e12, 5.0 / 3.0), visco_integrated(1e5, DEMC_CONTACT_END_FORCE) * pow(1e5, 5.0 / 3.0), 2e-7);
-    CHECK(demc_viscoelastic_restitution_scaled(1e3, DEMC_CONTACT_END_OVERLAP, &e) == DEMC_OK);
+    CHECK(demc_damping_viscoelastic_restitution_scaled(1e3, DEMC_CONTACT_END_OVERLAP, &e) == DEMC_OK);
     CHECK_REL(e * 1e15, visco_integrated(9.0, DEMC_CONTACT_END_OVERLAP) * pow(9.0, 5.0), 1e-9);
     /* bad input */
-    CHECK(demc_viscoelastic_restitution_scaled(-1.0, DEMC_CONTACT_END_FORCE, &e) == DEMC_ERR_OUT_OF_DOMAIN);
-    CHECK(demc_viscoelastic_restitution_scaled(1.0 / DBL_MIN / DBL_MIN, DEMC_CONTACT_END_FORCE, &e) ==
+    CHECK(demc_damping_viscoelastic_restitution_scaled(-1.0, DEMC_CONTACT_END_FORCE, &e) == DEMC_ERR_OUT_OF_DOMAIN);
+    CHECK(demc_damping_viscoelastic_restitution_scaled(1.0 / DBL_MIN / DBL_MIN, DEMC_CONTACT_END_FORCE, &e) ==
           DEMC_ERR_INVALID_ARGUMENT);
-    CHECK(demc_viscoelastic_restitution_scaled(1.0, (demc_contact_end)3, &e) == DEMC_ERR_INVALID_ARGUMENT);
-    CHECK(demc_viscoelastic_restitution(1e-5, 1e7, 0.01, 1.0, DEMC_CONTACT_END_FORCE, NULL) ==
+    CHECK(demc_damping_viscoelastic_restitution_scaled(1.0, (demc_contact_end)3, &e) == DEMC_ERR_INVALID_ARGUMENT);
+    CHECK(demc_damping_viscoelastic_restitution(1e-5, 1e7, 0.01, 1.0, DEMC_CONTACT_END_FORCE, NULL) ==
           DEMC_ERR_INVALID_ARGUMENT);
-    CHECK(demc_viscoelastic_restitution(-1e-5, 1e7, 0.01, 1.0, DEMC_CONTACT_END_FORCE, &e) == DEMC_ERR_OUT_OF_DOMAIN);
-    CHECK(demc_viscoelastic_restitution(1e-5, 0.0, 0.01, 1.0, DEMC_CONTACT_END_FORCE, &e) == DEMC_ERR_OUT_OF_DOMAIN);
-    CHECK(demc_viscoelastic_restitution(1e-5, 1e7, 0.0, 1.0, DEMC_CONTACT_END_FORCE, &e) == DEMC_ERR_OUT_OF_DOMAIN);
-    CHECK(demc_viscoelastic_restitution(1e-5, 1e7, 0.01, -1.0, DEMC_CONTACT_END_FORCE, &e) == DEMC_ERR_OUT_OF_DOMAIN);
-    CHECK(demc_viscoelastic_restitution(1e-5, 1e300, 1e-300, 1.0, DEMC_CONTACT_END_FORCE, &e) == DEMC_ERR_SINGULAR);
+    CHECK(demc_damping_viscoelastic_restitution(-1e-5, 1e7, 0.01, 1.0, DEMC_CONTACT_END_FORCE, &e) == DEMC_ERR_OUT_OF_DOMAIN);
+    CHECK(demc_damping_viscoelastic_restitution(1e-5, 0.0, 0.01, 1.0, DEMC_CONTACT_END_FORCE, &e) == DEMC_ERR_OUT_OF_DOMAIN);
+    CHECK(demc_damping_viscoelastic_restitution(1e-5, 1e7, 0.0, 1.0, DEMC_CONTACT_END_FORCE, &e) == DEMC_ERR_OUT_OF_DOMAIN);
+    CHECK(demc_damping_viscoelastic_restitution(1e-5, 1e7, 0.01, -1.0, DEMC_CONTACT_END_FORCE, &e) == DEMC_ERR_OUT_OF_DOMAIN);
+    CHECK(demc_damping_viscoelastic_restitution(1e-5, 1e300, 1e-300, 1.0, DEMC_CONTACT_END_FORCE, &e) == DEMC_ERR_SINGULAR);
     e = 0.5;
-    CHECK(demc_viscoelastic_restitution(0.0, 1e7, 0.01, 1.0, DEMC_CONTACT_END_OVERLAP, &e) == DEMC_OK);
+    CHECK(demc_damping_viscoelastic_restitution(0.0, 1e7, 0.01, 1.0, DEMC_CONTACT_END_OVERLAP, &e) == DEMC_OK);
     CHECK_REL(e, 1.0, 1e-15);
 }
 

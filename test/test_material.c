@@ -21,7 +21,7 @@ static void equal_spheres_match_002_and_004(void)
     demc_pair p;
     const char *bad = "unset";
     CHECK(a.youngs_modulus == e && a.poisson_ratio == nu && a.density == rho && a.shear_modulus == 0.0);
-    CHECK(demc_pair_sphere_sphere(&p, &a, r, &a, r, DEMC_SHEAR_MINDLIN, &bad) == DEMC_OK);
+    CHECK(demc_material_pair_sphere_sphere(&a, r, &a, r, DEMC_SHEAR_MINDLIN, &p, &bad) == DEMC_OK);
     CHECK(bad == NULL);
     CHECK_REL(p.effective_modulus, e / (2 * (1 - nu * nu)), 1e-15);
     CHECK_REL(p.effective_shear_modulus, g / (2 * (2 - nu)), 1e-15);
@@ -44,14 +44,14 @@ static void unequal_pair_matches_product_forms(void)
     const double ma = 4.0 / 3.0 * pi * 7850 * ra * ra * ra, mb = 4.0 / 3.0 * pi * 1200 * rb * rb * rb;
     const double gm = ga * gb / (ga * (2 - 0.41) + gb * (2 - 0.29));
     demc_pair p, q, c;
-    CHECK(demc_pair_sphere_sphere(&p, &a, ra, &b, rb, DEMC_SHEAR_MINDLIN, NULL) == DEMC_OK);
+    CHECK(demc_material_pair_sphere_sphere(&a, ra, &b, rb, DEMC_SHEAR_MINDLIN, &p, NULL) == DEMC_OK);
     CHECK_REL(p.effective_modulus, 210e9 * 3e9 / (210e9 * (1 - 0.41 * 0.41) + 3e9 * (1 - 0.29 * 0.29)), 4e-16);
     CHECK_REL(p.effective_radius, ra * rb / (ra + rb), 4e-16);
     CHECK_REL(p.effective_mass, ma * mb / (ma + mb), 6e-16);
     CHECK_REL(p.effective_shear_modulus, gm, 6e-16);
-    CHECK(demc_pair_sphere_sphere(&q, &a, ra, &b, rb, DEMC_SHEAR_ZABULIONIS, NULL) == DEMC_OK);
+    CHECK(demc_material_pair_sphere_sphere(&a, ra, &b, rb, DEMC_SHEAR_ZABULIONIS, &q, NULL) == DEMC_OK);
     CHECK_REL(q.effective_shear_modulus, 2.0 / 3.0 * ga * gb / (ga * (2 - 0.41) + gb * (2 - 0.29)), 6e-16);
-    CHECK(demc_pair_sphere_sphere(&c, &a, ra, &b, rb, DEMC_SHEAR_CAMPELLO, NULL) == DEMC_OK);
+    CHECK(demc_material_pair_sphere_sphere(&a, ra, &b, rb, DEMC_SHEAR_CAMPELLO, &c, NULL) == DEMC_OK);
     CHECK_REL(c.effective_shear_modulus, ga * gb / (ga + gb), 6e-16);
     /* The mixing rule changes G* only. */
     CHECK(q.effective_modulus == p.effective_modulus && c.effective_radius == p.effective_radius);
@@ -65,9 +65,9 @@ static void given_shear_modulus_is_used(void)
     demc_pair p;
     a.shear_modulus = 5e8; /* not E/(2(1+ν)) = 4e8 */
     CHECK(demc_material_shear_modulus(&a) == 5e8);
-    CHECK(demc_pair_sphere_sphere(&p, &a, 1, &a, 1, DEMC_SHEAR_CAMPELLO, NULL) == DEMC_OK);
+    CHECK(demc_material_pair_sphere_sphere(&a, 1, &a, 1, DEMC_SHEAR_CAMPELLO, &p, NULL) == DEMC_OK);
     CHECK_REL(p.effective_shear_modulus, 2.5e8, 1e-15);
-    CHECK(demc_pair_sphere_wall(&p, &a, 1, NULL, DEMC_SHEAR_MINDLIN, NULL) == DEMC_OK);
+    CHECK(demc_material_pair_sphere_wall(&a, 1, NULL, DEMC_SHEAR_MINDLIN, &p, NULL) == DEMC_OK);
     CHECK_REL(p.effective_shear_modulus, 5e8 / 1.75, 1e-15);
 }
 
@@ -78,8 +78,8 @@ static void pair_is_symmetric(void)
     demc_pair p, q;
     int mix;
     for (mix = 0; mix < 3; ++mix) {
-        CHECK(demc_pair_sphere_sphere(&p, &a, 1e-3, &b, 3e-3, (demc_shear_mixing)mix, NULL) == DEMC_OK);
-        CHECK(demc_pair_sphere_sphere(&q, &b, 3e-3, &a, 1e-3, (demc_shear_mixing)mix, NULL) == DEMC_OK);
+        CHECK(demc_material_pair_sphere_sphere(&a, 1e-3, &b, 3e-3, (demc_shear_mixing)mix, &p, NULL) == DEMC_OK);
+        CHECK(demc_material_pair_sphere_sphere(&b, 3e-3, &a, 1e-3, (demc_shear_mixing)mix, &q, NULL) == DEMC_OK);
         CHECK(memcmp(&p, &q, sizeof p) == 0);
     }
 }
@@ -94,27 +94,27 @@ static void wall_is_the_limit_of_a_large_sphere(void)
     stiff.youngs_modulus = 200e9 * 1e10;
     stiff.shear_modulus = demc_material_shear_modulus(&w) * 1e10;
     for (mix = 0; mix < 3; ++mix) {
-        CHECK(demc_pair_sphere_sphere(&big, &a, 1e-3, &w, 1e-3 * 1e9, (demc_shear_mixing)mix, NULL) == DEMC_OK);
-        CHECK(demc_pair_sphere_wall(&wall, &a, 1e-3, &w, (demc_shear_mixing)mix, NULL) == DEMC_OK);
+        CHECK(demc_material_pair_sphere_sphere(&a, 1e-3, &w, 1e-3 * 1e9, (demc_shear_mixing)mix, &big, NULL) == DEMC_OK);
+        CHECK(demc_material_pair_sphere_wall(&a, 1e-3, &w, (demc_shear_mixing)mix, &wall, NULL) == DEMC_OK);
         CHECK(big.effective_modulus == wall.effective_modulus);
         CHECK(big.effective_shear_modulus == wall.effective_shear_modulus);
         CHECK_REL(big.effective_radius, wall.effective_radius, 2e-9);
         CHECK_REL(big.effective_mass, wall.effective_mass, 1e-15);
         CHECK_REL(wall.effective_radius, 1e-3, 0);
         CHECK_REL(wall.effective_mass, 4.0 / 3.0 * pi * 2500 * 1e-9, 1e-15);
-        CHECK(demc_pair_sphere_sphere(&big, &a, 1e-3, &stiff, 1e6, (demc_shear_mixing)mix, NULL) == DEMC_OK);
-        CHECK(demc_pair_sphere_wall(&wall, &a, 1e-3, NULL, (demc_shear_mixing)mix, NULL) == DEMC_OK);
+        CHECK(demc_material_pair_sphere_sphere(&a, 1e-3, &stiff, 1e6, (demc_shear_mixing)mix, &big, NULL) == DEMC_OK);
+        CHECK(demc_material_pair_sphere_wall(&a, 1e-3, NULL, (demc_shear_mixing)mix, &wall, NULL) == DEMC_OK);
         CHECK_REL(big.effective_modulus, wall.effective_modulus, 1e-9);
         CHECK_REL(big.effective_shear_modulus, wall.effective_shear_modulus, 1e-9);
         CHECK_REL(big.effective_radius, wall.effective_radius, 1e-8);
     }
     /* Rigid wall closed forms: E* = E/(1−ν²); Mindlin G* = G/(2−ν); 000 eq 23: 2/3 of it; 001 eq 38: G. */
-    CHECK(demc_pair_sphere_wall(&wall, &a, 1e-3, NULL, DEMC_SHEAR_MINDLIN, NULL) == DEMC_OK);
+    CHECK(demc_material_pair_sphere_wall(&a, 1e-3, NULL, DEMC_SHEAR_MINDLIN, &wall, NULL) == DEMC_OK);
     CHECK_REL(wall.effective_modulus, 63e9 / (1 - 0.24 * 0.24), 1e-15);
     CHECK_REL(wall.effective_shear_modulus, 63e9 / (2 * 1.24) / (2 - 0.24), 1e-15);
-    CHECK(demc_pair_sphere_wall(&wall, &a, 1e-3, NULL, DEMC_SHEAR_ZABULIONIS, NULL) == DEMC_OK);
+    CHECK(demc_material_pair_sphere_wall(&a, 1e-3, NULL, DEMC_SHEAR_ZABULIONIS, &wall, NULL) == DEMC_OK);
     CHECK_REL(wall.effective_shear_modulus, 2.0 / 3.0 * 63e9 / (2 * 1.24) / (2 - 0.24), 1e-15);
-    CHECK(demc_pair_sphere_wall(&wall, &a, 1e-3, NULL, DEMC_SHEAR_CAMPELLO, NULL) == DEMC_OK);
+    CHECK(demc_material_pair_sphere_wall(&a, 1e-3, NULL, DEMC_SHEAR_CAMPELLO, &wall, NULL) == DEMC_OK);
     CHECK_REL(wall.effective_shear_modulus, 63e9 / (2 * 1.24), 1e-15);
 }
 
@@ -160,8 +160,8 @@ static void invalid_inputs_are_named(void)
                 out = sentinel;
                 bad = NULL;
                 if (role == 0) s = demc_material_validate(&m, &bad);
-                else if (role == 1) s = demc_pair_sphere_sphere(&out, &m, 1e-3, &good, 1e-3, DEMC_SHEAR_MINDLIN, &bad);
-                else s = demc_pair_sphere_sphere(&out, &good, 1e-3, &m, 1e-3, DEMC_SHEAR_MINDLIN, &bad);
+                else if (role == 1) s = demc_material_pair_sphere_sphere(&m, 1e-3, &good, 1e-3, DEMC_SHEAR_MINDLIN, &out, &bad);
+                else s = demc_material_pair_sphere_sphere(&good, 1e-3, &m, 1e-3, DEMC_SHEAR_MINDLIN, &out, &bad);
                 if (!CHECK(s == expect && same_name(bad, name)))
                     printf("    field %s value %g: status %d, name %s\n", name, v, (int)s, bad ? bad : "(null)");
                 CHECK(memcmp(&out, &sentinel, sizeof out) == 0);
@@ -169,7 +169,7 @@ static void invalid_inputs_are_named(void)
                 if (role == 2) {
                     sprintf(name, "wall.%s", fields[f]);
                     bad = NULL;
-                    s = demc_pair_sphere_wall(&out, &good, 1e-3, &m, DEMC_SHEAR_MINDLIN, &bad);
+                    s = demc_material_pair_sphere_wall(&good, 1e-3, &m, DEMC_SHEAR_MINDLIN, &out, &bad);
                     if (f == 2) CHECK(s == DEMC_OK && bad == NULL);
                     else CHECK(s == expect && same_name(bad, name));
                     sprintf(name, "%s%s", prefix, fields[f]);
@@ -182,31 +182,31 @@ static void invalid_inputs_are_named(void)
         const double bad_r[] = {nan, inf, -inf, 0.0, -1e-3};
         for (k = 0; k < 5; ++k) {
             demc_status expect = k < 3 ? DEMC_ERR_INVALID_ARGUMENT : DEMC_ERR_OUT_OF_DOMAIN;
-            CHECK(demc_pair_sphere_sphere(&out, &good, bad_r[k], &good, 1, DEMC_SHEAR_MINDLIN, &bad) == expect);
+            CHECK(demc_material_pair_sphere_sphere(&good, bad_r[k], &good, 1, DEMC_SHEAR_MINDLIN, &out, &bad) == expect);
             CHECK(same_name(bad, "radius_i"));
-            CHECK(demc_pair_sphere_sphere(&out, &good, 1, &good, bad_r[k], DEMC_SHEAR_MINDLIN, &bad) == expect);
+            CHECK(demc_material_pair_sphere_sphere(&good, 1, &good, bad_r[k], DEMC_SHEAR_MINDLIN, &out, &bad) == expect);
             CHECK(same_name(bad, "radius_j"));
-            CHECK(demc_pair_sphere_wall(&out, &good, bad_r[k], NULL, DEMC_SHEAR_MINDLIN, &bad) == expect);
+            CHECK(demc_material_pair_sphere_wall(&good, bad_r[k], NULL, DEMC_SHEAR_MINDLIN, &out, &bad) == expect);
             CHECK(same_name(bad, "radius_i"));
         }
     }
     CHECK(demc_material_validate(NULL, &bad) == DEMC_ERR_INVALID_ARGUMENT && same_name(bad, "material"));
-    CHECK(demc_pair_sphere_sphere(NULL, &good, 1, &good, 1, DEMC_SHEAR_MINDLIN, &bad) == DEMC_ERR_INVALID_ARGUMENT);
+    CHECK(demc_material_pair_sphere_sphere(&good, 1, &good, 1, DEMC_SHEAR_MINDLIN, NULL, &bad) == DEMC_ERR_INVALID_ARGUMENT);
     CHECK(same_name(bad, "pair"));
-    CHECK(demc_pair_sphere_sphere(&out, NULL, 1, &good, 1, DEMC_SHEAR_MINDLIN, &bad) == DEMC_ERR_INVALID_ARGUMENT);
+    CHECK(demc_material_pair_sphere_sphere(NULL, 1, &good, 1, DEMC_SHEAR_MINDLIN, &out, &bad) == DEMC_ERR_INVALID_ARGUMENT);
     CHECK(same_name(bad, "material_i"));
-    CHECK(demc_pair_sphere_sphere(&out, &good, 1, NULL, 1, DEMC_SHEAR_MINDLIN, &bad) == DEMC_ERR_INVALID_ARGUMENT);
+    CHECK(demc_material_pair_sphere_sphere(&good, 1, NULL, 1, DEMC_SHEAR_MINDLIN, &out, &bad) == DEMC_ERR_INVALID_ARGUMENT);
     CHECK(same_name(bad, "material_j"));
-    CHECK(demc_pair_sphere_wall(NULL, &good, 1, NULL, DEMC_SHEAR_MINDLIN, &bad) == DEMC_ERR_INVALID_ARGUMENT);
+    CHECK(demc_material_pair_sphere_wall(&good, 1, NULL, DEMC_SHEAR_MINDLIN, NULL, &bad) == DEMC_ERR_INVALID_ARGUMENT);
     CHECK(same_name(bad, "pair"));
-    CHECK(demc_pair_sphere_wall(&out, NULL, 1, NULL, DEMC_SHEAR_MINDLIN, &bad) == DEMC_ERR_INVALID_ARGUMENT);
+    CHECK(demc_material_pair_sphere_wall(NULL, 1, NULL, DEMC_SHEAR_MINDLIN, &out, &bad) == DEMC_ERR_INVALID_ARGUMENT);
     CHECK(same_name(bad, "material_i"));
-    CHECK(demc_pair_sphere_sphere(&out, &good, 1, &good, 1, (demc_shear_mixing)3, &bad) == DEMC_ERR_INVALID_ARGUMENT);
+    CHECK(demc_material_pair_sphere_sphere(&good, 1, &good, 1, (demc_shear_mixing)3, &out, &bad) == DEMC_ERR_INVALID_ARGUMENT);
     CHECK(same_name(bad, "mixing"));
-    CHECK(demc_pair_sphere_wall(&out, &good, 1, NULL, (demc_shear_mixing)-1, &bad) == DEMC_ERR_INVALID_ARGUMENT);
+    CHECK(demc_material_pair_sphere_wall(&good, 1, NULL, (demc_shear_mixing)-1, &out, &bad) == DEMC_ERR_INVALID_ARGUMENT);
     CHECK(same_name(bad, "mixing"));
     /* A NULL bad_field is allowed everywhere. */
-    CHECK(demc_pair_sphere_wall(&out, &good, -1, NULL, DEMC_SHEAR_MINDLIN, NULL) == DEMC_ERR_OUT_OF_DOMAIN);
+    CHECK(demc_material_pair_sphere_wall(&good, -1, NULL, DEMC_SHEAR_MINDLIN, &out, NULL) == DEMC_ERR_OUT_OF_DOMAIN);
     CHECK(demc_material_validate(&good, NULL) == DEMC_OK);
 }
 
@@ -218,7 +218,7 @@ static void domain_edges_and_unrepresentable_results(void)
     const char *bad;
     CHECK(demc_material_validate(&m, &bad) == DEMC_OK && bad == NULL);
     m.poisson_ratio = -0.999999;
-    CHECK(demc_pair_sphere_sphere(&p, &m, 1, &m, 1, DEMC_SHEAR_MINDLIN, &bad) == DEMC_OK);
+    CHECK(demc_material_pair_sphere_sphere(&m, 1, &m, 1, DEMC_SHEAR_MINDLIN, &p, &bad) == DEMC_OK);
     CHECK(demc_is_finite(p.effective_modulus) && p.effective_modulus > 0);
     /* G = E/(2(1+ν)) overflows. */
     CHECK(demc_material_validate(&huge, &bad) == DEMC_ERR_SINGULAR && same_name(bad, "shear_modulus"));
@@ -226,10 +226,10 @@ static void domain_edges_and_unrepresentable_results(void)
     m = demc_material_make(1e9, 0.3, 1e300);
     memset(&sentinel, 0x5a, sizeof sentinel);
     p = sentinel;
-    CHECK(demc_pair_sphere_sphere(&p, &m, 1e10, &m, 1e10, DEMC_SHEAR_MINDLIN, &bad) == DEMC_ERR_SINGULAR);
+    CHECK(demc_material_pair_sphere_sphere(&m, 1e10, &m, 1e10, DEMC_SHEAR_MINDLIN, &p, &bad) == DEMC_ERR_SINGULAR);
     CHECK(same_name(bad, "pair.effective_mass") && memcmp(&p, &sentinel, sizeof p) == 0);
     m = demc_material_make(1e9, 0.3, 1e-300);
-    CHECK(demc_pair_sphere_wall(&p, &m, 1e-10, NULL, DEMC_SHEAR_MINDLIN, &bad) == DEMC_ERR_SINGULAR);
+    CHECK(demc_material_pair_sphere_wall(&m, 1e-10, NULL, DEMC_SHEAR_MINDLIN, &p, &bad) == DEMC_ERR_SINGULAR);
     CHECK(same_name(bad, "pair.effective_mass"));
 }
 
@@ -242,20 +242,20 @@ static void pair_validation(void)
     p.effective_shear_modulus = 4e8;
     p.effective_radius = 1e-3;
     p.effective_mass = 1e-6;
-    CHECK(demc_pair_validate(&p, &bad) == DEMC_OK && bad == NULL);
+    CHECK(demc_material_pair_validate(&p, &bad) == DEMC_OK && bad == NULL);
     p.effective_radius = zero / zero;
-    CHECK(demc_pair_validate(&p, &bad) == DEMC_ERR_INVALID_ARGUMENT && same_name(bad, "pair.effective_radius"));
+    CHECK(demc_material_pair_validate(&p, &bad) == DEMC_ERR_INVALID_ARGUMENT && same_name(bad, "pair.effective_radius"));
     p.effective_radius = 1e-3;
     p.effective_mass = 0;
-    CHECK(demc_pair_validate(&p, &bad) == DEMC_ERR_OUT_OF_DOMAIN && same_name(bad, "pair.effective_mass"));
+    CHECK(demc_material_pair_validate(&p, &bad) == DEMC_ERR_OUT_OF_DOMAIN && same_name(bad, "pair.effective_mass"));
     p.effective_mass = 1e-6;
     p.effective_modulus = -1;
-    CHECK(demc_pair_validate(&p, &bad) == DEMC_ERR_OUT_OF_DOMAIN && same_name(bad, "pair.effective_modulus"));
+    CHECK(demc_material_pair_validate(&p, &bad) == DEMC_ERR_OUT_OF_DOMAIN && same_name(bad, "pair.effective_modulus"));
     p.effective_modulus = 1e9;
     p.effective_shear_modulus = 1.0 / zero;
-    CHECK(demc_pair_validate(&p, &bad) == DEMC_ERR_INVALID_ARGUMENT);
+    CHECK(demc_material_pair_validate(&p, &bad) == DEMC_ERR_INVALID_ARGUMENT);
     CHECK(same_name(bad, "pair.effective_shear_modulus"));
-    CHECK(demc_pair_validate(NULL, &bad) == DEMC_ERR_INVALID_ARGUMENT && same_name(bad, "pair"));
+    CHECK(demc_material_pair_validate(NULL, &bad) == DEMC_ERR_INVALID_ARGUMENT && same_name(bad, "pair"));
 }
 
 static void make_derives_shear_modulus(void)

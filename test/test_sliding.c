@@ -81,29 +81,29 @@ static void elliptic_integrals_vs_agm_and_series(void)
     for (i = 0; i < sizeof ms / sizeof ms[0]; ++i) {
         long double k, e;
         agm_ke(ms[i], &k, &e);
-        CHECK_REL(demc_ellint_k(ms[i]), (double)k, 1e-14);
-        CHECK_REL(demc_ellint_e(ms[i]), (double)e, 1e-14);
+        CHECK_REL(demc_special_ellint_k(ms[i]), (double)k, 1e-14);
+        CHECK_REL(demc_special_ellint_e(ms[i]), (double)e, 1e-14);
         if (!(fabs(ms[i]) < 0.95)) continue;
         for (j = 0; j < sizeof ps / sizeof ps[0]; ++j) {
             long double f, ee;
             series_fe(ps[j], ms[i], &f, &ee);
-            CHECK_REL(demc_ellint_f(ps[j], ms[i]), (double)f, 1e-14);
-            CHECK_REL(demc_ellint_e_inc(ps[j], ms[i]), (double)ee, 1e-14);
-            CHECK_REL(demc_ellint_f(-ps[j], ms[i]), -(double)f, 1e-14);
+            CHECK_REL(demc_special_ellint_f(ps[j], ms[i]), (double)f, 1e-14);
+            CHECK_REL(demc_special_ellint_e_inc(ps[j], ms[i]), (double)ee, 1e-14);
+            CHECK_REL(demc_special_ellint_f(-ps[j], ms[i]), -(double)f, 1e-14);
             /* periodicity: F(phi + 2 pi) = F(phi) + 4K */
-            CHECK_REL(demc_ellint_f(ps[j] + 2 * PI, ms[i]), (double)f + 4.0 * demc_ellint_k(ms[i]), 1e-14);
+            CHECK_REL(demc_special_ellint_f(ps[j] + 2 * PI, ms[i]), (double)f + 4.0 * demc_special_ellint_k(ms[i]), 1e-14);
             /* Jacobi form with a real amplitude */
-            CHECK_REL(demc_ellint_f_jacobi(sin(ps[j]) * sin(ps[j]), ms[i]), (double)f, 1e-14);
+            CHECK_REL(demc_special_ellint_f_jacobi(sin(ps[j]) * sin(ps[j]), ms[i]), (double)f, 1e-14);
         }
     }
-    CHECK(demc_ellint_k(1.0) == HUGE_VAL && demc_ellint_e(1.0) == 1.0);
-    CHECK(demc_ellint_k(1.5) != demc_ellint_k(1.5)); /* NaN outside the domain */
+    CHECK(demc_special_ellint_k(1.0) == HUGE_VAL && demc_special_ellint_e(1.0) == 1.0);
+    CHECK(demc_special_ellint_k(1.5) != demc_special_ellint_k(1.5)); /* NaN outside the domain */
     /* m > 1 with m sin^2 phi <= 1: F(phi|m) = F(asin(sqrt m sin phi) | 1/m)/sqrt m (reciprocal modulus) */
     {
         double m = 2.5, phi = 0.5, b = asin(sqrt(m) * sin(phi));
         long double f, ee;
         series_fe(b, 1.0 / m, &f, &ee);
-        CHECK_REL(demc_ellint_f(phi, m), (double)f / sqrt(m), 1e-14);
+        CHECK_REL(demc_special_ellint_f(phi, m), (double)f / sqrt(m), 1e-14);
     }
     /* imaginary amplitude, negative parameter (eq 47): against Romberg integration */
     {
@@ -114,14 +114,14 @@ static void elliptic_integrals_vs_agm_and_series(void)
                 double m = mm[j], u = us[i];
                 long double ref = romberg(jacobi_imag_integrand, &m, 0.0L, u);
                 if (1.0 + m * u * u <= 0.0) continue;
-                CHECK_REL(demc_ellint_f_jacobi(-u * u, m), (double)ref, 1e-14);
+                CHECK_REL(demc_special_ellint_f_jacobi(-u * u, m), (double)ref, 1e-14);
             }
     }
     /* Carlson's special values: R_F(x,x,x) = x^-1/2, R_D(x,x,x) = x^-3/2, R_F(0,1,1) = pi/2 */
-    CHECK_REL(demc_carlson_rf(4.0, 4.0, 4.0), 0.5, 1e-15);
-    CHECK_REL(demc_carlson_rd(4.0, 4.0, 4.0), 0.125, 1e-15);
-    CHECK_REL(demc_carlson_rf(0.0, 1.0, 1.0), PI / 2, 1e-15);
-    CHECK(demc_carlson_rf(-1.0, 1.0, 1.0) != demc_carlson_rf(-1.0, 1.0, 1.0));
+    CHECK_REL(demc_special_carlson_rf(4.0, 4.0, 4.0), 0.5, 1e-15);
+    CHECK_REL(demc_special_carlson_rd(4.0, 4.0, 4.0), 0.125, 1e-15);
+    CHECK_REL(demc_special_carlson_rf(0.0, 1.0, 1.0), PI / 2, 1e-15);
+    CHECK(demc_special_carlson_rf(-1.0, 1.0, 1.0) != demc_special_carlson_rf(-1.0, 1.0, 1.0));
 }
 
 /* ---------- independent model of displacement-controlled sliding ---------- */
@@ -130,7 +130,7 @@ static void elliptic_integrals_vs_agm_and_series(void)
  * the moving sphere: N along P/|P| and friction -sg mu N along the contact tangent closest to tau. */
 typedef struct model {
     int ecc;
-    double kn, r, mu, m, h0, k, rt;
+    double prefactor, r, mu, m, h0, k, rt;
     double sg; /* friction sign of the current leg */
 } model;
 
@@ -157,7 +157,7 @@ static double model_force(const model *md, double s, double sg)
     d = sqrt(p[0] * p[0] + p[1] * p[1]);
     h = 2 * md->r - d;
     if (h <= 0) return 0;
-    n = md->kn * pow(h, 1.5);
+    n = md->prefactor * pow(h, 1.5);
     nx = p[0] / d;
     ny = p[1] / d;
     tx = tau[0] - (tau[0] * nx + tau[1] * ny) * nx; /* tangential part of the direction of motion */
@@ -244,7 +244,7 @@ static model make_model(const demc_sliding_path *p)
 {
     model md;
     md.ecc = p->kind == DEMC_SLIDING_PATH_ECCENTRIC;
-    md.kn = p->kn;
+    md.prefactor = p->prefactor;
     md.r = p->radius;
     md.mu = p->mu;
     md.m = p->mass;
@@ -298,7 +298,7 @@ static double paper_time(const demc_sliding_path *p, const model *md, double su,
             double pp[2], tau[2];
             model_point(md, x, pp, tau);
             hn = 2 * md->r - sqrt(pp[0] * pp[0] + pp[1] * pp[1]);
-            wn = hn > 0 ? -0.4 * md->kn * pow(hn, 2.5) : 0;
+            wn = hn > 0 ? -0.4 * md->prefactor * pow(hn, 2.5) : 0;
             v = sqrt(v0 * v0 + 2 * (wn - md->mu * lobatto_friction(md, -su, x)) / md->m);
         }
         t += ws[i] / fabs(v);
@@ -315,7 +315,7 @@ static double paper_restitution(const demc_sliding_path *p, const model *md, dou
         double kr = 1 - md->h0 / (2 * md->r), m = (1 - kr) / (1 + kr);
         long double k, e;
         agm_ke(m, &k, &e);
-        w = -2 * 8 * sqrt(2.0) / 3 * md->mu * md->kn * kr * pow(md->r, 2.5) * sqrt(1 + kr) *
+        w = -2 * 8 * sqrt(2.0) / 3 * md->mu * md->prefactor * kr * pow(md->r, 2.5) * sqrt(1 + kr) *
             (double)((kr + 3) * k - 4 * e);
     } else {
         w = -md->mu * lobatto_friction(md, -su, su);
@@ -413,7 +413,7 @@ static void check_works(const demc_sliding_path *p)
     c.p = p;
     /* eq 13 / 28 vanishes over the full path */
     CHECK(demc_sliding_work_normal(p, -su, su) == 0.0);
-    CHECK_ABS(demc_sliding_work_normal(p, -0.3 * su, 0.3 * su), 0.0, 1e-16 * p->kn * pow(p->h0, 2.5));
+    CHECK_ABS(demc_sliding_work_normal(p, -0.3 * su, 0.3 * su), 0.0, 1e-16 * p->prefactor * pow(p->h0, 2.5));
     for (i = 0; i < 3; ++i) {
         long double ref;
         c.normal = 1;
@@ -433,7 +433,7 @@ static void linear_path_paper_parameters(void)
     demc_sliding_path p;
     demc_sliding_result r;
     /* k_n = 1, R = 1, mu = 0.6, y0/R = 0.86 (h0 = 2R - 2 y0), m = 1 */
-    CHECK(demc_sliding_path_linear(1.0, 1.0, 0.6, 1.0, 0.28, &p, NULL) == DEMC_OK);
+    CHECK(demc_sliding_path_init_linear(1.0, 1.0, 0.6, 1.0, 0.28, &p, NULL) == DEMC_OK);
     check_passages(&p);
     check_works(&p);
     /* mu >= s_u / y_c here, so eq 19-21 is the exact critical velocity */
@@ -449,10 +449,10 @@ static void linear_path_returns_and_small_overlap(void)
     demc_sliding_result r;
     double vc;
     /* mu = 0.2 < tan(alpha_u): the sphere can stall inside and slide back */
-    CHECK(demc_sliding_path_linear(1.0, 1.0, 0.2, 1.0, 0.28, &p, NULL) == DEMC_OK);
+    CHECK(demc_sliding_path_init_linear(1.0, 1.0, 0.2, 1.0, 0.28, &p, NULL) == DEMC_OK);
     check_passages(&p);
     /* frictionless: e_s = -1 below the critical velocity, +1 above; v_crit^2 = (4/5) k_n h0^(5/2)/m */
-    CHECK(demc_sliding_path_linear(2.0, 1.0, 0.0, 3.0, 0.1, &p, NULL) == DEMC_OK);
+    CHECK(demc_sliding_path_init_linear(2.0, 1.0, 0.0, 3.0, 0.1, &p, NULL) == DEMC_OK);
     CHECK(demc_sliding_critical_velocity(&p, &vc) == DEMC_OK);
     CHECK_REL(vc, sqrt(0.8 * 2.0 * pow(0.1, 2.5) / 3.0), 1e-14);
     CHECK(demc_sliding_impact(&p, -0.5 * vc, &r) == DEMC_OK);
@@ -461,7 +461,7 @@ static void linear_path_returns_and_small_overlap(void)
     CHECK(demc_sliding_impact(&p, 1.5 * vc, &r) == DEMC_OK);
     CHECK_REL(r.restitution, 1.0, 1e-14);
     /* a DEM-sized overlap, h0/R = 1e-3 (series branch of the friction integral) */
-    CHECK(demc_sliding_path_linear(1e9, 1e-3, 0.5, 1e-5, 1e-6, &p, NULL) == DEMC_OK);
+    CHECK(demc_sliding_path_init_linear(1e9, 1e-3, 0.5, 1e-5, 1e-6, &p, NULL) == DEMC_OK);
     check_works(&p);
     CHECK(demc_sliding_critical_velocity(&p, &vc) == DEMC_OK);
     CHECK(demc_sliding_impact(&p, 2 * vc, &r) == DEMC_OK);
@@ -473,7 +473,7 @@ static void eccentric_path(void)
     demc_sliding_path p;
     demc_sliding_result r;
     double w = 0;
-    CHECK(demc_sliding_path_eccentric(1.0, 1.0, 0.6, 1.0, 0.28, 0.3, &p, NULL) == DEMC_OK);
+    CHECK(demc_sliding_path_init_eccentric(1.0, 1.0, 0.6, 1.0, 0.28, 0.3, &p, NULL) == DEMC_OK);
     /* s_u of the paper (eq below 1d): R~ (alpha_u - asin(k sin alpha_u)) */
     {
         double rt = p.path_radius, k = 0.3, au = acos((1 / k * (1 - 4 / (rt * rt)) - k) * rt / 4);
@@ -485,7 +485,7 @@ static void eccentric_path(void)
     CHECK(demc_sliding_impact(&p, 2.0, &r) == DEMC_OK);
     CHECK_REL(w, r.work_friction_paper, 1e-14);
     CHECK_REL(w, r.work_friction, 2e-2); /* eq 32 is a 5-node rule over a h^(3/2) end behaviour */
-    CHECK(demc_sliding_path_eccentric(1.0, 1.0, 0.6, 1.0, 0.28, 0.8, &p, NULL) == DEMC_OK);
+    CHECK(demc_sliding_path_init_eccentric(1.0, 1.0, 0.6, 1.0, 0.28, 0.8, &p, NULL) == DEMC_OK);
     check_passages(&p);
 }
 
@@ -541,7 +541,7 @@ static void force_control(void)
     const double ratios[] = {1.05, 1.5, 3.0};
     size_t i;
     demc_sliding_fc fc;
-    CHECK(demc_sliding_fc_setup(1.0, 0.6, 1.0, 1.0, 1.0, 0.86, &fc, NULL) == DEMC_ERR_OUT_OF_DOMAIN);
+    CHECK(demc_sliding_fc_init(1.0, 0.6, 1.0, 1.0, 1.0, 0.86, &fc, NULL) == DEMC_ERR_OUT_OF_DOMAIN);
     for (i = 0; i < 3; ++i) {
         double t0 = ratios[i] * fc.t_static, y[2], v;
         fc_model f;
@@ -550,7 +550,7 @@ static void force_control(void)
         demc_sliding_fc_result res;
         demc_sliding_fc g;
         fc47_ctx c;
-        CHECK(demc_sliding_fc_setup(1.0, 0.6, 1.0, 1.0, t0, 0.86, &g, NULL) == DEMC_OK);
+        CHECK(demc_sliding_fc_init(1.0, 0.6, 1.0, 1.0, t0, 0.86, &g, NULL) == DEMC_OK);
         CHECK(demc_sliding_fc_solve(&g, &res) == DEMC_OK);
         f.r = 1.0; f.mu = 0.6; f.m = 1.0; f.q = 1.0; f.t0 = t0;
         y[0] = -2 * acos(0.86);
@@ -569,7 +569,7 @@ static void force_control(void)
         c.len = res.s_c - g.s0;
         CHECK_REL(res.contact_time_eq47, (double)romberg(fc47_integrand, &c, 0.0L, 1.0L), 1e-12);
         /* mirrored: T0 < 0 moves the other way */
-        CHECK(demc_sliding_fc_setup(1.0, 0.6, 1.0, 1.0, -t0, 0.86, &g, NULL) == DEMC_OK);
+        CHECK(demc_sliding_fc_init(1.0, 0.6, 1.0, 1.0, -t0, 0.86, &g, NULL) == DEMC_OK);
         {
             demc_sliding_fc_result rm;
             CHECK(demc_sliding_fc_solve(&g, &rm) == DEMC_OK);
@@ -589,9 +589,9 @@ static void hysteresis(void)
     double sa = -0.1, t, du, tb, n;
     int i;
     CHECK(DEMC_SLIDING_HYSTERESIS_STATE_SIZE * sizeof(double) == sizeof(demc_sliding_hysteresis_state));
-    CHECK(demc_sliding_path_linear(1.0, 1.0, 0.6, 1.0, 0.28, &p, NULL) == DEMC_OK);
-    CHECK(demc_sliding_hysteresis_setup(0.5, 0.3, DEMC_SLIDING_HYSTERESIS_TOTAL, &ht, NULL) == DEMC_OK);
-    CHECK(demc_sliding_hysteresis_setup(0.5, 0.3, DEMC_SLIDING_HYSTERESIS_INCREMENTAL, &hi, NULL) == DEMC_OK);
+    CHECK(demc_sliding_path_init_linear(1.0, 1.0, 0.6, 1.0, 0.28, &p, NULL) == DEMC_OK);
+    CHECK(demc_sliding_hysteresis_init(0.5, 0.3, DEMC_SLIDING_HYSTERESIS_TOTAL, &ht, NULL) == DEMC_OK);
+    CHECK(demc_sliding_hysteresis_init(0.5, 0.3, DEMC_SLIDING_HYSTERESIS_INCREMENTAL, &hi, NULL) == DEMC_OK);
     memset(&st, 0, sizeof st);
     /* a new contact at rest has no friction and stays new */
     t = demc_sliding_hysteresis_friction(&p, &ht, sa, 0.0, &st);
@@ -669,7 +669,7 @@ static demc_status call_path_linear(const double *a, int with_out, const char **
 {
     demc_sliding_path out;
     memset(&out, POISON, sizeof out);
-    return unwritten_on_failure(demc_sliding_path_linear(a[0], a[1], a[2], a[3], a[4], with_out ? &out : NULL,
+    return unwritten_on_failure(demc_sliding_path_init_linear(a[0], a[1], a[2], a[3], a[4], with_out ? &out : NULL,
                                                          bad_field), &out, sizeof out);
 }
 
@@ -677,7 +677,7 @@ static demc_status call_path_eccentric(const double *a, int with_out, const char
 {
     demc_sliding_path out;
     memset(&out, POISON, sizeof out);
-    return unwritten_on_failure(demc_sliding_path_eccentric(a[0], a[1], a[2], a[3], a[4], a[5],
+    return unwritten_on_failure(demc_sliding_path_init_eccentric(a[0], a[1], a[2], a[3], a[4], a[5],
                                                             with_out ? &out : NULL, bad_field), &out, sizeof out);
 }
 
@@ -686,7 +686,7 @@ static demc_status call_fc_setup(const double *a, int with_out, const char **bad
 {
     demc_sliding_fc out;
     memset(&out, POISON, sizeof out);
-    return unwritten_on_failure(demc_sliding_fc_setup(a[0], a[1], a[2], a[3], a[4], a[5], with_out ? &out : NULL,
+    return unwritten_on_failure(demc_sliding_fc_init(a[0], a[1], a[2], a[3], a[4], a[5], with_out ? &out : NULL,
                                                       bad_field), &out, sizeof out);
 }
 
@@ -694,7 +694,7 @@ static demc_status call_hysteresis_setup(const double *a, int with_out, const ch
 {
     demc_sliding_hysteresis out;
     memset(&out, POISON, sizeof out);
-    return unwritten_on_failure(demc_sliding_hysteresis_setup(a[0], a[1], (int)a[2], with_out ? &out : NULL,
+    return unwritten_on_failure(demc_sliding_hysteresis_init(a[0], a[1], (int)a[2], with_out ? &out : NULL,
                                                               bad_field), &out, sizeof out);
 }
 
@@ -756,15 +756,15 @@ static void check_setup(const setup_spec *f, const bad_arg *listed, int nlisted)
 static void setup_functions_name_the_bad_argument(void)
 {
     const demc_status D = DEMC_ERR_OUT_OF_DOMAIN, I = DEMC_ERR_INVALID_ARGUMENT;
-    /* kn, radius, mu, mass, h0 (< 2R = 2), ecc_ratio: the path leaves the contact for k > h0/(4R - h0) = 0.0753 */
-    const setup_spec linear = {"demc_sliding_path_linear", call_path_linear, 5, 5,
-                               {"kn", "radius", "mu", "mass", "h0", 0}, {1.0, 1.0, 0.6, 1.0, 0.28, 0}};
-    const setup_spec eccentric = {"demc_sliding_path_eccentric", call_path_eccentric, 6, 6,
-                                  {"kn", "radius", "mu", "mass", "h0", "ecc_ratio"}, {1.0, 1.0, 0.6, 1.0, 0.28, 0.3}};
-    const setup_spec fc = {"demc_sliding_fc_setup", call_fc_setup, 6, 6,
+    /* prefactor, radius, mu, mass, h0 (< 2R = 2), ecc_ratio: the path leaves the contact for k > h0/(4R - h0) = 0.0753 */
+    const setup_spec linear = {"demc_sliding_path_init_linear", call_path_linear, 5, 5,
+                               {"prefactor", "radius", "mu", "mass", "h0", 0}, {1.0, 1.0, 0.6, 1.0, 0.28, 0}};
+    const setup_spec eccentric = {"demc_sliding_path_init_eccentric", call_path_eccentric, 6, 6,
+                                  {"prefactor", "radius", "mu", "mass", "h0", "ecc_ratio"}, {1.0, 1.0, 0.6, 1.0, 0.28, 0.3}};
+    const setup_spec fc = {"demc_sliding_fc_init", call_fc_setup, 6, 6,
                            {"radius", "mu", "mass", "q", "t0", "y0_ratio"}, {1.0, 0.6, 1.0, 1.0, 3.0, 0.86}};
-    const setup_spec hyst = {"demc_sliding_hysteresis_setup", call_hysteresis_setup, 3, 2,
-                             {"p", "nu", "form", 0, 0, 0}, {0.5, 0.3, 0.0, 0, 0, 0}};
+    const setup_spec hyst = {"demc_sliding_hysteresis_init", call_hysteresis_setup, 3, 2,
+                             {"p", "poisson_ratio", "form", 0, 0, 0}, {0.5, 0.3, 0.0, 0, 0, 0}};
     const bad_arg path_bad[] = {{0, 0.0, D}, {0, -1.0, D}, {1, 0.0, D}, {1, -1.0, D}, {2, -0.1, D}, {3, 0.0, D},
                                 {3, -1.0, D}, {4, 0.0, D}, {4, -0.1, D}, {4, 2.0, D}, {4, 3.0, D},
                                 {5, 0.0, D}, {5, -0.5, D}, {5, 1.0, D}, {5, 1.5, D}, {5, 0.05, D}, {5, 0.075, D}};
@@ -778,7 +778,7 @@ static void setup_functions_name_the_bad_argument(void)
     check_setup(&eccentric, path_bad, 17);
     check_setup(&fc, fc_bad, 12);
     check_setup(&hyst, hyst_bad, 9);
-    /* the edges of the domains are inside: mu = 0, k just above h0/(4R - h0), p = 1, nu = 0.5, the other form */
+    /* the edges of the domains are inside: mu = 0, k just above h0/(4R - h0), p = 1, poisson_ratio = 0.5, the other form */
     memcpy(a, eccentric.good, sizeof a);
     a[2] = 0.0;
     a[5] = 0.076;
@@ -802,17 +802,17 @@ static void fc_setup_below_threshold(void)
     const double y = 0.86, sn = sqrt(1.0 - y * y), t_mu = (0.6 * y + sn) / (y - 0.6 * sn);
     const char *field = "unset";
     demc_sliding_fc fc;
-    CHECK(failed_as(demc_sliding_fc_setup(1.0, 0.6, 1.0, 1.0, 1.0, y, &fc, &field), &field, DEMC_ERR_OUT_OF_DOMAIN,
+    CHECK(failed_as(demc_sliding_fc_init(1.0, 0.6, 1.0, 1.0, 1.0, y, &fc, &field), &field, DEMC_ERR_OUT_OF_DOMAIN,
                     "t0"));
     CHECK_REL(fc.t_static, t_mu, 4e-16);
     CHECK(fc.radius == 1.0 && fc.mu == 0.6 && fc.mass == 1.0 && fc.q == 1.0 && fc.t0 == 1.0);
-    CHECK(failed_as(demc_sliding_fc_setup(1.0, 0.6, 1.0, 1.0, -t_mu * (1.0 - 1e-12), y, &fc, &field), &field,
+    CHECK(failed_as(demc_sliding_fc_init(1.0, 0.6, 1.0, 1.0, -t_mu * (1.0 - 1e-12), y, &fc, &field), &field,
                     DEMC_ERR_OUT_OF_DOMAIN, "t0"));
-    CHECK(demc_sliding_fc_setup(1.0, 0.6, 1.0, 1.0, -t_mu * (1.0 + 1e-12), y, &fc, &field) == DEMC_OK &&
+    CHECK(demc_sliding_fc_init(1.0, 0.6, 1.0, 1.0, -t_mu * (1.0 + 1e-12), y, &fc, &field) == DEMC_OK &&
           field == NULL);
-    CHECK(demc_sliding_fc_setup(1.0, 0.6, 1.0, 1.0, -t_mu * (1.0 - 1e-12), y, &fc, NULL) == DEMC_ERR_OUT_OF_DOMAIN);
+    CHECK(demc_sliding_fc_init(1.0, 0.6, 1.0, 1.0, -t_mu * (1.0 - 1e-12), y, &fc, NULL) == DEMC_ERR_OUT_OF_DOMAIN);
     /* mu >= y0/sqrt(R^2 - y0^2) = 1.685: no finite T0 starts the sphere, t_static = +inf */
-    CHECK(failed_as(demc_sliding_fc_setup(1.0, 2.0, 1.0, 1.0, 1e300, y, &fc, &field), &field, DEMC_ERR_OUT_OF_DOMAIN,
+    CHECK(failed_as(demc_sliding_fc_init(1.0, 2.0, 1.0, 1.0, 1e300, y, &fc, &field), &field, DEMC_ERR_OUT_OF_DOMAIN,
                     "mu"));
     CHECK(fc.t_static > DBL_MAX);
 }
@@ -823,7 +823,7 @@ static void invalid_inputs(void)
     demc_sliding_result r;
     volatile double zero = 0.0;
     double v;
-    CHECK(demc_sliding_path_linear(1, 1, 0.6, 1, 0.28, &p, NULL) == DEMC_OK);
+    CHECK(demc_sliding_path_init_linear(1, 1, 0.6, 1, 0.28, &p, NULL) == DEMC_OK);
     CHECK(demc_sliding_impact(&p, 0.0, &r) == DEMC_ERR_INVALID_ARGUMENT);
     CHECK(demc_sliding_impact(&p, 1.0 / zero, &r) == DEMC_ERR_INVALID_ARGUMENT);
     CHECK(demc_sliding_velocity(&p, 1.0, 0.0, 7, &v) == DEMC_ERR_INVALID_ARGUMENT);

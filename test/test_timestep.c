@@ -14,13 +14,13 @@ static const double pi = 3.14159265358979323846;
 static demc_timestep_collision powder(double v, double c)
 {
     demc_timestep_collision col = {0, 0, 0, 0, 0, 0};
-    CHECK(demc_timestep_collision_spheres(300e6, 0.25, 1000.0, 1.5e-3, 1.5e-3, v, c, c, &col, NULL) == DEMC_OK);
+    CHECK(demc_timestep_collision_init_spheres(300e6, 0.25, 1000.0, 1.5e-3, 1.5e-3, v, c, c, &col, NULL) == DEMC_OK);
     return col;
 }
 static demc_timestep_collision glass(double v, double c)
 {
     demc_timestep_collision col = {0, 0, 0, 0, 0, 0};
-    CHECK(demc_timestep_collision_spheres(17e9, 0.22, 2530.0, 10.1e-3, 10.3e-3, v, c, c, &col, NULL) == DEMC_OK);
+    CHECK(demc_timestep_collision_init_spheres(17e9, 0.22, 2530.0, 10.1e-3, 10.3e-3, v, c, c, &col, NULL) == DEMC_OK);
     return col;
 }
 
@@ -97,17 +97,17 @@ static void hertz_duration_matches_integration_and_papers(void)
 {
     demc_timestep_collision col = glass(1.0, 0.0);
     double t1 = 0, t20 = 0, td, e_star, r_star;
-    CHECK(demc_timestep_hertz(col.mass, col.k_normal, 1.0, 1.0, &t1, NULL) == DEMC_OK);
-    CHECK(demc_timestep_hertz(col.mass, col.k_normal, 1.0, 20.0, &t20, NULL) == DEMC_OK);
-    td = integrated_duration(col.mass, col.k_normal, 1.0);
+    CHECK(demc_timestep_hertz(col.mass, col.normal_prefactor, 1.0, 1.0, &t1, NULL) == DEMC_OK);
+    CHECK(demc_timestep_hertz(col.mass, col.normal_prefactor, 1.0, 20.0, &t20, NULL) == DEMC_OK);
+    td = integrated_duration(col.mass, col.normal_prefactor, 1.0);
     CHECK_REL(t1, td, 1e-10);
     CHECK_REL(t20, t1 / 20, 1e-15);
     /* 001 eq 50 with the rounded constant 2.87 and k = (4/3) E* sqrt(R*): agreement to its 3 digits. */
     r_star = 10.1e-3 * 10.3e-3 / (20.4e-3);
-    e_star = col.k_normal / (4.0 / 3.0 * sqrt(r_star));
+    e_star = col.normal_prefactor / (4.0 / 3.0 * sqrt(r_star));
     CHECK_REL(t1, 2.87 * pow(col.mass * col.mass / (r_star * e_star * e_star * 1.0), 0.2), 1e-3);
     /* The exact constant: 2 sqrt(pi) Gamma(7/5)/Gamma(9/10) (5/4)^{2/5}. */
-    CHECK_REL(t1 / pow(col.mass / col.k_normal, 0.4),
+    CHECK_REL(t1 / pow(col.mass / col.normal_prefactor, 0.4),
               2 * sqrt(pi) * tgamma(1.4) / tgamma(0.9) * pow(1.25, 0.4), 1e-14);
 }
 
@@ -117,7 +117,7 @@ static void hertz_duration_matches_eq55(void)
     const double G = 300e6, nu = 0.25, rho = 1000, r = 1.5e-3, v = 2.0, E = 2 * G * (1 + nu);
     demc_timestep_collision col = powder(v, 0.0);
     double t = 0;
-    CHECK(demc_timestep_hertz(col.mass, col.k_normal, v, 1.0, &t, NULL) == DEMC_OK);
+    CHECK(demc_timestep_hertz(col.mass, col.normal_prefactor, v, 1.0, &t, NULL) == DEMC_OK);
     CHECK_REL(t, 2.94 * pow(5 * sqrt(2.0) * pi * rho / 4 * (1 - nu * nu) / E, 0.4) * r / pow(v, 0.2), 2e-3);
     (void)G;
 }
@@ -136,7 +136,7 @@ static void damped_maximum_overlap_is_below_undamped(void)
         ode_result r;
         double y[2];
         h.m = col.mass;
-        h.k = col.k_normal;
+        h.k = col.normal_prefactor;
         h.c = cs[i];
         o.rtol = 1e-13;
         o.atol = 1e-22;
@@ -164,8 +164,8 @@ static void undamped_normal_bound_against_hertz_duration(void)
     for (i = 0; i < sizeof speeds / sizeof speeds[0]; ++i) {
         demc_timestep_collision col = glass(speeds[i], 0.0);
         double dt2 = 0, th = 0;
-        CHECK(demc_timestep_compression(col.mass, col.k_normal, 0.0, speeds[i], &dt2, NULL) == DEMC_OK);
-        CHECK(demc_timestep_hertz(col.mass, col.k_normal, speeds[i], 1.0, &th, NULL) == DEMC_OK);
+        CHECK(demc_timestep_compression(col.mass, col.normal_prefactor, 0.0, speeds[i], &dt2, NULL) == DEMC_OK);
+        CHECK(demc_timestep_hertz(col.mass, col.normal_prefactor, speeds[i], 1.0, &th, NULL) == DEMC_OK);
         CHECK_REL(th / dt2, 2 * sqrt(pi) * tgamma(1.4) / tgamma(0.9) * pow(1.25, 0.4), 1e-12);
         CHECK(fabs(dt2 / (th / 2) - 1) > 0.35); /* the paper's "exactly half" is off by a factor 1.609 */
     }
@@ -173,8 +173,8 @@ static void undamped_normal_bound_against_hertz_duration(void)
     {
         demc_timestep_collision col = powder(0.7, 0.0);
         double dt2 = 0;
-        CHECK(demc_timestep_compression(col.mass, col.k_normal, 0.0, 0.7, &dt2, NULL) == DEMC_OK);
-        CHECK_REL(integrated_duration(col.mass, col.k_normal, 0.7) / dt2, 3.2180654597190431, 1e-10);
+        CHECK(demc_timestep_compression(col.mass, col.normal_prefactor, 0.0, 0.7, &dt2, NULL) == DEMC_OK);
+        CHECK_REL(integrated_duration(col.mass, col.normal_prefactor, 0.7) / dt2, 3.2180654597190431, 1e-10);
     }
 }
 
@@ -186,10 +186,10 @@ static void undamped_closed_forms(void)
     const double m3 = r * r * r * rp * rp * rp / (r * r * r + rp * rp * rp), rhat = r * rp / (r + rp);
     demc_timestep_collision col = glass(v, 0.0);
     double dn = 0, dt = 0;
-    CHECK(demc_timestep_compression(col.mass, col.k_normal, 0.0, v, &dn, NULL) == DEMC_OK);
-    CHECK(demc_timestep_shear(col.mass, col.k_tangential, 0.0, v, &dt, NULL) == DEMC_OK);
-    CHECK_REL(dn, pow(col.mass / (col.k_normal * sqrt(v)), 0.4), 1e-15);                   /* eq 70 */
-    CHECK_REL(dt, pow(2 * col.mass / (7 * col.k_tangential * sqrt(v)), 0.4), 1e-15);       /* eq 71, 72 */
+    CHECK(demc_timestep_compression(col.mass, col.normal_prefactor, 0.0, v, &dn, NULL) == DEMC_OK);
+    CHECK(demc_timestep_shear(col.mass, col.tangential_prefactor, 0.0, v, &dt, NULL) == DEMC_OK);
+    CHECK_REL(dn, pow(col.mass / (col.normal_prefactor * sqrt(v)), 0.4), 1e-15);                   /* eq 70 */
+    CHECK_REL(dt, pow(2 * col.mass / (7 * col.tangential_prefactor * sqrt(v)), 0.4), 1e-15);       /* eq 71, 72 */
     CHECK_REL(dn, pow(v, -0.2) * pow(1 - nu, 0.4) * pow(m3, 0.4) * pow(rhat, -0.2) * pow(pi * rho / G, 0.4),
               1e-14); /* eq 76, corrected */
     CHECK_REL(dt, pow(v, -0.2) * pow(2 - nu, 0.4) * pow(m3, 0.4) * pow(rhat, -0.2) *
@@ -205,9 +205,9 @@ static void stiffness_ratio_eq75(void)
     for (i = 0; i < sizeof nus / sizeof nus[0]; ++i) {
         demc_timestep_collision col = {0, 0, 0, 0, 0, 0};
         double nu = nus[i];
-        CHECK(demc_timestep_collision_spheres(1e9, nu, 2000, 1e-3, 2e-3, 1, 0, 0, &col, NULL) == DEMC_OK);
-        CHECK_REL(col.k_tangential / col.k_normal, 3 * (1 - nu) / (2 - nu), 1e-15);
-        CHECK(col.k_tangential >= col.k_normal * (1 - 1e-15)); /* k13 >= k2 for nu <= 0.5 */
+        CHECK(demc_timestep_collision_init_spheres(1e9, nu, 2000, 1e-3, 2e-3, 1, 0, 0, &col, NULL) == DEMC_OK);
+        CHECK_REL(col.tangential_prefactor / col.normal_prefactor, 3 * (1 - nu) / (2 - nu), 1e-15);
+        CHECK(col.tangential_prefactor >= col.normal_prefactor * (1 - 1e-15)); /* k13 >= k2 for nu <= 0.5 */
     }
 }
 
@@ -216,8 +216,8 @@ static void collision_of_spheres(void)
     demc_timestep_collision col = powder(2.0, 0.3);
     double m = 4.0 / 3.0 * pi * 1000.0 * 1.5e-3 * 1.5e-3 * 1.5e-3;
     CHECK_REL(col.mass, m / 2, 1e-15);
-    CHECK_REL(col.k_normal, 4.0 * 300e6 * sqrt(0.75e-3) / (3.0 * 0.75), 1e-15);
-    CHECK(col.velocity == 2.0 && col.c_normal == 0.3 && col.c_tangential == 0.3);
+    CHECK_REL(col.normal_prefactor, 4.0 * 300e6 * sqrt(0.75e-3) / (3.0 * 0.75), 1e-15);
+    CHECK(col.velocity == 2.0 && col.normal_damping_coefficient == 0.3 && col.tangential_damping_coefficient == 0.3);
 }
 
 /* ---- damped roots ---- */
@@ -241,17 +241,17 @@ static void damped_roots_satisfy_their_equations(void)
         for (i = 0; i < sizeof cs / sizeof cs[0]; ++i) {
             for (j = 0; j < sizeof speeds / sizeof speeds[0]; ++j) {
                 double c = cs[i], v = speeds[j], d62 = 0, d68 = 0, d65 = 0, x, z, beta;
-                CHECK(demc_timestep_compression(mh, col.k_normal, c, v, &d62, NULL) == DEMC_OK);
-                CHECK(demc_timestep_shear(mh, col.k_tangential, c, v, &d68, NULL) == DEMC_OK);
-                CHECK(residual_eq62(mh, col.k_normal, c, v, d62) <= 1e-12);
-                CHECK(fabs(1.0 - 3.5 * d68 * c / mh - 3.5 * sqrt(v) * col.k_tangential * d68 * d68 * sqrt(d68) / mh)
+                CHECK(demc_timestep_compression(mh, col.normal_prefactor, c, v, &d62, NULL) == DEMC_OK);
+                CHECK(demc_timestep_shear(mh, col.tangential_prefactor, c, v, &d68, NULL) == DEMC_OK);
+                CHECK(residual_eq62(mh, col.normal_prefactor, c, v, d62) <= 1e-12);
+                CHECK(fabs(1.0 - 3.5 * d68 * c / mh - 3.5 * sqrt(v) * col.tangential_prefactor * d68 * d68 * sqrt(d68) / mh)
                       <= 1e-12);
-                x = pow(1.25 * mh * v * v / col.k_normal, 0.4);
-                CHECK(demc_timestep_restitution(mh, col.k_normal, c, x, &d65, NULL) == DEMC_OK);
+                x = pow(1.25 * mh * v * v / col.normal_prefactor, 0.4);
+                CHECK(demc_timestep_restitution(mh, col.normal_prefactor, c, x, &d65, NULL) == DEMC_OK);
                 /* eq 65 as dt c/m = z^{3/2}, z = x_{n+1}/x_n = 1 - dt^2 k sqrt(x)/m (eq 64). z is formed here with
                  * cancellation; where z > 1e-3 (beta above ~3e-5) that costs < 1e-13 and the test is relative. */
-                z = 1.0 - d65 * d65 * col.k_normal * sqrt(x) / mh;
-                beta = c * sqrt(mh / (col.k_normal * sqrt(x))) / mh;
+                z = 1.0 - d65 * d65 * col.normal_prefactor * sqrt(x) / mh;
+                beta = c * sqrt(mh / (col.normal_prefactor * sqrt(x))) / mh;
                 CHECK(z >= -1e-15 && z <= 1.0);
                 if (z > 1e-3) CHECK_REL(d65 * c / mh, z * sqrt(z), 1e-12);
                 else CHECK(fabs(d65 * c / mh - (z > 0 ? z * sqrt(z) : 0)) <= 1e-14 && beta < 1e-3);
@@ -281,8 +281,8 @@ static void damped_root_matches_bisection(void)
     demc_timestep_collision col = powder(1.0, 0.0);
     for (i = 0; i < sizeof cs / sizeof cs[0]; ++i) {
         double d = 0;
-        CHECK(demc_timestep_compression(col.mass, col.k_normal, cs[i], 1.0, &d, NULL) == DEMC_OK);
-        CHECK_REL(d, bisect_eq62(col.mass, col.k_normal, cs[i], 1.0), 4e-16 * 8);
+        CHECK(demc_timestep_compression(col.mass, col.normal_prefactor, cs[i], 1.0, &d, NULL) == DEMC_OK);
+        CHECK_REL(d, bisect_eq62(col.mass, col.normal_prefactor, cs[i], 1.0), 4e-16 * 8);
     }
 }
 
@@ -294,16 +294,16 @@ static void eq62_and_eq68_from_iterating_the_map(void)
     double d62 = 0, d68 = 0, sgn;
     for (sgn = -1; sgn <= 1; sgn += 2) {
         double h, x1, v2, w2;
-        CHECK(demc_timestep_compression(col.mass, col.k_normal, col.c_normal, col.velocity, &d62, NULL) == DEMC_OK);
-        CHECK(demc_timestep_shear(col.mass, col.k_tangential, col.c_tangential, col.velocity, &d68, NULL) == DEMC_OK);
+        CHECK(demc_timestep_compression(col.mass, col.normal_prefactor, col.normal_damping_coefficient, col.velocity, &d62, NULL) == DEMC_OK);
+        CHECK(demc_timestep_shear(col.mass, col.tangential_prefactor, col.tangential_damping_coefficient, col.velocity, &d68, NULL) == DEMC_OK);
         /* step 0 at zero overlap: no force; state 1: x = h v, v */
         h = d62 * (1 + sgn * 1e-9);
         x1 = h * col.velocity;
-        v2 = col.velocity - h / col.mass * (col.k_normal * x1 * sqrt(x1) + col.c_normal * col.velocity);
+        v2 = col.velocity - h / col.mass * (col.normal_prefactor * x1 * sqrt(x1) + col.normal_damping_coefficient * col.velocity);
         CHECK(sgn < 0 ? v2 > 0 : v2 < 0);
         h = d68 * (1 + sgn * 1e-9);
         x1 = h * col.velocity;
-        w2 = 1.0 - h * 3.5 / col.mass * (col.k_tangential * sqrt(x1) * h * 1.0 + col.c_tangential * 1.0);
+        w2 = 1.0 - h * 3.5 / col.mass * (col.tangential_prefactor * sqrt(x1) * h * 1.0 + col.tangential_damping_coefficient * 1.0);
         CHECK(sgn < 0 ? w2 > 0 : w2 < 0);
     }
 }
@@ -316,12 +316,12 @@ static void eq65_from_iterating_the_map(void)
     for (i = 0; i < sizeof cs / sizeof cs[0]; ++i) {
         demc_timestep_collision col = glass(1.0, cs[i]);
         double xn = 2e-6, d = 0, sgn;
-        CHECK(demc_timestep_restitution(col.mass, col.k_normal, cs[i], xn, &d, NULL) == DEMC_OK);
+        CHECK(demc_timestep_restitution(col.mass, col.normal_prefactor, cs[i], xn, &d, NULL) == DEMC_OK);
         for (sgn = -1; sgn <= 1; sgn += 2) {
             double h = d * (1 + sgn * 1e-9);
-            double v1 = -h / col.mass * col.k_normal * xn * sqrt(xn);
+            double v1 = -h / col.mass * col.normal_prefactor * xn * sqrt(xn);
             double x1 = xn + h * v1;
-            double above = x1 > 0 ? col.k_normal * x1 * sqrt(x1) + cs[i] * v1 : cs[i] * v1 - 0.0;
+            double above = x1 > 0 ? col.normal_prefactor * x1 * sqrt(x1) + cs[i] * v1 : cs[i] * v1 - 0.0;
             CHECK(sgn < 0 ? (x1 > 0 && above > 0) : !(x1 > 0 && above > 0));
         }
     }
@@ -343,7 +343,7 @@ static void critical_step_decreases_with_velocity_and_damping(void)
             CHECK(b.critical < prev_v);
             prev_v = b.critical;
             for (c = 0; c < 1e4; c = c == 0 ? 1e-4 : c * 2.3) {
-                col.c_normal = col.c_tangential = c;
+                col.normal_damping_coefficient = col.tangential_damping_coefficient = c;
                 CHECK(demc_timestep_critical(&col, &b, NULL) == DEMC_OK);
                 CHECK(b.critical < prev_c);
                 CHECK(b.compression <= b.linearised && b.restitution <= b.linearised);
@@ -356,16 +356,16 @@ static void critical_step_decreases_with_velocity_and_damping(void)
 static void damped_bounds_tend_to_undamped_closed_forms(void)
 {
     demc_timestep_collision col = powder(1.5, 0.0);
-    double x = pow(1.25 * col.mass * 1.5 * 1.5 / col.k_normal, 0.4);
-    double e70 = pow(col.mass / (col.k_normal * sqrt(1.5)), 0.4);
-    double e71 = pow(2 * col.mass / (7 * col.k_tangential * sqrt(1.5)), 0.4);
-    double e65 = sqrt(col.mass / (col.k_normal * sqrt(x))); /* one step from x_max to zero overlap */
+    double x = pow(1.25 * col.mass * 1.5 * 1.5 / col.normal_prefactor, 0.4);
+    double e70 = pow(col.mass / (col.normal_prefactor * sqrt(1.5)), 0.4);
+    double e71 = pow(2 * col.mass / (7 * col.tangential_prefactor * sqrt(1.5)), 0.4);
+    double e65 = sqrt(col.mass / (col.normal_prefactor * sqrt(x))); /* one step from x_max to zero overlap */
     double c;
     for (c = 1e-2; c > 1e-14; c *= 0.1) {
         double a = 0, b = 0, r = 0;
-        CHECK(demc_timestep_compression(col.mass, col.k_normal, c, 1.5, &a, NULL) == DEMC_OK);
-        CHECK(demc_timestep_shear(col.mass, col.k_tangential, c, 1.5, &b, NULL) == DEMC_OK);
-        CHECK(demc_timestep_restitution(col.mass, col.k_normal, c, x, &r, NULL) == DEMC_OK);
+        CHECK(demc_timestep_compression(col.mass, col.normal_prefactor, c, 1.5, &a, NULL) == DEMC_OK);
+        CHECK(demc_timestep_shear(col.mass, col.tangential_prefactor, c, 1.5, &b, NULL) == DEMC_OK);
+        CHECK(demc_timestep_restitution(col.mass, col.normal_prefactor, c, x, &r, NULL) == DEMC_OK);
         /* first order in c: dt = dt0 (1 - c dt0/(2.5 m) + ...), the restitution one as c^{1/3} */
         CHECK(fabs(a / e70 - 1) <= c * e70 / (2.5 * col.mass) * 1.01 + 1e-15);
         CHECK(fabs(b / e71 - 1) <= 3.5 * c * e71 / (2.5 * col.mass) * 1.01 + 1e-15);
@@ -374,9 +374,9 @@ static void damped_bounds_tend_to_undamped_closed_forms(void)
     }
     {
         double a = 0, b = 0, r = 0;
-        CHECK(demc_timestep_compression(col.mass, col.k_normal, 0.0, 1.5, &a, NULL) == DEMC_OK);
-        CHECK(demc_timestep_shear(col.mass, col.k_tangential, 0.0, 1.5, &b, NULL) == DEMC_OK);
-        CHECK(demc_timestep_restitution(col.mass, col.k_normal, 0.0, x, &r, NULL) == DEMC_OK);
+        CHECK(demc_timestep_compression(col.mass, col.normal_prefactor, 0.0, 1.5, &a, NULL) == DEMC_OK);
+        CHECK(demc_timestep_shear(col.mass, col.tangential_prefactor, 0.0, 1.5, &b, NULL) == DEMC_OK);
+        CHECK(demc_timestep_restitution(col.mass, col.normal_prefactor, 0.0, x, &r, NULL) == DEMC_OK);
         CHECK_REL(a, e70, 2e-16);
         CHECK_REL(b, e71, 2e-16);
         CHECK_REL(r, e65, 2e-16);
@@ -390,9 +390,9 @@ static void extreme_damping_and_parameters(void)
     demc_timestep_collision col = powder(1.0, 0.0);
     for (i = 0; i < sizeof cs / sizeof cs[0]; ++i) {
         double a = 0, r = 0, s = 0;
-        CHECK(demc_timestep_compression(col.mass, col.k_normal, cs[i], 1.0, &a, NULL) == DEMC_OK);
-        CHECK(demc_timestep_restitution(col.mass, col.k_normal, cs[i], 1e-6, &r, NULL) == DEMC_OK);
-        CHECK(demc_timestep_shear(col.mass, col.k_tangential, cs[i], 1.0, &s, NULL) == DEMC_OK);
+        CHECK(demc_timestep_compression(col.mass, col.normal_prefactor, cs[i], 1.0, &a, NULL) == DEMC_OK);
+        CHECK(demc_timestep_restitution(col.mass, col.normal_prefactor, cs[i], 1e-6, &r, NULL) == DEMC_OK);
+        CHECK(demc_timestep_shear(col.mass, col.tangential_prefactor, cs[i], 1.0, &s, NULL) == DEMC_OK);
         CHECK(a > 0 && r > 0 && s > 0 && demc_is_finite(a) && demc_is_finite(r) && demc_is_finite(s));
         if (cs[i] > 1) {
             /* heavy damping: all three tend to their damping-only limits m/c, m/c, 2m/(7c) */
@@ -464,15 +464,15 @@ static void critical_is_the_minimum_and_names_it(void)
     CHECK(b.critical == m);
     CHECK(b.binding == DEMC_TIMESTEP_BOUND_SHEAR && b.critical == b.shear);
     /* with a soft tangential spring and no tangential damping the normal bounds bind */
-    col.k_tangential *= 1e-6;
-    col.c_tangential = 0;
+    col.tangential_prefactor *= 1e-6;
+    col.tangential_damping_coefficient = 0;
     CHECK(demc_timestep_critical(&col, &b, NULL) == DEMC_OK);
     CHECK(b.binding == DEMC_TIMESTEP_BOUND_RESTITUTION && b.critical == b.restitution);
-    col.c_normal = 0;
+    col.normal_damping_coefficient = 0;
     col.velocity = 1e-3;
     CHECK(demc_timestep_critical(&col, &b, NULL) == DEMC_OK);
     CHECK(b.critical == (b.compression < b.restitution ? b.compression : b.restitution));
-    CHECK_REL(b.overlap_max, pow(1.25 * col.mass * 1e-6 / col.k_normal, 0.4), 1e-15);
+    CHECK_REL(b.overlap_max, pow(1.25 * col.mass * 1e-6 / col.normal_prefactor, 0.4), 1e-15);
 }
 
 /* The paper's statements about its Figures 3 and 4: above the Rayleigh step at low speed, below it at high. */
@@ -546,8 +546,8 @@ static void probe_normal_only_ratio(void)
             demc_timestep_bounds b;
             demc_timestep_bound f = DEMC_TIMESTEP_BOUND_ENERGY;
             double p = 0, normal;
-            col.k_tangential *= 1e-12;
-            col.c_tangential = 0;
+            col.tangential_prefactor *= 1e-12;
+            col.tangential_damping_coefficient = 0;
             CHECK(demc_timestep_critical(&col, &b, NULL) == DEMC_OK);
             CHECK(demc_timestep_probe(&col, 1e300, &p, &f, NULL) == DEMC_OK);
             normal = b.compression < b.restitution ? b.compression : b.restitution;
@@ -573,7 +573,7 @@ static void probe_answer_checked_by_an_independent_map(void)
         x = h * col.velocity;
         v = col.velocity;
         for (n = 0; n < 100000 && x > 0; ++n) {
-            v -= h / col.mass * col.k_normal * x * sqrt(x);
+            v -= h / col.mass * col.normal_prefactor * x * sqrt(x);
             x += h * v;
         }
         gain = v * v / (col.velocity * col.velocity) - 1;
@@ -615,8 +615,8 @@ static void invalid_inputs_return_a_status(void)
     CHECK(failed_as(demc_timestep_rayleigh(0.0, 1e9, 0.3, 1e3, &dt, &f), &f, DEMC_ERR_OUT_OF_DOMAIN, "radius"));
     CHECK(failed_as(demc_timestep_rayleigh(1e-3, -1e9, 0.3, 1e3, &dt, &f), &f, DEMC_ERR_OUT_OF_DOMAIN,
                     "shear_modulus"));
-    CHECK(failed_as(demc_timestep_rayleigh(1e-3, 1e9, 0.6, 1e3, &dt, &f), &f, DEMC_ERR_OUT_OF_DOMAIN, "poisson"));
-    CHECK(failed_as(demc_timestep_rayleigh(1e-3, 1e9, -1.0, 1e3, &dt, &f), &f, DEMC_ERR_OUT_OF_DOMAIN, "poisson"));
+    CHECK(failed_as(demc_timestep_rayleigh(1e-3, 1e9, 0.6, 1e3, &dt, &f), &f, DEMC_ERR_OUT_OF_DOMAIN, "poisson_ratio"));
+    CHECK(failed_as(demc_timestep_rayleigh(1e-3, 1e9, -1.0, 1e3, &dt, &f), &f, DEMC_ERR_OUT_OF_DOMAIN, "poisson_ratio"));
     CHECK(failed_as(demc_timestep_rayleigh(1e-3, 1e9, 0.3, nan, &dt, &f), &f, DEMC_ERR_INVALID_ARGUMENT, "density"));
     CHECK(failed_as(demc_timestep_rayleigh(1e-3, 1e9, 0.3, 1e3, NULL, &f), &f, DEMC_ERR_INVALID_ARGUMENT, "dt"));
     CHECK(failed_as(demc_timestep_rayleigh_set(NULL, 1, DEMC_TIMESTEP_RADIUS_MIN, 1e9, 0.3, 1e3, &dt, &f), &f,
@@ -637,34 +637,34 @@ static void invalid_inputs_return_a_status(void)
     CHECK(failed_as(demc_timestep_belytschko(1e-3, 1e6, -0.1, &dt, &f), &f, DEMC_ERR_OUT_OF_DOMAIN, "c"));
     CHECK(failed_as(demc_timestep_belytschko(1e-3, inf, 0.1, &dt, &f), &f, DEMC_ERR_INVALID_ARGUMENT, "k"));
     CHECK(failed_as(demc_timestep_compression(0.0, 1e6, 0.1, 1.0, &dt, &f), &f, DEMC_ERR_OUT_OF_DOMAIN, "mass"));
-    CHECK(failed_as(demc_timestep_compression(1e-3, 0.0, 0.1, 1.0, &dt, &f), &f, DEMC_ERR_OUT_OF_DOMAIN, "k_normal"));
+    CHECK(failed_as(demc_timestep_compression(1e-3, 0.0, 0.1, 1.0, &dt, &f), &f, DEMC_ERR_OUT_OF_DOMAIN, "normal_prefactor"));
     CHECK(failed_as(demc_timestep_compression(1e-3, 1e6, -1e-9, 1.0, &dt, &f), &f, DEMC_ERR_OUT_OF_DOMAIN,
-                    "c_normal"));
+                    "normal_damping_coefficient"));
     CHECK(failed_as(demc_timestep_compression(1e-3, 1e6, 0.1, 0.0, &dt, &f), &f, DEMC_ERR_OUT_OF_DOMAIN, "velocity"));
     CHECK(failed_as(demc_timestep_compression(1e-3, 1e6, nan, 1.0, &dt, &f), &f, DEMC_ERR_INVALID_ARGUMENT,
-                    "c_normal"));
+                    "normal_damping_coefficient"));
     CHECK(failed_as(demc_timestep_compression(-1.0, 1e6, nan, 1.0, &dt, &f), &f, DEMC_ERR_OUT_OF_DOMAIN, "mass"));
-    CHECK(failed_as(demc_timestep_shear(1e-3, -1e6, 0.1, 1.0, &dt, &f), &f, DEMC_ERR_OUT_OF_DOMAIN, "k_tangential"));
+    CHECK(failed_as(demc_timestep_shear(1e-3, -1e6, 0.1, 1.0, &dt, &f), &f, DEMC_ERR_OUT_OF_DOMAIN, "tangential_prefactor"));
     CHECK(failed_as(demc_timestep_shear(1e-3, 1e6, -inf, 1.0, &dt, &f), &f, DEMC_ERR_INVALID_ARGUMENT,
-                    "c_tangential"));
+                    "tangential_damping_coefficient"));
     CHECK(failed_as(demc_timestep_restitution(1e-3, 1e6, 0.1, 0.0, &dt, &f), &f, DEMC_ERR_OUT_OF_DOMAIN,
                     "overlap_max"));
     CHECK(failed_as(demc_timestep_restitution(1e-3, 1e6, inf, 1e-6, &dt, &f), &f, DEMC_ERR_INVALID_ARGUMENT,
-                    "c_normal"));
-    CHECK(failed_as(demc_timestep_linearised(1e-3, -1.0, &dt, &f), &f, DEMC_ERR_OUT_OF_DOMAIN, "c_normal"));
+                    "normal_damping_coefficient"));
+    CHECK(failed_as(demc_timestep_linearised(1e-3, -1.0, &dt, &f), &f, DEMC_ERR_OUT_OF_DOMAIN, "normal_damping_coefficient"));
     CHECK(dt == 12345.0); /* untouched on failure */
-    CHECK(failed_as(demc_timestep_collision_spheres(1e9, 0.3, 1e3, 1e-3, 0.0, 1.0, 0, 0, &bad, &f), &f,
+    CHECK(failed_as(demc_timestep_collision_init_spheres(1e9, 0.3, 1e3, 1e-3, 0.0, 1.0, 0, 0, &bad, &f), &f,
                     DEMC_ERR_OUT_OF_DOMAIN, "radius_j"));
-    CHECK(failed_as(demc_timestep_collision_spheres(1e9, 0.3, 1e3, 1e-3, 1e-3, 1.0, 0, -1, &bad, &f), &f,
-                    DEMC_ERR_OUT_OF_DOMAIN, "c_tangential"));
-    CHECK(failed_as(demc_timestep_collision_spheres(1e9, 0.3, 1e3, 1e-3, 1e-3, 1.0, 0, 0, NULL, &f), &f,
+    CHECK(failed_as(demc_timestep_collision_init_spheres(1e9, 0.3, 1e3, 1e-3, 1e-3, 1.0, 0, -1, &bad, &f), &f,
+                    DEMC_ERR_OUT_OF_DOMAIN, "tangential_damping_coefficient"));
+    CHECK(failed_as(demc_timestep_collision_init_spheres(1e9, 0.3, 1e3, 1e-3, 1e-3, 1.0, 0, 0, NULL, &f), &f,
                     DEMC_ERR_INVALID_ARGUMENT, "out"));
-    CHECK(failed_as(demc_timestep_collision_pair(NULL, 1.0, 0, 0, &bad, &f), &f, DEMC_ERR_INVALID_ARGUMENT, "pair"));
+    CHECK(failed_as(demc_timestep_collision_init_pair(NULL, 1.0, 0, 0, &bad, &f), &f, DEMC_ERR_INVALID_ARGUMENT, "pair"));
     CHECK(failed_as(demc_timestep_critical(NULL, &b, &f), &f, DEMC_ERR_INVALID_ARGUMENT, "collision"));
     CHECK(failed_as(demc_timestep_critical(&col, NULL, &f), &f, DEMC_ERR_INVALID_ARGUMENT, "out"));
     bad = col;
-    bad.k_tangential = 0;
-    CHECK(failed_as(demc_timestep_critical(&bad, &b, &f), &f, DEMC_ERR_OUT_OF_DOMAIN, "collision.k_tangential"));
+    bad.tangential_prefactor = 0;
+    CHECK(failed_as(demc_timestep_critical(&bad, &b, &f), &f, DEMC_ERR_OUT_OF_DOMAIN, "collision.tangential_prefactor"));
     bad = col;
     bad.velocity = nan;
     CHECK(failed_as(demc_timestep_critical(&bad, &b, &f), &f, DEMC_ERR_INVALID_ARGUMENT, "collision.velocity"));
@@ -691,12 +691,12 @@ static void material_pair_forms(void)
     demc_timestep_collision a = {0, 0, 0, 0, 0, 0}, c = glass(2.0, 30.0);
     double d1 = 0, d2 = 0;
     const char *f = "unset";
-    CHECK(demc_pair_sphere_sphere(&pair, &m, r, &m, rp, DEMC_SHEAR_MINDLIN, NULL) == DEMC_OK);
-    CHECK(demc_timestep_collision_pair(&pair, 2.0, 30.0, 30.0, &a, &f) == DEMC_OK && f == NULL);
+    CHECK(demc_material_pair_sphere_sphere(&m, r, &m, rp, DEMC_SHEAR_MINDLIN, &pair, NULL) == DEMC_OK);
+    CHECK(demc_timestep_collision_init_pair(&pair, 2.0, 30.0, 30.0, &a, &f) == DEMC_OK && f == NULL);
     CHECK_REL(a.mass, c.mass, 1e-14);
-    CHECK_REL(a.k_normal, c.k_normal, 1e-14);
-    CHECK_REL(a.k_tangential, c.k_tangential, 1e-14);
-    CHECK(a.c_normal == 30.0 && a.c_tangential == 30.0 && a.velocity == 2.0);
+    CHECK_REL(a.normal_prefactor, c.normal_prefactor, 1e-14);
+    CHECK_REL(a.tangential_prefactor, c.tangential_prefactor, 1e-14);
+    CHECK(a.normal_damping_coefficient == 30.0 && a.tangential_damping_coefficient == 30.0 && a.velocity == 2.0);
     CHECK(demc_timestep_rayleigh_material(&m, r, &d1, NULL) == DEMC_OK);
     CHECK(demc_timestep_rayleigh(r, G, nu, rho, &d2, NULL) == DEMC_OK);
     CHECK_REL(d1, d2, 1e-15);
@@ -704,12 +704,12 @@ static void material_pair_forms(void)
     CHECK(demc_timestep_rayleigh_material(&given, r, &d1, NULL) == DEMC_OK);
     CHECK_REL(d1, d2, 1e-15);
     /* a sphere on a rigid wall: reduced mass = the sphere's, R* = r */
-    CHECK(demc_pair_sphere_wall(&pair, &m, r, NULL, DEMC_SHEAR_MINDLIN, NULL) == DEMC_OK);
-    CHECK(demc_timestep_collision_pair(&pair, 1.0, 0.0, 0.0, &a, NULL) == DEMC_OK);
+    CHECK(demc_material_pair_sphere_wall(&m, r, NULL, DEMC_SHEAR_MINDLIN, &pair, NULL) == DEMC_OK);
+    CHECK(demc_timestep_collision_init_pair(&pair, 1.0, 0.0, 0.0, &a, NULL) == DEMC_OK);
     CHECK_REL(a.mass, 4.0 / 3.0 * pi * rho * r * r * r, 1e-14);
-    CHECK_REL(a.k_normal, 4.0 / 3.0 * (2 * G * (1 + nu)) / (1 - nu * nu) * sqrt(r), 1e-14);
+    CHECK_REL(a.normal_prefactor, 4.0 / 3.0 * (2 * G * (1 + nu)) / (1 - nu * nu) * sqrt(r), 1e-14);
     pair.effective_mass = -1;
-    CHECK(failed_as(demc_timestep_collision_pair(&pair, 1.0, 0, 0, &a, &f), &f, DEMC_ERR_OUT_OF_DOMAIN,
+    CHECK(failed_as(demc_timestep_collision_init_pair(&pair, 1.0, 0, 0, &a, &f), &f, DEMC_ERR_OUT_OF_DOMAIN,
                     "pair.effective_mass"));
 }
 

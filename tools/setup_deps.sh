@@ -6,7 +6,7 @@
 #      as root on a Debian-like system (apt-get present), without --check: apt-get update, apt-get install -y
 #      the missing packages, and checks again;
 #      otherwise: prints the one command that installs them and exits 1 (`make check` then stops before testing).
-# Adding a tool: one line "COMMAND PACKAGE" below. nvcc is not here: CUDA is not in Debian's main archive, so the
+# Adding a tool: one line "COMMAND PACKAGE" below (or "/PATH PACKAGE" for a file a package installs). nvcc is not here: CUDA is not in Debian's main archive, so the
 # CUDA consumer check runs only where nvcc is found and is reported as skipped otherwise.
 set -u
 list='
@@ -22,6 +22,10 @@ abidiff     abigail-tools
 abidw       abigail-tools
 doxygen     doxygen
 gnuplot     gnuplot-nox
+chromium    chromium
+/usr/share/javascript/mathjax/MathJax.js                 libjs-mathjax
+/usr/share/javascript/mathjax/extensions/TeX/AMSmath.js  libjs-mathjax
+/usr/share/javascript/mathjax/fonts/HTML-CSS/TeX/woff    fonts-mathjax
 readelf     binutils
 nm          binutils
 ar          binutils
@@ -33,7 +37,10 @@ only_check=no
 missing() { # prints "COMMAND PACKAGE" for every missing tool; the C library's headers and static libm too
     printf '%s\n' "$list" | while read -r cmd pkg; do
         [ -n "$cmd" ] || continue
-        command -v "$cmd" >/dev/null 2>&1 || echo "$cmd $pkg"
+        case $cmd in
+            /*) [ -e "$cmd" ] || echo "$cmd $pkg" ;;
+            *) command -v "$cmd" >/dev/null 2>&1 || echo "$cmd $pkg" ;;
+        esac
     done
     # Static consumers need libc.a/libm.a, every compile needs the C headers: both in libc6-dev.
     if command -v cc >/dev/null 2>&1; then

@@ -1,6 +1,6 @@
-/* Generator of the figures of docs/pages/sliding.md (003 Fig. 7, 8, 10, 11 and 15) from the library.
+/* Generator of the figures of docs/pages/sliding.md ([Balevičius 2014] Fig. 7, 8, 10, 11 and 15) from the library.
  * Usage: sliding_figures OUTDIR  — writes OUTDIR/sliding_restitution.csv, sliding_contact_time.csv and
- * sliding_force_control.csv. Parameters of 003: k_n = 1 N/m^1.5, R = 1 m, mu = 0.6, m = 1 kg, y0/R = 0.86
+ * sliding_force_control.csv. Parameters of [Balevičius 2014]: k_n = 1 N/m^1.5, R = 1 m, mu = 0.6, m = 1 kg, y0/R = 0.86
  * (h0 = 0.28 m), eccentric paths k = 0.3 and 0.8; force control Q = 1 N. */
 #include <stdio.h>
 #include <string.h>
@@ -24,9 +24,9 @@ static int displacement_control(const char *dir)
     FILE *fe = open_csv(dir, "sliding_restitution.csv"), *ft = open_csv(dir, "sliding_contact_time.csv");
     int i, j;
     if (!fe || !ft) return 1;
-    if (demc_sliding_path_linear(1.0, 1.0, 0.6, 1.0, 0.28, &paths[0], NULL) != DEMC_OK ||
-        demc_sliding_path_eccentric(1.0, 1.0, 0.6, 1.0, 0.28, 0.8, &paths[1], NULL) != DEMC_OK ||
-        demc_sliding_path_eccentric(1.0, 1.0, 0.6, 1.0, 0.28, 0.3, &paths[2], NULL) != DEMC_OK)
+    if (demc_sliding_path_init_linear(1.0, 1.0, 0.6, 1.0, 0.28, &paths[0], NULL) != DEMC_OK ||
+        demc_sliding_path_init_eccentric(1.0, 1.0, 0.6, 1.0, 0.28, 0.8, &paths[1], NULL) != DEMC_OK ||
+        demc_sliding_path_init_eccentric(1.0, 1.0, 0.6, 1.0, 0.28, 0.3, &paths[2], NULL) != DEMC_OK)
         return 1;
     fprintf(fe, "# v0 [m/s]; e_s (accurate, paper eq 20/35) for: line, eccentric k=0.8, eccentric k=0.3\n");
     fprintf(ft, "# v0 [m/s]; t_c [s] (accurate, paper eq 25) for: line, eccentric k=0.8, eccentric k=0.3;"
@@ -62,14 +62,14 @@ static int force_control(const char *dir)
     int i;
     if (!f) return 1;
     /* T0 = 1 N is below T_mu here: the setup fails naming "t0" but fills fc, t_static (T_mu) included */
-    if (demc_sliding_fc_setup(1.0, 0.6, 1.0, 1.0, 1.0, 0.86, &fc, &bad) != DEMC_OK && !(bad && strcmp(bad, "t0") == 0))
+    if (demc_sliding_fc_init(1.0, 0.6, 1.0, 1.0, 1.0, 0.86, &fc, &bad) != DEMC_OK && !(bad && strcmp(bad, "t0") == 0))
         return 1;
     fprintf(f, "# T0/T_mu; s_c [m]; v_c [m/s]; t_c accurate [s]; t_c eq 47 [s]  (Q = 1 N, R = 1 m, mu = 0.6)\n");
     for (i = 1; i <= 200; ++i) {
         double ratio = 1.0 + 0.02 * i;
         demc_sliding_fc g;
         demc_sliding_fc_result r;
-        if (demc_sliding_fc_setup(1.0, 0.6, 1.0, 1.0, ratio * fc.t_static, 0.86, &g, NULL) != DEMC_OK ||
+        if (demc_sliding_fc_init(1.0, 0.6, 1.0, 1.0, ratio * fc.t_static, 0.86, &g, NULL) != DEMC_OK ||
             demc_sliding_fc_solve(&g, &r) != DEMC_OK)
             return 1;
         fprintf(f, "%.6g,%.10g,%.10g,%.10g,%.10g\n", ratio, r.s_c, r.v_c, r.contact_time, r.contact_time_eq47);

@@ -1,4 +1,4 @@
-/* Generator of the time-step figures of docs/pages/timestep.md (004 Figures 3, 4, 9 and 10): for each parameter
+/* Generator of the time-step figures of docs/pages/timestep.md ([Burns 2019] Figures 3, 4, 9 and 10): for each parameter
  * set of the paper, the critical step of demc_timestep_critical(, NULL) and the answer of demc_timestep_probe(, NULL) against
  * the impact velocity, for three damping constants, and the Rayleigh step. Writes one CSV per set.
  * Usage: timestep_figures OUTPUT_DIR   (run by tools/timestep_figures.sh) */
@@ -8,7 +8,7 @@
 
 typedef struct parameter_set {
     const char *name;
-    double shear_modulus, poisson, density, radius_i, radius_j;
+    double shear_modulus, poisson_ratio, density, radius_i, radius_j;
     double damping[3]; /* c1 = c2 = c3, kg/s */
 } parameter_set;
 
@@ -20,14 +20,14 @@ static int write_set(const char *dir, const parameter_set *p)
     FILE *f;
     double rayleigh, v;
     int j;
-    if (demc_timestep_rayleigh(p->radius_i < p->radius_j ? p->radius_i : p->radius_j, p->shear_modulus, p->poisson,
+    if (demc_timestep_rayleigh(p->radius_i < p->radius_j ? p->radius_i : p->radius_j, p->shear_modulus, p->poisson_ratio,
                                p->density, &rayleigh, NULL) != DEMC_OK)
         return 1;
     snprintf(path, sizeof path, "%s/timestep_%s.csv", dir, p->name);
     f = fopen(path, "w");
     if (!f) return 1;
     fprintf(f, "# %s: G = %g Pa, nu = %g, rho = %g kg/m^3, r = %g m, r' = %g m; energy tolerance of the probe 0.01\n",
-            p->name, p->shear_modulus, p->poisson, p->density, p->radius_i, p->radius_j);
+            p->name, p->shear_modulus, p->poisson_ratio, p->density, p->radius_i, p->radius_j);
     fprintf(f, "# binding/failed: 0 compression (eq 62), 1 restitution (eq 65), 2 shear (eq 68), 3 energy\n");
     fprintf(f, "v_m_per_s,rayleigh_s");
     for (j = 0; j < 3; ++j)
@@ -41,7 +41,7 @@ static int write_set(const char *dir, const parameter_set *p)
             demc_timestep_bounds b;
             demc_timestep_bound failed = DEMC_TIMESTEP_BOUND_COMPRESSION;
             double probe = 0.0;
-            if (demc_timestep_collision_spheres(p->shear_modulus, p->poisson, p->density, p->radius_i, p->radius_j, v,
+            if (demc_timestep_collision_init_spheres(p->shear_modulus, p->poisson_ratio, p->density, p->radius_i, p->radius_j, v,
                                                 p->damping[j], p->damping[j], &col, NULL) != DEMC_OK ||
                 demc_timestep_critical(&col, &b, NULL) != DEMC_OK ||
                 demc_timestep_probe(&col, 0.01, &probe, &failed, NULL) != DEMC_OK) {
@@ -57,7 +57,7 @@ static int write_set(const char *dir, const parameter_set *p)
 
 int main(int argc, char **argv)
 {
-    /* 004 Figures 3 and 9 (industrial powder) and 4 and 10 (large glass ballotini). */
+    /* [Burns 2019] Figures 3 and 9 (industrial powder) and 4 and 10 (large glass ballotini). */
     const parameter_set sets[2] = {{"powder", 300e6, 0.25, 1000.0, 1.5e-3, 1.5e-3, {0.0, 0.1, 0.5}},
                                    {"glass", 17e9, 0.22, 2530.0, 10.1e-3, 10.3e-3, {0.0, 100.0, 200.0}}};
     int i;

@@ -2,7 +2,7 @@
  * @file base.h
  * @brief Export and inline macros, version, status codes and the 3-vector type with its algebra.
  *
- * Every other demc header includes this one. It fixes the two faces of the library (DESIGN §4):
+ * Every other demc header includes this one. It fixes the two faces of the library:
  *
  * - **linked** (default): functions are declared here and resolved against libdemc.so / libdemc.a;
  * - **header-only**: `#define DEMC_HEADER_ONLY` before the first demc include in a translation unit and every
@@ -111,8 +111,12 @@ typedef enum demc_status {
     DEMC_ERR_INVALID_ARGUMENT = 1,   /**< A null pointer, a non-finite number, or an unknown enumerator. */
     DEMC_ERR_OUT_OF_DOMAIN = 2,      /**< A finite argument outside the model's domain (E <= 0, nu > 0.5, ...). */
     DEMC_ERR_NO_CONVERGENCE = 3,     /**< An iterative solver did not reach its tolerance. */
-    DEMC_ERR_SINGULAR = 4            /**< The result does not exist or is not representable (division by zero,
+    DEMC_ERR_SINGULAR = 4,           /**< The result does not exist or is not representable (division by zero,
                                           a rotation parameter at infinity, ...). */
+    DEMC_ERR_UNSUPPORTED = 5,        /**< A sized struct from a newer header sets a field this library does not
+                                          know (a non-zero byte past the size it was built with), or selects an
+                                          option this library does not have. */
+    DEMC_STATUS_MAX_ = 0x7FFFFFFF    /**< Pins the enumeration to the width of an int; never returned. */
 } demc_status;
 
 /**

@@ -1,21 +1,22 @@
 /**
  * @file sliding.h
- * @brief Finite sliding of two identical spheres: restitution, critical velocity, contact time, hysteresis, and
- *        the elliptic integrals they need.
+ * @brief Finite sliding of two identical spheres: restitution, critical velocity, contact time and hysteretic
+ *        friction (the elliptic integrals they need are in special.h).
  *
- * Source: seed 003_e186ab016889e069 — R. Balevičius, Z. Mróz, "A finite sliding model of two identical spheres
- * under displacement and force control. Part II: dynamic analysis", Acta Mechanica 225 (2014) 1735–1759,
- * doi:10.1007/s00707-013-1021-8. Equation numbers below are that paper's. The formulas, the conventions chosen
+ * Sources (equation, section and figure numbers are the papers' own; all references: @ref references):
+ * - [Balevičius 2014] R. Balevičius, Z. Mróz, “A finite sliding model of two identical spheres under displacement
+ *   and force control. Part II: dynamic analysis”, Acta Mechanica 225 (2014) 1735–1759.
+ * Equation numbers below are that paper's. The formulas, the conventions chosen
  * and the transcription errors found are on the page @ref sliding.
  *
  * Three problems:
  * - **displacement control** (section 2): the centre of the upper sphere (mass m) is carried along a prescribed
  *   path past a fixed sphere of the same radius R; Hertz normal force N = k_n h^{3/2} and Coulomb sliding
  *   friction μN act at the contact; the motion along the path obeys m s'' = T*(s) (eq 1). Two paths: a straight
- *   line (eq 1a, 1b) and an eccentric circle (eq 1c, 1d). A path is set up once (demc_sliding_path_linear(),
- *   demc_sliding_path_eccentric()); demc_sliding_impact() gives restitution, critical velocity and contact time.
+ *   line (eq 1a, 1b) and an eccentric circle (eq 1c, 1d). A path is set up once (demc_sliding_path_init_linear(),
+ *   demc_sliding_path_init_eccentric()); demc_sliding_impact() gives restitution, critical velocity and contact time.
  * - **force control of rigid spheres** (section 3): the upper sphere is pushed over the fixed one by a constant
- *   vertical load Q and horizontal force T0 (system 38): demc_sliding_fc_setup(), demc_sliding_fc_velocity(),
+ *   vertical load Q and horizontal force T0 (system 38): demc_sliding_fc_init(), demc_sliding_fc_velocity(),
  *   demc_sliding_fc_solve().
  * - **hysteretic unloading/reloading** of the friction force after a reversal of the sliding direction (eq 2, 3):
  *   demc_sliding_hysteresis_friction() with a per-contact state.
@@ -28,12 +29,12 @@
  * with about 2 KB of stack per nesting level (at most two levels; raise the device stack limit before calling
  * them from a CUDA kernel). All are pure and thread-safe.
  *
- * **Setup functions** (demc_sliding_path_linear(), demc_sliding_path_eccentric(), demc_sliding_fc_setup(),
- * demc_sliding_hysteresis_setup()) follow the convention of material.h: they end with an optional
+ * **Setup functions** (demc_sliding_path_init_linear(), demc_sliding_path_init_eccentric(), demc_sliding_fc_init(),
+ * demc_sliding_hysteresis_init()) follow the convention of material.h: they end with an optional
  * `const char **bad_field` that receives, when not NULL, NULL on success or a static string naming the first
  * offending argument in argument order (a non-finite value gives #DEMC_ERR_INVALID_ARGUMENT, a finite value outside
  * the domain #DEMC_ERR_OUT_OF_DOMAIN, a NULL output pointer #DEMC_ERR_INVALID_ARGUMENT and "out"). On any status
- * other than #DEMC_OK the output is left unwritten, with one documented exception: demc_sliding_fc_setup() fills
+ * other than #DEMC_OK the output is left unwritten, with one documented exception: demc_sliding_fc_init() fills
  * its output when only the driving force is too small, so that the caller can read the threshold T_μ.
  */
 #ifndef DEMC_SLIDING_H
@@ -41,6 +42,7 @@
 
 #include "base.h"
 #include "material.h" /* the bad_field convention and its helper */
+#include "special.h"  /* the elliptic integrals */
 
 /** @cond INTERNAL */
 #if defined(DEMC_IMPLEMENT_SLIDING)
@@ -57,72 +59,25 @@
 
 DEMC_BEGIN_DECLS
 
-/** @name Elliptic integrals
- *  Carlson's symmetric integrals by the duplication algorithm (B. C. Carlson, "Numerical computation of real or
- *  complex elliptic integrals", Numer. Algorithms 10 (1995) 13–26; DLMF §19.36) and Legendre's integrals built on
- *  them (DLMF 19.25.5, 19.25.7). Parameter convention: m = k² (the "parameter"; k is the modulus). Relative
- *  accuracy about 2e-16 inside the domain; outside it the result is NaN. Not hot-path functions (they call libm).
- *  @{ */
 
-/**
- * @brief Carlson's R_F(x, y, z) = ½ ∫₀^∞ dt / √((t+x)(t+y)(t+z)).
- * @param x,y,z ≥ 0, at most one of them zero. Two zeros give +inf; a negative or NaN argument gives NaN.
- */
-DEMC_SLIDING_FN double demc_carlson_rf(double x, double y, double z);
 
-/**
- * @brief Carlson's R_D(x, y, z) = (3/2) ∫₀^∞ dt / ((t+z) √((t+x)(t+y)(t+z))).
- * @param x,y ≥ 0, not both zero. @param z > 0. Otherwise +inf (a zero pair) or NaN.
- */
-DEMC_SLIDING_FN double demc_carlson_rd(double x, double y, double z);
-
-/** @brief Complete integral of the first kind K(m) = R_F(0, 1−m, 1), for any m < 1 (+inf at m = 1). */
-DEMC_SLIDING_FN double demc_ellint_k(double m);
-
-/** @brief Complete integral of the second kind E(m) = R_F(0, 1−m, 1) − (m/3) R_D(0, 1−m, 1), for m ≤ 1. */
-DEMC_SLIDING_FN double demc_ellint_e(double m);
-
-/**
- * @brief Incomplete integral of the first kind F(φ | m) = ∫₀^φ dθ / √(1 − m sin²θ).
- *
- * Any real m: for m < 1 any φ (F(φ + nπ) = F(φ) + 2nK(m)); for m ≥ 1 the integrand must stay real,
- * |φ| ≤ π/2 and m sin²φ ≤ 1. Negative m (imaginary modulus) is covered directly by the Carlson form, which needs
- * no transformation.
- */
-DEMC_SLIDING_FN double demc_ellint_f(double phi, double m);
-
-/** @brief Incomplete integral of the second kind E(φ | m) = ∫₀^φ √(1 − m sin²θ) dθ; domain as demc_ellint_f(). */
-DEMC_SLIDING_FN double demc_ellint_e_inc(double phi, double m);
-
-/**
- * @brief Jacobi's form of the first kind with a possibly imaginary amplitude: F(√x2, m)/i^[x2<0].
- *
- * For x2 ≥ 0 this is F(x, m) = ∫₀^x dt / √((1−t²)(1−m t²)) with x = √x2 (= F(arcsin x | m)). For x2 < 0 the
- * amplitude √x2 = i u is imaginary and F(iu, m) = i ∫₀^u dτ / √((1+τ²)(1+m τ²)) is returned divided by i (a real
- * number). Both are √|x2| R_F(1−x2, 1−m x2, 1). This is the transformation eq 47 of 003 needs: there both the
- * amplitude √ψ and the parameter k are imaginary/negative (see @ref sliding).
- *
- * @param x2 square of the amplitude, x2 ≤ 1. @param m parameter, m x2 ≤ 1 (not both equalities).
- */
-DEMC_SLIDING_FN double demc_ellint_f_jacobi(double x2, double m);
-/** @} */
-
-/** Shape of the path of the moving sphere centre under displacement control (003 section 2.2). */
+/** Shape of the path of the moving sphere centre under displacement control ([Balevičius 2014] section 2.2). */
 typedef enum demc_sliding_path_kind {
-    DEMC_SLIDING_PATH_LINEAR = 0,   /**< Straight horizontal line at height y_c = 2R − h0 (003 eq 1a, 1b). */
+    DEMC_SLIDING_PATH_LINEAR = 0,   /**< Straight horizontal line at height y_c = 2R − h0 ([Balevičius 2014] eq 1a,
+                                         1b). */
     DEMC_SLIDING_PATH_ECCENTRIC = 1 /**< Circle of radius R̃ whose centre is k̃R̃ below the fixed sphere centre
-                                         (003 eq 1c, 1d). */
+                                         ([Balevičius 2014] eq 1c, 1d). */
 } demc_sliding_path_kind;
 
 /**
- * @brief A validated displacement-controlled sliding problem (003 section 2).
+ * @brief A validated displacement-controlled sliding problem ([Balevičius 2014] section 2).
  *
- * Made by demc_sliding_path_linear() or demc_sliding_path_eccentric(); read-only for the other functions. The
+ * Made by demc_sliding_path_init_linear() or demc_sliding_path_init_eccentric(); read-only for the other functions. The
  * derived fields are cached results of the setup.
  */
 typedef struct demc_sliding_path {
     int kind;              /**< A demc_sliding_path_kind. */
-    double kn;             /**< Hertz stiffness k_n of N = k_n h^{3/2} (N/m^{3/2}). */
+    double prefactor;             /**< Hertz stiffness k_n of N = k_n h^{3/2} (N/m^{3/2}). */
     double radius;         /**< Radius R of each sphere (m). */
     double mu;             /**< Sliding friction coefficient μ. */
     double mass;           /**< Mass m moved along the path (kg). */
@@ -137,34 +92,34 @@ typedef struct demc_sliding_path {
 } demc_sliding_path;
 
 /**
- * @brief Sets up sliding along a straight line (003 section 2.2.1, Fig. 4 of Part I).
+ * @brief Sets up sliding along a straight line ([Balevičius 2014] section 2.2.1, Fig. 4 of Part I).
  *
  * The moving centre travels at the fixed height y_c = 2R − h0 = 2y0 over the fixed centre; k_r = y0/R.
- * @param kn Hertz stiffness > 0. @param radius R > 0. @param mu μ ≥ 0. @param mass m > 0.
+ * @param prefactor Hertz stiffness > 0. @param radius R > 0. @param mu μ ≥ 0. @param mass m > 0.
  * @param h0 largest overlap, 0 < h0 < 2R. @param out the path, written only on success.
- * @param bad_field optional (may be NULL): NULL on success, else the first offending argument: "kn", "radius",
+ * @param bad_field optional (may be NULL): NULL on success, else the first offending argument: "prefactor", "radius",
  *        "mu", "mass", "h0" or "out".
  * @return DEMC_OK; DEMC_ERR_INVALID_ARGUMENT (null, non-finite); DEMC_ERR_OUT_OF_DOMAIN.
  */
-DEMC_SLIDING_FN demc_status demc_sliding_path_linear(double kn, double radius, double mu, double mass, double h0,
+DEMC_SLIDING_FN demc_status demc_sliding_path_init_linear(double prefactor, double radius, double mu, double mass, double h0,
                                                      demc_sliding_path *out, const char **bad_field);
 
 /**
- * @brief Sets up sliding along an eccentric circle (003 section 2.2.2).
+ * @brief Sets up sliding along an eccentric circle ([Balevičius 2014] section 2.2.2).
  *
  * As in the paper, the path is fixed by the largest overlap h0 and the eccentricity ratio k̃: R̃ = (2R − h0)/(1 − k̃),
  * ẽ = k̃R̃. The centre distance is R̃ √(1 + k̃² − 2k̃ cos(s/R̃)). The friction work over the half path is
  * computed here by adaptive Gauss–Kronrod quadrature (relative 1e-13).
- * @param kn Hertz stiffness > 0. @param radius R > 0. @param mu μ ≥ 0. @param mass m > 0.
+ * @param prefactor Hertz stiffness > 0. @param radius R > 0. @param mu μ ≥ 0. @param mass m > 0.
  * @param h0 largest overlap, 0 < h0 < 2R.
  * @param ecc_ratio k̃, 0 < k̃ < 1; the path must leave the contact: R̃(1 + k̃) > 2R, i.e. k̃ > h0/(4R − h0).
  * @param out the path, written only on success.
- * @param bad_field optional (may be NULL): NULL on success, else the first offending argument: "kn", "radius",
+ * @param bad_field optional (may be NULL): NULL on success, else the first offending argument: "prefactor", "radius",
  *        "mu", "mass", "h0", "ecc_ratio" (also when the path never leaves the contact), "out", or
  *        "out.friction_half" when its quadrature does not converge.
  * @return DEMC_OK; DEMC_ERR_INVALID_ARGUMENT; DEMC_ERR_OUT_OF_DOMAIN; DEMC_ERR_NO_CONVERGENCE (quadrature).
  */
-DEMC_SLIDING_FN demc_status demc_sliding_path_eccentric(double kn, double radius, double mu, double mass, double h0,
+DEMC_SLIDING_FN demc_status demc_sliding_path_init_eccentric(double prefactor, double radius, double mu, double mass, double h0,
                                                         double ecc_ratio, demc_sliding_path *out,
                                                         const char **bad_field);
 
@@ -172,7 +127,8 @@ DEMC_SLIDING_FN demc_status demc_sliding_path_eccentric(double kn, double radius
 DEMC_SLIDING_FN double demc_sliding_normal_force(const demc_sliding_path *path, double s);
 
 /**
- * @brief Resultant forces on the moving centre (003 eq 1a, 1b for the line; eq 1c, 1d for the eccentric path).
+ * @brief Resultant forces on the moving centre ([Balevičius 2014] eq 1a, 1b for the line; eq 1c, 1d for the eccentric
+ * path).
  *
  * T* = N sin β − s_g μ N cos β along the path, N* = N cos β + s_g μ N sin β normal to it (the reaction of the
  * tool), β the angle between the contact normal and the normal of the path. Eq 1d as printed has
@@ -187,8 +143,8 @@ DEMC_SLIDING_FN void demc_sliding_forces(const demc_sliding_path *path, double s
 /**
  * @brief Work of the normal force from s0 to s, W_n = −(2/5) k_n (h(s)^{5/2} − h(s0)^{5/2}) (J).
  *
- * 003 eq 13 (line) and eq 28 (eccentric path). Zero over the whole path (h(±s_u) = 0). Eq 13 as printed has
- * √(s² + y0²)/R where √(s²/4 + y0²)/R is meant (see @ref sliding).
+ * [Balevičius 2014] eq 13 (line) and eq 28 (eccentric path). Zero over the whole path (h(±s_u) = 0). Eq 13 as printed
+ * has √(s² + y0²)/R where √(s²/4 + y0²)/R is meant (see @ref sliding).
  */
 DEMC_SLIDING_FN double demc_sliding_work_normal(const demc_sliding_path *path, double s0, double s);
 
@@ -203,8 +159,8 @@ typedef enum demc_sliding_method {
 /**
  * @brief Work of the friction force for a monotone motion from s0 to s, W_μ = −μ |∫_{s0}^{s} N cos β ds| (J).
  *
- * 003 eq 15 (line: incomplete elliptic integrals, evaluated in a cancellation-free Carlson form) and eq 29/30
- * (eccentric path). Always ≤ 0. Both points are clamped to [−s_u, s_u].
+ * [Balevičius 2014] eq 15 (line: incomplete elliptic integrals, evaluated in a cancellation-free Carlson form) and eq
+ * 29/30 (eccentric path). Always ≤ 0. Both points are clamped to [−s_u, s_u].
  * @param path the path. @param s0 start point. @param s end point.
  * @param method a demc_sliding_method. @param w the work.
  * @return DEMC_OK; DEMC_ERR_INVALID_ARGUMENT; DEMC_ERR_NO_CONVERGENCE (eccentric quadrature).
@@ -213,7 +169,8 @@ DEMC_SLIDING_FN demc_status demc_sliding_work_friction(const demc_sliding_path *
                                                        int method, double *w);
 
 /**
- * @brief Velocity along the path at s for a sphere entering the contact with velocity v0 (003 eq 16, eq 31).
+ * @brief Velocity along the path at s for a sphere entering the contact with velocity v0 ([Balevičius 2014] eq 16, eq
+ * 31).
  *
  * The sphere enters at s = −sign(v0) s_u; v(s) = sign(v0) √(v0² + 2(W_n + W_μ)/m), W_μ by @p method.
  * @param path the path. @param v0 entry velocity ≠ 0 (m/s); its sign is the direction of motion.
@@ -228,8 +185,8 @@ DEMC_SLIDING_FN demc_status demc_sliding_velocity(const demc_sliding_path *path,
  * @brief Critical entry velocity: the least |v0| with which the sphere crosses the whole contact (m/s).
  *
  * v_crit² = −(2/m) min_s W(−s_u → s). Where μ ≥ tan β everywhere (μ ≥ s_u/y_c on the line) the minimum is at
- * the exit and this is 003 eq 21 (eq 34 with the accurate friction work); otherwise the sphere can stall where
- * tan β = μ inside the contact and v_crit is larger than eq 21.
+ * the exit and this is [Balevičius 2014] eq 21 (eq 34 with the accurate friction work); otherwise the sphere can stall
+ * where tan β = μ inside the contact and v_crit is larger than eq 21.
  * @return DEMC_OK; DEMC_ERR_INVALID_ARGUMENT; DEMC_ERR_NO_CONVERGENCE.
  */
 DEMC_SLIDING_FN demc_status demc_sliding_critical_velocity(const demc_sliding_path *path, double *v_crit);
@@ -244,7 +201,8 @@ typedef enum demc_sliding_outcome {
 /** @brief Everything demc_sliding_impact() computes for one passage. Velocities are signed like v0. */
 typedef struct demc_sliding_result {
     int outcome;                     /**< A demc_sliding_outcome. */
-    double restitution;              /**< e_s = v_exit/v0 (003 eq 17, 18): > 0, 0 or < 0 with the outcome. */
+    double restitution;              /**< e_s = v_exit/v0 ([Balevičius 2014] eq 17, 18): > 0, 0 or < 0 with the
+                                          outcome. */
     double v_exit;                   /**< Velocity when the contact ends; 0 when the sphere stops (m/s). */
     double v_crit;                   /**< Critical entry velocity, as demc_sliding_critical_velocity() (m/s). */
     double s_end;                    /**< Where the motion ends: exit point or rest point (m). */
@@ -262,7 +220,7 @@ typedef struct demc_sliding_result {
 } demc_sliding_result;
 
 /**
- * @brief One passage of the sphere through the contact with entry velocity v0 (003 sections 2.4, 2.5).
+ * @brief One passage of the sphere through the contact with entry velocity v0 ([Balevičius 2014] sections 2.4, 2.5).
  *
  * Follows the motion leg by leg in closed form: forward until it leaves the contact or comes to rest; at rest it
  * stays if static friction holds it (|tan β| ≤ μ), otherwise it slides back and leaves at the entry. Rest points
@@ -275,7 +233,7 @@ DEMC_SLIDING_FN demc_status demc_sliding_impact(const demc_sliding_path *path, d
                                                 demc_sliding_result *out);
 
 /**
- * @brief A validated force-controlled sliding problem of rigid spheres (003 section 3, system 38).
+ * @brief A validated force-controlled sliding problem of rigid spheres ([Balevičius 2014] section 3, system 38).
  *
  * The upper sphere (mass m) touches the fixed one at the engagement angle α0 = −sign(T0) arccos(y0/R) and is
  * driven by a constant vertical load Q (downwards) and horizontal force T0; its centre moves on the circle of
@@ -292,7 +250,7 @@ typedef struct demc_sliding_fc {
 } demc_sliding_fc;
 
 /**
- * @brief Sets up force-controlled sliding (003 section 3.1).
+ * @brief Sets up force-controlled sliding ([Balevičius 2014] section 3.1).
  * @param radius R > 0. @param mu μ ≥ 0. @param mass m > 0. @param q Q > 0. @param t0 T0 ≠ 0.
  * @param y0_ratio y0/R in (0, 1): height of the engagement point.
  * @param out the problem; written on success and also when |T0| ≤ T_μ (see below), otherwise left unwritten.
@@ -302,11 +260,12 @@ typedef struct demc_sliding_fc {
  * @return DEMC_OK; DEMC_ERR_INVALID_ARGUMENT; DEMC_ERR_OUT_OF_DOMAIN, also when |T0| ≤ T_μ (the sphere does
  *         not start): then *out is still filled and out->t_static is the threshold T_μ.
  */
-DEMC_SLIDING_FN demc_status demc_sliding_fc_setup(double radius, double mu, double mass, double q, double t0,
+DEMC_SLIDING_FN demc_status demc_sliding_fc_init(double radius, double mu, double mass, double q, double t0,
                                                   double y0_ratio, demc_sliding_fc *out, const char **bad_field);
 
 /**
- * @brief Velocity of force-controlled sliding at s (003 eq 43, exact solution of the Bernoulli equation 42).
+ * @brief Velocity of force-controlled sliding at s ([Balevičius 2014] eq 43, exact solution of the Bernoulli equation
+ * 42).
  *
  * Valid while the contact lasts (s between s0 and the separation point); *v has the sign of T0.
  * @return DEMC_OK; DEMC_ERR_INVALID_ARGUMENT; DEMC_ERR_OUT_OF_DOMAIN (s not between s0 and the top of the
@@ -324,34 +283,35 @@ typedef struct demc_sliding_fc_result {
 } demc_sliding_fc_result;
 
 /**
- * @brief Separation point, separation velocity and contact time of force-controlled sliding (003 eq 40, 44, 47).
+ * @brief Separation point, separation velocity and contact time of force-controlled sliding ([Balevičius 2014] eq 40,
+ * 44, 47).
  * @return DEMC_OK; DEMC_ERR_INVALID_ARGUMENT; DEMC_ERR_NO_CONVERGENCE.
  */
 DEMC_SLIDING_FN demc_status demc_sliding_fc_solve(const demc_sliding_fc *fc, demc_sliding_fc_result *out);
 
-/** Form of the unloading/reloading friction curve after a reversal (003 eq 2, 3). */
+/** Form of the unloading/reloading friction curve after a reversal ([Balevičius 2014] eq 2, 3). */
 typedef enum demc_sliding_hysteresis_form {
     DEMC_SLIDING_HYSTERESIS_INCREMENTAL = 0, /**< Incremental eq 3 (the paper's recommendation: no spurious
                                                   oscillation when the sphere slows down). */
     DEMC_SLIDING_HYSTERESIS_TOTAL = 1        /**< Non-incremental eq 2. */
 } demc_sliding_hysteresis_form;
 
-/** @brief Parameters of the hysteretic friction law (validated by demc_sliding_hysteresis_setup()). */
+/** @brief Parameters of the hysteretic friction law (validated by demc_sliding_hysteresis_init()). */
 typedef struct demc_sliding_hysteresis {
     double p;  /**< Power of the unloading curve, 0 < p ≤ 1 (Mindlin–Deresiewicz: 1/3; the paper uses 1/2). */
-    double nu; /**< Poisson's ratio ν of the spheres, −1 < ν ≤ 0.5 (enters the slip limit δ_u). */
+    double poisson_ratio; /**< Poisson's ratio ν of the spheres, −1 < ν ≤ 0.5 (enters the slip limit δ_u). */
     int form;  /**< A demc_sliding_hysteresis_form. */
 } demc_sliding_hysteresis;
 
 /**
  * @brief Validates and fills a demc_sliding_hysteresis.
- * @param p power of the unloading curve, 0 < p ≤ 1. @param nu Poisson's ratio, −1 < ν ≤ 0.5.
+ * @param p power of the unloading curve, 0 < p ≤ 1. @param poisson_ratio Poisson's ratio, −1 < ν ≤ 0.5.
  * @param form a demc_sliding_hysteresis_form. @param out the parameters, written only on success.
- * @param bad_field optional (may be NULL): NULL on success, else the first offending argument: "p", "nu",
+ * @param bad_field optional (may be NULL): NULL on success, else the first offending argument: "p", "poisson_ratio",
  *        "form" (an unknown enumerator) or "out".
  * @return DEMC_OK, DEMC_ERR_INVALID_ARGUMENT (non-finite, unknown form, null) or DEMC_ERR_OUT_OF_DOMAIN.
  */
-DEMC_SLIDING_FN demc_status demc_sliding_hysteresis_setup(double p, double nu, int form,
+DEMC_SLIDING_FN demc_status demc_sliding_hysteresis_init(double p, double poisson_ratio, int form,
                                                           demc_sliding_hysteresis *out, const char **bad_field);
 
 /**
@@ -372,13 +332,14 @@ typedef struct demc_sliding_hysteresis_state {
 /**
  * @brief Slip limit δ_u(s_A) = (2−ν)μ/(2(1−ν)) h(s_A) (½ + √((2R−h0)² + 4s_A²)/(4R)) (m).
  *
- * Mindlin–Deresiewicz as quoted by 003 below eq 2 (from Part I); the printed form puts 4R under the root, which
- * is not dimensionally consistent; the root is read over the numerator only.
+ * Mindlin–Deresiewicz as quoted by [Balevičius 2014] below eq 2 (from Part I); the printed form puts 4R under the root,
+ * which is not dimensionally consistent; the root is read over the numerator only.
  */
-DEMC_SLIDING_FN double demc_sliding_slip_limit(const demc_sliding_path *path, double nu, double s_a);
+DEMC_SLIDING_FN double demc_sliding_slip_limit(const demc_sliding_path *path, double poisson_ratio, double s_a);
 
 /**
- * @brief Friction force (the term replacing −s_g μ|N| in eq 1a–1d) at the new point of a time step (003 eq 2, 3).
+ * @brief Friction force (the term replacing −s_g μ|N| in eq 1a–1d) at the new point of a time step ([Balevičius 2014]
+ * eq 2, 3).
  *
  * While sliding in one direction the force is −s_g μ N(s). When the direction of motion reverses (sign of
  * v_new differs from the stored one) an unloading/reloading branch starts at s_A = s_prev with T_A the force

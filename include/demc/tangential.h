@@ -6,22 +6,23 @@
  * The per-contact memory is a demc_tangential_state (doubles only, zero = new contact). One call of
  * demc_tangential_update() per step advances it from the increment of the tangential displacement of the contact
  * point and returns the tangential force on body i. The conventions the literature disagrees on are fields of
- * demc_tangential_params: stiffness rule (000 eq 27-33), slip recalculation (000 eq 41-43), direction of the slip
- * force (000 section 5), unloading rescale (002 eq 2), static/dynamic friction (001 eq 30-36) and the Coulomb-limit
- * policy (002 eq 1-2). The model page is @ref tangential.
+ * demc_tangential_params: stiffness rule ([Zabulionis 2012] eq 27-33), slip recalculation ([Zabulionis 2012] eq 41-43),
+ * direction of the slip force ([Zabulionis 2012] section 5), unloading rescale ([Cummins 2012] eq 2), static/dynamic
+ * friction ([Campello 2015] eq 30-36) and the Coulomb-limit policy ([Cummins 2012] eq 1-2). The model page
+ * is @ref tangential.
  *
  * Sign convention: the displacement increment and the velocity are those of the contact point of body i relative
- * to that of body j (000 eq 9, 11); the elastic force on body i opposes the elastic displacement,
- * F = −k_t δ_el (000 eq 21).
+ * to that of body j ([Zabulionis 2012] eq 9, 11); the elastic force on body i opposes the elastic displacement,
+ * F = −k_t δ_el ([Zabulionis 2012] eq 21).
  *
- * Sources:
- * - 000: D. Zabulionis, R. Kačianauskas, D. Markauskas, J. Rojek, "An investigation of nonlinear tangential
- *   contact behaviour of a spherical particle under varying loading", Bull. Pol. Acad. Sci. Tech. Sci. 60 (2012)
- *   265-278 (seeds/000_6d7fd9f3e743809d.txt).
- * - 001: A.M. Campello, "A description of rotations for DEM models of particle systems", Comp. Part. Mech. 2 (2015)
- *   109-125 (seeds/001_558b02b5fc003581.txt).
- * - 002: S.J. Cummins, C. Thornton, P.W. Cleary, "Contact force models in inelastic collisions", 9th Int. Conf. on
- *   CFD in the Minerals and Process Industries, CSIRO, Melbourne (2012) (seeds/002_860c48dd450ee80f.txt).
+ * Sources (equation, section and figure numbers are the papers' own; all references: @ref references):
+ * - [Zabulionis 2012] D. Zabulionis, R. Kačianauskas, D. Markauskas, J. Rojek, “An investigation of nonlinear
+ *   tangential contact behaviour of a spherical particle under varying loading”, Bulletin of the Polish Academy of
+ *   Sciences: Technical Sciences 60(2) (2012) 265–278, doi:10.2478/v10175-012-0036-3.
+ * - [Campello 2015] E.M.B. Campello, “A description of rotations for DEM models of particle systems”, Computational
+ *   Particle Mechanics 2 (2015) 109–125, doi:10.1007/s40571-015-0041-z.
+ * - [Cummins 2012] S.J. Cummins, C. Thornton, P.W. Cleary, “Contact force models in inelastic collisions”, Ninth
+ *   International Conference on CFD in the Minerals and Process Industries, CSIRO, Melbourne, Australia (2012).
  */
 #ifndef DEMC_TANGENTIAL_H
 #define DEMC_TANGENTIAL_H
@@ -52,65 +53,76 @@ DEMC_BEGIN_DECLS
  * step's frame. demc_tangential_state_swap() gives the same memory as seen from body j.
  */
 typedef struct demc_tangential_state {
-    /** Elastic tangential displacement δ_el of the contact point of i relative to j (m), 000 eq 20, 39, 42-43.
-     *  With the incremental stiffness rules it is a record of the spring elongation (the force is carried by
-     *  #force); with DEMC_STIFFNESS_TOTAL it is the memory itself, F = −k_t δ_el (000 eq 21, 001 eq 31). */
+    /** Elastic tangential displacement δ_el of the contact point of i relative to j (m), [Zabulionis 2012] eq 20, 39,
+     *  42-43. With the incremental stiffness rules it is a record of the spring elongation (the force is carried by
+     *  #force); with DEMC_STIFFNESS_TOTAL it is the memory itself, F = −k_t δ_el ([Zabulionis 2012] eq 21, [Campello
+     *  2015] eq 31). */
     demc_vec3 displacement;
-    /** Elastic tangential force on body i (N): the spring part F_te of 002 eq 1-2, F_t,st of 000 eq 27, 33. */
+    /** Elastic tangential force on body i (N): the spring part F_te of [Cummins 2012] eq 1-2, F_t,st of [Zabulionis
+     *  2012] eq 27, 33. */
     demc_vec3 force;
     /** Tangential stiffness k_t of the previous step (N/m); 0 for a new contact. */
     double stiffness;
-    /** Normal force of the previous step (N), for the unloading test of 002 eq 2; 0 for a new contact. */
+    /** Normal force of the previous step (N), for the unloading test of [Cummins 2012] eq 2; 0 for a new contact. */
     double normal_force;
     /** 1.0 when the previous step slid (Coulomb limit reached), 0.0 when it stuck. */
     double sliding;
 } demc_tangential_state;
 
 /**
- * @brief Which tangential stiffness k_t(ξ) multiplies the displacement increment within a step (000 eq 29-33).
+ * @brief Which tangential stiffness k_t(ξ) multiplies the displacement increment within a step ([Zabulionis 2012] eq
+ * 29-33).
  *
- * The incremental law is F(t_m) = F(t_{m−1}) − k_t(ξ) Δδ (000 eq 33). DEMC_STIFFNESS_TOTAL is the
- * non-incremental law F = −k_t(t_m) δ_el (000 eq 21, used by 001 eq 31); it is exact only while k_t is constant.
+ * The incremental law is F(t_m) = F(t_{m−1}) − k_t(ξ) Δδ ([Zabulionis 2012] eq 33). DEMC_STIFFNESS_TOTAL is the
+ * non-incremental law F = −k_t(t_m) δ_el ([Zabulionis 2012] eq 21, used by [Campello 2015] eq 31); it is exact only
+ * while k_t is constant.
  */
 typedef enum demc_stiffness_rule {
-    DEMC_STIFFNESS_AVERAGE = 0,  /**< k_t(ξ) = (k_t(t_{m−1}) + k_t(t_m))/2, the midpoint of 000 eq 32 (default). */
-    DEMC_STIFFNESS_BACKWARD = 1, /**< k_t(ξ) = k_t(t_{m−1}), 000 eq 30. */
-    DEMC_STIFFNESS_FORWARD = 2,  /**< k_t(ξ) = k_t(t_m), 000 eq 31; the increment of 002 eq 2 (k_t^n Δδ). */
-    DEMC_STIFFNESS_TOTAL = 3     /**< Non-incremental F = −k_t(t_m) δ_el, 000 eq 21 and 001 eq 31. */
+    DEMC_STIFFNESS_AVERAGE = 0,  /**< k_t(ξ) = (k_t(t_{m−1}) + k_t(t_m))/2, the midpoint of [Zabulionis 2012] eq 32
+                                      (default). */
+    DEMC_STIFFNESS_BACKWARD = 1, /**< k_t(ξ) = k_t(t_{m−1}), [Zabulionis 2012] eq 30. */
+    DEMC_STIFFNESS_FORWARD = 2,  /**< k_t(ξ) = k_t(t_m), [Zabulionis 2012] eq 31; the increment of [Cummins 2012] eq 2
+                                      (k_t^n Δδ). */
+    DEMC_STIFFNESS_TOTAL = 3     /**< Non-incremental F = −k_t(t_m) δ_el, [Zabulionis 2012] eq 21 and [Campello 2015]
+                                      eq 31. */
 } demc_stiffness_rule;
 
 /**
  * @brief How the elastic displacement δ_el is recalculated when the Coulomb limit is reached.
  *
- * The force memory is the same under both (000 section 3.2 shows the stick force of eq 33 does not depend on
- * this choice); only δ_el differs, and with it the displacement-driven slip direction. With DEMC_STIFFNESS_TOTAL
- * the recalculation is always the conventional one, which is then the return mapping of 001 eq 35-36.
+ * The force memory is the same under both ([Zabulionis 2012] section 3.2 shows the stick force of eq 33 does not depend
+ * on this choice); only δ_el differs, and with it the displacement-driven slip direction. With DEMC_STIFFNESS_TOTAL
+ * the recalculation is always the conventional one, which is then the return mapping of [Campello 2015] eq 35-36.
  */
 typedef enum demc_slip_recalculation {
-    /** δ_el(t_m) = δ_el(t_{m−1}) − (F_slip − F(t_{m−1}))/k_t(ξ), 000 eq 35 and 43 (default): δ_el stays continuous
-     *  at stick → slip under a varying normal load. */
+    /** δ_el(t_m) = δ_el(t_{m−1}) − (F_slip − F(t_{m−1}))/k_t(ξ), [Zabulionis 2012] eq 35 and 43 (default): δ_el stays
+     *  continuous at stick → slip under a varying normal load. */
     DEMC_SLIP_INCREMENTAL = 0,
-    /** δ_el(t_m) = −F_slip/k_t(t_m), 000 eq 41 and 42: δ_el jumps at stick → slip when k_t has varied. */
+    /** δ_el(t_m) = −F_slip/k_t(t_m), [Zabulionis 2012] eq 41 and 42: δ_el jumps at stick → slip when k_t has varied. */
     DEMC_SLIP_CONVENTIONAL = 1
 } demc_slip_recalculation;
 
-/** @brief Direction t of the sliding force F_slip = μ F_n t once the Coulomb limit is reached (000 section 5). */
+/** @brief Direction t of the sliding force F_slip = μ F_n t once the Coulomb limit is reached ([Zabulionis 2012]
+ *  section 5). */
 typedef enum demc_slip_direction {
-    DEMC_SLIP_DIRECTION_FORCE = 0,        /**< t = F_st/|F_st|, the trial stick force (000 section 5, default). */
-    DEMC_SLIP_DIRECTION_DISPLACEMENT = 1, /**< t = −δ_el/|δ_el|, δ_el of 000 eq 39 before recalculation. */
+    DEMC_SLIP_DIRECTION_FORCE = 0,        /**< t = F_st/|F_st|, the trial stick force ([Zabulionis 2012] section 5,
+                                               default). */
+    DEMC_SLIP_DIRECTION_DISPLACEMENT = 1, /**< t = −δ_el/|δ_el|, δ_el of [Zabulionis 2012] eq 39 before
+                                               recalculation. */
     DEMC_SLIP_DIRECTION_VELOCITY = 2      /**< t = −v_t/|v_t|, the relative tangential velocity. */
 } demc_slip_direction;
 
 /**
- * @brief What happens to the elastic force when the normal force decreases (002 eq 2).
+ * @brief What happens to the elastic force when the normal force decreases ([Cummins 2012] eq 2).
  *
  * Under an incremental law a decreasing normal load leaves the spring force unchanged while k_t decreases, so the
  * stored energy |F|²/(2k_t) grows with no tangential work; the rescale keeps F ∝ k_t at fixed displacement.
  */
 typedef enum demc_unloading_rule {
-    /** When F_n(t_m) < F_n(t_{m−1}): F(t_{m−1}) is first multiplied by k_t(t_m)/k_t(t_{m−1}), 002 eq 2 (default). */
+    /** When F_n(t_m) < F_n(t_{m−1}): F(t_{m−1}) is first multiplied by k_t(t_m)/k_t(t_{m−1}), [Cummins 2012] eq 2
+     *  (default). */
     DEMC_UNLOADING_RESCALE = 0,
-    /** No rescale: the pure incremental law of 000 eq 33. */
+    /** No rescale: the pure incremental law of [Zabulionis 2012] eq 33. */
     DEMC_UNLOADING_KEEP = 1
 } demc_unloading_rule;
 
@@ -120,8 +132,8 @@ typedef enum demc_unloading_rule {
  * The tangential force on body i is F_t = F_el + F_d with the dashpot F_d = −c_t v_t.
  */
 typedef enum demc_coulomb_policy {
-    /** |F_el + F_d| ≤ μ F_n, as 002 eq 1-2 (default). The slider is in series with the spring and dashpot, which
-     *  act in parallel: on slip the total is μ_d F_n t, and the slip Δδ_sl is shared so that spring and dashpot
+    /** |F_el + F_d| ≤ μ F_n, as [Cummins 2012] eq 1-2 (default). The slider is in series with the spring and dashpot,
+     *  which act in parallel: on slip the total is μ_d F_n t, and the slip Δδ_sl is shared so that spring and dashpot
      *  together carry it, F_el = F* + k_t(ξ) Δδ_sl and F_d = −c_t (v_t − Δδ_sl/Δt) (a return mapping with the
      *  stiffness k_t(ξ) + c_t/Δt). The memory keeps that F_el. (LAMMPS GRANULAR keeps μ_d F_n t − c_t v_t: the
      *  dashpot then acts on the full sliding velocity and the energy account does not close.) */
@@ -131,7 +143,7 @@ typedef enum demc_coulomb_policy {
     DEMC_COULOMB_ELASTIC = 1
 } demc_coulomb_policy;
 
-/** @brief How the memory is carried into the contact frame of the next step (DESIGN §10). */
+/** @brief How the memory is carried into the contact frame of the next step (see the page @ref tangential). */
 typedef enum demc_memory_transport {
     /** The rotation that carries the old unit normal onto the new one by the shortest arc, followed by an optional
      *  rotation about the new normal (the spin of the bodies): exact, keeps every vector's length and angles. */
@@ -143,17 +155,19 @@ typedef enum demc_memory_transport {
 /**
  * @brief Friction coefficients and the explicit conventions of the tangential law.
  *
- * Fill with demc_tangential_params_make() (default conventions) and change fields by name to reproduce a paper;
+ * Fill with demc_tangential_params_init() (default conventions) and change fields by name to reproduce a paper;
  * check a hand-filled struct with demc_tangential_params_validate().
  */
 typedef struct demc_tangential_params {
-    double mu_static;                      /**< Static friction μ_s (dimensionless, ≥ 0): the stick test, 001 eq 32. */
-    double mu_dynamic;                     /**< Dynamic friction μ_d (0 ≤ μ_d ≤ μ_s): the slip force, 001 eq 33. */
-    demc_stiffness_rule stiffness_rule;    /**< Stiffness of the increment (000 eq 29-33). */
-    demc_slip_recalculation recalculation; /**< Recalculation of δ_el on slip (000 eq 41-43). */
-    demc_slip_direction direction;         /**< Direction of the slip force (000 section 5). */
-    demc_unloading_rule unloading;         /**< Unloading rescale (002 eq 2). */
-    demc_coulomb_policy coulomb;           /**< Which force the Coulomb limit bounds (002 eq 1-2). */
+    double mu_static;                      /**< Static friction μ_s (dimensionless, ≥ 0): the stick test, [Campello
+                                                2015] eq 32. */
+    double mu_dynamic;                     /**< Dynamic friction μ_d (0 ≤ μ_d ≤ μ_s): the slip force, [Campello 2015]
+                                                eq 33. */
+    demc_stiffness_rule stiffness_rule;    /**< Stiffness of the increment ([Zabulionis 2012] eq 29-33). */
+    demc_slip_recalculation recalculation; /**< Recalculation of δ_el on slip ([Zabulionis 2012] eq 41-43). */
+    demc_slip_direction direction;         /**< Direction of the slip force ([Zabulionis 2012] section 5). */
+    demc_unloading_rule unloading;         /**< Unloading rescale ([Cummins 2012] eq 2). */
+    demc_coulomb_policy coulomb;           /**< Which force the Coulomb limit bounds ([Cummins 2012] eq 1-2). */
 } demc_tangential_params;
 
 /**
@@ -171,8 +185,8 @@ typedef struct demc_tangential_result {
      *  Δδ_sl = (L − L*)/k_slip the slip of the return (k_slip = k_t(ξ), plus c_t/Δt under the total policy) and
      *  F_d only under the total policy (the dashpot in series with the slider): the slip against the trapezoidal
      *  mean of the force the slider carries, so that the step's energy balance closes. μ_d F_n |Δδ_sl| in steady
-     *  sliding; includes the spring energy released at the static → dynamic drop of 001 eq 35. 0 while sticking,
-     *  and 0 for a force reversed beyond the cone within one step (where the trapezoid would be negative). */
+     *  sliding; includes the spring energy released at the static → dynamic drop of [Campello 2015] eq 35. 0 while
+     *  sticking, and 0 for a force reversed beyond the cone within one step (where the trapezoid would be negative). */
     double friction_dissipation;
     /** Energy dissipated by the dashpot in this step (J, ≥ 0): c_t |v_e|² Δt = |F_d|² Δt/c_t, v_e its rate. */
     double viscous_dissipation;
@@ -182,29 +196,31 @@ typedef struct demc_tangential_result {
      *  potential: this is its exchange with the normal load. Positive when k_t grows under the incremental law and
      *  when it falls under the rescale, negative when it falls without rescale; 0 for a constant k_t. */
     double stiffness_exchange;
-    /** 1.0 when this step slid, 0.0 when it stuck (the same as the state's flag). */
-    double sliding;
+    /** 1 when this step slid, 0 when it stuck (the state keeps the same flag as a double). */
+    int sliding;
 } demc_tangential_result;
 
 /**
- * @brief Ratio κ = k_t/k_n = 2(1−ν)/(2−ν) of the linear tangential spring (002 eq 1).
+ * @brief Ratio κ = k_t/k_n = 2(1−ν)/(2−ν) of the linear tangential spring ([Cummins 2012] eq 1).
  *
  * Mindlin's ratio of the initial tangential to normal compliances of two identical spheres.
  * @param nu Poisson's ratio, −1 < ν ≤ 0.5 (not checked: a pure formula).
  * @return κ (dimensionless), 1 at ν = 0, 2/3 at ν = 0.5.
  */
-DEMC_TANGENTIAL_FN double demc_tangential_kappa(double nu);
+DEMC_TANGENTIAL_FN double demc_tangential_stiffness_ratio(double nu);
 
 /**
- * @brief Mindlin's tangential stiffness k_t = 8 G* √(R* δ) (000 eq 22, 002 eq 2, 001 eq 37).
+ * @brief Mindlin's tangential stiffness k_t = 8 G* √(R* δ) ([Zabulionis 2012] eq 22, [Cummins 2012] eq 2, [Campello
+ * 2015] eq 37).
  *
- * @param shear_modulus effective shear modulus G* (Pa), in whichever convention the caller chose (000 eq 23,
- *        001 eq 38 and 002 differ: see the material module).
+ * @param shear_modulus effective shear modulus G* (Pa), in whichever convention the caller chose ([Zabulionis 2012] eq
+ * 23,
+ *        [Campello 2015] eq 38 and [Cummins 2012] differ: see the material module).
  * @param radius effective radius R* (m).
  * @param overlap normal overlap δ (m); δ ≤ 0 gives 0.
  * @return k_t (N/m).
  */
-DEMC_TANGENTIAL_FN double demc_mindlin_stiffness(double shear_modulus, double radius, double overlap);
+DEMC_TANGENTIAL_FN double demc_tangential_mindlin_stiffness(double shear_modulus, double radius, double overlap);
 
 /**
  * @brief Fills params with friction coefficients and the default conventions (each enumerator 0).
@@ -217,7 +233,7 @@ DEMC_TANGENTIAL_FN double demc_mindlin_stiffness(double shear_modulus, double ra
  * @return DEMC_OK; DEMC_ERR_INVALID_ARGUMENT for a non-finite coefficient or a null params; DEMC_ERR_OUT_OF_DOMAIN
  *         for μ_s < 0, μ_d < 0 or μ_d > μ_s.
  */
-DEMC_TANGENTIAL_FN demc_status demc_tangential_params_make(double mu_static, double mu_dynamic,
+DEMC_TANGENTIAL_FN demc_status demc_tangential_params_init(double mu_static, double mu_dynamic,
                                                          demc_tangential_params *params, const char **bad_field);
 
 /**
@@ -241,7 +257,8 @@ DEMC_TANGENTIAL_FN demc_status demc_tangential_params_validate(const demc_tangen
 DEMC_TANGENTIAL_FN demc_tangential_state demc_tangential_state_swap(demc_tangential_state s);
 
 /**
- * @brief One step of the tangential spring with Coulomb limit (000 eq 27-43, 001 eq 30-36, 002 eq 1-3).
+ * @brief One step of the tangential spring with Coulomb limit ([Zabulionis 2012] eq 27-43, [Campello 2015] eq 30-36,
+ * [Cummins 2012] eq 1-3).
  *
  * With F_old the stored elastic force (times k_t(t_m)/k_t(t_{m−1}) when DEMC_UNLOADING_RESCALE applies and the
  * normal force has decreased):
@@ -260,20 +277,20 @@ DEMC_TANGENTIAL_FN demc_tangential_state demc_tangential_state_swap(demc_tangent
  * @param s state in/out (zero for a new contact); the vectors must lie in the current tangent plane (transport
  *          them first with demc_tangential_transport()).
  * @param increment Δs: increment of the tangential displacement of the contact point of i relative to j in this
- *        step (m), in the tangent plane (v_t Δt, or the rolling-consistent increment of 001 eq 29).
+ *        step (m), in the tangent plane (v_t Δt, or the rolling-consistent increment of [Campello 2015] eq 29).
  * @param velocity v_t: relative tangential velocity of the contact points (m/s), for the dashpot and the
  *        velocity-driven slip direction.
  * @param stiffness k_t(t_m) ≥ 0 (N/m).
  * @param normal_force F_n(t_m) (N); the limit uses max(F_n, 0).
- * @param damping tangential dashpot coefficient c_t ≥ 0 (N·s/m): F_d = −c_t v_t (002 eq 1-2: 2γ√(m k_t)).
+ * @param damping tangential dashpot coefficient c_t ≥ 0 (N·s/m): F_d = −c_t v_t ([Cummins 2012] eq 1-2: 2γ√(m k_t)).
  * @param dt time step Δt > 0 (s): shares the slip between spring and dashpot and gives the viscous dissipation
  *        (unused when c_t = 0).
  * @return the tangential force on i, stored energy and this step's friction dissipation.
  */
 DEMC_TANGENTIAL_FN demc_tangential_result demc_tangential_update(const demc_tangential_params *p,
-                                                                 demc_tangential_state *s, demc_vec3 increment,
-                                                                 demc_vec3 velocity, double stiffness,
-                                                                 double normal_force, double damping, double dt);
+                                                                 demc_vec3 increment, demc_vec3 velocity,
+                                                                 double stiffness, double normal_force,
+                                                                 double damping, double dt, demc_tangential_state *s);
 
 /**
  * @brief v projected onto the plane with unit normal n, rescaled to keep |v| (LAMMPS GRANULAR's history update).
@@ -287,7 +304,7 @@ DEMC_TANGENTIAL_FN demc_vec3 demc_tangential_project(demc_vec3 v, demc_vec3 n);
  *
  * The first rotation is R v = c v + w × v + (w·v)/(1+c) w with c = n_old·n_new and w = n_old × n_new (Rodrigues'
  * formula with cos θ = c, sin θ k = w; no trigonometric call). The second is the rotation about n_new with
- * Rodrigues parameter α = 2 tan(φ/2) (the convention of 001 eq 6-10):
+ * Rodrigues parameter α = 2 tan(φ/2) (the convention of [Campello 2015] eq 6-10):
  * v' = v + 4/(4+α²) [α n×v + ½α² n×(n×v)]; for one step of spin φ ≈ ω·n Δt, α ≈ φ.
  * When n_old and n_new are nearly opposite (1 + c < 1e-8) the shortest arc is undefined and the projection of
  * demc_tangential_project() is used instead.
@@ -308,11 +325,12 @@ DEMC_TANGENTIAL_FN demc_vec3 demc_tangential_rotate(demc_vec3 v, demc_vec3 n_old
  * @param n_new unit normal of the current step.
  * @param spin Rodrigues parameter of the rotation about n_new (see demc_tangential_rotate()).
  */
-DEMC_TANGENTIAL_FN void demc_tangential_transport(demc_tangential_state *s, demc_memory_transport transport,
-                                                  demc_vec3 n_old, demc_vec3 n_new, double spin);
+DEMC_TANGENTIAL_FN void demc_tangential_transport(demc_memory_transport transport, demc_vec3 n_old,
+                                                  demc_vec3 n_new, double spin, demc_tangential_state *s);
 
 /**
- * @brief H of 000 eq 45: the rate dv_t/dt of the relative tangential velocity of the contact points per newton
+ * @brief H of [Zabulionis 2012] eq 45: the rate dv_t/dt of the relative tangential velocity of the contact points per
+ * newton
  *        of tangential force on body i.
  *
  * H = 1/m_i + |d_i|²/I_i + 1/m_j + |d_j|²/I_j (d: centre → contact point; a force in the tangent plane).
@@ -325,11 +343,11 @@ DEMC_TANGENTIAL_FN double demc_tangential_inverse_mass(double inv_mass_i, double
                                                        double inv_mass_j, double inv_inertia_j, double arm_j);
 
 /**
- * @brief Time after t_{m−1} at which a sliding contact stops, Zhang–Whiten (000 eq 45).
+ * @brief Time after t_{m−1} at which a sliding contact stops, Zhang–Whiten ([Zabulionis 2012] eq 45).
  *
  * A sliding force μF_n opposing the motion decelerates the relative tangential speed at the rate μ F_n H, so the
- * speed v(t_{m−1}) reaches zero after v(t_{m−1})/(μ F_n H). 000 eq 45 prints v(t_m) with the origin t_{m−1};
- * the linear deceleration it rests on needs the speed at the origin, which is what is taken here.
+ * speed v(t_{m−1}) reaches zero after v(t_{m−1})/(μ F_n H). [Zabulionis 2012] eq 45 prints v(t_m) with the origin
+ * t_{m−1}; the linear deceleration it rests on needs the speed at the origin, which is what is taken here.
  *
  * @param speed |v_t(t_{m−1})| (m/s).
  * @param mu friction coefficient, @param normal_force F_n (N), @param inverse_mass H (see
@@ -337,16 +355,16 @@ DEMC_TANGENTIAL_FN double demc_tangential_inverse_mass(double inv_mass_i, double
  * @param dt step Δt (s).
  * @return τ in [0, Δt] when the speed vanishes within the step, else −1.
  */
-DEMC_TANGENTIAL_FN double demc_zero_velocity_time_zw(double speed, double mu, double normal_force,
+DEMC_TANGENTIAL_FN double demc_tangential_zero_velocity_time_zw(double speed, double mu, double normal_force,
                                                      double inverse_mass, double dt);
 
 /**
  * @brief Time after t_{m−1} at which the relative tangential velocity vanishes, from the force projection
- *        (000 eq 46-47).
+ *        ([Zabulionis 2012] eq 46-47).
  *
- * With F_proj = v·F/|v| (000 eq 47) the projection of the tangential force on the velocity, the velocity
+ * With F_proj = v·F/|v| ([Zabulionis 2012] eq 47) the projection of the tangential force on the velocity, the velocity
  * component along v decreases at −F_proj H, so τ = |v|/(−F_proj H). As for eq 45 the velocity is the one at the
- * origin t_{m−1} (000 prints v(t_m)).
+ * origin t_{m−1} ([Zabulionis 2012] prints v(t_m)).
  *
  * @param velocity v_t(t_{m−1}) (m/s).
  * @param force tangential force on body i during the step (N).
@@ -355,16 +373,16 @@ DEMC_TANGENTIAL_FN double demc_zero_velocity_time_zw(double speed, double mu, do
  * @return τ in [0, Δt] when the velocity vanishes within the step, else −1 (also when the force does not oppose
  *         the velocity, or v = 0).
  */
-DEMC_TANGENTIAL_FN double demc_zero_velocity_time(demc_vec3 velocity, demc_vec3 force, double inverse_mass,
+DEMC_TANGENTIAL_FN double demc_tangential_zero_velocity_time(demc_vec3 velocity, demc_vec3 force, double inverse_mass,
                                                   double dt);
 
 /**
- * @brief 1 when the relative tangential velocity has reversed within the step, else 0 (000 eq 48).
+ * @brief 1 when the relative tangential velocity has reversed within the step, else 0 ([Zabulionis 2012] eq 48).
  *
  * The projection pr = v(t_{m−1})·v(t_m)/|v(t_{m−1})| is negative; the sign of the scalar product is tested, so a
  * zero v(t_{m−1}) gives 0.
  */
-DEMC_TANGENTIAL_FN int demc_zero_velocity_crossed(demc_vec3 velocity_prev, demc_vec3 velocity);
+DEMC_TANGENTIAL_FN int demc_tangential_zero_velocity_crossed(demc_vec3 velocity_prev, demc_vec3 velocity);
 
 DEMC_END_DECLS
 

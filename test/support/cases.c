@@ -10,7 +10,7 @@ void campello_law_eval(void *ctx, const drv_body *i, const drv_body *j, const dr
                        const double *state_old, double *state_new, drv_contact_out *out)
 {
     const campello_law *law = (const campello_law *)ctx;
-    const demc_hertz_params *hz = j ? &law->pair_hertz : &law->wall_hertz;
+    const demc_normal_hertz_params *hz = j ? &law->pair_hertz : &law->wall_hertz;
     const double shear = j ? law->pair_shear : law->wall_shear, mu = j ? law->pair_mu : law->wall_mu;
     demc_geometry g = j ? demc_geometry_sphere_sphere(i->x, i->radius, j->x, j->radius)
                         : demc_geometry_sphere_wall(i->x, i->radius, wall->point, wall->normal);
@@ -30,7 +30,7 @@ void campello_law_eval(void *ctx, const drv_body *i, const drv_body *j, const dr
     s = demc_vec3_make(state_old[0], state_old[1], state_old[2]);
     s = demc_vec3_add(demc_vec3_project_plane(s, g.normal), demc_vec3_project_plane(step, g.normal)); /* eq 30 */
     r_star = j ? i->radius * j->radius / (i->radius + j->radius) : i->radius;
-    fn = demc_hertz_force(hz, g.overlap);
+    fn = demc_normal_hertz_force(hz, g.overlap);
     kt = 8.0 * shear * sqrt(r_star * g.overlap); /* eq 37 */
     limit = mu * fn;
     len = demc_vec3_norm(s);
@@ -45,7 +45,7 @@ void campello_law_eval(void *ctx, const drv_body *i, const drv_body *j, const dr
     out->force_i = force;
     out->torque_i = demc_geometry_torque_i(&g, force);
     out->torque_j = demc_geometry_torque_j(&g, force);
-    out->elastic_energy = demc_hertz_energy(hz, g.overlap) + 0.5 * kt * demc_vec3_norm2(s);
+    out->elastic_energy = demc_normal_hertz_energy(hz, g.overlap) + 0.5 * kt * demc_vec3_norm2(s);
     out->info[2] = fn;
     out->info[3] = demc_vec3_norm(ft);
     state_new[0] = s.x;
@@ -82,11 +82,11 @@ static spin_result spinning_sphere(drv_scheme scheme, double dt, double t_end, d
     memset(&law, 0, sizeof law);
     memset(&res, 0, sizeof res);
     memset(&pair, 0, sizeof pair); /* the set-up below is valid by construction; zero keeps a failure visible */
-    demc_pair_sphere_wall(&pair, &mat, SPIN_R, NULL, DEMC_SHEAR_CAMPELLO, NULL);
-    demc_hertz_init(&law.wall_hertz, &pair, NULL);
+    demc_material_pair_sphere_wall(&mat, SPIN_R, NULL, DEMC_SHEAR_CAMPELLO, &pair, NULL);
+    demc_normal_hertz_init(pair.effective_modulus, pair.effective_radius, &law.wall_hertz, NULL);
     law.wall_shear = pair.effective_shear_modulus;
     law.wall_mu = mu;
-    static_overlap = pow(SPIN_M * g_earth / law.wall_hertz.stiffness, 2.0 / 3.0);
+    static_overlap = pow(SPIN_M * g_earth / law.wall_hertz.prefactor, 2.0 / 3.0);
     if (other)
         drv_init(&s, scheme, dt, demc_vec3_make(0.0, -g_earth, 0.0), other, other_ctx);
     else
@@ -95,7 +95,7 @@ static spin_result spinning_sphere(drv_scheme scheme, double dt, double t_end, d
     drv_add_sphere(&s, demc_vec3_make(0.0, SPIN_R - static_overlap, 0.0), demc_vec3_make(SPIN_V0, 0.0, 0.0),
                    demc_vec3_make(0.0, 0.0, SPIN_W0), SPIN_R, SPIN_M, 0.4 * SPIN_M * SPIN_R * SPIN_R);
     drv_add_wall(&s, demc_vec3_make(0.0, 0.0, 0.0), demc_vec3_make(0.0, 1.0, 0.0));
-    e0 = drv_kinetic_energy(&s) + drv_potential_energy(&s) + demc_hertz_energy(&law.wall_hertz, static_overlap);
+    e0 = drv_kinetic_energy(&s) + drv_potential_energy(&s) + demc_normal_hertz_energy(&law.wall_hertz, static_overlap);
     prev_vc = SPIN_V0 + SPIN_W0 * SPIN_R;
     if (history) fprintf(history, "t,x,rotation,v,omega\n0,0,0,%.9g,%.9g\n", SPIN_V0, SPIN_W0);
     for (n = 1; n <= steps; ++n) {
@@ -138,7 +138,7 @@ spin_result run_spinning_sphere_with(drv_scheme scheme, double dt, double t_end,
 void spin_pair(demc_pair *pair)
 {
     demc_material mat = demc_material_make(1e10, 0.25, SPIN_M / (4.0 / 3.0 * 3.14159265358979323846 * SPIN_R * SPIN_R * SPIN_R));
-    demc_pair_sphere_wall(pair, &mat, SPIN_R, NULL, DEMC_SHEAR_CAMPELLO, NULL);
+    demc_material_pair_sphere_wall(&mat, SPIN_R, NULL, DEMC_SHEAR_CAMPELLO, pair, NULL);
 }
 
 /* 001 example 5.2 data. */
@@ -173,16 +173,16 @@ static three_result three_spheres(drv_scheme scheme, double dt, double t_end, FI
     int k;
     memset(&law, 0, sizeof law);
     memset(&res, 0, sizeof res);
-    demc_pair_sphere_wall(&wall_pair, &mat, SPIN_R, NULL, DEMC_SHEAR_CAMPELLO, NULL);
-    demc_pair_sphere_sphere(&pair, &mat, SPIN_R, &mat, SPIN_R, DEMC_SHEAR_CAMPELLO, NULL);
-    demc_hertz_init(&law.wall_hertz, &wall_pair, NULL);
-    demc_hertz_init(&law.pair_hertz, &pair, NULL);
+    demc_material_pair_sphere_wall(&mat, SPIN_R, NULL, DEMC_SHEAR_CAMPELLO, &wall_pair, NULL);
+    demc_material_pair_sphere_sphere(&mat, SPIN_R, &mat, SPIN_R, DEMC_SHEAR_CAMPELLO, &pair, NULL);
+    demc_normal_hertz_init(wall_pair.effective_modulus, wall_pair.effective_radius, &law.wall_hertz, NULL);
+    demc_normal_hertz_init(pair.effective_modulus, pair.effective_radius, &law.pair_hertz, NULL);
     law.wall_shear = wall_pair.effective_shear_modulus;
     law.pair_shear = pair.effective_shear_modulus;
     law.wall_mu = law.pair_mu = THREE_MU;
     three_spheres_setup(&speed, &gap);
     rho0 = 2.0 * SPIN_R / sqrt(3.0) + gap; /* touching spheres sit 2r/√3 from the centre of the triangle */
-    static_overlap = pow(SPIN_M * g_earth / law.wall_hertz.stiffness, 2.0 / 3.0);
+    static_overlap = pow(SPIN_M * g_earth / law.wall_hertz.prefactor, 2.0 / 3.0);
     if (other)
         drv_init(&s, scheme, dt, demc_vec3_make(0.0, 0.0, -g_earth), other, other_ctx);
     else
@@ -200,7 +200,7 @@ static three_result three_spheres(drv_scheme scheme, double dt, double t_end, FI
     axis1 = demc_vec3_normalize(s.body[0].omega);
     prev_spin = demc_vec3_dot(s.body[0].omega, axis1);
     prev_rho = rho0;
-    e0 = drv_kinetic_energy(&s) + drv_potential_energy(&s) + 3.0 * demc_hertz_energy(&law.wall_hertz, static_overlap);
+    e0 = drv_kinetic_energy(&s) + drv_potential_energy(&s) + 3.0 * demc_normal_hertz_energy(&law.wall_hertz, static_overlap);
     if (history) fprintf(history, "t,v,omega,rotation\n0,%.9g,%.9g,0\n", -speed, prev_spin);
     for (n = 1; n <= steps; ++n) {
         const drv_body *b = &s.body[0];
@@ -246,8 +246,8 @@ three_result run_three_spheres_with(drv_scheme scheme, double dt, double t_end, 
 void three_pairs(demc_pair *wall_pair, demc_pair *pair)
 {
     demc_material mat = demc_material_make(1e10, 0.25, SPIN_M / (4.0 / 3.0 * 3.14159265358979323846 * SPIN_R * SPIN_R * SPIN_R));
-    demc_pair_sphere_wall(wall_pair, &mat, SPIN_R, NULL, DEMC_SHEAR_CAMPELLO, NULL);
-    demc_pair_sphere_sphere(pair, &mat, SPIN_R, &mat, SPIN_R, DEMC_SHEAR_CAMPELLO, NULL);
+    demc_material_pair_sphere_wall(&mat, SPIN_R, NULL, DEMC_SHEAR_CAMPELLO, wall_pair, NULL);
+    demc_material_pair_sphere_sphere(&mat, SPIN_R, &mat, SPIN_R, DEMC_SHEAR_CAMPELLO, pair, NULL);
 }
 
 double oblique_mass(void)
@@ -312,10 +312,10 @@ double impact000_mass(void)
 void impact000_setup(demc_pair *pair, double *duration)
 {
     demc_material mat = demc_material_make(0.3e9, 0.3, I000_DENSITY);
-    demc_hertz_impact a;
+    demc_normal_hertz_impact a;
     memset(&a, 0, sizeof a);
-    demc_pair_sphere_wall(pair, &mat, I000_RADIUS, &mat, DEMC_SHEAR_ZABULIONIS, NULL);
-    demc_hertz_impact_solve(pair, 0.2, &a, NULL);
+    demc_material_pair_sphere_wall(&mat, I000_RADIUS, &mat, DEMC_SHEAR_ZABULIONIS, pair, NULL);
+    demc_normal_hertz_impact_solve(pair, 0.2, &a, NULL);
     *duration = a.duration;
 }
 
@@ -421,7 +421,7 @@ impact000_result run_slide000(drv_law law, void *ctx, double v_x, double dt, dou
 {
     const double m = impact000_mass();
     demc_pair pair;
-    demc_hertz_params hz;
+    demc_normal_hertz_params hz;
     drv_system s;
     impact000_result res;
     mode_tracker tr;
@@ -430,13 +430,13 @@ impact000_result run_slide000(drv_law law, void *ctx, double v_x, double dt, dou
     memset(&tr, 0, sizeof tr);
     memset(&hz, 0, sizeof hz);
     impact000_setup(&pair, &t_hertz);
-    demc_hertz_init(&hz, &pair, NULL);
-    static_overlap = pow(m * g_earth / hz.stiffness, 2.0 / 3.0);
+    demc_normal_hertz_init(pair.effective_modulus, pair.effective_radius, &hz, NULL);
+    static_overlap = pow(m * g_earth / hz.prefactor, 2.0 / 3.0);
     drv_init(&s, DRV_NEWMARK_PEC, dt, demc_vec3_make(0.0, -g_earth, 0.0), law, ctx);
     drv_add_sphere(&s, demc_vec3_make(0.0, I000_RADIUS - static_overlap, 0.0), demc_vec3_make(v_x, 0.0, 0.0),
                    demc_vec3_make(0.0, 0.0, 0.0), I000_RADIUS, m, 0.4 * m * I000_RADIUS * I000_RADIUS);
     drv_add_wall(&s, demc_vec3_make(0.0, 0.0, 0.0), demc_vec3_make(0.0, 1.0, 0.0));
-    e0 = drv_kinetic_energy(&s) + drv_potential_energy(&s) + demc_hertz_energy(&hz, static_overlap);
+    e0 = drv_kinetic_energy(&s) + drv_potential_energy(&s) + demc_normal_hertz_energy(&hz, static_overlap);
     tr.vc_prev = v_x;
     if (history) fprintf(history, "t,overlap,fn,ft,el,slip,vc\n");
     while (s.t < duration) {
@@ -457,11 +457,11 @@ impact000_result run_slide000(drv_law law, void *ctx, double v_x, double dt, dou
 void oblique_setup(demc_pair *pair, double *hertz_duration, double *linear_stiffness)
 {
     demc_material mat = demc_material_make(70e9, 0.3, OBLIQUE_DENSITY);
-    demc_hertz_impact a;
+    demc_normal_hertz_impact a;
     memset(&a, 0, sizeof a);
-    demc_pair_sphere_wall(pair, &mat, OBLIQUE_RADIUS, &mat, DEMC_SHEAR_MINDLIN, NULL);
+    demc_material_pair_sphere_wall(&mat, OBLIQUE_RADIUS, &mat, DEMC_SHEAR_MINDLIN, pair, NULL);
     pair->effective_mass = oblique_mass();
-    demc_hertz_impact_solve(pair, OBLIQUE_SPEED, &a, NULL);
+    demc_normal_hertz_impact_solve(pair, OBLIQUE_SPEED, &a, NULL);
     *hertz_duration = a.duration;
     *linear_stiffness = oblique_mass() * (3.14159265358979323846 / a.duration) * (3.14159265358979323846 / a.duration);
 }
@@ -474,25 +474,25 @@ void normal002_law_eval(void *ctx, const drv_body *i, const drv_body *j, const d
     demc_geometry g = demc_geometry_sphere_wall(i->x, i->radius, wall->point, wall->normal);
     demc_vec3 zero = demc_vec3_make(0.0, 0.0, 0.0), fte, ft;
     demc_kinematics kin;
-    demc_pls_state pls;
+    demc_normal_pls_state pls;
     double rate, f, kt = 0.0, limit, len;
     (void)j;
     memset(state_new, 0, 6 * sizeof *state_new);
     out->info[0] = g.overlap;
     if (g.overlap <= 0.0) return;
     kin = demc_geometry_kinematics(&g, i->v, i->omega, zero, zero);
-    rate = -kin.normal_speed; /* dδ/dt */
+    rate = kin.overlap_rate; /* dδ/dt */
     fte = demc_vec3_project_plane(demc_vec3_make(state_old[0], state_old[1], state_old[2]), g.normal);
     if (law->model == N002_LSD) {
-        f = demc_linear_force(&law->linear, g.overlap) + demc_dashpot_linear(law->gamma, m, law->linear.stiffness, rate);
+        f = demc_normal_linear_force(&law->linear, g.overlap) + demc_damping_linear_force(law->gamma, m, law->linear.stiffness, rate);
         kt = law->kappa * law->linear.stiffness;
     } else if (law->model == N002_HMD) {
-        f = demc_hertz_force(&law->hertz, g.overlap) +
-            demc_dashpot_hertz(law->gamma, m, law->pair.effective_modulus, law->pair.effective_radius, g.overlap, rate);
+        f = demc_normal_hertz_force(&law->hertz, g.overlap) +
+            demc_damping_hertz_force(law->gamma, m, law->pair.effective_modulus, law->pair.effective_radius, g.overlap, rate);
         kt = 8.0 * law->pair.effective_shear_modulus * sqrt(law->pair.effective_radius * g.overlap);
     } else {
         pls.overlap_max = state_old[5];
-        f = demc_pls_force(&law->pls, &pls, g.overlap);
+        f = demc_normal_pls_force(&law->pls, g.overlap, &pls);
         state_new[5] = pls.overlap_max;
         kt = law->kappa * law->pls.unloading_stiffness;
     }
@@ -500,7 +500,7 @@ void normal002_law_eval(void *ctx, const drv_body *i, const drv_body *j, const d
     if (law->model == N002_HMD && state_old[3] > 0.0 && f < state_old[4])
         fte = demc_vec3_scale(fte, kt / state_old[3]); /* 002 eq 2, ΔF_n < 0 */
     fte = demc_vec3_add_scaled(fte, -kt * dt, kin.tangential_velocity);
-    ft = law->model == N002_PLSB ? fte : demc_vec3_add(fte, demc_dashpot_tangential(law->gamma, m, kt, kin.tangential_velocity));
+    ft = law->model == N002_PLSB ? fte : demc_vec3_add(fte, demc_damping_tangential_force(law->gamma, m, kt, kin.tangential_velocity));
     limit = law->mu * f;
     len = demc_vec3_norm(ft);
     if (len > limit) {
@@ -527,13 +527,13 @@ oblique_result oblique002(normal002_model model, double e, double gamma, double 
     oblique_setup(&law.pair, &t_hertz, &k);
     law.model = model;
     law.gamma = gamma;
-    if (gamma < 0.0 && model == N002_LSD) demc_lsd_damping_ratio(e, DEMC_CONTACT_END_FORCE, &law.gamma);
-    if (gamma < 0.0 && model == N002_HMD) demc_hmd_damping_ratio(e, DEMC_CONTACT_END_FORCE, &law.gamma);
+    if (gamma < 0.0 && model == N002_LSD) demc_damping_lsd_ratio(e, DEMC_CONTACT_END_FORCE, &law.gamma);
+    if (gamma < 0.0 && model == N002_HMD) demc_damping_hmd_ratio(e, DEMC_CONTACT_END_FORCE, &law.gamma);
     law.mu = 0.1;
     law.kappa = 2.0 * (1.0 - 0.3) / (2.0 - 0.3);
-    demc_linear_init(&law.linear, k, NULL);
-    demc_hertz_init(&law.hertz, &law.pair, NULL);
-    demc_pls_init(&law.pls, k, e, NULL);
+    demc_normal_linear_init(k, &law.linear, NULL);
+    demc_normal_hertz_init(law.pair.effective_modulus, law.pair.effective_radius, &law.hertz, NULL);
+    demc_normal_pls_init(k, e, &law.pls, NULL);
     return run_oblique(normal002_law_eval, &law, DRV_TRAPEZOIDAL, theta_deg, e, law.mu, t_hertz / steps, history);
 }
 

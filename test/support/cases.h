@@ -15,7 +15,7 @@
  * State: s (3 doubles). Reports: elastic = Hertz energy + ½ k_t |s|², dissipated = μ F_n × (return length);
  * info: [0] overlap, [1] 1 while slipping, [2] normal force, [3] |tangential force|. */
 typedef struct campello_law {
-    demc_hertz_params wall_hertz, pair_hertz; /* sphere–wall and sphere–sphere Hertz constants */
+    demc_normal_hertz_params wall_hertz, pair_hertz; /* sphere–wall and sphere–sphere Hertz constants */
     double wall_shear, pair_shear;            /* G* of each (001 eq 38) */
     double wall_mu, pair_mu;                  /* friction of each */
 } campello_law;
@@ -110,9 +110,9 @@ typedef struct normal002_law {
     double gamma; /* damping ratio of the dashpots (LS+D, HM+D) */
     double mu, kappa;
     demc_pair pair;
-    demc_linear_params linear;
-    demc_hertz_params hertz;
-    demc_pls_params pls;
+    demc_normal_linear_params linear;
+    demc_normal_hertz_params hertz;
+    demc_normal_pls_params pls;
 } normal002_law;
 void normal002_law_eval(void *ctx, const drv_body *i, const drv_body *j, const drv_wall *wall, double dt,
                         const double *state_old, double *state_new, drv_contact_out *out);

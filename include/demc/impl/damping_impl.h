@@ -1,4 +1,4 @@
-/* Bodies of damping.h. Included by damping.h only; see DESIGN §4 for why bodies live in headers.
+/* Bodies of damping.h. Included by damping.h only; bodies live in headers so that header-only units can inline them.
  * The derivations behind every formula are on the docs page docs/pages/damping.md. */
 #ifndef DEMC_DAMPING_IMPL_H
 #define DEMC_DAMPING_IMPL_H
@@ -11,12 +11,12 @@ DEMC_BEGIN_DECLS
 
 /* ---- dashpots ---------------------------------------------------------------------------------------------- */
 
-DEMC_DAMPING_FN double demc_dashpot_linear(double gamma, double m_eff, double k, double v)
+DEMC_DAMPING_FN double demc_damping_linear_force(double gamma, double m_eff, double k, double overlap_rate)
 {
-    return 2.0 * gamma * sqrt(m_eff * k) * v;
+    return 2.0 * gamma * sqrt(m_eff * k) * overlap_rate;
 }
 
-DEMC_DAMPING_FN double demc_dashpot_hertz_coefficient(double gamma, double m_eff, double E_eff, double R_eff,
+DEMC_DAMPING_FN double demc_damping_hertz_coefficient(double gamma, double m_eff, double E_eff, double R_eff,
                                                       double delta)
 {
     /* 2γ√(m*·2E*√(R*δ)); the test δ > 0 also maps NaN overlaps to "no contact". */
@@ -24,13 +24,13 @@ DEMC_DAMPING_FN double demc_dashpot_hertz_coefficient(double gamma, double m_eff
     return 2.0 * gamma * sqrt(2.0 * m_eff * E_eff * sqrt(R_eff * d));
 }
 
-DEMC_DAMPING_FN double demc_dashpot_hertz(double gamma, double m_eff, double E_eff, double R_eff, double delta,
-                                          double v)
+DEMC_DAMPING_FN double demc_damping_hertz_force(double gamma, double m_eff, double E_eff, double R_eff, double delta,
+                                          double overlap_rate)
 {
-    return demc_dashpot_hertz_coefficient(gamma, m_eff, E_eff, R_eff, delta) * v;
+    return demc_damping_hertz_coefficient(gamma, m_eff, E_eff, R_eff, delta) * overlap_rate;
 }
 
-DEMC_DAMPING_FN demc_vec3 demc_dashpot_tangential(double gamma, double m_eff, double k_t, demc_vec3 v_t)
+DEMC_DAMPING_FN demc_vec3 demc_damping_tangential_force(double gamma, double m_eff, double k_t, demc_vec3 v_t)
 {
     return demc_vec3_scale(v_t, -2.0 * gamma * sqrt(m_eff * k_t));
 }
@@ -73,7 +73,7 @@ DEMC_STATIC_INLINE double demci_damping_arc_ratio(double g, double *derivative)
     }
 }
 
-/* e of LS+D at damping ratio g ≥ 0, force end: e = exp(−2g·A(g)) (002 eq 7 corrected, all three regimes).
+/* e of LS+D at damping ratio g ≥ 0, force end: e = exp(−2g·A(g)) ([Cummins 2012] eq 7 corrected, all three regimes).
  * For g > 1.25 the exponent reaches −745 and would carry its size in ulp; with ρ = √(g²−1) and
  * g·A = ln(g + ρ) + A/(g + ρ) (see below) the same value is exp(−2A/(g + ρ))/(g + ρ)², computed without it. */
 DEMC_STATIC_INLINE double demci_damping_force_end_e(double g)
@@ -111,7 +111,7 @@ DEMC_STATIC_INLINE double demci_damping_force_end_residual(double g, double L, d
  * one or two steps. */
 DEMC_STATIC_INLINE demc_status demci_damping_force_end_inverse(double e, double *gamma)
 {
-    double L = -0.5 * log(e), r = sqrt(e), g = demc_lsd_damping_ratio_fast(e);
+    double L = -0.5 * log(e), r = sqrt(e), g = demc_damping_lsd_ratio_fast(e);
     int it;
     if (L <= 0.0) { *gamma = 0.0; return DEMC_OK; }
     for (it = 0; it < 8; ++it) {
@@ -141,7 +141,7 @@ DEMC_STATIC_INLINE demc_status demci_damping_check_e(double e, demc_contact_end 
 
 /* ---- public maps ------------------------------------------------------------------------------------------- */
 
-DEMC_DAMPING_FN demc_status demc_lsd_restitution(double gamma, demc_contact_end end, double *e)
+DEMC_DAMPING_FN demc_status demc_damping_lsd_restitution(double gamma, demc_contact_end end, double *e)
 {
     demc_status s = demci_damping_check_gamma(gamma, end, e);
     if (s != DEMC_OK) return s;
@@ -149,18 +149,18 @@ DEMC_DAMPING_FN demc_status demc_lsd_restitution(double gamma, demc_contact_end 
     return DEMC_OK;
 }
 
-DEMC_DAMPING_FN demc_status demc_lsd_damping_ratio(double e, demc_contact_end end, double *gamma)
+DEMC_DAMPING_FN demc_status demc_damping_lsd_ratio(double e, demc_contact_end end, double *gamma)
 {
     demc_status s = demci_damping_check_e(e, end, gamma);
     double ln_e;
     if (s != DEMC_OK) return s;
     if (end == DEMC_CONTACT_END_FORCE) return demci_damping_force_end_inverse(e, gamma);
     ln_e = log(e);
-    *gamma = -ln_e / sqrt(9.8696044010893586188 + ln_e * ln_e); /* 002 eq 6; π² */
+    *gamma = -ln_e / sqrt(9.8696044010893586188 + ln_e * ln_e); /* [Cummins 2012] eq 6; π² */
     return DEMC_OK;
 }
 
-DEMC_DAMPING_FN double demc_lsd_damping_ratio_fast(double e)
+DEMC_DAMPING_FN double demc_damping_lsd_ratio_fast(double e)
 {
     /* L = −ln(e)/2 = g·A(g). Three pieces (generated, see damping_fit.h):
      * - L ≤ 1: g = L·P(L);
@@ -178,16 +178,16 @@ DEMC_DAMPING_FN double demc_lsd_damping_ratio_fast(double e)
     return 0.5 * (x / r + r / x);
 }
 
-DEMC_DAMPING_FN demc_status demc_hmd_restitution(double gamma, demc_contact_end end, double *e)
+DEMC_DAMPING_FN demc_status demc_damping_hmd_restitution(double gamma, demc_contact_end end, double *e)
 {
     /* HM+D at γ restitutes like LS+D at √(6/5)γ (phase-plane reduction, docs/pages/damping.md). */
-    return demc_lsd_restitution(gamma * 1.0954451150103322269, end, e);
+    return demc_damping_lsd_restitution(gamma * 1.0954451150103322269, end, e);
 }
 
-DEMC_DAMPING_FN demc_status demc_hmd_damping_ratio(double e, demc_contact_end end, double *gamma)
+DEMC_DAMPING_FN demc_status demc_damping_hmd_ratio(double e, demc_contact_end end, double *gamma)
 {
     double g;
-    demc_status s = demc_lsd_damping_ratio(e, end, gamma ? &g : (double *)0);
+    demc_status s = demc_damping_lsd_ratio(e, end, gamma ? &g : (double *)0);
     if (s == DEMC_OK) *gamma = g * 0.91287092917527685576; /* √(5/6) */
     return s;
 }
@@ -219,7 +219,7 @@ DEMC_STATIC_INLINE double demci_visco_restitution(double eps, demc_contact_end e
     return exp(p - 5.0 * u);
 }
 
-DEMC_DAMPING_FN demc_status demc_viscoelastic_restitution_scaled(double eps, demc_contact_end end, double *e)
+DEMC_DAMPING_FN demc_status demc_damping_viscoelastic_restitution_scaled(double eps, demc_contact_end end, double *e)
 {
     demc_status s = demci_damping_check_gamma(eps, end, e); /* same checks: finite, ≥ 0, known rule */
     if (s != DEMC_OK) return s;
@@ -227,7 +227,7 @@ DEMC_DAMPING_FN demc_status demc_viscoelastic_restitution_scaled(double eps, dem
     return DEMC_OK;
 }
 
-DEMC_DAMPING_FN demc_status demc_viscoelastic_restitution(double A, double K, double m_eff, double v,
+DEMC_DAMPING_FN demc_status demc_damping_viscoelastic_restitution(double A, double K, double m_eff, double v,
                                                           demc_contact_end end, double *e)
 {
     if (!demc_is_finite(A) || !demc_is_finite(K) || !demc_is_finite(m_eff) || !demc_is_finite(v))
@@ -237,7 +237,7 @@ DEMC_DAMPING_FN demc_status demc_viscoelastic_restitution(double A, double K, do
     {
         double eps = 1.5 * A * pow(K / m_eff, 0.4) * pow(v, 0.2);
         if (!demc_is_finite(eps)) return DEMC_ERR_SINGULAR; /* K/m* overflowed */
-        return demc_viscoelastic_restitution_scaled(eps, end, e);
+        return demc_damping_viscoelastic_restitution_scaled(eps, end, e);
     }
 }
 

@@ -1,4 +1,4 @@
-/* Bodies of normal.h. Included by normal.h only; see DESIGN §4 for why bodies live in headers. */
+/* Bodies of normal.h. Included by normal.h only; bodies live in headers so that header-only units can inline them. */
 #ifndef DEMC_NORMAL_IMPL_H
 #define DEMC_NORMAL_IMPL_H
 
@@ -16,71 +16,71 @@ DEMC_STATIC_INLINE demc_status demci_normal_representable(double value, const ch
 /* The overlap in contact, 0 otherwise (a select: no branch, no NaN from sqrt of a negative). */
 DEMC_STATIC_INLINE double demci_contact_overlap(double overlap) { return overlap > 0.0 ? overlap : 0.0; }
 
-DEMC_NORMAL_FN demc_status demc_hertz_init(demc_hertz_params *params, const demc_pair *pair, const char **bad_field)
+DEMC_NORMAL_FN demc_status demc_normal_hertz_init(double effective_modulus, double effective_radius,
+                                                  demc_normal_hertz_params *params, const char **bad_field)
 {
     demc_status s;
     double k;
+    if ((s = demci_require_positive(effective_modulus, "effective_modulus", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_require_positive(effective_radius, "effective_radius", bad_field)) != DEMC_OK) return s;
     if (!params) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "params", bad_field);
-    if (!pair) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "pair", bad_field);
-    if ((s = demci_require_positive(pair->effective_modulus, "pair.effective_modulus", bad_field)) != DEMC_OK) return s;
-    if ((s = demci_require_positive(pair->effective_radius, "pair.effective_radius", bad_field)) != DEMC_OK) return s;
-    k = 4.0 / 3.0 * pair->effective_modulus * sqrt(pair->effective_radius);
-    if ((s = demci_normal_representable(k, "params.stiffness", bad_field)) != DEMC_OK) return s;
-    params->stiffness = k;
+    k = 4.0 / 3.0 * effective_modulus * sqrt(effective_radius);
+    if ((s = demci_normal_representable(k, "params.prefactor", bad_field)) != DEMC_OK) return s;
+    params->prefactor = k;
     return demci_material_fail(DEMC_OK, 0, bad_field);
 }
 
-DEMC_NORMAL_FN double demc_hertz_force(const demc_hertz_params *params, double overlap)
+DEMC_NORMAL_FN double demc_normal_hertz_force(const demc_normal_hertz_params *params, double overlap)
 {
     double d = demci_contact_overlap(overlap);
-    return params->stiffness * d * sqrt(d);
+    return params->prefactor * d * sqrt(d);
 }
 
-DEMC_NORMAL_FN double demc_hertz_stiffness(const demc_hertz_params *params, double overlap)
+DEMC_NORMAL_FN double demc_normal_hertz_stiffness(const demc_normal_hertz_params *params, double overlap)
 {
-    return 1.5 * params->stiffness * sqrt(demci_contact_overlap(overlap));
+    return 1.5 * params->prefactor * sqrt(demci_contact_overlap(overlap));
 }
 
-DEMC_NORMAL_FN double demc_hertz_energy(const demc_hertz_params *params, double overlap)
+DEMC_NORMAL_FN double demc_normal_hertz_energy(const demc_normal_hertz_params *params, double overlap)
 {
     double d = demci_contact_overlap(overlap);
-    return 0.4 * params->stiffness * d * d * sqrt(d);
+    return 0.4 * params->prefactor * d * d * sqrt(d);
 }
 
-DEMC_NORMAL_FN demc_status demc_linear_init(demc_linear_params *params, double stiffness, const char **bad_field)
+DEMC_NORMAL_FN demc_status demc_normal_linear_init(double stiffness, demc_normal_linear_params *params, const char **bad_field)
 {
     demc_status s;
-    if (!params) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "params", bad_field);
     if ((s = demci_require_positive(stiffness, "stiffness", bad_field)) != DEMC_OK) return s;
+    if (!params) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "params", bad_field);
     params->stiffness = stiffness;
     return demci_material_fail(DEMC_OK, 0, bad_field);
 }
 
-DEMC_NORMAL_FN double demc_linear_force(const demc_linear_params *params, double overlap)
+DEMC_NORMAL_FN double demc_normal_linear_force(const demc_normal_linear_params *params, double overlap)
 {
     return params->stiffness * demci_contact_overlap(overlap);
 }
 
-DEMC_NORMAL_FN double demc_linear_stiffness(const demc_linear_params *params, double overlap)
+DEMC_NORMAL_FN double demc_normal_linear_stiffness(const demc_normal_linear_params *params, double overlap)
 {
     return overlap > 0.0 ? params->stiffness : 0.0;
 }
 
-DEMC_NORMAL_FN double demc_linear_energy(const demc_linear_params *params, double overlap)
+DEMC_NORMAL_FN double demc_normal_linear_energy(const demc_normal_linear_params *params, double overlap)
 {
     double d = demci_contact_overlap(overlap);
     return 0.5 * params->stiffness * d * d;
 }
 
-DEMC_NORMAL_FN demc_status demc_pls_init(demc_pls_params *params, double stiffness, double restitution,
+DEMC_NORMAL_FN demc_status demc_normal_pls_init(double stiffness, double restitution, demc_normal_pls_params *params,
                                          const char **bad_field)
 {
     demc_status s;
-    demc_pls_params p;
-    if (!params) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "params", bad_field);
+    demc_normal_pls_params p;
     if ((s = demci_require_positive(stiffness, "stiffness", bad_field)) != DEMC_OK) return s;
     if ((s = demci_require_positive(restitution, "restitution", bad_field)) != DEMC_OK) return s;
     if (restitution > 1.0) return demci_material_fail(DEMC_ERR_OUT_OF_DOMAIN, "restitution", bad_field);
+    if (!params) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "params", bad_field);
     p.loading_stiffness = restitution * stiffness;
     p.unloading_stiffness = stiffness / restitution;
     p.plastic_fraction = 1.0 - restitution * restitution;
@@ -93,8 +93,8 @@ DEMC_NORMAL_FN demc_status demc_pls_init(demc_pls_params *params, double stiffne
 }
 
 /* The force on the latched law for the largest overlap after this one, returned through overlap_max
- * (0 when the contact is over); 002 eq 3 with the continuity of the two lines at δ_max fixing α₀. */
-DEMC_STATIC_INLINE double demci_pls_eval(const demc_pls_params *p, double previous_max, double overlap,
+ * (0 when the contact is over); [Cummins 2012] eq 3 with the continuity of the two lines at δ_max fixing α₀. */
+DEMC_STATIC_INLINE double demci_pls_eval(const demc_normal_pls_params *p, double previous_max, double overlap,
                                          double *overlap_max)
 {
     double dmax = overlap > previous_max ? overlap : previous_max;
@@ -105,13 +105,13 @@ DEMC_STATIC_INLINE double demci_pls_eval(const demc_pls_params *p, double previo
     return f > 0.0 ? f : 0.0;
 }
 
-DEMC_NORMAL_FN double demc_pls_force(const demc_pls_params *params, demc_pls_state *state, double overlap)
+DEMC_NORMAL_FN double demc_normal_pls_force(const demc_normal_pls_params *params, double overlap, demc_normal_pls_state *state)
 {
     return demci_pls_eval(params, state->overlap_max, overlap, &state->overlap_max);
 }
 
-DEMC_NORMAL_FN double demc_pls_stiffness(const demc_pls_params *params, const demc_pls_state *state,
-                                         double overlap)
+DEMC_NORMAL_FN double demc_normal_pls_stiffness(const demc_normal_pls_params *params, double overlap,
+                                         const demc_normal_pls_state *state)
 {
     double dmax;
     double f = demci_pls_eval(params, state->overlap_max, overlap, &dmax);
@@ -119,25 +119,25 @@ DEMC_NORMAL_FN double demc_pls_stiffness(const demc_pls_params *params, const de
     return f > 0.0 ? k : 0.0;
 }
 
-DEMC_NORMAL_FN double demc_pls_elastic_energy(const demc_pls_params *params, const demc_pls_state *state,
-                                              double overlap)
+DEMC_NORMAL_FN double demc_normal_pls_elastic_energy(const demc_normal_pls_params *params, double overlap,
+                                              const demc_normal_pls_state *state)
 {
     double dmax;
     double f = demci_pls_eval(params, state->overlap_max, overlap, &dmax);
     return 0.5 * f * (f / params->unloading_stiffness);
 }
 
-DEMC_NORMAL_FN double demc_pls_dissipated_energy(const demc_pls_params *params, const demc_pls_state *state)
+DEMC_NORMAL_FN double demc_normal_pls_dissipated_energy(const demc_normal_pls_params *params, const demc_normal_pls_state *state)
 {
     double d = state->overlap_max;
     return 0.5 * params->loading_stiffness * params->plastic_fraction * d * d;
 }
 
-DEMC_NORMAL_FN demc_status demc_hertz_impact_solve(const demc_pair *pair, double approach_speed,
-                                                   demc_hertz_impact *impact, const char **bad_field)
+DEMC_NORMAL_FN demc_status demc_normal_hertz_impact_solve(const demc_pair *pair, double approach_speed,
+                                                   demc_normal_hertz_impact *impact, const char **bad_field)
 {
     demc_status s;
-    demc_hertz_impact r;
+    demc_normal_hertz_impact r;
     double e, rr, m, v = approach_speed;
     if (!pair) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "pair", bad_field);
     if ((s = demci_require_positive(pair->effective_modulus, "pair.effective_modulus", bad_field)) != DEMC_OK) return s;
@@ -152,7 +152,7 @@ DEMC_NORMAL_FN demc_status demc_hertz_impact_solve(const demc_pair *pair, double
      * of powers so that no intermediate overflows before the 2/5 power brings it back. */
     r.max_overlap = pow(15.0 / 16.0 * m / (e * sqrt(rr)), 0.4) * pow(v, 0.8);
     r.max_force = 4.0 / 3.0 * e * sqrt(rr) * r.max_overlap * sqrt(r.max_overlap);
-    r.duration = DEMC_HERTZ_DURATION_FACTOR * (r.max_overlap / v);
+    r.duration = DEMC_NORMAL_HERTZ_DURATION_FACTOR * (r.max_overlap / v);
     r.time_of_max_force = 0.5 * r.duration;
     r.contact_radius = sqrt(rr * r.max_overlap);
     if ((s = demci_normal_representable(r.max_overlap, "impact.max_overlap", bad_field)) != DEMC_OK) return s;

@@ -1,5 +1,5 @@
-/* Bodies of sliding.h (003, Balevičius & Mróz). Included by sliding.h only; formulas and derivations are on
- * docs/pages/sliding.md. Helpers are demci_sliding_*; all work is bounded (fixed iteration caps). */
+/* Bodies of sliding.h ([Balevičius 2014], Balevičius & Mróz). Included by sliding.h only; formulas and derivations are
+ * on docs/pages/sliding.md. Helpers are demci_sliding_*; all work is bounded (fixed iteration caps). */
 #ifndef DEMC_SLIDING_IMPL_H
 #define DEMC_SLIDING_IMPL_H
 
@@ -9,134 +9,6 @@ DEMC_BEGIN_DECLS
 
 /* Quadrature workspace: at most this many subintervals in one adaptive integration. */
 #define DEMCI_SLIDING_QCAP 64
-
-DEMC_STATIC_INLINE double demci_sliding_nan(void) { return HUGE_VAL - HUGE_VAL; }
-
-DEMC_STATIC_INLINE double demci_sliding_max3(double a, double b, double c)
-{
-    double m = a > b ? a : b;
-    return m > c ? m : c;
-}
-
-/* Duplication stops when 4^-n Q < A_n with Q = 1e3 max|A0 - x_i|: then |X|,|Y|,|Z| < 1e-3 and the fifth-order
- * series is exact to 1e-18 (Carlson 1995, DLMF 19.36.1-2). */
-DEMC_SLIDING_FN double demc_carlson_rf(double x, double y, double z)
-{
-    double a0, a, q, f = 1.0, xn = x, yn = y, zn = z, dx, dy, dz, e2, e3;
-    int n;
-    if (!(x >= 0.0 && y >= 0.0 && z >= 0.0)) return demci_sliding_nan();
-    if ((x == 0.0) + (y == 0.0) + (z == 0.0) >= 2) return HUGE_VAL;
-    if (!demc_is_finite(x + y + z)) return 0.0;
-    a0 = (x + y + z) / 3.0;
-    a = a0;
-    q = 1e3 * demci_sliding_max3(fabs(a0 - x), fabs(a0 - y), fabs(a0 - z));
-    for (n = 0; n < 200 && q * f >= a; ++n) {
-        double sx = sqrt(xn), sy = sqrt(yn), sz = sqrt(zn), lam = sx * sy + sx * sz + sy * sz;
-        xn = 0.25 * (xn + lam);
-        yn = 0.25 * (yn + lam);
-        zn = 0.25 * (zn + lam);
-        a = 0.25 * (a + lam);
-        f *= 0.25;
-    }
-    dx = (a0 - x) * f / a;
-    dy = (a0 - y) * f / a;
-    dz = -(dx + dy);
-    e2 = dx * dy - dz * dz;
-    e3 = dx * dy * dz;
-    return (1.0 - e2 / 10.0 + e3 / 14.0 + e2 * e2 / 24.0 - 3.0 * e2 * e3 / 44.0) / sqrt(a);
-}
-
-DEMC_SLIDING_FN double demc_carlson_rd(double x, double y, double z)
-{
-    double a0, a, q, f = 1.0, sum = 0.0, xn = x, yn = y, zn = z, dx, dy, dz, xy, z2, e2, e3, e4, e5, ser;
-    int n;
-    if (!(x >= 0.0 && y >= 0.0 && z >= 0.0)) return demci_sliding_nan();
-    if (z == 0.0 || (x == 0.0 && y == 0.0)) return HUGE_VAL;
-    if (!demc_is_finite(x + y + z)) return 0.0;
-    a0 = (x + y + 3.0 * z) / 5.0;
-    a = a0;
-    q = 1e3 * demci_sliding_max3(fabs(a0 - x), fabs(a0 - y), fabs(a0 - z));
-    for (n = 0; n < 200 && q * f >= a; ++n) {
-        double sx = sqrt(xn), sy = sqrt(yn), sz = sqrt(zn), lam = sx * sy + sx * sz + sy * sz;
-        sum += f / (sz * (zn + lam));
-        xn = 0.25 * (xn + lam);
-        yn = 0.25 * (yn + lam);
-        zn = 0.25 * (zn + lam);
-        a = 0.25 * (a + lam);
-        f *= 0.25;
-    }
-    dx = (a0 - x) * f / a;
-    dy = (a0 - y) * f / a;
-    dz = -(dx + dy) / 3.0;
-    xy = dx * dy;
-    z2 = dz * dz;
-    e2 = xy - 6.0 * z2;
-    e3 = (3.0 * xy - 8.0 * z2) * dz;
-    e4 = 3.0 * (xy - z2) * z2;
-    e5 = xy * z2 * dz;
-    ser = 1.0 - 3.0 * e2 / 14.0 + e3 / 6.0 + 9.0 * e2 * e2 / 88.0 - 3.0 * e4 / 22.0 - 9.0 * e2 * e3 / 52.0 +
-          3.0 * e5 / 26.0;
-    return f * ser / (a * sqrt(a)) + 3.0 * sum;
-}
-
-DEMC_SLIDING_FN double demc_ellint_k(double m)
-{
-    if (m == 1.0) return HUGE_VAL;
-    if (!(m < 1.0)) return demci_sliding_nan();
-    return demc_carlson_rf(0.0, 1.0 - m, 1.0);
-}
-
-DEMC_SLIDING_FN double demc_ellint_e(double m)
-{
-    if (m == 1.0) return 1.0;
-    if (!(m < 1.0)) return demci_sliding_nan();
-    return demc_carlson_rf(0.0, 1.0 - m, 1.0) - m / 3.0 * demc_carlson_rd(0.0, 1.0 - m, 1.0);
-}
-
-/* Reduces phi to [-pi/2, pi/2] (n periods, allowed only for m < 1); returns 0 when outside the domain. */
-DEMC_STATIC_INLINE int demci_sliding_amplitude(double *phi, double m, double *periods)
-{
-    const double pi = 3.14159265358979323846;
-    double n = 0.0, s;
-    if (!demc_is_finite(*phi) || !(m == m)) return 0;
-    if (m < 1.0) {
-        n = floor(*phi / pi + 0.5);
-        *phi -= n * pi;
-    } else if (fabs(*phi) > 0.5 * pi) {
-        return 0;
-    }
-    s = sin(*phi);
-    if (1.0 - m * s * s < 0.0) return 0;
-    *periods = n;
-    return 1;
-}
-
-DEMC_SLIDING_FN double demc_ellint_f(double phi, double m)
-{
-    double n = 0.0, s, c, r;
-    if (!demci_sliding_amplitude(&phi, m, &n)) return demci_sliding_nan();
-    s = sin(phi);
-    c = cos(phi);
-    r = s * demc_carlson_rf(c * c, 1.0 - m * s * s, 1.0);
-    return n != 0.0 ? r + 2.0 * n * demc_ellint_k(m) : r;
-}
-
-DEMC_SLIDING_FN double demc_ellint_e_inc(double phi, double m)
-{
-    double n = 0.0, s, c, d2, r;
-    if (!demci_sliding_amplitude(&phi, m, &n)) return demci_sliding_nan();
-    s = sin(phi);
-    c = cos(phi);
-    d2 = 1.0 - m * s * s;
-    r = s * demc_carlson_rf(c * c, d2, 1.0) - m / 3.0 * s * s * s * demc_carlson_rd(c * c, d2, 1.0);
-    return n != 0.0 ? r + 2.0 * n * demc_ellint_e(m) : r;
-}
-
-DEMC_SLIDING_FN double demc_ellint_f_jacobi(double x2, double m)
-{
-    if (!(x2 <= 1.0 && m * x2 <= 1.0)) return demci_sliding_nan();
-    return sqrt(fabs(x2)) * demc_carlson_rf(1.0 - x2, 1.0 - m * x2, 1.0);
-}
 
 /* ---- geometry of the paths ---- */
 
@@ -184,14 +56,14 @@ DEMC_STATIC_INLINE double demci_sliding_h52(const demc_sliding_path *p, double s
 DEMC_STATIC_INLINE double demci_sliding_fric_density(const demc_sliding_path *p, double s)
 {
     demci_sliding_geo g = demci_sliding_geometry(p, s);
-    return p->kn * g.h * sqrt(g.h) * g.cosb;
+    return p->prefactor * g.h * sqrt(g.h) * g.cosb;
 }
 
 /* The same at distance e (> 0) before the end s_u. */
 DEMC_STATIC_INLINE double demci_sliding_fric_density_end(const demc_sliding_path *p, double e)
 {
     demci_sliding_geo g = demci_sliding_geometry_e(p, p->s_u - e, e);
-    return p->kn * g.h * sqrt(g.h) * g.cosb;
+    return p->prefactor * g.h * sqrt(g.h) * g.cosb;
 }
 
 /* ---- adaptive Gauss-Kronrod (7, 15) quadrature ---- */
@@ -334,7 +206,7 @@ DEMC_STATIC_INLINE double demci_sliding_g4(double s, double c, double m)
         }
         return g;
     } else {
-        double d2 = 1.0 - m * s * s, rf = demc_carlson_rf(c * c, d2, 1.0), rd = demc_carlson_rd(c * c, d2, 1.0);
+        double d2 = 1.0 - m * s * s, rf = demc_special_carlson_rf(c * c, d2, 1.0), rd = demc_special_carlson_rd(c * c, d2, 1.0);
         return (s * c * sqrt(d2) - s * rf + 2.0 * (1.0 + m) * s * s * s * rd / 3.0) / (3.0 * m);
     }
 }
@@ -348,7 +220,7 @@ DEMC_STATIC_INLINE double demci_sliding_phi_linear_tail(const demc_sliding_path 
     h = demci_sliding_geometry(p, s).h;
     st = sqrt(h / p->h0);
     ct = sqrt(s * s / ((d + yc) * p->h0));
-    return 2.0 * p->kn * yc * p->h0 * p->h0 / sqrt(r2 + yc) * demci_sliding_g4(st, ct, m);
+    return 2.0 * p->prefactor * yc * p->h0 * p->h0 / sqrt(r2 + yc) * demci_sliding_g4(st, ct, m);
 }
 
 /* int_{|s|}^{s_u} N cos(beta) ds: closed form (line) or adaptive quadrature in w, s = s_u - L w^2 (eccentric). */
@@ -384,7 +256,7 @@ DEMC_STATIC_INLINE demc_status demci_sliding_phi_diff(const demc_sliding_path *p
     return s1 != DEMC_OK ? s1 : s2;
 }
 
-/* 5-node Lobatto rule (003 eq 23, nodes c +- sqrt(3/7) h/2) of N cos(beta) over [a, b]. */
+/* 5-node Lobatto rule ([Balevičius 2014] eq 23, nodes c +- sqrt(3/7) h/2) of N cos(beta) over [a, b]. */
 DEMC_STATIC_INLINE double demci_sliding_fric_5node(const demc_sliding_path *p, double a, double b)
 {
     double h = b - a, c = 0.5 * (a + b), x = 0.5 * sqrt(3.0 / 7.0) * h;
@@ -395,14 +267,14 @@ DEMC_STATIC_INLINE double demci_sliding_fric_5node(const demc_sliding_path *p, d
 }
 
 /* Squared velocity on a leg in the mirrored coordinate x (motion towards +x) started at xa with va2:
- * v^2 = va2 + (2/m)(W_n + W_mu) (003 eq 5, 13, 15). */
+ * v^2 = va2 + (2/m)(W_n + W_mu) ([Balevičius 2014] eq 5, 13, 15). */
 DEMC_STATIC_INLINE double demci_sliding_leg_v2(const demc_sliding_path *p, double xa, double va2, double x,
                                                int *status)
 {
     double d;
     demc_status st = demci_sliding_phi_diff(p, xa, x, &d);
     if (st != DEMC_OK) *status = st;
-    return va2 - 0.8 / p->mass * p->kn * (demci_sliding_h52(p, x) - demci_sliding_h52(p, xa)) -
+    return va2 - 0.8 / p->mass * p->prefactor * (demci_sliding_h52(p, x) - demci_sliding_h52(p, xa)) -
            2.0 * p->mu / p->mass * d;
 }
 
@@ -467,35 +339,35 @@ DEMC_STATIC_INLINE double demci_sliding_qeval(demci_sliding_q *q, double w)
 /* ---- setup ---- */
 
 /* The arguments the two paths share, in argument order. */
-DEMC_STATIC_INLINE demc_status demci_sliding_check(double kn, double radius, double mu, double mass, double h0,
+DEMC_STATIC_INLINE demc_status demci_sliding_check(double prefactor, double radius, double mu, double mass, double h0,
                                                    const char **bad_field)
 {
     demc_status s;
-    if ((s = demci_require_positive(kn, "kn", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_require_positive(prefactor, "prefactor", bad_field)) != DEMC_OK) return s;
     if ((s = demci_require_positive(radius, "radius", bad_field)) != DEMC_OK) return s;
     if ((s = demci_require(mu, mu >= 0.0, "mu", bad_field)) != DEMC_OK) return s;
     if ((s = demci_require_positive(mass, "mass", bad_field)) != DEMC_OK) return s;
     return demci_require(h0, h0 > 0.0 && h0 < 2.0 * radius, "h0", bad_field);
 }
 
-DEMC_STATIC_INLINE void demci_sliding_fill(double kn, double radius, double mu, double mass, double h0,
+DEMC_STATIC_INLINE void demci_sliding_fill(double prefactor, double radius, double mu, double mass, double h0,
                                            demc_sliding_path *out)
 {
-    out->kn = kn;
+    out->prefactor = prefactor;
     out->radius = radius;
     out->mu = mu;
     out->mass = mass;
     out->h0 = h0;
 }
 
-DEMC_SLIDING_FN demc_status demc_sliding_path_linear(double kn, double radius, double mu, double mass, double h0,
+DEMC_SLIDING_FN demc_status demc_sliding_path_init_linear(double prefactor, double radius, double mu, double mass, double h0,
                                                      demc_sliding_path *out, const char **bad_field)
 {
-    demc_status st = demci_sliding_check(kn, radius, mu, mass, h0, bad_field);
+    demc_status st = demci_sliding_check(prefactor, radius, mu, mass, h0, bad_field);
     double yc;
     if (st != DEMC_OK) return st;
     if (!out) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "out", bad_field);
-    demci_sliding_fill(kn, radius, mu, mass, h0, out);
+    demci_sliding_fill(prefactor, radius, mu, mass, h0, out);
     yc = 2.0 * radius - h0;
     out->kind = DEMC_SLIDING_PATH_LINEAR;
     out->ecc_ratio = 1.0;
@@ -509,12 +381,12 @@ DEMC_SLIDING_FN demc_status demc_sliding_path_linear(double kn, double radius, d
     return demci_material_fail(DEMC_OK, 0, bad_field);
 }
 
-DEMC_SLIDING_FN demc_status demc_sliding_path_eccentric(double kn, double radius, double mu, double mass, double h0,
+DEMC_SLIDING_FN demc_status demc_sliding_path_init_eccentric(double prefactor, double radius, double mu, double mass, double h0,
                                                         double ecc_ratio, demc_sliding_path *out,
                                                         const char **bad_field)
 {
     const double pi = 3.14159265358979323846;
-    demc_status st = demci_sliding_check(kn, radius, mu, mass, h0, bad_field);
+    demc_status st = demci_sliding_check(prefactor, radius, mu, mass, h0, bad_field);
     demc_sliding_path path; /* built here and copied out on success only */
     double k = ecc_ratio, rt, cu, r, dl, p1, p2, tail;
     if (st != DEMC_OK) return st;
@@ -522,7 +394,7 @@ DEMC_SLIDING_FN demc_status demc_sliding_path_eccentric(double kn, double radius
     rt = (2.0 * radius - h0) / (1.0 - k);
     if (!(rt * (1.0 + k) > 2.0 * radius)) return demci_material_fail(DEMC_ERR_OUT_OF_DOMAIN, "ecc_ratio", bad_field);
     if (!out) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "out", bad_field);
-    demci_sliding_fill(kn, radius, mu, mass, h0, &path);
+    demci_sliding_fill(prefactor, radius, mu, mass, h0, &path);
     path.kind = DEMC_SLIDING_PATH_ECCENTRIC;
     path.ecc_ratio = k;
     path.path_radius = rt;
@@ -548,21 +420,21 @@ DEMC_SLIDING_FN demc_status demc_sliding_path_eccentric(double kn, double radius
 DEMC_SLIDING_FN double demc_sliding_normal_force(const demc_sliding_path *path, double s)
 {
     double h = demci_sliding_geometry(path, s).h;
-    return path->kn * h * sqrt(h);
+    return path->prefactor * h * sqrt(h);
 }
 
 DEMC_SLIDING_FN void demc_sliding_forces(const demc_sliding_path *path, double s, double sg, double *t_star,
                                          double *n_star)
 {
     demci_sliding_geo g = demci_sliding_geometry(path, s);
-    double n = path->kn * g.h * sqrt(g.h), f = (sg > 0.0 ? 1.0 : sg < 0.0 ? -1.0 : 0.0) * path->mu * n;
+    double n = path->prefactor * g.h * sqrt(g.h), f = (sg > 0.0 ? 1.0 : sg < 0.0 ? -1.0 : 0.0) * path->mu * n;
     if (t_star) *t_star = n * g.sinb - f * g.cosb;
     if (n_star) *n_star = n * g.cosb + f * g.sinb;
 }
 
 DEMC_SLIDING_FN double demc_sliding_work_normal(const demc_sliding_path *path, double s0, double s)
 {
-    return -0.4 * path->kn * (demci_sliding_h52(path, s) - demci_sliding_h52(path, s0));
+    return -0.4 * path->prefactor * (demci_sliding_h52(path, s) - demci_sliding_h52(path, s0));
 }
 
 DEMC_STATIC_INLINE double demci_sliding_clamp(const demc_sliding_path *p, double s)
@@ -594,7 +466,7 @@ DEMC_STATIC_INLINE double demci_sliding_entry_v2(const demc_sliding_path *p, dou
                                                  int *status)
 {
     if (method == DEMC_SLIDING_PAPER && p->kind == DEMC_SLIDING_PATH_ECCENTRIC)
-        return v02 - 0.8 / p->mass * p->kn * demci_sliding_h52(p, x) -
+        return v02 - 0.8 / p->mass * p->prefactor * demci_sliding_h52(p, x) -
                2.0 * p->mu / p->mass * demci_sliding_fric_5node(p, -p->s_u, x);
     return demci_sliding_leg_v2(p, -p->s_u, v02, x, status);
 }
@@ -708,8 +580,8 @@ DEMC_STATIC_INLINE void demci_sliding_paper(const demc_sliding_path *p, double v
     if (p->kind == DEMC_SLIDING_PATH_LINEAR) {
         double kr = 1.0 - p->h0 / (2.0 * p->radius), m = (1.0 - kr) / (1.0 + kr), r52 = p->radius * p->radius *
                                                                                   sqrt(p->radius);
-        w = -2.0 * 8.0 * sqrt(2.0) / 3.0 * p->mu * p->kn * kr * r52 * sqrt(1.0 + kr) *
-            ((kr + 3.0) * demc_ellint_k(m) - 4.0 * demc_ellint_e(m));
+        w = -2.0 * 8.0 * sqrt(2.0) / 3.0 * p->mu * p->prefactor * kr * r52 * sqrt(1.0 + kr) *
+            ((kr + 3.0) * demc_special_ellint_k(m) - 4.0 * demc_special_ellint_e(m));
     } else {
         w = -p->mu * p->s_u / 5.0 *
             (32.0 / 9.0 * demci_sliding_fric_density(p, 0.0) +
@@ -789,7 +661,7 @@ DEMC_SLIDING_FN demc_status demc_sliding_impact(const demc_sliding_path *path, d
 
 /* ---- force control ---- */
 
-DEMC_SLIDING_FN demc_status demc_sliding_fc_setup(double radius, double mu, double mass, double q, double t0,
+DEMC_SLIDING_FN demc_status demc_sliding_fc_init(double radius, double mu, double mass, double q, double t0,
                                                   double y0_ratio, demc_sliding_fc *out, const char **bad_field)
 {
     double a0, den;
@@ -886,31 +758,31 @@ DEMC_SLIDING_FN demc_status demc_sliding_fc_solve(const demc_sliding_fc *fc, dem
     y0 = sin(x0);
     c1 = 2.0 * sin(0.25 * PI_ - 0.5 * x0) * sin(0.25 * PI_ - 0.5 * x0);
     yc = 2.0 * cos(0.5 * (x0 + al)) * sin(0.5 * (x0 - al));
-    out->contact_time_eq47 = 2.0 * r * sqrt(2.0 * m) * demc_ellint_f_jacobi(-yc / c1, -c1 / (1.0 + y0)) /
+    out->contact_time_eq47 = 2.0 * r * sqrt(2.0 * m) * demc_special_ellint_f_jacobi(-yc / c1, -c1 / (1.0 + y0)) /
                              sqrt(2.0 * r * c * (1.0 + y0));
     return i == 200 ? DEMC_ERR_NO_CONVERGENCE : st;
 }
 
 /* ---- hysteresis ---- */
 
-DEMC_SLIDING_FN demc_status demc_sliding_hysteresis_setup(double p, double nu, int form, demc_sliding_hysteresis *out,
+DEMC_SLIDING_FN demc_status demc_sliding_hysteresis_init(double p, double poisson_ratio, int form, demc_sliding_hysteresis *out,
                                                           const char **bad_field)
 {
     demc_status s;
     if ((s = demci_require(p, p > 0.0 && p <= 1.0, "p", bad_field)) != DEMC_OK) return s;
-    if ((s = demci_require(nu, nu > -1.0 && nu <= 0.5, "nu", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_require(poisson_ratio, poisson_ratio > -1.0 && poisson_ratio <= 0.5, "poisson_ratio", bad_field)) != DEMC_OK) return s;
     if ((s = demci_require_enum(form, DEMC_SLIDING_HYSTERESIS_TOTAL + 1, "form", bad_field)) != DEMC_OK) return s;
     if (!out) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "out", bad_field);
     out->p = p;
-    out->nu = nu;
+    out->poisson_ratio = poisson_ratio;
     out->form = form;
     return demci_material_fail(DEMC_OK, 0, bad_field);
 }
 
-DEMC_SLIDING_FN double demc_sliding_slip_limit(const demc_sliding_path *path, double nu, double s_a)
+DEMC_SLIDING_FN double demc_sliding_slip_limit(const demc_sliding_path *path, double poisson_ratio, double s_a)
 {
     double yc = 2.0 * path->radius - path->h0, h = demci_sliding_geometry(path, s_a).h;
-    return (2.0 - nu) * path->mu / (2.0 * (1.0 - nu)) * h *
+    return (2.0 - poisson_ratio) * path->mu / (2.0 * (1.0 - poisson_ratio)) * h *
            (0.5 + sqrt(yc * yc + 4.0 * s_a * s_a) / (4.0 * path->radius));
 }
 
@@ -932,7 +804,7 @@ DEMC_SLIDING_FN double demc_sliding_hysteresis_friction(const demc_sliding_path 
         /* reversal: a branch from the force at the previous point to the sliding force delta_u further on */
         state->s_a = state->s_prev;
         state->t_a = state->t_prev;
-        state->delta_u = demc_sliding_slip_limit(path, hyst->nu, state->s_a);
+        state->delta_u = demc_sliding_slip_limit(path, hyst->poisson_ratio, state->s_a);
         state->t_b = -d * path->mu * demc_sliding_normal_force(path, state->s_a + d * state->delta_u);
         state->branch = 1.0;
         state->dir = d;

@@ -1,4 +1,5 @@
-/* Bodies of tangential.h. Included by tangential.h only; see DESIGN §4 for why bodies live in headers. */
+/* Bodies of tangential.h. Included by tangential.h only; bodies live in headers so that header-only units can inline
+ * them. */
 #ifndef DEMC_TANGENTIAL_IMPL_H
 #define DEMC_TANGENTIAL_IMPL_H
 
@@ -6,25 +7,24 @@
 
 DEMC_BEGIN_DECLS
 
-DEMC_TANGENTIAL_FN double demc_tangential_kappa(double nu) { return 2.0 * (1.0 - nu) / (2.0 - nu); }
+DEMC_TANGENTIAL_FN double demc_tangential_stiffness_ratio(double nu) { return 2.0 * (1.0 - nu) / (2.0 - nu); }
 
-DEMC_TANGENTIAL_FN double demc_mindlin_stiffness(double shear_modulus, double radius, double overlap)
+DEMC_TANGENTIAL_FN double demc_tangential_mindlin_stiffness(double shear_modulus, double radius, double overlap)
 {
     return overlap > 0.0 ? 8.0 * shear_modulus * sqrt(radius * overlap) : 0.0;
 }
 
 /* Names of the fields of a demc_tangential_params as seen from the function that checks it: role 0 the inputs of
- * demc_tangential_params_make(), 1 demc_tangential_params_validate(), 2 the member `tangential` of a
- * demc_contact_params checked by demc_contact_params_validate(); field 0 is the struct itself. */
+ * demc_tangential_params_init(), 1 demc_tangential_params_validate(), 2 the member `friction` of a
+ * demc_contact_def checked by demc_contact_model_init(); field 0 is the struct itself. */
 DEMC_STATIC_INLINE const char *demci_tangential_field(int role, int field)
 {
     const char *const names[] = {
         "params", "mu_static", "mu_dynamic", "stiffness_rule", "recalculation", "direction", "unloading", "coulomb",
         "params", "params.mu_static", "params.mu_dynamic", "params.stiffness_rule", "params.recalculation",
         "params.direction", "params.unloading", "params.coulomb",
-        "params.tangential", "params.tangential.mu_static", "params.tangential.mu_dynamic",
-        "params.tangential.stiffness_rule", "params.tangential.recalculation", "params.tangential.direction",
-        "params.tangential.unloading", "params.tangential.coulomb"};
+        "def.friction", "def.friction.mu_static", "def.friction.mu_dynamic", "def.friction.stiffness_rule",
+        "def.friction.recalculation", "def.friction.direction", "def.friction.unloading", "def.friction.coulomb"};
     return names[8 * role + field];
 }
 
@@ -69,7 +69,7 @@ DEMC_TANGENTIAL_FN demc_status demc_tangential_params_validate(const demc_tangen
     return s != DEMC_OK ? s : demci_material_fail(DEMC_OK, 0, bad_field);
 }
 
-DEMC_TANGENTIAL_FN demc_status demc_tangential_params_make(double mu_static, double mu_dynamic,
+DEMC_TANGENTIAL_FN demc_status demc_tangential_params_init(double mu_static, double mu_dynamic,
                                                          demc_tangential_params *params, const char **bad_field)
 {
     demc_status s;
@@ -107,9 +107,9 @@ DEMC_STATIC_INLINE demc_vec3 demci_tangential_slip_force(demc_slip_direction rul
 }
 
 DEMC_TANGENTIAL_FN demc_tangential_result demc_tangential_update(const demc_tangential_params *p,
-                                                                 demc_tangential_state *s, demc_vec3 increment,
-                                                                 demc_vec3 velocity, double stiffness,
-                                                                 double normal_force, double damping, double dt)
+                                                                 demc_vec3 increment, demc_vec3 velocity,
+                                                                 double stiffness, double normal_force,
+                                                                 double damping, double dt, demc_tangential_state *s)
 {
     demc_tangential_result r;
     const int total_rule = p->stiffness_rule == DEMC_STIFFNESS_TOTAL;
@@ -124,7 +124,7 @@ DEMC_TANGENTIAL_FN demc_tangential_result demc_tangential_update(const demc_tang
     else if (p->stiffness_rule == DEMC_STIFFNESS_AVERAGE) k_step = 0.5 * (k_prev + stiffness);
     else k_step = stiffness; /* forward, and the total law that uses k_t(t_m) throughout */
 
-    /* 002 eq 2: on unloading the spring force follows the stiffness, F_old k_t(t_m)/k_t(t_{m-1}). */
+    /* [Cummins 2012] eq 2: on unloading the spring force follows the stiffness, F_old k_t(t_m)/k_t(t_{m-1}). */
     if (p->unloading == DEMC_UNLOADING_RESCALE && normal_force < s->normal_force && k_prev > 0.0)
         f_old = demc_vec3_scale(f_old, stiffness / k_prev);
 
@@ -144,7 +144,7 @@ DEMC_TANGENTIAL_FN demc_tangential_result demc_tangential_update(const demc_tang
         r.damping_force = f_damp;
         r.force = demc_vec3_add(trial_force, f_damp);
         r.friction_dissipation = 0.0;
-        r.sliding = 0.0;
+        r.sliding = 0;
     } else {
         const demc_vec3 limited =
             demci_tangential_slip_force(p->direction, p->mu_dynamic * fn, trial_limited, trial_disp, velocity);
@@ -160,9 +160,9 @@ DEMC_TANGENTIAL_FN demc_tangential_result demc_tangential_update(const demc_tang
         const double inv_k_now = stiffness > 0.0 ? 1.0 / stiffness : 0.0;
         double slider_work;
         if (total_rule || p->recalculation == DEMC_SLIP_CONVENTIONAL)
-            s->displacement = demc_vec3_scale(f_el, -inv_k_now); /* 000 eq 41 (001 eq 35-36 for the total law) */
+            s->displacement = demc_vec3_scale(f_el, -inv_k_now); /* [Zabulionis 2012] eq 41 ([Campello 2015] eq 35-36 for the total law) */
         else
-            s->displacement = demc_vec3_sub(trial_disp, slip); /* 000 eq 35: δ_el(t_{m-1}) − (F_el − F_old)/k_t(ξ) */
+            s->displacement = demc_vec3_sub(trial_disp, slip); /* [Zabulionis 2012] eq 35: δ_el(t_{m-1}) − (F_el − F_old)/k_t(ξ) */
         s->force = f_el;
         r.damping_force = total_policy ? demc_vec3_add_scaled(f_damp, c_dt, slip) : f_damp;
         /* Friction work: the slip Δδ_sl = Δs − Δδ_el against the force the slider carries, the spring's mean over
@@ -177,11 +177,11 @@ DEMC_TANGENTIAL_FN demc_tangential_result demc_tangential_update(const demc_tang
         r.friction_dissipation = slider_work > 0.0 ? slider_work : 0.0;
         /* The limited total is returned as computed, not as F_el + F_d, which loses digits when |F_d| ≫ |L|. */
         r.force = total_policy ? limited : demc_vec3_add(f_el, f_damp);
-        r.sliding = 1.0;
+        r.sliding = 1;
     }
     s->stiffness = stiffness;
     s->normal_force = normal_force;
-    s->sliding = r.sliding;
+    s->sliding = r.sliding ? 1.0 : 0.0;
     r.stored_energy = stiffness > 0.0 ? 0.5 * demc_vec3_norm2(s->force) / stiffness : 0.0;
     /* The dashpot F_d = −c_t v_e dissipates c_t |v_e|² Δt = |F_d|² Δt / c_t. */
     r.viscous_dissipation = damping > 0.0 ? demc_vec3_norm2(r.damping_force) * dt / damping : 0.0;
@@ -238,8 +238,8 @@ DEMC_TANGENTIAL_FN demc_vec3 demc_tangential_rotate(demc_vec3 v, demc_vec3 n_old
     return demci_tangential_turn_apply(&t, v);
 }
 
-DEMC_TANGENTIAL_FN void demc_tangential_transport(demc_tangential_state *s, demc_memory_transport transport,
-                                                  demc_vec3 n_old, demc_vec3 n_new, double spin)
+DEMC_TANGENTIAL_FN void demc_tangential_transport(demc_memory_transport transport, demc_vec3 n_old,
+                                                  demc_vec3 n_new, double spin, demc_tangential_state *s)
 {
     if (transport == DEMC_TRANSPORT_PROJECT) {
         s->displacement = demc_tangential_project(s->displacement, n_new);
@@ -257,7 +257,7 @@ DEMC_TANGENTIAL_FN double demc_tangential_inverse_mass(double inv_mass_i, double
     return inv_mass_i + arm_i * arm_i * inv_inertia_i + inv_mass_j + arm_j * arm_j * inv_inertia_j;
 }
 
-DEMC_TANGENTIAL_FN double demc_zero_velocity_time_zw(double speed, double mu, double normal_force,
+DEMC_TANGENTIAL_FN double demc_tangential_zero_velocity_time_zw(double speed, double mu, double normal_force,
                                                      double inverse_mass, double dt)
 {
     const double rate = mu * normal_force * inverse_mass; /* deceleration of the relative speed (m/s²) */
@@ -265,7 +265,7 @@ DEMC_TANGENTIAL_FN double demc_zero_velocity_time_zw(double speed, double mu, do
     return speed / rate;
 }
 
-DEMC_TANGENTIAL_FN double demc_zero_velocity_time(demc_vec3 velocity, demc_vec3 force, double inverse_mass,
+DEMC_TANGENTIAL_FN double demc_tangential_zero_velocity_time(demc_vec3 velocity, demc_vec3 force, double inverse_mass,
                                                   double dt)
 {
     /* τ = |v|/(−F_proj H) = |v|²/(−(v·F) H): no division by |v|, and v = 0 gives a zero product, rejected below. */
@@ -275,7 +275,7 @@ DEMC_TANGENTIAL_FN double demc_zero_velocity_time(demc_vec3 velocity, demc_vec3 
     return v2 / rate;
 }
 
-DEMC_TANGENTIAL_FN int demc_zero_velocity_crossed(demc_vec3 velocity_prev, demc_vec3 velocity)
+DEMC_TANGENTIAL_FN int demc_tangential_zero_velocity_crossed(demc_vec3 velocity_prev, demc_vec3 velocity)
 {
     return demc_vec3_dot(velocity_prev, velocity) < 0.0;
 }

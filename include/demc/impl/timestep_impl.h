@@ -1,4 +1,5 @@
-/* Bodies of timestep.h. Included by timestep.h only; see DESIGN §4 for why bodies live in headers. */
+/* Bodies of timestep.h. Included by timestep.h only; bodies live in headers so that header-only units can inline
+ * them. */
 #ifndef DEMC_TIMESTEP_IMPL_H
 #define DEMC_TIMESTEP_IMPL_H
 
@@ -24,10 +25,10 @@ DEMC_STATIC_INLINE demc_status demci_timestep_check_collision(const demc_timeste
     demc_status s;
     if (!c) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "collision", bad_field);
     if ((s = demci_require_positive(c->mass, "collision.mass", bad_field)) != DEMC_OK) return s;
-    if ((s = demci_require_positive(c->k_normal, "collision.k_normal", bad_field)) != DEMC_OK) return s;
-    if ((s = demci_require_positive(c->k_tangential, "collision.k_tangential", bad_field)) != DEMC_OK) return s;
-    if ((s = demci_require(c->c_normal, c->c_normal >= 0.0, "collision.c_normal", bad_field)) != DEMC_OK) return s;
-    if ((s = demci_require(c->c_tangential, c->c_tangential >= 0.0, "collision.c_tangential", bad_field)) != DEMC_OK)
+    if ((s = demci_require_positive(c->normal_prefactor, "collision.normal_prefactor", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_require_positive(c->tangential_prefactor, "collision.tangential_prefactor", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_require(c->normal_damping_coefficient, c->normal_damping_coefficient >= 0.0, "collision.normal_damping_coefficient", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_require(c->tangential_damping_coefficient, c->tangential_damping_coefficient >= 0.0, "collision.tangential_damping_coefficient", bad_field)) != DEMC_OK)
         return s;
     return demci_require_positive(c->velocity, "collision.velocity", bad_field);
 }
@@ -116,13 +117,13 @@ DEMC_STATIC_INLINE demc_status demci_timestep_restitution_bound(double m, double
 DEMC_STATIC_INLINE demc_status demci_timestep_bounds_of(const demc_timestep_collision *c, demc_timestep_bounds *b)
 {
     demc_status st;
-    b->overlap_max = demci_timestep_hertz_overlap(c->mass, c->k_normal, c->velocity);
-    st = demci_timestep_phase_bound(c->mass, c->k_normal, c->c_normal, c->velocity, &b->compression);
-    if (st == DEMC_OK) st = demci_timestep_restitution_bound(c->mass, c->k_normal, c->c_normal, b->overlap_max,
+    b->overlap_max = demci_timestep_hertz_overlap(c->mass, c->normal_prefactor, c->velocity);
+    st = demci_timestep_phase_bound(c->mass, c->normal_prefactor, c->normal_damping_coefficient, c->velocity, &b->compression);
+    if (st == DEMC_OK) st = demci_timestep_restitution_bound(c->mass, c->normal_prefactor, c->normal_damping_coefficient, b->overlap_max,
                                                              &b->restitution);
-    if (st == DEMC_OK) st = demci_timestep_phase_bound(c->mass * (2.0 / 7.0), c->k_tangential, c->c_tangential, c->velocity,
+    if (st == DEMC_OK) st = demci_timestep_phase_bound(c->mass * (2.0 / 7.0), c->tangential_prefactor, c->tangential_damping_coefficient, c->velocity,
                                                        &b->shear);
-    b->linearised = c->c_normal > 0.0 ? 2.0 * c->mass / c->c_normal : HUGE_VAL;
+    b->linearised = c->normal_damping_coefficient > 0.0 ? 2.0 * c->mass / c->normal_damping_coefficient : HUGE_VAL;
     b->critical = b->compression;
     b->binding = DEMC_TIMESTEP_BOUND_COMPRESSION;
     if (b->restitution < b->critical) {
@@ -138,23 +139,23 @@ DEMC_STATIC_INLINE demc_status demci_timestep_bounds_of(const demc_timestep_coll
 
 /* ---- public functions ---- */
 
-DEMC_TIMESTEP_FN demc_status demc_timestep_rayleigh(double radius, double shear_modulus, double poisson,
+DEMC_TIMESTEP_FN demc_status demc_timestep_rayleigh(double radius, double shear_modulus, double poisson_ratio,
                                                     double density, double *dt, const char **bad_field)
 {
     demc_status s;
     if (!dt) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "dt", bad_field);
     if ((s = demci_require_positive(radius, "radius", bad_field)) != DEMC_OK) return s;
     if ((s = demci_require_positive(shear_modulus, "shear_modulus", bad_field)) != DEMC_OK) return s;
-    if ((s = demci_require(poisson, poisson > -1.0 && poisson <= 0.5, "poisson", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_require(poisson_ratio, poisson_ratio > -1.0 && poisson_ratio <= 0.5, "poisson_ratio", bad_field)) != DEMC_OK) return s;
     if ((s = demci_require_positive(density, "density", bad_field)) != DEMC_OK) return s;
     return demci_timestep_store(3.14159265358979323846 * radius * sqrt(density / shear_modulus) /
-                                    (0.8766 + 0.163 * poisson),
+                                    (0.8766 + 0.163 * poisson_ratio),
                                 dt, "dt", bad_field);
 }
 
 DEMC_TIMESTEP_FN demc_status demc_timestep_rayleigh_set(const double *radii, size_t count,
                                                         demc_timestep_radius choice, double shear_modulus,
-                                                        double poisson, double density, double *dt,
+                                                        double poisson_ratio, double density, double *dt,
                                                         const char **bad_field)
 {
     double r;
@@ -175,7 +176,7 @@ DEMC_TIMESTEP_FN demc_status demc_timestep_rayleigh_set(const double *radii, siz
             r += (radii[i] - r) / (double)(i + 1); /* running mean: no overflow for radii near DBL_MAX */
         }
     }
-    return demc_timestep_rayleigh(r, shear_modulus, poisson, density, dt, bad_field);
+    return demc_timestep_rayleigh(r, shear_modulus, poisson_ratio, density, dt, bad_field);
 }
 
 DEMC_TIMESTEP_FN demc_status demc_timestep_rayleigh_material(const demc_material *material, double radius,
@@ -189,17 +190,17 @@ DEMC_TIMESTEP_FN demc_status demc_timestep_rayleigh_material(const demc_material
                                   material->density, dt, bad_field);
 }
 
-DEMC_TIMESTEP_FN demc_status demc_timestep_hertz(double mass, double k_normal, double velocity, double steps,
+DEMC_TIMESTEP_FN demc_status demc_timestep_hertz(double mass, double normal_prefactor, double velocity, double steps,
                                                  double *dt, const char **bad_field)
 {
     demc_status s;
     if (!dt) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "dt", bad_field);
     if ((s = demci_require_positive(mass, "mass", bad_field)) != DEMC_OK) return s;
-    if ((s = demci_require_positive(k_normal, "k_normal", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_require_positive(normal_prefactor, "normal_prefactor", bad_field)) != DEMC_OK) return s;
     if ((s = demci_require_positive(velocity, "velocity", bad_field)) != DEMC_OK) return s;
     if ((s = demci_require_positive(steps, "steps", bad_field)) != DEMC_OK) return s;
     /* t_H = factor x_max/v with x_max/v = (5m/(4k sqrt v))^{2/5}: no v^2 that could overflow. */
-    return demci_timestep_store(DEMC_HERTZ_DURATION_FACTOR * pow(1.25 * mass / (k_normal * sqrt(velocity)), 0.4) /
+    return demci_timestep_store(DEMC_NORMAL_HERTZ_DURATION_FACTOR * pow(1.25 * mass / (normal_prefactor * sqrt(velocity)), 0.4) /
                                     steps,
                                 dt, "dt", bad_field);
 }
@@ -235,111 +236,111 @@ DEMC_STATIC_INLINE demc_status demci_timestep_phase_checked(double mass, double 
     return demci_timestep_store(value, dt, "dt", bad_field);
 }
 
-DEMC_TIMESTEP_FN demc_status demc_timestep_compression(double mass, double k_normal, double c_normal,
+DEMC_TIMESTEP_FN demc_status demc_timestep_compression(double mass, double normal_prefactor, double normal_damping_coefficient,
                                                        double velocity, double *dt, const char **bad_field)
 {
-    return demci_timestep_phase_checked(mass, k_normal, c_normal, velocity, 1.0, "k_normal", "c_normal", dt,
+    return demci_timestep_phase_checked(mass, normal_prefactor, normal_damping_coefficient, velocity, 1.0, "normal_prefactor", "normal_damping_coefficient", dt,
                                         bad_field);
 }
 
-DEMC_TIMESTEP_FN demc_status demc_timestep_shear(double mass, double k_tangential, double c_tangential,
+DEMC_TIMESTEP_FN demc_status demc_timestep_shear(double mass, double tangential_prefactor, double tangential_damping_coefficient,
                                                  double velocity, double *dt, const char **bad_field)
 {
-    /* eq 68 is eq 62 with m replaced by the reduced tangential mass 2m/7 (004 eq 32). */
-    return demci_timestep_phase_checked(mass, k_tangential, c_tangential, velocity, 2.0 / 7.0, "k_tangential",
-                                        "c_tangential", dt, bad_field);
+    /* eq 68 is eq 62 with m replaced by the reduced tangential mass 2m/7 ([Burns 2019] eq 32). */
+    return demci_timestep_phase_checked(mass, tangential_prefactor, tangential_damping_coefficient, velocity, 2.0 / 7.0, "tangential_prefactor",
+                                        "tangential_damping_coefficient", dt, bad_field);
 }
 
-DEMC_TIMESTEP_FN demc_status demc_timestep_restitution(double mass, double k_normal, double c_normal,
+DEMC_TIMESTEP_FN demc_status demc_timestep_restitution(double mass, double normal_prefactor, double normal_damping_coefficient,
                                                        double overlap_max, double *dt, const char **bad_field)
 {
     demc_status s;
     double value = 0.0;
     if (!dt) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "dt", bad_field);
     if ((s = demci_require_positive(mass, "mass", bad_field)) != DEMC_OK) return s;
-    if ((s = demci_require_positive(k_normal, "k_normal", bad_field)) != DEMC_OK) return s;
-    if ((s = demci_require(c_normal, c_normal >= 0.0, "c_normal", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_require_positive(normal_prefactor, "normal_prefactor", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_require(normal_damping_coefficient, normal_damping_coefficient >= 0.0, "normal_damping_coefficient", bad_field)) != DEMC_OK) return s;
     if ((s = demci_require_positive(overlap_max, "overlap_max", bad_field)) != DEMC_OK) return s;
-    if ((s = demci_timestep_restitution_bound(mass, k_normal, c_normal, overlap_max, &value)) != DEMC_OK)
+    if ((s = demci_timestep_restitution_bound(mass, normal_prefactor, normal_damping_coefficient, overlap_max, &value)) != DEMC_OK)
         return demci_material_fail(s, "dt", bad_field);
     return demci_timestep_store(value, dt, "dt", bad_field);
 }
 
-DEMC_TIMESTEP_FN demc_status demc_timestep_linearised(double mass, double c_normal, double *dt,
+DEMC_TIMESTEP_FN demc_status demc_timestep_linearised(double mass, double normal_damping_coefficient, double *dt,
                                                       const char **bad_field)
 {
     demc_status s;
     if (!dt) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "dt", bad_field);
     if ((s = demci_require_positive(mass, "mass", bad_field)) != DEMC_OK) return s;
-    if ((s = demci_require(c_normal, c_normal >= 0.0, "c_normal", bad_field)) != DEMC_OK) return s;
-    if (c_normal == 0.0) {
+    if ((s = demci_require(normal_damping_coefficient, normal_damping_coefficient >= 0.0, "normal_damping_coefficient", bad_field)) != DEMC_OK) return s;
+    if (normal_damping_coefficient == 0.0) {
         *dt = HUGE_VAL;
         return demci_material_fail(DEMC_OK, 0, bad_field);
     }
-    return demci_timestep_store(2.0 * mass / c_normal, dt, "dt", bad_field);
+    return demci_timestep_store(2.0 * mass / normal_damping_coefficient, dt, "dt", bad_field);
 }
 
 /* The collision from m, k2, k1 after validation of everything else; SINGULAR names the unrepresentable field. */
 DEMC_STATIC_INLINE demc_status demci_timestep_collision_store(double mass, double kn, double kt, double velocity,
-                                                              double c_normal, double c_tangential,
+                                                              double normal_damping_coefficient, double tangential_damping_coefficient,
                                                               demc_timestep_collision *out, const char **bad_field)
 {
     demc_timestep_collision c;
     demc_status s;
     c.mass = mass;
-    c.k_normal = kn;
-    c.k_tangential = kt;
-    c.c_normal = c_normal;
-    c.c_tangential = c_tangential;
+    c.normal_prefactor = kn;
+    c.tangential_prefactor = kt;
+    c.normal_damping_coefficient = normal_damping_coefficient;
+    c.tangential_damping_coefficient = tangential_damping_coefficient;
     c.velocity = velocity;
     if ((s = demci_normal_representable(mass, "out.mass", bad_field)) != DEMC_OK) return s;
-    if ((s = demci_normal_representable(kn, "out.k_normal", bad_field)) != DEMC_OK) return s;
-    if ((s = demci_normal_representable(kt, "out.k_tangential", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_normal_representable(kn, "out.normal_prefactor", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_normal_representable(kt, "out.tangential_prefactor", bad_field)) != DEMC_OK) return s;
     *out = c;
     return demci_material_fail(DEMC_OK, 0, bad_field);
 }
 
-DEMC_TIMESTEP_FN demc_status demc_timestep_collision_spheres(double shear_modulus, double poisson, double density,
+DEMC_TIMESTEP_FN demc_status demc_timestep_collision_init_spheres(double shear_modulus, double poisson_ratio, double density,
                                                              double radius_i, double radius_j, double velocity,
-                                                             double c_normal, double c_tangential,
+                                                             double normal_damping_coefficient, double tangential_damping_coefficient,
                                                              demc_timestep_collision *out, const char **bad_field)
 {
     demc_status s;
     double ratio, r_hat, mass;
     if (!out) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "out", bad_field);
     if ((s = demci_require_positive(shear_modulus, "shear_modulus", bad_field)) != DEMC_OK) return s;
-    if ((s = demci_require(poisson, poisson > -1.0 && poisson <= 0.5, "poisson", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_require(poisson_ratio, poisson_ratio > -1.0 && poisson_ratio <= 0.5, "poisson_ratio", bad_field)) != DEMC_OK) return s;
     if ((s = demci_require_positive(density, "density", bad_field)) != DEMC_OK) return s;
     if ((s = demci_require_positive(radius_i, "radius_i", bad_field)) != DEMC_OK) return s;
     if ((s = demci_require_positive(radius_j, "radius_j", bad_field)) != DEMC_OK) return s;
     if ((s = demci_require_positive(velocity, "velocity", bad_field)) != DEMC_OK) return s;
-    if ((s = demci_require(c_normal, c_normal >= 0.0, "c_normal", bad_field)) != DEMC_OK) return s;
-    if ((s = demci_require(c_tangential, c_tangential >= 0.0, "c_tangential", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_require(normal_damping_coefficient, normal_damping_coefficient >= 0.0, "normal_damping_coefficient", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_require(tangential_damping_coefficient, tangential_damping_coefficient >= 0.0, "tangential_damping_coefficient", bad_field)) != DEMC_OK) return s;
     ratio = radius_i / radius_j;
     /* m m'/(m + m') = (4/3) pi rho r^3 / (1 + (r/r')^3); r r'/(r + r') = r / (1 + r/r'). */
     mass = 4.18879020478639098 * density * radius_i * radius_i * radius_i / (1.0 + ratio * ratio * ratio);
     r_hat = radius_i / (1.0 + ratio);
-    return demci_timestep_collision_store(mass, 4.0 * shear_modulus * sqrt(r_hat) / (3.0 * (1.0 - poisson)),
-                                          4.0 * shear_modulus * sqrt(r_hat) / (2.0 - poisson), velocity, c_normal,
-                                          c_tangential, out, bad_field);
+    return demci_timestep_collision_store(mass, 4.0 * shear_modulus * sqrt(r_hat) / (3.0 * (1.0 - poisson_ratio)),
+                                          4.0 * shear_modulus * sqrt(r_hat) / (2.0 - poisson_ratio), velocity, normal_damping_coefficient,
+                                          tangential_damping_coefficient, out, bad_field);
 }
 
-DEMC_TIMESTEP_FN demc_status demc_timestep_collision_pair(const demc_pair *pair, double velocity, double c_normal,
-                                                          double c_tangential, demc_timestep_collision *out,
+DEMC_TIMESTEP_FN demc_status demc_timestep_collision_init_pair(const demc_pair *pair, double velocity, double normal_damping_coefficient,
+                                                          double tangential_damping_coefficient, demc_timestep_collision *out,
                                                           const char **bad_field)
 {
     demc_status s;
     double root_r;
     if (!out) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "out", bad_field);
-    if ((s = demc_pair_validate(pair, bad_field)) != DEMC_OK) return s;
+    if ((s = demc_material_pair_validate(pair, bad_field)) != DEMC_OK) return s;
     if ((s = demci_require_positive(velocity, "velocity", bad_field)) != DEMC_OK) return s;
-    if ((s = demci_require(c_normal, c_normal >= 0.0, "c_normal", bad_field)) != DEMC_OK) return s;
-    if ((s = demci_require(c_tangential, c_tangential >= 0.0, "c_tangential", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_require(normal_damping_coefficient, normal_damping_coefficient >= 0.0, "normal_damping_coefficient", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_require(tangential_damping_coefficient, tangential_damping_coefficient >= 0.0, "tangential_damping_coefficient", bad_field)) != DEMC_OK) return s;
     root_r = sqrt(pair->effective_radius);
     /* Hertz K = (4/3) E* sqrt(R*); Mindlin k_t = 8 G* a = 8 G* sqrt(R*) sqrt(delta). */
     return demci_timestep_collision_store(pair->effective_mass, 4.0 / 3.0 * pair->effective_modulus * root_r,
-                                          8.0 * pair->effective_shear_modulus * root_r, velocity, c_normal,
-                                          c_tangential, out, bad_field);
+                                          8.0 * pair->effective_shear_modulus * root_r, velocity, normal_damping_coefficient,
+                                          tangential_damping_coefficient, out, bad_field);
 }
 
 DEMC_TIMESTEP_FN demc_status demc_timestep_critical(const demc_timestep_collision *collision,
@@ -360,7 +361,7 @@ DEMC_TIMESTEP_FN demc_status demc_timestep_critical(const demc_timestep_collisio
 }
 
 /*
- * One run of the map 004 eq 45-50 with step h from first contact (see demc_timestep_probe). Returns 1 when the
+ * One run of the map [Burns 2019] eq 45-50 with step h from first contact (see demc_timestep_probe). Returns 1 when the
  * collision is captured, else 0 with the failed criterion in *failed. States are numbered as the paper's:
  * (x_n, v_n) with v_n the half-step velocity that led to x_n; state 1 is x = h v, v = v_i (the step from zero
  * overlap carries no force).
@@ -373,9 +374,9 @@ DEMC_STATIC_INLINE int demci_timestep_probe_run(const demc_timestep_collision *c
     double x = h * c->velocity, v = c->velocity, energy;
     long n, reversal = -1; /* index of the first state with v <= 0 */
     /* Shear (eq 45 from state 1, incoming tangential velocity 1, displacement h): the map is linear in it. */
-    double w = 1.0 - 3.5 * an * (c->k_tangential * sqrt(x) * h + c->c_tangential);
+    double w = 1.0 - 3.5 * an * (c->tangential_prefactor * sqrt(x) * h + c->tangential_damping_coefficient);
     for (n = 1; n < limit; ++n) {
-        double v_next = v - an * (c->k_normal * x * sqrt(x) + c->c_normal * v);
+        double v_next = v - an * (c->normal_prefactor * x * sqrt(x) + c->normal_damping_coefficient * v);
         double x_next = x + h * v_next;
         if (!demc_is_finite(v_next) || !demc_is_finite(x_next)) {
             *failed = DEMC_TIMESTEP_BOUND_ENERGY;
@@ -392,7 +393,7 @@ DEMC_STATIC_INLINE int demci_timestep_probe_run(const demc_timestep_collision *c
         if (reversal < 0 && v_next <= 0.0) reversal = n + 1;
         /* States p and p + 1 after the reversal must be in contact and above the minimum-velocity curve. */
         if (reversal > 0 && n + 1 <= reversal + 1 &&
-            !(x_next > 0.0 && c->k_normal * x_next * sqrt(x_next) + c->c_normal * v_next > 0.0)) {
+            !(x_next > 0.0 && c->normal_prefactor * x_next * sqrt(x_next) + c->normal_damping_coefficient * v_next > 0.0)) {
             *failed = DEMC_TIMESTEP_BOUND_RESTITUTION;
             return 0;
         }
@@ -402,7 +403,7 @@ DEMC_STATIC_INLINE int demci_timestep_probe_run(const demc_timestep_collision *c
         /* A heavily damped contact creeps towards zero overlap: stop long after the reversal. */
         if (reversal > 0 && n > 64 * reversal) break;
     }
-    energy = v * v + (x > 0.0 ? 0.8 * c->k_normal / c->mass * x * x * sqrt(x) : 0.0);
+    energy = v * v + (x > 0.0 ? 0.8 * c->normal_prefactor / c->mass * x * x * sqrt(x) : 0.0);
     if (!(energy <= (1.0 + tolerance) * e0)) {
         *failed = DEMC_TIMESTEP_BOUND_ENERGY;
         return 0;
