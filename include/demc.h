@@ -18,4 +18,6 @@
 #include "demc/timestep.h"
 #include "demc/special.h"
 #include "demc/sliding.h"
+#include "demc/rolling.h"
+#include "demc/twisting.h"
 #endif /* DEMC_H */

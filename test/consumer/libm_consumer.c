@@ -17,7 +17,7 @@ int main(void)
         printf("version: library %d cannot serve headers %d\n", v, DEMC_VERSION_NUMBER);
         return 1;
     }
-    if (demc_hmd_damping_ratio(0.5, DEMC_CONTACT_END_OVERLAP, &gamma) != DEMC_OK
+    if (demc_damping_hmd_ratio(0.5, DEMC_CONTACT_END_OVERLAP, &gamma) != DEMC_OK
         || !(gamma > gamma_ref * (1.0 - 1e-12) && gamma < gamma_ref * (1.0 + 1e-12))) {
         printf("damping ratio for e = 0.5: %.17g, expected %.17g\n", gamma, gamma_ref);
         return 2;
