@@ -20,4 +20,5 @@
 #include "demc/sliding.h"
 #include "demc/rolling.h"
 #include "demc/twisting.h"
+#include "demc/facet.h"
 #endif /* DEMC_H */

@@ -384,6 +384,170 @@ DEMC_TANGENTIAL_FN double demc_tangential_zero_velocity_time(demc_vec3 velocity,
  */
 DEMC_TANGENTIAL_FN int demc_tangential_zero_velocity_crossed(demc_vec3 velocity_prev, demc_vec3 velocity);
 
+/* ==============================================================================================================
+ * Mindlin–Deresiewicz tangential law with micro-slip (Thornton & Yin 1991). A separate kernel with its own params
+ * and state; it does not use demc_tangential_params or demc_tangential_state.
+ * ============================================================================================================== */
+
+/** Size of demc_tangential_md_state in doubles. */
+#define DEMC_TANGENTIAL_MD_STATE_SIZE 12
+
+/** Zero initialiser of a demc_tangential_md_state (a new contact); compiles as C and C++. */
+#define DEMC_TANGENTIAL_MD_STATE_INIT {{0.0, 0.0, 0.0}, {0.0, 0.0, 0.0}, {0.0, 0.0, 0.0}, 0.0, 0.0, 0.0}
+
+/**
+ * @brief Which published form of the Mindlin–Deresiewicz law (values are only appended).
+ *
+ * Other forms in the literature (not provided): the full Mindlin–Deresiewicz rule with the complete stack of
+ * turning points (Mindlin & Deresiewicz, J. Appl. Mech. 20 (1953) 327-344), the modified θ of Vu-Quoc & Zhang
+ * (Mech. Mater. 31 (1999) 235-269), and the simplified model with a rescale on unloading discussed by Thornton,
+ * Cummins & Cleary (Powder Technol. 233 (2013) 30-46) and compared by Di Renzo & Di Maio (Chem. Eng. Sci. 59 (2004)
+ * 525-541; 60 (2005) 1303-1312). See @ref tangential.
+ */
+typedef enum demc_tangential_md_variant {
+    /** Thornton & Yin, Powder Technol. 65 (1991) 153-166: k_t = 8G*aθ ± μΔF_n(1−θ)/Δδ with θ from the loading,
+     *  unloading and reloading branches and the turning points shifted by ±μΔF_n (default). */
+    DEMC_TANGENTIAL_MD_THORNTON_YIN = 0,
+    DEMC_TANGENTIAL_MD_VARIANT_MAX_ = 0x7FFFFFFF /**< Pins the width; not a count, never valid input. */
+} demc_tangential_md_variant;
+
+/** @brief Parameters of the Mindlin–Deresiewicz law (fill with demc_tangential_md_params_init()). */
+typedef struct demc_tangential_md_params {
+    double mu;                          /**< Friction coefficient μ ≥ 0 (one Coulomb coefficient). */
+    double effective_shear_modulus;     /**< G* > 0 (Pa), Mindlin's 1/G* = (2−ν_i)/G_i + (2−ν_j)/G_j, so that the
+                                             initial tangential stiffness is 8G*a. */
+    demc_tangential_md_variant variant; /**< Published form. */
+} demc_tangential_md_params;
+
+/**
+ * @brief Per-contact memory of the Mindlin–Deresiewicz law. All zero = a new contact.
+ *
+ * The three vectors lie in the tangent plane of the contact frame of the step that wrote them; the assembled
+ * evaluation carries them into the next step's frame with demc_tangential_rotate() (all three by the same
+ * rotation). Under the i ⇄ j swap (demc_tangential_md_state_swap()) the three vectors change sign and the three
+ * scalars are kept.
+ */
+typedef struct demc_tangential_md_state {
+    /** Tangential force on body i at the end of the previous step (N). Changes sign under the swap. */
+    demc_vec3 force;
+    /** Origin of the current unloading or reloading branch: the last turning point, T* or T** of Thornton & Yin
+     *  (N); zero on the virgin loading branch. Changes sign under the swap. */
+    demc_vec3 origin;
+    /** Where the current branch rejoins the loading branch: −T* for unloading, T* for reloading (N); zero on the
+     *  virgin branch. Changes sign under the swap. */
+    demc_vec3 end;
+    /** Normal force F_n of the previous step (N), for ΔF_n. Kept under the swap. */
+    double normal_force;
+    /** Initial stiffness 8G*a of the previous step (N/m), for the energy account only. Kept under the swap. */
+    double stiffness;
+    /** Branch: 0.0 virgin loading, 1.0 unloading (from T*), 2.0 reloading (from T**). Kept under the swap. */
+    double branch;
+} demc_tangential_md_state;
+
+/** @brief Energy terms of one step of demc_tangential_md_update(), filled only on request. */
+typedef struct demc_tangential_md_energy {
+    /** Recoverable energy at the end of the step (J): the work the contact returns when its tangential force is
+     *  released to zero along the branch the Masing rule gives from the current state (the current branch when it
+     *  heads towards zero force, else a fresh reversal). A function of the state, F_n and a. */
+    double stored_energy;
+    /** Energy dissipated by micro-slip and gross sliding in this step (J, ≥ 0): the work −½(F_1 + F_end)·Δs_2 of
+     *  the displacement part of the step less the change of the recoverable energy over it. 0 in a step without
+     *  slip (MD: |ΔT| ≤ μΔF_n). Over a closed cycle at constant F_n it is the area of the loop. */
+    double friction_dissipation;
+    /** Energy that left the contact in this step without dissipation by slip (J, signed): the rest of the step's
+     *  balance, E_prev + W − E_end − D, with W = −½(F_prev + F_end)·Δs; it is the exchange with the normal load
+     *  (the μΔF_n terms, the change of a) and 0 in a step at constant F_n and a. */
+    double normal_exchange;
+    /** 1 when the step ended in gross sliding (|F| = μF_n), else 0. */
+    int sliding;
+} demc_tangential_md_energy;
+
+/**
+ * @brief Validates μ, G* and the variant and fills params.
+ *
+ * @param mu friction coefficient μ ≥ 0.
+ * @param effective_shear_modulus G* > 0 (Pa).
+ * @param variant a demc_tangential_md_variant.
+ * @param params output, written only on success.
+ * @param bad_field optional (may be NULL): NULL on success, else "mu", "effective_shear_modulus", "variant" or
+ *        "params", the first offending input in argument order.
+ * @return DEMC_OK; DEMC_ERR_INVALID_ARGUMENT (non-finite number, unknown variant, null params);
+ *         DEMC_ERR_OUT_OF_DOMAIN (μ < 0, G* ≤ 0).
+ */
+DEMC_TANGENTIAL_FN demc_status demc_tangential_md_params_init(double mu, double effective_shear_modulus,
+                                                             demc_tangential_md_variant variant,
+                                                             demc_tangential_md_params *params,
+                                                             const char **bad_field);
+
+/**
+ * @brief Checks a filled demc_tangential_md_params ("params", "params.mu", "params.effective_shear_modulus",
+ *        "params.variant"), with the statuses of demc_tangential_md_params_init().
+ */
+DEMC_TANGENTIAL_FN demc_status demc_tangential_md_params_validate(const demc_tangential_md_params *params,
+                                                                 const char **bad_field);
+
+/** @brief The same memory seen from body j: force, origin and end change sign; the scalars are kept. */
+DEMC_TANGENTIAL_FN demc_tangential_md_state demc_tangential_md_state_swap(demc_tangential_md_state s);
+
+/**
+ * @brief Tangent stiffness k_t = 8G*a θ of the state in its current branch (N/m), without the μΔF_n term.
+ *
+ * θ = (1 − |F − O|/(c μF_n))^{1/3} with O the branch origin and c = 1 on the virgin branch, 2 on unloading and
+ * reloading (Thornton & Yin 1991, Powder Technol. 65, eq for θ at ΔF_n = 0). 8G*a right after a reversal, → 0 as
+ * |F| → μF_n on the loading branch. 0 for a ≤ 0; 8G*a when μF_n ≤ 0.
+ *
+ * @param p parameters; @param normal_force F_n (N); @param contact_radius a (m); @param s the state.
+ */
+DEMC_TANGENTIAL_FN double demc_tangential_md_stiffness(const demc_tangential_md_params *p, double normal_force,
+                                                       double contact_radius, const demc_tangential_md_state *s);
+
+/**
+ * @brief Recoverable tangential energy of a state at normal force F_n and contact radius a (J).
+ *
+ * See demc_tangential_md_energy::stored_energy. 0 for a zero force, a ≤ 0 or F_n ≤ 0.
+ */
+DEMC_TANGENTIAL_FN double demc_tangential_md_stored_energy(const demc_tangential_md_params *p, double normal_force,
+                                                           double contact_radius,
+                                                           const demc_tangential_md_state *s);
+
+/**
+ * @brief One step of the Mindlin–Deresiewicz law (Thornton & Yin 1991): the tangential force on body i.
+ *
+ * With k_0 = 8G*a, C = cμF_n (c = 1 on the virgin branch, 2 on unloading and reloading), u = |F − O| the distance
+ * of the force from the branch origin O and e = (F − O)/u:
+ * 1. No slip (Mindlin & Deresiewicz): when ΔF_n > 0 and k_0|Δs| ≤ μΔF_n, F ← F − k_0Δs; the memory is kept.
+ * 2. Otherwise the normal-load part (the μΔF_n terms of Thornton & Yin): F ← F + μΔF_n(1 − θ_0)e with
+ *    θ_0 = (1 − u/C_prev)^{1/3}; on unloading and reloading the branch origin moves by μΔF_n away from the branch
+ *    end and the end by μΔF_n away from the origin (T* ← T* + μΔF_n, T** ← T** − μΔF_n).
+ * 3. The displacement part at the new F_n and a: the force increment points along −Δs; when it points back
+ *    towards O (a reversal, −Δs·(F − O) < 0) the current force becomes a turning point (virgin → unloading with
+ *    end −F; unloading → reloading with end the old origin; reloading → unloading with end −F). Along the branch
+ *    the force follows the closed form of Mindlin & Deresiewicz at constant F_n,
+ *    x(u) = (3C/2k_0)[1 − (1 − u/C)^{2/3}], integrated exactly over the step (|Δs| advances x). When u reaches
+ *    the branch end the branch is left for the virgin one (Thornton & Yin); on the virgin branch u = μF_n is gross
+ *    sliding, |F| = μF_n exactly, along the trial force F + k_0|Δs_rest|(−Δs/|Δs|).
+ *
+ * 3-D rule: turning points are vectors in the tangent plane; the loading direction is that of the force increment
+ * −Δs, a reversal is a force increment with a negative component along F − O, and the branch coordinate is the
+ * distance |F − O|. For a force that keeps its line of action this is exactly the 1-D law of Thornton & Yin; a
+ * turning force advances the branch by |Δs| whatever its direction (isotropic).
+ *
+ * Total over its domain: a ≤ 0, F_n ≤ 0 or μ = 0 give a zero force and a reset memory; no NaN for any finite input.
+ *
+ * @param p validated parameters.
+ * @param increment Δs: increment of the tangential displacement of the contact point of i relative to j in this
+ *        step (m), in the current tangent plane.
+ * @param normal_force F_n (N) of this step: the force the Coulomb limit uses (the previous one is in the state).
+ * @param contact_radius a (m), √(R*δ) for a Hertz contact.
+ * @param s state in/out (zero for a new contact), its vectors already carried into the current frame.
+ * @param energy optional output (NULL: not computed).
+ * @return the tangential force on body i (N).
+ */
+DEMC_TANGENTIAL_FN demc_vec3 demc_tangential_md_update(const demc_tangential_md_params *p, demc_vec3 increment,
+                                                       double normal_force, double contact_radius,
+                                                       demc_tangential_md_state *s,
+                                                       demc_tangential_md_energy *energy);
+
 DEMC_END_DECLS
 
 #if DEMC_INLINE_BODIES || defined(DEMC_IMPLEMENT_TANGENTIAL)
