@@ -107,12 +107,12 @@ build/demo: docs/examples/demo.c $(SHLIB) lib/$(SONAME) lib/libdemc.so $(FLAGS_S
 	@mkdir -p build
 	$(CC) $(TEST_CFLAGS) $< $(LDFLAGS) -Llib -ldemc -Wl,-rpath,$(CURDIR)/lib -lm -o $@
 
-build/bench/linked_%: bench/%.c bench/bench.h all | build/bench
+build/bench/linked_%: bench/%.c $(wildcard bench/*.h) all | build/bench
 	$(CC) $(TEST_CFLAGS) -D_POSIX_C_SOURCE=200809L -Ibench -O3 -DDEMC_BENCH_FACE='"linked"' $< $(LDFLAGS) -Llib -ldemc -Wl,-rpath,$(CURDIR)/lib -lm -o $@
-build/bench/header_%: bench/%.c bench/bench.h $(HEADERS) | build/bench
+build/bench/header_%: bench/%.c $(wildcard bench/*.h) $(HEADERS) | build/bench
 	$(CC) $(TEST_CFLAGS) -D_POSIX_C_SOURCE=200809L -Ibench -O3 -DDEMC_HEADER_ONLY -DDEMC_BENCH_FACE='"header-only"' $< $(LDFLAGS) -lm -o $@
 bench: $(BENCHES:%=build/bench/linked_%) $(BENCHES:%=build/bench/header_%)
-	@for b in $(BENCHES); do ./build/bench/linked_$$b; ./build/bench/header_$$b; done
+	@for b in $(BENCHES); do ./build/bench/linked_$$b || exit 1; ./build/bench/header_$$b || exit 1; done
 
 # Figures: every tools/*_figures.sh writes its PNGs and the CSVs behind them into docs/figures (deterministic,
 # committed, so the docs in the repository show them too).

@@ -21,4 +21,5 @@
 #include "demc/rolling.h"
 #include "demc/twisting.h"
 #include "demc/facet.h"
+#include "demc/adhesion.h"
 #endif /* DEMC_H */
