@@ -18,13 +18,13 @@
  *  The version of these headers. Compare with demc_version_number() at run time to check that the library a
  *  host code loaded is the one it was compiled against.
  *  @{ */
-#define DEMC_VERSION_MAJOR 1 /**< Major version: the ABI is stable within one major version. */
-#define DEMC_VERSION_MINOR 0 /**< Minor version: additions to the ABI. */
+#define DEMC_VERSION_MAJOR 0 /**< Major version: the ABI is stable within one major version (from 1.0.0 on). */
+#define DEMC_VERSION_MINOR 9 /**< Minor version: additions to the ABI. */
 #define DEMC_VERSION_PATCH 0 /**< Patch version: fixes with no change to the ABI. */
 /** The version as one integer, MAJOR*1000000 + MINOR*1000 + PATCH (1.2.3 gives 1002003). */
 #define DEMC_VERSION_NUMBER (DEMC_VERSION_MAJOR * 1000000 + DEMC_VERSION_MINOR * 1000 + DEMC_VERSION_PATCH)
 /** The version as a string, "MAJOR.MINOR.PATCH". */
-#define DEMC_VERSION_STRING "1.0.0"
+#define DEMC_VERSION_STRING "0.9.0"
 /** @} */
 
 /** @name Portability macros
@@ -144,8 +144,11 @@ typedef struct demc_vec3 {
 /**
  * @brief The library's version number, MAJOR*1000000 + MINOR*1000 + PATCH.
  *
- * Equal to the DEMC_VERSION_NUMBER of the headers the library was built from; a host code compares it with
- * its own DEMC_VERSION_NUMBER to detect a header/library mismatch. Pure, thread-safe.
+ * Equal to the DEMC_VERSION_NUMBER of the headers the library was built from. A host code checks once at
+ * start-up that the library it loaded can serve the headers it was compiled with: same major version and a
+ * run-time version not older than the compile-time one,
+ * `v / 1000000 == DEMC_VERSION_MAJOR && v >= DEMC_VERSION_NUMBER` with `v = demc_version_number()`
+ * (not equality: a newer minor or patch release of the same major version keeps the ABI). Pure, thread-safe.
  */
 DEMC_BASE_FN int demc_version_number(void);
 
