@@ -1,4 +1,4 @@
-/* Bodies of adhesion.h. Included by adhesion.h only; see DESIGN §4 for why bodies live in headers. */
+/* Bodies of adhesion.h. Included by adhesion.h only; see docs/pages/contributing.md for why bodies live in headers. */
 #ifndef DEMC_ADHESION_IMPL_H
 #define DEMC_ADHESION_IMPL_H
 

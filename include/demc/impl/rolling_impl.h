@@ -1,4 +1,4 @@
-/* Bodies of rolling.h. Included by rolling.h only; see DESIGN §4 for why bodies live in headers. */
+/* Bodies of rolling.h. Included by rolling.h only; see docs/pages/contributing.md for why bodies live in headers. */
 #ifndef DEMC_ROLLING_IMPL_H
 #define DEMC_ROLLING_IMPL_H
 

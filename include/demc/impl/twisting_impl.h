@@ -1,4 +1,4 @@
-/* Bodies of twisting.h. Included by twisting.h only; see DESIGN §4 for why bodies live in headers. */
+/* Bodies of twisting.h. Included by twisting.h only; see docs/pages/contributing.md for why bodies live in headers. */
 #ifndef DEMC_TWISTING_IMPL_H
 #define DEMC_TWISTING_IMPL_H
 
