@@ -53,18 +53,93 @@ enum {
 #define DEMCI_KIND_SPIN(k) (!(((unsigned)(k) >> 27) & 1u))
 
 /* ---- the per-contact state layout, a function of the kind alone ---------------------------------------------- */
-/* With a tangential law: [0, 3) the previous unit normal, [3, 12) the demc_tangential_state in declaration order
- * (displacement, force, stiffness, normal force, slip flag). With PLS(B), next: the latch δ_max. */
-enum { DEMCI_S_NORMAL = 0, DEMCI_S_TANGENTIAL = 3, DEMCI_S_TANGENTIAL_END = 12 };
+/* Blocks in this order, each present only when a selected law keeps memory:
+ *   frame      3  the previous unit normal, when any block below keeps tangent-plane vectors (they are carried
+ *                 into each new frame by one turn);
+ *   tangential    the spring: elastic displacement (3), elastic force (3), stiffness, normal force, slip flag
+ *                 (the demc_tangential_state in declaration order);
+ *   rolling       (no law keeps memory yet)
+ *   twisting      (no law keeps memory yet)
+ *   normal        PLS(B): the latch δ_max.
+ * A slot added within 1.x appends its block's doubles here (and its vectors to demci_contact_vector_offset()):
+ * the layout of every kind that does not select it is unchanged. */
+enum { DEMCI_FRAME_DOUBLES = 3, DEMCI_SPRING_DOUBLES = 9 };
 
-DEMC_STATIC_INLINE size_t demci_contact_pls_offset(demc_contact_kind kind)
+DEMC_STATIC_INLINE size_t demci_contact_tangential_doubles(demc_contact_kind kind)
 {
-    return DEMCI_KIND_TANGENTIAL(kind) != DEMC_TANGENTIAL_NONE ? (size_t)DEMCI_S_TANGENTIAL_END : 0;
+    return DEMCI_KIND_TANGENTIAL(kind) == DEMC_TANGENTIAL_SPRING ? (size_t)DEMCI_SPRING_DOUBLES : 0;
+}
+
+DEMC_STATIC_INLINE size_t demci_contact_rolling_doubles(demc_contact_kind kind)
+{
+    (void)kind;
+    return 0;
+}
+
+DEMC_STATIC_INLINE size_t demci_contact_twisting_doubles(demc_contact_kind kind)
+{
+    (void)kind;
+    return 0;
+}
+
+DEMC_STATIC_INLINE size_t demci_contact_normal_doubles(demc_contact_kind kind)
+{
+    return DEMCI_KIND_NORMAL(kind) == DEMC_NORMAL_PLSB ? 1 : 0;
+}
+
+/* The number of tangent-plane vectors the blocks keep, and the offset of vector q (0 ≤ q < count) in the state. */
+DEMC_STATIC_INLINE int demci_contact_vector_count(demc_contact_kind kind)
+{
+    return DEMCI_KIND_TANGENTIAL(kind) == DEMC_TANGENTIAL_SPRING ? 2 : 0;
+}
+
+DEMC_STATIC_INLINE size_t demci_contact_vector_offset(demc_contact_kind kind, int q)
+{
+    (void)kind;
+    return (size_t)DEMCI_FRAME_DOUBLES + 3 * (size_t)q; /* the spring's displacement and force */
+}
+
+DEMC_STATIC_INLINE size_t demci_contact_frame_offset_end(demc_contact_kind kind)
+{
+    return demci_contact_vector_count(kind) > 0 ? (size_t)DEMCI_FRAME_DOUBLES : 0;
+}
+
+DEMC_STATIC_INLINE size_t demci_contact_tangential_offset(demc_contact_kind kind)
+{
+    return demci_contact_frame_offset_end(kind);
+}
+
+DEMC_STATIC_INLINE size_t demci_contact_rolling_offset(demc_contact_kind kind)
+{
+    return demci_contact_tangential_offset(kind) + demci_contact_tangential_doubles(kind);
+}
+
+DEMC_STATIC_INLINE size_t demci_contact_twisting_offset(demc_contact_kind kind)
+{
+    return demci_contact_rolling_offset(kind) + demci_contact_rolling_doubles(kind);
+}
+
+DEMC_STATIC_INLINE size_t demci_contact_normal_offset(demc_contact_kind kind)
+{
+    return demci_contact_twisting_offset(kind) + demci_contact_twisting_doubles(kind);
 }
 
 DEMC_STATIC_INLINE size_t demci_contact_state_size(demc_contact_kind kind)
 {
-    return demci_contact_pls_offset(kind) + (DEMCI_KIND_NORMAL(kind) == DEMC_NORMAL_PLSB ? 1 : 0);
+    return demci_contact_normal_offset(kind) + demci_contact_normal_doubles(kind);
+}
+
+/* 1 when double `index` of the state changes sign under the i ⇄ j swap: the previous normal and the vectors of
+ * the pair (i relative to j) that a block keeps. */
+DEMC_STATIC_INLINE int demci_contact_flips(demc_contact_kind kind, size_t index)
+{
+    int q;
+    if (index < demci_contact_frame_offset_end(kind)) return 1;
+    for (q = 0; q < demci_contact_vector_count(kind); ++q) {
+        const size_t at = demci_contact_vector_offset(kind, q);
+        if (index >= at && index < at + 3) return 1;
+    }
+    return 0;
 }
 
 /* The number of known values of each slot; a larger value is an option of a newer library. */
@@ -300,9 +375,7 @@ DEMC_CONTACT_FN void demc_contact_state_reset(const demc_contact_model *model, d
 
 DEMC_CONTACT_FN int demc_contact_state_flips(const demc_contact_model *model, size_t index)
 {
-    const demc_contact_kind kind = demc_contact_model_kind(model);
-    /* The previous normal and the tangential displacement and force are vectors of the pair (i relative to j). */
-    return DEMCI_KIND_TANGENTIAL(kind) != DEMC_TANGENTIAL_NONE && index < (size_t)DEMCI_S_TANGENTIAL + 6;
+    return index < demc_contact_model_state_size(model) && demci_contact_flips(demc_contact_model_kind(model), index);
 }
 
 DEMC_CONTACT_FN void demc_contact_state_swap(const demc_contact_model *model, double *state)
@@ -440,32 +513,39 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_release(demc_contact_kind kind
     size_t k;
     if (diag) {
         demci_contact_diag_clear(diag);
-        if (DEMCI_KIND_TANGENTIAL(kind) != DEMC_TANGENTIAL_NONE && state[DEMCI_S_TANGENTIAL + 6] > 0.0)
-            diag->tangential_exchange = 0.5 * demc_vec3_norm2(demci_contact_load3(state + DEMCI_S_TANGENTIAL + 3)) /
-                                        state[DEMCI_S_TANGENTIAL + 6];
+        const double *spring = state + demci_contact_tangential_offset(kind);
+        if (DEMCI_KIND_TANGENTIAL(kind) == DEMC_TANGENTIAL_SPRING && spring[6] > 0.0)
+            diag->tangential_exchange = 0.5 * demc_vec3_norm2(demci_contact_load3(spring + 3)) / spring[6];
     }
     for (k = 0; k < demci_contact_state_size(kind); ++k) state[k] = 0.0;
     return demci_contact_zero_result(overlap);
 }
 
-/* The memory is carried into this step's frame: the turn from the previous normal to this one, plus the mean
- * spin of the two bodies about the normal; its Rodrigues parameter 2 tan(φ/2) is taken as φ (the rotation angle is
- * then 2 atan(φ/2) = φ − φ³/12 + …, as [Campello 2015] eq 45 does for its increments). Both vectors share the
- * turn's divisions. */
-DEMC_HOT_INLINE void demci_contact_transport(demc_contact_kind kind, const demc_contact_frame *f, double dt,
-                                             demc_vec3 n_old, demc_tangential_state *ts)
+/* The memory is carried into this step's frame: every tangent-plane vector of the state by the turn from the
+ * previous normal to this one, plus the mean spin of the two bodies about the normal; its Rodrigues parameter
+ * 2 tan(φ/2) is taken as φ (the rotation angle is then 2 atan(φ/2) = φ − φ³/12 + …, as [Campello 2015] eq 45 does
+ * for its increments). The vectors share the turn's divisions. A new contact (no previous normal) has nothing to
+ * carry. */
+DEMC_HOT_INLINE void demci_contact_carry(demc_contact_kind kind, const demc_contact_frame *f, double dt,
+                                         double *state)
 {
-    const demc_vec3 n = f->normal;
+    const demc_vec3 n = f->normal, n_old = demci_contact_load3(state);
+    int q;
+    if (demci_contact_vector_count(kind) == 0 || (n_old.x == 0.0 && n_old.y == 0.0 && n_old.z == 0.0)) return;
     if (DEMCI_KIND_TRANSPORT(kind) == DEMC_TRANSPORT_PROJECT) {
-        ts->displacement = demc_tangential_project(ts->displacement, n);
-        ts->force = demc_tangential_project(ts->force, n);
+        for (q = 0; q < demci_contact_vector_count(kind); ++q) {
+            double *v = state + demci_contact_vector_offset(kind, q);
+            demci_contact_store3(v, demc_tangential_project(demci_contact_load3(v), n));
+        }
     } else {
         const double spin =
             DEMCI_KIND_SPIN(kind) ? 0.5 * demc_vec3_dot(demc_vec3_add(f->angular_velocity_i, f->angular_velocity_j), n) * dt
                                   : 0.0;
         const demci_tangential_turn turn = demci_tangential_turn_make(n_old, n, spin);
-        ts->displacement = demci_tangential_turn_apply(&turn, ts->displacement);
-        ts->force = demci_tangential_turn_apply(&turn, ts->force);
+        for (q = 0; q < demci_contact_vector_count(kind); ++q) {
+            double *v = state + demci_contact_vector_offset(kind, q);
+            demci_contact_store3(v, demci_tangential_turn_apply(&turn, demci_contact_load3(v)));
+        }
     }
 }
 
@@ -515,7 +595,7 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_eval_kind(demc_contact_kind ki
     } else if (normal == DEMC_NORMAL_PLSB) {
         demc_normal_pls_params pp;
         demc_normal_pls_state latch;
-        const size_t at = demci_contact_pls_offset(kind);
+        const size_t at = demci_contact_normal_offset(kind);
         double before = 0.0;
         pp.loading_stiffness = c[DEMCI_M_PLS_K1];
         pp.unloading_stiffness = c[DEMCI_M_PLS_K2];
@@ -543,17 +623,20 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_eval_kind(demc_contact_kind ki
     if (DEMCI_KIND_END(kind) == DEMC_CONTACT_END_FORCE) f_n = f_n > 0.0 ? f_n : 0.0; /* no attraction */
     r.force = demc_vec3_scale(n, f_n);
 
-    /* Tangential force: the memory is carried into this step's frame, then advanced by the increment. */
+    /* The memory is carried into this step's frame; the new normal is kept for the next one. */
+    demci_contact_carry(kind, f, dt, state);
+    if (demci_contact_vector_count(kind) > 0) demci_contact_store3(state, n);
+
+    /* Tangential force: the spring advanced by the increment. */
     if (spring) {
+        double *slot = state + demci_contact_tangential_offset(kind);
         demc_tangential_params tp;
-        demc_tangential_state ts = demci_contact_load_tangential(state + DEMCI_S_TANGENTIAL);
-        const demc_vec3 n_old = demci_contact_load3(state + DEMCI_S_NORMAL);
+        demc_tangential_state ts = demci_contact_load_tangential(slot);
         const demc_vec3 increment =
             DEMCI_KIND_INCREMENT(kind) == DEMC_INCREMENT_ROLLING ? demci_contact_rolling_increment(f, dt)
                                                                  : demc_vec3_scale(v_t, dt);
         const double c_t = c_n * c[DEMCI_M_CT_OVER_CN]; /* 2γ_t √(m* k_t) */
         demc_tangential_result rt;
-        if (n_old.x != 0.0 || n_old.y != 0.0 || n_old.z != 0.0) demci_contact_transport(kind, f, dt, n_old, &ts);
         tp.mu_static = c[DEMCI_M_MU_S];
         tp.mu_dynamic = c[DEMCI_M_MU_D];
         tp.stiffness_rule = (demc_stiffness_rule)DEMCI_KIND_STIFFNESS_RULE(kind);
@@ -562,8 +645,7 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_eval_kind(demc_contact_kind ki
         tp.unloading = (demc_unloading_rule)DEMCI_KIND_UNLOADING(kind);
         tp.coulomb = (demc_coulomb_policy)DEMCI_KIND_COULOMB(kind);
         rt = demci_tangential_step(&tp, increment, v_t, k_t, f_n, c_t, dt, &ts, diag != 0);
-        demci_contact_store_tangential(state + DEMCI_S_TANGENTIAL, &ts);
-        demci_contact_store3(state + DEMCI_S_NORMAL, n);
+        demci_contact_store_tangential(slot, &ts);
         r.force = demc_vec3_add(r.force, rt.force);
         if (diag) {
             diag->tangential_energy = rt.stored_energy;
