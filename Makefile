@@ -49,7 +49,7 @@ BUILD_FLAGS := $(CC) $(OPT) -fvisibility=hidden -fno-semantic-interposition -fno
 FLAGS_STAMP = build/flags
 
 .PHONY: all test check deps unit-tests demo bench docs figures check-abi abi-baseline install install-docs uninstall \
-        clean FORCE
+        clean FORCE liggghts-demc liggghts-demc-header check-liggghts
 .DELETE_ON_ERROR:
 
 all: $(STLIB) $(SHLIB) lib/$(SONAME) lib/libdemc.so
@@ -113,6 +113,25 @@ build/bench/header_%: bench/%.c $(wildcard bench/*.h) $(HEADERS) | build/bench
 	$(CC) $(TEST_CFLAGS) -D_POSIX_C_SOURCE=200809L -Ibench -O3 -DDEMC_HEADER_ONLY -DDEMC_BENCH_FACE='"header-only"' $< $(LDFLAGS) -lm -o $@
 bench: $(BENCHES:%=build/bench/linked_%) $(BENCHES:%=build/bench/header_%)
 	@for b in $(BENCHES); do ./build/bench/linked_$$b || exit 1; ./build/bench/header_$$b || exit 1; done
+
+# demc inside LIGGGHTS (docs/examples/liggghts, page "Embedding demc in a DEM engine"): a host program and pair style
+# built with MPICXX against Debian's libliggghts (packages liggghts, libliggghts-dev, libopenmpi-dev, openmpi-bin) and
+# libdemc (liggghts-demc) or with demc header-only (liggghts-demc-header). check-liggghts runs the five checks.
+MPICXX   ?= mpicxx
+LIGGGHTS_INCLUDE ?= /usr/include/liggghts
+LIGGGHTS_CXXFLAGS = -std=c++11 $(OPT) -Wall -Wextra $(WERROR) -DOMPI_SKIP_MPICXX -Iinclude -isystem $(LIGGGHTS_INCLUDE) \
+                    $(CPPFLAGS) $(CXXFLAGS)
+LIGGGHTS_SRC = docs/examples/liggghts/liggghts_demc.cpp
+liggghts-demc: build/liggghts/liggghts-demc
+liggghts-demc-header: build/liggghts/liggghts-demc-header
+build/liggghts/liggghts-demc: $(LIGGGHTS_SRC) $(HEADERS) $(SHLIB) lib/$(SONAME) lib/libdemc.so $(FLAGS_STAMP)
+	@mkdir -p build/liggghts
+	$(MPICXX) $(LIGGGHTS_CXXFLAGS) $< $(LDFLAGS) -lliggghts -Llib -ldemc -Wl,-rpath,$(CURDIR)/lib -o $@
+build/liggghts/liggghts-demc-header: $(LIGGGHTS_SRC) $(HEADERS) $(FLAGS_STAMP)
+	@mkdir -p build/liggghts
+	$(MPICXX) $(LIGGGHTS_CXXFLAGS) -DDEMC_HEADER_ONLY $< $(LDFLAGS) -lliggghts -o $@
+check-liggghts: liggghts-demc liggghts-demc-header
+	@sh test/check_liggghts.sh build/liggghts
 
 # Figures: every tools/*_figures.sh writes its PNGs and the CSVs behind them into docs/figures (deterministic,
 # committed, so the docs in the repository show them too).

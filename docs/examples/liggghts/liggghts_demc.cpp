@@ -1,0 +1,253 @@
+// liggghts-demc: LIGGGHTS with demc's contact law as its granular pair style. MIT licence (see LICENSE).
+//
+// A host program: it builds LIGGGHTS (Debian's libliggghts), replaces the creator of the pair style "gran" by the one
+// below, and runs the input read from stdin or -in. An input written for the native model changes only on its
+// pair_style line:   pair_style gran model hertz tangential history   ->   pair_style gran demc hmd conventions liggghts
+// Build: make liggghts-demc (linked) or make liggghts-demc-header (header-only: every slot folds into the loop).
+// Page "Embedding demc in a DEM engine" (docs/pages/embedding.md) explains every choice made here.
+#include "demc.h"
+#include <mpi.h>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <vector>
+#include "atom.h"
+#include "error.h"
+#include "fix_property_global.h"
+#include "force.h"
+#include "input.h"
+#include "lammps.h"
+#include "modify.h"
+#include "neigh_list.h"
+#include "neighbor.h"
+#include "pair_gran.h"
+#include "update.h"
+
+using namespace LAMMPS_NS;
+
+#ifdef DEMC_HEADER_ONLY
+#define DEMC_FACE "header-only"
+#else
+#define DEMC_FACE "linked"
+#endif
+
+// The kind of `hmd conventions liggghts`: a constant, so that the header-only build folds it into its own loop.
+static const demc_contact_kind KIND_LIGGGHTS =
+    DEMC_CONTACT_KIND(DEMC_NORMAL_HERTZ, DEMC_DAMPING_VISCOUS, DEMC_TANGENTIAL_SPRING, DEMC_INCREMENT_VELOCITY, 0, 0) |
+    DEMC_CONTACT_KIND_CONVENTIONS(DEMC_STIFFNESS_TOTAL, DEMC_SLIP_CONVENTIONAL, DEMC_SLIP_DIRECTION_DISPLACEMENT, 0,
+                                  DEMC_COULOMB_ELASTIC, DEMC_CONTACT_END_OVERLAP, DEMC_TRANSPORT_PROJECT, 1);
+
+class PairDemc : public PairGran {
+public:
+    explicit PairDemc(LAMMPS *lmp) : PairGran(lmp), map_liggghts_(false), nstate_(0), kind_(0) {}
+    void settings(int narg, char **arg);
+    void init_granular();
+    void compute_force(int eflag, int vflag, int addflag);
+    double stressStrainExponent() { return def_.normal == DEMC_NORMAL_HERTZ ? 1.5 : 1.0; }
+    bool contact_match(const std::string, const std::string) { return true; } // walls keep their native model
+    int64_t hashcode() { return 0x64656d63; }
+
+private:
+    demc_contact_def def_;
+    bool map_liggghts_;                      // γ from e by LIGGGHTS's formula instead of demc's exact map
+    std::vector<demc_contact_model> models_; // one per pair of atom types, [ti * (ntypes + 1) + tj]
+    size_t nstate_;
+    demc_contact_kind kind_;
+    template <demc_contact_kind K> void loop(int eflag, int vflag);
+    double property(const char *name, const char *kind, int ti, int tj);
+};
+
+// Keyword tables: each keyword names a field of demc_contact_def; the values are its enumerators in order.
+struct Keyword { const char *name; const char *values; };
+static const Keyword keywords[] = {
+    {"contact_point", "compliance half"}, {"transport", "rotate project"}, {"spin", "off on"},
+    {"stiffness", "average backward forward total"}, {"recalculation", "incremental conventional"},
+    {"direction", "force displacement velocity"}, {"unloading", "rescale keep"}, {"coulomb", "total elastic"},
+    {"end", "force overlap"}, {"increment", "velocity rolling"}, {"damping_map", "exact liggghts"},
+    {"shear", "mindlin zabulionis campello"}};
+static int shear_mixing = DEMC_SHEAR_MINDLIN;
+
+static int choice(Error *error, const char *values, const char *word)
+{
+    std::string all = std::string(" ") + values + " ", w = std::string(" ") + word + " ";
+    size_t at = all.find(w);
+    if (at == std::string::npos) error->all(FLERR, (std::string("pair gran demc: expected one of: ") + values).c_str());
+    int n = 0;
+    for (size_t k = 1; k <= at; ++k) n += all[k] == ' ';
+    return n;
+}
+
+void PairDemc::settings(int narg, char **arg)
+{
+    static const char *presets = "hmd lsd plsb hm campello";
+    if (narg < 2 || strcmp(arg[0], "demc") != 0)
+        error->all(FLERR, "this executable runs demc: pair_style gran demc hmd|lsd|plsb|hm|campello [keyword value ...]"
+                          " (run Debian's liggghts for the native models)");
+    demc_contact_def_init((demc_contact_preset)choice(error, presets, arg[1]), sizeof def_, &def_, NULL);
+    for (int a = 2; a < narg; a += 2) {
+        if (a + 1 >= narg) error->all(FLERR, "pair gran demc: a keyword without its value");
+        const char *key = arg[a], *val = arg[a + 1];
+        if (!strcmp(key, "conventions")) { // LIGGGHTS's hertz/tangential history, field by field
+            if (choice(error, "demc liggghts", val) == 0) continue;
+            def_.contact_point = DEMC_CONTACT_POINT_HALF; def_.transport = DEMC_TRANSPORT_PROJECT;
+            def_.friction.stiffness_rule = DEMC_STIFFNESS_TOTAL; def_.friction.recalculation = DEMC_SLIP_CONVENTIONAL;
+            def_.friction.direction = DEMC_SLIP_DIRECTION_DISPLACEMENT; def_.friction.coulomb = DEMC_COULOMB_ELASTIC;
+            def_.end = DEMC_CONTACT_END_OVERLAP; map_liggghts_ = true;
+            continue;
+        }
+        if (!strcmp(key, "k")) { def_.normal_stiffness = force->numeric(FLERR, val); continue; }
+        if (!strcmp(key, "kappa")) { def_.stiffness_ratio = force->numeric(FLERR, val); continue; }
+        if (!strcmp(key, "tangential_damping")) { def_.tangential_damping_scale = force->numeric(FLERR, val); continue; }
+        size_t k = 0;
+        while (k < sizeof keywords / sizeof *keywords && strcmp(keywords[k].name, key)) ++k;
+        if (k == sizeof keywords / sizeof *keywords) error->all(FLERR, "pair gran demc: unknown keyword");
+        const int c = choice(error, keywords[k].values, val);
+        switch (k) {
+        case 0: def_.contact_point = (demc_contact_point_rule)c; break;
+        case 1: def_.transport = (demc_memory_transport)c; break;
+        case 2: def_.spin = c; break;
+        case 3: def_.friction.stiffness_rule = (demc_stiffness_rule)c; break;
+        case 4: def_.friction.recalculation = (demc_slip_recalculation)c; break;
+        case 5: def_.friction.direction = (demc_slip_direction)c; break;
+        case 6: def_.friction.unloading = (demc_unloading_rule)c; break;
+        case 7: def_.friction.coulomb = (demc_coulomb_policy)c; break;
+        case 8: def_.end = (demc_contact_end)c; break;
+        case 9: def_.increment = (demc_increment_rule)c; break;
+        case 10: map_liggghts_ = c == 1; break;
+        default: shear_mixing = c; break;
+        }
+    }
+    // The state layout depends on the laws and conventions only: compile a placeholder to register the history.
+    demc_contact_def probe = def_;
+    probe.moduli.effective_modulus = probe.moduli.effective_shear_modulus = probe.normal_stiffness = 1.0;
+    probe.restitution = 0.5;
+    demc_contact_model m;
+    const char *bad = NULL;
+    if (demc_contact_model_init(&probe, &m, &bad) != DEMC_OK)
+        error->all(FLERR, (std::string("pair gran demc: invalid combination at ") + bad).c_str());
+    nstate_ = demc_contact_model_state_size(&m);
+    kind_ = demc_contact_model_kind(&m);
+    for (size_t q = 0; q < nstate_; ++q) // the doubles the i<->j swap negates get LIGGGHTS's newton flag 1
+        add_history_value("demc" + std::to_string(q), demc_contact_state_flips(&m, q) ? "1" : "0");
+}
+
+double PairDemc::property(const char *name, const char *kind, int ti, int tj)
+{
+    const int nt = atom->ntypes, pair = !strcmp(kind, "peratomtypepair");
+    FixPropertyGlobal *fp = static_cast<FixPropertyGlobal *>(
+        modify->find_fix_property(name, "property/global", kind, nt, pair ? nt : 0, "pair gran demc"));
+    return pair ? fp->compute_array(ti - 1, tj - 1) : fp->compute_vector(ti - 1);
+}
+
+void PairDemc::init_granular() // E, ν per type, e and μ per type pair: the fix property/global of the native models
+{
+    const int nt = atom->ntypes;
+    const bool hertz = def_.normal == DEMC_NORMAL_HERTZ;
+    const bool needs_e = def_.damping == DEMC_DAMPING_VISCOUS || def_.normal == DEMC_NORMAL_PLSB;
+    models_.assign((nt + 1) * (nt + 1), demc_contact_model());
+    for (int ti = 1; ti <= nt; ++ti)
+        for (int tj = 1; tj <= nt; ++tj) {
+            demc_contact_def d = def_;
+            if (hertz) {
+                demc_material a = {property("youngsModulus", "peratomtype", ti, 0),
+                                   property("poissonsRatio", "peratomtype", ti, 0), 1.0, 0.0};
+                demc_material b = {property("youngsModulus", "peratomtype", tj, 0),
+                                   property("poissonsRatio", "peratomtype", tj, 0), 1.0, 0.0};
+                if (demc_material_moduli_init(&a, &b, (demc_shear_mixing)shear_mixing, &d.moduli, NULL) != DEMC_OK)
+                    error->all(FLERR, "pair gran demc: invalid youngsModulus or poissonsRatio");
+            }
+            if (needs_e) d.restitution = property("coefficientRestitution", "peratomtypepair", ti, tj);
+            if (needs_e && map_liggghts_ && def_.damping == DEMC_DAMPING_VISCOUS) {
+                // LIGGGHTS: γ = √(5/6)|β| (Hertz), |β| (Hooke), β = ln e/√(ln²e + π²); demc's exact map inverted.
+                const double l = log(d.restitution), beta = -l / sqrt(l * l + M_PI * M_PI);
+                const double gamma = hertz ? 0.91287092917527685576 * beta : beta;
+                (hertz ? demc_damping_hmd_restitution : demc_damping_lsd_restitution)(gamma, d.end, &d.restitution);
+            }
+            if (d.tangential == DEMC_TANGENTIAL_SPRING)
+                d.friction.mu_static = d.friction.mu_dynamic = property("coefficientFriction", "peratomtypepair", ti, tj);
+            const char *bad = NULL;
+            if (demc_contact_model_init(&d, &models_[ti * (nt + 1) + tj], &bad) != DEMC_OK)
+                error->all(FLERR, (std::string("pair gran demc: invalid ") + bad).c_str());
+        }
+}
+
+void PairDemc::compute_force(int eflag, int vflag, int)
+{
+    if (eflag || vflag) ev_setup(eflag, vflag);
+    else evflag = vflag_fdotr = 0;
+    if (!computeflag()) return; // compute pair/gran/local is not served
+    if (kind_ == KIND_LIGGGHTS) loop<KIND_LIGGGHTS>(eflag, vflag);
+    else if (kind_ == DEMC_CONTACT_KIND_HMD) loop<DEMC_CONTACT_KIND_HMD>(eflag, vflag);
+    else loop<0>(eflag, vflag); // any other kind: the evaluation reads it from the model
+}
+
+template <demc_contact_kind K> void PairDemc::loop(int, int)
+{
+    double **x = atom->x, **v = atom->v, **f = atom->f, **omega = atom->omega, **torque = atom->torque;
+    const double *radius = atom->radius, *rmass = atom->rmass, dt = update->dt;
+    const int *type = atom->type, *mask = atom->mask, nlocal = atom->nlocal, newton = force->newton_pair;
+    const int nt1 = atom->ntypes + 1, stride = dnum(), frozen = freeze_group_bit();
+    const bool update_state = shearupdate(); // false during setup: the state is then evaluated on a copy
+    int **first_flag = listgranhistory ? listgranhistory->firstneigh : NULL;
+    double **first_hist = listgranhistory ? listgranhistory->firstdouble : NULL;
+    double scratch[DEMC_CONTACT_STATE_MAX];
+    for (int ii = 0; ii < list->inum; ++ii) {
+        const int i = list->ilist[ii], *jlist = list->firstneigh[i], jnum = list->numneigh[i];
+        int *flags = first_flag ? first_flag[i] : NULL;
+        const demc_body bi = {{x[i][0], x[i][1], x[i][2]}, {v[i][0], v[i][1], v[i][2]},
+                              {omega[i][0], omega[i][1], omega[i][2]}, radius[i], rmass[i]};
+        for (int jj = 0; jj < jnum; ++jj) {
+            const int j = jlist[jj] & NEIGHMASK;
+            const demc_contact_model *model = &models_[type[i] * nt1 + type[j]];
+            const demc_body bj = {{x[j][0], x[j][1], x[j][2]}, {v[j][0], v[j][1], v[j][2]},
+                                  {omega[j][0], omega[j][1], omega[j][2]}, radius[j], rmass[j]};
+            demc_contact_frame fr = demc_contact_frame_sphere_sphere(model, &bi, &bj);
+            double *state = first_hist ? &first_hist[i][stride * jj] : scratch;
+            if (!(fr.overlap > 0.0)) { // apart: a touching pair's memory is cleared (LIGGGHTS drops it on exchange)
+                if (update_state && flags && flags[jj]) { flags[jj] = 0; for (size_t q = 0; q < nstate_; ++q) state[q] = 0.0; }
+                continue;
+            }
+            if (update_state && flags) flags[jj] = 1;
+            if (!update_state || !first_hist) state = static_cast<double *>(memcpy(scratch, state, nstate_ * sizeof(double)));
+            if (mask[i] & frozen) fr.effective_mass = rmass[j]; // as the native model: a frozen body is infinitely heavy
+            if (mask[j] & frozen) fr.effective_mass = rmass[i];
+            const demc_contact_result r = K ? demc_contact_eval_kind(K, model, &fr, dt, state, NULL)
+                                            : demc_contact_eval(model, &fr, dt, state, NULL);
+            const double F[3] = {r.force.x, r.force.y, r.force.z};
+            f[i][0] += F[0]; f[i][1] += F[1]; f[i][2] += F[2];
+            torque[i][0] += r.torque_i.x; torque[i][1] += r.torque_i.y; torque[i][2] += r.torque_i.z;
+            if (newton || j < nlocal) { // newton off: a ghost j gets its force on its own rank
+                f[j][0] -= F[0]; f[j][1] -= F[1]; f[j][2] -= F[2];
+                torque[j][0] += r.torque_j.x; torque[j][1] += r.torque_j.y; torque[j][2] += r.torque_j.z;
+            }
+            if (evflag)
+                ev_tally_xyz(i, j, nlocal, newton, 0.0, 0.0, F[0], F[1], F[2], x[i][0] - x[j][0], x[i][1] - x[j][1],
+                             x[i][2] - x[j][2]);
+        }
+    }
+}
+
+static Pair *create_demc(LAMMPS *lmp) { return new PairDemc(lmp); }
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank = 0, v = demc_version_number();
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    // The library must serve these headers: same major version, run-time version not older than compile-time.
+    if (v / 1000000 != DEMC_VERSION_MAJOR || v < DEMC_VERSION_NUMBER) {
+        if (rank == 0)
+            fprintf(stderr, "liggghts-demc: libdemc %s cannot serve headers %s\n", demc_version_string(),
+                    DEMC_VERSION_STRING);
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    }
+    if (rank == 0) fprintf(stderr, "liggghts-demc: demc %s (" DEMC_FACE ")\n", demc_version_string());
+    LAMMPS *lmp = new LAMMPS(argc, argv, MPI_COMM_WORLD);
+    // "gran" exactly: LIGGGHTS's contact-history fix looks the granular pair style up by that name.
+    (*lmp->force->pair_map)["gran"] = &create_demc;
+    lmp->input->file();
+    delete lmp;
+    MPI_Finalize();
+    return 0;
+}
