@@ -4,16 +4,19 @@
 #   1 head-on collision: max overlap and rebound speed equal the native model to 1e-12 relative;
 #   2 oblique collision, LIGGGHTS's tangential conventions: rebound spin within 5 % of native;
 #   3 a contact that crosses the rank boundary while it lasts: 2 ranks equal 1 rank bit for bit;
-#   4 1000 spheres settle on 1 and 2 ranks: mean height within 2 % of native, kinetic energy settled, no warning;
+#   4 1000 spheres settle on 1 and 2 ranks: mean height within 2 % of native, kinetic energy below 1e-4 of its peak,
+#     no warning in the log
+#     (and the header-only build gives the linked build's pack);
 #   5 the pair time of demc (linked, header-only) against native, printed (a benchmark figure, not pass/fail).
 # Usage: sh test/check_liggghts.sh BUILD_DIR   (after make liggghts-demc liggghts-demc-header; from the top of the tree)
-# Exit 0 when every check passes. Runs as root too (Open MPI then needs the two variables below).
+# Exit 0 when every check passes. Open MPI: root needs the two ALLOW variables; plm=isolated starts the ranks on this
+# machine without ssh (a container without an ssh client otherwise fails in mpirun).
 set -u
 B=${1:-build/liggghts}
 EX=docs/examples/liggghts
 DEMC="$PWD/$B/liggghts-demc"
 HDR="$PWD/$B/liggghts-demc-header"
-export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1 OMPI_MCA_plm=isolated
 W=$(mktemp -d) || exit 1
 trap 'rm -rf "$W"' EXIT
 IN="$PWD/$EX"
@@ -51,7 +54,7 @@ if le "$r" 0.05 && le 100 "$(awk -v w="$wn" 'BEGIN{print (w<0?-w:w)}')"; then ok
 else bad "2 oblique" "spin $wd rad/s vs native $wn, rel. diff. $r"; fi
 
 # 3 across the rank boundary (x = 0 with 2 ranks): the pair drifts at 2 m/s and sphere 1 changes rank in contact
-set -- -var vt 0.5 -var drift 2 -var x0 -0.0008 -var pair "$PAIR"
+set -- -var vt 0.5 -var drift 2 -var x0 0.0006 -var pair "$PAIR"
 run b1 1 "$DEMC" collision.in "$@" && run b2 2 "$DEMC" collision.in "$@" || exit 1
 crossed=$(rows b2 | awk '$2>0 && $3<0 {a=1} $2>0 && $3>0 {b=1} END{print a+b}')
 if [ "$crossed" = 2 ] && cmp -s "$W/b1.dump" "$W/b2.dump" && [ "$(rows b1 | md5sum)" = "$(rows b2 | md5sum)" ] &&
@@ -60,27 +63,28 @@ if [ "$crossed" = 2 ] && cmp -s "$W/b1.dump" "$W/b2.dump" && [ "$(rows b1 | md5s
 else bad "3 rank boundary" "crossed in contact: $crossed/2; final states $(cmp -s "$W/b1.dump" "$W/b2.dump" && echo equal || echo differ)"; fi
 
 # 4 the pack. Both sides without the tangential dashpot: LIGGGHTS drops it while sliding, demc's elastic Coulomb
-# policy keeps it (the page explains); with it on, run 5 below reports the difference.
+# policy keeps it (the page explains and gives the difference with it on).
 NAT0='model hertz tangential history tangential_damping off'
+DEMC0="$PAIR tangential_damping 0"
 run pn1 1 liggghts pack.in -var pair "$NAT0" && run pn2 2 liggghts pack.in -var pair "$NAT0" &&
-    run pd1 1 "$DEMC" pack.in -var pair "$PAIR tangential_damping 0" &&
-    run pd2 2 "$DEMC" pack.in -var pair "$PAIR tangential_damping 0" || exit 1
+    run pd1 1 "$DEMC" pack.in -var pair "$DEMC0" && run pd2 2 "$DEMC" pack.in -var pair "$DEMC0" &&
+    run ph1 1 "$HDR" pack.in -var pair "$DEMC0" || exit 1
 zn=$(rows pn1 | tail -n 1 | awk '{print $5}')
-for n in pn2 pd1 pd2; do
+for n in pn2 pd1 pd2 ph1; do
     last=$(rows $n | tail -n 1); z=$(echo "$last" | awk '{print $5}'); ke=$(echo "$last" | awk '{printf "%.3g", $3 + $4}')
+    peak=$(rows $n | awk '$3 + $4 > m {m = $3 + $4} END{printf "%.3g", m}')
     atoms=$(echo "$last" | awk '{print $2}'); r=$(rel "$zn" "$z"); warn=$(grep -ci warning "$W/$n.log")
-    if [ "$atoms" = 1000 ] && le "$r" 0.02 && le "$ke" 1e-7 && [ "$warn" = 0 ]; then
-        ok "4 pack $n" "mean height $z m vs native 1 rank $zn, rel. diff. $r; kinetic energy $ke J; no warning"
+    # settled: the kinetic energy (translation + rotation) fell below 1e-4 of its peak during the fall
+    if [ "$atoms" = 1000 ] && le "$r" 0.02 && le "$ke" "$(awk -v p="$peak" 'BEGIN{print 1e-4 * p}')" && [ "$warn" = 0 ]; then
+        ok "4 pack $n" "mean height $z m vs native 1 rank $zn, rel. diff. $r; kinetic energy $ke J (peak $peak J); no warning"
     else bad "4 pack $n" "atoms $atoms, mean height $z vs $zn (rel. $r), kinetic energy $ke J, warnings $warn"; fi
 done
+[ "$(rows pd1 | tail -n 1)" = "$(rows ph1 | tail -n 1)" ] && ok "4 pack header-only" "the same pack as linked" ||
+    bad "4 pack header-only" "differs from linked"
 
-# 5 pair time, LIGGGHTS's conventions with the tangential dashpot on, 1 rank (wall-clock: a shared machine is noisy)
-run tn 1 liggghts pack.in && run tl 1 "$DEMC" pack.in -var pair "$PAIR" && run th 1 "$HDR" pack.in -var pair "$PAIR" || exit 1
+# 5 pair time of the 1-rank packs (wall clock: on a shared machine it is noisy)
 pt() { awk '/^Pair  time/{t=$5} END{print t}' "$W/$1.log"; }
-zt=$(rows tn | tail -n 1 | awk '{print $5}'); zl=$(rows tl | tail -n 1 | awk '{print $5}')
-echo "liggghts pair time, 1000 spheres, $(rows tn | tail -n 1 | awk '{print $1}') steps, 1 rank: native $(pt tn) s," \
-    "demc linked $(pt tl) s ($(awk -v a="$(pt tl)" -v b="$(pt tn)" 'BEGIN{printf "%.2f", a/b}')x)," \
-    "demc header-only $(pt th) s ($(awk -v a="$(pt th)" -v b="$(pt tn)" 'BEGIN{printf "%.2f", a/b}')x)"
-echo "liggghts pack with the tangential dashpot on: mean height demc $zl m vs native $zt m, rel. diff. $(rel "$zt" "$zl")" \
-    "(demc keeps the dashpot while sliding; information, not a check)"
+ratio() { awk -v a="$(pt "$1")" -v b="$(pt pn1)" 'BEGIN{printf "%.2f", a/b}'; }
+echo "liggghts pair time, 1000 spheres, $(rows pn1 | tail -n 1 | awk '{print $1}') steps, 1 rank: native $(pt pn1) s," \
+    "demc linked $(pt pd1) s ($(ratio pd1)x), demc header-only $(pt ph1) s ($(ratio ph1)x)"
 [ "$fails" -eq 0 ]

@@ -30,6 +30,10 @@ readelf     binutils
 nm          binutils
 ar          binutils
 tar         tar
+mpicxx      libopenmpi-dev
+mpirun      openmpi-bin
+liggghts    liggghts
+/usr/include/liggghts/pair_gran.h                        libliggghts-dev
 '
 only_check=no
 [ "${1:-}" = "--check" ] && only_check=yes
