@@ -174,6 +174,8 @@ install-docs: docs
 	cp -R build/docs/html $(DESTDIR)$(DOCDIR)/html
 	chmod -R u+rwX,go+rX,go-w $(DESTDIR)$(DOCDIR)/html
 	install -m 644 $(wildcard docs/examples/*.c) $(DESTDIR)$(DOCDIR)/examples/
+	install -d $(DESTDIR)$(DOCDIR)/examples/liggghts
+	install -m 644 $(wildcard docs/examples/liggghts/*) $(DESTDIR)$(DOCDIR)/examples/liggghts/
 
 uninstall:
 	rm -rf $(DESTDIR)$(DOCDIR)
