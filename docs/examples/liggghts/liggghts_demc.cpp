@@ -40,7 +40,7 @@ static const demc_contact_kind KIND_LIGGGHTS =
 
 class PairDemc : public PairGran {
 public:
-    explicit PairDemc(LAMMPS *lmp) : PairGran(lmp), map_liggghts_(false), nstate_(0), kind_(0) {}
+    explicit PairDemc(LAMMPS *lmp) : PairGran(lmp), map_liggghts_(false), shear_(0), nstate_(0), kind_(0) {}
     void settings(int narg, char **arg);
     void init_granular();
     void compute_force(int eflag, int vflag, int addflag);
@@ -51,6 +51,7 @@ public:
 private:
     demc_contact_def def_;
     bool map_liggghts_;                      // γ from e by LIGGGHTS's formula instead of demc's exact map
+    int shear_;                              // the demc_shear_mixing of G*
     std::vector<demc_contact_model> models_; // one per pair of atom types, [ti * (ntypes + 1) + tj]
     size_t nstate_;
     demc_contact_kind kind_;
@@ -66,7 +67,6 @@ static const Keyword keywords[] = {
     {"direction", "force displacement velocity"}, {"unloading", "rescale keep"}, {"coulomb", "total elastic"},
     {"end", "force overlap"}, {"increment", "velocity rolling"}, {"damping_map", "exact liggghts"},
     {"shear", "mindlin zabulionis campello"}};
-static int shear_mixing = DEMC_SHEAR_MINDLIN;
 
 static int choice(Error *error, const char *values, const char *word)
 {
@@ -85,6 +85,10 @@ void PairDemc::settings(int narg, char **arg)
         error->all(FLERR, "this executable runs demc: pair_style gran demc hmd|lsd|plsb|hm|campello [keyword value ...]"
                           " (run Debian's liggghts for the native models)");
     demc_contact_def_init((demc_contact_preset)choice(error, presets, arg[1]), sizeof def_, &def_, NULL);
+    map_liggghts_ = false;
+    shear_ = DEMC_SHEAR_MINDLIN;
+    history_arg.clear(); // a repeated pair_style line calls settings() again on the same object
+    dnum_pairgran = 0;
     for (int a = 2; a < narg; a += 2) {
         if (a + 1 >= narg) error->all(FLERR, "pair gran demc: a keyword without its value");
         const char *key = arg[a], *val = arg[a + 1];
@@ -115,7 +119,7 @@ void PairDemc::settings(int narg, char **arg)
         case 8: def_.end = (demc_contact_end)c; break;
         case 9: def_.increment = (demc_increment_rule)c; break;
         case 10: map_liggghts_ = c == 1; break;
-        default: shear_mixing = c; break;
+        default: shear_ = c; break;
         }
     }
     // The state layout depends on the laws and conventions only: compile a placeholder to register the history.
@@ -154,7 +158,7 @@ void PairDemc::init_granular() // E, ν per type, e and μ per type pair: the fi
                                    property("poissonsRatio", "peratomtype", ti, 0), 1.0, 0.0};
                 demc_material b = {property("youngsModulus", "peratomtype", tj, 0),
                                    property("poissonsRatio", "peratomtype", tj, 0), 1.0, 0.0};
-                if (demc_material_moduli_init(&a, &b, (demc_shear_mixing)shear_mixing, &d.moduli, NULL) != DEMC_OK)
+                if (demc_material_moduli_init(&a, &b, (demc_shear_mixing)shear_, &d.moduli, NULL) != DEMC_OK)
                     error->all(FLERR, "pair gran demc: invalid youngsModulus or poissonsRatio");
             }
             if (needs_e) d.restitution = property("coefficientRestitution", "peratomtypepair", ti, tj);
