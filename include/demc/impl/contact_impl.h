@@ -63,7 +63,7 @@ enum {
  *   normal        PLS(B): the latch δ_max.
  * A slot added within 1.x appends its block's doubles here (and its vectors to demci_contact_vector_offset()):
  * the layout of every kind that does not select it is unchanged. */
-enum { DEMCI_FRAME_DOUBLES = 3, DEMCI_SPRING_DOUBLES = 9 };
+enum { DEMCI_FRAME_DOUBLES = 3, DEMCI_SPRING_DOUBLES = 9, DEMCI_MAX_VECTORS = 5 };
 
 DEMC_STATIC_INLINE size_t demci_contact_tangential_doubles(demc_contact_kind kind)
 {
@@ -518,14 +518,13 @@ DEMC_STATIC_INLINE void demci_contact_store_tangential(double *s, const demc_tan
 DEMC_HOT_INLINE demc_contact_result demci_contact_release(demc_contact_kind kind, double overlap, double *state,
                                                              demc_contact_diag *diag)
 {
-    size_t k;
     if (diag) {
         demci_contact_diag_clear(diag);
         const double *spring = state + demci_contact_tangential_offset(kind);
         if (DEMCI_KIND_TANGENTIAL(kind) == DEMC_TANGENTIAL_SPRING && spring[6] > 0.0)
             diag->tangential_exchange = 0.5 * demc_vec3_norm2(demci_contact_load3(spring + 3)) / spring[6];
     }
-    for (k = 0; k < demci_contact_state_size(kind); ++k) state[k] = 0.0;
+    memset(state, 0, demci_contact_state_size(kind) * sizeof *state);
     return demci_contact_zero_result(overlap);
 }
 
@@ -534,27 +533,36 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_release(demc_contact_kind kind
  * 2 tan(φ/2) is taken as φ (the rotation angle is then 2 atan(φ/2) = φ − φ³/12 + …, as [Campello 2015] eq 45 does
  * for its increments). The vectors share the turn's divisions. A new contact (no previous normal) has nothing to
  * carry. */
+/* One vector of the state carried by the turn (or projected). */
+DEMC_HOT_INLINE void demci_contact_carry_one(demc_contact_kind kind, const demci_tangential_turn *turn, demc_vec3 n,
+                                             double *v)
+{
+    if (DEMCI_KIND_TRANSPORT(kind) == DEMC_TRANSPORT_PROJECT)
+        demci_contact_store3(v, demc_tangential_project(demci_contact_load3(v), n));
+    else
+        demci_contact_store3(v, demci_tangential_turn_apply(turn, demci_contact_load3(v)));
+}
+
 DEMC_HOT_INLINE void demci_contact_carry(demc_contact_kind kind, const demc_contact_frame *f, double dt,
                                          double *state)
 {
     const demc_vec3 n = f->normal, n_old = demci_contact_load3(state);
-    int q;
-    if (demci_contact_vector_count(kind) == 0 || (n_old.x == 0.0 && n_old.y == 0.0 && n_old.z == 0.0)) return;
-    if (DEMCI_KIND_TRANSPORT(kind) == DEMC_TRANSPORT_PROJECT) {
-        for (q = 0; q < demci_contact_vector_count(kind); ++q) {
-            double *v = state + demci_contact_vector_offset(kind, q);
-            demci_contact_store3(v, demc_tangential_project(demci_contact_load3(v), n));
-        }
-    } else {
+    const int count = demci_contact_vector_count(kind);
+    demci_tangential_turn turn;
+    if (count == 0 || (n_old.x == 0.0 && n_old.y == 0.0 && n_old.z == 0.0)) return;
+    if (DEMCI_KIND_TRANSPORT(kind) != DEMC_TRANSPORT_PROJECT) {
         const double spin =
             DEMCI_KIND_SPIN(kind) ? 0.5 * demc_vec3_dot(demc_vec3_add(f->angular_velocity_i, f->angular_velocity_j), n) * dt
                                   : 0.0;
-        const demci_tangential_turn turn = demci_tangential_turn_make(n_old, n, spin);
-        for (q = 0; q < demci_contact_vector_count(kind); ++q) {
-            double *v = state + demci_contact_vector_offset(kind, q);
-            demci_contact_store3(v, demci_tangential_turn_apply(&turn, demci_contact_load3(v)));
-        }
+        turn = demci_tangential_turn_make(n_old, n, spin);
     }
+    /* Written out rather than looped, so that with a constant kind it is straight-line code at any -O level. At
+     * most DEMCI_MAX_VECTORS vectors (the blocks' vectors together). */
+    if (count > 0) demci_contact_carry_one(kind, &turn, n, state + demci_contact_vector_offset(kind, 0));
+    if (count > 1) demci_contact_carry_one(kind, &turn, n, state + demci_contact_vector_offset(kind, 1));
+    if (count > 2) demci_contact_carry_one(kind, &turn, n, state + demci_contact_vector_offset(kind, 2));
+    if (count > 3) demci_contact_carry_one(kind, &turn, n, state + demci_contact_vector_offset(kind, 3));
+    if (count > 4) demci_contact_carry_one(kind, &turn, n, state + demci_contact_vector_offset(kind, 4));
 }
 
 /* [Campello 2015] eq 25-29: centre displacements minus the rolling of each body's contact point under its
@@ -758,6 +766,23 @@ DEMC_HOT_INLINE void demci_contact_batch_emit(const demc_contact_batch *b, size_
     }
 }
 
+/* The frame builders' test of contact, from the positions and radii alone. */
+DEMC_HOT_INLINE int demci_contact_batch_touching(const double *c, const demc_contact_batch *b, int i, int j,
+                                                 const demc_wall *wall)
+{
+    const double *xi = b->position + (size_t)i * b->vector_stride;
+    const double ri = b->radius[(size_t)i * b->scalar_stride];
+    if (wall) {
+        const demc_vec3 dx = demc_vec3_sub(demc_vec3_make(xi[0], xi[1], xi[2]), wall->point);
+        return ri - demc_vec3_dot(wall->normal, dx) > -c[DEMCI_M_RANGE];
+    } else {
+        const double *xj = b->position + (size_t)j * b->vector_stride;
+        const double reach = ri + b->radius[(size_t)j * b->scalar_stride] + c[DEMCI_M_RANGE];
+        const demc_vec3 dx = demc_vec3_make(xi[0] - xj[0], xi[1] - xj[1], xi[2] - xj[2]);
+        return demc_vec3_norm2(dx) < reach * reach;
+    }
+}
+
 /* The loop of a batch with the kind as a constant after inlining (one instantiation per preset). */
 DEMC_HOT_INLINE void demci_contact_batch_loop(demc_contact_kind kind, const double *c, const demc_contact_batch *b,
                                               const demc_wall *wall, double dt)
@@ -772,6 +797,13 @@ DEMC_HOT_INLINE void demci_contact_batch_loop(demc_contact_kind kind, const doub
             demci_contact_batch_prefetch(b, b->i[q + DEMCI_BATCH_PREFETCH]);
             if (!wall) demci_contact_batch_prefetch(b, b->j[q + DEMCI_BATCH_PREFETCH]);
             DEMCI_PREFETCH(b->state + (q + DEMCI_BATCH_PREFETCH) * b->state_stride);
+        }
+        /* A pair apart is released on its squared distance, before the rest of the bodies is read or a frame is
+         * built (what the frame builder and the evaluation would give: a zero result, the state reset). */
+        if (!demci_contact_batch_touching(c, b, i, j, wall)) {
+            r = demci_contact_release(kind, 0.0, b->state + q * b->state_stride, NULL);
+            demci_contact_batch_emit(b, q, i, j, wall != 0, &r);
+            continue;
         }
         bi = demci_contact_batch_body(b, i);
         if (wall) {
