@@ -49,6 +49,7 @@
 #include "damping.h"
 #include "rotation.h"
 #include "tangential.h"
+#include "adhesion.h"
 
 /** @cond INTERNAL */
 #if defined(DEMC_IMPLEMENT_CONTACT)
@@ -77,6 +78,21 @@ typedef enum demc_normal_law {
     DEMC_NORMAL_HERTZ = 0,  /**< F = (4/3)E*√R* δ^{3/2} ([Zabulionis 2012] eq 14, [Campello 2015] eq 19). */
     DEMC_NORMAL_LINEAR = 1, /**< F = k δ ([Cummins 2012] eq 1). */
     DEMC_NORMAL_PLSB = 2,   /**< Partially latching spring: loading e k, unloading k/e ([Cummins 2012] eq 3). */
+    /** JKR (Johnson, Kendall & Roberts 1971; adhesion.h) with demc_contact_def::work_of_adhesion w: the neck forms
+     *  at touch and breaks at δ_c = −demc_contact_model_range() of the pair (the contact, its dashpot and its
+     *  friction persist at δ < 0 until then); Coulomb load F_n + 2F_c, F_c = (3/2)πwR* (Thornton & Yin 1991).
+     *  Needs ::DEMC_CONTACT_END_OVERLAP and demc_contact_def::max_effective_radius. w = 0: the Hertz law. */
+    DEMC_NORMAL_JKR = 3,
+    /** DMT (Derjaguin, Muller & Toporov 1975; adhesion.h): Hertz − 2πwR* while δ > 0; Coulomb load F_n + 2πwR*
+     *  (the load of the Hertz circle). Needs ::DEMC_CONTACT_END_OVERLAP. w = 0: the Hertz law. */
+    DEMC_NORMAL_DMT = 4,
+    /** Simplified JKR of LIGGGHTS `cohesion sjkr` (adhesion.h, ::DEMC_ADHESION_SJKR_LENS): Hertz − k πa² with a
+     *  the radius of the circle where the undeformed spheres intersect, k = demc_contact_def::
+     *  cohesion_energy_density; while δ > 0; Coulomb load F_n + kA. Needs ::DEMC_CONTACT_END_OVERLAP. */
+    DEMC_NORMAL_SJKR = 5,
+    /** Simplified JKR of LIGGGHTS `cohesion sjkr2` (::DEMC_ADHESION_SJKR_LINEAR): Hertz − k 2π(2R*)δ, against a
+     *  wall Hertz − k 2πR_iδ; otherwise as ::DEMC_NORMAL_SJKR. */
+    DEMC_NORMAL_SJKR2 = 6,
     DEMC_NORMAL_LAW_MAX_ = 0x7FFFFFFF /**< Pins the width of the enumeration to an int; never valid input. */
 } demc_normal_law;
 
@@ -182,6 +198,15 @@ typedef struct demc_contact_def {
     int spin;                         /**< 1: the transport includes the mean spin of the two bodies about the
                                            normal; 0: shortest arc only (ignored by ::DEMC_TRANSPORT_PROJECT). */
     demc_contact_point_rule contact_point; /**< Where the contact point lies (torque arms). */
+    /** w (J/m², finite, ≥ 0) of ::DEMC_NORMAL_JKR and ::DEMC_NORMAL_DMT (0 by default: the Hertz law). */
+    double work_of_adhesion;
+    /** k (J/m³, finite, ≥ 0) of ::DEMC_NORMAL_SJKR and ::DEMC_NORMAL_SJKR2 (LIGGGHTS `cohesionEnergyDensity`; 0 by
+     *  default: the Hertz law). */
+    double cohesion_energy_density;
+    /** ::DEMC_NORMAL_JKR: the largest R* of the pairs the model serves, m (> 0; R* = R_i against a wall). It sets
+     *  demc_contact_model_range() to the JKR separation at this R*, the widest of all the pairs: a pair of larger
+     *  R* loses its neck early, at the gap demc_contact_model_range() where the frame builders drop it. */
+    double max_effective_radius;
 } demc_contact_def;
 
 /**
@@ -298,10 +323,14 @@ typedef struct demc_contact_diag {
      *  load and, at the call where the contact ends, the energy the spring still held. */
     double tangential_exchange;
     int sliding;                  /**< 1 when the contact slid in this step, else 0. */
+    /** Energy lost when a JKR neck breaks, J (≥ 0): at the call where it breaks, the potential the neck holds at
+     *  the jump-off, demc_adhesion_jkr_cycle_loss() of the pair; 0 otherwise and for every other law (DMT and
+     *  the simplified JKR end at δ = 0 with zero potential). */
+    double adhesion_dissipation;
 } demc_contact_diag;
 
 /** Initialiser of a ::demc_contact_diag: `demc_contact_diag d = DEMC_CONTACT_DIAG_INIT;`. */
-#define DEMC_CONTACT_DIAG_INIT {sizeof(demc_contact_diag), 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0}
+#define DEMC_CONTACT_DIAG_INIT {sizeof(demc_contact_diag), 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0, 0.0}
 
 /**
  * @brief Fills a description with a preset's laws and conventions and neutral physical inputs.
@@ -325,7 +354,10 @@ DEMC_CONTACT_FN demc_status demc_contact_def_init(demc_contact_preset preset, si
  * Hertz laws need E* > 0, and G* > 0 with the tangential spring; the linear spring and PLS(B) need k > 0 and, with
  * the tangential spring, κ ≥ 0; the dashpot and PLS(B) need 0 < e ≤ 1; PLS(B) has no dashpot (its latch
  * dissipates). The damping ratio γ comes from e by demc_damping_lsd_ratio() (linear) or demc_damping_hmd_ratio()
- * (Hertz) for the end rule.
+ * (Hertz and the adhesive Hertz laws) for the end rule. The adhesive laws (JKR, DMT, simplified JKR) need E* > 0
+ * (G* > 0 with the spring) like Hertz, reject ::DEMC_CONTACT_END_FORCE (its clamp would remove the adhesion:
+ * "def.end", ::DEMC_ERR_OUT_OF_DOMAIN), and need w ≥ 0 (JKR, DMT), k ≥ 0 (simplified JKR) and, for JKR, a
+ * largest R* > 0; their γ is that of the Hertz contact (the map is not exact with adhesion).
  * @param def the description (its size: ::DEMC_ERR_UNSUPPORTED when bytes past this library's layout are not zero,
  *        or when a slot selects a law this library does not have).
  * @param model output, written only on success.
@@ -347,6 +379,10 @@ DEMC_CONTACT_FN size_t demc_contact_model_state_size(const demc_contact_model *m
 /**
  * @brief Distance beyond touching (m, ≥ 0) at which a pair may still interact: a host's neighbour list must keep
  *        pairs whose gap is below it. 0 for every non-adhesive model.
+ *
+ * ::DEMC_NORMAL_JKR: −δ_c = (3/4)(π²w²R* /E*²)^{1/3} (demc_adhesion_jkr_pulloff_distance()) at R* =
+ * demc_contact_def::max_effective_radius; it grows as R*^{1/3}, so it covers every pair up to that R*. DMT and the
+ * simplified JKR act only while δ > 0: 0.
  */
 DEMC_CONTACT_FN double demc_contact_model_range(const demc_contact_model *model);
 
@@ -364,7 +400,7 @@ DEMC_CONTACT_FN void demc_contact_state_swap(const demc_contact_model *model, do
  *        index past the state size).
  *
  * For the tangential spring these are the previous normal (3 doubles) and the tangential displacement and force
- * memory (3 + 3); its stiffness, normal-force and slip flag, and the PLS(B) latch, are kept.
+ * memory (3 + 3); its stiffness, normal-force and slip flag, the PLS(B) latch and the JKR neck, are kept.
  */
 DEMC_CONTACT_FN int demc_contact_state_flips(const demc_contact_model *model, size_t index);
 
@@ -395,11 +431,12 @@ DEMC_CONTACT_FN demc_contact_frame demc_contact_frame_sphere_wall(const demc_con
 /**
  * @brief One evaluation: force on i, torques on both bodies, the updated state, and on request the energy terms.
  *
- * In the fixed order of the slots: when δ ≤ 0 the state is reset (the energy the tangential spring still held is
- * reported as exchange) and every output is zero; else the memory is carried into the new frame, then the normal
- * law, the dashpot and the end rule, the tangential law with its increment, and the torques d_i × F and
- * −d_j × F. The kind is read from the model (the exported function dispatches to a specialised body for each
- * preset's kind).
+ * In the fixed order of the slots: when the bodies are not in contact (δ ≤ 0; for ::DEMC_NORMAL_JKR with w > 0:
+ * no neck and δ ≤ 0, or the neck breaks, δ < δ_c) the state is reset (the energy the tangential spring still held
+ * is reported as exchange, the energy of a broken neck as adhesion dissipation) and every output is zero; else
+ * the memory is carried into the new frame, then the normal law, the dashpot and the end rule, the tangential law
+ * with its increment, and the torques d_i × F and −d_j × F. The kind is read from the model (the exported function
+ * dispatches to a specialised body for each preset's kind).
  * @param model a compiled model.
  * @param frame the frame of this step.
  * @param dt time step Δt (s) > 0: the tangential increment is v_t Δt and the dissipation terms are powers × Δt.

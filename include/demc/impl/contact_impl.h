@@ -33,7 +33,8 @@ enum {
     DEMCI_M_HERTZ_F,     /* (4/3) E*: F = (4/3) E* a δ with a = √(R* δ) */
     DEMCI_M_HERTZ_KN,    /* 2 E*: k_n = 2 E* a */
     DEMCI_M_HERTZ_KT,    /* 8 G*: k_t = 8 G* a */
-    DEMCI_M_CT_OVER_CN   /* c_t / c_n = (γ_t/γ) √(k_t/k_n): the tangential dashpot without a square root */
+    DEMCI_M_CT_OVER_CN,  /* c_t / c_n = (γ_t/γ) √(k_t/k_n): the tangential dashpot without a square root */
+    DEMCI_M_ADHESION     /* w (JKR, DMT, J/m²) or k (simplified JKR, J/m³); 0: the Hertz law */
 };
 
 /* Fields of a kind. */
@@ -60,7 +61,8 @@ enum {
  *                 (the demc_tangential_state in declaration order);
  *   rolling       (no law keeps memory yet)
  *   twisting      (no law keeps memory yet)
- *   normal        PLS(B): the latch δ_max.
+ *   normal        PLS(B): the latch δ_max; JKR: the neck (0: none; while it exists, the pair's R*, kept for the
+ *                 energy of the break).
  * A slot added within 1.x appends its block's doubles here (and its vectors to demci_contact_vector_offset()):
  * the layout of every kind that does not select it is unchanged. */
 enum { DEMCI_FRAME_DOUBLES = 3, DEMCI_SPRING_DOUBLES = 9, DEMCI_MAX_VECTORS = 5 };
@@ -84,7 +86,7 @@ DEMC_STATIC_INLINE size_t demci_contact_twisting_doubles(demc_contact_kind kind)
 
 DEMC_STATIC_INLINE size_t demci_contact_normal_doubles(demc_contact_kind kind)
 {
-    return DEMCI_KIND_NORMAL(kind) == DEMC_NORMAL_PLSB ? 1 : 0;
+    return DEMCI_KIND_NORMAL(kind) == DEMC_NORMAL_PLSB || DEMCI_KIND_NORMAL(kind) == DEMC_NORMAL_JKR ? 1 : 0;
 }
 
 /* The number of tangent-plane vectors the blocks keep, and the offset of vector q (0 ≤ q < count) in the state. */
@@ -144,13 +146,16 @@ DEMC_STATIC_INLINE int demci_contact_flips(demc_contact_kind kind, size_t index)
 
 /* The number of known values of each slot; a larger value is an option of a newer library. */
 enum {
-    DEMCI_NORMAL_LAWS = DEMC_NORMAL_PLSB + 1,
+    DEMCI_NORMAL_LAWS = DEMC_NORMAL_SJKR2 + 1,
     DEMCI_DAMPING_LAWS = DEMC_DAMPING_VISCOUS + 1,
     DEMCI_TANGENTIAL_LAWS = DEMC_TANGENTIAL_SPRING + 1,
     DEMCI_INCREMENT_RULES = DEMC_INCREMENT_ROLLING + 1,
     DEMCI_ROLLING_LAWS = DEMC_ROLLING_NONE + 1,
     DEMCI_TWISTING_LAWS = DEMC_TWISTING_NONE + 1
 };
+
+/* 1 for the adhesive Hertz laws (JKR, DMT, simplified JKR). */
+#define DEMCI_NORMAL_ADHESIVE(law) ((unsigned)(law) >= DEMC_NORMAL_JKR && (unsigned)(law) <= DEMC_NORMAL_SJKR2)
 
 /* ---- setup --------------------------------------------------------------------------------------------------- */
 
@@ -230,7 +235,8 @@ demc_status demci_contact_sized(const void *object, size_t size, size_t known, c
 /* The checks of the description, in declaration order; each reads only what the selected laws use. */
 DEMC_STATIC_INLINE demc_status demci_contact_def_check(const demc_contact_def *d, const char **bad_field)
 {
-    const int hertz = d->normal == DEMC_NORMAL_HERTZ, plsb = d->normal == DEMC_NORMAL_PLSB;
+    const int adhesive = DEMCI_NORMAL_ADHESIVE(d->normal);
+    const int hertz = d->normal == DEMC_NORMAL_HERTZ || adhesive, plsb = d->normal == DEMC_NORMAL_PLSB;
     const int damped = d->damping == DEMC_DAMPING_VISCOUS, spring = d->tangential == DEMC_TANGENTIAL_SPRING;
     const double asym = d->moduli.compliance_asymmetry;
     demc_status s;
@@ -267,6 +273,8 @@ DEMC_STATIC_INLINE demc_status demci_contact_def_check(const demc_contact_def *d
         return s;
     if ((s = demci_require_enum((int)d->end, (int)DEMC_CONTACT_END_OVERLAP + 1, "def.end", bad_field)) != DEMC_OK)
         return s;
+    if (adhesive && d->end == DEMC_CONTACT_END_FORCE) /* its clamp at zero would remove the adhesion */
+        return demci_material_fail(DEMC_ERR_OUT_OF_DOMAIN, "def.end", bad_field);
     if (damped && spring &&
         (s = demci_require(d->tangential_damping_scale, d->tangential_damping_scale >= 0.0,
                            "def.tangential_damping_scale", bad_field)) != DEMC_OK)
@@ -277,8 +285,21 @@ DEMC_STATIC_INLINE demc_status demci_contact_def_check(const demc_contact_def *d
         if (s != DEMC_OK) return s;
         if ((s = demci_require_enum(d->spin, 2, "def.spin", bad_field)) != DEMC_OK) return s;
     }
-    return demci_require_enum((int)d->contact_point, (int)DEMC_CONTACT_POINT_HALF + 1, "def.contact_point",
-                              bad_field);
+    if ((s = demci_require_enum((int)d->contact_point, (int)DEMC_CONTACT_POINT_HALF + 1, "def.contact_point",
+                                bad_field)) != DEMC_OK)
+        return s;
+    if ((d->normal == DEMC_NORMAL_JKR || d->normal == DEMC_NORMAL_DMT) &&
+        (s = demci_require(d->work_of_adhesion, d->work_of_adhesion >= 0.0, "def.work_of_adhesion", bad_field)) !=
+            DEMC_OK)
+        return s;
+    if ((d->normal == DEMC_NORMAL_SJKR || d->normal == DEMC_NORMAL_SJKR2) &&
+        (s = demci_require(d->cohesion_energy_density, d->cohesion_energy_density >= 0.0,
+                           "def.cohesion_energy_density", bad_field)) != DEMC_OK)
+        return s;
+    if (d->normal == DEMC_NORMAL_JKR &&
+        (s = demci_require_positive(d->max_effective_radius, "def.max_effective_radius", bad_field)) != DEMC_OK)
+        return s;
+    return DEMC_OK;
 }
 
 /* The kind of a valid description; conventions no selected law reads are left 0, so equal models have equal
@@ -302,7 +323,7 @@ DEMC_CONTACT_FN demc_status demc_contact_model_init(const demc_contact_def *def,
     demc_contact_model m;
     double *c = m.opaque_;
     demc_contact_kind kind;
-    double gamma = 0.0;
+    double gamma = 0.0, range = 0.0;
     demc_status s;
     if (!def) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "def", bad_field);
     if ((s = demci_contact_def_check(def, bad_field)) != DEMC_OK) return s;
@@ -311,13 +332,22 @@ DEMC_CONTACT_FN demc_status demc_contact_model_init(const demc_contact_def *def,
                                               : demc_damping_hmd_ratio(def->restitution, def->end, &gamma);
         if (s != DEMC_OK) return demci_material_fail(s, "def.restitution", bad_field);
     }
+    if (def->normal == DEMC_NORMAL_JKR) {
+        /* The JKR constants at the largest R* must be representable, and so must the range they give. */
+        demc_adhesion_jkr_params jp;
+        if ((s = demc_adhesion_jkr_init(def->moduli.effective_modulus, def->max_effective_radius,
+                                        def->work_of_adhesion, &jp, NULL)) != DEMC_OK)
+            return demci_material_fail(s, "def.work_of_adhesion", bad_field);
+        range = demc_adhesion_jkr_pulloff_distance(&jp);
+        if (!demc_is_finite(range)) return demci_material_fail(DEMC_ERR_SINGULAR, "def.max_effective_radius", bad_field);
+    }
     if (!model) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "model", bad_field);
     memset(&m, 0, sizeof m);
     kind = demci_contact_def_kind(def);
     c[DEMCI_M_LAYOUT] = DEMCI_CONTACT_LAYOUT;
     c[DEMCI_M_KIND] = (double)kind;
     c[DEMCI_M_STATE_SIZE] = (double)demci_contact_state_size(kind);
-    c[DEMCI_M_RANGE] = 0.0;
+    c[DEMCI_M_RANGE] = range;
     c[DEMCI_M_SHARE_I] = def->contact_point == DEMC_CONTACT_POINT_HALF
                              ? 0.5
                              : 0.5 * (1.0 + def->moduli.compliance_asymmetry);
@@ -335,10 +365,14 @@ DEMC_CONTACT_FN demc_status demc_contact_model_init(const demc_contact_def *def,
     /* k_t/k_n is 4G* over E* for Hertz and κ for the linear spring; with a dashpot both are validated (E* > 0). */
     if (def->damping == DEMC_DAMPING_VISCOUS && def->tangential == DEMC_TANGENTIAL_SPRING)
         c[DEMCI_M_CT_OVER_CN] =
-            def->tangential_damping_scale * sqrt(def->normal == DEMC_NORMAL_HERTZ
+            def->tangential_damping_scale * sqrt(def->normal == DEMC_NORMAL_HERTZ || DEMCI_NORMAL_ADHESIVE(def->normal)
                                                      ? 4.0 * def->moduli.effective_shear_modulus /
                                                            def->moduli.effective_modulus
                                                      : def->stiffness_ratio);
+    /* The adhesive laws: k_t/k_n is 8G*a/(2E*a) as for Hertz, with the law's contact radius a. */
+    if (def->normal == DEMC_NORMAL_JKR || def->normal == DEMC_NORMAL_DMT) c[DEMCI_M_ADHESION] = def->work_of_adhesion;
+    if (def->normal == DEMC_NORMAL_SJKR || def->normal == DEMC_NORMAL_SJKR2)
+        c[DEMCI_M_ADHESION] = def->cohesion_energy_density;
     if (def->normal == DEMC_NORMAL_PLSB) {
         demc_normal_pls_params pp;
         /* The latch's stiffnesses e k and k/e must be representable doubles, else the stiffness is named. */
@@ -472,6 +506,10 @@ DEMC_STATIC_INLINE demc_contact_result demci_contact_zero_result(double overlap)
     return r;
 }
 
+/* 1 when the caller's diag (its size) has the field: fields appended after 0.9 are written only then. */
+#define DEMCI_CONTACT_DIAG_HAS(diag, field) \
+    ((diag)->size >= offsetof(demc_contact_diag, field) + sizeof((diag)->field))
+
 DEMC_STATIC_INLINE void demci_contact_diag_clear(demc_contact_diag *diag)
 {
     diag->normal_energy = 0.0;
@@ -481,6 +519,7 @@ DEMC_STATIC_INLINE void demci_contact_diag_clear(demc_contact_diag *diag)
     diag->plastic_dissipation = 0.0;
     diag->tangential_exchange = 0.0;
     diag->sliding = 0;
+    if (DEMCI_CONTACT_DIAG_HAS(diag, adhesion_dissipation)) diag->adhesion_dissipation = 0.0;
 }
 
 DEMC_STATIC_INLINE demc_vec3 demci_contact_load3(const double *s) { return demc_vec3_make(s[0], s[1], s[2]); }
@@ -567,6 +606,91 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_release(demc_contact_kind kind
     return demci_contact_zero_result(overlap);
 }
 
+/* The JKR neck breaks: the contact is released and, on request, the energy the neck held at the jump-off is
+ * reported as adhesion dissipation (the pair's R* is the neck double: the frame of this call may be empty). */
+DEMC_STATIC_INLINE demc_contact_result demci_contact_jkr_break(demc_contact_kind kind, const double *c,
+                                                               double overlap, double *state,
+                                                               demc_contact_diag *diag)
+{
+    const double r_star = state[demci_contact_normal_offset(kind)];
+    double loss = 0.0;
+    demc_contact_result r;
+    if (diag && r_star > 0.0) {
+        const demc_adhesion_jkr_params jp = demc_adhesion_jkr_make(c[DEMCI_M_E], r_star, c[DEMCI_M_ADHESION]);
+        loss = demc_adhesion_jkr_cycle_loss(&jp);
+    }
+    r = demci_contact_release(kind, overlap, state, diag);
+    if (diag && DEMCI_CONTACT_DIAG_HAS(diag, adhesion_dissipation)) diag->adhesion_dissipation = loss;
+    return r;
+}
+
+/* The two radii of the simplified JKR from the frame: R_i = sδ − d_i·n (the builders' contact point, s the share of
+ * body i) and R_j from 1/R* = 1/R_i + 1/R_j; R_j = 0 (a plane) when R* is R_i within 1e-9 (R_j > ~1e9 R_i). */
+DEMC_STATIC_INLINE void demci_contact_sjkr_radii(const double *c, const demc_contact_frame *f, double *r_i,
+                                                 double *r_j)
+{
+    const double ri = c[DEMCI_M_SHARE_I] * f->overlap - demc_vec3_dot(f->branch_i, f->normal);
+    const double rs = f->effective_radius, excess = ri - rs;
+    *r_i = ri;
+    *r_j = excess > 1e-9 * ri ? ri * rs / excess : 0.0;
+}
+
+/* An adhesive law at this step (w or k > 0): the elastic force, the stiffness 2E*a of its dashpot, the contact
+ * radius, what the Coulomb load adds to F_n, the energy on request, and whether the bodies are in contact (JKR:
+ * the neck, updated in the state; the others: δ > 0, tested by the caller). */
+typedef struct demci_contact_glue {
+    double force, stiffness, radius, lift, energy;
+    int contact;
+} demci_contact_glue;
+
+DEMC_HOT_INLINE demci_contact_glue demci_contact_adhesion(demc_contact_kind kind, const double *c,
+                                                          const demc_contact_frame *f, double *state,
+                                                          int want_energy)
+{
+    const unsigned normal = DEMCI_KIND_NORMAL(kind);
+    const double delta = f->overlap, e = c[DEMCI_M_E], r_star = f->effective_radius, w = c[DEMCI_M_ADHESION];
+    demci_contact_glue g;
+    demc_adhesion_result ar;
+    g.energy = 0.0;
+    if (normal == DEMC_NORMAL_JKR) {
+        const size_t at = demci_contact_normal_offset(kind);
+        const demc_adhesion_jkr_params jp = demc_adhesion_jkr_make(e, r_star, w);
+        demc_adhesion_state neck;
+        neck.neck = state[at] != 0.0 ? 1.0 : 0.0;
+        ar = demc_adhesion_jkr_update(&jp, delta, &neck);
+        if (ar.contact) state[at] = r_star; /* the neck, holding R* for the energy of its break */
+        g.lift = 2.0 * jp.pulloff_force;      /* Thornton & Yin 1991: F + 2F_c */
+        if (want_energy && ar.contact) g.energy = demc_adhesion_jkr_energy(&jp, ar.contact_radius);
+    } else if (normal == DEMC_NORMAL_DMT) {
+        const demc_adhesion_dmt_params dp = demc_adhesion_dmt_make(e, r_star, w);
+        ar = demc_adhesion_dmt_force(&dp, delta);
+        g.lift = dp.pulloff_force; /* the load of the Hertz circle, F + 2πwR* */
+        if (want_energy) g.energy = demc_adhesion_dmt_energy(&dp, delta);
+    } else {
+        double r_i, r_j;
+        demc_adhesion_sjkr_params sp;
+        demci_contact_sjkr_radii(c, f, &r_i, &r_j);
+        sp = demc_adhesion_sjkr_make(e, r_i, r_j, w,
+                                     normal == DEMC_NORMAL_SJKR ? DEMC_ADHESION_SJKR_LENS : DEMC_ADHESION_SJKR_LINEAR);
+        ar = demc_adhesion_sjkr_force(&sp, delta);
+        g.lift = ar.friction_load - ar.force; /* the load of the Hertz part, F + kA */
+        if (want_energy) g.energy = demc_adhesion_sjkr_energy(&sp, delta);
+    }
+    g.force = ar.force;
+    g.stiffness = ar.contact_stiffness;
+    g.radius = ar.contact_radius;
+    g.contact = ar.contact;
+    return g;
+}
+
+DEMC_STATIC_INLINE demci_contact_glue demci_contact_glue_none(void)
+{
+    demci_contact_glue g;
+    g.force = g.stiffness = g.radius = g.lift = g.energy = 0.0;
+    g.contact = 0;
+    return g;
+}
+
 /* The memory is carried into this step's frame: every tangent-plane vector of the state by the turn from the
  * previous normal to this one, plus the mean spin of the two bodies about the normal; its Rodrigues parameter
  * 2 tan(φ/2) is taken as φ (the rotation angle is then 2 atan(φ/2) = φ − φ³/12 + …, as [Campello 2015] eq 45 does
@@ -627,12 +751,25 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_eval_kind(demc_contact_kind ki
     const int damped = DEMCI_KIND_DAMPING(kind) == DEMC_DAMPING_VISCOUS;
     const int spring = DEMCI_KIND_TANGENTIAL(kind) == DEMC_TANGENTIAL_SPRING;
     const double delta = f->overlap, m_eff = f->effective_mass;
+    /* An adhesive law with w (or k) > 0; with 0 it is the Hertz law, bit for bit. */
+    const int glued = DEMCI_NORMAL_ADHESIVE(normal) && c[DEMCI_M_ADHESION] > 0.0;
     const demc_vec3 n = f->normal;
     demc_contact_result r;
     demc_vec3 v_c, v_t;
+    demci_contact_glue glue;
     double rate, f_el, f_n, k_n, k_t = 0.0, c_n = 0.0, energy = 0.0, plastic = 0.0;
 
-    if (!(delta > 0.0)) return demci_contact_release(kind, delta, state, diag);
+    if (glued) {
+        /* The law's contact test: JKR while the neck holds (it forms at δ > 0), the others while δ > 0. */
+        if (!(delta > 0.0) &&
+            (normal != DEMC_NORMAL_JKR || !(state[demci_contact_normal_offset(kind)] != 0.0)))
+            return demci_contact_release(kind, delta, state, diag);
+        glue = demci_contact_adhesion(kind, c, f, state, diag != 0);
+        if (normal == DEMC_NORMAL_JKR && !glue.contact) return demci_contact_jkr_break(kind, c, delta, state, diag);
+    } else {
+        glue = demci_contact_glue_none();
+        if (!(delta > 0.0)) return demci_contact_release(kind, delta, state, diag);
+    }
 
     /* Velocity of i's material point at the contact relative to j's, its normal rate and tangential part
      * ([Zabulionis 2012] eq 9-11). */
@@ -665,6 +802,13 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_eval_kind(demc_contact_kind ki
         state[at] = latch.overlap_max;
         k_n = pp.unloading_stiffness;
         k_t = c[DEMCI_M_KAPPA] * pp.unloading_stiffness; /* [Cummins 2012] eq 3: κ k₂ */
+    } else if (glued) {
+        /* Adhesive: the dashpot and Mindlin's k_t on the contact circle, 2E*a and 8G*a (dF/dδ of JKR is negative
+         * or infinite near the jump-off). */
+        f_el = glue.force;
+        energy = glue.energy;
+        k_n = glue.stiffness;
+        if (spring) k_t = c[DEMCI_M_HERTZ_KT] * glue.radius;
     } else {
         /* Hertz: one root, a = √(R* δ), serves the force (4/3)E* a δ, k_n = 2E* a and k_t = 8G* a. */
         const double a = sqrt(f->effective_radius * delta);
@@ -675,7 +819,8 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_eval_kind(demc_contact_kind ki
     }
     if (damped) c_n = 2.0 * c[DEMCI_M_GAMMA_N] * sqrt(m_eff * k_n);
     f_n = f_el + c_n * rate;
-    if (DEMCI_KIND_END(kind) == DEMC_CONTACT_END_FORCE) f_n = f_n > 0.0 ? f_n : 0.0; /* no attraction */
+    if (!DEMCI_NORMAL_ADHESIVE(normal) && DEMCI_KIND_END(kind) == DEMC_CONTACT_END_FORCE)
+        f_n = f_n > 0.0 ? f_n : 0.0; /* no attraction */
     r.force = demc_vec3_scale(n, f_n);
 
     /* The memory is carried into this step's frame; the new normal is kept for the next one. */
@@ -699,7 +844,8 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_eval_kind(demc_contact_kind ki
         tp.direction = (demc_slip_direction)DEMCI_KIND_DIRECTION(kind);
         tp.unloading = (demc_unloading_rule)DEMCI_KIND_UNLOADING(kind);
         tp.coulomb = (demc_coulomb_policy)DEMCI_KIND_COULOMB(kind);
-        rt = demci_tangential_step(&tp, increment, v_t, k_t, f_n, c_t, dt, &ts, diag != 0);
+        /* The Coulomb load: F_n, plus what the adhesive law adds (JKR 2F_c, DMT 2πwR*, simplified JKR kA). */
+        rt = demci_tangential_step(&tp, increment, v_t, k_t, glued ? f_n + glue.lift : f_n, c_t, dt, &ts, diag != 0);
         demci_contact_store_tangential(slot, &ts);
         r.force = demc_vec3_add(r.force, rt.force);
         if (diag) {
@@ -717,6 +863,7 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_eval_kind(demc_contact_kind ki
         /* Work of the dashpot force actually applied, (f_n − f_el) δ̇ Δt: ≥ 0, also when clamped. */
         diag->viscous_dissipation += (f_n - f_el) * rate * dt;
         diag->plastic_dissipation = plastic;
+        if (DEMCI_CONTACT_DIAG_HAS(diag, adhesion_dissipation)) diag->adhesion_dissipation = 0.0;
     }
     /* Torques: d_i × F on i, and d_j × (−F) = F × d_j on j (the reaction −F acts at the contact point). */
     r.torque_i = demc_vec3_cross(f->branch_i, r.force);
