@@ -451,6 +451,31 @@ DEMC_CONTACT_FN demc_contact_frame demc_contact_frame_sphere_wall(const demc_con
     return f;
 }
 
+DEMC_CONTACT_FN demc_contact_frame demc_contact_frame_sphere_facet(const demc_contact_model *model,
+                                                                   const demc_body *i,
+                                                                   const demc_facet_triangle *facet,
+                                                                   const demc_facet_contact *contact)
+{
+    const double *c = model->opaque_;
+    const double overlap = i->radius - contact->distance, share = c[DEMCI_M_SHARE_I];
+    demc_contact_frame f;
+    demc_vec3 v;
+    if (!(overlap > -c[DEMCI_M_RANGE])) return demci_contact_frame_none(); /* also NaN */
+    f.overlap = overlap;
+    f.normal = contact->normal;
+    f.branch_i = demc_vec3_scale(contact->normal, -(i->radius - share * overlap));
+    f.branch_j = demc_vec3_scale(contact->normal, -(1.0 - share) * overlap); /* C − P */
+    v = demc_vec3_scale(facet->velocity[0], contact->weight[0]);
+    v = demc_vec3_add_scaled(v, contact->weight[1], facet->velocity[1]);
+    f.velocity_i = i->velocity;
+    f.angular_velocity_i = i->angular_velocity;
+    f.velocity_j = demc_vec3_add_scaled(v, contact->weight[2], facet->velocity[2]);
+    f.angular_velocity_j = demc_facet_angular_velocity(facet);
+    f.effective_radius = i->radius;
+    f.effective_mass = i->mass;
+    return f;
+}
+
 /* ---- evaluation ---------------------------------------------------------------------------------------------- */
 
 DEMC_STATIC_INLINE demc_contact_result demci_contact_zero_result(double overlap)
