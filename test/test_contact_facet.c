@@ -98,7 +98,7 @@ static void face_equals_plane_wall(void)
     const demc_vec3 e1 = unit(sub(b, a)), e2 = cross(n, e1);
     const double dt = 2e-6, rules[3][2] = {{DEMC_CONTACT_POINT_COMPLIANCE, 1.0}, {DEMC_CONTACT_POINT_HALF, 0.0},
                                            {DEMC_CONTACT_POINT_COMPLIANCE, 0.3}};
-    double worst_force = 0, worst_torque = 0, worst_state = 0, worst_campello = 0;
+    double worst_force = 0, worst_torque = 0, worst_campello = 0;
     int p, r, k, step, motion;
     for (motion = 0; motion < 2; ++motion)
     for (p = 0; p < PRESETS; ++p)
@@ -163,7 +163,6 @@ static void face_equals_plane_wall(void)
             } else {
                 worst_force = worst > worst_force ? worst : worst_force;
             }
-            (void)worst_state;
         }
     printf("  face vs plane wall through x_0, 5 presets x 3 contact points x 2 motions: force and state %.2g, "
            "torques %.2g; rotating facet with the increment of Campello, wall through P: %.2g\n",
@@ -579,7 +578,6 @@ static void nodal_forces_of_evaluation(void)
             for (k = 0; k < 3; ++k) t.velocity[k] = random_vec(0.1);
             x = add(add(mul(t.vertex[0], uniform(-0.3, 1)), mul(t.vertex[1], uniform(-0.3, 1))),
                     mul(t.vertex[2], uniform(0, 1)));
-            x = add(mul(x, 1.0 / (1.0 + 0.0)), v3(0, 0, 0));
             cp = demc_facet_closest_point(&t, x);
             x = add(cp.point, mul(cp.normal, radius * uniform(0.999, 0.9999))); /* touching */
             for (step = 0; step < 3; ++step) {
