@@ -444,6 +444,69 @@ DEMC_CONTACT_FN demc_contact_result demc_contact_eval(const demc_contact_model *
                                                       demc_contact_diag *diag);
 
 /**
+ * @brief Many contacts in one call: index pairs into the host's per-body arrays, the per-contact state array, and
+ *        where the results go. Sized: set #demc_contact_batch::size to sizeof(demc_contact_batch) (
+ *        ::DEMC_CONTACT_BATCH_INIT does); fields appended in later releases take their defaults for a smaller one.
+ *
+ * Bodies are read from arrays with a stride, so both layouts DEM codes keep are read in place: LAMMPS's
+ * `x[n][3]`, `v[n][3]`, `omega[n][3]`, `radius[n]`, `rmass[n]` (vector stride 3, scalar stride 1), or an array of
+ * ::demc_body (`&bodies[0].position.x` …, both strides sizeof(demc_body)/sizeof(double)).
+ */
+typedef struct demc_contact_batch {
+    size_t size;                    /**< sizeof(demc_contact_batch) as the caller compiled it. */
+    size_t count;                   /**< Number of contacts. */
+    const int *i;                   /**< Index of body i of each contact (count entries, ≥ 0). */
+    const int *j;                   /**< Index of body j of each contact (ignored against a wall). */
+    const double *position;         /**< x of body 0, m; body k's at position + k·vector_stride. */
+    const double *velocity;         /**< v of body 0, m/s (same stride). */
+    const double *angular_velocity; /**< ω of body 0, rad/s (same stride). */
+    const double *radius;           /**< R of body 0, m; body k's at radius + k·scalar_stride. */
+    const double *mass;             /**< m of body 0, kg (same stride). */
+    size_t vector_stride;           /**< Doubles from one body's vector to the next's (3 for x[n][3]). */
+    size_t scalar_stride;           /**< Doubles from one body's radius (mass) to the next's (1 for radius[n]). */
+    double *state;                  /**< Per-contact states: contact q's at state + q·state_stride (in/out). */
+    size_t state_stride;            /**< Doubles per contact in #state, ≥ demc_contact_model_state_size(). */
+    double *force;                  /**< NULL, or 3 doubles per contact: the force on i (written). */
+    double *torque_i;               /**< NULL, or 3 doubles per contact: the torque on i (written). */
+    double *torque_j;               /**< NULL, or 3 doubles per contact: the torque on j (written). */
+    /** NULL, or per-body force accumulators (vector stride): each contact ADDS its force to body i's and its
+     *  opposite to body j's (not against a wall). Contacts are processed in order, so the sums are reproducible;
+     *  a host that splits one batch between threads gives each thread its own accumulators. */
+    double *body_force;
+    double *body_torque;            /**< NULL, or per-body torque accumulators (vector stride), as #body_force. */
+} demc_contact_batch;
+
+/** Initialiser of a ::demc_contact_batch: size set, everything else zero (then set the fields by name). */
+#define DEMC_CONTACT_BATCH_INIT {sizeof(demc_contact_batch), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}
+
+/**
+ * @brief Evaluates `batch->count` sphere–sphere contacts: for each, the frame of bodies i[q], j[q] and
+ *        demc_contact_eval() on state q, with the results written or accumulated as the batch asks.
+ *
+ * The same body as the single call, instantiated with the kind of each preset (and a general one for any other
+ * kind), the dispatch hoisted out of the loop: results equal the single call's bit for bit. Bodies of contacts a
+ * few ahead are prefetched. No energy terms (use the single call with a diag for those).
+ * @param model a compiled model.
+ * @param batch the contacts, bodies, states and outputs (see ::demc_contact_batch).
+ * @param dt time step Δt (s) > 0.
+ * @param bad_field optional: NULL on success, else "model", "batch", "batch.size", "batch.<field>" (a NULL array
+ *        the call needs, a stride too small) or "dt".
+ * @return ::DEMC_OK; ::DEMC_ERR_INVALID_ARGUMENT (NULL, a stride too small, dt not finite); ::DEMC_ERR_OUT_OF_DOMAIN
+ *         (dt ≤ 0); ::DEMC_ERR_UNSUPPORTED (a newer batch with fields this library does not know set). The indices
+ *         are not checked (they are the host's, as in a force loop); nothing is written on an error.
+ */
+DEMC_CONTACT_FN demc_status demc_contact_eval_batch(const demc_contact_model *model, const demc_contact_batch *batch,
+                                                    double dt, const char **bad_field);
+
+/**
+ * @brief demc_contact_eval_batch() for sphere i[q] of each contact against one plane wall (j is ignored; with
+ *        `body_force`, only the spheres receive forces).
+ */
+DEMC_CONTACT_FN demc_status demc_contact_eval_batch_wall(const demc_contact_model *model,
+                                                         const demc_contact_batch *batch, const demc_wall *wall,
+                                                         double dt, const char **bad_field);
+
+/**
  * @brief The description of ::DEMC_CONTACT_PRESET_HMD: the default model (compiled into the caller, so its size is
  *        the caller's).
  */

@@ -63,7 +63,7 @@ enum {
  *   normal        PLS(B): the latch δ_max.
  * A slot added within 1.x appends its block's doubles here (and its vectors to demci_contact_vector_offset()):
  * the layout of every kind that does not select it is unchanged. */
-enum { DEMCI_FRAME_DOUBLES = 3, DEMCI_SPRING_DOUBLES = 9 };
+enum { DEMCI_FRAME_DOUBLES = 3, DEMCI_SPRING_DOUBLES = 9, DEMCI_MAX_VECTORS = 5 };
 
 DEMC_STATIC_INLINE size_t demci_contact_tangential_doubles(demc_contact_kind kind)
 {
@@ -387,7 +387,7 @@ DEMC_CONTACT_FN void demc_contact_state_swap(const demc_contact_model *model, do
 
 /* ---- frames -------------------------------------------------------------------------------------------------- */
 
-DEMC_STATIC_INLINE demc_contact_frame demci_contact_frame_none(void)
+DEMC_HOT_INLINE demc_contact_frame demci_contact_frame_none(void)
 {
     demc_contact_frame f;
     const demc_vec3 zero = demc_vec3_make(0.0, 0.0, 0.0);
@@ -404,10 +404,8 @@ DEMC_STATIC_INLINE demc_contact_frame demci_contact_frame_none(void)
     return f;
 }
 
-DEMC_CONTACT_FN demc_contact_frame demc_contact_frame_sphere_sphere(const demc_contact_model *model,
-                                                                    const demc_body *i, const demc_body *j)
+DEMC_HOT_INLINE demc_contact_frame demci_contact_frame_spheres(const double *c, const demc_body *i, const demc_body *j)
 {
-    const double *c = model->opaque_;
     const demc_vec3 dx = demc_vec3_sub(i->position, j->position);
     const double d2 = demc_vec3_norm2(dx);
     const double reach = i->radius + j->radius + c[DEMCI_M_RANGE];
@@ -430,10 +428,8 @@ DEMC_CONTACT_FN demc_contact_frame demc_contact_frame_sphere_sphere(const demc_c
     return f;
 }
 
-DEMC_CONTACT_FN demc_contact_frame demc_contact_frame_sphere_wall(const demc_contact_model *model,
-                                                                  const demc_body *i, const demc_wall *wall)
+DEMC_HOT_INLINE demc_contact_frame demci_contact_frame_wall(const double *c, const demc_body *i, const demc_wall *wall)
 {
-    const double *c = model->opaque_;
     const demc_vec3 dx = demc_vec3_sub(i->position, wall->point);
     const double overlap = i->radius - demc_vec3_dot(wall->normal, dx);
     demc_contact_frame f;
@@ -451,12 +447,11 @@ DEMC_CONTACT_FN demc_contact_frame demc_contact_frame_sphere_wall(const demc_con
     return f;
 }
 
-DEMC_CONTACT_FN demc_contact_frame demc_contact_frame_sphere_facet(const demc_contact_model *model,
-                                                                   const demc_body *i,
-                                                                   const demc_facet_triangle *facet,
-                                                                   const demc_facet_contact *contact)
+/* Sphere i against a triangle facet: P is body j's reference point, v_j and ω_j from the nodal velocities. */
+DEMC_HOT_INLINE demc_contact_frame demci_contact_frame_facet(const double *c, const demc_body *i,
+                                                             const demc_facet_triangle *facet,
+                                                             const demc_facet_contact *contact)
 {
-    const double *c = model->opaque_;
     const double overlap = i->radius - contact->distance, share = c[DEMCI_M_SHARE_I];
     demc_contact_frame f;
     demc_vec3 v;
@@ -474,6 +469,26 @@ DEMC_CONTACT_FN demc_contact_frame demc_contact_frame_sphere_facet(const demc_co
     f.effective_radius = i->radius;
     f.effective_mass = i->mass;
     return f;
+}
+
+DEMC_CONTACT_FN demc_contact_frame demc_contact_frame_sphere_sphere(const demc_contact_model *model,
+                                                                    const demc_body *i, const demc_body *j)
+{
+    return demci_contact_frame_spheres(model->opaque_, i, j);
+}
+
+DEMC_CONTACT_FN demc_contact_frame demc_contact_frame_sphere_wall(const demc_contact_model *model,
+                                                                  const demc_body *i, const demc_wall *wall)
+{
+    return demci_contact_frame_wall(model->opaque_, i, wall);
+}
+
+DEMC_CONTACT_FN demc_contact_frame demc_contact_frame_sphere_facet(const demc_contact_model *model,
+                                                                   const demc_body *i,
+                                                                   const demc_facet_triangle *facet,
+                                                                   const demc_facet_contact *contact)
+{
+    return demci_contact_frame_facet(model->opaque_, i, facet, contact);
 }
 
 /* ---- evaluation ---------------------------------------------------------------------------------------------- */
@@ -535,14 +550,13 @@ DEMC_STATIC_INLINE void demci_contact_store_tangential(double *s, const demc_tan
 DEMC_HOT_INLINE demc_contact_result demci_contact_release(demc_contact_kind kind, double overlap, double *state,
                                                              demc_contact_diag *diag)
 {
-    size_t k;
     if (diag) {
         demci_contact_diag_clear(diag);
         const double *spring = state + demci_contact_tangential_offset(kind);
         if (DEMCI_KIND_TANGENTIAL(kind) == DEMC_TANGENTIAL_SPRING && spring[6] > 0.0)
             diag->tangential_exchange = 0.5 * demc_vec3_norm2(demci_contact_load3(spring + 3)) / spring[6];
     }
-    for (k = 0; k < demci_contact_state_size(kind); ++k) state[k] = 0.0;
+    memset(state, 0, demci_contact_state_size(kind) * sizeof *state);
     return demci_contact_zero_result(overlap);
 }
 
@@ -551,27 +565,36 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_release(demc_contact_kind kind
  * 2 tan(φ/2) is taken as φ (the rotation angle is then 2 atan(φ/2) = φ − φ³/12 + …, as [Campello 2015] eq 45 does
  * for its increments). The vectors share the turn's divisions. A new contact (no previous normal) has nothing to
  * carry. */
+/* One vector of the state carried by the turn (or projected). */
+DEMC_HOT_INLINE void demci_contact_carry_one(demc_contact_kind kind, const demci_tangential_turn *turn, demc_vec3 n,
+                                             double *v)
+{
+    if (DEMCI_KIND_TRANSPORT(kind) == DEMC_TRANSPORT_PROJECT)
+        demci_contact_store3(v, demc_tangential_project(demci_contact_load3(v), n));
+    else
+        demci_contact_store3(v, demci_tangential_turn_apply(turn, demci_contact_load3(v)));
+}
+
 DEMC_HOT_INLINE void demci_contact_carry(demc_contact_kind kind, const demc_contact_frame *f, double dt,
                                          double *state)
 {
     const demc_vec3 n = f->normal, n_old = demci_contact_load3(state);
-    int q;
-    if (demci_contact_vector_count(kind) == 0 || (n_old.x == 0.0 && n_old.y == 0.0 && n_old.z == 0.0)) return;
-    if (DEMCI_KIND_TRANSPORT(kind) == DEMC_TRANSPORT_PROJECT) {
-        for (q = 0; q < demci_contact_vector_count(kind); ++q) {
-            double *v = state + demci_contact_vector_offset(kind, q);
-            demci_contact_store3(v, demc_tangential_project(demci_contact_load3(v), n));
-        }
-    } else {
+    const int count = demci_contact_vector_count(kind);
+    demci_tangential_turn turn;
+    if (count == 0 || (n_old.x == 0.0 && n_old.y == 0.0 && n_old.z == 0.0)) return;
+    if (DEMCI_KIND_TRANSPORT(kind) != DEMC_TRANSPORT_PROJECT) {
         const double spin =
             DEMCI_KIND_SPIN(kind) ? 0.5 * demc_vec3_dot(demc_vec3_add(f->angular_velocity_i, f->angular_velocity_j), n) * dt
                                   : 0.0;
-        const demci_tangential_turn turn = demci_tangential_turn_make(n_old, n, spin);
-        for (q = 0; q < demci_contact_vector_count(kind); ++q) {
-            double *v = state + demci_contact_vector_offset(kind, q);
-            demci_contact_store3(v, demci_tangential_turn_apply(&turn, demci_contact_load3(v)));
-        }
+        turn = demci_tangential_turn_make(n_old, n, spin);
     }
+    /* Written out rather than looped, so that with a constant kind it is straight-line code at any -O level. At
+     * most DEMCI_MAX_VECTORS vectors (the blocks' vectors together). */
+    if (count > 0) demci_contact_carry_one(kind, &turn, n, state + demci_contact_vector_offset(kind, 0));
+    if (count > 1) demci_contact_carry_one(kind, &turn, n, state + demci_contact_vector_offset(kind, 1));
+    if (count > 2) demci_contact_carry_one(kind, &turn, n, state + demci_contact_vector_offset(kind, 2));
+    if (count > 3) demci_contact_carry_one(kind, &turn, n, state + demci_contact_vector_offset(kind, 3));
+    if (count > 4) demci_contact_carry_one(kind, &turn, n, state + demci_contact_vector_offset(kind, 4));
 }
 
 /* [Campello 2015] eq 25-29: centre displacements minus the rolling of each body's contact point under its
@@ -712,6 +735,181 @@ DEMC_CONTACT_FN demc_contact_result demc_contact_eval(const demc_contact_model *
         return demci_contact_eval_kind(DEMC_CONTACT_KIND_CAMPELLO, c, frame, dt, state, diag);
     default: return demci_contact_eval_kind(kind, c, frame, dt, state, diag);
     }
+}
+
+/* ---- batch ----------------------------------------------------------------------------------------------- */
+
+/* How many contacts ahead the bodies are prefetched: enough to cover a memory latency (~100 ns) at ~20-50 ns per
+ * contact, few enough that the lines are still in cache when their turn comes. */
+#define DEMCI_BATCH_PREFETCH 8
+
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(__CUDACC__)
+#  define DEMCI_PREFETCH(address) __builtin_prefetch((address), 0, 3)
+#else
+#  define DEMCI_PREFETCH(address) ((void)(address))
+#endif
+
+DEMC_HOT_INLINE demc_body demci_contact_batch_body(const demc_contact_batch *b, int k)
+{
+    const double *x = b->position + (size_t)k * b->vector_stride;
+    const double *v = b->velocity + (size_t)k * b->vector_stride;
+    const double *w = b->angular_velocity + (size_t)k * b->vector_stride;
+    demc_body body;
+    body.position = demc_vec3_make(x[0], x[1], x[2]);
+    body.velocity = demc_vec3_make(v[0], v[1], v[2]);
+    body.angular_velocity = demc_vec3_make(w[0], w[1], w[2]);
+    body.radius = b->radius[(size_t)k * b->scalar_stride];
+    body.mass = b->mass[(size_t)k * b->scalar_stride];
+    return body;
+}
+
+DEMC_HOT_INLINE void demci_contact_batch_prefetch(const demc_contact_batch *b, int k)
+{
+    DEMCI_PREFETCH(b->position + (size_t)k * b->vector_stride);
+    DEMCI_PREFETCH(b->velocity + (size_t)k * b->vector_stride);
+    DEMCI_PREFETCH(b->angular_velocity + (size_t)k * b->vector_stride);
+    DEMCI_PREFETCH(b->radius + (size_t)k * b->scalar_stride);
+    DEMCI_PREFETCH(b->mass + (size_t)k * b->scalar_stride);
+}
+
+DEMC_HOT_INLINE void demci_contact_batch_add(double *accumulator, size_t at, demc_vec3 v)
+{
+    accumulator[at] += v.x;
+    accumulator[at + 1] += v.y;
+    accumulator[at + 2] += v.z;
+}
+
+/* The outputs of contact q: written per contact and/or added to the bodies (j not against a wall). Nothing is
+ * added for a pair apart (its result is zero). */
+DEMC_HOT_INLINE void demci_contact_batch_emit(const demc_contact_batch *b, size_t q, int i, int j, int wall,
+                                              const demc_contact_result *r)
+{
+    if (b->force) demci_contact_store3(b->force + 3 * q, r->force);
+    if (b->torque_i) demci_contact_store3(b->torque_i + 3 * q, r->torque_i);
+    if (b->torque_j) demci_contact_store3(b->torque_j + 3 * q, r->torque_j);
+    if (!(r->overlap > 0.0)) return;
+    if (b->body_force) {
+        demci_contact_batch_add(b->body_force, (size_t)i * b->vector_stride, r->force);
+        if (!wall) demci_contact_batch_add(b->body_force, (size_t)j * b->vector_stride, demc_vec3_neg(r->force));
+    }
+    if (b->body_torque) {
+        demci_contact_batch_add(b->body_torque, (size_t)i * b->vector_stride, r->torque_i);
+        if (!wall) demci_contact_batch_add(b->body_torque, (size_t)j * b->vector_stride, r->torque_j);
+    }
+}
+
+/* The frame builders' test of contact, from the positions and radii alone. */
+DEMC_HOT_INLINE int demci_contact_batch_touching(const double *c, const demc_contact_batch *b, int i, int j,
+                                                 const demc_wall *wall)
+{
+    const double *xi = b->position + (size_t)i * b->vector_stride;
+    const double ri = b->radius[(size_t)i * b->scalar_stride];
+    if (wall) {
+        const demc_vec3 dx = demc_vec3_sub(demc_vec3_make(xi[0], xi[1], xi[2]), wall->point);
+        return ri - demc_vec3_dot(wall->normal, dx) > -c[DEMCI_M_RANGE];
+    } else {
+        const double *xj = b->position + (size_t)j * b->vector_stride;
+        const double reach = ri + b->radius[(size_t)j * b->scalar_stride] + c[DEMCI_M_RANGE];
+        const demc_vec3 dx = demc_vec3_make(xi[0] - xj[0], xi[1] - xj[1], xi[2] - xj[2]);
+        return demc_vec3_norm2(dx) < reach * reach;
+    }
+}
+
+/* The loop of a batch with the kind as a constant after inlining (one instantiation per preset). */
+DEMC_HOT_INLINE void demci_contact_batch_loop(demc_contact_kind kind, const double *c, const demc_contact_batch *b,
+                                              const demc_wall *wall, double dt)
+{
+    size_t q;
+    for (q = 0; q < b->count; ++q) {
+        const int i = b->i[q], j = wall ? 0 : b->j[q];
+        demc_body bi, bj;
+        demc_contact_frame f;
+        demc_contact_result r;
+        if (q + DEMCI_BATCH_PREFETCH < b->count) {
+            demci_contact_batch_prefetch(b, b->i[q + DEMCI_BATCH_PREFETCH]);
+            if (!wall) demci_contact_batch_prefetch(b, b->j[q + DEMCI_BATCH_PREFETCH]);
+            DEMCI_PREFETCH(b->state + (q + DEMCI_BATCH_PREFETCH) * b->state_stride);
+        }
+        /* A pair apart is released on its squared distance, before the rest of the bodies is read or a frame is
+         * built (what the frame builder and the evaluation would give: a zero result, the state reset). */
+        if (!demci_contact_batch_touching(c, b, i, j, wall)) {
+            r = demci_contact_release(kind, 0.0, b->state + q * b->state_stride, NULL);
+            demci_contact_batch_emit(b, q, i, j, wall != 0, &r);
+            continue;
+        }
+        bi = demci_contact_batch_body(b, i);
+        if (wall) {
+            f = demci_contact_frame_wall(c, &bi, wall);
+        } else {
+            bj = demci_contact_batch_body(b, j);
+            f = demci_contact_frame_spheres(c, &bi, &bj);
+        }
+        r = demci_contact_eval_kind(kind, c, &f, dt, b->state + q * b->state_stride, NULL);
+        demci_contact_batch_emit(b, q, i, j, wall != 0, &r);
+    }
+}
+
+/* The checks of a batch call, in argument order; nothing is written on an error. */
+DEMC_STATIC_INLINE demc_status demci_contact_batch_check(const demc_contact_model *model, const demc_contact_batch *b,
+                                                         const demc_wall *wall, int with_wall, double dt,
+                                                         const char **bad_field)
+{
+    demc_status s;
+    const int any = b && b->count > 0;
+    if (!model) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "model", bad_field);
+    if (!b) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "batch", bad_field);
+    if ((s = demci_contact_sized(b, b->size, sizeof *b, "batch.size", bad_field)) != DEMC_OK) return s;
+    if (any && !b->i) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "batch.i", bad_field);
+    if (any && !with_wall && !b->j) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "batch.j", bad_field);
+    if (any && !b->position) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "batch.position", bad_field);
+    if (any && !b->velocity) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "batch.velocity", bad_field);
+    if (any && !b->angular_velocity)
+        return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "batch.angular_velocity", bad_field);
+    if (any && !b->radius) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "batch.radius", bad_field);
+    if (any && !b->mass) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "batch.mass", bad_field);
+    if (b->vector_stride < 3) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "batch.vector_stride", bad_field);
+    if (b->scalar_stride < 1) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "batch.scalar_stride", bad_field);
+    if (any && demc_contact_model_state_size(model) > 0 && !b->state)
+        return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "batch.state", bad_field);
+    if (b->state_stride < demc_contact_model_state_size(model))
+        return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "batch.state_stride", bad_field);
+    if (with_wall && !wall) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "wall", bad_field);
+    return demci_require_positive(dt, "dt", bad_field);
+}
+
+/* Each preset's kind gets a loop of its own with the kind folded in; any other kind runs the general one. */
+DEMC_STATIC_INLINE void demci_contact_batch_dispatch(const demc_contact_model *model, const demc_contact_batch *b,
+                                                     const demc_wall *wall, double dt)
+{
+    const double *c = model->opaque_;
+    const demc_contact_kind kind = demc_contact_model_kind(model);
+    switch (kind) {
+    case DEMC_CONTACT_KIND_HMD: demci_contact_batch_loop(DEMC_CONTACT_KIND_HMD, c, b, wall, dt); break;
+    case DEMC_CONTACT_KIND_LSD: demci_contact_batch_loop(DEMC_CONTACT_KIND_LSD, c, b, wall, dt); break;
+    case DEMC_CONTACT_KIND_PLSB: demci_contact_batch_loop(DEMC_CONTACT_KIND_PLSB, c, b, wall, dt); break;
+    case DEMC_CONTACT_KIND_HM: demci_contact_batch_loop(DEMC_CONTACT_KIND_HM, c, b, wall, dt); break;
+    case DEMC_CONTACT_KIND_CAMPELLO: demci_contact_batch_loop(DEMC_CONTACT_KIND_CAMPELLO, c, b, wall, dt); break;
+    default: demci_contact_batch_loop(kind, c, b, wall, dt); break;
+    }
+}
+
+DEMC_CONTACT_FN demc_status demc_contact_eval_batch(const demc_contact_model *model, const demc_contact_batch *batch,
+                                                    double dt, const char **bad_field)
+{
+    demc_status s = demci_contact_batch_check(model, batch, NULL, 0, dt, bad_field);
+    if (s != DEMC_OK) return s;
+    demci_contact_batch_dispatch(model, batch, NULL, dt);
+    return demci_material_fail(DEMC_OK, 0, bad_field);
+}
+
+DEMC_CONTACT_FN demc_status demc_contact_eval_batch_wall(const demc_contact_model *model,
+                                                         const demc_contact_batch *batch, const demc_wall *wall,
+                                                         double dt, const char **bad_field)
+{
+    demc_status s = demci_contact_batch_check(model, batch, wall, 1, dt, bad_field);
+    if (s != DEMC_OK) return s;
+    demci_contact_batch_dispatch(model, batch, wall, dt);
+    return demci_material_fail(DEMC_OK, 0, bad_field);
 }
 
 /* Header-only units: the kind given as a constant folds every slot (see contact.h). */
