@@ -668,6 +668,144 @@ static void handover_rule(void)
     CHECK(demc_facet_handover(0, c, nodes, keep, has, source) == 0);
 }
 
+/* ---- 8. The batch call --------------------------------------------------------------------------------- */
+
+/* Spheres (LAMMPS-style arrays) against a few moving, tilted facets, every pair listed with its closest point, over
+ * several steps so that the states evolve: demc_contact_eval_batch_facet gives the single calls' forces, torques,
+ * states and nodal forces bit for bit, and adds the forces and torques to the spheres' accumulators; statuses and
+ * names of bad inputs, nothing written on an error. */
+static void batch_equals_single_calls(void)
+{
+    enum { NS = 12, NF = 3, NCON = NS * NF };
+    static double x[NS][3], v[NS][3], w[NS][3], rad[NS], mass[NS];
+    static double state_b[NCON][DEMC_CONTACT_STATE_MAX], state_s[NCON][DEMC_CONTACT_STATE_MAX];
+    static double force[NCON][3], torque_i[NCON][3], torque_j[NCON][3], nodal[NCON][9], body_force[NS][3],
+        body_torque[NS][3];
+    demc_facet_triangle facets[NF];
+    demc_facet_contact contacts[NCON];
+    int ii[NCON], jj[NCON], p, k, q, step, touching = 0;
+    for (k = 0; k < NF; ++k) {
+        const demc_vec3 o = v3(0.02 * k, 0.0, 0.0);
+        int m;
+        facets[k] = demc_facet_triangle_make(add(o, v3(-0.01, -0.01, 0.001 * k)), add(o, v3(0.012, -0.008, 0)),
+                                             add(o, v3(0.0, 0.011, -0.001)));
+        for (m = 0; m < 3; ++m) facets[k].velocity[m] = random_vec(0.1);
+    }
+    for (p = 0; p < PRESETS; ++p) {
+        const demc_contact_model model = make_model(preset_of[p], DEMC_CONTACT_POINT_HALF, 0.0);
+        demc_contact_batch batch = DEMC_CONTACT_BATCH_INIT;
+        int same = 1, accumulated = 1;
+        memset(state_b, 0, sizeof state_b);
+        memset(state_s, 0, sizeof state_s);
+        for (k = 0; k < NS; ++k) {
+            const demc_vec3 xs = v3(uniform(-0.01, 0.05), uniform(-0.008, 0.008), uniform(0.0045, 0.0052));
+            x[k][0] = xs.x, x[k][1] = xs.y, x[k][2] = xs.z;
+            v[k][0] = uniform(-0.2, 0.2), v[k][1] = uniform(-0.2, 0.2), v[k][2] = uniform(-0.1, 0.0);
+            w[k][0] = uniform(-20, 20), w[k][1] = uniform(-20, 20), w[k][2] = uniform(-20, 20);
+            rad[k] = radius * uniform(0.95, 1.05);
+            mass[k] = sphere_mass();
+        }
+        for (q = 0; q < NCON; ++q) ii[q] = q / NF, jj[q] = q % NF;
+        batch.count = NCON;
+        batch.i = ii, batch.j = jj;
+        batch.position = &x[0][0], batch.velocity = &v[0][0], batch.angular_velocity = &w[0][0];
+        batch.radius = rad, batch.mass = mass;
+        batch.vector_stride = 3, batch.scalar_stride = 1;
+        batch.state = &state_b[0][0], batch.state_stride = DEMC_CONTACT_STATE_MAX;
+        batch.force = &force[0][0], batch.torque_i = &torque_i[0][0], batch.torque_j = &torque_j[0][0];
+        batch.body_force = &body_force[0][0], batch.body_torque = &body_torque[0][0];
+        for (step = 0; step < 20; ++step) {
+            memset(body_force, 0, sizeof body_force);
+            memset(body_torque, 0, sizeof body_torque);
+            for (q = 0; q < NCON; ++q)
+                contacts[q] = demc_facet_closest_point(&facets[jj[q]], v3(x[ii[q]][0], x[ii[q]][1], x[ii[q]][2]));
+            CHECK(demc_contact_eval_batch_facet(&model, &batch, facets, contacts, 1e-6, &nodal[0][0], NULL) ==
+                  DEMC_OK);
+            {
+                double sum_force[NS][3], sum_torque[NS][3];
+                int m;
+                memset(sum_force, 0, sizeof sum_force);
+                memset(sum_torque, 0, sizeof sum_torque);
+                for (q = 0; q < NCON; ++q) {
+                    const int i = ii[q];
+                    const demc_body body = make_body(v3(x[i][0], x[i][1], x[i][2]), v3(v[i][0], v[i][1], v[i][2]),
+                                                     v3(w[i][0], w[i][1], w[i][2]));
+                    demc_body b2 = body;
+                    demc_contact_frame f;
+                    demc_contact_result r;
+                    demc_vec3 nf[3];
+                    b2.radius = rad[i];
+                    f = demc_contact_frame_sphere_facet(&model, &b2, &facets[jj[q]], &contacts[q]);
+                    r = demc_contact_eval(&model, &f, 1e-6, state_s[q], NULL);
+                    touching += r.overlap > 0;
+                    if (r.overlap > 0) {
+                        demc_facet_nodal_forces(&facets[jj[q]], &contacts[q], r.force, dot(f.branch_j, f.normal),
+                                                nf);
+                        sum_force[i][0] += r.force.x, sum_force[i][1] += r.force.y, sum_force[i][2] += r.force.z;
+                        sum_torque[i][0] += r.torque_i.x, sum_torque[i][1] += r.torque_i.y;
+                        sum_torque[i][2] += r.torque_i.z;
+                    } else {
+                        nf[0] = nf[1] = nf[2] = v3(0, 0, 0);
+                    }
+                    same &= force[q][0] == r.force.x && force[q][1] == r.force.y && force[q][2] == r.force.z;
+                    same &= torque_i[q][0] == r.torque_i.x && torque_i[q][1] == r.torque_i.y &&
+                            torque_i[q][2] == r.torque_i.z;
+                    same &= torque_j[q][0] == r.torque_j.x && torque_j[q][1] == r.torque_j.y &&
+                            torque_j[q][2] == r.torque_j.z;
+                    for (m = 0; m < 3; ++m)
+                        same &= nodal[q][3 * m] == nf[m].x && nodal[q][3 * m + 1] == nf[m].y &&
+                                nodal[q][3 * m + 2] == nf[m].z;
+                    same &= memcmp(state_b[q], state_s[q], sizeof state_s[q]) == 0;
+                }
+                for (k = 0; k < NS; ++k)
+                    for (m = 0; m < 3; ++m)
+                        accumulated &= body_force[k][m] == sum_force[k][m] && body_torque[k][m] == sum_torque[k][m];
+            }
+            for (k = 0; k < NS; ++k) x[k][2] += v[k][2] * 1e-5; /* move the spheres in */
+        }
+        CHECK(same);
+        CHECK(accumulated);
+    }
+    CHECK(touching > 100);
+    {
+        /* Statuses in argument order; nothing written on an error. */
+        const demc_contact_model model = make_model(DEMC_CONTACT_PRESET_HMD, DEMC_CONTACT_POINT_HALF, 0.0);
+        demc_contact_batch batch = DEMC_CONTACT_BATCH_INIT;
+        const char *field = NULL;
+        double guard = force[0][0];
+        batch.count = NCON;
+        batch.i = ii, batch.j = jj;
+        batch.position = &x[0][0], batch.velocity = &v[0][0], batch.angular_velocity = &w[0][0];
+        batch.radius = rad, batch.mass = mass;
+        batch.vector_stride = 3, batch.scalar_stride = 1;
+        batch.state = &state_b[0][0], batch.state_stride = DEMC_CONTACT_STATE_MAX;
+        batch.force = &force[0][0];
+        force[0][0] = 12345.0;
+        CHECK(demc_contact_eval_batch_facet(&model, &batch, NULL, NULL, -1.0, NULL, &field) ==
+                  DEMC_ERR_INVALID_ARGUMENT &&
+              field && strcmp(field, "facets") == 0);
+        CHECK(demc_contact_eval_batch_facet(&model, &batch, facets, NULL, -1.0, NULL, &field) ==
+                  DEMC_ERR_INVALID_ARGUMENT &&
+              field && strcmp(field, "contacts") == 0);
+        CHECK(demc_contact_eval_batch_facet(&model, &batch, facets, contacts, -1.0, NULL, &field) ==
+                  DEMC_ERR_OUT_OF_DOMAIN &&
+              field && strcmp(field, "dt") == 0);
+        batch.j = NULL;
+        CHECK(demc_contact_eval_batch_facet(&model, &batch, facets, contacts, 1e-6, NULL, &field) ==
+                  DEMC_ERR_INVALID_ARGUMENT &&
+              field && strcmp(field, "batch.j") == 0);
+        CHECK(demc_contact_eval_batch_facet(NULL, &batch, facets, contacts, 1e-6, NULL, &field) ==
+                  DEMC_ERR_INVALID_ARGUMENT &&
+              field && strcmp(field, "model") == 0);
+        CHECK(force[0][0] == 12345.0);
+        batch.j = jj;
+        batch.count = 0;
+        CHECK(demc_contact_eval_batch_facet(&model, &batch, NULL, NULL, 1e-6, NULL, &field) == DEMC_OK &&
+              field == NULL);
+        force[0][0] = guard;
+    }
+}
+
 int main(void)
 {
     RUN(face_equals_plane_wall);
@@ -677,5 +815,6 @@ int main(void)
     RUN(galilean_bounce);
     RUN(nodal_forces_of_evaluation);
     RUN(handover_rule);
+    RUN(batch_equals_single_calls);
     return harness_finish("test_contact_facet");
 }

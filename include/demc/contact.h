@@ -507,6 +507,33 @@ DEMC_CONTACT_FN demc_status demc_contact_eval_batch_wall(const demc_contact_mode
                                                          double dt, const char **bad_field);
 
 /**
+ * @brief demc_contact_eval_batch() for sphere i[q] of each contact against triangle facet j[q] of `facets`, with
+ *        the closest point `contacts[q]` of that facet to the sphere's centre (demc_facet_closest_point(), the
+ *        contacts kept by demc_facet_reduce()): the frame of demc_contact_frame_sphere_facet() and
+ *        demc_contact_eval() on state q. With `body_force`, only the spheres receive forces; `torque_j` is the
+ *        torque on the facet about its closest point P.
+ *
+ * Results equal the single calls' bit for bit. The state of contact q is that of the pair (i[q], j[q]); a host that
+ * builds the list from a mesh passes on the states of contacts that moved to a neighbouring facet first
+ * (demc_facet_handover()).
+ * @param model a compiled model.
+ * @param batch the contacts, spheres, states and outputs (see ::demc_contact_batch); j[q] indexes `facets`.
+ * @param facets the triangles (node positions and velocities) the j[q] index.
+ * @param contacts count closest points: contacts[q] of facet j[q] to the centre of sphere i[q], at this step.
+ * @param dt time step Δt (s) > 0.
+ * @param nodal_force NULL, or 9 doubles per contact (written): the reaction of contact q on the three nodes of its
+ *        facet (demc_facet_nodal_forces() with the force acting at the contact point C, zero when apart), for the
+ *        host's FE load vector.
+ * @param bad_field optional: NULL on success, else as demc_contact_eval_batch(), "facets", "contacts" or "dt".
+ * @return as demc_contact_eval_batch().
+ */
+DEMC_CONTACT_FN demc_status demc_contact_eval_batch_facet(const demc_contact_model *model,
+                                                          const demc_contact_batch *batch,
+                                                          const demc_facet_triangle *facets,
+                                                          const demc_facet_contact *contacts, double dt,
+                                                          double *nodal_force, const char **bad_field);
+
+/**
  * @brief The description of ::DEMC_CONTACT_PRESET_HMD: the default model (compiled into the caller, so its size is
  *        the caller's).
  */
