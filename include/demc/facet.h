@@ -13,8 +13,10 @@
  * 1. demc_facet_closest_point() for each candidate facet (region, closest point P, barycentric weights, d, n);
  * 2. demc_facet_reduce() over the sphere's candidates of one mesh, with the node ids of each facet: keeps one
  *    contact where several facets meet at a shared edge or vertex of a flat or convex mesh;
- * 3. for each kept contact: demc_facet_geometry() (the demc_geometry frame), demc_facet_point_velocity() and
- *    demc_facet_angular_velocity() (the facet side's motion), any normal and tangential law;
+ * 3. with an assembled model (contact.h): demc_facet_handover() (which stored state each kept contact continues),
+ *    then for each kept contact demc_contact_frame_sphere_facet() and demc_contact_eval() (or, for a list of
+ *    contacts, demc_contact_eval_batch_facet()); with laws of the host's own: demc_facet_geometry() (the
+ *    demc_geometry frame), demc_facet_point_velocity() and demc_facet_angular_velocity() (the facet side's motion);
  * 4. demc_facet_nodal_forces(): the reaction as three nodal forces for the host's FE load vector.
  *
  * Regions and the multi-facet rule are drawn and explained on @ref facet_page "Sphere–triangle contact".
