@@ -8,8 +8,8 @@
  *    ::demc_contact_preset, then set the physical inputs by name (moduli, restitution, friction ...);
  * 2. compile once per pair of species: demc_contact_model_init() validates the description, derives the damping
  *    from the restitution, fixes the per-contact state layout and records the kind (the laws selected);
- * 3. per contact and step, build the frame from the two bodies: demc_contact_frame_sphere_sphere() or
- *    demc_contact_frame_sphere_wall();
+ * 3. per contact and step, build the frame from the two bodies: demc_contact_frame_sphere_sphere(),
+ *    demc_contact_frame_sphere_wall() or demc_contact_frame_sphere_facet() (a triangle of a mesh, facet.h);
  * 4. evaluate: demc_contact_eval() (the kind read from the model) or, in a header-only unit,
  *    demc_contact_eval_kind() with the kind as a constant, so that every unused slot and convention folds away.
  *
@@ -50,6 +50,7 @@
 #include "rotation.h"
 #include "tangential.h"
 #include "adhesion.h"
+#include "facet.h"
 
 /** @cond INTERNAL */
 #if defined(DEMC_IMPLEMENT_CONTACT)
@@ -429,6 +430,37 @@ DEMC_CONTACT_FN demc_contact_frame demc_contact_frame_sphere_wall(const demc_con
                                                                   const demc_body *i, const demc_wall *wall);
 
 /**
+ * @brief The frame of sphere i and a triangle facet (body j) of a still, moving or deforming mesh, from the
+ *        facet's closest point to the sphere's centre (demc_facet_closest_point()).
+ *
+ * δ = R_i − d with d = contact->distance; n = contact->normal (from the closest point P to x_i); R* = R_i,
+ * m* = m_i as for a wall (on an edge or vertex region too, so that the force stays continuous across the
+ * regions of a flat or convex mesh). The contact point divides δ by the model's ::demc_contact_point_rule as for a
+ * wall, with s the fraction of δ in the sphere (s = 1, all of it, against a rigid facet by the compliance rule):
+ * d_i = −(R_i − s δ) n, and the facet side's reference point is its material point P, so that
+ * d_j = C − P = −(1 − s) δ n. The facet side moves with the velocity of P interpolated from the nodal velocities,
+ * v_j = Σ_k w_k v_k (demc_facet_point_velocity()), and the angular velocity ω_j of demc_facet_angular_velocity()
+ * (zero for a degenerate triangle): a rigid facet passes the nodal velocities of its rigid motion
+ * (demc_facet_rigid_velocity() at each node), and v_j + ω_j × d_j is then that motion's velocity at C. In a
+ * face region the frame is that of demc_contact_frame_sphere_wall() with the facet's plane, up to the
+ * reference point of body j (P here); the torque on the facet, −d_j × F about P, is carried to the nodes by
+ * demc_facet_nodal_forces() with normal_offset = d_j · n. A centre beyond R_i + demc_contact_model_range()
+ * from P gives overlap 0 and every other field zero.
+ *
+ * The per-contact state belongs to the pair (sphere, facet); across a mesh, demc_facet_reduce() chooses the
+ * contacts to evaluate and demc_facet_handover() passes a contact's state on when it moves to a neighbouring
+ * facet (page @ref facet_page).
+ * @param model the compiled model (its contact-point rule and range).
+ * @param i the sphere.
+ * @param facet the triangle (its node velocities are read).
+ * @param contact the closest point of `facet` to i's centre, from demc_facet_closest_point() at this step.
+ */
+DEMC_CONTACT_FN demc_contact_frame demc_contact_frame_sphere_facet(const demc_contact_model *model,
+                                                                   const demc_body *i,
+                                                                   const demc_facet_triangle *facet,
+                                                                   const demc_facet_contact *contact);
+
+/**
  * @brief One evaluation: force on i, torques on both bodies, the updated state, and on request the energy terms.
  *
  * In the fixed order of the slots: when the bodies are not in contact (δ ≤ 0; for ::DEMC_NORMAL_JKR with w > 0:
@@ -510,6 +542,33 @@ DEMC_CONTACT_FN demc_status demc_contact_eval_batch(const demc_contact_model *mo
 DEMC_CONTACT_FN demc_status demc_contact_eval_batch_wall(const demc_contact_model *model,
                                                          const demc_contact_batch *batch, const demc_wall *wall,
                                                          double dt, const char **bad_field);
+
+/**
+ * @brief demc_contact_eval_batch() for sphere i[q] of each contact against triangle facet j[q] of `facets`, with
+ *        the closest point `contacts[q]` of that facet to the sphere's centre (demc_facet_closest_point(), the
+ *        contacts kept by demc_facet_reduce()): the frame of demc_contact_frame_sphere_facet() and
+ *        demc_contact_eval() on state q. With `body_force`, only the spheres receive forces; `torque_j` is the
+ *        torque on the facet about its closest point P.
+ *
+ * Results equal the single calls' bit for bit. The state of contact q is that of the pair (i[q], j[q]); a host that
+ * builds the list from a mesh passes on the states of contacts that moved to a neighbouring facet first
+ * (demc_facet_handover()).
+ * @param model a compiled model.
+ * @param batch the contacts, spheres, states and outputs (see ::demc_contact_batch); j[q] indexes `facets`.
+ * @param facets the triangles (node positions and velocities) the j[q] index.
+ * @param contacts count closest points: contacts[q] of facet j[q] to the centre of sphere i[q], at this step.
+ * @param dt time step Δt (s) > 0.
+ * @param nodal_force NULL, or 9 doubles per contact (written): the reaction of contact q on the three nodes of its
+ *        facet (demc_facet_nodal_forces() with the force acting at the contact point C, zero when apart), for the
+ *        host's FE load vector.
+ * @param bad_field optional: NULL on success, else as demc_contact_eval_batch(), "facets", "contacts" or "dt".
+ * @return as demc_contact_eval_batch().
+ */
+DEMC_CONTACT_FN demc_status demc_contact_eval_batch_facet(const demc_contact_model *model,
+                                                          const demc_contact_batch *batch,
+                                                          const demc_facet_triangle *facets,
+                                                          const demc_facet_contact *contacts, double dt,
+                                                          double *nodal_force, const char **bad_field);
 
 /**
  * @brief The description of ::DEMC_CONTACT_PRESET_HMD: the default model (compiled into the caller, so its size is

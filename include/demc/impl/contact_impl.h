@@ -481,6 +481,30 @@ DEMC_HOT_INLINE demc_contact_frame demci_contact_frame_wall(const double *c, con
     return f;
 }
 
+/* Sphere i against a triangle facet: P is body j's reference point, v_j and ω_j from the nodal velocities. */
+DEMC_HOT_INLINE demc_contact_frame demci_contact_frame_facet(const double *c, const demc_body *i,
+                                                             const demc_facet_triangle *facet,
+                                                             const demc_facet_contact *contact)
+{
+    const double overlap = i->radius - contact->distance, share = c[DEMCI_M_SHARE_I];
+    demc_contact_frame f;
+    demc_vec3 v;
+    if (!(overlap > -c[DEMCI_M_RANGE])) return demci_contact_frame_none(); /* also NaN */
+    f.overlap = overlap;
+    f.normal = contact->normal;
+    f.branch_i = demc_vec3_scale(contact->normal, -(i->radius - share * overlap));
+    f.branch_j = demc_vec3_scale(contact->normal, -(1.0 - share) * overlap); /* C − P */
+    v = demc_vec3_scale(facet->velocity[0], contact->weight[0]);
+    v = demc_vec3_add_scaled(v, contact->weight[1], facet->velocity[1]);
+    f.velocity_i = i->velocity;
+    f.angular_velocity_i = i->angular_velocity;
+    f.velocity_j = demc_vec3_add_scaled(v, contact->weight[2], facet->velocity[2]);
+    f.angular_velocity_j = demc_facet_angular_velocity(facet);
+    f.effective_radius = i->radius;
+    f.effective_mass = i->mass;
+    return f;
+}
+
 DEMC_CONTACT_FN demc_contact_frame demc_contact_frame_sphere_sphere(const demc_contact_model *model,
                                                                     const demc_body *i, const demc_body *j)
 {
@@ -491,6 +515,14 @@ DEMC_CONTACT_FN demc_contact_frame demc_contact_frame_sphere_wall(const demc_con
                                                                   const demc_body *i, const demc_wall *wall)
 {
     return demci_contact_frame_wall(model->opaque_, i, wall);
+}
+
+DEMC_CONTACT_FN demc_contact_frame demc_contact_frame_sphere_facet(const demc_contact_model *model,
+                                                                   const demc_body *i,
+                                                                   const demc_facet_triangle *facet,
+                                                                   const demc_facet_contact *contact)
+{
+    return demci_contact_frame_facet(model->opaque_, i, facet, contact);
 }
 
 /* ---- evaluation ---------------------------------------------------------------------------------------------- */
@@ -1063,6 +1095,84 @@ DEMC_CONTACT_FN demc_status demc_contact_eval_batch_wall(const demc_contact_mode
     demc_status s = demci_contact_batch_check(model, batch, wall, 1, dt, bad_field);
     if (s != DEMC_OK) return s;
     demci_contact_batch_dispatch(model, batch, wall, dt);
+    return demci_material_fail(DEMC_OK, 0, bad_field);
+}
+
+/* The loop of a facet batch: sphere i[q] against facet j[q] with its closest point contacts[q]; only the spheres
+ * accumulate; the nodal reactions on request. */
+DEMC_HOT_INLINE void demci_contact_batch_facet_loop(demc_contact_kind kind, const double *c,
+                                                    const demc_contact_batch *b, const demc_facet_triangle *facets,
+                                                    const demc_facet_contact *contacts, double dt, double *nodal)
+{
+    size_t q;
+    for (q = 0; q < b->count; ++q) {
+        const int i = b->i[q];
+        const demc_facet_contact *cq = contacts + q;
+        const demc_facet_triangle *t = facets + b->j[q];
+        demc_body bi;
+        demc_contact_frame f;
+        demc_contact_result r;
+        if (q + DEMCI_BATCH_PREFETCH < b->count) {
+            demci_contact_batch_prefetch(b, b->i[q + DEMCI_BATCH_PREFETCH]);
+            DEMCI_PREFETCH(b->state + (q + DEMCI_BATCH_PREFETCH) * b->state_stride);
+        }
+        /* Apart: released on the distance the closest point already holds, before the bodies are read. */
+        if (!(b->radius[(size_t)i * b->scalar_stride] - cq->distance > -c[DEMCI_M_RANGE])) {
+            r = demci_contact_release(kind, 0.0, b->state + q * b->state_stride, NULL);
+            demci_contact_batch_emit(b, q, i, 0, 1, &r);
+            if (nodal) {
+                size_t k;
+                for (k = 0; k < 9; ++k) nodal[9 * q + k] = 0.0;
+            }
+            continue;
+        }
+        bi = demci_contact_batch_body(b, i);
+        f = demci_contact_frame_facet(c, &bi, t, cq);
+        r = demci_contact_eval_kind(kind, c, &f, dt, b->state + q * b->state_stride, NULL);
+        demci_contact_batch_emit(b, q, i, 0, 1, &r);
+        if (nodal) {
+            demc_vec3 forces[3];
+            int k;
+            demc_facet_nodal_forces(t, cq, r.force, demc_vec3_dot(f.branch_j, f.normal), forces);
+            for (k = 0; k < 3; ++k) demci_contact_store3(nodal + 9 * q + 3 * (size_t)k, forces[k]);
+        }
+    }
+}
+
+DEMC_CONTACT_FN demc_status demc_contact_eval_batch_facet(const demc_contact_model *model,
+                                                          const demc_contact_batch *batch,
+                                                          const demc_facet_triangle *facets,
+                                                          const demc_facet_contact *contacts, double dt,
+                                                          double *nodal_force, const char **bad_field)
+{
+    const double *c;
+    demc_contact_kind kind;
+    /* The batch's checks (j required), then the facet arrays, then dt: in argument order. */
+    demc_status s = demci_contact_batch_check(model, batch, NULL, 0, 1.0, bad_field);
+    if (s != DEMC_OK) return s;
+    if (batch->count > 0 && !facets) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "facets", bad_field);
+    if (batch->count > 0 && !contacts) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "contacts", bad_field);
+    if ((s = demci_require_positive(dt, "dt", bad_field)) != DEMC_OK) return s;
+    c = model->opaque_;
+    kind = demc_contact_model_kind(model);
+    switch (kind) {
+    case DEMC_CONTACT_KIND_HMD:
+        demci_contact_batch_facet_loop(DEMC_CONTACT_KIND_HMD, c, batch, facets, contacts, dt, nodal_force);
+        break;
+    case DEMC_CONTACT_KIND_LSD:
+        demci_contact_batch_facet_loop(DEMC_CONTACT_KIND_LSD, c, batch, facets, contacts, dt, nodal_force);
+        break;
+    case DEMC_CONTACT_KIND_PLSB:
+        demci_contact_batch_facet_loop(DEMC_CONTACT_KIND_PLSB, c, batch, facets, contacts, dt, nodal_force);
+        break;
+    case DEMC_CONTACT_KIND_HM:
+        demci_contact_batch_facet_loop(DEMC_CONTACT_KIND_HM, c, batch, facets, contacts, dt, nodal_force);
+        break;
+    case DEMC_CONTACT_KIND_CAMPELLO:
+        demci_contact_batch_facet_loop(DEMC_CONTACT_KIND_CAMPELLO, c, batch, facets, contacts, dt, nodal_force);
+        break;
+    default: demci_contact_batch_facet_loop(kind, c, batch, facets, contacts, dt, nodal_force); break;
+    }
     return demci_material_fail(DEMC_OK, 0, bad_field);
 }
 
