@@ -1,6 +1,6 @@
 #!/bin/sh
 # make check: the gates in order, stopping at the first that fails (unit tests on both faces, consumer checks,
-# demo, demc inside LIGGGHTS, ABI gate, docs, docs rendering, citations). Every unit-test case and every gate counts as one test; the last
+# demo, examples, demc inside LIGGGHTS, ABI gate, docs, docs rendering, citations). Every unit-test case and every gate counts as one test; the last
 # line is the total. A check that could not run on this machine (only CUDA without nvcc) is listed as skipped just
 # before it.
 # Usage: test/run_checks.sh [--unit-only] TEST_NAME...   (from the top of the tree, after `make all unit-tests`;
@@ -47,6 +47,7 @@ done
 echo "== consumer checks"
 gate consumers sh test/consumers.sh
 gate "demo (README's first command)" sh -c "${MAKE:-make} -s demo >/dev/null"
+gate "examples of the documentation (host loop, first contact), both faces" ${MAKE:-make} -s examples
 echo "== demc inside an MPI DEM engine (LIGGGHTS)"
 if [ -e /usr/include/liggghts/pair_gran.h ] && command -v mpicxx >/dev/null 2>&1 && command -v mpirun >/dev/null 2>&1 &&
     command -v liggghts >/dev/null 2>&1; then
