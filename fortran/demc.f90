@@ -702,7 +702,7 @@ module demc
         function demc_material_validate(material, bad_field) bind(C, name="demc_material_validate")
             import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_material
             type(demc_material), intent(in) :: material
-            type(c_ptr), intent(in), optional :: bad_field
+            type(c_ptr), intent(out), optional :: bad_field
             integer(c_int) :: demc_material_validate
         end function demc_material_validate
         function demc_material_shear_modulus(material) bind(C, name="demc_material_shear_modulus")
@@ -719,7 +719,7 @@ module demc
             real(c_double), value :: radius_j
             integer(c_int), value :: mixing
             type(demc_pair) :: pair
-            type(c_ptr), intent(in), optional :: bad_field
+            type(c_ptr), intent(out), optional :: bad_field
             integer(c_int) :: demc_material_pair_sphere_sphere
         end function demc_material_pair_sphere_sphere
         function demc_material_pair_sphere_wall(material_i, radius_i, wall, mixing, pair, &
@@ -730,13 +730,13 @@ module demc
             type(demc_material), intent(in), optional :: wall
             integer(c_int), value :: mixing
             type(demc_pair) :: pair
-            type(c_ptr), intent(in), optional :: bad_field
+            type(c_ptr), intent(out), optional :: bad_field
             integer(c_int) :: demc_material_pair_sphere_wall
         end function demc_material_pair_sphere_wall
         function demc_material_pair_validate(pair, bad_field) bind(C, name="demc_material_pair_validate")
             import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_pair
             type(demc_pair), intent(in) :: pair
-            type(c_ptr), intent(in), optional :: bad_field
+            type(c_ptr), intent(out), optional :: bad_field
             integer(c_int) :: demc_material_pair_validate
         end function demc_material_pair_validate
         function demc_material_moduli_init(material_i, material_j, mixing, moduli, bad_field) bind(C, &
@@ -746,7 +746,7 @@ module demc
             type(demc_material), intent(in), optional :: material_j
             integer(c_int), value :: mixing
             type(demc_moduli) :: moduli
-            type(c_ptr), intent(in), optional :: bad_field
+            type(c_ptr), intent(out), optional :: bad_field
             integer(c_int) :: demc_material_moduli_init
         end function demc_material_moduli_init
         function demc_geometry_sphere_sphere(center_i, radius_i, center_j, radius_j) bind(C, &
@@ -795,7 +795,7 @@ module demc
             real(c_double), value :: effective_modulus
             real(c_double), value :: effective_radius
             type(demc_normal_hertz_params) :: params
-            type(c_ptr), intent(in), optional :: bad_field
+            type(c_ptr), intent(out), optional :: bad_field
             integer(c_int) :: demc_normal_hertz_init
         end function demc_normal_hertz_init
         function demc_normal_hertz_force(params, overlap) bind(C, name="demc_normal_hertz_force")
@@ -820,7 +820,7 @@ module demc
             import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_normal_linear_params
             real(c_double), value :: stiffness
             type(demc_normal_linear_params) :: params
-            type(c_ptr), intent(in), optional :: bad_field
+            type(c_ptr), intent(out), optional :: bad_field
             integer(c_int) :: demc_normal_linear_init
         end function demc_normal_linear_init
         function demc_normal_linear_force(params, overlap) bind(C, name="demc_normal_linear_force")
@@ -847,7 +847,7 @@ module demc
             real(c_double), value :: stiffness
             real(c_double), value :: restitution
             type(demc_normal_pls_params) :: params
-            type(c_ptr), intent(in), optional :: bad_field
+            type(c_ptr), intent(out), optional :: bad_field
             integer(c_int) :: demc_normal_pls_init
         end function demc_normal_pls_init
         function demc_normal_pls_force(params, overlap, state) bind(C, name="demc_normal_pls_force")
@@ -885,7 +885,7 @@ module demc
             type(demc_pair), intent(in) :: pair
             real(c_double), value :: approach_speed
             type(demc_normal_hertz_impact) :: impact
-            type(c_ptr), intent(in), optional :: bad_field
+            type(c_ptr), intent(out), optional :: bad_field
             integer(c_int) :: demc_normal_hertz_impact_solve
         end function demc_normal_hertz_impact_solve
         function demc_damping_linear_force(gamma, m_eff, k, overlap_rate) bind(C, &
@@ -998,14 +998,14 @@ module demc
             real(c_double), value :: mu_static
             real(c_double), value :: mu_dynamic
             type(demc_tangential_params) :: params
-            type(c_ptr), intent(in), optional :: bad_field
+            type(c_ptr), intent(out), optional :: bad_field
             integer(c_int) :: demc_tangential_params_init
         end function demc_tangential_params_init
         function demc_tangential_params_validate(params, bad_field) bind(C, &
             name="demc_tangential_params_validate")
             import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_tangential_params
             type(demc_tangential_params), intent(in) :: params
-            type(c_ptr), intent(in), optional :: bad_field
+            type(c_ptr), intent(out), optional :: bad_field
             integer(c_int) :: demc_tangential_params_validate
         end function demc_tangential_params_validate
         function demc_tangential_state_swap(s) bind(C, name="demc_tangential_state_swap")
@@ -1094,14 +1094,14 @@ module demc
             real(c_double), value :: effective_shear_modulus
             integer(c_int), value :: variant
             type(demc_tangential_md_params) :: params
-            type(c_ptr), intent(in), optional :: bad_field
+            type(c_ptr), intent(out), optional :: bad_field
             integer(c_int) :: demc_tangential_md_params_init
         end function demc_tangential_md_params_init
         function demc_tangential_md_params_validate(params, bad_field) bind(C, &
             name="demc_tangential_md_params_validate")
             import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_tangential_md_params
             type(demc_tangential_md_params), intent(in) :: params
-            type(c_ptr), intent(in), optional :: bad_field
+            type(c_ptr), intent(out), optional :: bad_field
             integer(c_int) :: demc_tangential_md_params_validate
         end function demc_tangential_md_params_validate
         function demc_tangential_md_state_swap(s) bind(C, name="demc_tangential_md_state_swap")
@@ -1146,14 +1146,14 @@ module demc
             integer(c_int), value :: preset
             integer(c_size_t), value :: size
             type(demc_contact_def) :: def
-            type(c_ptr), intent(in), optional :: bad_field
+            type(c_ptr), intent(out), optional :: bad_field
             integer(c_int) :: demc_contact_def_init
         end function demc_contact_def_init
         function demc_contact_model_init(def, model, bad_field) bind(C, name="demc_contact_model_init")
             import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_contact_def, demc_contact_model
             type(demc_contact_def), intent(in) :: def
             type(demc_contact_model) :: model
-            type(c_ptr), intent(in), optional :: bad_field
+            type(c_ptr), intent(out), optional :: bad_field
             integer(c_int) :: demc_contact_model_init
         end function demc_contact_model_init
         function demc_contact_model_kind(model) bind(C, name="demc_contact_model_kind")
@@ -1219,7 +1219,7 @@ module demc
             type(demc_contact_model), intent(in) :: model
             type(demc_contact_batch), intent(in) :: batch
             real(c_double), value :: dt
-            type(c_ptr), intent(in), optional :: bad_field
+            type(c_ptr), intent(out), optional :: bad_field
             integer(c_int) :: demc_contact_eval_batch
         end function demc_contact_eval_batch
         function demc_contact_eval_batch_wall(model, batch, wall, dt, bad_field) bind(C, &
@@ -1230,7 +1230,7 @@ module demc
             type(demc_contact_batch), intent(in) :: batch
             type(demc_wall), intent(in) :: wall
             real(c_double), value :: dt
-            type(c_ptr), intent(in), optional :: bad_field
+            type(c_ptr), intent(out), optional :: bad_field
             integer(c_int) :: demc_contact_eval_batch_wall
         end function demc_contact_eval_batch_wall
         function demc_rodrigues_to_tensor(alpha) bind(C, name="demc_rodrigues_to_tensor")
@@ -1374,7 +1374,7 @@ module demc
             real(c_double), value :: poisson_ratio
             real(c_double), value :: density
             real(c_double) :: dt
-            type(c_ptr), intent(in), optional :: bad_field
+            type(c_ptr), intent(out), optional :: bad_field
             integer(c_int) :: demc_timestep_rayleigh
         end function demc_timestep_rayleigh
         function demc_timestep_rayleigh_set(radii, count, choice, shear_modulus, poisson_ratio, density, &
@@ -1387,7 +1387,7 @@ module demc
             real(c_double), value :: poisson_ratio
             real(c_double), value :: density
             real(c_double) :: dt
-            type(c_ptr), intent(in), optional :: bad_field
+            type(c_ptr), intent(out), optional :: bad_field
             integer(c_int) :: demc_timestep_rayleigh_set
         end function demc_timestep_rayleigh_set
         function demc_timestep_rayleigh_material(material, radius, dt, bad_field) bind(C, &
@@ -1396,7 +1396,7 @@ module demc
             type(demc_material), intent(in) :: material
             real(c_double), value :: radius
             real(c_double) :: dt
-            type(c_ptr), intent(in), optional :: bad_field
+            type(c_ptr), intent(out), optional :: bad_field
             integer(c_int) :: demc_timestep_rayleigh_material
         end function demc_timestep_rayleigh_material
         function demc_timestep_hertz(mass, normal_prefactor, velocity, steps, dt, bad_field) bind(C, &
@@ -1407,7 +1407,7 @@ module demc
             real(c_double), value :: velocity
             real(c_double), value :: steps
             real(c_double) :: dt
-            type(c_ptr), intent(in), optional :: bad_field
+            type(c_ptr), intent(out), optional :: bad_field
             integer(c_int) :: demc_timestep_hertz
         end function demc_timestep_hertz
         function demc_timestep_belytschko(mass, k, c, dt, bad_field) bind(C, name="demc_timestep_belytschko")
@@ -1416,7 +1416,7 @@ module demc
             real(c_double), value :: k
             real(c_double), value :: c
             real(c_double) :: dt
-            type(c_ptr), intent(in), optional :: bad_field
+            type(c_ptr), intent(out), optional :: bad_field
             integer(c_int) :: demc_timestep_belytschko
         end function demc_timestep_belytschko
         function demc_timestep_compression(mass, normal_prefactor, normal_damping_coefficient, velocity, &
@@ -1427,7 +1427,7 @@ module demc
             real(c_double), value :: normal_damping_coefficient
             real(c_double), value :: velocity
             real(c_double) :: dt
-            type(c_ptr), intent(in), optional :: bad_field
+            type(c_ptr), intent(out), optional :: bad_field
             integer(c_int) :: demc_timestep_compression
         end function demc_timestep_compression
         function demc_timestep_restitution(mass, normal_prefactor, normal_damping_coefficient, overlap_max, &
@@ -1438,7 +1438,7 @@ module demc
             real(c_double), value :: normal_damping_coefficient
             real(c_double), value :: overlap_max
             real(c_double) :: dt
-            type(c_ptr), intent(in), optional :: bad_field
+            type(c_ptr), intent(out), optional :: bad_field
             integer(c_int) :: demc_timestep_restitution
         end function demc_timestep_restitution
         function demc_timestep_shear(mass, tangential_prefactor, tangential_damping_coefficient, velocity, &
@@ -1449,7 +1449,7 @@ module demc
             real(c_double), value :: tangential_damping_coefficient
             real(c_double), value :: velocity
             real(c_double) :: dt
-            type(c_ptr), intent(in), optional :: bad_field
+            type(c_ptr), intent(out), optional :: bad_field
             integer(c_int) :: demc_timestep_shear
         end function demc_timestep_shear
         function demc_timestep_linearised(mass, normal_damping_coefficient, dt, bad_field) bind(C, &
@@ -1458,7 +1458,7 @@ module demc
             real(c_double), value :: mass
             real(c_double), value :: normal_damping_coefficient
             real(c_double) :: dt
-            type(c_ptr), intent(in), optional :: bad_field
+            type(c_ptr), intent(out), optional :: bad_field
             integer(c_int) :: demc_timestep_linearised
         end function demc_timestep_linearised
         function demc_timestep_collision_init_spheres(shear_modulus, poisson_ratio, density, radius_i, &
@@ -1474,7 +1474,7 @@ module demc
             real(c_double), value :: normal_damping_coefficient
             real(c_double), value :: tangential_damping_coefficient
             type(demc_timestep_collision) :: out
-            type(c_ptr), intent(in), optional :: bad_field
+            type(c_ptr), intent(out), optional :: bad_field
             integer(c_int) :: demc_timestep_collision_init_spheres
         end function demc_timestep_collision_init_spheres
         function demc_timestep_collision_init_pair(pair, velocity, normal_damping_coefficient, &
@@ -1485,14 +1485,14 @@ module demc
             real(c_double), value :: normal_damping_coefficient
             real(c_double), value :: tangential_damping_coefficient
             type(demc_timestep_collision) :: out
-            type(c_ptr), intent(in), optional :: bad_field
+            type(c_ptr), intent(out), optional :: bad_field
             integer(c_int) :: demc_timestep_collision_init_pair
         end function demc_timestep_collision_init_pair
         function demc_timestep_critical(collision, out, bad_field) bind(C, name="demc_timestep_critical")
             import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_timestep_bounds, demc_timestep_collision
             type(demc_timestep_collision), intent(in) :: collision
             type(demc_timestep_bounds) :: out
-            type(c_ptr), intent(in), optional :: bad_field
+            type(c_ptr), intent(out), optional :: bad_field
             integer(c_int) :: demc_timestep_critical
         end function demc_timestep_critical
         function demc_timestep_probe(collision, energy_tolerance, dt, failed, bad_field) bind(C, &
@@ -1502,7 +1502,7 @@ module demc
             real(c_double), value :: energy_tolerance
             real(c_double) :: dt
             integer(c_int), optional :: failed
-            type(c_ptr), intent(in), optional :: bad_field
+            type(c_ptr), intent(out), optional :: bad_field
             integer(c_int) :: demc_timestep_probe
         end function demc_timestep_probe
         function demc_special_carlson_rf(x, y, z) bind(C, name="demc_special_carlson_rf")
@@ -1556,7 +1556,7 @@ module demc
             real(c_double), value :: mass
             real(c_double), value :: h0
             type(demc_sliding_path) :: out
-            type(c_ptr), intent(in), optional :: bad_field
+            type(c_ptr), intent(out), optional :: bad_field
             integer(c_int) :: demc_sliding_path_init_linear
         end function demc_sliding_path_init_linear
         function demc_sliding_path_init_eccentric(prefactor, radius, mu, mass, h0, ecc_ratio, out, &
@@ -1569,7 +1569,7 @@ module demc
             real(c_double), value :: h0
             real(c_double), value :: ecc_ratio
             type(demc_sliding_path) :: out
-            type(c_ptr), intent(in), optional :: bad_field
+            type(c_ptr), intent(out), optional :: bad_field
             integer(c_int) :: demc_sliding_path_init_eccentric
         end function demc_sliding_path_init_eccentric
         function demc_sliding_normal_force(path, s) bind(C, name="demc_sliding_normal_force")
@@ -1634,7 +1634,7 @@ module demc
             real(c_double), value :: t0
             real(c_double), value :: y0_ratio
             type(demc_sliding_fc) :: out
-            type(c_ptr), intent(in), optional :: bad_field
+            type(c_ptr), intent(out), optional :: bad_field
             integer(c_int) :: demc_sliding_fc_init
         end function demc_sliding_fc_init
         function demc_sliding_fc_velocity(fc, s, v) bind(C, name="demc_sliding_fc_velocity")
@@ -1657,7 +1657,7 @@ module demc
             real(c_double), value :: poisson_ratio
             integer(c_int), value :: form
             type(demc_sliding_hysteresis) :: out
-            type(c_ptr), intent(in), optional :: bad_field
+            type(c_ptr), intent(out), optional :: bad_field
             integer(c_int) :: demc_sliding_hysteresis_init
         end function demc_sliding_hysteresis_init
         function demc_sliding_slip_limit(path, poisson_ratio, s_a) bind(C, name="demc_sliding_slip_limit")
@@ -1717,7 +1717,7 @@ module demc
             real(c_double), value :: mu_rolling
             integer(c_int), value :: limiter
             type(demc_rolling_cdt_params) :: params
-            type(c_ptr), intent(in), optional :: bad_field
+            type(c_ptr), intent(out), optional :: bad_field
             integer(c_int) :: demc_rolling_cdt_init
         end function demc_rolling_cdt_init
         function demc_rolling_cdt_torque(params, normal, effective_radius, normal_force, couple_inertia, &
@@ -1741,13 +1741,13 @@ module demc
             real(c_double), value :: mu_rolling
             real(c_double), value :: damping_ratio
             type(demc_rolling_epsd_params) :: params
-            type(c_ptr), intent(in), optional :: bad_field
+            type(c_ptr), intent(out), optional :: bad_field
             integer(c_int) :: demc_rolling_epsd_init
         end function demc_rolling_epsd_init
         function demc_rolling_epsd_validate(params, bad_field) bind(C, name="demc_rolling_epsd_validate")
             import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_rolling_epsd_params
             type(demc_rolling_epsd_params), intent(in) :: params
-            type(c_ptr), intent(in), optional :: bad_field
+            type(c_ptr), intent(out), optional :: bad_field
             integer(c_int) :: demc_rolling_epsd_validate
         end function demc_rolling_epsd_validate
         function demc_rolling_epsd_stiffness(params, normal_stiffness, effective_radius) bind(C, &
@@ -1787,7 +1787,7 @@ module demc
             real(c_double), value :: damping
             real(c_double), value :: mu_rolling
             type(demc_rolling_sds_params) :: params
-            type(c_ptr), intent(in), optional :: bad_field
+            type(c_ptr), intent(out), optional :: bad_field
             integer(c_int) :: demc_rolling_sds_init
         end function demc_rolling_sds_init
         function demc_rolling_sds_torque(params, normal, effective_radius, normal_force, omega_i, omega_j, &
@@ -1824,7 +1824,7 @@ module demc
             real(c_double), value :: damping
             real(c_double), value :: mu_twisting
             type(demc_twisting_sds_params) :: params
-            type(c_ptr), intent(in), optional :: bad_field
+            type(c_ptr), intent(out), optional :: bad_field
             integer(c_int) :: demc_twisting_sds_init
         end function demc_twisting_sds_init
         function demc_twisting_marshall_init(mu_tangential, params, bad_field) bind(C, &
@@ -1832,7 +1832,7 @@ module demc
             import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_twisting_marshall_params
             real(c_double), value :: mu_tangential
             type(demc_twisting_marshall_params) :: params
-            type(c_ptr), intent(in), optional :: bad_field
+            type(c_ptr), intent(out), optional :: bad_field
             integer(c_int) :: demc_twisting_marshall_init
         end function demc_twisting_marshall_init
         function demc_twisting_sds_torque(params, normal, normal_force, omega_i, omega_j, dt, state, &
@@ -1946,7 +1946,7 @@ module demc
             real(c_double), value :: effective_radius
             real(c_double), value :: work_of_adhesion
             type(demc_adhesion_jkr_params) :: params
-            type(c_ptr), intent(in), optional :: bad_field
+            type(c_ptr), intent(out), optional :: bad_field
             integer(c_int) :: demc_adhesion_jkr_init
         end function demc_adhesion_jkr_init
         function demc_adhesion_jkr_make(effective_modulus, effective_radius, work_of_adhesion) bind(C, &
@@ -2020,7 +2020,7 @@ module demc
             real(c_double), value :: effective_radius
             real(c_double), value :: work_of_adhesion
             type(demc_adhesion_dmt_params) :: params
-            type(c_ptr), intent(in), optional :: bad_field
+            type(c_ptr), intent(out), optional :: bad_field
             integer(c_int) :: demc_adhesion_dmt_init
         end function demc_adhesion_dmt_init
         function demc_adhesion_dmt_make(effective_modulus, effective_radius, work_of_adhesion) bind(C, &
@@ -2052,7 +2052,7 @@ module demc
             real(c_double), value :: cohesion_energy_density
             integer(c_int), value :: variant
             type(demc_adhesion_sjkr_params) :: params
-            type(c_ptr), intent(in), optional :: bad_field
+            type(c_ptr), intent(out), optional :: bad_field
             integer(c_int) :: demc_adhesion_sjkr_init
         end function demc_adhesion_sjkr_init
         function demc_adhesion_sjkr_make(effective_modulus, radius_i, radius_j, cohesion_energy_density, &

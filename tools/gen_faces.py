@@ -140,6 +140,10 @@ class Api:
         """(kind, base, dims) of a C type string: kind in double, int, uint, size, long, enum, struct, string,
         void, pointer (with base the pointee's classify tuple), dims the array extents (C order)."""
         t = ctype.strip()
+        if t.replace(' ', '') == 'constchar**':
+            return ('strptr', None, [])
+        if t.replace(' ', '') in ('constchar*', 'char*'):
+            return ('string', None, [])
         dims = [int(d) for d in re.findall(r'\[(\d+)\]', t)]
         t = re.sub(r'\s*\[\d+\]', '', t).strip()
         if t.endswith('*'):
@@ -147,8 +151,6 @@ class Api:
             const = inner.startswith('const ')
             if const:
                 inner = inner[6:].strip()
-            if inner == 'char':
-                return ('string', None, dims)
             return ('pointer', (const, self.classify(inner)), dims)
         t = re.sub(r'^const\s+', '', t)
         t = re.sub(r'^(struct|enum)\s+', '', t)
@@ -203,8 +205,10 @@ def param_roles(api, fname, ret, params):
             r['const'] = const
             r['nullable'] = is_nullable(name, doc)
             r['array'] = is_array(name, doc, pointee[0])
+        elif cls[0] == 'strptr':
+            r['nullable'] = is_nullable(name, doc)
         elif cls[0] == 'string':
-            r['nullable'] = False
+            fail('%s(%s): const char * parameters are not supported' % (fname, name))
         roles.append(r)
     if ret == 'demc_status':
         k = len(roles) - 1
@@ -228,7 +232,7 @@ def f_type(api, cls):
         return F_SCALAR[kind]
     if kind == 'struct':
         return 'type(%s)' % base
-    if kind in ('pointer', 'string'):
+    if kind in ('pointer', 'string', 'strptr'):
         return 'type(c_ptr)'
     fail('no Fortran type for %r' % (cls,))
 
@@ -337,14 +341,12 @@ def gen_fortran(api):
                 decls.append('%s :: %s%s' % (', '.join(attrs), r['name'], '(*)' if r['array'] else ''))
                 if pk == 'struct':
                     uses.add(pb)
-            elif kind == 'string':
+            elif kind == 'strptr':
                 # const char **bad_field: a pointer to a C string pointer, written by the callee.
                 attrs = ['type(c_ptr)', 'intent(out)']
                 if r['nullable']:
                     attrs.append('optional')
                 decls.append('%s :: %s' % (', '.join(attrs), r['name']))
-                if r['ctype'].replace(' ', '') != 'constchar**':
-                    fail('%s(%s): only const char ** parameters are supported' % (fname, r['name']))
             else:
                 decls.append('%s, value :: %s%s' % (f_type(api, r['cls']), r['name'], f_dims(dims)))
                 if kind == 'struct':
@@ -559,7 +561,7 @@ def gen_python(api):
         items = []
         for r in roles:
             kind, base, dims = r['cls']
-            if kind == 'string':
+            if kind == 'strptr':
                 items.append((r['name'], 'ctypes.POINTER(ctypes.c_char_p)', 'bad_field'))
                 continue
             if kind == 'pointer':
@@ -578,6 +580,13 @@ def gen_python(api):
                 items.append((r['name'], py_type(api, r['cls']), 'value'))
         w('    %r: (%s, (%s)),' % (fname, rt, ''.join('(%r, %s, %r), ' % it for it in items)))
     w('}')
+    w('')
+    w('# The functions that return a demc_status.')
+    w('STATUS_FUNCTIONS = frozenset((')
+    for fname, ret, _ in api.functions:
+        if ret == 'demc_status':
+            w('    %r,' % fname)
+    w('))')
     return '\n'.join(L) + '\n'
 
 
