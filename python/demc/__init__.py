@@ -17,8 +17,9 @@ type (numpy float64/int32 arrays, array.array('d'), ctypes arrays), C-contiguous
 structs passed by value take an instance (a demc.vec3 also accepts a 3-sequence).
 
 Loading libdemc (the first that exists wins): demc.load(path) with an explicit path; the DEMC_LIBRARY environment
-variable; the library next to the installed module (the LIBDIR of `make install`); the source tree this file
-lies in (../../lib); ctypes.util.find_library("demc"). demc.load() is called on first use.
+variable; the LIBDIR of `make install` (first relative to the installed package, so a moved prefix works, then
+as installed), or in the source tree its lib/ directory; ctypes.util.find_library("demc"). demc.load() is called
+on first use.
 
     import demc
     d = demc.contact_def_default(); d.moduli = demc.material_moduli_init(glass, steel, demc.SHEAR_MINDLIN)
@@ -35,7 +36,9 @@ from . import _api
 
 __all__ = ['Error', 'load', 'library_path', 'contact_def_default', 'contact_batch_arrays']
 
-# Written by `make install` (the LIBDIR the library went to); None in the source tree.
+# Written by `make install`: LIBDIR relative to this package's directory (tried first, so that a moved prefix still
+# works) and as installed; None in the source tree.
+_INSTALLED_LIBDIR_RELATIVE = None
 _INSTALLED_LIBDIR = None
 _SONAME = 'libdemc.so.%d' % _api.CONSTANTS['DEMC_VERSION_MAJOR']
 
@@ -68,10 +71,13 @@ def _candidates(path):
     if env:
         yield env
         return
+    here = os.path.dirname(os.path.abspath(__file__))
+    if _INSTALLED_LIBDIR_RELATIVE:
+        yield os.path.normpath(os.path.join(here, _INSTALLED_LIBDIR_RELATIVE, _SONAME))
     if _INSTALLED_LIBDIR:
         yield os.path.join(_INSTALLED_LIBDIR, _SONAME)
-    here = os.path.dirname(os.path.abspath(__file__))
-    yield os.path.join(here, '..', '..', 'lib', _SONAME)
+    else:
+        yield os.path.normpath(os.path.join(here, '..', '..', 'lib', _SONAME))
     found = ctypes.util.find_library('demc')
     if found:
         yield found

@@ -158,7 +158,7 @@ program test_fortran
     bj%radius = 1d-3
     bj%mass = 3.3d-5
     state = 0
-    diag = demc_contact_diag(c_sizeof(diag), 0d0, 0d0, 0d0, 0d0, 0d0, 0d0, 0)
+    diag%size = c_sizeof(diag)   ! the other fields are outputs
     do step = 0, 2
         frame = demc_contact_frame_sphere_sphere(model, bi, bj)
         r = demc_contact_eval(model, frame, dt, state, diag)
