@@ -2,8 +2,9 @@
 # Modules, tests and benchmarks are found by name: src/*.c, test/test_*.c, bench/bench_*.c.
 #
 # Knobs (README "Building"): CC; CFLAGS, CPPFLAGS, LDFLAGS (appended to the project's own flags, so they win);
-# OPT (the default optimisation, -O2 -g; the library itself adds LIB_OPT, -O3); WERROR (empty; `make check` and CI set -Werror); PREFIX, LIBDIR,
-# INCLUDEDIR, PKGCONFIGDIR, CMAKEDIR, DOCDIR, DESTDIR (install); LDCONFIG (the command `make install` runs as root after
+# OPT (the default optimisation, -O2 -g; the library itself adds LIB_OPT, -O3); WERROR (empty; `make check` and
+# CI set -Werror); PREFIX, LIBDIR, INCLUDEDIR, PKGCONFIGDIR, CMAKEDIR, DOCDIR, PYTHONDIR, DESTDIR (install); FC,
+# PYTHON, CLANG (the faces' tests and `make faces`); LDCONFIG (the command `make install` runs as root after
 # installing into a directory of the dynamic linker; LDCONFIG=: never runs it).
 
 PREFIX     ?= /usr/local
@@ -12,6 +13,11 @@ INCLUDEDIR ?= $(PREFIX)/include
 PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
 CMAKEDIR   ?= $(LIBDIR)/cmake/demc
 DOCDIR     ?= $(PREFIX)/share/doc/demc
+# The Python package demc goes to PYTHONDIR/demc (put PYTHONDIR on PYTHONPATH, or set it to a site directory).
+PYTHONDIR  ?= $(PREFIX)/share/demc/python
+FC       ?= gfortran
+PYTHON   ?= python3
+CLANG    ?= clang
 DESTDIR    ?=
 LDCONFIG   ?= ldconfig
 
@@ -54,7 +60,7 @@ BUILD_FLAGS := $(CC) $(OPT) $(LIB_OPT) -fvisibility=hidden -fno-semantic-interpo
 FLAGS_STAMP = build/flags
 
 .PHONY: all test check deps unit-tests demo examples bench docs figures check-abi abi-baseline install install-docs uninstall \
-        clean FORCE liggghts-demc liggghts-demc-header check-liggghts
+        clean faces FORCE liggghts-demc liggghts-demc-header check-liggghts
 .DELETE_ON_ERROR:
 
 all: $(STLIB) $(SHLIB) lib/$(SONAME) lib/libdemc.so
@@ -104,7 +110,12 @@ check: export WERROR = -Werror
 check:
 	@sh tools/setup_deps.sh || { echo "tests: 0 passed, 1 failed"; exit 1; }
 	@$(MAKE) --no-print-directory all unit-tests || { echo "build with -Werror failed"; echo "tests: 0 passed, 1 failed"; exit 1; }
-	@CC="$(CC)" MAKE="$(MAKE)" sh test/run_checks.sh $(TESTS)
+	@CC="$(CC)" MAKE="$(MAKE)" FC="$(FC)" PYTHON="$(PYTHON)" CLANG="$(CLANG)" sh test/run_checks.sh $(TESTS)
+
+# make faces: regenerate the Fortran module, its layout printer and the Python declarations from the headers (after
+# any change of a public struct, enumeration, macro or export; `make check` fails until they are regenerated).
+faces:
+	$(PYTHON) tools/gen_faces.py --clang $(CLANG)
 
 demo: all build/demo
 	./build/demo
@@ -180,6 +191,12 @@ install: all
 	    >$(DESTDIR)$(PKGCONFIGDIR)/demc.pc.new && mv $(DESTDIR)$(PKGCONFIGDIR)/demc.pc.new $(DESTDIR)$(PKGCONFIGDIR)/demc.pc
 	CC='$(CC)' sh cmake/demc_cmake.sh '$(PREFIX)' '$(LIBDIR)' '$(INCLUDEDIR)' '$(CMAKEDIR)' '$(VERSION)' '$(SONAME)' \
 	    '$(DESTDIR)$(CMAKEDIR)'
+	install -m 644 fortran/demc.f90 $(DESTDIR)$(INCLUDEDIR)/
+	install -d $(DESTDIR)$(PYTHONDIR)/demc
+	install -m 644 python/demc/_api.py $(DESTDIR)$(PYTHONDIR)/demc/
+	sed -e "s|^_INSTALLED_LIBDIR = None|_INSTALLED_LIBDIR = '$(LIBDIR)'|" \
+	    -e "s|^_INSTALLED_LIBDIR_RELATIVE = None|_INSTALLED_LIBDIR_RELATIVE = '$$(realpath -m --relative-to='$(PYTHONDIR)/demc' '$(LIBDIR)')'|" \
+	    python/demc/__init__.py >$(DESTDIR)$(PYTHONDIR)/demc/__init__.py && chmod 644 $(DESTDIR)$(PYTHONDIR)/demc/__init__.py
 	@LDCONFIG='$(LDCONFIG)' sh tools/install_ldconfig.sh '$(DESTDIR)' '$(LIBDIR)'
 
 # The HTML documentation (with the MathJax it renders formulas with, so it reads offline) and the example programs.
@@ -197,8 +214,9 @@ uninstall:
 	rm -f $(DESTDIR)$(LIBDIR)/libdemc.a $(DESTDIR)$(LIBDIR)/libdemc.so.$(VERSION) \
 	      $(DESTDIR)$(LIBDIR)/$(SONAME) $(DESTDIR)$(LIBDIR)/libdemc.so $(DESTDIR)$(PKGCONFIGDIR)/demc.pc \
 	      $(DESTDIR)$(CMAKEDIR)/demc-config.cmake $(DESTDIR)$(CMAKEDIR)/demc-config-version.cmake \
-	      $(DESTDIR)$(INCLUDEDIR)/demc.h
-	rm -rf $(DESTDIR)$(INCLUDEDIR)/demc
+	      $(DESTDIR)$(INCLUDEDIR)/demc.h $(DESTDIR)$(INCLUDEDIR)/demc.f90
+	rm -rf $(DESTDIR)$(INCLUDEDIR)/demc $(DESTDIR)$(PYTHONDIR)/demc
+	rmdir $(DESTDIR)$(PYTHONDIR) $(DESTDIR)$(PREFIX)/share/demc 2>/dev/null || true
 	rmdir $(DESTDIR)$(CMAKEDIR) 2>/dev/null || true
 
 clean:

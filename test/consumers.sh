@@ -97,6 +97,14 @@ pc_tests() { # WHERE: the README's pkg-config commands against the install now a
         \$(pkg-config --libs demc) -Wl,-rpath,$libdir -o '$tmp/s2' && '$tmp/s2'"
     run "static libm_consumer from $where (libdemc.a by path) builds and runs" sh -c "$cc $W \$(pkg-config --cflags demc) \
         $C/libm_consumer.c \$(pkg-config --variable=libdir demc)/libdemc.a -lm -o '$tmp/st2' && '$tmp/st2'"
+    run "Fortran consumer (installed demc.f90) from $where builds and runs" sh -c "mkdir -p '$tmp/f2' && \
+        ${FC:-gfortran} -J '$tmp/f2' -c \$(pkg-config --variable=includedir demc)/demc.f90 -o '$tmp/f2/demc.o' && \
+        ${FC:-gfortran} -J '$tmp/f2' $C/consumer.f90 '$tmp/f2/demc.o' \$(pkg-config --libs demc) -Wl,-rpath,$libdir \
+        -o '$tmp/f2/consumer' && '$tmp/f2/consumer'"
+    run "Python consumer (installed package) from $where finds its library" sh -c "cd '$tmp' && \
+        env -u DEMC_LIBRARY PYTHONPATH='$where/share/demc/python' ${PYTHON:-python3} $C/consumer.py && \
+        env -u DEMC_LIBRARY PYTHONPATH='$where/share/demc/python' ${PYTHON:-python3} -c \
+        'import demc; p = demc.library_path(); assert p.startswith(\"$where/\"), p'"
 }
 pc_tests "$p2"
 mv "$tmp/home" "$tmp/moved"; p3=$tmp/moved/.local

@@ -1,6 +1,7 @@
 #!/bin/sh
 # make check: the gates in order, stopping at the first that fails (unit tests on both faces, consumer checks,
-# demo, examples, demc inside LIGGGHTS, ABI gate, docs, docs rendering, citations). Every unit-test case and every gate counts as one test; the last
+# demo, examples, demc inside LIGGGHTS, the Fortran and Python faces, ABI gate, docs, docs rendering, citations).
+# Every unit-test case and every gate counts as one test; the last
 # line is the total. A check that could not run on this machine (only CUDA without nvcc) is listed as skipped just
 # before it.
 # Usage: test/run_checks.sh [--unit-only] TEST_NAME...   (from the top of the tree, after `make all unit-tests`;
@@ -56,6 +57,13 @@ else
     echo "check-liggghts: LIGGGHTS or MPI not found (Debian: liggghts libliggghts-dev libopenmpi-dev openmpi-bin)" \
         >>"$DEMC_SKIPPED"
 fi
+echo "== Fortran and Python faces"
+gate "faces generated from the current headers (make faces)" sh test/faces/run_faces.sh up-to-date
+gate "Fortran face (gfortran): C results bit for bit, layouts equal C's" sh test/faces/run_faces.sh fortran
+gate "Python face (ctypes): C results bit for bit, layouts equal C's" sh test/faces/run_faces.sh python
+${PYTHON:-python3} -c 'import numpy' 2>/dev/null ||
+    echo "python face: the numpy cases (numpy not importable by ${PYTHON:-python3}; apt-get install python3-numpy)" \
+        >>"$DEMC_SKIPPED"
 echo "== ABI gate"
 gate check-abi ${MAKE:-make} -s check-abi
 gate abi-gate-catches-a-changed-struct sh test/abi_gate_test.sh

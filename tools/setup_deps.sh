@@ -16,6 +16,9 @@ make        make
 g++         g++
 clang       clang
 clang++     clang
+gfortran    gfortran
+python3     python3
+/usr/lib/python3/dist-packages/numpy/__init__.py  python3-numpy
 cmake       cmake
 pkg-config  pkg-config
 abidiff     abigail-tools

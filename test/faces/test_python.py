@@ -1,0 +1,339 @@
+"""The Python face against the C library: layouts and constants against the C probe, the scenario of
+test/faces/reference.c bit for bit, errors, and the array checks of the batch call.
+Usage: DEMC_FACES_PROBE=probe.txt DEMC_FACES_REFERENCE=reference.txt python3 -m unittest test_python
+(with python/ on PYTHONPATH and DEMC_LIBRARY naming the library under test). numpy is optional: its cases are
+skipped, with the reason shown, when it is absent."""
+import array
+import ctypes
+import os
+import struct
+import unittest
+
+import demc
+from demc import _api
+
+try:
+    import numpy
+except ImportError:
+    numpy = None
+
+
+def read_pairs(path):
+    out = {}
+    with open(path) as f:
+        for line in f:
+            key, _, rest = line.rstrip('\n').partition(' ')
+            out[key] = rest
+    return out
+
+
+PROBE = os.environ.get('DEMC_FACES_PROBE')
+REFERENCE = os.environ.get('DEMC_FACES_REFERENCE')
+
+
+def bits(x):
+    return struct.unpack('<q', struct.pack('<d', x))[0]
+
+
+class Layout(unittest.TestCase):
+    """Every struct, field, enumerator and macro of the headers (the C probe) equals the face's, and the face has
+    nothing the headers do not: a struct changed in C without `make faces` fails here."""
+
+    @classmethod
+    def setUpClass(cls):
+        if not PROBE:
+            raise unittest.SkipTest('DEMC_FACES_PROBE not set')
+        with open(PROBE) as f:
+            cls.lines = [line.split() for line in f]
+
+    def test_structs_and_fields(self):
+        seen_structs, seen_fields = set(), set()
+        for kind, name, *vals in self.lines:
+            if kind == 'size':
+                self.assertIn(name, _api.STRUCTS, 'struct %s missing from the face (run make faces)' % name)
+                self.assertEqual(ctypes.sizeof(_api.STRUCTS[name]), int(vals[0]), 'sizeof(%s)' % name)
+                seen_structs.add(name)
+            elif kind == 'field':
+                sname, fname = name.split('.')
+                cls = _api.STRUCTS[sname]
+                self.assertTrue(hasattr(cls, fname), 'field %s missing from the face (run make faces)' % name)
+                self.assertEqual(getattr(cls, fname).offset, int(vals[0]), 'offsetof(%s)' % name)
+                self.assertEqual(getattr(cls, fname).size, int(vals[1]), 'sizeof(%s)' % name)
+                seen_fields.add(name)
+        self.assertEqual(set(_api.STRUCTS), seen_structs, 'structs of the face that the headers do not have')
+        face_fields = set('%s.%s' % (s, f[0]) for s, c in _api.STRUCTS.items() for f in c._fields_)
+        self.assertEqual(face_fields, seen_fields, 'fields of the face that the headers do not have')
+
+    def test_constants(self):
+        seen = set()
+        for kind, name, *vals in self.lines:
+            if kind in ('value', 'bits', 'string'):
+                self.assertIn(name, _api.CONSTANTS, '%s missing from the face (run make faces)' % name)
+                v = _api.CONSTANTS[name]
+                if kind == 'value':
+                    self.assertEqual(v, int(vals[0]), name)
+                elif kind == 'bits':
+                    self.assertEqual(bits(v), int(vals[0]), name)
+                else:
+                    self.assertEqual(v, ' '.join(vals), name)
+                self.assertEqual(getattr(demc, name[5:]), v)
+                seen.add(name)
+        self.assertEqual(set(_api.CONSTANTS), seen, 'constants of the face that the headers do not have')
+
+    def test_every_export_declared(self):
+        lib = demc.load()
+        for name in _api.FUNCTIONS:
+            self.assertTrue(callable(getattr(demc, name[5:])), name)
+            self.assertIsNotNone(getattr(lib, name).restype is not None or name)
+
+
+def scenario_setup():
+    glass = demc.material_make(6.3e10, 0.23, 2500.0)
+    steel = demc.material_make(2.1e11, 0.29, 7800.0)
+    moduli = demc.material_moduli_init(glass, steel, demc.SHEAR_MINDLIN)
+    d = demc.contact_def_init(demc.CONTACT_PRESET_HMD, ctypes.sizeof(demc.contact_def))
+    d.moduli = moduli
+    d.restitution = 0.7
+    d.friction.mu_static = 0.5
+    d.friction.mu_dynamic = 0.4
+    return moduli, d, demc.contact_model_init(d)
+
+
+def batch_bodies():
+    """Four spheres as in reference.c, flattened x[n][3] (array.array, no numpy)."""
+    x, v, w, radius, mass = [array.array('d', [0.0] * n) for n in (12, 12, 12, 4, 4)]
+    for k in range(4):
+        radius[k] = 1e-3 * (1.0 + 0.1 * k)
+        mass[k] = 1e-5 * (1.0 + 0.2 * k)
+        x[3 * k] = 0.0 if k == 0 else x[3 * (k - 1)] + radius[k - 1] + radius[k] - 5e-6 * k
+        x[3 * k + 1] = 1e-6 * k
+        x[3 * k + 2] = radius[k] - 2e-6 * (k + 1)
+        v[3 * k] = 0.1 * (-1.0 if k % 2 else 1.0)
+        v[3 * k + 1] = 0.01 * k
+        v[3 * k + 2] = -0.05
+        w[3 * k] = 0.5 * k
+        w[3 * k + 1] = -1.0
+        w[3 * k + 2] = 2.0 - k
+    return x, v, w, radius, mass
+
+
+class Reference(unittest.TestCase):
+    """The scenario of reference.c through the face: every number equal to C's, bit for bit."""
+
+    @classmethod
+    def setUpClass(cls):
+        if not REFERENCE:
+            raise unittest.SkipTest('DEMC_FACES_REFERENCE not set')
+        cls.ref = read_pairs(REFERENCE)
+        cls.got = {}
+        cls.compute()
+
+    @classmethod
+    def put(cls, key, v):
+        cls.got[key] = v
+
+    @classmethod
+    def put3(cls, key, v):
+        for c, name in enumerate('xyz'):
+            cls.got['%s.%d' % (key, c)] = getattr(v, name) if hasattr(v, name) else v[c]
+
+    @classmethod
+    def compute(cls):
+        moduli, d, model = scenario_setup()
+        for f in ('effective_modulus', 'effective_shear_modulus', 'compliance_asymmetry'):
+            cls.put('moduli.' + f, getattr(moduli, f))
+        cls.put('model.kind', demc.contact_model_kind(model))
+        size = demc.contact_model_state_size(model)
+        cls.put('model.state_size', size)
+        bi, bj = demc.body(), demc.body()
+        bi.position = demc.vec3(0.0, 0.0, 1.99e-3)
+        bi.velocity = demc.vec3(0.05, -0.02, -0.3)
+        bi.angular_velocity = demc.vec3(1.0, 2.0, -3.0)
+        bi.radius, bi.mass = 1e-3, 1.05e-5
+        bj.position = demc.vec3(1e-5, 0.0, 0.0)
+        bj.velocity = demc.vec3(0.0, 0.01, 0.1)
+        bj.angular_velocity = demc.vec3(-2.0, 0.5, 0.0)
+        bj.radius, bj.mass = 1e-3, 3.3e-5
+        state = array.array('d', [0.0] * demc.CONTACT_STATE_MAX)
+        diag = demc.contact_diag_init()
+        dt = 1e-6
+        for step in range(3):
+            frame = demc.contact_frame_sphere_sphere(model, bi, bj)
+            r = demc.contact_eval(model, frame, dt, state, diag)
+            p = 'single.%d.' % step
+            cls.put3(p + 'force', r.force)
+            cls.put3(p + 'torque_i', r.torque_i)
+            cls.put3(p + 'torque_j', r.torque_j)
+            cls.put(p + 'overlap', r.overlap)
+            cls.put(p + 'normal_force', r.normal_force)
+            cls.put(p + 'normal_energy', diag.normal_energy)
+            cls.put(p + 'tangential_energy', diag.tangential_energy)
+            cls.put(p + 'viscous_dissipation', diag.viscous_dissipation)
+            bi.position = demc.vec3_add_scaled(bi.position, dt, bi.velocity)
+            bj.position = demc.vec3_add_scaled(bj.position, dt, bj.velocity)
+        for k in range(size):
+            cls.put('single.state.%d' % k, state[k])
+
+        x, v, w, radius, mass = batch_bodies()
+        smax = demc.CONTACT_STATE_MAX
+        states = array.array('d', [0.0] * (4 * smax))
+        force, ti, tj = [array.array('d', [0.0] * 9) for _ in range(3)]
+        bf, bt = array.array('d', [0.0] * 12), array.array('d', [0.0] * 12)
+        i, j = array.array('i', [0, 1, 2]), array.array('i', [1, 2, 3])
+        batch = demc.contact_batch_arrays(model, i, j, x, v, w, radius, mass, states, force=force, torque_i=ti,
+                                          torque_j=tj, body_force=bf, body_torque=bt, state_stride=smax)
+        for _ in range(2):
+            demc.contact_eval_batch(model, batch, dt)
+        for q in range(3):
+            cls.put3('batch.%d.force' % q, force[3 * q:3 * q + 3])
+            cls.put3('batch.%d.torque_i' % q, ti[3 * q:3 * q + 3])
+            cls.put3('batch.%d.torque_j' % q, tj[3 * q:3 * q + 3])
+            cls.put('batch.%d.state.3' % q, states[q * smax + 3])
+        for k in range(4):
+            cls.put3('batch.body_force.%d' % k, bf[3 * k:3 * k + 3])
+            cls.put3('batch.body_torque.%d' % k, bt[3 * k:3 * k + 3])
+        wall = demc.wall()
+        wall.normal = demc.vec3(0.0, 0.0, 1.0)
+        wall.velocity = demc.vec3(0.01, 0.0, 0.0)
+        states = array.array('d', [0.0] * (4 * smax))
+        bf, bt = array.array('d', [0.0] * 12), array.array('d', [0.0] * 12)
+        batch = demc.contact_batch_arrays(model, array.array('i', range(4)), None, x, v, w, radius, mass, states,
+                                          body_force=bf, body_torque=bt, state_stride=smax)
+        demc.contact_eval_batch_wall(model, batch, wall, dt)
+        for k in range(4):
+            cls.put3('wall.body_force.%d' % k, bf[3 * k:3 * k + 3])
+            cls.put3('wall.body_torque.%d' % k, bt[3 * k:3 * k + 3])
+
+        cls.put('damping.hmd_ratio', demc.damping_hmd_ratio(0.7, demc.CONTACT_END_FORCE))
+        cls.put('damping.lsd_restitution', demc.damping_lsd_restitution(0.3, demc.CONTACT_END_OVERLAP))
+        cls.put('timestep.rayleigh', demc.timestep_rayleigh(1e-3, 2.6e10, 0.23, 2500.0))
+        d.restitution = 1.5
+        try:
+            demc.contact_model_init(d)
+            cls.put('error.status', 0)
+            cls.put('error.bad_field', '(null)')
+        except demc.Error as e:
+            cls.put('error.status', e.status)
+            cls.put('error.bad_field', e.bad_field)
+
+    def test_every_key(self):
+        self.assertEqual(sorted(self.ref), sorted(self.got))
+
+    def test_values_bit_for_bit(self):
+        bad = []
+        for key, text in self.ref.items():
+            if key not in self.got:
+                continue
+            got = self.got[key]
+            if isinstance(got, str):
+                ok = got == text
+            else:
+                ok = bits(float(got)) == bits(float(text))
+            if not ok:
+                bad.append('%s: Python %r, C %s' % (key, got, text))
+        self.assertEqual(bad, [])
+        self.assertGreater(len(self.ref), 100)
+
+
+class Errors(unittest.TestCase):
+    def test_error_carries_status_and_field(self):
+        _, d, _ = scenario_setup()
+        d.restitution = 1.5
+        with self.assertRaises(demc.Error) as cm:
+            demc.contact_model_init(d)
+        self.assertEqual(cm.exception.status, demc.ERR_OUT_OF_DOMAIN)
+        self.assertEqual(cm.exception.bad_field, 'def.restitution')
+        self.assertEqual(cm.exception.function, 'demc_contact_model_init')
+        with self.assertRaises(demc.Error) as cm:
+            demc.damping_hmd_ratio(float('nan'), demc.CONTACT_END_FORCE)
+        self.assertEqual(cm.exception.status, demc.ERR_INVALID_ARGUMENT)
+
+    def test_batch_status(self):
+        _, _, model = scenario_setup()
+        batch = demc.contact_batch()
+        batch.size = ctypes.sizeof(batch)
+        with self.assertRaises(demc.Error) as cm:
+            demc.contact_eval_batch(model, batch, -1.0)
+        self.assertIn(cm.exception.status, (demc.ERR_INVALID_ARGUMENT, demc.ERR_OUT_OF_DOMAIN))
+        self.assertIsNotNone(cm.exception.bad_field)
+
+    def test_buffer_checks(self):
+        _, _, model = scenario_setup()
+        x, v, w, radius, mass = batch_bodies()
+        i, j = array.array('i', [0, 1, 2]), array.array('i', [1, 2, 3])
+        states = array.array('d', [0.0] * 100)
+        args = dict(model=model, i=i, j=j, position=x, velocity=v, angular_velocity=w, radius=radius, mass=mass,
+                    state=states)
+        demc.contact_batch_arrays(**args)
+        with self.assertRaises(TypeError):      # float64 indices
+            demc.contact_batch_arrays(**dict(args, i=array.array('d', [0, 1, 2])))
+        with self.assertRaises(TypeError):      # float32 positions
+            demc.contact_batch_arrays(**dict(args, position=array.array('f', [0.0] * 12)))
+        with self.assertRaises(ValueError):     # not contiguous
+            demc.contact_batch_arrays(**dict(args, position=memoryview(array.array('d', [0.0] * 24))[::2]))
+        with self.assertRaises(ValueError):     # read-only state
+            demc.contact_batch_arrays(**dict(args, state=memoryview(array.array('d', [0.0] * 100)).toreadonly()))
+        with self.assertRaises(ValueError):     # an index past the arrays
+            demc.contact_batch_arrays(**dict(args, j=array.array('i', [1, 2, 4])))
+        with self.assertRaises(ValueError):     # too few states
+            demc.contact_batch_arrays(**dict(args, state=array.array('d', [0.0] * 5)))
+        # A read-only position buffer is accepted (const in C) without a copy, with the same results.
+        outs = []
+        for pos in (x, memoryview(x).toreadonly()):
+            f = array.array('d', [0.0] * 9)
+            st = array.array('d', [0.0] * 100)
+            demc.contact_eval_batch(model, demc.contact_batch_arrays(**dict(args, position=pos, state=st, force=f)),
+                                    1e-6)
+            outs.append(list(f))
+        self.assertEqual(outs[0], outs[1])
+        self.assertNotEqual(outs[0], [0.0] * 9)
+
+
+@unittest.skipIf(numpy is None, 'numpy not installed: the numpy cases are skipped (apt-get install python3-numpy)')
+class Numpy(unittest.TestCase):
+    def test_batch_in_place(self):
+        _, _, model = scenario_setup()
+        x, v, w, radius, mass = [numpy.array(a) for a in batch_bodies()]
+        x, v, w = x.reshape(4, 3), v.reshape(4, 3), w.reshape(4, 3)
+        size = demc.contact_model_state_size(model)
+        state = numpy.zeros((3, size))
+        force = numpy.zeros((3, 3))
+        bf = numpy.zeros((4, 3))
+        i = numpy.array([0, 1, 2], dtype=numpy.int32)
+        j = numpy.array([1, 2, 3], dtype=numpy.int32)
+        batch = demc.contact_batch_arrays(model, i, j, x, v, w, radius, mass, state, force=force, body_force=bf)
+        self.assertEqual(batch.force, force.ctypes.data)     # the array itself, not a copy
+        self.assertEqual(batch.position, x.ctypes.data)
+        demc.contact_eval_batch(model, batch, 1e-6)
+        self.assertTrue(numpy.all(force[:, 0] < 0))
+        numpy.testing.assert_array_equal(bf.sum(axis=0), numpy.zeros(3) + (bf.sum(axis=0)))
+        # Newton's third law through the accumulators: the sum of all body forces is zero up to rounding.
+        self.assertLess(numpy.abs(bf.sum(axis=0)).max(), 1e-12 * numpy.abs(bf).max())
+        # The same contacts one by one through the single call give the same forces bit for bit.
+        state1 = numpy.zeros(size)
+        b0 = demc.body(demc.vec3(*x[0]), demc.vec3(*v[0]), demc.vec3(*w[0]), radius[0], mass[0])
+        b1 = demc.body(demc.vec3(*x[1]), demc.vec3(*v[1]), demc.vec3(*w[1]), radius[1], mass[1])
+        r = demc.contact_eval(model, demc.contact_frame_sphere_sphere(model, b0, b1), 1e-6, state1, None)
+        self.assertEqual((r.force.x, r.force.y, r.force.z), tuple(force[0]))
+
+    def test_dtype_and_layout_checks(self):
+        _, _, model = scenario_setup()
+        x, v, w, radius, mass = [numpy.array(a) for a in batch_bodies()]
+        state = numpy.zeros((3, 32))
+        i = numpy.array([0, 1, 2], dtype=numpy.int32)
+        j = numpy.array([1, 2, 3], dtype=numpy.int32)
+        with self.assertRaises(TypeError):
+            demc.contact_batch_arrays(model, i.astype(numpy.int64), j, x, v, w, radius, mass, state)
+        with self.assertRaises(TypeError):
+            demc.contact_batch_arrays(model, i, j, x.astype(numpy.float32), v, w, radius, mass, state)
+        with self.assertRaises(ValueError):
+            demc.contact_batch_arrays(model, i, j, numpy.asfortranarray(x.reshape(4, 3)), v, w, radius, mass,
+                                      state.T)
+        state_ro = numpy.zeros((3, 32))
+        state_ro.flags.writeable = False
+        with self.assertRaises(ValueError):
+            demc.contact_batch_arrays(model, i, j, x, v, w, radius, mass, state_ro)
+
+
+if __name__ == '__main__':
+    unittest.main()
