@@ -423,6 +423,52 @@ static void contact_point_and_torque_arm(void)
     CHECK(share[1] > 1e-5 && share[1] < 1e-3);
 }
 
+/* ---------- the kernel's dissipation clamp ---------- */
+
+/* At constant F_n and a the kernel's step dissipation is the trapezoidal work of the step less the change of the
+ * closed-form recoverable energy; it is clamped at 0, and what the clamp removes is reported as normal_exchange, the
+ * only non-zero exchange at constant F_n. Over the closed cycle 0 → δ* → −δ* → δ* that exchange must be the
+ * quadrature error of the trapezoid near the reversals (where the true dissipation of a step is itself of third
+ * order): it falls with the square of the step, and a turning force (circular path) leaves only rounding. */
+static void dissipation_clamp_is_quadrature_error(void)
+{
+    demc_tangential_md_params p;
+    const double P = 10.0, a = 1e-4, mu = 0.3, k0 = 8.0 * 1e10 * a;
+    double ratio[2] = {0.0, 0.0};
+    int mode, level;
+    memset(&p, 0, sizeof p);
+    CHECK(demc_tangential_md_params_init(mu, 1e10, DEMC_TANGENTIAL_MD_THORNTON_YIN, &p, NULL) == DEMC_OK);
+    for (mode = 0; mode < 2; ++mode)
+        for (level = 0; level < 2; ++level) {
+            const int n = level ? 2000 : 200;
+            /* δ* of T* = 0.99 μP on the loading branch, 1.5 μP/k0 [1 − (1 − 0.99)^{2/3}] */
+            const double ds = 1.5 * mu * P / k0 * (1.0 - cbrt(0.01 * 0.01)) / n;
+            demc_tangential_md_state s = DEMC_TANGENTIAL_MD_STATE_INIT;
+            demc_tangential_md_energy e;
+            double diss = 0.0, exch = 0.0;
+            int k;
+            s.normal_force = P;
+            for (k = 0; k < 4 * n; ++k) {
+                demc_vec3 inc;
+                if (mode == 0) {
+                    inc = v3((k < n || k >= 3 * n ? 1.0 : -1.0) * ds, 0, 0);
+                } else {
+                    const double t = 2.0 * PI * k / (4.0 * n);
+                    inc = v3(-2.0 * ds * sin(t), 2.0 * ds * cos(t), 0);
+                }
+                demc_tangential_md_update(&p, inc, P, a, &s, &e);
+                CHECK(e.friction_dissipation >= 0.0);
+                diss += e.friction_dissipation;
+                exch += e.normal_exchange;
+            }
+            if (mode == 0) ratio[level] = -exch / diss;
+            else CHECK(fabs(exch) < 1e-12 * diss);
+        }
+    if (getenv("DEMC_TEST_VERBOSE")) printf("  clamp share of the cycle: %.3g (200), %.3g (2000)\n", ratio[0], ratio[1]);
+    CHECK(ratio[0] > 0.0 && ratio[0] < 1e-4);
+    CHECK(ratio[1] < ratio[0] / 80.0); /* second order: 100 for ten times the increments */
+}
+
 int main(void)
 {
     RUN(selection_and_statuses);
@@ -431,5 +477,6 @@ int main(void)
     RUN(energy_balance_of_oblique_impacts);
     RUN(tangential_restitution_against_angle);
     RUN(contact_point_and_torque_arm);
+    RUN(dissipation_clamp_is_quadrature_error);
     return harness_finish("test_contact_md");
 }
