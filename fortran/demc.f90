@@ -83,10 +83,29 @@ module demc
     integer(c_int), parameter :: DEMC_TANGENTIAL_MD_THORNTON_YIN = 0
     integer(c_int), parameter :: DEMC_TANGENTIAL_MD_VARIANT_MAX_ = 2147483647
 
+    ! enum demc_adhesion_sjkr_variant
+    integer(c_int), parameter :: DEMC_ADHESION_SJKR_LENS = 0
+    integer(c_int), parameter :: DEMC_ADHESION_SJKR_LINEAR = 1
+    integer(c_int), parameter :: DEMC_ADHESION_SJKR_MAX_ = 2147483647
+
+    ! enum demc_facet_region
+    integer(c_int), parameter :: DEMC_FACET_REGION_FACE = 0
+    integer(c_int), parameter :: DEMC_FACET_REGION_EDGE_01 = 1
+    integer(c_int), parameter :: DEMC_FACET_REGION_EDGE_12 = 2
+    integer(c_int), parameter :: DEMC_FACET_REGION_EDGE_20 = 3
+    integer(c_int), parameter :: DEMC_FACET_REGION_VERTEX_0 = 4
+    integer(c_int), parameter :: DEMC_FACET_REGION_VERTEX_1 = 5
+    integer(c_int), parameter :: DEMC_FACET_REGION_VERTEX_2 = 6
+    integer(c_int), parameter :: DEMC_FACET_REGION_MAX_ = 2147483647
+
     ! enum demc_normal_law
     integer(c_int), parameter :: DEMC_NORMAL_HERTZ = 0
     integer(c_int), parameter :: DEMC_NORMAL_LINEAR = 1
     integer(c_int), parameter :: DEMC_NORMAL_PLSB = 2
+    integer(c_int), parameter :: DEMC_NORMAL_JKR = 3
+    integer(c_int), parameter :: DEMC_NORMAL_DMT = 4
+    integer(c_int), parameter :: DEMC_NORMAL_SJKR = 5
+    integer(c_int), parameter :: DEMC_NORMAL_SJKR2 = 6
     integer(c_int), parameter :: DEMC_NORMAL_LAW_MAX_ = 2147483647
 
     ! enum demc_damping_law
@@ -97,6 +116,7 @@ module demc
     ! enum demc_tangential_law
     integer(c_int), parameter :: DEMC_TANGENTIAL_NONE = 0
     integer(c_int), parameter :: DEMC_TANGENTIAL_SPRING = 1
+    integer(c_int), parameter :: DEMC_TANGENTIAL_MINDLIN_DERESIEWICZ = 2
     integer(c_int), parameter :: DEMC_TANGENTIAL_LAW_MAX_ = 2147483647
 
     ! enum demc_increment_rule
@@ -156,21 +176,6 @@ module demc
     integer(c_int), parameter :: DEMC_ROLLING_CDT_LIMITER_INERTIA = 0
     integer(c_int), parameter :: DEMC_ROLLING_CDT_LIMITER_NONE = 1
     integer(c_int), parameter :: DEMC_ROLLING_CDT_LIMITER_MAX_ = 2147483647
-
-    ! enum demc_facet_region
-    integer(c_int), parameter :: DEMC_FACET_REGION_FACE = 0
-    integer(c_int), parameter :: DEMC_FACET_REGION_EDGE_01 = 1
-    integer(c_int), parameter :: DEMC_FACET_REGION_EDGE_12 = 2
-    integer(c_int), parameter :: DEMC_FACET_REGION_EDGE_20 = 3
-    integer(c_int), parameter :: DEMC_FACET_REGION_VERTEX_0 = 4
-    integer(c_int), parameter :: DEMC_FACET_REGION_VERTEX_1 = 5
-    integer(c_int), parameter :: DEMC_FACET_REGION_VERTEX_2 = 6
-    integer(c_int), parameter :: DEMC_FACET_REGION_MAX_ = 2147483647
-
-    ! enum demc_adhesion_sjkr_variant
-    integer(c_int), parameter :: DEMC_ADHESION_SJKR_LENS = 0
-    integer(c_int), parameter :: DEMC_ADHESION_SJKR_LINEAR = 1
-    integer(c_int), parameter :: DEMC_ADHESION_SJKR_MAX_ = 2147483647
 
     type, bind(C) :: demc_vec3
         real(c_double) :: x
@@ -298,6 +303,61 @@ module demc
         real(c_double) :: z
     end type demc_quat
 
+    type, bind(C) :: demc_adhesion_state
+        real(c_double) :: neck
+    end type demc_adhesion_state
+
+    type, bind(C) :: demc_adhesion_result
+        real(c_double) :: force
+        real(c_double) :: stiffness
+        real(c_double) :: contact_stiffness
+        real(c_double) :: contact_radius
+        real(c_double) :: friction_load
+        integer(c_int) :: contact
+    end type demc_adhesion_result
+
+    type, bind(C) :: demc_adhesion_jkr_params
+        real(c_double) :: effective_modulus
+        real(c_double) :: effective_radius
+        real(c_double) :: work_of_adhesion
+        real(c_double) :: prefactor
+        real(c_double) :: neck_constant
+        real(c_double) :: pulloff_force
+    end type demc_adhesion_jkr_params
+
+    type, bind(C) :: demc_adhesion_dmt_params
+        real(c_double) :: effective_modulus
+        real(c_double) :: effective_radius
+        real(c_double) :: work_of_adhesion
+        real(c_double) :: prefactor
+        real(c_double) :: pulloff_force
+    end type demc_adhesion_dmt_params
+
+    type, bind(C) :: demc_adhesion_sjkr_params
+        real(c_double) :: effective_modulus
+        real(c_double) :: radius_i
+        real(c_double) :: radius_j
+        real(c_double) :: cohesion_energy_density
+        integer(c_int) :: variant
+        real(c_double) :: effective_radius
+        real(c_double) :: prefactor
+    end type demc_adhesion_sjkr_params
+
+    type, bind(C) :: demc_facet_triangle
+        type(demc_vec3) :: vertex(3)
+        type(demc_vec3) :: velocity(3)
+    end type demc_facet_triangle
+
+    type, bind(C) :: demc_facet_contact
+        integer(c_int) :: region
+        real(c_double) :: distance
+        real(c_double) :: height
+        type(demc_vec3) :: point
+        type(demc_vec3) :: normal
+        type(demc_vec3) :: face_normal
+        real(c_double) :: weight(3)
+    end type demc_facet_contact
+
     type, bind(C) :: demc_contact_def
         integer(c_size_t) :: size
         integer(c_int) :: normal
@@ -316,6 +376,10 @@ module demc
         integer(c_int) :: transport
         integer(c_int) :: spin
         integer(c_int) :: contact_point
+        real(c_double) :: work_of_adhesion
+        real(c_double) :: cohesion_energy_density
+        real(c_double) :: max_effective_radius
+        integer(c_int) :: md_variant
     end type demc_contact_def
 
     type, bind(C) :: demc_contact_model
@@ -367,6 +431,7 @@ module demc
         real(c_double) :: plastic_dissipation
         real(c_double) :: tangential_exchange
         integer(c_int) :: sliding
+        real(c_double) :: adhesion_dissipation
     end type demc_contact_diag
 
     type, bind(C) :: demc_contact_batch
@@ -538,61 +603,6 @@ module demc
         real(c_double) :: viscous_dissipation
         real(c_double) :: friction_dissipation
     end type demc_twisting_energy
-
-    type, bind(C) :: demc_facet_triangle
-        type(demc_vec3) :: vertex(3)
-        type(demc_vec3) :: velocity(3)
-    end type demc_facet_triangle
-
-    type, bind(C) :: demc_facet_contact
-        integer(c_int) :: region
-        real(c_double) :: distance
-        real(c_double) :: height
-        type(demc_vec3) :: point
-        type(demc_vec3) :: normal
-        type(demc_vec3) :: face_normal
-        real(c_double) :: weight(3)
-    end type demc_facet_contact
-
-    type, bind(C) :: demc_adhesion_state
-        real(c_double) :: neck
-    end type demc_adhesion_state
-
-    type, bind(C) :: demc_adhesion_result
-        real(c_double) :: force
-        real(c_double) :: stiffness
-        real(c_double) :: contact_stiffness
-        real(c_double) :: contact_radius
-        real(c_double) :: friction_load
-        integer(c_int) :: contact
-    end type demc_adhesion_result
-
-    type, bind(C) :: demc_adhesion_jkr_params
-        real(c_double) :: effective_modulus
-        real(c_double) :: effective_radius
-        real(c_double) :: work_of_adhesion
-        real(c_double) :: prefactor
-        real(c_double) :: neck_constant
-        real(c_double) :: pulloff_force
-    end type demc_adhesion_jkr_params
-
-    type, bind(C) :: demc_adhesion_dmt_params
-        real(c_double) :: effective_modulus
-        real(c_double) :: effective_radius
-        real(c_double) :: work_of_adhesion
-        real(c_double) :: prefactor
-        real(c_double) :: pulloff_force
-    end type demc_adhesion_dmt_params
-
-    type, bind(C) :: demc_adhesion_sjkr_params
-        real(c_double) :: effective_modulus
-        real(c_double) :: radius_i
-        real(c_double) :: radius_j
-        real(c_double) :: cohesion_energy_density
-        integer(c_int) :: variant
-        real(c_double) :: effective_radius
-        real(c_double) :: prefactor
-    end type demc_adhesion_sjkr_params
 
     interface
         function demc_version_number() bind(C, name="demc_version_number")
@@ -1204,6 +1214,16 @@ module demc
             type(demc_wall), intent(in) :: wall
             type(demc_contact_frame) :: demc_contact_frame_sphere_wall
         end function demc_contact_frame_sphere_wall
+        function demc_contact_frame_sphere_facet(model, i, facet, contact) bind(C, &
+            name="demc_contact_frame_sphere_facet")
+            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_body, demc_contact_frame, &
+                demc_contact_model, demc_facet_contact, demc_facet_triangle
+            type(demc_contact_model), intent(in) :: model
+            type(demc_body), intent(in) :: i
+            type(demc_facet_triangle), intent(in) :: facet
+            type(demc_facet_contact), intent(in) :: contact
+            type(demc_contact_frame) :: demc_contact_frame_sphere_facet
+        end function demc_contact_frame_sphere_facet
         function demc_contact_eval(model, frame, dt, state, diag) bind(C, name="demc_contact_eval")
             import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_contact_diag, demc_contact_frame, &
                 demc_contact_model, demc_contact_result
@@ -1233,6 +1253,19 @@ module demc
             type(c_ptr), intent(out), optional :: bad_field
             integer(c_int) :: demc_contact_eval_batch_wall
         end function demc_contact_eval_batch_wall
+        function demc_contact_eval_batch_facet(model, batch, facets, contacts, dt, nodal_force, &
+            bad_field) bind(C, name="demc_contact_eval_batch_facet")
+            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_contact_batch, demc_contact_model, &
+                demc_facet_contact, demc_facet_triangle
+            type(demc_contact_model), intent(in) :: model
+            type(demc_contact_batch), intent(in) :: batch
+            type(demc_facet_triangle), intent(in) :: facets
+            type(demc_facet_contact), intent(in) :: contacts(*)
+            real(c_double), value :: dt
+            real(c_double), optional :: nodal_force(*)
+            type(c_ptr), intent(out), optional :: bad_field
+            integer(c_int) :: demc_contact_eval_batch_facet
+        end function demc_contact_eval_batch_facet
         function demc_rodrigues_to_tensor(alpha) bind(C, name="demc_rodrigues_to_tensor")
             import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_mat3, demc_vec3
             type(demc_vec3), value :: alpha
@@ -1934,6 +1967,17 @@ module demc
             integer(c_int) :: keep(*)
             integer(c_size_t) :: demc_facet_reduce
         end function demc_facet_reduce
+        function demc_facet_handover(count, contacts, nodes, keep, has_state, source) bind(C, &
+            name="demc_facet_handover")
+            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_facet_contact
+            integer(c_size_t), value :: count
+            type(demc_facet_contact), intent(in) :: contacts(*)
+            integer(c_long), intent(in), optional :: nodes(*)
+            integer(c_int), intent(in) :: keep(*)
+            integer(c_int), intent(in) :: has_state(*)
+            integer(c_long) :: source(*)
+            integer(c_size_t) :: demc_facet_handover
+        end function demc_facet_handover
         function demc_adhesion_state_swap(state) bind(C, name="demc_adhesion_state_swap")
             import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_adhesion_state
             type(demc_adhesion_state), value :: state

@@ -339,6 +339,33 @@ static void params_statuses(void)
     CHECK(demc_tangential_md_params_validate(NULL, &bad) == DEMC_ERR_INVALID_ARGUMENT && !strcmp(bad, "params"));
 }
 
+/* A step that reverses the direction while the normal force changes starts a new branch at the current force, where
+ * Thornton & Yin's θ (with T* = T) is 1 to first order: the force changes by −k0Δs, without the old branch's
+ * μΔF_n(1 − θ) (which at T = 0.9μP would be 0.54 μΔF_n the wrong way). The rise of F_n makes the old branch's term
+ * first order, so the check separates the two: |ΔF + k0Δs| ≤ 1e-2 μΔF_n, against 0.54 μΔF_n without the rule. */
+static void reversal_under_a_varying_normal_force(void)
+{
+    const demc_tangential_md_params p = params();
+    const double k0 = 8.0 * GSTAR * A, dn = 0.01 * P;
+    int sign;
+    for (sign = -1; sign <= 1; sign += 2) {
+        demc_tangential_md_state s = DEMC_TANGENTIAL_MD_STATE_INIT;
+        const double ds = 3.0 * MU * dn / k0; /* |ΔT| = 3 μΔF_n: not the no-slip case */
+        double f0, f1;
+        int k;
+        s.normal_force = P;
+        /* virgin loading to T = 0.9 μP at constant P (T = −F_x for a positive displacement) */
+        for (k = 0; k < 200; ++k)
+            demc_tangential_md_update(&p, demc_vec3_make(delta_loading(0.9 * MU * P) / 200, 0, 0), P, A, &s, NULL);
+        CHECK_REL(-s.force.x, 0.9 * MU * P, 1e-9);
+        f0 = s.force.x;
+        /* one reversing step while F_n changes by ±1 % */
+        f1 = demc_tangential_md_update(&p, demc_vec3_make(-ds, 0, 0), P + sign * dn, A, &s, NULL).x;
+        CHECK_ABS(f1 - f0, k0 * ds, 1e-2 * MU * dn);
+        CHECK(s.branch == 1.0);
+    }
+}
+
 int main(void)
 {
     RUN(params_statuses);
@@ -349,5 +376,6 @@ int main(void)
     RUN(proportional_loading_no_slip);
     RUN(oblique_impact_energy_balance);
     RUN(random_3d_histories);
+    RUN(reversal_under_a_varying_normal_force);
     return harness_finish("test_tangential_md");
 }

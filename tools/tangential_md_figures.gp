@@ -18,6 +18,10 @@ set title 'Sphere on a rigid flat (R = 25 mm, E = 70 GPa, nu = 0.3, mu = 0.1, V 
 set xlabel 'impact angle from the normal [deg]'
 set ylabel 'tangential restitution of the contact point  -v_t,r / v_t,i'
 set key bottom right
-set yrange [-0.6:0.8]
+set yrange [-1.0:0.8]
+set samples 400
+# rigid-body impulse while sliding throughout: e_t = -1 + 3.5 mu (1 + e) cot(angle), e = 1, mu = 0.1
+sliding(x) = x >= 20 ? -1.0 + 0.7 / tan(x * pi / 180.0) : 1/0
 plot dir.'/tangential_md_restitution.csv' u 1:3 w l lw 2 lc rgb '#1f77b4' t 'Mindlin-Deresiewicz (Thornton & Yin 1991)', \
-     '' u 1:4 w l lw 2 dt 2 lc rgb '#2ca02c' t 'no-slip incremental Mindlin k_t = 8G*a with Coulomb limit'
+     '' u 1:4 w l lw 2 dt 2 lc rgb '#2ca02c' t 'no-slip spring k_t = 8G*a (unloading rescale, Coulomb limit)', \
+     sliding(x) w l lw 1 dt 3 lc rgb '#555555' t 'gross sliding, rigid body: -1 + 3.5 mu (1+e) cot(angle)'

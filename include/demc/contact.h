@@ -113,6 +113,11 @@ typedef enum demc_tangential_law {
     /** Spring with memory and Coulomb limit (tangential.h): k_t = 8G*√(R*δ) for Hertz, κ k for the linear spring,
      *  κ k/e for PLS(B); the conventions are the fields of demc_contact_def::friction. */
     DEMC_TANGENTIAL_SPRING = 1,
+    /** Mindlin–Deresiewicz law with micro-slip in the form of Thornton & Yin (Powder Technol. 65 (1991) 153-166):
+     *  k_t = 8G*aθ from the loading, unloading and reloading branches, the μΔF_n terms, gross sliding at μF_n
+     *  (demc_tangential_md_update()). Hertz normal law only; one friction coefficient (μ_s = μ_d); not with
+     *  ::DEMC_STIFFNESS_TOTAL; the variant is demc_contact_def::md_variant. */
+    DEMC_TANGENTIAL_MINDLIN_DERESIEWICZ = 2,
     DEMC_TANGENTIAL_LAW_MAX_ = 0x7FFFFFFF /**< Pins the width of the enumeration to an int; never valid input. */
 } demc_tangential_law;
 
@@ -208,6 +213,8 @@ typedef struct demc_contact_def {
      *  demc_contact_model_range() to the JKR separation at this R*, the widest of all the pairs: a pair of larger
      *  R* loses its neck early, at the gap demc_contact_model_range() where the frame builders drop it. */
     double max_effective_radius;
+    /** Published form of ::DEMC_TANGENTIAL_MINDLIN_DERESIEWICZ (read only with that law; 0 = Thornton & Yin). */
+    demc_tangential_md_variant md_variant;
 } demc_contact_def;
 
 /**
@@ -317,11 +324,15 @@ typedef struct demc_contact_diag {
     double normal_energy;         /**< Elastic energy stored in the normal spring at the end of the step, J. */
     double tangential_energy;     /**< Elastic energy stored in the tangential spring, J. */
     double viscous_dissipation;   /**< Energy dissipated by the dashpots in this step, J (≥ 0). */
-    double friction_dissipation;  /**< Energy dissipated by sliding in this step, J (≥ 0). */
+    /** Energy dissipated by sliding in this step, J (≥ 0); with ::DEMC_TANGENTIAL_MINDLIN_DERESIEWICZ also by
+     *  micro-slip (demc_tangential_md_energy::friction_dissipation). */
+    double friction_dissipation;
     double plastic_dissipation;   /**< Energy dissipated by the PLS(B) latch in this step, J (≥ 0). */
     /** Energy that left the tangential spring in this step with no tangential work, J (signed; see
      *  demc_tangential_result::stiffness_exchange): the exchange of a spring of varying stiffness with the normal
-     *  load and, at the call where the contact ends, the energy the spring still held. */
+     *  load and, at the call where the contact ends, the energy the spring still held. With
+     *  ::DEMC_TANGENTIAL_MINDLIN_DERESIEWICZ it is demc_tangential_md_energy::normal_exchange (the μΔF_n terms and
+     *  the change of the contact radius) and, at the end of the contact, the recoverable energy still held. */
     double tangential_exchange;
     int sliding;                  /**< 1 when the contact slid in this step, else 0. */
     /** Energy lost when a JKR neck breaks, J (≥ 0): at the call where it breaks, the potential the neck holds at
@@ -337,8 +348,10 @@ typedef struct demc_contact_diag {
  * @brief Fills a description with a preset's laws and conventions and neutral physical inputs.
  *
  * Sets demc_contact_def::size to `size`; moduli, stiffness and stiffness ratio 0 (to be set by the caller), e = 1
- * with the force end rule, μ_s = μ_d = 0, transport by rotation with spin, contact point by compliance, and the
- * preset's selectors and tangential conventions (::demc_contact_preset).
+ * with the force end rule, μ_s = μ_d = 0, transport by rotation with spin, contact point by compliance, the
+ * Thornton & Yin variant of the Mindlin–Deresiewicz law, and the preset's selectors and tangential conventions
+ * (::demc_contact_preset). To select the Mindlin–Deresiewicz law, set demc_contact_def::tangential to
+ * ::DEMC_TANGENTIAL_MINDLIN_DERESIEWICZ in a Hertz preset (HM+D or HM).
  * @param preset the model.
  * @param size sizeof(demc_contact_def) as the caller compiled it (≥ the size of the 0.9 layout).
  * @param def output, written only on success.
@@ -358,7 +371,11 @@ DEMC_CONTACT_FN demc_status demc_contact_def_init(demc_contact_preset preset, si
  * (Hertz and the adhesive Hertz laws) for the end rule. The adhesive laws (JKR, DMT, simplified JKR) need E* > 0
  * (G* > 0 with the spring) like Hertz, reject ::DEMC_CONTACT_END_FORCE (its clamp would remove the adhesion:
  * "def.end", ::DEMC_ERR_OUT_OF_DOMAIN), and need w ≥ 0 (JKR, DMT), k ≥ 0 (simplified JKR) and, for JKR, a
- * largest R* > 0; their γ is that of the Hertz contact (the map is not exact with adhesion).
+ * largest R* > 0; their γ is that of the Hertz contact (the map is not exact with adhesion). The
+ * Mindlin–Deresiewicz law needs a Hertz normal law ("def.tangential" otherwise), G* > 0, μ_s = μ_d ≥ 0
+ * ("def.friction.mu_dynamic" when they differ), a stiffness rule other than ::DEMC_STIFFNESS_TOTAL
+ * ("def.friction.stiffness_rule") and a known demc_contact_def::md_variant (all ::DEMC_ERR_OUT_OF_DOMAIN but the
+ * unknown variant).
  * @param def the description (its size: ::DEMC_ERR_UNSUPPORTED when bytes past this library's layout are not zero,
  *        or when a slot selects a law this library does not have).
  * @param model output, written only on success.
@@ -401,7 +418,9 @@ DEMC_CONTACT_FN void demc_contact_state_swap(const demc_contact_model *model, do
  *        index past the state size).
  *
  * For the tangential spring these are the previous normal (3 doubles) and the tangential displacement and force
- * memory (3 + 3); its stiffness, normal-force and slip flag, the PLS(B) latch and the JKR neck, are kept.
+ * memory (3 + 3); its stiffness, normal-force and slip flag, the PLS(B) latch and the JKR neck, are kept. For the
+ * Mindlin–Deresiewicz law they are the previous normal and the force, branch origin and branch end (3 + 3 + 3, the
+ * vectors of demc_tangential_md_state); its normal force, stiffness and branch are kept.
  */
 DEMC_CONTACT_FN int demc_contact_state_flips(const demc_contact_model *model, size_t index);
 

@@ -520,7 +520,8 @@ DEMC_TANGENTIAL_FN double demc_tangential_md_stored_energy(const demc_tangential
  * of the force from the branch origin O and e = (F − O)/u:
  * 1. No slip (Mindlin & Deresiewicz): when ΔF_n > 0 and k_0|Δs| ≤ μΔF_n, F ← F − k_0Δs; the memory is kept.
  * 2. Otherwise the normal-load part (the μΔF_n terms of Thornton & Yin): F ← F + μΔF_n(1 − θ_0)e with
- *    θ_0 = (1 − u/C_prev)^{1/3}; on unloading and reloading the branch origin moves by μΔF_n away from the branch
+ *    θ_0 = (1 − u/C_prev)^{1/3}, except in a step that reverses the direction (−Δs·(F − O) < 0: the new branch
+ *    starts at F with θ = 1 to first order); on unloading and reloading the branch origin moves by μΔF_n away from the branch
  *    end and the end by μΔF_n away from the origin (T* ← T* + μΔF_n, T** ← T** − μΔF_n).
  * 3. The displacement part at the new F_n and a: the force increment points along −Δs; when it points back
  *    towards O (a reversal, −Δs·(F − O) < 0) the current force becomes a turning point (virgin → unloading with

@@ -51,15 +51,31 @@ CONSTANTS = {
     'DEMC_TRANSPORT_PROJECT': 1,
     'DEMC_TANGENTIAL_MD_THORNTON_YIN': 0,
     'DEMC_TANGENTIAL_MD_VARIANT_MAX_': 2147483647,
+    'DEMC_ADHESION_SJKR_LENS': 0,
+    'DEMC_ADHESION_SJKR_LINEAR': 1,
+    'DEMC_ADHESION_SJKR_MAX_': 2147483647,
+    'DEMC_FACET_REGION_FACE': 0,
+    'DEMC_FACET_REGION_EDGE_01': 1,
+    'DEMC_FACET_REGION_EDGE_12': 2,
+    'DEMC_FACET_REGION_EDGE_20': 3,
+    'DEMC_FACET_REGION_VERTEX_0': 4,
+    'DEMC_FACET_REGION_VERTEX_1': 5,
+    'DEMC_FACET_REGION_VERTEX_2': 6,
+    'DEMC_FACET_REGION_MAX_': 2147483647,
     'DEMC_NORMAL_HERTZ': 0,
     'DEMC_NORMAL_LINEAR': 1,
     'DEMC_NORMAL_PLSB': 2,
+    'DEMC_NORMAL_JKR': 3,
+    'DEMC_NORMAL_DMT': 4,
+    'DEMC_NORMAL_SJKR': 5,
+    'DEMC_NORMAL_SJKR2': 6,
     'DEMC_NORMAL_LAW_MAX_': 2147483647,
     'DEMC_DAMPING_NONE': 0,
     'DEMC_DAMPING_VISCOUS': 1,
     'DEMC_DAMPING_LAW_MAX_': 2147483647,
     'DEMC_TANGENTIAL_NONE': 0,
     'DEMC_TANGENTIAL_SPRING': 1,
+    'DEMC_TANGENTIAL_MINDLIN_DERESIEWICZ': 2,
     'DEMC_TANGENTIAL_LAW_MAX_': 2147483647,
     'DEMC_INCREMENT_VELOCITY': 0,
     'DEMC_INCREMENT_ROLLING': 1,
@@ -95,17 +111,6 @@ CONSTANTS = {
     'DEMC_ROLLING_CDT_LIMITER_INERTIA': 0,
     'DEMC_ROLLING_CDT_LIMITER_NONE': 1,
     'DEMC_ROLLING_CDT_LIMITER_MAX_': 2147483647,
-    'DEMC_FACET_REGION_FACE': 0,
-    'DEMC_FACET_REGION_EDGE_01': 1,
-    'DEMC_FACET_REGION_EDGE_12': 2,
-    'DEMC_FACET_REGION_EDGE_20': 3,
-    'DEMC_FACET_REGION_VERTEX_0': 4,
-    'DEMC_FACET_REGION_VERTEX_1': 5,
-    'DEMC_FACET_REGION_VERTEX_2': 6,
-    'DEMC_FACET_REGION_MAX_': 2147483647,
-    'DEMC_ADHESION_SJKR_LENS': 0,
-    'DEMC_ADHESION_SJKR_LINEAR': 1,
-    'DEMC_ADHESION_SJKR_MAX_': 2147483647,
 }
 
 # enum type (C name) -> its enumerators, in declaration order.
@@ -120,9 +125,11 @@ ENUMS = {
     'demc_coulomb_policy': ('DEMC_COULOMB_TOTAL', 'DEMC_COULOMB_ELASTIC', ),
     'demc_memory_transport': ('DEMC_TRANSPORT_ROTATE', 'DEMC_TRANSPORT_PROJECT', ),
     'demc_tangential_md_variant': ('DEMC_TANGENTIAL_MD_THORNTON_YIN', 'DEMC_TANGENTIAL_MD_VARIANT_MAX_', ),
-    'demc_normal_law': ('DEMC_NORMAL_HERTZ', 'DEMC_NORMAL_LINEAR', 'DEMC_NORMAL_PLSB', 'DEMC_NORMAL_LAW_MAX_', ),
+    'demc_adhesion_sjkr_variant': ('DEMC_ADHESION_SJKR_LENS', 'DEMC_ADHESION_SJKR_LINEAR', 'DEMC_ADHESION_SJKR_MAX_', ),
+    'demc_facet_region': ('DEMC_FACET_REGION_FACE', 'DEMC_FACET_REGION_EDGE_01', 'DEMC_FACET_REGION_EDGE_12', 'DEMC_FACET_REGION_EDGE_20', 'DEMC_FACET_REGION_VERTEX_0', 'DEMC_FACET_REGION_VERTEX_1', 'DEMC_FACET_REGION_VERTEX_2', 'DEMC_FACET_REGION_MAX_', ),
+    'demc_normal_law': ('DEMC_NORMAL_HERTZ', 'DEMC_NORMAL_LINEAR', 'DEMC_NORMAL_PLSB', 'DEMC_NORMAL_JKR', 'DEMC_NORMAL_DMT', 'DEMC_NORMAL_SJKR', 'DEMC_NORMAL_SJKR2', 'DEMC_NORMAL_LAW_MAX_', ),
     'demc_damping_law': ('DEMC_DAMPING_NONE', 'DEMC_DAMPING_VISCOUS', 'DEMC_DAMPING_LAW_MAX_', ),
-    'demc_tangential_law': ('DEMC_TANGENTIAL_NONE', 'DEMC_TANGENTIAL_SPRING', 'DEMC_TANGENTIAL_LAW_MAX_', ),
+    'demc_tangential_law': ('DEMC_TANGENTIAL_NONE', 'DEMC_TANGENTIAL_SPRING', 'DEMC_TANGENTIAL_MINDLIN_DERESIEWICZ', 'DEMC_TANGENTIAL_LAW_MAX_', ),
     'demc_increment_rule': ('DEMC_INCREMENT_VELOCITY', 'DEMC_INCREMENT_ROLLING', 'DEMC_INCREMENT_RULE_MAX_', ),
     'demc_rolling_law': ('DEMC_ROLLING_NONE', 'DEMC_ROLLING_LAW_MAX_', ),
     'demc_twisting_law': ('DEMC_TWISTING_NONE', 'DEMC_TWISTING_LAW_MAX_', ),
@@ -135,8 +142,6 @@ ENUMS = {
     'demc_sliding_outcome': ('DEMC_SLIDING_SEPARATES', 'DEMC_SLIDING_STOPS', 'DEMC_SLIDING_RETURNS', ),
     'demc_sliding_hysteresis_form': ('DEMC_SLIDING_HYSTERESIS_INCREMENTAL', 'DEMC_SLIDING_HYSTERESIS_TOTAL', ),
     'demc_rolling_cdt_limiter': ('DEMC_ROLLING_CDT_LIMITER_INERTIA', 'DEMC_ROLLING_CDT_LIMITER_NONE', 'DEMC_ROLLING_CDT_LIMITER_MAX_', ),
-    'demc_facet_region': ('DEMC_FACET_REGION_FACE', 'DEMC_FACET_REGION_EDGE_01', 'DEMC_FACET_REGION_EDGE_12', 'DEMC_FACET_REGION_EDGE_20', 'DEMC_FACET_REGION_VERTEX_0', 'DEMC_FACET_REGION_VERTEX_1', 'DEMC_FACET_REGION_VERTEX_2', 'DEMC_FACET_REGION_MAX_', ),
-    'demc_adhesion_sjkr_variant': ('DEMC_ADHESION_SJKR_LENS', 'DEMC_ADHESION_SJKR_LINEAR', 'DEMC_ADHESION_SJKR_MAX_', ),
 }
 
 
@@ -342,6 +347,89 @@ class quat(ctypes.Structure):
     ]
 
 
+class adhesion_state(ctypes.Structure):
+    """C struct demc_adhesion_state."""
+    _c_name_ = 'demc_adhesion_state'
+    _fields_ = [
+        ('neck', ctypes.c_double),
+    ]
+
+
+class adhesion_result(ctypes.Structure):
+    """C struct demc_adhesion_result."""
+    _c_name_ = 'demc_adhesion_result'
+    _fields_ = [
+        ('force', ctypes.c_double),
+        ('stiffness', ctypes.c_double),
+        ('contact_stiffness', ctypes.c_double),
+        ('contact_radius', ctypes.c_double),
+        ('friction_load', ctypes.c_double),
+        ('contact', ctypes.c_int),
+    ]
+
+
+class adhesion_jkr_params(ctypes.Structure):
+    """C struct demc_adhesion_jkr_params."""
+    _c_name_ = 'demc_adhesion_jkr_params'
+    _fields_ = [
+        ('effective_modulus', ctypes.c_double),
+        ('effective_radius', ctypes.c_double),
+        ('work_of_adhesion', ctypes.c_double),
+        ('prefactor', ctypes.c_double),
+        ('neck_constant', ctypes.c_double),
+        ('pulloff_force', ctypes.c_double),
+    ]
+
+
+class adhesion_dmt_params(ctypes.Structure):
+    """C struct demc_adhesion_dmt_params."""
+    _c_name_ = 'demc_adhesion_dmt_params'
+    _fields_ = [
+        ('effective_modulus', ctypes.c_double),
+        ('effective_radius', ctypes.c_double),
+        ('work_of_adhesion', ctypes.c_double),
+        ('prefactor', ctypes.c_double),
+        ('pulloff_force', ctypes.c_double),
+    ]
+
+
+class adhesion_sjkr_params(ctypes.Structure):
+    """C struct demc_adhesion_sjkr_params."""
+    _c_name_ = 'demc_adhesion_sjkr_params'
+    _fields_ = [
+        ('effective_modulus', ctypes.c_double),
+        ('radius_i', ctypes.c_double),
+        ('radius_j', ctypes.c_double),
+        ('cohesion_energy_density', ctypes.c_double),
+        ('variant', ctypes.c_int),
+        ('effective_radius', ctypes.c_double),
+        ('prefactor', ctypes.c_double),
+    ]
+
+
+class facet_triangle(ctypes.Structure):
+    """C struct demc_facet_triangle."""
+    _c_name_ = 'demc_facet_triangle'
+    _fields_ = [
+        ('vertex', (vec3 * 3)),
+        ('velocity', (vec3 * 3)),
+    ]
+
+
+class facet_contact(ctypes.Structure):
+    """C struct demc_facet_contact."""
+    _c_name_ = 'demc_facet_contact'
+    _fields_ = [
+        ('region', ctypes.c_int),
+        ('distance', ctypes.c_double),
+        ('height', ctypes.c_double),
+        ('point', vec3),
+        ('normal', vec3),
+        ('face_normal', vec3),
+        ('weight', (ctypes.c_double * 3)),
+    ]
+
+
 class contact_def(ctypes.Structure):
     """C struct demc_contact_def."""
     _c_name_ = 'demc_contact_def'
@@ -363,6 +451,10 @@ class contact_def(ctypes.Structure):
         ('transport', ctypes.c_int),
         ('spin', ctypes.c_int),
         ('contact_point', ctypes.c_int),
+        ('work_of_adhesion', ctypes.c_double),
+        ('cohesion_energy_density', ctypes.c_double),
+        ('max_effective_radius', ctypes.c_double),
+        ('md_variant', ctypes.c_int),
     ]
 
 
@@ -438,6 +530,7 @@ class contact_diag(ctypes.Structure):
         ('plastic_dissipation', ctypes.c_double),
         ('tangential_exchange', ctypes.c_double),
         ('sliding', ctypes.c_int),
+        ('adhesion_dissipation', ctypes.c_double),
     ]
 
 
@@ -695,89 +788,6 @@ class twisting_energy(ctypes.Structure):
     ]
 
 
-class facet_triangle(ctypes.Structure):
-    """C struct demc_facet_triangle."""
-    _c_name_ = 'demc_facet_triangle'
-    _fields_ = [
-        ('vertex', (vec3 * 3)),
-        ('velocity', (vec3 * 3)),
-    ]
-
-
-class facet_contact(ctypes.Structure):
-    """C struct demc_facet_contact."""
-    _c_name_ = 'demc_facet_contact'
-    _fields_ = [
-        ('region', ctypes.c_int),
-        ('distance', ctypes.c_double),
-        ('height', ctypes.c_double),
-        ('point', vec3),
-        ('normal', vec3),
-        ('face_normal', vec3),
-        ('weight', (ctypes.c_double * 3)),
-    ]
-
-
-class adhesion_state(ctypes.Structure):
-    """C struct demc_adhesion_state."""
-    _c_name_ = 'demc_adhesion_state'
-    _fields_ = [
-        ('neck', ctypes.c_double),
-    ]
-
-
-class adhesion_result(ctypes.Structure):
-    """C struct demc_adhesion_result."""
-    _c_name_ = 'demc_adhesion_result'
-    _fields_ = [
-        ('force', ctypes.c_double),
-        ('stiffness', ctypes.c_double),
-        ('contact_stiffness', ctypes.c_double),
-        ('contact_radius', ctypes.c_double),
-        ('friction_load', ctypes.c_double),
-        ('contact', ctypes.c_int),
-    ]
-
-
-class adhesion_jkr_params(ctypes.Structure):
-    """C struct demc_adhesion_jkr_params."""
-    _c_name_ = 'demc_adhesion_jkr_params'
-    _fields_ = [
-        ('effective_modulus', ctypes.c_double),
-        ('effective_radius', ctypes.c_double),
-        ('work_of_adhesion', ctypes.c_double),
-        ('prefactor', ctypes.c_double),
-        ('neck_constant', ctypes.c_double),
-        ('pulloff_force', ctypes.c_double),
-    ]
-
-
-class adhesion_dmt_params(ctypes.Structure):
-    """C struct demc_adhesion_dmt_params."""
-    _c_name_ = 'demc_adhesion_dmt_params'
-    _fields_ = [
-        ('effective_modulus', ctypes.c_double),
-        ('effective_radius', ctypes.c_double),
-        ('work_of_adhesion', ctypes.c_double),
-        ('prefactor', ctypes.c_double),
-        ('pulloff_force', ctypes.c_double),
-    ]
-
-
-class adhesion_sjkr_params(ctypes.Structure):
-    """C struct demc_adhesion_sjkr_params."""
-    _c_name_ = 'demc_adhesion_sjkr_params'
-    _fields_ = [
-        ('effective_modulus', ctypes.c_double),
-        ('radius_i', ctypes.c_double),
-        ('radius_j', ctypes.c_double),
-        ('cohesion_energy_density', ctypes.c_double),
-        ('variant', ctypes.c_int),
-        ('effective_radius', ctypes.c_double),
-        ('prefactor', ctypes.c_double),
-    ]
-
-
 STRUCTS = {
     'demc_vec3': vec3,
     'demc_material': material,
@@ -798,6 +808,13 @@ STRUCTS = {
     'demc_tangential_md_energy': tangential_md_energy,
     'demc_mat3': mat3,
     'demc_quat': quat,
+    'demc_adhesion_state': adhesion_state,
+    'demc_adhesion_result': adhesion_result,
+    'demc_adhesion_jkr_params': adhesion_jkr_params,
+    'demc_adhesion_dmt_params': adhesion_dmt_params,
+    'demc_adhesion_sjkr_params': adhesion_sjkr_params,
+    'demc_facet_triangle': facet_triangle,
+    'demc_facet_contact': facet_contact,
     'demc_contact_def': contact_def,
     'demc_contact_model': contact_model,
     'demc_body': body,
@@ -826,13 +843,6 @@ STRUCTS = {
     'demc_twisting_marshall_params': twisting_marshall_params,
     'demc_twisting_result': twisting_result,
     'demc_twisting_energy': twisting_energy,
-    'demc_facet_triangle': facet_triangle,
-    'demc_facet_contact': facet_contact,
-    'demc_adhesion_state': adhesion_state,
-    'demc_adhesion_result': adhesion_result,
-    'demc_adhesion_jkr_params': adhesion_jkr_params,
-    'demc_adhesion_dmt_params': adhesion_dmt_params,
-    'demc_adhesion_sjkr_params': adhesion_sjkr_params,
 }
 
 # name -> (restype, ((param, argtype, role), ...)); role: "in", "out" (a trailing output the wrapper
@@ -922,9 +932,11 @@ FUNCTIONS = {
     'demc_contact_state_flips': (ctypes.c_int, (('model', ctypes.POINTER(contact_model), 'in'), ('index', ctypes.c_size_t, 'value'), )),
     'demc_contact_frame_sphere_sphere': (contact_frame, (('model', ctypes.POINTER(contact_model), 'in'), ('i', ctypes.POINTER(body), 'in'), ('j', ctypes.POINTER(body), 'in'), )),
     'demc_contact_frame_sphere_wall': (contact_frame, (('model', ctypes.POINTER(contact_model), 'in'), ('i', ctypes.POINTER(body), 'in'), ('wall', ctypes.POINTER(wall), 'in'), )),
+    'demc_contact_frame_sphere_facet': (contact_frame, (('model', ctypes.POINTER(contact_model), 'in'), ('i', ctypes.POINTER(body), 'in'), ('facet', ctypes.POINTER(facet_triangle), 'in'), ('contact', ctypes.POINTER(facet_contact), 'in'), )),
     'demc_contact_eval': (contact_result, (('model', ctypes.POINTER(contact_model), 'in'), ('frame', ctypes.POINTER(contact_frame), 'in'), ('dt', ctypes.c_double, 'value'), ('state', ctypes.POINTER(ctypes.c_double), 'array_inout'), ('diag', ctypes.POINTER(contact_diag), 'null_inout'), )),
     'demc_contact_eval_batch': (ctypes.c_int, (('model', ctypes.POINTER(contact_model), 'in'), ('batch', ctypes.POINTER(contact_batch), 'in'), ('dt', ctypes.c_double, 'value'), ('bad_field', ctypes.POINTER(ctypes.c_char_p), 'bad_field'), )),
     'demc_contact_eval_batch_wall': (ctypes.c_int, (('model', ctypes.POINTER(contact_model), 'in'), ('batch', ctypes.POINTER(contact_batch), 'in'), ('wall', ctypes.POINTER(wall), 'in'), ('dt', ctypes.c_double, 'value'), ('bad_field', ctypes.POINTER(ctypes.c_char_p), 'bad_field'), )),
+    'demc_contact_eval_batch_facet': (ctypes.c_int, (('model', ctypes.POINTER(contact_model), 'in'), ('batch', ctypes.POINTER(contact_batch), 'in'), ('facets', ctypes.POINTER(facet_triangle), 'in'), ('contacts', ctypes.POINTER(facet_contact), 'array_in'), ('dt', ctypes.c_double, 'value'), ('nodal_force', ctypes.POINTER(ctypes.c_double), 'null_array_inout'), ('bad_field', ctypes.POINTER(ctypes.c_char_p), 'bad_field'), )),
     'demc_rodrigues_to_tensor': (mat3, (('alpha', vec3, 'value'), )),
     'demc_rodrigues_rotate': (vec3, (('alpha', vec3, 'value'), ('v', vec3, 'value'), )),
     'demc_rodrigues_compose': (vec3, (('alpha1', vec3, 'value'), ('alpha2', vec3, 'value'), )),
@@ -1009,6 +1021,7 @@ FUNCTIONS = {
     'demc_facet_rigid_velocity': (vec3, (('reference_point', vec3, 'value'), ('velocity', vec3, 'value'), ('angular_velocity', vec3, 'value'), ('point', vec3, 'value'), )),
     'demc_facet_nodal_forces': (None, (('triangle', ctypes.POINTER(facet_triangle), 'in'), ('contact', ctypes.POINTER(facet_contact), 'in'), ('force_i', vec3, 'value'), ('normal_offset', ctypes.c_double, 'value'), ('nodal_force', ctypes.POINTER(vec3), 'array_inout'), )),
     'demc_facet_reduce': (ctypes.c_size_t, (('count', ctypes.c_size_t, 'value'), ('contacts', ctypes.POINTER(facet_contact), 'array_in'), ('nodes', ctypes.POINTER(ctypes.c_long), 'array_in'), ('keep', ctypes.POINTER(ctypes.c_int), 'array_inout'), )),
+    'demc_facet_handover': (ctypes.c_size_t, (('count', ctypes.c_size_t, 'value'), ('contacts', ctypes.POINTER(facet_contact), 'array_in'), ('nodes', ctypes.POINTER(ctypes.c_long), 'null_array_in'), ('keep', ctypes.POINTER(ctypes.c_int), 'array_in'), ('has_state', ctypes.POINTER(ctypes.c_int), 'array_in'), ('source', ctypes.POINTER(ctypes.c_long), 'array_inout'), )),
     'demc_adhesion_state_swap': (adhesion_state, (('state', adhesion_state, 'value'), )),
     'demc_adhesion_jkr_init': (ctypes.c_int, (('effective_modulus', ctypes.c_double, 'value'), ('effective_radius', ctypes.c_double, 'value'), ('work_of_adhesion', ctypes.c_double, 'value'), ('params', ctypes.POINTER(adhesion_jkr_params), 'out'), ('bad_field', ctypes.POINTER(ctypes.c_char_p), 'bad_field'), )),
     'demc_adhesion_jkr_make': (adhesion_jkr_params, (('effective_modulus', ctypes.c_double, 'value'), ('effective_radius', ctypes.c_double, 'value'), ('work_of_adhesion', ctypes.c_double, 'value'), )),
@@ -1057,6 +1070,7 @@ STATUS_FUNCTIONS = frozenset((
     'demc_contact_model_init',
     'demc_contact_eval_batch',
     'demc_contact_eval_batch_wall',
+    'demc_contact_eval_batch_facet',
     'demc_rodrigues_compose_checked',
     'demc_rodrigues_update_checked',
     'demc_rodrigues_from_rotvec_checked',

@@ -26,6 +26,13 @@ contains
         type(demc_tangential_md_energy), target :: v_demc_tangential_md_energy
         type(demc_mat3), target :: v_demc_mat3
         type(demc_quat), target :: v_demc_quat
+        type(demc_adhesion_state), target :: v_demc_adhesion_state
+        type(demc_adhesion_result), target :: v_demc_adhesion_result
+        type(demc_adhesion_jkr_params), target :: v_demc_adhesion_jkr_params
+        type(demc_adhesion_dmt_params), target :: v_demc_adhesion_dmt_params
+        type(demc_adhesion_sjkr_params), target :: v_demc_adhesion_sjkr_params
+        type(demc_facet_triangle), target :: v_demc_facet_triangle
+        type(demc_facet_contact), target :: v_demc_facet_contact
         type(demc_contact_def), target :: v_demc_contact_def
         type(demc_contact_model), target :: v_demc_contact_model
         type(demc_body), target :: v_demc_body
@@ -54,13 +61,6 @@ contains
         type(demc_twisting_marshall_params), target :: v_demc_twisting_marshall_params
         type(demc_twisting_result), target :: v_demc_twisting_result
         type(demc_twisting_energy), target :: v_demc_twisting_energy
-        type(demc_facet_triangle), target :: v_demc_facet_triangle
-        type(demc_facet_contact), target :: v_demc_facet_contact
-        type(demc_adhesion_state), target :: v_demc_adhesion_state
-        type(demc_adhesion_result), target :: v_demc_adhesion_result
-        type(demc_adhesion_jkr_params), target :: v_demc_adhesion_jkr_params
-        type(demc_adhesion_dmt_params), target :: v_demc_adhesion_dmt_params
-        type(demc_adhesion_sjkr_params), target :: v_demc_adhesion_sjkr_params
         integer(c_intptr_t) :: b
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_ADHESION_STATE_SIZE', DEMC_ADHESION_STATE_SIZE
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_CONTACT_MODEL_DOUBLES', DEMC_CONTACT_MODEL_DOUBLES
@@ -117,15 +117,32 @@ contains
             DEMC_TANGENTIAL_MD_THORNTON_YIN
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_TANGENTIAL_MD_VARIANT_MAX_', &
             DEMC_TANGENTIAL_MD_VARIANT_MAX_
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_ADHESION_SJKR_LENS', DEMC_ADHESION_SJKR_LENS
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_ADHESION_SJKR_LINEAR', DEMC_ADHESION_SJKR_LINEAR
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_ADHESION_SJKR_MAX_', DEMC_ADHESION_SJKR_MAX_
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_FACET_REGION_FACE', DEMC_FACET_REGION_FACE
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_FACET_REGION_EDGE_01', DEMC_FACET_REGION_EDGE_01
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_FACET_REGION_EDGE_12', DEMC_FACET_REGION_EDGE_12
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_FACET_REGION_EDGE_20', DEMC_FACET_REGION_EDGE_20
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_FACET_REGION_VERTEX_0', DEMC_FACET_REGION_VERTEX_0
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_FACET_REGION_VERTEX_1', DEMC_FACET_REGION_VERTEX_1
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_FACET_REGION_VERTEX_2', DEMC_FACET_REGION_VERTEX_2
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_FACET_REGION_MAX_', DEMC_FACET_REGION_MAX_
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_NORMAL_HERTZ', DEMC_NORMAL_HERTZ
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_NORMAL_LINEAR', DEMC_NORMAL_LINEAR
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_NORMAL_PLSB', DEMC_NORMAL_PLSB
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_NORMAL_JKR', DEMC_NORMAL_JKR
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_NORMAL_DMT', DEMC_NORMAL_DMT
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_NORMAL_SJKR', DEMC_NORMAL_SJKR
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_NORMAL_SJKR2', DEMC_NORMAL_SJKR2
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_NORMAL_LAW_MAX_', DEMC_NORMAL_LAW_MAX_
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_DAMPING_NONE', DEMC_DAMPING_NONE
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_DAMPING_VISCOUS', DEMC_DAMPING_VISCOUS
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_DAMPING_LAW_MAX_', DEMC_DAMPING_LAW_MAX_
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_TANGENTIAL_NONE', DEMC_TANGENTIAL_NONE
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_TANGENTIAL_SPRING', DEMC_TANGENTIAL_SPRING
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_TANGENTIAL_MINDLIN_DERESIEWICZ', &
+            DEMC_TANGENTIAL_MINDLIN_DERESIEWICZ
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_TANGENTIAL_LAW_MAX_', DEMC_TANGENTIAL_LAW_MAX_
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_INCREMENT_VELOCITY', DEMC_INCREMENT_VELOCITY
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_INCREMENT_ROLLING', DEMC_INCREMENT_ROLLING
@@ -165,17 +182,6 @@ contains
             DEMC_ROLLING_CDT_LIMITER_INERTIA
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_ROLLING_CDT_LIMITER_NONE', DEMC_ROLLING_CDT_LIMITER_NONE
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_ROLLING_CDT_LIMITER_MAX_', DEMC_ROLLING_CDT_LIMITER_MAX_
-        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_FACET_REGION_FACE', DEMC_FACET_REGION_FACE
-        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_FACET_REGION_EDGE_01', DEMC_FACET_REGION_EDGE_01
-        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_FACET_REGION_EDGE_12', DEMC_FACET_REGION_EDGE_12
-        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_FACET_REGION_EDGE_20', DEMC_FACET_REGION_EDGE_20
-        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_FACET_REGION_VERTEX_0', DEMC_FACET_REGION_VERTEX_0
-        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_FACET_REGION_VERTEX_1', DEMC_FACET_REGION_VERTEX_1
-        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_FACET_REGION_VERTEX_2', DEMC_FACET_REGION_VERTEX_2
-        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_FACET_REGION_MAX_', DEMC_FACET_REGION_MAX_
-        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_ADHESION_SJKR_LENS', DEMC_ADHESION_SJKR_LENS
-        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_ADHESION_SJKR_LINEAR', DEMC_ADHESION_SJKR_LINEAR
-        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_ADHESION_SJKR_MAX_', DEMC_ADHESION_SJKR_MAX_
         b = transfer(c_loc(v_demc_vec3), b)
         write (u, '(a,1x,a,1x,i0)') 'size', 'demc_vec3', c_sizeof(v_demc_vec3)
         write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_vec3.x', transfer(c_loc(v_demc_vec3%x), b) - b, &
@@ -394,6 +400,111 @@ contains
             c_sizeof(v_demc_quat%y)
         write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_quat.z', transfer(c_loc(v_demc_quat%z), b) - b, &
             c_sizeof(v_demc_quat%z)
+        b = transfer(c_loc(v_demc_adhesion_state), b)
+        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_adhesion_state', c_sizeof(v_demc_adhesion_state)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_adhesion_state.neck', &
+            transfer(c_loc(v_demc_adhesion_state%neck), b) - b, c_sizeof(v_demc_adhesion_state%neck)
+        b = transfer(c_loc(v_demc_adhesion_result), b)
+        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_adhesion_result', c_sizeof(v_demc_adhesion_result)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_adhesion_result.force', &
+            transfer(c_loc(v_demc_adhesion_result%force), b) - b, c_sizeof(v_demc_adhesion_result%force)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_adhesion_result.stiffness', &
+            transfer(c_loc(v_demc_adhesion_result%stiffness), b) - b, &
+            c_sizeof(v_demc_adhesion_result%stiffness)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_adhesion_result.contact_stiffness', &
+            transfer(c_loc(v_demc_adhesion_result%contact_stiffness), b) - b, &
+            c_sizeof(v_demc_adhesion_result%contact_stiffness)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_adhesion_result.contact_radius', &
+            transfer(c_loc(v_demc_adhesion_result%contact_radius), b) - b, &
+            c_sizeof(v_demc_adhesion_result%contact_radius)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_adhesion_result.friction_load', &
+            transfer(c_loc(v_demc_adhesion_result%friction_load), b) - b, &
+            c_sizeof(v_demc_adhesion_result%friction_load)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_adhesion_result.contact', &
+            transfer(c_loc(v_demc_adhesion_result%contact), b) - b, c_sizeof(v_demc_adhesion_result%contact)
+        b = transfer(c_loc(v_demc_adhesion_jkr_params), b)
+        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_adhesion_jkr_params', c_sizeof(v_demc_adhesion_jkr_params)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_adhesion_jkr_params.effective_modulus', &
+            transfer(c_loc(v_demc_adhesion_jkr_params%effective_modulus), b) - b, &
+            c_sizeof(v_demc_adhesion_jkr_params%effective_modulus)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_adhesion_jkr_params.effective_radius', &
+            transfer(c_loc(v_demc_adhesion_jkr_params%effective_radius), b) - b, &
+            c_sizeof(v_demc_adhesion_jkr_params%effective_radius)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_adhesion_jkr_params.work_of_adhesion', &
+            transfer(c_loc(v_demc_adhesion_jkr_params%work_of_adhesion), b) - b, &
+            c_sizeof(v_demc_adhesion_jkr_params%work_of_adhesion)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_adhesion_jkr_params.prefactor', &
+            transfer(c_loc(v_demc_adhesion_jkr_params%prefactor), b) - b, &
+            c_sizeof(v_demc_adhesion_jkr_params%prefactor)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_adhesion_jkr_params.neck_constant', &
+            transfer(c_loc(v_demc_adhesion_jkr_params%neck_constant), b) - b, &
+            c_sizeof(v_demc_adhesion_jkr_params%neck_constant)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_adhesion_jkr_params.pulloff_force', &
+            transfer(c_loc(v_demc_adhesion_jkr_params%pulloff_force), b) - b, &
+            c_sizeof(v_demc_adhesion_jkr_params%pulloff_force)
+        b = transfer(c_loc(v_demc_adhesion_dmt_params), b)
+        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_adhesion_dmt_params', c_sizeof(v_demc_adhesion_dmt_params)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_adhesion_dmt_params.effective_modulus', &
+            transfer(c_loc(v_demc_adhesion_dmt_params%effective_modulus), b) - b, &
+            c_sizeof(v_demc_adhesion_dmt_params%effective_modulus)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_adhesion_dmt_params.effective_radius', &
+            transfer(c_loc(v_demc_adhesion_dmt_params%effective_radius), b) - b, &
+            c_sizeof(v_demc_adhesion_dmt_params%effective_radius)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_adhesion_dmt_params.work_of_adhesion', &
+            transfer(c_loc(v_demc_adhesion_dmt_params%work_of_adhesion), b) - b, &
+            c_sizeof(v_demc_adhesion_dmt_params%work_of_adhesion)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_adhesion_dmt_params.prefactor', &
+            transfer(c_loc(v_demc_adhesion_dmt_params%prefactor), b) - b, &
+            c_sizeof(v_demc_adhesion_dmt_params%prefactor)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_adhesion_dmt_params.pulloff_force', &
+            transfer(c_loc(v_demc_adhesion_dmt_params%pulloff_force), b) - b, &
+            c_sizeof(v_demc_adhesion_dmt_params%pulloff_force)
+        b = transfer(c_loc(v_demc_adhesion_sjkr_params), b)
+        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_adhesion_sjkr_params', c_sizeof(v_demc_adhesion_sjkr_params)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_adhesion_sjkr_params.effective_modulus', &
+            transfer(c_loc(v_demc_adhesion_sjkr_params%effective_modulus), b) - b, &
+            c_sizeof(v_demc_adhesion_sjkr_params%effective_modulus)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_adhesion_sjkr_params.radius_i', &
+            transfer(c_loc(v_demc_adhesion_sjkr_params%radius_i), b) - b, &
+            c_sizeof(v_demc_adhesion_sjkr_params%radius_i)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_adhesion_sjkr_params.radius_j', &
+            transfer(c_loc(v_demc_adhesion_sjkr_params%radius_j), b) - b, &
+            c_sizeof(v_demc_adhesion_sjkr_params%radius_j)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_adhesion_sjkr_params.cohesion_energy_density', &
+            transfer(c_loc(v_demc_adhesion_sjkr_params%cohesion_energy_density), b) - b, &
+            c_sizeof(v_demc_adhesion_sjkr_params%cohesion_energy_density)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_adhesion_sjkr_params.variant', &
+            transfer(c_loc(v_demc_adhesion_sjkr_params%variant), b) - b, &
+            c_sizeof(v_demc_adhesion_sjkr_params%variant)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_adhesion_sjkr_params.effective_radius', &
+            transfer(c_loc(v_demc_adhesion_sjkr_params%effective_radius), b) - b, &
+            c_sizeof(v_demc_adhesion_sjkr_params%effective_radius)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_adhesion_sjkr_params.prefactor', &
+            transfer(c_loc(v_demc_adhesion_sjkr_params%prefactor), b) - b, &
+            c_sizeof(v_demc_adhesion_sjkr_params%prefactor)
+        b = transfer(c_loc(v_demc_facet_triangle), b)
+        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_facet_triangle', c_sizeof(v_demc_facet_triangle)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_facet_triangle.vertex', &
+            transfer(c_loc(v_demc_facet_triangle%vertex), b) - b, c_sizeof(v_demc_facet_triangle%vertex)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_facet_triangle.velocity', &
+            transfer(c_loc(v_demc_facet_triangle%velocity), b) - b, c_sizeof(v_demc_facet_triangle%velocity)
+        b = transfer(c_loc(v_demc_facet_contact), b)
+        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_facet_contact', c_sizeof(v_demc_facet_contact)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_facet_contact.region', &
+            transfer(c_loc(v_demc_facet_contact%region), b) - b, c_sizeof(v_demc_facet_contact%region)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_facet_contact.distance', &
+            transfer(c_loc(v_demc_facet_contact%distance), b) - b, c_sizeof(v_demc_facet_contact%distance)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_facet_contact.height', &
+            transfer(c_loc(v_demc_facet_contact%height), b) - b, c_sizeof(v_demc_facet_contact%height)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_facet_contact.point', &
+            transfer(c_loc(v_demc_facet_contact%point), b) - b, c_sizeof(v_demc_facet_contact%point)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_facet_contact.normal', &
+            transfer(c_loc(v_demc_facet_contact%normal), b) - b, c_sizeof(v_demc_facet_contact%normal)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_facet_contact.face_normal', &
+            transfer(c_loc(v_demc_facet_contact%face_normal), b) - b, &
+            c_sizeof(v_demc_facet_contact%face_normal)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_facet_contact.weight', &
+            transfer(c_loc(v_demc_facet_contact%weight), b) - b, c_sizeof(v_demc_facet_contact%weight)
         b = transfer(c_loc(v_demc_contact_def), b)
         write (u, '(a,1x,a,1x,i0)') 'size', 'demc_contact_def', c_sizeof(v_demc_contact_def)
         write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_def.size', &
@@ -434,6 +545,17 @@ contains
         write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_def.contact_point', &
             transfer(c_loc(v_demc_contact_def%contact_point), b) - b, &
             c_sizeof(v_demc_contact_def%contact_point)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_def.work_of_adhesion', &
+            transfer(c_loc(v_demc_contact_def%work_of_adhesion), b) - b, &
+            c_sizeof(v_demc_contact_def%work_of_adhesion)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_def.cohesion_energy_density', &
+            transfer(c_loc(v_demc_contact_def%cohesion_energy_density), b) - b, &
+            c_sizeof(v_demc_contact_def%cohesion_energy_density)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_def.max_effective_radius', &
+            transfer(c_loc(v_demc_contact_def%max_effective_radius), b) - b, &
+            c_sizeof(v_demc_contact_def%max_effective_radius)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_def.md_variant', &
+            transfer(c_loc(v_demc_contact_def%md_variant), b) - b, c_sizeof(v_demc_contact_def%md_variant)
         b = transfer(c_loc(v_demc_contact_model), b)
         write (u, '(a,1x,a,1x,i0)') 'size', 'demc_contact_model', c_sizeof(v_demc_contact_model)
         write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_model.opaque_', &
@@ -523,6 +645,9 @@ contains
             c_sizeof(v_demc_contact_diag%tangential_exchange)
         write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_diag.sliding', &
             transfer(c_loc(v_demc_contact_diag%sliding), b) - b, c_sizeof(v_demc_contact_diag%sliding)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_diag.adhesion_dissipation', &
+            transfer(c_loc(v_demc_contact_diag%adhesion_dissipation), b) - b, &
+            c_sizeof(v_demc_contact_diag%adhesion_dissipation)
         b = transfer(c_loc(v_demc_contact_batch), b)
         write (u, '(a,1x,a,1x,i0)') 'size', 'demc_contact_batch', c_sizeof(v_demc_contact_batch)
         write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_batch.size', &
@@ -835,110 +960,5 @@ contains
         write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_twisting_energy.friction_dissipation', &
             transfer(c_loc(v_demc_twisting_energy%friction_dissipation), b) - b, &
             c_sizeof(v_demc_twisting_energy%friction_dissipation)
-        b = transfer(c_loc(v_demc_facet_triangle), b)
-        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_facet_triangle', c_sizeof(v_demc_facet_triangle)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_facet_triangle.vertex', &
-            transfer(c_loc(v_demc_facet_triangle%vertex), b) - b, c_sizeof(v_demc_facet_triangle%vertex)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_facet_triangle.velocity', &
-            transfer(c_loc(v_demc_facet_triangle%velocity), b) - b, c_sizeof(v_demc_facet_triangle%velocity)
-        b = transfer(c_loc(v_demc_facet_contact), b)
-        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_facet_contact', c_sizeof(v_demc_facet_contact)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_facet_contact.region', &
-            transfer(c_loc(v_demc_facet_contact%region), b) - b, c_sizeof(v_demc_facet_contact%region)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_facet_contact.distance', &
-            transfer(c_loc(v_demc_facet_contact%distance), b) - b, c_sizeof(v_demc_facet_contact%distance)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_facet_contact.height', &
-            transfer(c_loc(v_demc_facet_contact%height), b) - b, c_sizeof(v_demc_facet_contact%height)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_facet_contact.point', &
-            transfer(c_loc(v_demc_facet_contact%point), b) - b, c_sizeof(v_demc_facet_contact%point)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_facet_contact.normal', &
-            transfer(c_loc(v_demc_facet_contact%normal), b) - b, c_sizeof(v_demc_facet_contact%normal)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_facet_contact.face_normal', &
-            transfer(c_loc(v_demc_facet_contact%face_normal), b) - b, &
-            c_sizeof(v_demc_facet_contact%face_normal)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_facet_contact.weight', &
-            transfer(c_loc(v_demc_facet_contact%weight), b) - b, c_sizeof(v_demc_facet_contact%weight)
-        b = transfer(c_loc(v_demc_adhesion_state), b)
-        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_adhesion_state', c_sizeof(v_demc_adhesion_state)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_adhesion_state.neck', &
-            transfer(c_loc(v_demc_adhesion_state%neck), b) - b, c_sizeof(v_demc_adhesion_state%neck)
-        b = transfer(c_loc(v_demc_adhesion_result), b)
-        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_adhesion_result', c_sizeof(v_demc_adhesion_result)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_adhesion_result.force', &
-            transfer(c_loc(v_demc_adhesion_result%force), b) - b, c_sizeof(v_demc_adhesion_result%force)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_adhesion_result.stiffness', &
-            transfer(c_loc(v_demc_adhesion_result%stiffness), b) - b, &
-            c_sizeof(v_demc_adhesion_result%stiffness)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_adhesion_result.contact_stiffness', &
-            transfer(c_loc(v_demc_adhesion_result%contact_stiffness), b) - b, &
-            c_sizeof(v_demc_adhesion_result%contact_stiffness)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_adhesion_result.contact_radius', &
-            transfer(c_loc(v_demc_adhesion_result%contact_radius), b) - b, &
-            c_sizeof(v_demc_adhesion_result%contact_radius)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_adhesion_result.friction_load', &
-            transfer(c_loc(v_demc_adhesion_result%friction_load), b) - b, &
-            c_sizeof(v_demc_adhesion_result%friction_load)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_adhesion_result.contact', &
-            transfer(c_loc(v_demc_adhesion_result%contact), b) - b, c_sizeof(v_demc_adhesion_result%contact)
-        b = transfer(c_loc(v_demc_adhesion_jkr_params), b)
-        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_adhesion_jkr_params', c_sizeof(v_demc_adhesion_jkr_params)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_adhesion_jkr_params.effective_modulus', &
-            transfer(c_loc(v_demc_adhesion_jkr_params%effective_modulus), b) - b, &
-            c_sizeof(v_demc_adhesion_jkr_params%effective_modulus)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_adhesion_jkr_params.effective_radius', &
-            transfer(c_loc(v_demc_adhesion_jkr_params%effective_radius), b) - b, &
-            c_sizeof(v_demc_adhesion_jkr_params%effective_radius)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_adhesion_jkr_params.work_of_adhesion', &
-            transfer(c_loc(v_demc_adhesion_jkr_params%work_of_adhesion), b) - b, &
-            c_sizeof(v_demc_adhesion_jkr_params%work_of_adhesion)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_adhesion_jkr_params.prefactor', &
-            transfer(c_loc(v_demc_adhesion_jkr_params%prefactor), b) - b, &
-            c_sizeof(v_demc_adhesion_jkr_params%prefactor)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_adhesion_jkr_params.neck_constant', &
-            transfer(c_loc(v_demc_adhesion_jkr_params%neck_constant), b) - b, &
-            c_sizeof(v_demc_adhesion_jkr_params%neck_constant)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_adhesion_jkr_params.pulloff_force', &
-            transfer(c_loc(v_demc_adhesion_jkr_params%pulloff_force), b) - b, &
-            c_sizeof(v_demc_adhesion_jkr_params%pulloff_force)
-        b = transfer(c_loc(v_demc_adhesion_dmt_params), b)
-        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_adhesion_dmt_params', c_sizeof(v_demc_adhesion_dmt_params)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_adhesion_dmt_params.effective_modulus', &
-            transfer(c_loc(v_demc_adhesion_dmt_params%effective_modulus), b) - b, &
-            c_sizeof(v_demc_adhesion_dmt_params%effective_modulus)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_adhesion_dmt_params.effective_radius', &
-            transfer(c_loc(v_demc_adhesion_dmt_params%effective_radius), b) - b, &
-            c_sizeof(v_demc_adhesion_dmt_params%effective_radius)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_adhesion_dmt_params.work_of_adhesion', &
-            transfer(c_loc(v_demc_adhesion_dmt_params%work_of_adhesion), b) - b, &
-            c_sizeof(v_demc_adhesion_dmt_params%work_of_adhesion)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_adhesion_dmt_params.prefactor', &
-            transfer(c_loc(v_demc_adhesion_dmt_params%prefactor), b) - b, &
-            c_sizeof(v_demc_adhesion_dmt_params%prefactor)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_adhesion_dmt_params.pulloff_force', &
-            transfer(c_loc(v_demc_adhesion_dmt_params%pulloff_force), b) - b, &
-            c_sizeof(v_demc_adhesion_dmt_params%pulloff_force)
-        b = transfer(c_loc(v_demc_adhesion_sjkr_params), b)
-        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_adhesion_sjkr_params', c_sizeof(v_demc_adhesion_sjkr_params)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_adhesion_sjkr_params.effective_modulus', &
-            transfer(c_loc(v_demc_adhesion_sjkr_params%effective_modulus), b) - b, &
-            c_sizeof(v_demc_adhesion_sjkr_params%effective_modulus)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_adhesion_sjkr_params.radius_i', &
-            transfer(c_loc(v_demc_adhesion_sjkr_params%radius_i), b) - b, &
-            c_sizeof(v_demc_adhesion_sjkr_params%radius_i)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_adhesion_sjkr_params.radius_j', &
-            transfer(c_loc(v_demc_adhesion_sjkr_params%radius_j), b) - b, &
-            c_sizeof(v_demc_adhesion_sjkr_params%radius_j)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_adhesion_sjkr_params.cohesion_energy_density', &
-            transfer(c_loc(v_demc_adhesion_sjkr_params%cohesion_energy_density), b) - b, &
-            c_sizeof(v_demc_adhesion_sjkr_params%cohesion_energy_density)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_adhesion_sjkr_params.variant', &
-            transfer(c_loc(v_demc_adhesion_sjkr_params%variant), b) - b, &
-            c_sizeof(v_demc_adhesion_sjkr_params%variant)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_adhesion_sjkr_params.effective_radius', &
-            transfer(c_loc(v_demc_adhesion_sjkr_params%effective_radius), b) - b, &
-            c_sizeof(v_demc_adhesion_sjkr_params%effective_radius)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_adhesion_sjkr_params.prefactor', &
-            transfer(c_loc(v_demc_adhesion_sjkr_params%prefactor), b) - b, &
-            c_sizeof(v_demc_adhesion_sjkr_params%prefactor)
     end subroutine demc_layout_print
 end module demc_layout

@@ -34,7 +34,8 @@ enum {
     DEMCI_M_HERTZ_KN,    /* 2 E*: k_n = 2 E* a */
     DEMCI_M_HERTZ_KT,    /* 8 G*: k_t = 8 G* a */
     DEMCI_M_CT_OVER_CN,  /* c_t / c_n = (γ_t/γ) √(k_t/k_n): the tangential dashpot without a square root */
-    DEMCI_M_ADHESION     /* w (JKR, DMT, J/m²) or k (simplified JKR, J/m³); 0: the Hertz law */
+    DEMCI_M_ADHESION,    /* w (JKR, DMT, J/m²) or k (simplified JKR, J/m³); 0: the Hertz law */
+    DEMCI_M_MD_VARIANT   /* demc_tangential_md_variant of the Mindlin–Deresiewicz law */
 };
 
 /* Fields of a kind. */
@@ -58,7 +59,9 @@ enum {
  *   frame      3  the previous unit normal, when any block below keeps tangent-plane vectors (they are carried
  *                 into each new frame by one turn);
  *   tangential    the spring: elastic displacement (3), elastic force (3), stiffness, normal force, slip flag
- *                 (the demc_tangential_state in declaration order);
+ *                 (the demc_tangential_state in declaration order); or the Mindlin–Deresiewicz law: force (3),
+ *                 branch origin (3), branch end (3), normal force, stiffness 8G*a, branch (the
+ *                 demc_tangential_md_state in declaration order);
  *   rolling       (no law keeps memory yet)
  *   twisting      (no law keeps memory yet)
  *   normal        PLS(B): the latch δ_max; JKR: the neck (0: none; while it exists, the pair's R*, kept for the
@@ -69,7 +72,9 @@ enum { DEMCI_FRAME_DOUBLES = 3, DEMCI_SPRING_DOUBLES = 9, DEMCI_MAX_VECTORS = 5 
 
 DEMC_STATIC_INLINE size_t demci_contact_tangential_doubles(demc_contact_kind kind)
 {
-    return DEMCI_KIND_TANGENTIAL(kind) == DEMC_TANGENTIAL_SPRING ? (size_t)DEMCI_SPRING_DOUBLES : 0;
+    return DEMCI_KIND_TANGENTIAL(kind) == DEMC_TANGENTIAL_SPRING                ? (size_t)DEMCI_SPRING_DOUBLES
+           : DEMCI_KIND_TANGENTIAL(kind) == DEMC_TANGENTIAL_MINDLIN_DERESIEWICZ ? (size_t)DEMC_TANGENTIAL_MD_STATE_SIZE
+                                                                                 : 0;
 }
 
 DEMC_STATIC_INLINE size_t demci_contact_rolling_doubles(demc_contact_kind kind)
@@ -92,13 +97,17 @@ DEMC_STATIC_INLINE size_t demci_contact_normal_doubles(demc_contact_kind kind)
 /* The number of tangent-plane vectors the blocks keep, and the offset of vector q (0 ≤ q < count) in the state. */
 DEMC_STATIC_INLINE int demci_contact_vector_count(demc_contact_kind kind)
 {
-    return DEMCI_KIND_TANGENTIAL(kind) == DEMC_TANGENTIAL_SPRING ? 2 : 0;
+    return DEMCI_KIND_TANGENTIAL(kind) == DEMC_TANGENTIAL_SPRING                ? 2
+           : DEMCI_KIND_TANGENTIAL(kind) == DEMC_TANGENTIAL_MINDLIN_DERESIEWICZ ? 3
+                                                                                 : 0;
 }
 
 DEMC_STATIC_INLINE size_t demci_contact_vector_offset(demc_contact_kind kind, int q)
 {
     (void)kind;
-    return (size_t)DEMCI_FRAME_DOUBLES + 3 * (size_t)q; /* the spring's displacement and force */
+    /* the spring's displacement and force, or the Mindlin–Deresiewicz force, branch origin and branch end: the
+     * first 3 q doubles of the tangential block, which follows the frame */
+    return (size_t)DEMCI_FRAME_DOUBLES + 3 * (size_t)q;
 }
 
 DEMC_STATIC_INLINE size_t demci_contact_frame_offset_end(demc_contact_kind kind)
@@ -148,7 +157,7 @@ DEMC_STATIC_INLINE int demci_contact_flips(demc_contact_kind kind, size_t index)
 enum {
     DEMCI_NORMAL_LAWS = DEMC_NORMAL_SJKR2 + 1,
     DEMCI_DAMPING_LAWS = DEMC_DAMPING_VISCOUS + 1,
-    DEMCI_TANGENTIAL_LAWS = DEMC_TANGENTIAL_SPRING + 1,
+    DEMCI_TANGENTIAL_LAWS = DEMC_TANGENTIAL_MINDLIN_DERESIEWICZ + 1,
     DEMCI_INCREMENT_RULES = DEMC_INCREMENT_ROLLING + 1,
     DEMCI_ROLLING_LAWS = DEMC_ROLLING_NONE + 1,
     DEMCI_TWISTING_LAWS = DEMC_TWISTING_NONE + 1
@@ -238,6 +247,7 @@ DEMC_STATIC_INLINE demc_status demci_contact_def_check(const demc_contact_def *d
     const int adhesive = DEMCI_NORMAL_ADHESIVE(d->normal);
     const int hertz = d->normal == DEMC_NORMAL_HERTZ || adhesive, plsb = d->normal == DEMC_NORMAL_PLSB;
     const int damped = d->damping == DEMC_DAMPING_VISCOUS, spring = d->tangential == DEMC_TANGENTIAL_SPRING;
+    const int md = d->tangential == DEMC_TANGENTIAL_MINDLIN_DERESIEWICZ;
     const double asym = d->moduli.compliance_asymmetry;
     demc_status s;
     if ((s = demci_contact_sized(d, d->size, sizeof *d, "def.size", bad_field)) != DEMC_OK) return s;
@@ -247,6 +257,8 @@ DEMC_STATIC_INLINE demc_status demci_contact_def_check(const demc_contact_def *d
         return demci_material_fail(DEMC_ERR_OUT_OF_DOMAIN, "def.damping", bad_field);
     if ((s = demci_contact_slot((int)d->tangential, DEMCI_TANGENTIAL_LAWS, "def.tangential", bad_field)) != DEMC_OK)
         return s;
+    if (md && !hertz) /* the law is written for a Hertz contact: 8G*a and the Mindlin–Deresiewicz branches */
+        return demci_material_fail(DEMC_ERR_OUT_OF_DOMAIN, "def.tangential", bad_field);
     if ((s = demci_contact_slot((int)d->increment, DEMCI_INCREMENT_RULES, "def.increment", bad_field)) != DEMC_OK)
         return s;
     if ((s = demci_contact_slot((int)d->rolling, DEMCI_ROLLING_LAWS, "def.rolling", bad_field)) != DEMC_OK) return s;
@@ -255,7 +267,7 @@ DEMC_STATIC_INLINE demc_status demci_contact_def_check(const demc_contact_def *d
     if (hertz && (s = demci_require_positive(d->moduli.effective_modulus, "def.moduli.effective_modulus",
                                              bad_field)) != DEMC_OK)
         return s;
-    if (hertz && spring &&
+    if (hertz && (spring || md) &&
         (s = demci_require_positive(d->moduli.effective_shear_modulus, "def.moduli.effective_shear_modulus",
                                     bad_field)) != DEMC_OK)
         return s;
@@ -275,12 +287,18 @@ DEMC_STATIC_INLINE demc_status demci_contact_def_check(const demc_contact_def *d
         return s;
     if (adhesive && d->end == DEMC_CONTACT_END_FORCE) /* its clamp at zero would remove the adhesion */
         return demci_material_fail(DEMC_ERR_OUT_OF_DOMAIN, "def.end", bad_field);
-    if (damped && spring &&
+    if (damped && (spring || md) &&
         (s = demci_require(d->tangential_damping_scale, d->tangential_damping_scale >= 0.0,
                            "def.tangential_damping_scale", bad_field)) != DEMC_OK)
         return s;
-    if (spring) {
+    if (spring || md) {
         if ((s = demci_tangential_check(&d->friction, 2, bad_field)) != DEMC_OK) return s;
+        /* Mindlin–Deresiewicz: one coefficient for micro-slip and sliding, and an incremental law (its force
+         * is not −k_t s of a total displacement) */
+        if (md && d->friction.mu_dynamic != d->friction.mu_static)
+            return demci_material_fail(DEMC_ERR_OUT_OF_DOMAIN, "def.friction.mu_dynamic", bad_field);
+        if (md && d->friction.stiffness_rule == DEMC_STIFFNESS_TOTAL)
+            return demci_material_fail(DEMC_ERR_OUT_OF_DOMAIN, "def.friction.stiffness_rule", bad_field);
         s = demci_require_enum((int)d->transport, (int)DEMC_TRANSPORT_PROJECT + 1, "def.transport", bad_field);
         if (s != DEMC_OK) return s;
         if ((s = demci_require_enum(d->spin, 2, "def.spin", bad_field)) != DEMC_OK) return s;
@@ -299,7 +317,9 @@ DEMC_STATIC_INLINE demc_status demci_contact_def_check(const demc_contact_def *d
     if (d->normal == DEMC_NORMAL_JKR &&
         (s = demci_require_positive(d->max_effective_radius, "def.max_effective_radius", bad_field)) != DEMC_OK)
         return s;
-    return DEMC_OK;
+    return md ? demci_require_enum((int)d->md_variant, (int)DEMC_TANGENTIAL_MD_THORNTON_YIN + 1, "def.md_variant",
+                                   bad_field)
+              : DEMC_OK;
 }
 
 /* The kind of a valid description; conventions no selected law reads are left 0, so equal models have equal
@@ -307,13 +327,16 @@ DEMC_STATIC_INLINE demc_status demci_contact_def_check(const demc_contact_def *d
 DEMC_STATIC_INLINE demc_contact_kind demci_contact_def_kind(const demc_contact_def *d)
 {
     const int spring = d->tangential == DEMC_TANGENTIAL_SPRING;
-    demc_contact_kind kind = DEMC_CONTACT_KIND(d->normal, d->damping, d->tangential, spring ? d->increment : 0,
-                                               d->rolling, d->twisting);
+    const int md = d->tangential == DEMC_TANGENTIAL_MINDLIN_DERESIEWICZ;
+    demc_contact_kind kind = DEMC_CONTACT_KIND(d->normal, d->damping, d->tangential,
+                                               spring || md ? d->increment : 0, d->rolling, d->twisting);
     if (d->damping == DEMC_DAMPING_VISCOUS) kind |= DEMC_CONTACT_KIND_CONVENTIONS(0, 0, 0, 0, 0, d->end, 0, 1);
     if (spring)
         kind |= DEMC_CONTACT_KIND_CONVENTIONS(d->friction.stiffness_rule, d->friction.recalculation,
                                               d->friction.direction, d->friction.unloading, d->friction.coulomb, 0,
                                               d->transport, d->spin);
+    /* The Mindlin–Deresiewicz law reads the Coulomb policy (its dashpot), the transport and the spin only. */
+    if (md) kind |= DEMC_CONTACT_KIND_CONVENTIONS(0, 0, 0, 0, d->friction.coulomb, 0, d->transport, d->spin);
     return kind;
 }
 
@@ -363,7 +386,8 @@ DEMC_CONTACT_FN demc_status demc_contact_model_init(const demc_contact_def *def,
     c[DEMCI_M_HERTZ_KN] = 2.0 * def->moduli.effective_modulus;
     c[DEMCI_M_HERTZ_KT] = 8.0 * def->moduli.effective_shear_modulus;
     /* k_t/k_n is 4G* over E* for Hertz and κ for the linear spring; with a dashpot both are validated (E* > 0). */
-    if (def->damping == DEMC_DAMPING_VISCOUS && def->tangential == DEMC_TANGENTIAL_SPRING)
+    if (def->damping == DEMC_DAMPING_VISCOUS &&
+        (def->tangential == DEMC_TANGENTIAL_SPRING || def->tangential == DEMC_TANGENTIAL_MINDLIN_DERESIEWICZ))
         c[DEMCI_M_CT_OVER_CN] =
             def->tangential_damping_scale * sqrt(def->normal == DEMC_NORMAL_HERTZ || DEMCI_NORMAL_ADHESIVE(def->normal)
                                                      ? 4.0 * def->moduli.effective_shear_modulus /
@@ -373,6 +397,7 @@ DEMC_CONTACT_FN demc_status demc_contact_model_init(const demc_contact_def *def,
     if (def->normal == DEMC_NORMAL_JKR || def->normal == DEMC_NORMAL_DMT) c[DEMCI_M_ADHESION] = def->work_of_adhesion;
     if (def->normal == DEMC_NORMAL_SJKR || def->normal == DEMC_NORMAL_SJKR2)
         c[DEMCI_M_ADHESION] = def->cohesion_energy_density;
+    if (def->tangential == DEMC_TANGENTIAL_MINDLIN_DERESIEWICZ) c[DEMCI_M_MD_VARIANT] = (double)def->md_variant;
     if (def->normal == DEMC_NORMAL_PLSB) {
         demc_normal_pls_params pp;
         /* The latch's stiffnesses e k and k/e must be representable doubles, else the stiffness is named. */
@@ -625,14 +650,18 @@ DEMC_HOT_INLINE void demci_contact_zero(double *s, size_t n)
 
 /* The contact is over: the memory is reset and the energy the tangential spring still held is released (reported
  * as exchange, so that an energy account across the separation closes). */
-DEMC_HOT_INLINE demc_contact_result demci_contact_release(demc_contact_kind kind, double overlap, double *state,
-                                                             demc_contact_diag *diag)
+DEMC_HOT_INLINE demc_contact_result demci_contact_release(demc_contact_kind kind, const double *c, double overlap,
+                                                          double *state, demc_contact_diag *diag)
 {
     if (diag) {
         demci_contact_diag_clear(diag);
         const double *spring = state + demci_contact_tangential_offset(kind);
         if (DEMCI_KIND_TANGENTIAL(kind) == DEMC_TANGENTIAL_SPRING && spring[6] > 0.0)
             diag->tangential_exchange = 0.5 * demc_vec3_norm2(demci_contact_load3(spring + 3)) / spring[6];
+        if (DEMCI_KIND_TANGENTIAL(kind) == DEMC_TANGENTIAL_MINDLIN_DERESIEWICZ) /* its recoverable energy */
+            diag->tangential_exchange = demci_tangential_md_energy(
+                c[DEMCI_M_MU_D], spring[9], spring[10], demci_contact_load3(spring), demci_contact_load3(spring + 3),
+                demci_tangential_md_branch(spring[11]));
     }
     demci_contact_zero(state, demci_contact_state_size(kind));
     return demci_contact_zero_result(overlap);
@@ -651,7 +680,7 @@ DEMC_STATIC_INLINE demc_contact_result demci_contact_jkr_break(demc_contact_kind
         const demc_adhesion_jkr_params jp = demc_adhesion_jkr_make(c[DEMCI_M_E], r_star, c[DEMCI_M_ADHESION]);
         loss = demc_adhesion_jkr_cycle_loss(&jp);
     }
-    r = demci_contact_release(kind, overlap, state, diag);
+    r = demci_contact_release(kind, c, overlap, state, diag);
     if (diag && DEMCI_CONTACT_DIAG_HAS(diag, adhesion_dissipation)) diag->adhesion_dissipation = loss;
     return r;
 }
@@ -782,6 +811,7 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_eval_kind(demc_contact_kind ki
     const unsigned normal = DEMCI_KIND_NORMAL(kind);
     const int damped = DEMCI_KIND_DAMPING(kind) == DEMC_DAMPING_VISCOUS;
     const int spring = DEMCI_KIND_TANGENTIAL(kind) == DEMC_TANGENTIAL_SPRING;
+    const int md = DEMCI_KIND_TANGENTIAL(kind) == DEMC_TANGENTIAL_MINDLIN_DERESIEWICZ;
     const double delta = f->overlap, m_eff = f->effective_mass;
     /* An adhesive law with w (or k) > 0; with 0 it is the Hertz law, bit for bit. */
     const int glued = DEMCI_NORMAL_ADHESIVE(normal) && c[DEMCI_M_ADHESION] > 0.0;
@@ -789,18 +819,18 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_eval_kind(demc_contact_kind ki
     demc_contact_result r;
     demc_vec3 v_c, v_t;
     demci_contact_glue glue;
-    double rate, f_el, f_n, k_n, k_t = 0.0, c_n = 0.0, energy = 0.0, plastic = 0.0;
+    double rate, f_el, f_n, k_n, k_t = 0.0, c_n = 0.0, energy = 0.0, plastic = 0.0, radius = 0.0;
 
     if (glued) {
         /* The law's contact test: JKR while the neck holds (it forms at δ > 0), the others while δ > 0. */
         if (!(delta > 0.0) &&
             (normal != DEMC_NORMAL_JKR || !(state[demci_contact_normal_offset(kind)] != 0.0)))
-            return demci_contact_release(kind, delta, state, diag);
+            return demci_contact_release(kind, c, delta, state, diag);
         glue = demci_contact_adhesion(kind, c, f, state, diag != 0);
         if (normal == DEMC_NORMAL_JKR && !glue.contact) return demci_contact_jkr_break(kind, c, delta, state, diag);
     } else {
         glue = demci_contact_glue_none();
-        if (!(delta > 0.0)) return demci_contact_release(kind, delta, state, diag);
+        if (!(delta > 0.0)) return demci_contact_release(kind, c, delta, state, diag);
     }
 
     /* Velocity of i's material point at the contact relative to j's, its normal rate and tangential part
@@ -848,6 +878,7 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_eval_kind(demc_contact_kind ki
         if (diag) energy = 0.4 * f_el * delta;
         k_n = c[DEMCI_M_HERTZ_KN] * a;
         if (spring) k_t = c[DEMCI_M_HERTZ_KT] * a;
+        radius = a;
     }
     if (damped) c_n = 2.0 * c[DEMCI_M_GAMMA_N] * sqrt(m_eff * k_n);
     f_n = f_el + c_n * rate;
@@ -886,6 +917,56 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_eval_kind(demc_contact_kind ki
             diag->tangential_exchange = rt.stiffness_exchange;
             diag->sliding = rt.sliding;
             diag->viscous_dissipation = rt.viscous_dissipation;
+        }
+    } else if (md) {
+        /* Mindlin–Deresiewicz (Thornton & Yin): the kernel gives the micro-slip force from the increment, F_n and
+         * a; the dashpot −c_t v_t (c_t with the no-slip 8G*a) is added outside it, and under the total Coulomb
+         * policy scaled down so that the total stays within μF_n (the kernel's memory is not changed by it). */
+        double *slot = state + demci_contact_tangential_offset(kind);
+        demc_tangential_md_params mp;
+        demc_tangential_md_state ms;
+        demc_tangential_md_energy me;
+        const demc_vec3 increment =
+            DEMCI_KIND_INCREMENT(kind) == DEMC_INCREMENT_ROLLING ? demci_contact_rolling_increment(f, dt)
+                                                                 : demc_vec3_scale(v_t, dt);
+        const double c_t = c_n * c[DEMCI_M_CT_OVER_CN]; /* 2γ_t √(m* 8G*a) */
+        demc_vec3 f_t, f_d;
+        double share = 1.0;
+        mp.mu = c[DEMCI_M_MU_D];
+        mp.effective_shear_modulus = c[DEMCI_M_G];
+        mp.variant = (demc_tangential_md_variant)(int)c[DEMCI_M_MD_VARIANT];
+        ms.force = demci_contact_load3(slot);
+        ms.origin = demci_contact_load3(slot + 3);
+        ms.end = demci_contact_load3(slot + 6);
+        ms.normal_force = slot[9];
+        ms.stiffness = slot[10];
+        ms.branch = slot[11];
+        f_t = demc_tangential_md_update(&mp, increment, f_n, radius, &ms, diag ? &me : 0);
+        demci_contact_store3(slot, ms.force);
+        demci_contact_store3(slot + 3, ms.origin);
+        demci_contact_store3(slot + 6, ms.end);
+        slot[9] = ms.normal_force;
+        slot[10] = ms.stiffness;
+        slot[11] = ms.branch;
+        f_d = demc_vec3_scale(v_t, -c_t);
+        if (DEMCI_KIND_COULOMB(kind) == DEMC_COULOMB_TOTAL && c_t > 0.0) {
+            /* the largest s in [0, 1] with |F_t + s F_d| ≤ μF_n (|F_t| ≤ μF_n: s = 0 always qualifies) */
+            const double lim = mp.mu * (f_n > 0.0 ? f_n : 0.0);
+            const double dd = demc_vec3_norm2(f_d), fd = demc_vec3_dot(f_t, f_d);
+            const double room = lim * lim - demc_vec3_norm2(f_t);
+            if (dd > 0.0 && demc_vec3_norm2(demc_vec3_add(f_t, f_d)) > lim * lim) {
+                const double disc = fd * fd + dd * (room > 0.0 ? room : 0.0);
+                share = (sqrt(disc) - fd) / dd;
+                share = share < 0.0 ? 0.0 : share > 1.0 ? 1.0 : share;
+            }
+        }
+        r.force = demc_vec3_add(r.force, demc_vec3_add_scaled(f_t, share, f_d));
+        if (diag) {
+            diag->tangential_energy = me.stored_energy;
+            diag->friction_dissipation = me.friction_dissipation;
+            diag->tangential_exchange = me.normal_exchange;
+            diag->sliding = me.sliding;
+            diag->viscous_dissipation = share * c_t * demc_vec3_norm2(v_t) * dt; /* −s F_d·v_t Δt ≥ 0 */
         }
     } else if (diag) {
         demci_contact_diag_clear(diag);
@@ -1019,7 +1100,7 @@ DEMC_HOT_INLINE void demci_contact_batch_loop(demc_contact_kind kind, const doub
         /* A pair apart is released on its squared distance, before the rest of the bodies is read or a frame is
          * built (what the frame builder and the evaluation would give: a zero result, the state reset). */
         if (!demci_contact_batch_touching(c, b, i, j, wall)) {
-            r = demci_contact_release(kind, 0.0, b->state + q * b->state_stride, NULL);
+            r = demci_contact_release(kind, c, 0.0, b->state + q * b->state_stride, NULL);
             demci_contact_batch_emit(b, q, i, j, wall != 0, &r);
             continue;
         }
@@ -1118,7 +1199,7 @@ DEMC_HOT_INLINE void demci_contact_batch_facet_loop(demc_contact_kind kind, cons
         }
         /* Apart: released on the distance the closest point already holds, before the bodies are read. */
         if (!(b->radius[(size_t)i * b->scalar_stride] - cq->distance > -c[DEMCI_M_RANGE])) {
-            r = demci_contact_release(kind, 0.0, b->state + q * b->state_stride, NULL);
+            r = demci_contact_release(kind, c, 0.0, b->state + q * b->state_stride, NULL);
             demci_contact_batch_emit(b, q, i, 0, 1, &r);
             if (nodal) {
                 size_t k;

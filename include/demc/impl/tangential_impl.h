@@ -469,11 +469,14 @@ DEMC_TANGENTIAL_FN demc_vec3 demc_tangential_md_update(const demc_tangential_md_
             demc_vec3 d = demc_vec3_sub(f, o);
             double u = demc_vec3_norm(d);
             const double c_prev = (b ? 2.0 : 1.0) * mu * s->normal_force;
+            /* A step that reverses the direction starts a new branch at the current force, where θ = 1 to first
+             * order (Thornton & Yin's θ with T* = T): its annulus term vanishes; the old branch's is not applied. */
+            const int reverses = u > 0.0 && demc_vec3_dot(increment, d) > 0.0;
             int pass;
             if (dn != 0.0 && u > 0.0 && c_prev > 0.0) {
                 double r = 1.0 - u / c_prev;
                 if (r < 0.0) r = 0.0;
-                f = demc_vec3_add_scaled(f, mu * dn * (1.0 - cbrt(r)) / u, d);
+                if (!reverses) f = demc_vec3_add_scaled(f, mu * dn * (1.0 - cbrt(r)) / u, d);
                 if (b) {
                     const demc_vec3 bv = demc_vec3_sub(o, end);
                     const double bl = demc_vec3_norm(bv);
