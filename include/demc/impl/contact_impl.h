@@ -33,7 +33,18 @@ enum {
     DEMCI_M_HERTZ_F,     /* (4/3) E*: F = (4/3) E* a δ with a = √(R* δ) */
     DEMCI_M_HERTZ_KN,    /* 2 E*: k_n = 2 E* a */
     DEMCI_M_HERTZ_KT,    /* 8 G*: k_t = 8 G* a */
-    DEMCI_M_CT_OVER_CN   /* c_t / c_n = (γ_t/γ) √(k_t/k_n): the tangential dashpot without a square root */
+    DEMCI_M_CT_OVER_CN,  /* c_t / c_n = (γ_t/γ) √(k_t/k_n): the tangential dashpot without a square root */
+    /* rolling and twisting (read only when their slot selects a law) */
+    DEMCI_M_ROLL_MU,      /* μ_r (CDT, EPSD) or μ_roll (SDS) */
+    DEMCI_M_ROLL_LIMITER, /* demc_rolling_cdt_limiter, exact as a double */
+    DEMCI_M_ROLL_C,       /* EPSD c of k_r = c k_n μ_r² R*² */
+    DEMCI_M_ROLL_ETA,     /* EPSD η_r */
+    DEMCI_M_ROLL_F,       /* EPSD share of the dashpot at full mobilisation */
+    DEMCI_M_ROLL_K,       /* SDS k_roll */
+    DEMCI_M_ROLL_GAMMA,   /* SDS γ_roll */
+    DEMCI_M_TWIST_K,      /* SDS k_tw */
+    DEMCI_M_TWIST_GAMMA,  /* SDS γ_tw */
+    DEMCI_M_TWIST_MU      /* SDS μ_tw (m); Marshall μ_t = μ_d of the tangential spring */
 };
 
 /* Fields of a kind. */
@@ -58,8 +69,9 @@ enum {
  *                 into each new frame by one turn);
  *   tangential    the spring: elastic displacement (3), elastic force (3), stiffness, normal force, slip flag
  *                 (the demc_tangential_state in declaration order);
- *   rolling       (no law keeps memory yet)
- *   twisting      (no law keeps memory yet)
+ *   rolling    3  EPSD: the spring torque M_k on i (N·m, changes sign under the swap); SDS: the rolling
+ *                 displacement ξ_r (m, kept under the swap); both tangent-plane vectors carried with the frame;
+ *   twisting   1  Marshall, SDS: the twist angle φ (rad, kept under the swap);
  *   normal        PLS(B): the latch δ_max.
  * A slot added within 1.x appends its block's doubles here (and its vectors to demci_contact_vector_offset()):
  * the layout of every kind that does not select it is unchanged. */
@@ -70,16 +82,22 @@ DEMC_STATIC_INLINE size_t demci_contact_tangential_doubles(demc_contact_kind kin
     return DEMCI_KIND_TANGENTIAL(kind) == DEMC_TANGENTIAL_SPRING ? (size_t)DEMCI_SPRING_DOUBLES : 0;
 }
 
+/* The rolling laws with a spring keep one tangent-plane vector. */
+DEMC_STATIC_INLINE int demci_contact_rolling_vector(demc_contact_kind kind)
+{
+    return DEMCI_KIND_ROLLING(kind) == DEMC_ROLLING_EPSD || DEMCI_KIND_ROLLING(kind) == DEMC_ROLLING_SDS;
+}
+
 DEMC_STATIC_INLINE size_t demci_contact_rolling_doubles(demc_contact_kind kind)
 {
-    (void)kind;
-    return 0;
+    return demci_contact_rolling_vector(kind) ? 3 : 0;
 }
 
 DEMC_STATIC_INLINE size_t demci_contact_twisting_doubles(demc_contact_kind kind)
 {
-    (void)kind;
-    return 0;
+    return DEMCI_KIND_TWISTING(kind) == DEMC_TWISTING_MARSHALL || DEMCI_KIND_TWISTING(kind) == DEMC_TWISTING_SDS
+               ? 1
+               : 0;
 }
 
 DEMC_STATIC_INLINE size_t demci_contact_normal_doubles(demc_contact_kind kind)
@@ -87,16 +105,28 @@ DEMC_STATIC_INLINE size_t demci_contact_normal_doubles(demc_contact_kind kind)
     return DEMCI_KIND_NORMAL(kind) == DEMC_NORMAL_PLSB ? 1 : 0;
 }
 
-/* The number of tangent-plane vectors the blocks keep, and the offset of vector q (0 ≤ q < count) in the state. */
+/* The number of tangent-plane vectors the blocks keep, and the offset of vector q (0 ≤ q < count) in the state:
+ * the tangential spring's displacement and force, then the rolling spring's vector, which begins its block (the
+ * rolling block follows the tangential one, so its vector lies 3 doubles past the spring's force, or first). */
 DEMC_STATIC_INLINE int demci_contact_vector_count(demc_contact_kind kind)
 {
-    return DEMCI_KIND_TANGENTIAL(kind) == DEMC_TANGENTIAL_SPRING ? 2 : 0;
+    return (DEMCI_KIND_TANGENTIAL(kind) == DEMC_TANGENTIAL_SPRING ? 2 : 0) + demci_contact_rolling_vector(kind);
 }
 
 DEMC_STATIC_INLINE size_t demci_contact_vector_offset(demc_contact_kind kind, int q)
 {
-    (void)kind;
-    return (size_t)DEMCI_FRAME_DOUBLES + 3 * (size_t)q; /* the spring's displacement and force */
+    const int spring = DEMCI_KIND_TANGENTIAL(kind) == DEMC_TANGENTIAL_SPRING;
+    /* q = 0, 1: the spring's displacement and force; the rolling vector after the whole tangential block. */
+    return (size_t)DEMCI_FRAME_DOUBLES + (spring && q < 2 ? 3 * (size_t)q
+                                                            : (spring ? (size_t)DEMCI_SPRING_DOUBLES : 0));
+}
+
+/* 1 when tangent-plane vector q changes sign under the i ⇄ j swap: the spring's displacement and force and the
+ * EPSD torque (quantities of i relative to j); the SDS rolling displacement is kept (v_r is invariant). */
+DEMC_STATIC_INLINE int demci_contact_vector_flips(demc_contact_kind kind, int q)
+{
+    const int spring = DEMCI_KIND_TANGENTIAL(kind) == DEMC_TANGENTIAL_SPRING;
+    return (spring && q < 2) || DEMCI_KIND_ROLLING(kind) == DEMC_ROLLING_EPSD;
 }
 
 DEMC_STATIC_INLINE size_t demci_contact_frame_offset_end(demc_contact_kind kind)
@@ -130,14 +160,14 @@ DEMC_STATIC_INLINE size_t demci_contact_state_size(demc_contact_kind kind)
 }
 
 /* 1 when double `index` of the state changes sign under the i ⇄ j swap: the previous normal and the vectors of
- * the pair (i relative to j) that a block keeps. */
+ * the pair (i relative to j) that a block keeps; the SDS rolling displacement and the twist angle are kept. */
 DEMC_STATIC_INLINE int demci_contact_flips(demc_contact_kind kind, size_t index)
 {
     int q;
     if (index < demci_contact_frame_offset_end(kind)) return 1;
     for (q = 0; q < demci_contact_vector_count(kind); ++q) {
         const size_t at = demci_contact_vector_offset(kind, q);
-        if (index >= at && index < at + 3) return 1;
+        if (index >= at && index < at + 3) return demci_contact_vector_flips(kind, q);
     }
     return 0;
 }
@@ -148,8 +178,8 @@ enum {
     DEMCI_DAMPING_LAWS = DEMC_DAMPING_VISCOUS + 1,
     DEMCI_TANGENTIAL_LAWS = DEMC_TANGENTIAL_SPRING + 1,
     DEMCI_INCREMENT_RULES = DEMC_INCREMENT_ROLLING + 1,
-    DEMCI_ROLLING_LAWS = DEMC_ROLLING_NONE + 1,
-    DEMCI_TWISTING_LAWS = DEMC_TWISTING_NONE + 1
+    DEMCI_ROLLING_LAWS = DEMC_ROLLING_SDS + 1,
+    DEMCI_TWISTING_LAWS = DEMC_TWISTING_SDS + 1
 };
 
 /* ---- setup --------------------------------------------------------------------------------------------------- */
@@ -177,6 +207,8 @@ DEMC_CONTACT_FN demc_status demc_contact_def_init(demc_contact_preset preset, si
     d.transport = DEMC_TRANSPORT_ROTATE;
     d.spin = 1;
     d.contact_point = DEMC_CONTACT_POINT_COMPLIANCE;
+    d.rolling_limiter = DEMC_ROLLING_CDT_LIMITER_INERTIA;
+    d.rolling_stiffness_coefficient = 2.25; /* Ai et al. 2011, after Iwashita & Oda 1998 */
     switch (preset) {
     case DEMC_CONTACT_PRESET_LSD: d.normal = DEMC_NORMAL_LINEAR; break;
     case DEMC_CONTACT_PRESET_PLSB:
@@ -227,12 +259,59 @@ demc_status demci_contact_sized(const void *object, size_t size, size_t known, c
     return DEMC_OK;
 }
 
+/* The coefficients of the rolling and twisting laws, in declaration order; each read only by the law that uses it. */
+DEMC_STATIC_INLINE demc_status demci_contact_def_check_torques(const demc_contact_def *d, const char **bad_field)
+{
+    const int cdt = d->rolling == DEMC_ROLLING_CDT, epsd = d->rolling == DEMC_ROLLING_EPSD;
+    const int rsds = d->rolling == DEMC_ROLLING_SDS, tsds = d->twisting == DEMC_TWISTING_SDS;
+    demc_status s;
+    if (d->rolling != DEMC_ROLLING_NONE &&
+        (s = demci_require(d->mu_rolling, d->mu_rolling >= 0.0, "def.mu_rolling", bad_field)) != DEMC_OK)
+        return s;
+    if (cdt && (s = demci_require_enum((int)d->rolling_limiter, (int)DEMC_ROLLING_CDT_LIMITER_NONE + 1,
+                                       "def.rolling_limiter", bad_field)) != DEMC_OK)
+        return s;
+    if (epsd) {
+        if ((s = demci_require_positive(d->rolling_stiffness_coefficient, "def.rolling_stiffness_coefficient",
+                                        bad_field)) != DEMC_OK)
+            return s;
+        if ((s = demci_require(d->rolling_damping_ratio, d->rolling_damping_ratio >= 0.0,
+                               "def.rolling_damping_ratio", bad_field)) != DEMC_OK)
+            return s;
+        if ((s = demci_require(d->rolling_mobilised_damping,
+                               d->rolling_mobilised_damping >= 0.0 && d->rolling_mobilised_damping <= 1.0,
+                               "def.rolling_mobilised_damping", bad_field)) != DEMC_OK)
+            return s;
+    }
+    if (rsds) {
+        if ((s = demci_require(d->rolling_stiffness, d->rolling_stiffness >= 0.0, "def.rolling_stiffness",
+                               bad_field)) != DEMC_OK)
+            return s;
+        if ((s = demci_require(d->rolling_damping, d->rolling_damping >= 0.0, "def.rolling_damping", bad_field)) !=
+            DEMC_OK)
+            return s;
+    }
+    if (tsds) {
+        if ((s = demci_require(d->twisting_stiffness, d->twisting_stiffness >= 0.0, "def.twisting_stiffness",
+                               bad_field)) != DEMC_OK)
+            return s;
+        if ((s = demci_require(d->twisting_damping, d->twisting_damping >= 0.0, "def.twisting_damping",
+                               bad_field)) != DEMC_OK)
+            return s;
+        if ((s = demci_require(d->mu_twisting, d->mu_twisting >= 0.0, "def.mu_twisting", bad_field)) != DEMC_OK)
+            return s;
+    }
+    return DEMC_OK;
+}
+
 /* The checks of the description, in declaration order; each reads only what the selected laws use. */
 DEMC_STATIC_INLINE demc_status demci_contact_def_check(const demc_contact_def *d, const char **bad_field)
 {
     const int hertz = d->normal == DEMC_NORMAL_HERTZ, plsb = d->normal == DEMC_NORMAL_PLSB;
     const int damped = d->damping == DEMC_DAMPING_VISCOUS, spring = d->tangential == DEMC_TANGENTIAL_SPRING;
     const double asym = d->moduli.compliance_asymmetry;
+    /* a rolling spring keeps a tangent-plane vector: the transport conventions apply without the tangential law */
+    const int carried = d->rolling == DEMC_ROLLING_EPSD || d->rolling == DEMC_ROLLING_SDS;
     demc_status s;
     if ((s = demci_contact_sized(d, d->size, sizeof *d, "def.size", bad_field)) != DEMC_OK) return s;
     if ((s = demci_contact_slot((int)d->normal, DEMCI_NORMAL_LAWS, "def.normal", bad_field)) != DEMC_OK) return s;
@@ -246,6 +325,8 @@ DEMC_STATIC_INLINE demc_status demci_contact_def_check(const demc_contact_def *d
     if ((s = demci_contact_slot((int)d->rolling, DEMCI_ROLLING_LAWS, "def.rolling", bad_field)) != DEMC_OK) return s;
     if ((s = demci_contact_slot((int)d->twisting, DEMCI_TWISTING_LAWS, "def.twisting", bad_field)) != DEMC_OK)
         return s;
+    if (d->twisting == DEMC_TWISTING_MARSHALL && !spring) /* its coefficients come from the tangential spring */
+        return demci_material_fail(DEMC_ERR_OUT_OF_DOMAIN, "def.twisting", bad_field);
     if (hertz && (s = demci_require_positive(d->moduli.effective_modulus, "def.moduli.effective_modulus",
                                              bad_field)) != DEMC_OK)
         return s;
@@ -271,14 +352,17 @@ DEMC_STATIC_INLINE demc_status demci_contact_def_check(const demc_contact_def *d
         (s = demci_require(d->tangential_damping_scale, d->tangential_damping_scale >= 0.0,
                            "def.tangential_damping_scale", bad_field)) != DEMC_OK)
         return s;
-    if (spring) {
-        if ((s = demci_tangential_check(&d->friction, 2, bad_field)) != DEMC_OK) return s;
+    if (spring || carried) {
+        /* the conventions of the carry of the memory into each new frame (and of the tangential law) */
+        if (spring && (s = demci_tangential_check(&d->friction, 2, bad_field)) != DEMC_OK) return s;
         s = demci_require_enum((int)d->transport, (int)DEMC_TRANSPORT_PROJECT + 1, "def.transport", bad_field);
         if (s != DEMC_OK) return s;
         if ((s = demci_require_enum(d->spin, 2, "def.spin", bad_field)) != DEMC_OK) return s;
     }
-    return demci_require_enum((int)d->contact_point, (int)DEMC_CONTACT_POINT_HALF + 1, "def.contact_point",
-                              bad_field);
+    if ((s = demci_require_enum((int)d->contact_point, (int)DEMC_CONTACT_POINT_HALF + 1, "def.contact_point",
+                                bad_field)) != DEMC_OK)
+        return s;
+    return demci_contact_def_check_torques(d, bad_field);
 }
 
 /* The kind of a valid description; conventions no selected law reads are left 0, so equal models have equal
@@ -293,6 +377,8 @@ DEMC_STATIC_INLINE demc_contact_kind demci_contact_def_kind(const demc_contact_d
         kind |= DEMC_CONTACT_KIND_CONVENTIONS(d->friction.stiffness_rule, d->friction.recalculation,
                                               d->friction.direction, d->friction.unloading, d->friction.coulomb, 0,
                                               d->transport, d->spin);
+    else if (d->rolling == DEMC_ROLLING_EPSD || d->rolling == DEMC_ROLLING_SDS) /* the carry of its vector */
+        kind |= DEMC_CONTACT_KIND_CONVENTIONS(0, 0, 0, 0, 0, 0, d->transport, d->spin);
     return kind;
 }
 
@@ -339,6 +425,23 @@ DEMC_CONTACT_FN demc_status demc_contact_model_init(const demc_contact_def *def,
                                                      ? 4.0 * def->moduli.effective_shear_modulus /
                                                            def->moduli.effective_modulus
                                                      : def->stiffness_ratio);
+    if (def->rolling != DEMC_ROLLING_NONE) c[DEMCI_M_ROLL_MU] = def->mu_rolling;
+    if (def->rolling == DEMC_ROLLING_CDT) c[DEMCI_M_ROLL_LIMITER] = (double)def->rolling_limiter;
+    if (def->rolling == DEMC_ROLLING_EPSD) {
+        c[DEMCI_M_ROLL_C] = def->rolling_stiffness_coefficient;
+        c[DEMCI_M_ROLL_ETA] = def->rolling_damping_ratio;
+        c[DEMCI_M_ROLL_F] = def->rolling_mobilised_damping;
+    }
+    if (def->rolling == DEMC_ROLLING_SDS) {
+        c[DEMCI_M_ROLL_K] = def->rolling_stiffness;
+        c[DEMCI_M_ROLL_GAMMA] = def->rolling_damping;
+    }
+    if (def->twisting == DEMC_TWISTING_SDS) {
+        c[DEMCI_M_TWIST_K] = def->twisting_stiffness;
+        c[DEMCI_M_TWIST_GAMMA] = def->twisting_damping;
+        c[DEMCI_M_TWIST_MU] = def->mu_twisting;
+    }
+    if (def->twisting == DEMC_TWISTING_MARSHALL) c[DEMCI_M_TWIST_MU] = def->friction.mu_dynamic;
     if (def->normal == DEMC_NORMAL_PLSB) {
         demc_normal_pls_params pp;
         /* The latch's stiffnesses e k and k/e must be representable doubles, else the stiffness is named. */
@@ -401,6 +504,7 @@ DEMC_STATIC_INLINE demc_contact_frame demci_contact_frame_none(void)
     f.angular_velocity_j = zero;
     f.effective_radius = 0.0;
     f.effective_mass = 0.0;
+    f.effective_inertia = 0.0;
     return f;
 }
 
@@ -427,6 +531,11 @@ DEMC_CONTACT_FN demc_contact_frame demc_contact_frame_sphere_sphere(const demc_c
     f.angular_velocity_j = j->angular_velocity;
     f.effective_radius = i->radius * j->radius / (i->radius + j->radius);
     f.effective_mass = i->mass * j->mass / (i->mass + j->mass);
+    {
+        /* I* = (2/5) A_i A_j/(A_i + A_j) with A = m R² (solid spheres) */
+        const double ai = i->mass * i->radius * i->radius, aj = j->mass * j->radius * j->radius;
+        f.effective_inertia = 0.4 * ai * aj / (ai + aj);
+    }
     return f;
 }
 
@@ -448,6 +557,7 @@ DEMC_CONTACT_FN demc_contact_frame demc_contact_frame_sphere_wall(const demc_con
     f.angular_velocity_j = wall->angular_velocity;
     f.effective_radius = i->radius;
     f.effective_mass = i->mass;
+    f.effective_inertia = 0.4 * i->mass * i->radius * i->radius;
     return f;
 }
 
@@ -473,6 +583,10 @@ DEMC_STATIC_INLINE void demci_contact_diag_clear(demc_contact_diag *diag)
     diag->plastic_dissipation = 0.0;
     diag->tangential_exchange = 0.0;
     diag->sliding = 0;
+    diag->rolling_energy = 0.0;
+    diag->rolling_dissipation = 0.0;
+    diag->twisting_energy = 0.0;
+    diag->twisting_dissipation = 0.0;
 }
 
 DEMC_STATIC_INLINE demc_vec3 demci_contact_load3(const double *s) { return demc_vec3_make(s[0], s[1], s[2]); }
@@ -507,8 +621,8 @@ DEMC_STATIC_INLINE void demci_contact_store_tangential(double *s, const demc_tan
 
 /* The contact is over: the memory is reset and the energy the tangential spring still held is released (reported
  * as exchange, so that an energy account across the separation closes). */
-DEMC_HOT_INLINE demc_contact_result demci_contact_release(demc_contact_kind kind, double overlap, double *state,
-                                                             demc_contact_diag *diag)
+DEMC_HOT_INLINE demc_contact_result demci_contact_release(demc_contact_kind kind, const double *c, double overlap,
+                                                         double *state, demc_contact_diag *diag)
 {
     size_t k;
     if (diag) {
@@ -516,6 +630,15 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_release(demc_contact_kind kind
         const double *spring = state + demci_contact_tangential_offset(kind);
         if (DEMCI_KIND_TANGENTIAL(kind) == DEMC_TANGENTIAL_SPRING && spring[6] > 0.0)
             diag->tangential_exchange = 0.5 * demc_vec3_norm2(demci_contact_load3(spring + 3)) / spring[6];
+        /* The SDS springs (constant stiffness) release what they held. The EPSD and Marshall springs held at most
+         * (limit)²/(2 × stiffness) of the last step, both of which vanish with the overlap; not reported. */
+        if (DEMCI_KIND_ROLLING(kind) == DEMC_ROLLING_SDS)
+            diag->rolling_dissipation = 0.5 * c[DEMCI_M_ROLL_K] *
+                                        demc_vec3_norm2(demci_contact_load3(state + demci_contact_rolling_offset(kind)));
+        if (DEMCI_KIND_TWISTING(kind) == DEMC_TWISTING_SDS) {
+            const double phi = state[demci_contact_twisting_offset(kind)];
+            diag->twisting_dissipation = 0.5 * c[DEMCI_M_TWIST_K] * phi * phi;
+        }
     }
     for (k = 0; k < demci_contact_state_size(kind); ++k) state[k] = 0.0;
     return demci_contact_zero_result(overlap);
@@ -575,9 +698,9 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_eval_kind(demc_contact_kind ki
     const demc_vec3 n = f->normal;
     demc_contact_result r;
     demc_vec3 v_c, v_t;
-    double rate, f_el, f_n, k_n, k_t = 0.0, c_n = 0.0, energy = 0.0, plastic = 0.0;
+    double rate, f_el, f_n, k_n, k_t = 0.0, c_n = 0.0, c_t = 0.0, energy = 0.0, plastic = 0.0, radius = 0.0;
 
-    if (!(delta > 0.0)) return demci_contact_release(kind, delta, state, diag);
+    if (!(delta > 0.0)) return demci_contact_release(kind, c, delta, state, diag);
 
     /* Velocity of i's material point at the contact relative to j's, its normal rate and tangential part
      * ([Zabulionis 2012] eq 9-11). */
@@ -617,6 +740,7 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_eval_kind(demc_contact_kind ki
         if (diag) energy = 0.4 * f_el * delta;
         k_n = c[DEMCI_M_HERTZ_KN] * a;
         if (spring) k_t = c[DEMCI_M_HERTZ_KT] * a;
+        radius = a;
     }
     if (damped) c_n = 2.0 * c[DEMCI_M_GAMMA_N] * sqrt(m_eff * k_n);
     f_n = f_el + c_n * rate;
@@ -635,8 +759,8 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_eval_kind(demc_contact_kind ki
         const demc_vec3 increment =
             DEMCI_KIND_INCREMENT(kind) == DEMC_INCREMENT_ROLLING ? demci_contact_rolling_increment(f, dt)
                                                                  : demc_vec3_scale(v_t, dt);
-        const double c_t = c_n * c[DEMCI_M_CT_OVER_CN]; /* 2γ_t √(m* k_t) */
         demc_tangential_result rt;
+        c_t = c_n * c[DEMCI_M_CT_OVER_CN]; /* 2γ_t √(m* k_t) */
         tp.mu_static = c[DEMCI_M_MU_S];
         tp.mu_dynamic = c[DEMCI_M_MU_D];
         tp.stiffness_rule = (demc_stiffness_rule)DEMCI_KIND_STIFFNESS_RULE(kind);
@@ -662,10 +786,88 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_eval_kind(demc_contact_kind ki
         /* Work of the dashpot force actually applied, (f_n − f_el) δ̇ Δt: ≥ 0, also when clamped. */
         diag->viscous_dissipation += (f_n - f_el) * rate * dt;
         diag->plastic_dissipation = plastic;
+        diag->rolling_energy = 0.0; /* the rolling and twisting laws below write their own */
+        diag->rolling_dissipation = 0.0;
+        diag->twisting_energy = 0.0;
+        diag->twisting_dissipation = 0.0;
     }
     /* Torques: d_i × F on i, and d_j × (−F) = F × d_j on j (the reaction −F acts at the contact point). */
     r.torque_i = demc_vec3_cross(f->branch_i, r.force);
     r.torque_j = demc_vec3_cross(r.force, f->branch_j);
+
+    /* Rolling and twisting resistance, after the tangential force (the order of LAMMPS GRANULAR): pure couples,
+     * +M on i and −M on j, limited by the normal force the Coulomb limit uses. */
+    if (DEMCI_KIND_ROLLING(kind) != DEMC_ROLLING_NONE) {
+        const unsigned law = DEMCI_KIND_ROLLING(kind);
+        double *slot = state + demci_contact_rolling_offset(kind);
+        demc_rolling_energy re;
+        demc_rolling_result rr;
+        if (law == DEMC_ROLLING_CDT) {
+            demc_rolling_cdt_params p;
+            p.mu_rolling = c[DEMCI_M_ROLL_MU];
+            p.limiter = (demc_rolling_cdt_limiter)(int)c[DEMCI_M_ROLL_LIMITER];
+            rr = demc_rolling_cdt_torque(&p, n, f->effective_radius, f_n, f->effective_inertia,
+                                         f->angular_velocity_i, f->angular_velocity_j, dt, diag ? &re : NULL);
+        } else if (law == DEMC_ROLLING_EPSD) {
+            demc_rolling_epsd_params p;
+            demc_rolling_epsd_state rs;
+            p.mu_rolling = c[DEMCI_M_ROLL_MU];
+            p.stiffness_coefficient = c[DEMCI_M_ROLL_C];
+            p.damping_ratio = c[DEMCI_M_ROLL_ETA];
+            p.mobilised_damping = c[DEMCI_M_ROLL_F];
+            rs.torque = demci_contact_load3(slot);
+            /* I_r = [1/(I_i + m_i R_i²) + 1/(I_j + m_j R_j²)]⁻¹ = (7/2) I* for solid spheres (I = (2/5) m R²) */
+            rr = demc_rolling_epsd_torque(&p, n, f->effective_radius, k_n, f_n, 3.5 * f->effective_inertia,
+                                          f->angular_velocity_i, f->angular_velocity_j, dt, &rs,
+                                          diag ? &re : NULL);
+            demci_contact_store3(slot, rs.torque);
+        } else {
+            demc_rolling_sds_params p;
+            demc_rolling_sds_state rs;
+            p.stiffness = c[DEMCI_M_ROLL_K];
+            p.damping = c[DEMCI_M_ROLL_GAMMA];
+            p.mu_rolling = c[DEMCI_M_ROLL_MU];
+            rs.displacement = demci_contact_load3(slot);
+            rr = demc_rolling_sds_torque(&p, n, f->effective_radius, f_n, f->angular_velocity_i,
+                                         f->angular_velocity_j, dt, &rs, diag ? &re : NULL);
+            demci_contact_store3(slot, rs.displacement);
+        }
+        r.torque_i = demc_vec3_add(r.torque_i, rr.torque_i);
+        r.torque_j = demc_vec3_add(r.torque_j, rr.torque_j);
+        if (diag) {
+            diag->rolling_energy = re.stored;
+            diag->rolling_dissipation = re.viscous_dissipation + re.friction_dissipation;
+        }
+    }
+    if (DEMCI_KIND_TWISTING(kind) != DEMC_TWISTING_NONE) {
+        double *slot = state + demci_contact_twisting_offset(kind);
+        demc_twisting_state ts;
+        demc_twisting_energy te;
+        demc_twisting_result rt;
+        ts.angle = slot[0];
+        if (DEMCI_KIND_TWISTING(kind) == DEMC_TWISTING_MARSHALL) {
+            demc_twisting_marshall_params p;
+            p.mu_tangential = c[DEMCI_M_TWIST_MU];
+            /* a = √(R*δ), the contact radius of every normal law (Hertz has it already) */
+            if (normal != DEMC_NORMAL_HERTZ) radius = sqrt(f->effective_radius * delta);
+            rt = demc_twisting_marshall_torque(&p, n, radius, k_t, c_t, f_n, f->angular_velocity_i,
+                                               f->angular_velocity_j, dt, &ts, diag ? &te : NULL);
+        } else {
+            demc_twisting_sds_params p;
+            p.stiffness = c[DEMCI_M_TWIST_K];
+            p.damping = c[DEMCI_M_TWIST_GAMMA];
+            p.mu_twisting = c[DEMCI_M_TWIST_MU];
+            rt = demc_twisting_sds_torque(&p, n, f_n, f->angular_velocity_i, f->angular_velocity_j, dt, &ts,
+                                          diag ? &te : NULL);
+        }
+        slot[0] = ts.angle;
+        r.torque_i = demc_vec3_add(r.torque_i, rt.torque_i);
+        r.torque_j = demc_vec3_add(r.torque_j, rt.torque_j);
+        if (diag) {
+            diag->twisting_energy = te.stored;
+            diag->twisting_dissipation = te.viscous_dissipation + te.friction_dissipation;
+        }
+    }
     r.overlap = delta;
     r.normal_force = f_n;
     return r;
