@@ -126,7 +126,7 @@ typedef enum demc_rolling_law {
     /** Elastic–plastic spring–dashpot (model type C of Ai et al. 2011, after Iwashita & Oda 1998): k_r = c k_n μ_r² R*²
      *  with k_n the normal law's tangent stiffness, limit μ_r R* F_n, dashpot η_r 2√(I_r k_r) with
      *  I_r = (7/2) I* (demc_rolling_epsd_torque()). State: the spring torque (3 doubles, change sign under the
-     *  swap). */
+     *  swap) and k_r of the step that wrote it (kept). */
     DEMC_ROLLING_EPSD = 2,
     /** Spring–dashpot–slider of Luding 2008 (LAMMPS "rolling sds"): k_roll, γ_roll, limit μ_roll F_n on the
      *  rolling force, couple R* n × F_r (demc_rolling_sds_torque()). State: the rolling displacement (3 doubles,
@@ -143,8 +143,8 @@ typedef enum demc_twisting_law {
     DEMC_TWISTING_NONE = 0, /**< No twisting resistance. */
     /** Marshall 2009 (LAMMPS "twisting marshall"): k_tw = ½ k_t a², γ_tw = ½ c_t a², limit (2/3) μ_d a F_n, from
      *  this step's tangential stiffness k_t and dashpot c_t, the dynamic friction coefficient and a = √(R*δ)
-     *  (demc_twisting_marshall_torque()). Needs the tangential spring. State: the twist angle (1 double, kept under
-     *  the swap). */
+     *  (demc_twisting_marshall_torque()). Needs the tangential spring. State: the twist angle and k_tw of the step
+     *  that wrote it (2 doubles, kept under the swap). */
     DEMC_TWISTING_MARSHALL = 1,
     /** Spring–dashpot–slider of Luding 2008 (LAMMPS "twisting sds"): k_tw, γ_tw, limit μ_tw F_n with μ_tw a
      *  length (demc_twisting_sds_torque()). State: the twist angle (1 double, kept under the swap). */
@@ -357,17 +357,24 @@ typedef struct demc_contact_diag {
     /** Elastic energy stored in the rolling spring at the end of the step, J (EPSD |M_k|²/2k_r, SDS
      *  ½k_roll|ξ_r|²; 0 for CDT and without a rolling law). */
     double rolling_energy;
-    /** Energy dissipated by the rolling law in this step, J (≥ 0): dashpot plus slider (CDT: its whole work
-     *  |M||ω_r|Δt); for SDS, at the call where the contact ends, also the energy its spring still held. */
+    /** Energy dissipated by the rolling law in this step, J (≥ 0): its dashpot and its slider (CDT: its whole work
+     *  |M||ω_r|Δt). */
     double rolling_dissipation;
+    /** Energy that left the rolling spring in this step with no rolling work, J (signed): the exchange of the EPSD
+     *  spring, whose k_r follows the normal stiffness, with the normal load, |M_k|²(1/k_r,old − 1/k_r)/2, and, at
+     *  the call where the contact ends, the energy the spring still held. */
+    double rolling_exchange;
     double twisting_energy;       /**< Elastic energy stored in the twisting spring, ½k_tw φ², J. */
-    /** Energy dissipated by the twisting law in this step, J (≥ 0): dashpot plus slider; for SDS, at the call
-     *  where the contact ends, also the energy its spring still held. */
-    double twisting_dissipation;
+    double twisting_dissipation;  /**< Energy dissipated by the twisting law in this step, J (≥ 0). */
+    /** Energy that left the twisting spring in this step with no twisting work, J (signed): the exchange of
+     *  Marshall's spring, whose k_tw = ½k_t a² follows the contact, ½φ²(k_tw,old − k_tw), and, at the call where
+     *  the contact ends, the energy the spring still held. */
+    double twisting_exchange;
 } demc_contact_diag;
 
 /** Initialiser of a ::demc_contact_diag: `demc_contact_diag d = DEMC_CONTACT_DIAG_INIT;`. */
-#define DEMC_CONTACT_DIAG_INIT {sizeof(demc_contact_diag), 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0, 0.0, 0.0, 0.0, 0.0}
+#define DEMC_CONTACT_DIAG_INIT \
+    {sizeof(demc_contact_diag), 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0}
 
 /**
  * @brief Fills a description with a preset's laws and conventions and neutral physical inputs.

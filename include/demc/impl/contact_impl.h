@@ -69,9 +69,11 @@ enum {
  *                 into each new frame by one turn);
  *   tangential    the spring: elastic displacement (3), elastic force (3), stiffness, normal force, slip flag
  *                 (the demc_tangential_state in declaration order);
- *   rolling    3  EPSD: the spring torque M_k on i (N·m, changes sign under the swap); SDS: the rolling
- *                 displacement ξ_r (m, kept under the swap); both tangent-plane vectors carried with the frame;
- *   twisting   1  Marshall, SDS: the twist angle φ (rad, kept under the swap);
+ *   rolling       EPSD (4): the spring torque M_k on i (N·m, changes sign under the swap) and the k_r of the step
+ *                 that wrote it (kept); SDS (3): the rolling displacement ξ_r (m, kept under the swap); the
+ *                 vectors lie in the tangent plane and are carried with the frame;
+ *   twisting      the twist angle φ (rad, kept under the swap), and for Marshall the k_tw of the step that wrote
+ *                 it (kept);
  *   normal        PLS(B): the latch δ_max.
  * A slot added within 1.x appends its block's doubles here (and its vectors to demci_contact_vector_offset()):
  * the layout of every kind that does not select it is unchanged. */
@@ -90,14 +92,13 @@ DEMC_STATIC_INLINE int demci_contact_rolling_vector(demc_contact_kind kind)
 
 DEMC_STATIC_INLINE size_t demci_contact_rolling_doubles(demc_contact_kind kind)
 {
-    return demci_contact_rolling_vector(kind) ? 3 : 0;
+    return DEMCI_KIND_ROLLING(kind) == DEMC_ROLLING_EPSD ? 4 : DEMCI_KIND_ROLLING(kind) == DEMC_ROLLING_SDS ? 3 : 0;
 }
 
 DEMC_STATIC_INLINE size_t demci_contact_twisting_doubles(demc_contact_kind kind)
 {
-    return DEMCI_KIND_TWISTING(kind) == DEMC_TWISTING_MARSHALL || DEMCI_KIND_TWISTING(kind) == DEMC_TWISTING_SDS
-               ? 1
-               : 0;
+    return DEMCI_KIND_TWISTING(kind) == DEMC_TWISTING_MARSHALL ? 2 : DEMCI_KIND_TWISTING(kind) == DEMC_TWISTING_SDS ? 1
+                                                                                                                : 0;
 }
 
 DEMC_STATIC_INLINE size_t demci_contact_normal_doubles(demc_contact_kind kind)
@@ -585,8 +586,10 @@ DEMC_STATIC_INLINE void demci_contact_diag_clear(demc_contact_diag *diag)
     diag->sliding = 0;
     diag->rolling_energy = 0.0;
     diag->rolling_dissipation = 0.0;
+    diag->rolling_exchange = 0.0;
     diag->twisting_energy = 0.0;
     diag->twisting_dissipation = 0.0;
+    diag->twisting_exchange = 0.0;
 }
 
 DEMC_STATIC_INLINE demc_vec3 demci_contact_load3(const double *s) { return demc_vec3_make(s[0], s[1], s[2]); }
@@ -630,14 +633,20 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_release(demc_contact_kind kind
         const double *spring = state + demci_contact_tangential_offset(kind);
         if (DEMCI_KIND_TANGENTIAL(kind) == DEMC_TANGENTIAL_SPRING && spring[6] > 0.0)
             diag->tangential_exchange = 0.5 * demc_vec3_norm2(demci_contact_load3(spring + 3)) / spring[6];
-        /* The SDS springs (constant stiffness) release what they held. The EPSD and Marshall springs held at most
-         * (limit)²/(2 × stiffness) of the last step, both of which vanish with the overlap; not reported. */
-        if (DEMCI_KIND_ROLLING(kind) == DEMC_ROLLING_SDS)
-            diag->rolling_dissipation = 0.5 * c[DEMCI_M_ROLL_K] *
-                                        demc_vec3_norm2(demci_contact_load3(state + demci_contact_rolling_offset(kind)));
-        if (DEMCI_KIND_TWISTING(kind) == DEMC_TWISTING_SDS) {
-            const double phi = state[demci_contact_twisting_offset(kind)];
-            diag->twisting_dissipation = 0.5 * c[DEMCI_M_TWIST_K] * phi * phi;
+        /* the rolling and twisting springs release what they held */
+        if (DEMCI_KIND_ROLLING(kind) != DEMC_ROLLING_NONE) {
+            const double *roll = state + demci_contact_rolling_offset(kind);
+            const double stiffness = DEMCI_KIND_ROLLING(kind) == DEMC_ROLLING_EPSD ? roll[3] : c[DEMCI_M_ROLL_K];
+            const double v2 = demc_vec3_norm2(demci_contact_load3(roll));
+            if (DEMCI_KIND_ROLLING(kind) == DEMC_ROLLING_SDS) diag->rolling_exchange = 0.5 * stiffness * v2;
+            else if (DEMCI_KIND_ROLLING(kind) == DEMC_ROLLING_EPSD && stiffness > 0.0)
+                diag->rolling_exchange = 0.5 * v2 / stiffness;
+        }
+        if (DEMCI_KIND_TWISTING(kind) != DEMC_TWISTING_NONE) {
+            const double *twist = state + demci_contact_twisting_offset(kind);
+            const double stiffness =
+                DEMCI_KIND_TWISTING(kind) == DEMC_TWISTING_MARSHALL ? twist[1] : c[DEMCI_M_TWIST_K];
+            diag->twisting_exchange = 0.5 * stiffness * twist[0] * twist[0];
         }
     }
     for (k = 0; k < demci_contact_state_size(kind); ++k) state[k] = 0.0;
@@ -788,8 +797,10 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_eval_kind(demc_contact_kind ki
         diag->plastic_dissipation = plastic;
         diag->rolling_energy = 0.0; /* the rolling and twisting laws below write their own */
         diag->rolling_dissipation = 0.0;
+        diag->rolling_exchange = 0.0;
         diag->twisting_energy = 0.0;
         diag->twisting_dissipation = 0.0;
+        diag->twisting_exchange = 0.0;
     }
     /* Torques: d_i × F on i, and d_j × (−F) = F × d_j on j (the reaction −F acts at the contact point). */
     r.torque_i = demc_vec3_cross(f->branch_i, r.force);
@@ -800,8 +811,10 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_eval_kind(demc_contact_kind ki
     if (DEMCI_KIND_ROLLING(kind) != DEMC_ROLLING_NONE) {
         const unsigned law = DEMCI_KIND_ROLLING(kind);
         double *slot = state + demci_contact_rolling_offset(kind);
+        const demc_vec3 before = demci_contact_load3(slot); /* the memory of a spring law */
         demc_rolling_energy re;
         demc_rolling_result rr;
+        double slip = 0.0; /* the slider's work as the trapezoid of the spring, unclipped (below) */
         if (law == DEMC_ROLLING_CDT) {
             demc_rolling_cdt_params p;
             p.mu_rolling = c[DEMCI_M_ROLL_MU];
@@ -820,6 +833,18 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_eval_kind(demc_contact_kind ki
             rr = demc_rolling_epsd_torque(&p, n, f->effective_radius, k_n, f_n, 3.5 * f->effective_inertia,
                                           f->angular_velocity_i, f->angular_velocity_j, dt, &rs,
                                           diag ? &re : NULL);
+            {
+                /* k_r follows k_n: the energy the spring held at the old stiffness is exchanged with the load */
+                const double k_r = demc_rolling_epsd_stiffness(&p, k_n, f->effective_radius);
+                if (diag && slot[3] > 0.0 && k_r > 0.0)
+                    diag->rolling_exchange = 0.5 * demc_vec3_norm2(before) * (1.0 / slot[3] - 1.0 / k_r);
+                if (diag && rr.mobilised && k_r > 0.0) {
+                    const demc_vec3 trial = demc_vec3_add_scaled(
+                        before, -k_r * dt, demc_rolling_angular_velocity(n, f->angular_velocity_i, f->angular_velocity_j));
+                    slip = -0.5 * demc_vec3_dot(demc_vec3_add(before, rs.torque), demc_vec3_sub(rs.torque, trial)) / k_r;
+                }
+                slot[3] = k_r;
+            }
             demci_contact_store3(slot, rs.torque);
         } else {
             demc_rolling_sds_params p;
@@ -830,6 +855,12 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_eval_kind(demc_contact_kind ki
             rs.displacement = demci_contact_load3(slot);
             rr = demc_rolling_sds_torque(&p, n, f->effective_radius, f_n, f->angular_velocity_i,
                                          f->angular_velocity_j, dt, &rs, diag ? &re : NULL);
+            if (diag && rr.mobilised) {
+                const demc_vec3 trial = demc_vec3_add_scaled(
+                    before, dt, demc_rolling_velocity(n, f->effective_radius, f->angular_velocity_i, f->angular_velocity_j));
+                slip = 0.5 * p.stiffness * demc_vec3_dot(demc_vec3_add(before, rs.displacement),
+                                                         demc_vec3_sub(trial, rs.displacement));
+            }
             demci_contact_store3(slot, rs.displacement);
         }
         r.torque_i = demc_vec3_add(r.torque_i, rr.torque_i);
@@ -837,6 +868,9 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_eval_kind(demc_contact_kind ki
         if (diag) {
             diag->rolling_energy = re.stored;
             diag->rolling_dissipation = re.viscous_dissipation + re.friction_dissipation;
+            /* Where the slider's work is negative the law clips its dissipation at 0: the memory was set (to the
+             * limit, by spring and dashpot together) with energy no work supplied; that part is an exchange. */
+            if (slip < 0.0) diag->rolling_exchange += slip;
         }
     }
     if (DEMCI_KIND_TWISTING(kind) != DEMC_TWISTING_NONE) {
@@ -844,7 +878,9 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_eval_kind(demc_contact_kind ki
         demc_twisting_state ts;
         demc_twisting_energy te;
         demc_twisting_result rt;
-        ts.angle = slot[0];
+        const double phi_old = slot[0];
+        double k_tw = c[DEMCI_M_TWIST_K];
+        ts.angle = phi_old;
         if (DEMCI_KIND_TWISTING(kind) == DEMC_TWISTING_MARSHALL) {
             demc_twisting_marshall_params p;
             p.mu_tangential = c[DEMCI_M_TWIST_MU];
@@ -852,6 +888,10 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_eval_kind(demc_contact_kind ki
             if (normal != DEMC_NORMAL_HERTZ) radius = sqrt(f->effective_radius * delta);
             rt = demc_twisting_marshall_torque(&p, n, radius, k_t, c_t, f_n, f->angular_velocity_i,
                                                f->angular_velocity_j, dt, &ts, diag ? &te : NULL);
+            /* k_tw = ½ k_t a² follows the contact: the energy held at the old stiffness is exchanged */
+            k_tw = k_t > 0.0 ? 0.5 * k_t * radius * radius : 0.0;
+            if (diag) diag->twisting_exchange = 0.5 * slot[0] * slot[0] * (slot[1] - k_tw);
+            slot[1] = k_tw;
         } else {
             demc_twisting_sds_params p;
             p.stiffness = c[DEMCI_M_TWIST_K];
@@ -866,6 +906,11 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_eval_kind(demc_contact_kind ki
         if (diag) {
             diag->twisting_energy = te.stored;
             diag->twisting_dissipation = te.viscous_dissipation + te.friction_dissipation;
+            if (rt.mobilised) { /* as for the rolling slider: a negative slip work is an exchange */
+                const double trial = phi_old + demc_twisting_velocity(n, f->angular_velocity_i, f->angular_velocity_j) * dt;
+                const double slip = 0.5 * k_tw * (phi_old + ts.angle) * (trial - ts.angle);
+                if (slip < 0.0) diag->twisting_exchange += slip;
+            }
         }
     }
     r.overlap = delta;
