@@ -244,6 +244,14 @@ static void frame_effective_inertia(void)
     j.position = v3(0, 1e-2, 0); /* apart: every field zero */
     f = demc_contact_frame_sphere_sphere(&m, &i, &j);
     CHECK(f.effective_inertia == 0.0 && f.overlap == 0.0);
+    /* a model whose laws do not read it: left 0 */
+    def.rolling = DEMC_ROLLING_SDS;
+    compile(&def, &m);
+    j.position = v3(0, 8.9e-3, 0);
+    f = demc_contact_frame_sphere_sphere(&m, &i, &j);
+    CHECK(f.effective_inertia == 0.0 && f.overlap > 0.0);
+    f = demc_contact_frame_sphere_wall(&m, &i, &w);
+    CHECK(f.effective_inertia == 0.0 && f.overlap > 0.0);
 }
 
 /* ---------- a sphere on a flat, integrated with the assembled model ---------- */
@@ -766,6 +774,56 @@ static void off_changes_nothing(void)
     CHECK(same);
 }
 
+/* Every field of two diags equal, bit for bit (the struct has padding: no memcmp). */
+static int same_bits(double a, double b) { return memcmp(&a, &b, sizeof a) == 0; }
+static int same_diag(const demc_contact_diag *a, const demc_contact_diag *b)
+{
+    return same_bits(a->normal_energy, b->normal_energy) && same_bits(a->tangential_energy, b->tangential_energy) &&
+           same_bits(a->viscous_dissipation, b->viscous_dissipation) &&
+           same_bits(a->friction_dissipation, b->friction_dissipation) &&
+           same_bits(a->plastic_dissipation, b->plastic_dissipation) &&
+           same_bits(a->tangential_exchange, b->tangential_exchange) && a->sliding == b->sliding &&
+           same_bits(a->rolling_energy, b->rolling_energy) &&
+           same_bits(a->rolling_dissipation, b->rolling_dissipation) &&
+           same_bits(a->rolling_exchange, b->rolling_exchange) && same_bits(a->twisting_energy, b->twisting_energy) &&
+           same_bits(a->twisting_dissipation, b->twisting_dissipation) &&
+           same_bits(a->twisting_exchange, b->twisting_exchange);
+}
+
+/* demc_contact_eval_kind() with the kind as a constant (header-only: the other slots fold) gives bit for bit the
+ * results, state and energy terms of demc_contact_eval(). */
+#define KIND_EPSD_SDS (DEMC_CONTACT_KIND_HMD | DEMC_CONTACT_KIND(0, 0, 0, 0, DEMC_ROLLING_EPSD, DEMC_TWISTING_SDS))
+#define KIND_SDS_MARSHALL \
+    (DEMC_CONTACT_KIND_LSD | DEMC_CONTACT_KIND(0, 0, 0, 0, DEMC_ROLLING_SDS, DEMC_TWISTING_MARSHALL))
+static void eval_kind_matches_eval(void)
+{
+    int c;
+    for (c = 0; c < 2; ++c) {
+        demc_contact_def def = c == 0 ? rolling_def(DEMC_CONTACT_PRESET_HMD, DEMC_ROLLING_EPSD, DEMC_TWISTING_SDS)
+                                      : rolling_def(DEMC_CONTACT_PRESET_LSD, DEMC_ROLLING_SDS, DEMC_TWISTING_MARSHALL);
+        demc_contact_model p;
+        cstate s, t;
+        walk w = walk_start();
+        long step;
+        int same = 1;
+        compile(&def, &p);
+        CHECK(demc_contact_model_kind(&p) == (c == 0 ? KIND_EPSD_SDS : KIND_SDS_MARSHALL));
+        memset(&s, 0, sizeof s);
+        memset(&t, 0, sizeof t);
+        for (step = 0; step < 2000; ++step) {
+            demc_contact_diag d1 = DEMC_CONTACT_DIAG_INIT, d2 = DEMC_CONTACT_DIAG_INIT;
+            demc_contact_frame f = demc_contact_frame_sphere_sphere(&p, &w.i, &w.j);
+            demc_contact_result r1 = demc_contact_eval(&p, &f, 1e-5, s.d, &d1);
+            demc_contact_result r2 = c == 0 ? demc_contact_eval_kind(KIND_EPSD_SDS, &p, &f, 1e-5, t.d, &d2)
+                                            : demc_contact_eval_kind(KIND_SDS_MARSHALL, &p, &f, 1e-5, t.d, &d2);
+            same = same && memcmp(&r1, &r2, sizeof r1) == 0 && memcmp(&s, &t, sizeof s) == 0 &&
+                   same_diag(&d1, &d2);
+            walk_next(&w);
+        }
+        CHECK(same);
+    }
+}
+
 int main(void)
 {
     RUN(selection_and_layout);
@@ -773,6 +831,7 @@ int main(void)
     RUN(coefficients_name_the_bad_field);
     RUN(off_changes_nothing);
     RUN(frame_effective_inertia);
+    RUN(eval_kind_matches_eval);
     RUN(cdt_decelerates_at_five_sevenths);
     RUN(epsd_settles_below_and_rolls_above);
     RUN(incline_epsd_and_sds);

@@ -321,8 +321,9 @@ typedef struct demc_contact_frame {
     double effective_mass;         /**< m* = m_i m_j/(m_i + m_j), kg (m_i against a wall). */
     /** I* = I_i I_j/(I_i + I_j), kg·m², with I = (2/5) m R² of a solid sphere (I_i against a wall): the inertia of
      *  the relative rotation ω_i − ω_j under a couple, as m* is that of the relative translation under a force.
-     *  Read by the rolling laws only (the CDT limiter, the EPSD dashpot); a host with other bodies sets its own
-     *  moments of inertia here. 0: unknown (the CDT limiter and the EPSD dashpot are then off). */
+     *  Read by the rolling laws only (the CDT limiter, the EPSD dashpot): the builders fill it for a model with
+     *  one of them and leave it 0 otherwise (it costs a division). A host with other bodies sets its own moments
+     *  of inertia here. 0: unknown (the CDT limiter and the EPSD dashpot are then off). */
     double effective_inertia;
 } demc_contact_frame;
 
@@ -397,7 +398,8 @@ DEMC_CONTACT_FN demc_status demc_contact_def_init(demc_contact_preset preset, si
  * Checks, in declaration order, every field the selected laws use (a field a law does not use is not read):
  * Hertz laws need E* > 0, and G* > 0 with the tangential spring; the linear spring and PLS(B) need k > 0 and, with
  * the tangential spring, κ ≥ 0; the dashpot and PLS(B) need 0 < e ≤ 1; PLS(B) has no dashpot (its latch
- * dissipates). The damping ratio γ comes from e by demc_damping_lsd_ratio() (linear) or demc_damping_hmd_ratio()
+ * dissipates); ::DEMC_TWISTING_MARSHALL needs the tangential spring; the rolling and twisting coefficients are
+ * ≥ 0, the EPSD stiffness coefficient > 0 and its mobilised damping share in [0, 1]. The damping ratio γ comes from e by demc_damping_lsd_ratio() (linear) or demc_damping_hmd_ratio()
  * (Hertz) for the end rule.
  * @param def the description (its size: ::DEMC_ERR_UNSUPPORTED when bytes past this library's layout are not zero,
  *        or when a slot selects a law this library does not have).
@@ -437,7 +439,10 @@ DEMC_CONTACT_FN void demc_contact_state_swap(const demc_contact_model *model, do
  *        index past the state size).
  *
  * For the tangential spring these are the previous normal (3 doubles) and the tangential displacement and force
- * memory (3 + 3); its stiffness, normal-force and slip flag, and the PLS(B) latch, are kept.
+ * memory (3 + 3); its stiffness, normal-force and slip flag, and the PLS(B) latch, are kept. With a rolling law
+ * that keeps a vector the previous normal is there too (it changes sign); the EPSD spring torque (3 doubles)
+ * changes sign, its stiffness, the SDS rolling displacement (3 doubles, invariant like v_r) and the twist angle
+ * and Marshall's stiffness (invariant like ω_n) are kept.
  */
 DEMC_CONTACT_FN int demc_contact_state_flips(const demc_contact_model *model, size_t index);
 
@@ -468,10 +473,10 @@ DEMC_CONTACT_FN demc_contact_frame demc_contact_frame_sphere_wall(const demc_con
 /**
  * @brief One evaluation: force on i, torques on both bodies, the updated state, and on request the energy terms.
  *
- * In the fixed order of the slots: when δ ≤ 0 the state is reset (the energy the tangential spring still held is
- * reported as exchange) and every output is zero; else the memory is carried into the new frame, then the normal
- * law, the dashpot and the end rule, the tangential law with its increment, and the torques d_i × F and
- * −d_j × F. The kind is read from the model (the exported function dispatches to a specialised body for each
+ * In the fixed order of the slots: when δ ≤ 0 the state is reset (the energy the springs still held is reported
+ * as exchange) and every output is zero; else the memory is carried into the new frame, then the normal law, the
+ * dashpot and the end rule, the tangential law with its increment, the torques d_i × F and −d_j × F, and the
+ * rolling and twisting couples (+M on i, −M on j), limited by the normal force F_n the Coulomb limit uses. The kind is read from the model (the exported function dispatches to a specialised body for each
  * preset's kind).
  * @param model a compiled model.
  * @param frame the frame of this step.

@@ -44,7 +44,8 @@ enum {
     DEMCI_M_ROLL_GAMMA,   /* SDS γ_roll */
     DEMCI_M_TWIST_K,      /* SDS k_tw */
     DEMCI_M_TWIST_GAMMA,  /* SDS γ_tw */
-    DEMCI_M_TWIST_MU      /* SDS μ_tw (m); Marshall μ_t = μ_d of the tangential spring */
+    DEMCI_M_TWIST_MU,     /* SDS μ_tw (m); Marshall μ_t = μ_d of the tangential spring */
+    DEMCI_M_INERTIA       /* 1: a law reads the frame's effective inertia (CDT, EPSD), else 0 */
 };
 
 /* Fields of a kind. */
@@ -54,6 +55,7 @@ enum {
 #define DEMCI_KIND_INCREMENT(k) (((unsigned)(k) >> 10) & 3u)
 #define DEMCI_KIND_ROLLING(k) (((unsigned)(k) >> 12) & 7u)
 #define DEMCI_KIND_TWISTING(k) (((unsigned)(k) >> 15) & 7u)
+#define DEMCI_KIND_TORQUE_BITS (63u << 12) /* the rolling and twisting slots */
 #define DEMCI_KIND_STIFFNESS_RULE(k) (((unsigned)(k) >> 18) & 3u)
 #define DEMCI_KIND_RECALCULATION(k) (((unsigned)(k) >> 20) & 1u)
 #define DEMCI_KIND_DIRECTION(k) (((unsigned)(k) >> 21) & 3u)
@@ -427,6 +429,7 @@ DEMC_CONTACT_FN demc_status demc_contact_model_init(const demc_contact_def *def,
                                                            def->moduli.effective_modulus
                                                      : def->stiffness_ratio);
     if (def->rolling != DEMC_ROLLING_NONE) c[DEMCI_M_ROLL_MU] = def->mu_rolling;
+    c[DEMCI_M_INERTIA] = def->rolling == DEMC_ROLLING_CDT || def->rolling == DEMC_ROLLING_EPSD;
     if (def->rolling == DEMC_ROLLING_CDT) c[DEMCI_M_ROLL_LIMITER] = (double)def->rolling_limiter;
     if (def->rolling == DEMC_ROLLING_EPSD) {
         c[DEMCI_M_ROLL_C] = def->rolling_stiffness_coefficient;
@@ -532,7 +535,8 @@ DEMC_CONTACT_FN demc_contact_frame demc_contact_frame_sphere_sphere(const demc_c
     f.angular_velocity_j = j->angular_velocity;
     f.effective_radius = i->radius * j->radius / (i->radius + j->radius);
     f.effective_mass = i->mass * j->mass / (i->mass + j->mass);
-    {
+    f.effective_inertia = 0.0;
+    if (c[DEMCI_M_INERTIA] != 0.0) { /* only for a law that reads it: a division */
         /* I* = (2/5) A_i A_j/(A_i + A_j) with A = m R² (solid spheres) */
         const double ai = i->mass * i->radius * i->radius, aj = j->mass * j->radius * j->radius;
         f.effective_inertia = 0.4 * ai * aj / (ai + aj);
@@ -558,7 +562,7 @@ DEMC_CONTACT_FN demc_contact_frame demc_contact_frame_sphere_wall(const demc_con
     f.angular_velocity_j = wall->angular_velocity;
     f.effective_radius = i->radius;
     f.effective_mass = i->mass;
-    f.effective_inertia = 0.4 * i->mass * i->radius * i->radius;
+    f.effective_inertia = c[DEMCI_M_INERTIA] != 0.0 ? 0.4 * i->mass * i->radius * i->radius : 0.0;
     return f;
 }
 
@@ -662,22 +666,28 @@ DEMC_HOT_INLINE void demci_contact_carry(demc_contact_kind kind, const demc_cont
                                          double *state)
 {
     const demc_vec3 n = f->normal, n_old = demci_contact_load3(state);
+    /* the spring's two vectors lie at 3 and 6; the rolling vector, when a rolling law keeps one, begins its block */
+    const int spring = DEMCI_KIND_TANGENTIAL(kind) == DEMC_TANGENTIAL_SPRING ? 2 : 0;
+    const int roll = demci_contact_rolling_vector(kind);
+    double *const roll_at = state + demci_contact_rolling_offset(kind);
     int q;
-    if (demci_contact_vector_count(kind) == 0 || (n_old.x == 0.0 && n_old.y == 0.0 && n_old.z == 0.0)) return;
+    if ((spring == 0 && !roll) || (n_old.x == 0.0 && n_old.y == 0.0 && n_old.z == 0.0)) return;
     if (DEMCI_KIND_TRANSPORT(kind) == DEMC_TRANSPORT_PROJECT) {
-        for (q = 0; q < demci_contact_vector_count(kind); ++q) {
-            double *v = state + demci_contact_vector_offset(kind, q);
+        for (q = 0; q < spring; ++q) {
+            double *v = state + DEMCI_FRAME_DOUBLES + 3 * q;
             demci_contact_store3(v, demc_tangential_project(demci_contact_load3(v), n));
         }
+        if (roll) demci_contact_store3(roll_at, demc_tangential_project(demci_contact_load3(roll_at), n));
     } else {
         const double spin =
             DEMCI_KIND_SPIN(kind) ? 0.5 * demc_vec3_dot(demc_vec3_add(f->angular_velocity_i, f->angular_velocity_j), n) * dt
                                   : 0.0;
         const demci_tangential_turn turn = demci_tangential_turn_make(n_old, n, spin);
-        for (q = 0; q < demci_contact_vector_count(kind); ++q) {
-            double *v = state + demci_contact_vector_offset(kind, q);
+        for (q = 0; q < spring; ++q) {
+            double *v = state + DEMCI_FRAME_DOUBLES + 3 * q;
             demci_contact_store3(v, demci_tangential_turn_apply(&turn, demci_contact_load3(v)));
         }
+        if (roll) demci_contact_store3(roll_at, demci_tangential_turn_apply(&turn, demci_contact_load3(roll_at)));
     }
 }
 
@@ -932,7 +942,12 @@ DEMC_CONTACT_FN demc_contact_result demc_contact_eval(const demc_contact_model *
     case DEMC_CONTACT_KIND_HM: return demci_contact_eval_kind(DEMC_CONTACT_KIND_HM, c, frame, dt, state, diag);
     case DEMC_CONTACT_KIND_CAMPELLO:
         return demci_contact_eval_kind(DEMC_CONTACT_KIND_CAMPELLO, c, frame, dt, state, diag);
-    default: return demci_contact_eval_kind(kind, c, frame, dt, state, diag);
+    default:
+        /* A kind without rolling and twisting laws gets a body of its own in which those slots fold away (the bits
+         * are known to be zero), so that the options cost nothing there. */
+        if (!(kind & DEMCI_KIND_TORQUE_BITS))
+            return demci_contact_eval_kind(kind & ~DEMCI_KIND_TORQUE_BITS, c, frame, dt, state, diag);
+        return demci_contact_eval_kind(kind, c, frame, dt, state, diag);
     }
 }
 
