@@ -66,6 +66,8 @@ enum {
 #define DEMCI_KIND_SPIN(k) (!(((unsigned)(k) >> 27) & 1u))
 
 /* ---- the per-contact state layout, a function of the kind alone ---------------------------------------------- */
+/* Forced inline (DEMC_HOT_INLINE): with a constant kind they must fold to constants inside the evaluation, which
+ * is large enough that the compiler would otherwise keep some of them as calls. */
 /* Blocks in this order, each present only when a selected law keeps memory:
  *   frame      3  the previous unit normal, when any block below keeps tangent-plane vectors (they are carried
  *                 into each new frame by one turn);
@@ -81,29 +83,29 @@ enum {
  * the layout of every kind that does not select it is unchanged. */
 enum { DEMCI_FRAME_DOUBLES = 3, DEMCI_SPRING_DOUBLES = 9 };
 
-DEMC_STATIC_INLINE size_t demci_contact_tangential_doubles(demc_contact_kind kind)
+DEMC_HOT_INLINE size_t demci_contact_tangential_doubles(demc_contact_kind kind)
 {
     return DEMCI_KIND_TANGENTIAL(kind) == DEMC_TANGENTIAL_SPRING ? (size_t)DEMCI_SPRING_DOUBLES : 0;
 }
 
 /* The rolling laws with a spring keep one tangent-plane vector. */
-DEMC_STATIC_INLINE int demci_contact_rolling_vector(demc_contact_kind kind)
+DEMC_HOT_INLINE int demci_contact_rolling_vector(demc_contact_kind kind)
 {
     return DEMCI_KIND_ROLLING(kind) == DEMC_ROLLING_EPSD || DEMCI_KIND_ROLLING(kind) == DEMC_ROLLING_SDS;
 }
 
-DEMC_STATIC_INLINE size_t demci_contact_rolling_doubles(demc_contact_kind kind)
+DEMC_HOT_INLINE size_t demci_contact_rolling_doubles(demc_contact_kind kind)
 {
     return DEMCI_KIND_ROLLING(kind) == DEMC_ROLLING_EPSD ? 4 : DEMCI_KIND_ROLLING(kind) == DEMC_ROLLING_SDS ? 3 : 0;
 }
 
-DEMC_STATIC_INLINE size_t demci_contact_twisting_doubles(demc_contact_kind kind)
+DEMC_HOT_INLINE size_t demci_contact_twisting_doubles(demc_contact_kind kind)
 {
     return DEMCI_KIND_TWISTING(kind) == DEMC_TWISTING_MARSHALL ? 2 : DEMCI_KIND_TWISTING(kind) == DEMC_TWISTING_SDS ? 1
                                                                                                                 : 0;
 }
 
-DEMC_STATIC_INLINE size_t demci_contact_normal_doubles(demc_contact_kind kind)
+DEMC_HOT_INLINE size_t demci_contact_normal_doubles(demc_contact_kind kind)
 {
     return DEMCI_KIND_NORMAL(kind) == DEMC_NORMAL_PLSB ? 1 : 0;
 }
@@ -111,12 +113,12 @@ DEMC_STATIC_INLINE size_t demci_contact_normal_doubles(demc_contact_kind kind)
 /* The number of tangent-plane vectors the blocks keep, and the offset of vector q (0 ≤ q < count) in the state:
  * the tangential spring's displacement and force, then the rolling spring's vector, which begins its block (the
  * rolling block follows the tangential one, so its vector lies 3 doubles past the spring's force, or first). */
-DEMC_STATIC_INLINE int demci_contact_vector_count(demc_contact_kind kind)
+DEMC_HOT_INLINE int demci_contact_vector_count(demc_contact_kind kind)
 {
     return (DEMCI_KIND_TANGENTIAL(kind) == DEMC_TANGENTIAL_SPRING ? 2 : 0) + demci_contact_rolling_vector(kind);
 }
 
-DEMC_STATIC_INLINE size_t demci_contact_vector_offset(demc_contact_kind kind, int q)
+DEMC_HOT_INLINE size_t demci_contact_vector_offset(demc_contact_kind kind, int q)
 {
     const int spring = DEMCI_KIND_TANGENTIAL(kind) == DEMC_TANGENTIAL_SPRING;
     /* q = 0, 1: the spring's displacement and force; the rolling vector after the whole tangential block. */
@@ -126,38 +128,38 @@ DEMC_STATIC_INLINE size_t demci_contact_vector_offset(demc_contact_kind kind, in
 
 /* 1 when tangent-plane vector q changes sign under the i ⇄ j swap: the spring's displacement and force and the
  * EPSD torque (quantities of i relative to j); the SDS rolling displacement is kept (v_r is invariant). */
-DEMC_STATIC_INLINE int demci_contact_vector_flips(demc_contact_kind kind, int q)
+DEMC_HOT_INLINE int demci_contact_vector_flips(demc_contact_kind kind, int q)
 {
     const int spring = DEMCI_KIND_TANGENTIAL(kind) == DEMC_TANGENTIAL_SPRING;
     return (spring && q < 2) || DEMCI_KIND_ROLLING(kind) == DEMC_ROLLING_EPSD;
 }
 
-DEMC_STATIC_INLINE size_t demci_contact_frame_offset_end(demc_contact_kind kind)
+DEMC_HOT_INLINE size_t demci_contact_frame_offset_end(demc_contact_kind kind)
 {
     return demci_contact_vector_count(kind) > 0 ? (size_t)DEMCI_FRAME_DOUBLES : 0;
 }
 
-DEMC_STATIC_INLINE size_t demci_contact_tangential_offset(demc_contact_kind kind)
+DEMC_HOT_INLINE size_t demci_contact_tangential_offset(demc_contact_kind kind)
 {
     return demci_contact_frame_offset_end(kind);
 }
 
-DEMC_STATIC_INLINE size_t demci_contact_rolling_offset(demc_contact_kind kind)
+DEMC_HOT_INLINE size_t demci_contact_rolling_offset(demc_contact_kind kind)
 {
     return demci_contact_tangential_offset(kind) + demci_contact_tangential_doubles(kind);
 }
 
-DEMC_STATIC_INLINE size_t demci_contact_twisting_offset(demc_contact_kind kind)
+DEMC_HOT_INLINE size_t demci_contact_twisting_offset(demc_contact_kind kind)
 {
     return demci_contact_rolling_offset(kind) + demci_contact_rolling_doubles(kind);
 }
 
-DEMC_STATIC_INLINE size_t demci_contact_normal_offset(demc_contact_kind kind)
+DEMC_HOT_INLINE size_t demci_contact_normal_offset(demc_contact_kind kind)
 {
     return demci_contact_twisting_offset(kind) + demci_contact_twisting_doubles(kind);
 }
 
-DEMC_STATIC_INLINE size_t demci_contact_state_size(demc_contact_kind kind)
+DEMC_HOT_INLINE size_t demci_contact_state_size(demc_contact_kind kind)
 {
     return demci_contact_normal_offset(kind) + demci_contact_normal_doubles(kind);
 }
