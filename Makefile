@@ -43,12 +43,14 @@ TESTS    := $(basename $(notdir $(wildcard test/test_*.c)))
 TEST_SUPPORT := $(wildcard test/support/*.c)
 TEST_DEPS := $(wildcard test/*.h test/support/*.h) $(TEST_SUPPORT)
 BENCHES  := $(basename $(notdir $(wildcard bench/bench_*.c)))
+# The example programs of the documentation other than the demo: each is built on both faces and must exit 0.
+EXAMPLES := $(filter-out demo,$(basename $(notdir $(wildcard docs/examples/*.c))))
 BUILD_FLAGS := $(CC) $(OPT) -fvisibility=hidden -fno-semantic-interposition -fno-math-errno $(CPPFLAGS) $(CFLAGS)
 # Every object and test depends on this file, which changes only when the compiler or a flag does: a change of CC,
 # CFLAGS or WERROR rebuilds (so `make check` never passes on objects built without -Werror).
 FLAGS_STAMP = build/flags
 
-.PHONY: all test check deps unit-tests demo bench docs figures check-abi abi-baseline install install-docs uninstall \
+.PHONY: all test check deps unit-tests demo examples bench docs figures check-abi abi-baseline install install-docs uninstall \
         clean FORCE
 .DELETE_ON_ERROR:
 
@@ -106,6 +108,16 @@ demo: all build/demo
 build/demo: docs/examples/demo.c $(SHLIB) lib/$(SONAME) lib/libdemc.so $(FLAGS_STAMP)
 	@mkdir -p build
 	$(CC) $(TEST_CFLAGS) $< $(LDFLAGS) -Llib -ldemc -Wl,-rpath,$(CURDIR)/lib -lm -o $@
+
+# make examples: the documentation's example programs (docs/examples), linked and header-only, run; each checks itself.
+build/examples/linked_%: docs/examples/%.c $(SHLIB) lib/$(SONAME) lib/libdemc.so $(FLAGS_STAMP)
+	@mkdir -p build/examples
+	$(CC) $(TEST_CFLAGS) $< $(LDFLAGS) -Llib -ldemc -Wl,-rpath,$(CURDIR)/lib -lm -o $@
+build/examples/header_%: docs/examples/%.c $(HEADERS) $(FLAGS_STAMP)
+	@mkdir -p build/examples
+	$(CC) $(TEST_CFLAGS) -DDEMC_HEADER_ONLY $< $(LDFLAGS) -lm -o $@
+examples: $(EXAMPLES:%=build/examples/linked_%) $(EXAMPLES:%=build/examples/header_%)
+	@for e in $(EXAMPLES); do ./build/examples/linked_$$e || exit 1; ./build/examples/header_$$e || exit 1; done
 
 build/bench/linked_%: bench/%.c $(wildcard bench/*.h) all | build/bench
 	$(CC) $(TEST_CFLAGS) -D_POSIX_C_SOURCE=200809L -Ibench -O3 -DDEMC_BENCH_FACE='"linked"' $< $(LDFLAGS) -Llib -ldemc -Wl,-rpath,$(CURDIR)/lib -lm -o $@

@@ -142,10 +142,29 @@ static inline int bench_demc_pair(demc_contact_kind kind, const bench_demc_model
     return state[BENCH_DEMC_SLIDING] != 0.0 ? REF_SLIDE : REF_STICK;
 }
 
-/* SLOT "demc batch": when the batch call exists, define BENCH_HAVE_DEMC_BATCH, a bench_demc_batch() that
- * evaluates all pairs of a ref_pairs from the ref_bodies arrays into the state array (stride
- * BENCH_DEMC_STATE_DOUBLES) and adds forces and torques into b->f and b->torque, and register it below with
- * BENCH_KERNEL_BATCH (same physics as "demc-closest" when given the closest model). */
+/* The batch call: all pairs of a ref_pairs from the LAMMPS-style arrays in place, forces and torques added into
+ * b->f and b->torque (the host's scatter done by the library). */
+#define BENCH_HAVE_DEMC_BATCH 1
+static void bench_demc_batch(const bench_demc_model *m, const ref_bodies *b, const ref_pairs *c, double dt,
+                             double *state)
+{
+    demc_contact_batch batch = DEMC_CONTACT_BATCH_INIT;
+    batch.count = (size_t)c->n;
+    batch.i = c->i;
+    batch.j = c->j;
+    batch.position = &b->x[0][0];
+    batch.velocity = &b->v[0][0];
+    batch.angular_velocity = &b->omega[0][0];
+    batch.radius = b->radius;
+    batch.mass = b->rmass;
+    batch.vector_stride = 3;
+    batch.scalar_stride = 1;
+    batch.state = state;
+    batch.state_stride = BENCH_DEMC_STATE_DOUBLES;
+    batch.body_force = &b->f[0][0];
+    batch.body_torque = &b->torque[0][0];
+    if (demc_contact_eval_batch(m, &batch, dt, NULL) != DEMC_OK) abort();
+}
 /* ========================================================================================================== */
 
 /* Adds one pair's force and torques into the body arrays (the host's scatter; the reference kernels do it
@@ -683,8 +702,10 @@ int main(void)
     BENCH_KERNEL("demc-default", "other conventions: loose check only", 0, BENCH_DEMC_STATE_DOUBLES,
                  bench_sweep_demc_default, &demc_default);
 #ifdef BENCH_HAVE_DEMC_BATCH
-    /* SLOT "demc batch" */
-    BENCH_KERNEL("demc-batch", "", 1, BENCH_DEMC_STATE_DOUBLES, bench_sweep_demc_batch, &demc_closest);
+    BENCH_KERNEL("demc-batch", "closest conventions", 1, BENCH_DEMC_STATE_DOUBLES, bench_sweep_demc_batch,
+                 &demc_closest);
+    BENCH_KERNEL("demc-batch-def", "default conventions", 0, BENCH_DEMC_STATE_DOUBLES, bench_sweep_demc_batch,
+                 &demc_default);
 #endif
 #undef BENCH_KERNEL
 

@@ -32,8 +32,9 @@ for p in $pages; do
         echo "docs-render: $p: chromium gave no DOM"; sed -n '1,5p' "$tmp/err.txt"; bad=$((bad + 1)); continue
     fi
     # Drop what is not rendered text: scripts (MathJax keeps the TeX source there), styles, <code>, <pre> and the
-    # lines of code fragments (perl-base is part of every Debian system).
-    perl -0777 -pe 's{<(script|style|code|pre)\b[^>]*>.*?</\1>}{}gs; s{<div class="(line|ttdoc)">.*?</div>}{}gs' \
+    # lines of code fragments with the tooltips of their links (signatures hold `char **`; perl-base is part of every
+    # Debian system).
+    perl -0777 -pe 's{<(script|style|code|pre)\b[^>]*>.*?</\1>}{}gs; s{<div class="(line|ttdoc|ttdeci|ttname|ttdef)">.*?</div>}{}gs' \
         <"$tmp/dom.html" >"$tmp/text.html"
     problems=""
     grep -q 'class="merror"' "$tmp/text.html" && problems="$problems MathJax-error-box"

@@ -1,6 +1,6 @@
 #!/bin/sh
 # make check: the gates in order, stopping at the first that fails (unit tests on both faces, consumer checks,
-# demo, ABI gate, docs, docs rendering, citations). Every unit-test case and every gate counts as one test; the last
+# demo, examples, ABI gate, docs, docs rendering, citations). Every unit-test case and every gate counts as one test; the last
 # line is the total. A check that could not run on this machine (only CUDA without nvcc) is listed as skipped just
 # before it.
 # Usage: test/run_checks.sh [--unit-only] TEST_NAME...   (from the top of the tree, after `make all unit-tests`;
@@ -47,6 +47,7 @@ done
 echo "== consumer checks"
 gate consumers sh test/consumers.sh
 gate "demo (README's first command)" sh -c "${MAKE:-make} -s demo >/dev/null"
+gate "examples of the documentation (host loop, first contact), both faces" ${MAKE:-make} -s examples
 echo "== ABI gate"
 gate check-abi ${MAKE:-make} -s check-abi
 gate abi-gate-catches-a-changed-struct sh test/abi_gate_test.sh

@@ -5,6 +5,7 @@
  * above it, EPSD and SDS on an incline; objectivity, the i ⇄ j swap, angular momentum, limits, dissipation ≥ 0 and
  * the energy balance of an integrated collision. Expected values are closed forms of rigid-body mechanics. */
 #include <float.h>
+#include <stddef.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -824,6 +825,114 @@ static void eval_kind_matches_eval(void)
     }
 }
 
+/* The batch call with rolling and twisting laws: the single call's results and states, bit for bit; a diag of the
+ * size before the rolling and twisting terms (a caller of an older header) is not written past its size. */
+static void batch_and_older_diag(void)
+{
+    enum { NB = 6, NC = 5 };
+    demc_contact_def def = rolling_def(DEMC_CONTACT_PRESET_HMD, DEMC_ROLLING_EPSD, DEMC_TWISTING_MARSHALL);
+    demc_contact_model p;
+    double x[NB][3], v[NB][3], w[NB][3], radius[NB], mass[NB], states[NC][DEMC_CONTACT_STATE_MAX],
+        singles[NC][DEMC_CONTACT_STATE_MAX], force[NC][3], ti[NC][3], tj[NC][3];
+    const int ci[NC] = {0, 1, 2, 3, 4}, cj[NC] = {1, 2, 3, 4, 5};
+    demc_contact_batch b = DEMC_CONTACT_BATCH_INIT;
+    int k, step, same = 1;
+    compile(&def, &p);
+    memset(states, 0, sizeof states);
+    memset(singles, 0, sizeof singles);
+    for (k = 0; k < NB; ++k) {
+        demc_vec3 vk = random_vec(0.1), wk = random_vec(200.0);
+        x[k][0] = 0.0, x[k][1] = 0.0, x[k][2] = 9.49e-3 * k;
+        v[k][0] = vk.x, v[k][1] = vk.y, v[k][2] = vk.z;
+        w[k][0] = wk.x, w[k][1] = wk.y, w[k][2] = wk.z;
+        radius[k] = k % 2 ? 4.5e-3 : 5e-3;
+        mass[k] = 4.0 / 3.0 * PI * radius[k] * radius[k] * radius[k] * 2500.0;
+    }
+    b.count = NC, b.i = ci, b.j = cj, b.position = &x[0][0], b.velocity = &v[0][0], b.angular_velocity = &w[0][0];
+    b.radius = radius, b.mass = mass, b.vector_stride = 3, b.scalar_stride = 1;
+    b.state = &states[0][0], b.state_stride = DEMC_CONTACT_STATE_MAX;
+    b.force = &force[0][0], b.torque_i = &ti[0][0], b.torque_j = &tj[0][0];
+    for (step = 0; step < 200; ++step) {
+        CHECK(demc_contact_eval_batch(&p, &b, 1e-5, NULL) == DEMC_OK);
+        for (k = 0; k < NC; ++k) {
+            demc_body bi = make_body(v3(x[ci[k]][0], x[ci[k]][1], x[ci[k]][2]), v3(v[ci[k]][0], v[ci[k]][1], v[ci[k]][2]),
+                                     v3(w[ci[k]][0], w[ci[k]][1], w[ci[k]][2]), radius[ci[k]]);
+            demc_body bj = make_body(v3(x[cj[k]][0], x[cj[k]][1], x[cj[k]][2]), v3(v[cj[k]][0], v[cj[k]][1], v[cj[k]][2]),
+                                     v3(w[cj[k]][0], w[cj[k]][1], w[cj[k]][2]), radius[cj[k]]);
+            demc_contact_frame f;
+            demc_contact_result r;
+            bi.mass = mass[ci[k]], bj.mass = mass[cj[k]];
+            f = demc_contact_frame_sphere_sphere(&p, &bi, &bj);
+            r = demc_contact_eval(&p, &f, 1e-5, singles[k], NULL);
+            same = same && memcmp(&r.torque_i, ti[k], sizeof ti[k]) == 0 && memcmp(&r.torque_j, tj[k], sizeof tj[k]) == 0 &&
+                   memcmp(&r.force, force[k], sizeof force[k]) == 0 &&
+                   memcmp(singles[k], states[k], sizeof states[k]) == 0;
+        }
+        for (k = 0; k < NB; ++k) { /* jiggle */
+            demc_vec3 d = random_vec(2e-6), wk = random_vec(200.0);
+            x[k][0] = d.x, x[k][1] = d.y, x[k][2] = 9.49e-3 * k + d.z;
+            if (uniform() < 0.2) w[k][0] = wk.x, w[k][1] = wk.y, w[k][2] = wk.z;
+        }
+    }
+    CHECK(same);
+    /* an older caller's diag ends at adhesion_dissipation: nothing past it is written */
+    {
+        union {
+            demc_contact_diag d;
+            unsigned char bytes[sizeof(demc_contact_diag)];
+        } u;
+        const size_t older = offsetof(demc_contact_diag, adhesion_dissipation) + sizeof(double);
+        cstate s;
+        walk wk = walk_start();
+        int untouched = 1;
+        size_t q;
+        memset(&s, 0, sizeof s);
+        for (step = 0; step < 300; ++step) {
+            demc_contact_frame f = demc_contact_frame_sphere_sphere(&p, &wk.i, &wk.j);
+            memset(u.bytes, SETUP_POISON, sizeof u.bytes);
+            u.d.size = older;
+            (void)demc_contact_eval(&p, &f, 1e-5, s.d, &u.d);
+            for (q = older; q < sizeof u.bytes; ++q) untouched = untouched && u.bytes[q] == SETUP_POISON;
+            walk_next(&wk);
+        }
+        CHECK(untouched);
+    }
+}
+
+/* With an adhesive normal law the rolling and twisting limits use the load of the Coulomb limit, F_n plus the
+ * law's lift (DMT: 2πwR*, Derjaguin, Muller & Toporov): CDT at full torque gives μ_r R*(F_n + 2πwR*); twisting SDS
+ * saturates at μ_tw (F_n + 2πwR*). */
+static void adhesive_load(void)
+{
+    demc_contact_def def = rolling_def(DEMC_CONTACT_PRESET_HMD, DEMC_ROLLING_CDT, DEMC_TWISTING_SDS);
+    demc_contact_model p;
+    cstate s;
+    demc_body i, j;
+    demc_contact_frame f;
+    demc_contact_result r;
+    const double w = 0.5;
+    double lift, twist;
+    demc_vec3 couple, roll;
+    def.normal = DEMC_NORMAL_DMT;
+    def.end = DEMC_CONTACT_END_OVERLAP;
+    def.work_of_adhesion = w;
+    def.rolling_limiter = DEMC_ROLLING_CDT_LIMITER_NONE;
+    compile(&def, &p);
+    memset(&s, 0, sizeof s);
+    i = make_body(v3(0, 0, 0), v3(0, 0, 0), v3(50, 20, 400), 5e-3);
+    j = make_body(v3(0, 0, 1e-2 - 1e-9), v3(0, 0, 0), v3(0, 0, 0), 5e-3);
+    f = demc_contact_frame_sphere_sphere(&p, &i, &j);
+    r = demc_contact_eval(&p, &f, 1e-5, s.d, NULL);
+    r = demc_contact_eval(&p, &f, 1e-5, s.d, NULL); /* the twist spring beyond its limit */
+    lift = 2.0 * PI * w * f.effective_radius;
+    couple = couple_of(&r, &f);
+    twist = demc_vec3_dot(couple, f.normal);
+    roll = demc_vec3_add_scaled(couple, -twist, f.normal);
+    CHECK(r.normal_force < lift); /* the lift matters: F_n alone is smaller than it */
+    CHECK_REL(demc_vec3_norm(roll), def.mu_rolling * f.effective_radius * (r.normal_force + lift), 1e-12);
+    CHECK_REL(fabs(twist), def.mu_twisting * (r.normal_force + lift), 1e-12);
+}
+
 int main(void)
 {
     RUN(selection_and_layout);
@@ -832,6 +941,8 @@ int main(void)
     RUN(off_changes_nothing);
     RUN(frame_effective_inertia);
     RUN(eval_kind_matches_eval);
+    RUN(batch_and_older_diag);
+    RUN(adhesive_load);
     RUN(cdt_decelerates_at_five_sevenths);
     RUN(epsd_settles_below_and_rolls_above);
     RUN(incline_epsd_and_sds);

@@ -592,8 +592,22 @@ static void degenerate_inputs_are_finite(void)
     CHECK(demc_vec3_is_finite(demc_tangential_rotate(sub, v3(0, 1, 0), v3(0, 0, 1), 0.0)));
 }
 
+/* The initialiser macros give a new contact: every double zero (and they compile as C). */
+static void state_initialisers_are_new_contacts(void)
+{
+    const demc_tangential_state s = DEMC_TANGENTIAL_STATE_INIT;
+    const demc_normal_pls_state p = DEMC_NORMAL_PLS_STATE_INIT;
+    demc_tangential_state zs;
+    demc_normal_pls_state zp;
+    memset(&zs, 0, sizeof zs);
+    memset(&zp, 0, sizeof zp);
+    CHECK(memcmp(&s, &zs, sizeof s) == 0 && sizeof s == DEMC_TANGENTIAL_STATE_SIZE * sizeof(double));
+    CHECK(memcmp(&p, &zp, sizeof p) == 0 && sizeof p == DEMC_NORMAL_PLS_STATE_SIZE * sizeof(double));
+}
+
 int main(void)
 {
+    RUN(state_initialisers_are_new_contacts);
     RUN(kappa_and_mindlin_stiffness);
     RUN(params_statuses);
     RUN(make_names_the_bad_argument);

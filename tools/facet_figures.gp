@@ -22,8 +22,8 @@ unset cbtics
 set size noratio
 
 set output dir.'/facet_crossing.png'
-set terminal pngcairo size 900,800 noenhanced font ',11'
-set multiplot layout 2,1
+set terminal pngcairo size 900,1150 noenhanced font ',11'
+set multiplot layout 3,1
 set title 'Flat square of two triangles, centre 0.9 above it crossing the diagonal at s = 0 (R = 1, Hertz K = 1)'
 set xlabel 'path coordinate s'
 set ylabel 'normal force'
@@ -35,7 +35,18 @@ plot dir.'/facet_crossing.csv' u 1:4 w l lw 2 lc rgb '#d62728' t 'sum over both 
      '' u 1:6 every 40 w p pt 6 lc rgb 'black' t 'plane wall'
 set title 'Convex roof ridge (slopes ±0.35 rad): the centre rolls over it at distance 0.9 (overlap 0.1), ridge at s = 0'
 set ylabel 'normal force / normal angle [rad]'
+set key top left
 plot dir.'/facet_crossing.csv' u 1:9 w l lw 2 lc rgb '#d62728' t 'sum over both facets (no rule)', \
      '' u 1:8 w l lw 2 lc rgb '#1f77b4' t 'kept contact (demc_facet_reduce)', \
      '' u 1:11 w l lw 2 dt 2 lc rgb '#2ca02c' t 'angle of the kept normal from z'
+set title 'Assembled HM+D model: a sphere (R = 5 mm) rolls down a 20 deg incline across the diagonal of the square'
+set xlabel 'time from the crossing of the diagonal [ms]'
+set ylabel 'tangential force |F_t| [N]'
+set xrange [-8:25]
+set yrange [0:0.0025]
+set key bottom right
+plot dir.'/facet_incline.csv' u 1:6 w l lw 2 dt 2 lc rgb '#d62728' t 'mesh, per-facet states only (the contact restarts)', \
+     '' u 1:4 w l lw 2 lc rgb '#1f77b4' t 'mesh, state handed over (demc_facet_handover)', \
+     '' u 1:2 every 30 w p pt 6 lc rgb 'black' t 'plane wall'
 unset multiplot
+

@@ -8,4 +8,4 @@ mkdir -p build "$out"
 $cc -std=c99 -O2 -Iinclude -DDEMC_HEADER_ONLY tools/facet_figures.c -lm -o build/facet_figures
 ./build/facet_figures "$out"
 gnuplot -e "dir='$out'" tools/facet_figures.gp
-echo "facet figures: $out/facet_regions.png, $out/facet_crossing.png"
+echo "facet figures: $out/facet_regions.png, $out/facet_crossing.png (with $out/facet_incline.csv)"

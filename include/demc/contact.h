@@ -8,8 +8,8 @@
  *    ::demc_contact_preset, then set the physical inputs by name (moduli, restitution, friction ...);
  * 2. compile once per pair of species: demc_contact_model_init() validates the description, derives the damping
  *    from the restitution, fixes the per-contact state layout and records the kind (the laws selected);
- * 3. per contact and step, build the frame from the two bodies: demc_contact_frame_sphere_sphere() or
- *    demc_contact_frame_sphere_wall();
+ * 3. per contact and step, build the frame from the two bodies: demc_contact_frame_sphere_sphere(),
+ *    demc_contact_frame_sphere_wall() or demc_contact_frame_sphere_facet() (a triangle of a mesh, facet.h);
  * 4. evaluate: demc_contact_eval() (the kind read from the model) or, in a header-only unit,
  *    demc_contact_eval_kind() with the kind as a constant, so that every unused slot and convention folds away.
  *
@@ -55,6 +55,8 @@
 #include "tangential.h"
 #include "rolling.h"
 #include "twisting.h"
+#include "adhesion.h"
+#include "facet.h"
 
 /** @cond INTERNAL */
 #if defined(DEMC_IMPLEMENT_CONTACT)
@@ -83,6 +85,21 @@ typedef enum demc_normal_law {
     DEMC_NORMAL_HERTZ = 0,  /**< F = (4/3)E*√R* δ^{3/2} ([Zabulionis 2012] eq 14, [Campello 2015] eq 19). */
     DEMC_NORMAL_LINEAR = 1, /**< F = k δ ([Cummins 2012] eq 1). */
     DEMC_NORMAL_PLSB = 2,   /**< Partially latching spring: loading e k, unloading k/e ([Cummins 2012] eq 3). */
+    /** JKR (Johnson, Kendall & Roberts 1971; adhesion.h) with demc_contact_def::work_of_adhesion w: the neck forms
+     *  at touch and breaks at δ_c = −demc_contact_model_range() of the pair (the contact, its dashpot and its
+     *  friction persist at δ < 0 until then); Coulomb load F_n + 2F_c, F_c = (3/2)πwR* (Thornton & Yin 1991).
+     *  Needs ::DEMC_CONTACT_END_OVERLAP and demc_contact_def::max_effective_radius. w = 0: the Hertz law. */
+    DEMC_NORMAL_JKR = 3,
+    /** DMT (Derjaguin, Muller & Toporov 1975; adhesion.h): Hertz − 2πwR* while δ > 0; Coulomb load F_n + 2πwR*
+     *  (the load of the Hertz circle). Needs ::DEMC_CONTACT_END_OVERLAP. w = 0: the Hertz law. */
+    DEMC_NORMAL_DMT = 4,
+    /** Simplified JKR of LIGGGHTS `cohesion sjkr` (adhesion.h, ::DEMC_ADHESION_SJKR_LENS): Hertz − k πa² with a
+     *  the radius of the circle where the undeformed spheres intersect, k = demc_contact_def::
+     *  cohesion_energy_density; while δ > 0; Coulomb load F_n + kA. Needs ::DEMC_CONTACT_END_OVERLAP. */
+    DEMC_NORMAL_SJKR = 5,
+    /** Simplified JKR of LIGGGHTS `cohesion sjkr2` (::DEMC_ADHESION_SJKR_LINEAR): Hertz − k 2π(2R*)δ, against a
+     *  wall Hertz − k 2πR_iδ; otherwise as ::DEMC_NORMAL_SJKR. */
+    DEMC_NORMAL_SJKR2 = 6,
     DEMC_NORMAL_LAW_MAX_ = 0x7FFFFFFF /**< Pins the width of the enumeration to an int; never valid input. */
 } demc_normal_law;
 
@@ -214,6 +231,15 @@ typedef struct demc_contact_def {
     int spin;                         /**< 1: the transport includes the mean spin of the two bodies about the
                                            normal; 0: shortest arc only (ignored by ::DEMC_TRANSPORT_PROJECT). */
     demc_contact_point_rule contact_point; /**< Where the contact point lies (torque arms). */
+    /** w (J/m², finite, ≥ 0) of ::DEMC_NORMAL_JKR and ::DEMC_NORMAL_DMT (0 by default: the Hertz law). */
+    double work_of_adhesion;
+    /** k (J/m³, finite, ≥ 0) of ::DEMC_NORMAL_SJKR and ::DEMC_NORMAL_SJKR2 (LIGGGHTS `cohesionEnergyDensity`; 0 by
+     *  default: the Hertz law). */
+    double cohesion_energy_density;
+    /** ::DEMC_NORMAL_JKR: the largest R* of the pairs the model serves, m (> 0; R* = R_i against a wall). It sets
+     *  demc_contact_model_range() to the JKR separation at this R*, the widest of all the pairs: a pair of larger
+     *  R* loses its neck early, at the gap demc_contact_model_range() where the frame builders drop it. */
+    double max_effective_radius;
     /* Rolling and twisting resistance (read only when their slot selects a law). */
     /** μ_r (dimensionless, ≥ 0) of ::DEMC_ROLLING_CDT and ::DEMC_ROLLING_EPSD, μ_roll of ::DEMC_ROLLING_SDS: the
      *  rolling torque is limited at μ R* F_n. Default 0. */
@@ -355,6 +381,10 @@ typedef struct demc_contact_diag {
      *  load and, at the call where the contact ends, the energy the spring still held. */
     double tangential_exchange;
     int sliding;                  /**< 1 when the contact slid in this step, else 0. */
+    /** Energy lost when a JKR neck breaks, J (≥ 0): at the call where it breaks, the potential the neck holds at
+     *  the jump-off, demc_adhesion_jkr_cycle_loss() of the pair; 0 otherwise and for every other law (DMT and
+     *  the simplified JKR end at δ = 0 with zero potential). */
+    double adhesion_dissipation;
     /** Elastic energy stored in the rolling spring at the end of the step, J (EPSD |M_k|²/2k_r, SDS
      *  ½k_roll|ξ_r|²; 0 for CDT and without a rolling law). */
     double rolling_energy;
@@ -375,7 +405,7 @@ typedef struct demc_contact_diag {
 
 /** Initialiser of a ::demc_contact_diag: `demc_contact_diag d = DEMC_CONTACT_DIAG_INIT;`. */
 #define DEMC_CONTACT_DIAG_INIT \
-    {sizeof(demc_contact_diag), 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0}
+    {sizeof(demc_contact_diag), 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0}
 
 /**
  * @brief Fills a description with a preset's laws and conventions and neutral physical inputs.
@@ -400,7 +430,10 @@ DEMC_CONTACT_FN demc_status demc_contact_def_init(demc_contact_preset preset, si
  * the tangential spring, κ ≥ 0; the dashpot and PLS(B) need 0 < e ≤ 1; PLS(B) has no dashpot (its latch
  * dissipates); ::DEMC_TWISTING_MARSHALL needs the tangential spring; the rolling and twisting coefficients are
  * ≥ 0, the EPSD stiffness coefficient > 0 and its mobilised damping share in [0, 1]. The damping ratio γ comes from e by demc_damping_lsd_ratio() (linear) or demc_damping_hmd_ratio()
- * (Hertz) for the end rule.
+ * (Hertz and the adhesive Hertz laws) for the end rule. The adhesive laws (JKR, DMT, simplified JKR) need E* > 0
+ * (G* > 0 with the spring) like Hertz, reject ::DEMC_CONTACT_END_FORCE (its clamp would remove the adhesion:
+ * "def.end", ::DEMC_ERR_OUT_OF_DOMAIN), and need w ≥ 0 (JKR, DMT), k ≥ 0 (simplified JKR) and, for JKR, a
+ * largest R* > 0; their γ is that of the Hertz contact (the map is not exact with adhesion).
  * @param def the description (its size: ::DEMC_ERR_UNSUPPORTED when bytes past this library's layout are not zero,
  *        or when a slot selects a law this library does not have).
  * @param model output, written only on success.
@@ -422,6 +455,10 @@ DEMC_CONTACT_FN size_t demc_contact_model_state_size(const demc_contact_model *m
 /**
  * @brief Distance beyond touching (m, ≥ 0) at which a pair may still interact: a host's neighbour list must keep
  *        pairs whose gap is below it. 0 for every non-adhesive model.
+ *
+ * ::DEMC_NORMAL_JKR: −δ_c = (3/4)(π²w²R* /E*²)^{1/3} (demc_adhesion_jkr_pulloff_distance()) at R* =
+ * demc_contact_def::max_effective_radius; it grows as R*^{1/3}, so it covers every pair up to that R*. DMT and the
+ * simplified JKR act only while δ > 0: 0.
  */
 DEMC_CONTACT_FN double demc_contact_model_range(const demc_contact_model *model);
 
@@ -439,10 +476,10 @@ DEMC_CONTACT_FN void demc_contact_state_swap(const demc_contact_model *model, do
  *        index past the state size).
  *
  * For the tangential spring these are the previous normal (3 doubles) and the tangential displacement and force
- * memory (3 + 3); its stiffness, normal-force and slip flag, and the PLS(B) latch, are kept. With a rolling law
- * that keeps a vector the previous normal is there too (it changes sign); the EPSD spring torque (3 doubles)
- * changes sign, its stiffness, the SDS rolling displacement (3 doubles, invariant like v_r) and the twist angle
- * and Marshall's stiffness (invariant like ω_n) are kept.
+ * memory (3 + 3); its stiffness, normal-force and slip flag, the PLS(B) latch and the JKR neck, are kept. With a
+ * rolling law that keeps a vector the previous normal is there too (it changes sign); the EPSD spring torque (3
+ * doubles) changes sign, its stiffness, the SDS rolling displacement (3 doubles, invariant like v_r) and the twist
+ * angle and Marshall's stiffness (invariant like ω_n) are kept.
  */
 DEMC_CONTACT_FN int demc_contact_state_flips(const demc_contact_model *model, size_t index);
 
@@ -471,13 +508,46 @@ DEMC_CONTACT_FN demc_contact_frame demc_contact_frame_sphere_wall(const demc_con
                                                                   const demc_body *i, const demc_wall *wall);
 
 /**
+ * @brief The frame of sphere i and a triangle facet (body j) of a still, moving or deforming mesh, from the
+ *        facet's closest point to the sphere's centre (demc_facet_closest_point()).
+ *
+ * δ = R_i − d with d = contact->distance; n = contact->normal (from the closest point P to x_i); R* = R_i,
+ * m* = m_i as for a wall (on an edge or vertex region too, so that the force stays continuous across the
+ * regions of a flat or convex mesh). The contact point divides δ by the model's ::demc_contact_point_rule as for a
+ * wall, with s the fraction of δ in the sphere (s = 1, all of it, against a rigid facet by the compliance rule):
+ * d_i = −(R_i − s δ) n, and the facet side's reference point is its material point P, so that
+ * d_j = C − P = −(1 − s) δ n. The facet side moves with the velocity of P interpolated from the nodal velocities,
+ * v_j = Σ_k w_k v_k (demc_facet_point_velocity()), and the angular velocity ω_j of demc_facet_angular_velocity()
+ * (zero for a degenerate triangle): a rigid facet passes the nodal velocities of its rigid motion
+ * (demc_facet_rigid_velocity() at each node), and v_j + ω_j × d_j is then that motion's velocity at C. In a
+ * face region the frame is that of demc_contact_frame_sphere_wall() with the facet's plane, up to the
+ * reference point of body j (P here); the torque on the facet, −d_j × F about P, is carried to the nodes by
+ * demc_facet_nodal_forces() with normal_offset = d_j · n. A centre beyond R_i + demc_contact_model_range()
+ * from P gives overlap 0 and every other field zero.
+ *
+ * The per-contact state belongs to the pair (sphere, facet); across a mesh, demc_facet_reduce() chooses the
+ * contacts to evaluate and demc_facet_handover() passes a contact's state on when it moves to a neighbouring
+ * facet (page @ref facet_page).
+ * @param model the compiled model (its contact-point rule and range).
+ * @param i the sphere.
+ * @param facet the triangle (its node velocities are read).
+ * @param contact the closest point of `facet` to i's centre, from demc_facet_closest_point() at this step.
+ */
+DEMC_CONTACT_FN demc_contact_frame demc_contact_frame_sphere_facet(const demc_contact_model *model,
+                                                                   const demc_body *i,
+                                                                   const demc_facet_triangle *facet,
+                                                                   const demc_facet_contact *contact);
+
+/**
  * @brief One evaluation: force on i, torques on both bodies, the updated state, and on request the energy terms.
  *
- * In the fixed order of the slots: when δ ≤ 0 the state is reset (the energy the springs still held is reported
- * as exchange) and every output is zero; else the memory is carried into the new frame, then the normal law, the
- * dashpot and the end rule, the tangential law with its increment, the torques d_i × F and −d_j × F, and the
- * rolling and twisting couples (+M on i, −M on j), limited by the normal force F_n the Coulomb limit uses. The kind is read from the model (the exported function dispatches to a specialised body for each
- * preset's kind).
+ * In the fixed order of the slots: when the bodies are not in contact (δ ≤ 0; for ::DEMC_NORMAL_JKR with w > 0:
+ * no neck and δ ≤ 0, or the neck breaks, δ < δ_c) the state is reset (the energy the tangential, rolling and
+ * twisting springs still held is reported as exchange, the energy of a broken neck as adhesion dissipation) and
+ * every output is zero; else the memory is carried into the new frame, then the normal law, the dashpot and the end rule, the tangential law
+ * with its increment, the torques d_i × F and −d_j × F, and the rolling and twisting couples (+M on i, −M on j),
+ * limited by the load the Coulomb limit uses. The kind is read from the model (the exported function dispatches
+ * to a specialised body for each preset's kind).
  * @param model a compiled model.
  * @param frame the frame of this step.
  * @param dt time step Δt (s) > 0: the tangential increment is v_t Δt and the dissipation terms are powers × Δt.
@@ -488,6 +558,96 @@ DEMC_CONTACT_FN demc_contact_frame demc_contact_frame_sphere_wall(const demc_con
 DEMC_CONTACT_FN demc_contact_result demc_contact_eval(const demc_contact_model *model,
                                                       const demc_contact_frame *frame, double dt, double *state,
                                                       demc_contact_diag *diag);
+
+/**
+ * @brief Many contacts in one call: index pairs into the host's per-body arrays, the per-contact state array, and
+ *        where the results go. Sized: set #demc_contact_batch::size to sizeof(demc_contact_batch) (
+ *        ::DEMC_CONTACT_BATCH_INIT does); fields appended in later releases take their defaults for a smaller one.
+ *
+ * Bodies are read from arrays with a stride, so both layouts DEM codes keep are read in place: LAMMPS's
+ * `x[n][3]`, `v[n][3]`, `omega[n][3]`, `radius[n]`, `rmass[n]` (vector stride 3, scalar stride 1), or an array of
+ * ::demc_body (`&bodies[0].position.x` …, both strides sizeof(demc_body)/sizeof(double)).
+ */
+typedef struct demc_contact_batch {
+    size_t size;                    /**< sizeof(demc_contact_batch) as the caller compiled it. */
+    size_t count;                   /**< Number of contacts. */
+    const int *i;                   /**< Index of body i of each contact (count entries, ≥ 0). */
+    const int *j;                   /**< Index of body j of each contact (ignored against a wall). */
+    const double *position;         /**< x of body 0, m; body k's at position + k·vector_stride. */
+    const double *velocity;         /**< v of body 0, m/s (same stride). */
+    const double *angular_velocity; /**< ω of body 0, rad/s (same stride). */
+    const double *radius;           /**< R of body 0, m; body k's at radius + k·scalar_stride. */
+    const double *mass;             /**< m of body 0, kg (same stride). */
+    size_t vector_stride;           /**< Doubles from one body's vector to the next's (3 for x[n][3]). */
+    size_t scalar_stride;           /**< Doubles from one body's radius (mass) to the next's (1 for radius[n]). */
+    double *state;                  /**< Per-contact states: contact q's at state + q·state_stride (in/out). */
+    size_t state_stride;            /**< Doubles per contact in #state, ≥ demc_contact_model_state_size(). */
+    double *force;                  /**< NULL, or 3 doubles per contact: the force on i (written). */
+    double *torque_i;               /**< NULL, or 3 doubles per contact: the torque on i (written). */
+    double *torque_j;               /**< NULL, or 3 doubles per contact: the torque on j (written). */
+    /** NULL, or per-body force accumulators (vector stride): each contact ADDS its force to body i's and its
+     *  opposite to body j's (not against a wall). Contacts are processed in order, so the sums are reproducible;
+     *  a host that splits one batch between threads gives each thread its own accumulators. */
+    double *body_force;
+    double *body_torque;            /**< NULL, or per-body torque accumulators (vector stride), as #body_force. */
+} demc_contact_batch;
+
+/** Initialiser of a ::demc_contact_batch: size set, everything else zero (then set the fields by name). */
+#define DEMC_CONTACT_BATCH_INIT {sizeof(demc_contact_batch), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}
+
+/**
+ * @brief Evaluates `batch->count` sphere–sphere contacts: for each, the frame of bodies i[q], j[q] and
+ *        demc_contact_eval() on state q, with the results written or accumulated as the batch asks.
+ *
+ * The same body as the single call, instantiated with the kind of each preset (and a general one for any other
+ * kind), the dispatch hoisted out of the loop: results equal the single call's bit for bit. Bodies of contacts a
+ * few ahead are prefetched. No energy terms (use the single call with a diag for those).
+ * @param model a compiled model.
+ * @param batch the contacts, bodies, states and outputs (see ::demc_contact_batch).
+ * @param dt time step Δt (s) > 0.
+ * @param bad_field optional: NULL on success, else "model", "batch", "batch.size", "batch.<field>" (a NULL array
+ *        the call needs, a stride too small) or "dt".
+ * @return ::DEMC_OK; ::DEMC_ERR_INVALID_ARGUMENT (NULL, a stride too small, dt not finite); ::DEMC_ERR_OUT_OF_DOMAIN
+ *         (dt ≤ 0); ::DEMC_ERR_UNSUPPORTED (a newer batch with fields this library does not know set). The indices
+ *         are not checked (they are the host's, as in a force loop); nothing is written on an error.
+ */
+DEMC_CONTACT_FN demc_status demc_contact_eval_batch(const demc_contact_model *model, const demc_contact_batch *batch,
+                                                    double dt, const char **bad_field);
+
+/**
+ * @brief demc_contact_eval_batch() for sphere i[q] of each contact against one plane wall (j is ignored; with
+ *        `body_force`, only the spheres receive forces).
+ */
+DEMC_CONTACT_FN demc_status demc_contact_eval_batch_wall(const demc_contact_model *model,
+                                                         const demc_contact_batch *batch, const demc_wall *wall,
+                                                         double dt, const char **bad_field);
+
+/**
+ * @brief demc_contact_eval_batch() for sphere i[q] of each contact against triangle facet j[q] of `facets`, with
+ *        the closest point `contacts[q]` of that facet to the sphere's centre (demc_facet_closest_point(), the
+ *        contacts kept by demc_facet_reduce()): the frame of demc_contact_frame_sphere_facet() and
+ *        demc_contact_eval() on state q. With `body_force`, only the spheres receive forces; `torque_j` is the
+ *        torque on the facet about its closest point P.
+ *
+ * Results equal the single calls' bit for bit. The state of contact q is that of the pair (i[q], j[q]); a host that
+ * builds the list from a mesh passes on the states of contacts that moved to a neighbouring facet first
+ * (demc_facet_handover()).
+ * @param model a compiled model.
+ * @param batch the contacts, spheres, states and outputs (see ::demc_contact_batch); j[q] indexes `facets`.
+ * @param facets the triangles (node positions and velocities) the j[q] index.
+ * @param contacts count closest points: contacts[q] of facet j[q] to the centre of sphere i[q], at this step.
+ * @param dt time step Δt (s) > 0.
+ * @param nodal_force NULL, or 9 doubles per contact (written): the reaction of contact q on the three nodes of its
+ *        facet (demc_facet_nodal_forces() with the force acting at the contact point C, zero when apart), for the
+ *        host's FE load vector.
+ * @param bad_field optional: NULL on success, else as demc_contact_eval_batch(), "facets", "contacts" or "dt".
+ * @return as demc_contact_eval_batch().
+ */
+DEMC_CONTACT_FN demc_status demc_contact_eval_batch_facet(const demc_contact_model *model,
+                                                          const demc_contact_batch *batch,
+                                                          const demc_facet_triangle *facets,
+                                                          const demc_facet_contact *contacts, double dt,
+                                                          double *nodal_force, const char **bad_field);
 
 /**
  * @brief The description of ::DEMC_CONTACT_PRESET_HMD: the default model (compiled into the caller, so its size is

@@ -13,8 +13,10 @@
  * 1. demc_facet_closest_point() for each candidate facet (region, closest point P, barycentric weights, d, n);
  * 2. demc_facet_reduce() over the sphere's candidates of one mesh, with the node ids of each facet: keeps one
  *    contact where several facets meet at a shared edge or vertex of a flat or convex mesh;
- * 3. for each kept contact: demc_facet_geometry() (the demc_geometry frame), demc_facet_point_velocity() and
- *    demc_facet_angular_velocity() (the facet side's motion), any normal and tangential law;
+ * 3. with an assembled model (contact.h): demc_facet_handover() (which stored state each kept contact continues),
+ *    then for each kept contact demc_contact_frame_sphere_facet() and demc_contact_eval() (or, for a list of
+ *    contacts, demc_contact_eval_batch_facet()); with laws of the host's own: demc_facet_geometry() (the
+ *    demc_geometry frame), demc_facet_point_velocity() and demc_facet_angular_velocity() (the facet side's motion);
  * 4. demc_facet_nodal_forces(): the reaction as three nodal forces for the host's FE load vector.
  *
  * Regions and the multi-facet rule are drawn and explained on @ref facet_page "Sphere–triangle contact".
@@ -248,6 +250,47 @@ DEMC_FACET_FN void demc_facet_nodal_forces(const demc_facet_triangle *triangle, 
  */
 DEMC_FACET_FN size_t demc_facet_reduce(size_t count, const demc_facet_contact *contacts, const long *nodes,
                                        int *keep);
+
+/**
+ * @brief Which stored per-contact state each kept contact of a sphere continues: its own, that of a neighbouring
+ *        facet the contact has just left (a handover), or none (a new contact).
+ *
+ * The per-contact state of an assembled model (contact.h) belongs to a pair (sphere, facet). When the sphere's
+ * contact moves across a shared edge or vertex, demc_facet_reduce() keeps a different facet, whose pair has no
+ * state, while the facet the contact left is still a candidate (its closest point is now on the shared feature)
+ * but dropped. The contact is the same physical contact (its normal is continuous across a flat or convex
+ * edge), so its memory (the tangential spring, a latch) must follow it, not restart at zero.
+ *
+ * With the candidates of one sphere as passed to demc_facet_reduce(), its keep flags, and has_state[k] = 1 when
+ * the host holds a state for candidate k's pair from the previous step (0 otherwise), source[k] is:
+ * - k for a kept candidate with a state of its own (the contact continues on its facet);
+ * - for a kept candidate without one, the donor b whose state it takes: a dropped candidate with a state whose
+ *   owner is k, the closest to k's closest point if there are several (ties: the lowest index). The owner of a
+ *   dropped candidate b is the kept candidate whose facet shares at least one node with b's facet (any kept
+ *   candidate when nodes is NULL) and whose closest point is nearest b's (ties: the lowest index);
+ * - −1 otherwise: a kept candidate that starts as a new contact (zero state), and every dropped candidate (its
+ *   state, if any, is to be discarded: either handed over or ended).
+ * The state is handed over as it is: the previous normal it holds is the old facet's, and the evaluation carries
+ * its tangent-plane vectors into the new facet's frame by the usual turn, as at any step.
+ *
+ * The handover needs the facet the contact left among this step's candidates, which holds when the host's
+ * candidates include every facet within R_i of the centre (the facet left is then still overlapped by the sphere
+ * unless the centre moved more than the contact radius √(2R_iδ − δ²) past the edge in one step). A
+ * kept candidate that has its own state keeps it, so that two contacts of a concave corner keep theirs.
+ *
+ * O(count²), no allocation.
+ *
+ * @param count number of candidates.
+ * @param contacts the candidates (count entries; not NULL when count > 0).
+ * @param nodes node ids as for demc_facet_reduce() (3·count entries), or NULL.
+ * @param keep the flags of demc_facet_reduce() (count entries; nonzero: kept).
+ * @param has_state count flags: nonzero when the host holds a state for the candidate's pair.
+ * @param source output, count entries: the index of the candidate whose stored state candidate k continues with,
+ *        or −1.
+ * @return the number of handovers (kept candidates whose source is another candidate).
+ */
+DEMC_FACET_FN size_t demc_facet_handover(size_t count, const demc_facet_contact *contacts, const long *nodes,
+                                         const int *keep, const int *has_state, long *source);
 
 DEMC_END_DECLS
 

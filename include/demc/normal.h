@@ -85,6 +85,9 @@ typedef struct demc_normal_pls_state {
     double overlap_max; /**< Largest overlap δ_max reached in this contact, m (0 for a new contact). */
 } demc_normal_pls_state;
 
+/** Initialiser of a new contact's ::demc_normal_pls_state: `demc_normal_pls_state s = DEMC_NORMAL_PLS_STATE_INIT;`. */
+#define DEMC_NORMAL_PLS_STATE_INIT {0.0}
+
 /**
  * @brief Analytic figures of an undamped Hertz impact (sphere–sphere or sphere–wall, by the pair).
  *

@@ -69,6 +69,9 @@ typedef struct demc_tangential_state {
     double sliding;
 } demc_tangential_state;
 
+/** Initialiser of a new contact's ::demc_tangential_state: `demc_tangential_state s = DEMC_TANGENTIAL_STATE_INIT;`. */
+#define DEMC_TANGENTIAL_STATE_INIT {{0.0, 0.0, 0.0}, {0.0, 0.0, 0.0}, 0.0, 0.0, 0.0}
+
 /**
  * @brief Which tangential stiffness k_t(ξ) multiplies the displacement increment within a step ([Zabulionis 2012] eq
  * 29-33).

@@ -34,6 +34,7 @@ enum {
     DEMCI_M_HERTZ_KN,    /* 2 E*: k_n = 2 E* a */
     DEMCI_M_HERTZ_KT,    /* 8 G*: k_t = 8 G* a */
     DEMCI_M_CT_OVER_CN,  /* c_t / c_n = (γ_t/γ) √(k_t/k_n): the tangential dashpot without a square root */
+    DEMCI_M_ADHESION,    /* w (JKR, DMT, J/m²) or k (simplified JKR, J/m³); 0: the Hertz law */
     /* rolling and twisting (read only when their slot selects a law) */
     DEMCI_M_ROLL_MU,      /* μ_r (CDT, EPSD) or μ_roll (SDS) */
     DEMCI_M_ROLL_LIMITER, /* demc_rolling_cdt_limiter, exact as a double */
@@ -78,10 +79,11 @@ enum {
  *                 vectors lie in the tangent plane and are carried with the frame;
  *   twisting      the twist angle φ (rad, kept under the swap), and for Marshall the k_tw of the step that wrote
  *                 it (kept);
- *   normal        PLS(B): the latch δ_max.
+ *   normal        PLS(B): the latch δ_max; JKR: the neck (0: none; while it exists, the pair's R*, kept for the
+ *                 energy of the break).
  * A slot added within 1.x appends its block's doubles here (and its vectors to demci_contact_vector_offset()):
  * the layout of every kind that does not select it is unchanged. */
-enum { DEMCI_FRAME_DOUBLES = 3, DEMCI_SPRING_DOUBLES = 9 };
+enum { DEMCI_FRAME_DOUBLES = 3, DEMCI_SPRING_DOUBLES = 9, DEMCI_MAX_VECTORS = 5 };
 
 DEMC_HOT_INLINE size_t demci_contact_tangential_doubles(demc_contact_kind kind)
 {
@@ -107,7 +109,7 @@ DEMC_HOT_INLINE size_t demci_contact_twisting_doubles(demc_contact_kind kind)
 
 DEMC_HOT_INLINE size_t demci_contact_normal_doubles(demc_contact_kind kind)
 {
-    return DEMCI_KIND_NORMAL(kind) == DEMC_NORMAL_PLSB ? 1 : 0;
+    return DEMCI_KIND_NORMAL(kind) == DEMC_NORMAL_PLSB || DEMCI_KIND_NORMAL(kind) == DEMC_NORMAL_JKR ? 1 : 0;
 }
 
 /* The number of tangent-plane vectors the blocks keep, and the offset of vector q (0 ≤ q < count) in the state:
@@ -179,13 +181,16 @@ DEMC_STATIC_INLINE int demci_contact_flips(demc_contact_kind kind, size_t index)
 
 /* The number of known values of each slot; a larger value is an option of a newer library. */
 enum {
-    DEMCI_NORMAL_LAWS = DEMC_NORMAL_PLSB + 1,
+    DEMCI_NORMAL_LAWS = DEMC_NORMAL_SJKR2 + 1,
     DEMCI_DAMPING_LAWS = DEMC_DAMPING_VISCOUS + 1,
     DEMCI_TANGENTIAL_LAWS = DEMC_TANGENTIAL_SPRING + 1,
     DEMCI_INCREMENT_RULES = DEMC_INCREMENT_ROLLING + 1,
     DEMCI_ROLLING_LAWS = DEMC_ROLLING_SDS + 1,
     DEMCI_TWISTING_LAWS = DEMC_TWISTING_SDS + 1
 };
+
+/* 1 for the adhesive Hertz laws (JKR, DMT, simplified JKR). */
+#define DEMCI_NORMAL_ADHESIVE(law) ((unsigned)(law) >= DEMC_NORMAL_JKR && (unsigned)(law) <= DEMC_NORMAL_SJKR2)
 
 /* ---- setup --------------------------------------------------------------------------------------------------- */
 
@@ -312,7 +317,8 @@ DEMC_STATIC_INLINE demc_status demci_contact_def_check_torques(const demc_contac
 /* The checks of the description, in declaration order; each reads only what the selected laws use. */
 DEMC_STATIC_INLINE demc_status demci_contact_def_check(const demc_contact_def *d, const char **bad_field)
 {
-    const int hertz = d->normal == DEMC_NORMAL_HERTZ, plsb = d->normal == DEMC_NORMAL_PLSB;
+    const int adhesive = DEMCI_NORMAL_ADHESIVE(d->normal);
+    const int hertz = d->normal == DEMC_NORMAL_HERTZ || adhesive, plsb = d->normal == DEMC_NORMAL_PLSB;
     const int damped = d->damping == DEMC_DAMPING_VISCOUS, spring = d->tangential == DEMC_TANGENTIAL_SPRING;
     const double asym = d->moduli.compliance_asymmetry;
     /* a rolling spring keeps a tangent-plane vector: the transport conventions apply without the tangential law */
@@ -353,6 +359,8 @@ DEMC_STATIC_INLINE demc_status demci_contact_def_check(const demc_contact_def *d
         return s;
     if ((s = demci_require_enum((int)d->end, (int)DEMC_CONTACT_END_OVERLAP + 1, "def.end", bad_field)) != DEMC_OK)
         return s;
+    if (adhesive && d->end == DEMC_CONTACT_END_FORCE) /* its clamp at zero would remove the adhesion */
+        return demci_material_fail(DEMC_ERR_OUT_OF_DOMAIN, "def.end", bad_field);
     if (damped && spring &&
         (s = demci_require(d->tangential_damping_scale, d->tangential_damping_scale >= 0.0,
                            "def.tangential_damping_scale", bad_field)) != DEMC_OK)
@@ -366,6 +374,17 @@ DEMC_STATIC_INLINE demc_status demci_contact_def_check(const demc_contact_def *d
     }
     if ((s = demci_require_enum((int)d->contact_point, (int)DEMC_CONTACT_POINT_HALF + 1, "def.contact_point",
                                 bad_field)) != DEMC_OK)
+        return s;
+    if ((d->normal == DEMC_NORMAL_JKR || d->normal == DEMC_NORMAL_DMT) &&
+        (s = demci_require(d->work_of_adhesion, d->work_of_adhesion >= 0.0, "def.work_of_adhesion", bad_field)) !=
+            DEMC_OK)
+        return s;
+    if ((d->normal == DEMC_NORMAL_SJKR || d->normal == DEMC_NORMAL_SJKR2) &&
+        (s = demci_require(d->cohesion_energy_density, d->cohesion_energy_density >= 0.0,
+                           "def.cohesion_energy_density", bad_field)) != DEMC_OK)
+        return s;
+    if (d->normal == DEMC_NORMAL_JKR &&
+        (s = demci_require_positive(d->max_effective_radius, "def.max_effective_radius", bad_field)) != DEMC_OK)
         return s;
     return demci_contact_def_check_torques(d, bad_field);
 }
@@ -393,7 +412,7 @@ DEMC_CONTACT_FN demc_status demc_contact_model_init(const demc_contact_def *def,
     demc_contact_model m;
     double *c = m.opaque_;
     demc_contact_kind kind;
-    double gamma = 0.0;
+    double gamma = 0.0, range = 0.0;
     demc_status s;
     if (!def) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "def", bad_field);
     if ((s = demci_contact_def_check(def, bad_field)) != DEMC_OK) return s;
@@ -402,13 +421,22 @@ DEMC_CONTACT_FN demc_status demc_contact_model_init(const demc_contact_def *def,
                                               : demc_damping_hmd_ratio(def->restitution, def->end, &gamma);
         if (s != DEMC_OK) return demci_material_fail(s, "def.restitution", bad_field);
     }
+    if (def->normal == DEMC_NORMAL_JKR) {
+        /* The JKR constants at the largest R* must be representable, and so must the range they give. */
+        demc_adhesion_jkr_params jp;
+        if ((s = demc_adhesion_jkr_init(def->moduli.effective_modulus, def->max_effective_radius,
+                                        def->work_of_adhesion, &jp, NULL)) != DEMC_OK)
+            return demci_material_fail(s, "def.work_of_adhesion", bad_field);
+        range = demc_adhesion_jkr_pulloff_distance(&jp);
+        if (!demc_is_finite(range)) return demci_material_fail(DEMC_ERR_SINGULAR, "def.max_effective_radius", bad_field);
+    }
     if (!model) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "model", bad_field);
     memset(&m, 0, sizeof m);
     kind = demci_contact_def_kind(def);
     c[DEMCI_M_LAYOUT] = DEMCI_CONTACT_LAYOUT;
     c[DEMCI_M_KIND] = (double)kind;
     c[DEMCI_M_STATE_SIZE] = (double)demci_contact_state_size(kind);
-    c[DEMCI_M_RANGE] = 0.0;
+    c[DEMCI_M_RANGE] = range;
     c[DEMCI_M_SHARE_I] = def->contact_point == DEMC_CONTACT_POINT_HALF
                              ? 0.5
                              : 0.5 * (1.0 + def->moduli.compliance_asymmetry);
@@ -426,10 +454,14 @@ DEMC_CONTACT_FN demc_status demc_contact_model_init(const demc_contact_def *def,
     /* k_t/k_n is 4G* over E* for Hertz and κ for the linear spring; with a dashpot both are validated (E* > 0). */
     if (def->damping == DEMC_DAMPING_VISCOUS && def->tangential == DEMC_TANGENTIAL_SPRING)
         c[DEMCI_M_CT_OVER_CN] =
-            def->tangential_damping_scale * sqrt(def->normal == DEMC_NORMAL_HERTZ
+            def->tangential_damping_scale * sqrt(def->normal == DEMC_NORMAL_HERTZ || DEMCI_NORMAL_ADHESIVE(def->normal)
                                                      ? 4.0 * def->moduli.effective_shear_modulus /
                                                            def->moduli.effective_modulus
                                                      : def->stiffness_ratio);
+    /* The adhesive laws: k_t/k_n is 8G*a/(2E*a) as for Hertz, with the law's contact radius a. */
+    if (def->normal == DEMC_NORMAL_JKR || def->normal == DEMC_NORMAL_DMT) c[DEMCI_M_ADHESION] = def->work_of_adhesion;
+    if (def->normal == DEMC_NORMAL_SJKR || def->normal == DEMC_NORMAL_SJKR2)
+        c[DEMCI_M_ADHESION] = def->cohesion_energy_density;
     if (def->rolling != DEMC_ROLLING_NONE) c[DEMCI_M_ROLL_MU] = def->mu_rolling;
     c[DEMCI_M_INERTIA] = def->rolling == DEMC_ROLLING_CDT || def->rolling == DEMC_ROLLING_EPSD;
     if (def->rolling == DEMC_ROLLING_CDT) c[DEMCI_M_ROLL_LIMITER] = (double)def->rolling_limiter;
@@ -496,7 +528,7 @@ DEMC_CONTACT_FN void demc_contact_state_swap(const demc_contact_model *model, do
 
 /* ---- frames -------------------------------------------------------------------------------------------------- */
 
-DEMC_STATIC_INLINE demc_contact_frame demci_contact_frame_none(void)
+DEMC_HOT_INLINE demc_contact_frame demci_contact_frame_none(void)
 {
     demc_contact_frame f;
     const demc_vec3 zero = demc_vec3_make(0.0, 0.0, 0.0);
@@ -514,10 +546,8 @@ DEMC_STATIC_INLINE demc_contact_frame demci_contact_frame_none(void)
     return f;
 }
 
-DEMC_CONTACT_FN demc_contact_frame demc_contact_frame_sphere_sphere(const demc_contact_model *model,
-                                                                    const demc_body *i, const demc_body *j)
+DEMC_HOT_INLINE demc_contact_frame demci_contact_frame_spheres(const double *c, const demc_body *i, const demc_body *j)
 {
-    const double *c = model->opaque_;
     const demc_vec3 dx = demc_vec3_sub(i->position, j->position);
     const double d2 = demc_vec3_norm2(dx);
     const double reach = i->radius + j->radius + c[DEMCI_M_RANGE];
@@ -546,10 +576,8 @@ DEMC_CONTACT_FN demc_contact_frame demc_contact_frame_sphere_sphere(const demc_c
     return f;
 }
 
-DEMC_CONTACT_FN demc_contact_frame demc_contact_frame_sphere_wall(const demc_contact_model *model,
-                                                                  const demc_body *i, const demc_wall *wall)
+DEMC_HOT_INLINE demc_contact_frame demci_contact_frame_wall(const double *c, const demc_body *i, const demc_wall *wall)
 {
-    const double *c = model->opaque_;
     const demc_vec3 dx = demc_vec3_sub(i->position, wall->point);
     const double overlap = i->radius - demc_vec3_dot(wall->normal, dx);
     demc_contact_frame f;
@@ -568,6 +596,51 @@ DEMC_CONTACT_FN demc_contact_frame demc_contact_frame_sphere_wall(const demc_con
     return f;
 }
 
+/* Sphere i against a triangle facet: P is body j's reference point, v_j and ω_j from the nodal velocities. */
+DEMC_HOT_INLINE demc_contact_frame demci_contact_frame_facet(const double *c, const demc_body *i,
+                                                             const demc_facet_triangle *facet,
+                                                             const demc_facet_contact *contact)
+{
+    const double overlap = i->radius - contact->distance, share = c[DEMCI_M_SHARE_I];
+    demc_contact_frame f;
+    demc_vec3 v;
+    if (!(overlap > -c[DEMCI_M_RANGE])) return demci_contact_frame_none(); /* also NaN */
+    f.overlap = overlap;
+    f.normal = contact->normal;
+    f.branch_i = demc_vec3_scale(contact->normal, -(i->radius - share * overlap));
+    f.branch_j = demc_vec3_scale(contact->normal, -(1.0 - share) * overlap); /* C − P */
+    v = demc_vec3_scale(facet->velocity[0], contact->weight[0]);
+    v = demc_vec3_add_scaled(v, contact->weight[1], facet->velocity[1]);
+    f.velocity_i = i->velocity;
+    f.angular_velocity_i = i->angular_velocity;
+    f.velocity_j = demc_vec3_add_scaled(v, contact->weight[2], facet->velocity[2]);
+    f.angular_velocity_j = demc_facet_angular_velocity(facet);
+    f.effective_radius = i->radius;
+    f.effective_mass = i->mass;
+    f.effective_inertia = c[DEMCI_M_INERTIA] != 0.0 ? 0.4 * i->mass * i->radius * i->radius : 0.0;
+    return f;
+}
+
+DEMC_CONTACT_FN demc_contact_frame demc_contact_frame_sphere_sphere(const demc_contact_model *model,
+                                                                    const demc_body *i, const demc_body *j)
+{
+    return demci_contact_frame_spheres(model->opaque_, i, j);
+}
+
+DEMC_CONTACT_FN demc_contact_frame demc_contact_frame_sphere_wall(const demc_contact_model *model,
+                                                                  const demc_body *i, const demc_wall *wall)
+{
+    return demci_contact_frame_wall(model->opaque_, i, wall);
+}
+
+DEMC_CONTACT_FN demc_contact_frame demc_contact_frame_sphere_facet(const demc_contact_model *model,
+                                                                   const demc_body *i,
+                                                                   const demc_facet_triangle *facet,
+                                                                   const demc_facet_contact *contact)
+{
+    return demci_contact_frame_facet(model->opaque_, i, facet, contact);
+}
+
 /* ---- evaluation ---------------------------------------------------------------------------------------------- */
 
 DEMC_STATIC_INLINE demc_contact_result demci_contact_zero_result(double overlap)
@@ -581,6 +654,10 @@ DEMC_STATIC_INLINE demc_contact_result demci_contact_zero_result(double overlap)
     return r;
 }
 
+/* 1 when the caller's diag (its size) has the field: fields appended after 0.9 are written only then. */
+#define DEMCI_CONTACT_DIAG_HAS(diag, field) \
+    ((diag)->size >= offsetof(demc_contact_diag, field) + sizeof((diag)->field))
+
 DEMC_STATIC_INLINE void demci_contact_diag_clear(demc_contact_diag *diag)
 {
     diag->normal_energy = 0.0;
@@ -590,12 +667,15 @@ DEMC_STATIC_INLINE void demci_contact_diag_clear(demc_contact_diag *diag)
     diag->plastic_dissipation = 0.0;
     diag->tangential_exchange = 0.0;
     diag->sliding = 0;
-    diag->rolling_energy = 0.0;
-    diag->rolling_dissipation = 0.0;
-    diag->rolling_exchange = 0.0;
-    diag->twisting_energy = 0.0;
-    diag->twisting_dissipation = 0.0;
-    diag->twisting_exchange = 0.0;
+    if (DEMCI_CONTACT_DIAG_HAS(diag, adhesion_dissipation)) diag->adhesion_dissipation = 0.0;
+    if (DEMCI_CONTACT_DIAG_HAS(diag, twisting_exchange)) {
+        diag->rolling_energy = 0.0;
+        diag->rolling_dissipation = 0.0;
+        diag->rolling_exchange = 0.0;
+        diag->twisting_energy = 0.0;
+        diag->twisting_dissipation = 0.0;
+        diag->twisting_exchange = 0.0;
+    }
 }
 
 DEMC_STATIC_INLINE demc_vec3 demci_contact_load3(const double *s) { return demc_vec3_make(s[0], s[1], s[2]); }
@@ -628,19 +708,57 @@ DEMC_STATIC_INLINE void demci_contact_store_tangential(double *s, const demc_tan
     s[8] = t->sliding;
 }
 
+/* Zeroes the first n doubles of a state (n ≤ DEMC_CONTACT_STATE_MAX). Written out, not looped: a compiler turns a
+ * zeroing loop (or a memset of a variable size) into a call of memset, which costs more than the dozen stores of
+ * a state; with a constant kind n is a constant and this is n stores. */
+DEMC_HOT_INLINE void demci_contact_zero(double *s, size_t n)
+{
+    if (n > 0) s[0] = 0.0;
+    if (n > 1) s[1] = 0.0;
+    if (n > 2) s[2] = 0.0;
+    if (n > 3) s[3] = 0.0;
+    if (n > 4) s[4] = 0.0;
+    if (n > 5) s[5] = 0.0;
+    if (n > 6) s[6] = 0.0;
+    if (n > 7) s[7] = 0.0;
+    if (n > 8) s[8] = 0.0;
+    if (n > 9) s[9] = 0.0;
+    if (n > 10) s[10] = 0.0;
+    if (n > 11) s[11] = 0.0;
+    if (n > 12) s[12] = 0.0;
+    if (n > 13) s[13] = 0.0;
+    if (n > 14) s[14] = 0.0;
+    if (n > 15) s[15] = 0.0;
+    if (n > 16) s[16] = 0.0;
+    if (n > 17) s[17] = 0.0;
+    if (n > 18) s[18] = 0.0;
+    if (n > 19) s[19] = 0.0;
+    if (n > 20) s[20] = 0.0;
+    if (n > 21) s[21] = 0.0;
+    if (n > 22) s[22] = 0.0;
+    if (n > 23) s[23] = 0.0;
+    if (n > 24) s[24] = 0.0;
+    if (n > 25) s[25] = 0.0;
+    if (n > 26) s[26] = 0.0;
+    if (n > 27) s[27] = 0.0;
+    if (n > 28) s[28] = 0.0;
+    if (n > 29) s[29] = 0.0;
+    if (n > 30) s[30] = 0.0;
+    if (n > 31) s[31] = 0.0;
+}
+
 /* The contact is over: the memory is reset and the energy the tangential spring still held is released (reported
  * as exchange, so that an energy account across the separation closes). */
 DEMC_HOT_INLINE demc_contact_result demci_contact_release(demc_contact_kind kind, const double *c, double overlap,
                                                          double *state, demc_contact_diag *diag)
 {
-    size_t k;
     if (diag) {
         demci_contact_diag_clear(diag);
         const double *spring = state + demci_contact_tangential_offset(kind);
         if (DEMCI_KIND_TANGENTIAL(kind) == DEMC_TANGENTIAL_SPRING && spring[6] > 0.0)
             diag->tangential_exchange = 0.5 * demc_vec3_norm2(demci_contact_load3(spring + 3)) / spring[6];
         /* the rolling and twisting springs release what they held */
-        if (DEMCI_KIND_ROLLING(kind) != DEMC_ROLLING_NONE) {
+        if (DEMCI_KIND_ROLLING(kind) != DEMC_ROLLING_NONE && DEMCI_CONTACT_DIAG_HAS(diag, twisting_exchange)) {
             const double *roll = state + demci_contact_rolling_offset(kind);
             const double stiffness = DEMCI_KIND_ROLLING(kind) == DEMC_ROLLING_EPSD ? roll[3] : c[DEMCI_M_ROLL_K];
             const double v2 = demc_vec3_norm2(demci_contact_load3(roll));
@@ -648,15 +766,100 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_release(demc_contact_kind kind
             else if (DEMCI_KIND_ROLLING(kind) == DEMC_ROLLING_EPSD && stiffness > 0.0)
                 diag->rolling_exchange = 0.5 * v2 / stiffness;
         }
-        if (DEMCI_KIND_TWISTING(kind) != DEMC_TWISTING_NONE) {
+        if (DEMCI_KIND_TWISTING(kind) != DEMC_TWISTING_NONE && DEMCI_CONTACT_DIAG_HAS(diag, twisting_exchange)) {
             const double *twist = state + demci_contact_twisting_offset(kind);
             const double stiffness =
                 DEMCI_KIND_TWISTING(kind) == DEMC_TWISTING_MARSHALL ? twist[1] : c[DEMCI_M_TWIST_K];
             diag->twisting_exchange = 0.5 * stiffness * twist[0] * twist[0];
         }
     }
-    for (k = 0; k < demci_contact_state_size(kind); ++k) state[k] = 0.0;
+    demci_contact_zero(state, demci_contact_state_size(kind));
     return demci_contact_zero_result(overlap);
+}
+
+/* The JKR neck breaks: the contact is released and, on request, the energy the neck held at the jump-off is
+ * reported as adhesion dissipation (the pair's R* is the neck double: the frame of this call may be empty). */
+DEMC_STATIC_INLINE demc_contact_result demci_contact_jkr_break(demc_contact_kind kind, const double *c,
+                                                               double overlap, double *state,
+                                                               demc_contact_diag *diag)
+{
+    const double r_star = state[demci_contact_normal_offset(kind)];
+    double loss = 0.0;
+    demc_contact_result r;
+    if (diag && r_star > 0.0) {
+        const demc_adhesion_jkr_params jp = demc_adhesion_jkr_make(c[DEMCI_M_E], r_star, c[DEMCI_M_ADHESION]);
+        loss = demc_adhesion_jkr_cycle_loss(&jp);
+    }
+    r = demci_contact_release(kind, c, overlap, state, diag);
+    if (diag && DEMCI_CONTACT_DIAG_HAS(diag, adhesion_dissipation)) diag->adhesion_dissipation = loss;
+    return r;
+}
+
+/* The two radii of the simplified JKR from the frame: R_i = sδ − d_i·n (the builders' contact point, s the share of
+ * body i) and R_j from 1/R* = 1/R_i + 1/R_j; R_j = 0 (a plane) when R* is R_i within 1e-9 (R_j > ~1e9 R_i). */
+DEMC_STATIC_INLINE void demci_contact_sjkr_radii(const double *c, const demc_contact_frame *f, double *r_i,
+                                                 double *r_j)
+{
+    const double ri = c[DEMCI_M_SHARE_I] * f->overlap - demc_vec3_dot(f->branch_i, f->normal);
+    const double rs = f->effective_radius, excess = ri - rs;
+    *r_i = ri;
+    *r_j = excess > 1e-9 * ri ? ri * rs / excess : 0.0;
+}
+
+/* An adhesive law at this step (w or k > 0): the elastic force, the stiffness 2E*a of its dashpot, the contact
+ * radius, what the Coulomb load adds to F_n, the energy on request, and whether the bodies are in contact (JKR:
+ * the neck, updated in the state; the others: δ > 0, tested by the caller). */
+typedef struct demci_contact_glue {
+    double force, stiffness, radius, lift, energy;
+    int contact;
+} demci_contact_glue;
+
+DEMC_HOT_INLINE demci_contact_glue demci_contact_adhesion(demc_contact_kind kind, const double *c,
+                                                          const demc_contact_frame *f, double *state,
+                                                          int want_energy)
+{
+    const unsigned normal = DEMCI_KIND_NORMAL(kind);
+    const double delta = f->overlap, e = c[DEMCI_M_E], r_star = f->effective_radius, w = c[DEMCI_M_ADHESION];
+    demci_contact_glue g;
+    demc_adhesion_result ar;
+    g.energy = 0.0;
+    if (normal == DEMC_NORMAL_JKR) {
+        const size_t at = demci_contact_normal_offset(kind);
+        const demc_adhesion_jkr_params jp = demc_adhesion_jkr_make(e, r_star, w);
+        demc_adhesion_state neck;
+        neck.neck = state[at] != 0.0 ? 1.0 : 0.0;
+        ar = demc_adhesion_jkr_update(&jp, delta, &neck);
+        if (ar.contact) state[at] = r_star; /* the neck, holding R* for the energy of its break */
+        g.lift = 2.0 * jp.pulloff_force;      /* Thornton & Yin 1991: F + 2F_c */
+        if (want_energy && ar.contact) g.energy = demc_adhesion_jkr_energy(&jp, ar.contact_radius);
+    } else if (normal == DEMC_NORMAL_DMT) {
+        const demc_adhesion_dmt_params dp = demc_adhesion_dmt_make(e, r_star, w);
+        ar = demc_adhesion_dmt_force(&dp, delta);
+        g.lift = dp.pulloff_force; /* the load of the Hertz circle, F + 2πwR* */
+        if (want_energy) g.energy = demc_adhesion_dmt_energy(&dp, delta);
+    } else {
+        double r_i, r_j;
+        demc_adhesion_sjkr_params sp;
+        demci_contact_sjkr_radii(c, f, &r_i, &r_j);
+        sp = demc_adhesion_sjkr_make(e, r_i, r_j, w,
+                                     normal == DEMC_NORMAL_SJKR ? DEMC_ADHESION_SJKR_LENS : DEMC_ADHESION_SJKR_LINEAR);
+        ar = demc_adhesion_sjkr_force(&sp, delta);
+        g.lift = ar.friction_load - ar.force; /* the load of the Hertz part, F + kA */
+        if (want_energy) g.energy = demc_adhesion_sjkr_energy(&sp, delta);
+    }
+    g.force = ar.force;
+    g.stiffness = ar.contact_stiffness;
+    g.radius = ar.contact_radius;
+    g.contact = ar.contact;
+    return g;
+}
+
+DEMC_STATIC_INLINE demci_contact_glue demci_contact_glue_none(void)
+{
+    demci_contact_glue g;
+    g.force = g.stiffness = g.radius = g.lift = g.energy = 0.0;
+    g.contact = 0;
+    return g;
 }
 
 /* The memory is carried into this step's frame: every tangent-plane vector of the state by the turn from the
@@ -664,33 +867,36 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_release(demc_contact_kind kind
  * 2 tan(φ/2) is taken as φ (the rotation angle is then 2 atan(φ/2) = φ − φ³/12 + …, as [Campello 2015] eq 45 does
  * for its increments). The vectors share the turn's divisions. A new contact (no previous normal) has nothing to
  * carry. */
+/* One vector of the state carried by the turn (or projected). */
+DEMC_HOT_INLINE void demci_contact_carry_one(demc_contact_kind kind, const demci_tangential_turn *turn, demc_vec3 n,
+                                             double *v)
+{
+    if (DEMCI_KIND_TRANSPORT(kind) == DEMC_TRANSPORT_PROJECT)
+        demci_contact_store3(v, demc_tangential_project(demci_contact_load3(v), n));
+    else
+        demci_contact_store3(v, demci_tangential_turn_apply(turn, demci_contact_load3(v)));
+}
+
 DEMC_HOT_INLINE void demci_contact_carry(demc_contact_kind kind, const demc_contact_frame *f, double dt,
                                          double *state)
 {
     const demc_vec3 n = f->normal, n_old = demci_contact_load3(state);
-    /* the spring's two vectors lie at 3 and 6; the rolling vector, when a rolling law keeps one, begins its block */
-    const int spring = DEMCI_KIND_TANGENTIAL(kind) == DEMC_TANGENTIAL_SPRING ? 2 : 0;
-    const int roll = demci_contact_rolling_vector(kind);
-    double *const roll_at = state + demci_contact_rolling_offset(kind);
-    int q;
-    if ((spring == 0 && !roll) || (n_old.x == 0.0 && n_old.y == 0.0 && n_old.z == 0.0)) return;
-    if (DEMCI_KIND_TRANSPORT(kind) == DEMC_TRANSPORT_PROJECT) {
-        for (q = 0; q < spring; ++q) {
-            double *v = state + DEMCI_FRAME_DOUBLES + 3 * q;
-            demci_contact_store3(v, demc_tangential_project(demci_contact_load3(v), n));
-        }
-        if (roll) demci_contact_store3(roll_at, demc_tangential_project(demci_contact_load3(roll_at), n));
-    } else {
+    const int count = demci_contact_vector_count(kind);
+    demci_tangential_turn turn;
+    if (count == 0 || (n_old.x == 0.0 && n_old.y == 0.0 && n_old.z == 0.0)) return;
+    if (DEMCI_KIND_TRANSPORT(kind) != DEMC_TRANSPORT_PROJECT) {
         const double spin =
             DEMCI_KIND_SPIN(kind) ? 0.5 * demc_vec3_dot(demc_vec3_add(f->angular_velocity_i, f->angular_velocity_j), n) * dt
                                   : 0.0;
-        const demci_tangential_turn turn = demci_tangential_turn_make(n_old, n, spin);
-        for (q = 0; q < spring; ++q) {
-            double *v = state + DEMCI_FRAME_DOUBLES + 3 * q;
-            demci_contact_store3(v, demci_tangential_turn_apply(&turn, demci_contact_load3(v)));
-        }
-        if (roll) demci_contact_store3(roll_at, demci_tangential_turn_apply(&turn, demci_contact_load3(roll_at)));
+        turn = demci_tangential_turn_make(n_old, n, spin);
     }
+    /* Written out rather than looped, so that with a constant kind it is straight-line code at any -O level. At
+     * most DEMCI_MAX_VECTORS vectors (the blocks' vectors together). */
+    if (count > 0) demci_contact_carry_one(kind, &turn, n, state + demci_contact_vector_offset(kind, 0));
+    if (count > 1) demci_contact_carry_one(kind, &turn, n, state + demci_contact_vector_offset(kind, 1));
+    if (count > 2) demci_contact_carry_one(kind, &turn, n, state + demci_contact_vector_offset(kind, 2));
+    if (count > 3) demci_contact_carry_one(kind, &turn, n, state + demci_contact_vector_offset(kind, 3));
+    if (count > 4) demci_contact_carry_one(kind, &turn, n, state + demci_contact_vector_offset(kind, 4));
 }
 
 /* [Campello 2015] eq 25-29: centre displacements minus the rolling of each body's contact point under its
@@ -716,12 +922,27 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_eval_kind(demc_contact_kind ki
     const int damped = DEMCI_KIND_DAMPING(kind) == DEMC_DAMPING_VISCOUS;
     const int spring = DEMCI_KIND_TANGENTIAL(kind) == DEMC_TANGENTIAL_SPRING;
     const double delta = f->overlap, m_eff = f->effective_mass;
+    /* An adhesive law with w (or k) > 0; with 0 it is the Hertz law, bit for bit. */
+    const int glued = DEMCI_NORMAL_ADHESIVE(normal) && c[DEMCI_M_ADHESION] > 0.0;
     const demc_vec3 n = f->normal;
     demc_contact_result r;
     demc_vec3 v_c, v_t;
+    demci_contact_glue glue;
     double rate, f_el, f_n, k_n, k_t = 0.0, c_n = 0.0, c_t = 0.0, energy = 0.0, plastic = 0.0, radius = 0.0;
+    double torque_load = 0.0;           /* the rolling and twisting laws' normal load */
+    demc_contact_diag *torque_diag = NULL; /* diag, when it has their energy terms */
 
-    if (!(delta > 0.0)) return demci_contact_release(kind, c, delta, state, diag);
+    if (glued) {
+        /* The law's contact test: JKR while the neck holds (it forms at δ > 0), the others while δ > 0. */
+        if (!(delta > 0.0) &&
+            (normal != DEMC_NORMAL_JKR || !(state[demci_contact_normal_offset(kind)] != 0.0)))
+            return demci_contact_release(kind, c, delta, state, diag);
+        glue = demci_contact_adhesion(kind, c, f, state, diag != 0);
+        if (normal == DEMC_NORMAL_JKR && !glue.contact) return demci_contact_jkr_break(kind, c, delta, state, diag);
+    } else {
+        glue = demci_contact_glue_none();
+        if (!(delta > 0.0)) return demci_contact_release(kind, c, delta, state, diag);
+    }
 
     /* Velocity of i's material point at the contact relative to j's, its normal rate and tangential part
      * ([Zabulionis 2012] eq 9-11). */
@@ -754,6 +975,14 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_eval_kind(demc_contact_kind ki
         state[at] = latch.overlap_max;
         k_n = pp.unloading_stiffness;
         k_t = c[DEMCI_M_KAPPA] * pp.unloading_stiffness; /* [Cummins 2012] eq 3: κ k₂ */
+    } else if (glued) {
+        /* Adhesive: the dashpot and Mindlin's k_t on the contact circle, 2E*a and 8G*a (dF/dδ of JKR is negative
+         * or infinite near the jump-off). */
+        f_el = glue.force;
+        energy = glue.energy;
+        k_n = glue.stiffness;
+        if (spring) k_t = c[DEMCI_M_HERTZ_KT] * glue.radius;
+        radius = glue.radius;
     } else {
         /* Hertz: one root, a = √(R* δ), serves the force (4/3)E* a δ, k_n = 2E* a and k_t = 8G* a. */
         const double a = sqrt(f->effective_radius * delta);
@@ -765,7 +994,8 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_eval_kind(demc_contact_kind ki
     }
     if (damped) c_n = 2.0 * c[DEMCI_M_GAMMA_N] * sqrt(m_eff * k_n);
     f_n = f_el + c_n * rate;
-    if (DEMCI_KIND_END(kind) == DEMC_CONTACT_END_FORCE) f_n = f_n > 0.0 ? f_n : 0.0; /* no attraction */
+    if (!DEMCI_NORMAL_ADHESIVE(normal) && DEMCI_KIND_END(kind) == DEMC_CONTACT_END_FORCE)
+        f_n = f_n > 0.0 ? f_n : 0.0; /* no attraction */
     r.force = demc_vec3_scale(n, f_n);
 
     /* The memory is carried into this step's frame; the new normal is kept for the next one. */
@@ -789,7 +1019,8 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_eval_kind(demc_contact_kind ki
         tp.direction = (demc_slip_direction)DEMCI_KIND_DIRECTION(kind);
         tp.unloading = (demc_unloading_rule)DEMCI_KIND_UNLOADING(kind);
         tp.coulomb = (demc_coulomb_policy)DEMCI_KIND_COULOMB(kind);
-        rt = demci_tangential_step(&tp, increment, v_t, k_t, f_n, c_t, dt, &ts, diag != 0);
+        /* The Coulomb load: F_n, plus what the adhesive law adds (JKR 2F_c, DMT 2πwR*, simplified JKR kA). */
+        rt = demci_tangential_step(&tp, increment, v_t, k_t, glued ? f_n + glue.lift : f_n, c_t, dt, &ts, diag != 0);
         demci_contact_store_tangential(slot, &ts);
         r.force = demc_vec3_add(r.force, rt.force);
         if (diag) {
@@ -807,19 +1038,27 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_eval_kind(demc_contact_kind ki
         /* Work of the dashpot force actually applied, (f_n − f_el) δ̇ Δt: ≥ 0, also when clamped. */
         diag->viscous_dissipation += (f_n - f_el) * rate * dt;
         diag->plastic_dissipation = plastic;
-        diag->rolling_energy = 0.0; /* the rolling and twisting laws below write their own */
-        diag->rolling_dissipation = 0.0;
-        diag->rolling_exchange = 0.0;
-        diag->twisting_energy = 0.0;
-        diag->twisting_dissipation = 0.0;
-        diag->twisting_exchange = 0.0;
+        if (DEMCI_CONTACT_DIAG_HAS(diag, adhesion_dissipation)) diag->adhesion_dissipation = 0.0;
+        if (DEMCI_CONTACT_DIAG_HAS(diag, twisting_exchange)) {
+            diag->rolling_energy = 0.0; /* the rolling and twisting laws below write their own */
+            diag->rolling_dissipation = 0.0;
+            diag->rolling_exchange = 0.0;
+            diag->twisting_energy = 0.0;
+            diag->twisting_dissipation = 0.0;
+            diag->twisting_exchange = 0.0;
+        }
     }
     /* Torques: d_i × F on i, and d_j × (−F) = F × d_j on j (the reaction −F acts at the contact point). */
     r.torque_i = demc_vec3_cross(f->branch_i, r.force);
     r.torque_j = demc_vec3_cross(r.force, f->branch_j);
 
     /* Rolling and twisting resistance, after the tangential force (the order of LAMMPS GRANULAR): pure couples,
-     * +M on i and −M on j, limited by the normal force the Coulomb limit uses. */
+     * +M on i and −M on j, limited by the load the Coulomb limit uses (F_n, plus the adhesive law's lift); their
+     * energy terms only in a diag that has them. */
+    if (DEMCI_KIND_ROLLING(kind) != DEMC_ROLLING_NONE || DEMCI_KIND_TWISTING(kind) != DEMC_TWISTING_NONE) {
+        torque_load = glued ? f_n + glue.lift : f_n;
+        torque_diag = diag && DEMCI_CONTACT_DIAG_HAS(diag, twisting_exchange) ? diag : NULL;
+    }
     if (DEMCI_KIND_ROLLING(kind) != DEMC_ROLLING_NONE) {
         const unsigned law = DEMCI_KIND_ROLLING(kind);
         double *slot = state + demci_contact_rolling_offset(kind);
@@ -831,8 +1070,8 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_eval_kind(demc_contact_kind ki
             demc_rolling_cdt_params p;
             p.mu_rolling = c[DEMCI_M_ROLL_MU];
             p.limiter = (demc_rolling_cdt_limiter)(int)c[DEMCI_M_ROLL_LIMITER];
-            rr = demc_rolling_cdt_torque(&p, n, f->effective_radius, f_n, f->effective_inertia,
-                                         f->angular_velocity_i, f->angular_velocity_j, dt, diag ? &re : NULL);
+            rr = demc_rolling_cdt_torque(&p, n, f->effective_radius, torque_load, f->effective_inertia,
+                                         f->angular_velocity_i, f->angular_velocity_j, dt, torque_diag ? &re : NULL);
         } else if (law == DEMC_ROLLING_EPSD) {
             demc_rolling_epsd_params p;
             demc_rolling_epsd_state rs;
@@ -842,15 +1081,15 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_eval_kind(demc_contact_kind ki
             p.mobilised_damping = c[DEMCI_M_ROLL_F];
             rs.torque = demci_contact_load3(slot);
             /* I_r = [1/(I_i + m_i R_i²) + 1/(I_j + m_j R_j²)]⁻¹ = (7/2) I* for solid spheres (I = (2/5) m R²) */
-            rr = demc_rolling_epsd_torque(&p, n, f->effective_radius, k_n, f_n, 3.5 * f->effective_inertia,
+            rr = demc_rolling_epsd_torque(&p, n, f->effective_radius, k_n, torque_load, 3.5 * f->effective_inertia,
                                           f->angular_velocity_i, f->angular_velocity_j, dt, &rs,
-                                          diag ? &re : NULL);
+                                          torque_diag ? &re : NULL);
             {
                 /* k_r follows k_n: the energy the spring held at the old stiffness is exchanged with the load */
                 const double k_r = demc_rolling_epsd_stiffness(&p, k_n, f->effective_radius);
-                if (diag && slot[3] > 0.0 && k_r > 0.0)
-                    diag->rolling_exchange = 0.5 * demc_vec3_norm2(before) * (1.0 / slot[3] - 1.0 / k_r);
-                if (diag && rr.mobilised && k_r > 0.0) {
+                if (torque_diag && slot[3] > 0.0 && k_r > 0.0)
+                    torque_diag->rolling_exchange = 0.5 * demc_vec3_norm2(before) * (1.0 / slot[3] - 1.0 / k_r);
+                if (torque_diag && rr.mobilised && k_r > 0.0) {
                     const demc_vec3 trial = demc_vec3_add_scaled(
                         before, -k_r * dt, demc_rolling_angular_velocity(n, f->angular_velocity_i, f->angular_velocity_j));
                     slip = -0.5 * demc_vec3_dot(demc_vec3_add(before, rs.torque), demc_vec3_sub(rs.torque, trial)) / k_r;
@@ -865,9 +1104,9 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_eval_kind(demc_contact_kind ki
             p.damping = c[DEMCI_M_ROLL_GAMMA];
             p.mu_rolling = c[DEMCI_M_ROLL_MU];
             rs.displacement = demci_contact_load3(slot);
-            rr = demc_rolling_sds_torque(&p, n, f->effective_radius, f_n, f->angular_velocity_i,
-                                         f->angular_velocity_j, dt, &rs, diag ? &re : NULL);
-            if (diag && rr.mobilised) {
+            rr = demc_rolling_sds_torque(&p, n, f->effective_radius, torque_load, f->angular_velocity_i,
+                                         f->angular_velocity_j, dt, &rs, torque_diag ? &re : NULL);
+            if (torque_diag && rr.mobilised) {
                 const demc_vec3 trial = demc_vec3_add_scaled(
                     before, dt, demc_rolling_velocity(n, f->effective_radius, f->angular_velocity_i, f->angular_velocity_j));
                 slip = 0.5 * p.stiffness * demc_vec3_dot(demc_vec3_add(before, rs.displacement),
@@ -877,12 +1116,12 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_eval_kind(demc_contact_kind ki
         }
         r.torque_i = demc_vec3_add(r.torque_i, rr.torque_i);
         r.torque_j = demc_vec3_add(r.torque_j, rr.torque_j);
-        if (diag) {
-            diag->rolling_energy = re.stored;
-            diag->rolling_dissipation = re.viscous_dissipation + re.friction_dissipation;
+        if (torque_diag) {
+            torque_diag->rolling_energy = re.stored;
+            torque_diag->rolling_dissipation = re.viscous_dissipation + re.friction_dissipation;
             /* Where the slider's work is negative the law clips its dissipation at 0: the memory was set (to the
              * limit, by spring and dashpot together) with energy no work supplied; that part is an exchange. */
-            if (slip < 0.0) diag->rolling_exchange += slip;
+            if (slip < 0.0) torque_diag->rolling_exchange += slip;
         }
     }
     if (DEMCI_KIND_TWISTING(kind) != DEMC_TWISTING_NONE) {
@@ -896,32 +1135,32 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_eval_kind(demc_contact_kind ki
         if (DEMCI_KIND_TWISTING(kind) == DEMC_TWISTING_MARSHALL) {
             demc_twisting_marshall_params p;
             p.mu_tangential = c[DEMCI_M_TWIST_MU];
-            /* a = √(R*δ), the contact radius of every normal law (Hertz has it already) */
-            if (normal != DEMC_NORMAL_HERTZ) radius = sqrt(f->effective_radius * delta);
-            rt = demc_twisting_marshall_torque(&p, n, radius, k_t, c_t, f_n, f->angular_velocity_i,
-                                               f->angular_velocity_j, dt, &ts, diag ? &te : NULL);
+            /* a = √(R*δ) (the Hertz law has it already; an adhesive law gives its own contact radius) */
+            if (!(radius > 0.0)) radius = delta > 0.0 ? sqrt(f->effective_radius * delta) : 0.0;
+            rt = demc_twisting_marshall_torque(&p, n, radius, k_t, c_t, torque_load, f->angular_velocity_i,
+                                               f->angular_velocity_j, dt, &ts, torque_diag ? &te : NULL);
             /* k_tw = ½ k_t a² follows the contact: the energy held at the old stiffness is exchanged */
             k_tw = k_t > 0.0 ? 0.5 * k_t * radius * radius : 0.0;
-            if (diag) diag->twisting_exchange = 0.5 * slot[0] * slot[0] * (slot[1] - k_tw);
+            if (torque_diag) torque_diag->twisting_exchange = 0.5 * slot[0] * slot[0] * (slot[1] - k_tw);
             slot[1] = k_tw;
         } else {
             demc_twisting_sds_params p;
             p.stiffness = c[DEMCI_M_TWIST_K];
             p.damping = c[DEMCI_M_TWIST_GAMMA];
             p.mu_twisting = c[DEMCI_M_TWIST_MU];
-            rt = demc_twisting_sds_torque(&p, n, f_n, f->angular_velocity_i, f->angular_velocity_j, dt, &ts,
-                                          diag ? &te : NULL);
+            rt = demc_twisting_sds_torque(&p, n, torque_load, f->angular_velocity_i, f->angular_velocity_j, dt, &ts,
+                                          torque_diag ? &te : NULL);
         }
         slot[0] = ts.angle;
         r.torque_i = demc_vec3_add(r.torque_i, rt.torque_i);
         r.torque_j = demc_vec3_add(r.torque_j, rt.torque_j);
-        if (diag) {
-            diag->twisting_energy = te.stored;
-            diag->twisting_dissipation = te.viscous_dissipation + te.friction_dissipation;
+        if (torque_diag) {
+            torque_diag->twisting_energy = te.stored;
+            torque_diag->twisting_dissipation = te.viscous_dissipation + te.friction_dissipation;
             if (rt.mobilised) { /* as for the rolling slider: a negative slip work is an exchange */
                 const double trial = phi_old + demc_twisting_velocity(n, f->angular_velocity_i, f->angular_velocity_j) * dt;
                 const double slip = 0.5 * k_tw * (phi_old + ts.angle) * (trial - ts.angle);
-                if (slip < 0.0) diag->twisting_exchange += slip;
+                if (slip < 0.0) torque_diag->twisting_exchange += slip;
             }
         }
     }
@@ -951,6 +1190,267 @@ DEMC_CONTACT_FN demc_contact_result demc_contact_eval(const demc_contact_model *
             return demci_contact_eval_kind(kind & ~DEMCI_KIND_TORQUE_BITS, c, frame, dt, state, diag);
         return demci_contact_eval_kind(kind, c, frame, dt, state, diag);
     }
+}
+
+/* ---- batch ----------------------------------------------------------------------------------------------- */
+
+/* How many contacts ahead the bodies are prefetched: enough to cover a memory latency (~100 ns) at ~20-50 ns per
+ * contact, few enough that the lines are still in cache when their turn comes. */
+#define DEMCI_BATCH_PREFETCH 8
+
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(__CUDACC__)
+#  define DEMCI_PREFETCH(address) __builtin_prefetch((address), 0, 3)
+#else
+#  define DEMCI_PREFETCH(address) ((void)(address))
+#endif
+
+DEMC_HOT_INLINE demc_body demci_contact_batch_body(const demc_contact_batch *b, int k)
+{
+    const double *x = b->position + (size_t)k * b->vector_stride;
+    const double *v = b->velocity + (size_t)k * b->vector_stride;
+    const double *w = b->angular_velocity + (size_t)k * b->vector_stride;
+    demc_body body;
+    body.position = demc_vec3_make(x[0], x[1], x[2]);
+    body.velocity = demc_vec3_make(v[0], v[1], v[2]);
+    body.angular_velocity = demc_vec3_make(w[0], w[1], w[2]);
+    body.radius = b->radius[(size_t)k * b->scalar_stride];
+    body.mass = b->mass[(size_t)k * b->scalar_stride];
+    return body;
+}
+
+DEMC_HOT_INLINE void demci_contact_batch_prefetch(const demc_contact_batch *b, int k)
+{
+    DEMCI_PREFETCH(b->position + (size_t)k * b->vector_stride);
+    DEMCI_PREFETCH(b->velocity + (size_t)k * b->vector_stride);
+    DEMCI_PREFETCH(b->angular_velocity + (size_t)k * b->vector_stride);
+    DEMCI_PREFETCH(b->radius + (size_t)k * b->scalar_stride);
+    DEMCI_PREFETCH(b->mass + (size_t)k * b->scalar_stride);
+}
+
+DEMC_HOT_INLINE void demci_contact_batch_add(double *accumulator, size_t at, demc_vec3 v)
+{
+    accumulator[at] += v.x;
+    accumulator[at + 1] += v.y;
+    accumulator[at + 2] += v.z;
+}
+
+/* The outputs of contact q: written per contact and/or added to the bodies (j not against a wall). Nothing is
+ * added for a pair apart (its result is zero). */
+DEMC_HOT_INLINE void demci_contact_batch_emit(const demc_contact_batch *b, size_t q, int i, int j, int wall,
+                                              const demc_contact_result *r)
+{
+    if (b->force) demci_contact_store3(b->force + 3 * q, r->force);
+    if (b->torque_i) demci_contact_store3(b->torque_i + 3 * q, r->torque_i);
+    if (b->torque_j) demci_contact_store3(b->torque_j + 3 * q, r->torque_j);
+    if (!(r->overlap > 0.0)) return;
+    if (b->body_force) {
+        demci_contact_batch_add(b->body_force, (size_t)i * b->vector_stride, r->force);
+        if (!wall) demci_contact_batch_add(b->body_force, (size_t)j * b->vector_stride, demc_vec3_neg(r->force));
+    }
+    if (b->body_torque) {
+        demci_contact_batch_add(b->body_torque, (size_t)i * b->vector_stride, r->torque_i);
+        if (!wall) demci_contact_batch_add(b->body_torque, (size_t)j * b->vector_stride, r->torque_j);
+    }
+}
+
+/* The frame builders' test of contact, from the positions and radii alone. */
+DEMC_HOT_INLINE int demci_contact_batch_touching(const double *c, const demc_contact_batch *b, int i, int j,
+                                                 const demc_wall *wall)
+{
+    const double *xi = b->position + (size_t)i * b->vector_stride;
+    const double ri = b->radius[(size_t)i * b->scalar_stride];
+    if (wall) {
+        const demc_vec3 dx = demc_vec3_sub(demc_vec3_make(xi[0], xi[1], xi[2]), wall->point);
+        return ri - demc_vec3_dot(wall->normal, dx) > -c[DEMCI_M_RANGE];
+    } else {
+        const double *xj = b->position + (size_t)j * b->vector_stride;
+        const double reach = ri + b->radius[(size_t)j * b->scalar_stride] + c[DEMCI_M_RANGE];
+        const demc_vec3 dx = demc_vec3_make(xi[0] - xj[0], xi[1] - xj[1], xi[2] - xj[2]);
+        return demc_vec3_norm2(dx) < reach * reach;
+    }
+}
+
+/* The loop of a batch with the kind as a constant after inlining (one instantiation per preset). */
+DEMC_HOT_INLINE void demci_contact_batch_loop(demc_contact_kind kind, const double *c, const demc_contact_batch *b,
+                                              const demc_wall *wall, double dt)
+{
+    size_t q;
+    for (q = 0; q < b->count; ++q) {
+        const int i = b->i[q], j = wall ? 0 : b->j[q];
+        demc_body bi, bj;
+        demc_contact_frame f;
+        demc_contact_result r;
+        if (q + DEMCI_BATCH_PREFETCH < b->count) {
+            demci_contact_batch_prefetch(b, b->i[q + DEMCI_BATCH_PREFETCH]);
+            if (!wall) demci_contact_batch_prefetch(b, b->j[q + DEMCI_BATCH_PREFETCH]);
+            DEMCI_PREFETCH(b->state + (q + DEMCI_BATCH_PREFETCH) * b->state_stride);
+        }
+        /* A pair apart is released on its squared distance, before the rest of the bodies is read or a frame is
+         * built (what the frame builder and the evaluation would give: a zero result, the state reset). */
+        if (!demci_contact_batch_touching(c, b, i, j, wall)) {
+            r = demci_contact_release(kind, c, 0.0, b->state + q * b->state_stride, NULL);
+            demci_contact_batch_emit(b, q, i, j, wall != 0, &r);
+            continue;
+        }
+        bi = demci_contact_batch_body(b, i);
+        if (wall) {
+            f = demci_contact_frame_wall(c, &bi, wall);
+        } else {
+            bj = demci_contact_batch_body(b, j);
+            f = demci_contact_frame_spheres(c, &bi, &bj);
+        }
+        r = demci_contact_eval_kind(kind, c, &f, dt, b->state + q * b->state_stride, NULL);
+        demci_contact_batch_emit(b, q, i, j, wall != 0, &r);
+    }
+}
+
+/* The checks of a batch call, in argument order; nothing is written on an error. */
+DEMC_STATIC_INLINE demc_status demci_contact_batch_check(const demc_contact_model *model, const demc_contact_batch *b,
+                                                         const demc_wall *wall, int with_wall, double dt,
+                                                         const char **bad_field)
+{
+    demc_status s;
+    const int any = b && b->count > 0;
+    if (!model) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "model", bad_field);
+    if (!b) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "batch", bad_field);
+    if ((s = demci_contact_sized(b, b->size, sizeof *b, "batch.size", bad_field)) != DEMC_OK) return s;
+    if (any && !b->i) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "batch.i", bad_field);
+    if (any && !with_wall && !b->j) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "batch.j", bad_field);
+    if (any && !b->position) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "batch.position", bad_field);
+    if (any && !b->velocity) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "batch.velocity", bad_field);
+    if (any && !b->angular_velocity)
+        return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "batch.angular_velocity", bad_field);
+    if (any && !b->radius) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "batch.radius", bad_field);
+    if (any && !b->mass) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "batch.mass", bad_field);
+    if (b->vector_stride < 3) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "batch.vector_stride", bad_field);
+    if (b->scalar_stride < 1) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "batch.scalar_stride", bad_field);
+    if (any && demc_contact_model_state_size(model) > 0 && !b->state)
+        return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "batch.state", bad_field);
+    if (b->state_stride < demc_contact_model_state_size(model))
+        return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "batch.state_stride", bad_field);
+    if (with_wall && !wall) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "wall", bad_field);
+    return demci_require_positive(dt, "dt", bad_field);
+}
+
+/* Each preset's kind gets a loop of its own with the kind folded in; any other kind runs the general one. */
+DEMC_STATIC_INLINE void demci_contact_batch_dispatch(const demc_contact_model *model, const demc_contact_batch *b,
+                                                     const demc_wall *wall, double dt)
+{
+    const double *c = model->opaque_;
+    const demc_contact_kind kind = demc_contact_model_kind(model);
+    switch (kind) {
+    case DEMC_CONTACT_KIND_HMD: demci_contact_batch_loop(DEMC_CONTACT_KIND_HMD, c, b, wall, dt); break;
+    case DEMC_CONTACT_KIND_LSD: demci_contact_batch_loop(DEMC_CONTACT_KIND_LSD, c, b, wall, dt); break;
+    case DEMC_CONTACT_KIND_PLSB: demci_contact_batch_loop(DEMC_CONTACT_KIND_PLSB, c, b, wall, dt); break;
+    case DEMC_CONTACT_KIND_HM: demci_contact_batch_loop(DEMC_CONTACT_KIND_HM, c, b, wall, dt); break;
+    case DEMC_CONTACT_KIND_CAMPELLO: demci_contact_batch_loop(DEMC_CONTACT_KIND_CAMPELLO, c, b, wall, dt); break;
+    default: /* as demc_contact_eval(): without rolling and twisting laws, a loop in which they fold */
+        if (!(kind & DEMCI_KIND_TORQUE_BITS)) demci_contact_batch_loop(kind & ~DEMCI_KIND_TORQUE_BITS, c, b, wall, dt);
+        else demci_contact_batch_loop(kind, c, b, wall, dt);
+        break;
+    }
+}
+
+DEMC_CONTACT_FN demc_status demc_contact_eval_batch(const demc_contact_model *model, const demc_contact_batch *batch,
+                                                    double dt, const char **bad_field)
+{
+    demc_status s = demci_contact_batch_check(model, batch, NULL, 0, dt, bad_field);
+    if (s != DEMC_OK) return s;
+    demci_contact_batch_dispatch(model, batch, NULL, dt);
+    return demci_material_fail(DEMC_OK, 0, bad_field);
+}
+
+DEMC_CONTACT_FN demc_status demc_contact_eval_batch_wall(const demc_contact_model *model,
+                                                         const demc_contact_batch *batch, const demc_wall *wall,
+                                                         double dt, const char **bad_field)
+{
+    demc_status s = demci_contact_batch_check(model, batch, wall, 1, dt, bad_field);
+    if (s != DEMC_OK) return s;
+    demci_contact_batch_dispatch(model, batch, wall, dt);
+    return demci_material_fail(DEMC_OK, 0, bad_field);
+}
+
+/* The loop of a facet batch: sphere i[q] against facet j[q] with its closest point contacts[q]; only the spheres
+ * accumulate; the nodal reactions on request. */
+DEMC_HOT_INLINE void demci_contact_batch_facet_loop(demc_contact_kind kind, const double *c,
+                                                    const demc_contact_batch *b, const demc_facet_triangle *facets,
+                                                    const demc_facet_contact *contacts, double dt, double *nodal)
+{
+    size_t q;
+    for (q = 0; q < b->count; ++q) {
+        const int i = b->i[q];
+        const demc_facet_contact *cq = contacts + q;
+        const demc_facet_triangle *t = facets + b->j[q];
+        demc_body bi;
+        demc_contact_frame f;
+        demc_contact_result r;
+        if (q + DEMCI_BATCH_PREFETCH < b->count) {
+            demci_contact_batch_prefetch(b, b->i[q + DEMCI_BATCH_PREFETCH]);
+            DEMCI_PREFETCH(b->state + (q + DEMCI_BATCH_PREFETCH) * b->state_stride);
+        }
+        /* Apart: released on the distance the closest point already holds, before the bodies are read. */
+        if (!(b->radius[(size_t)i * b->scalar_stride] - cq->distance > -c[DEMCI_M_RANGE])) {
+            r = demci_contact_release(kind, c, 0.0, b->state + q * b->state_stride, NULL);
+            demci_contact_batch_emit(b, q, i, 0, 1, &r);
+            if (nodal) {
+                size_t k;
+                for (k = 0; k < 9; ++k) nodal[9 * q + k] = 0.0;
+            }
+            continue;
+        }
+        bi = demci_contact_batch_body(b, i);
+        f = demci_contact_frame_facet(c, &bi, t, cq);
+        r = demci_contact_eval_kind(kind, c, &f, dt, b->state + q * b->state_stride, NULL);
+        demci_contact_batch_emit(b, q, i, 0, 1, &r);
+        if (nodal) {
+            demc_vec3 forces[3];
+            int k;
+            demc_facet_nodal_forces(t, cq, r.force, demc_vec3_dot(f.branch_j, f.normal), forces);
+            for (k = 0; k < 3; ++k) demci_contact_store3(nodal + 9 * q + 3 * (size_t)k, forces[k]);
+        }
+    }
+}
+
+DEMC_CONTACT_FN demc_status demc_contact_eval_batch_facet(const demc_contact_model *model,
+                                                          const demc_contact_batch *batch,
+                                                          const demc_facet_triangle *facets,
+                                                          const demc_facet_contact *contacts, double dt,
+                                                          double *nodal_force, const char **bad_field)
+{
+    const double *c;
+    demc_contact_kind kind;
+    /* The batch's checks (j required), then the facet arrays, then dt: in argument order. */
+    demc_status s = demci_contact_batch_check(model, batch, NULL, 0, 1.0, bad_field);
+    if (s != DEMC_OK) return s;
+    if (batch->count > 0 && !facets) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "facets", bad_field);
+    if (batch->count > 0 && !contacts) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "contacts", bad_field);
+    if ((s = demci_require_positive(dt, "dt", bad_field)) != DEMC_OK) return s;
+    c = model->opaque_;
+    kind = demc_contact_model_kind(model);
+    switch (kind) {
+    case DEMC_CONTACT_KIND_HMD:
+        demci_contact_batch_facet_loop(DEMC_CONTACT_KIND_HMD, c, batch, facets, contacts, dt, nodal_force);
+        break;
+    case DEMC_CONTACT_KIND_LSD:
+        demci_contact_batch_facet_loop(DEMC_CONTACT_KIND_LSD, c, batch, facets, contacts, dt, nodal_force);
+        break;
+    case DEMC_CONTACT_KIND_PLSB:
+        demci_contact_batch_facet_loop(DEMC_CONTACT_KIND_PLSB, c, batch, facets, contacts, dt, nodal_force);
+        break;
+    case DEMC_CONTACT_KIND_HM:
+        demci_contact_batch_facet_loop(DEMC_CONTACT_KIND_HM, c, batch, facets, contacts, dt, nodal_force);
+        break;
+    case DEMC_CONTACT_KIND_CAMPELLO:
+        demci_contact_batch_facet_loop(DEMC_CONTACT_KIND_CAMPELLO, c, batch, facets, contacts, dt, nodal_force);
+        break;
+    default:
+        if (!(kind & DEMCI_KIND_TORQUE_BITS))
+            demci_contact_batch_facet_loop(kind & ~DEMCI_KIND_TORQUE_BITS, c, batch, facets, contacts, dt, nodal_force);
+        else
+            demci_contact_batch_facet_loop(kind, c, batch, facets, contacts, dt, nodal_force);
+        break;
+    }
+    return demci_material_fail(DEMC_OK, 0, bad_field);
 }
 
 /* Header-only units: the kind given as a constant folds every slot (see contact.h). */

@@ -267,6 +267,65 @@ DEMC_FACET_FN size_t demc_facet_reduce(size_t count, const demc_facet_contact *c
     return kept;
 }
 
+/* 1 when the facets of candidates a and b share a node (always 1 without node ids). */
+DEMC_STATIC_INLINE int demci_facet_neighbours(const long *nodes, size_t a, size_t b)
+{
+    int p, q;
+    if (!nodes) return 1;
+    for (p = 0; p < 3; ++p)
+        for (q = 0; q < 3; ++q)
+            if (nodes[3 * a + (size_t)p] == nodes[3 * b + (size_t)q]) return 1;
+    return 0;
+}
+
+DEMC_FACET_FN size_t demc_facet_handover(size_t count, const demc_facet_contact *contacts, const long *nodes,
+                                         const int *keep, const int *has_state, long *source)
+{
+    size_t a, b, handovers = 0;
+    /* First pass: a kept candidate's own state, or −1; a dropped candidate with a state: its owner (or −1). */
+    for (b = 0; b < count; ++b) {
+        source[b] = -1;
+        if (keep[b]) {
+            if (has_state[b]) source[b] = (long)b;
+            continue;
+        }
+        if (!has_state[b]) continue;
+        {
+            double best = 0.0;
+            for (a = 0; a < count; ++a) {
+                double d2;
+                if (!keep[a] || !demci_facet_neighbours(nodes, a, b)) continue;
+                d2 = demc_vec3_norm2(demc_vec3_sub(contacts[a].point, contacts[b].point));
+                if (source[b] < 0 || d2 < best) {
+                    best = d2;
+                    source[b] = (long)a;
+                }
+            }
+        }
+    }
+    /* Second pass: each kept candidate without a state takes its nearest donor's (donors' entries are read only). */
+    for (a = 0; a < count; ++a) {
+        double best = 0.0;
+        long donor = -1;
+        if (!keep[a] || has_state[a]) continue;
+        for (b = 0; b < count; ++b) {
+            double d2;
+            if (keep[b] || source[b] != (long)a) continue;
+            d2 = demc_vec3_norm2(demc_vec3_sub(contacts[a].point, contacts[b].point));
+            if (donor < 0 || d2 < best) {
+                best = d2;
+                donor = (long)b;
+            }
+        }
+        source[a] = donor;
+        handovers += donor >= 0;
+    }
+    /* Third pass: dropped candidates continue nothing. */
+    for (b = 0; b < count; ++b)
+        if (!keep[b]) source[b] = -1;
+    return handovers;
+}
+
 DEMC_END_DECLS
 
 #endif /* DEMC_FACET_IMPL_H */

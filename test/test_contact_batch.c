@@ -1,0 +1,244 @@
+/* contact.h, the batch calls: the same results as the single call bit for bit (forces, torques, states) for every
+ * preset and a non-preset kind, in both body layouts (LAMMPS arrays and an array of demc_body), per-contact outputs
+ * and per-body accumulation, sphere–sphere and sphere–wall; statuses and bad fields, nothing written on error. */
+#include <float.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "demc.h"
+#include "harness.h"
+#include "support/setup_checks.h"
+
+enum { NB = 40, NC = 120, MAXS = DEMC_CONTACT_STATE_MAX };
+
+static unsigned long long rng = 0x2545F4914F6CDD1DULL;
+static double uniform(void)
+{
+    rng ^= rng >> 12;
+    rng ^= rng << 25;
+    rng ^= rng >> 27;
+    return (double)((rng * 2685821657736338717ULL) >> 11) * (1.0 / 9007199254740992.0);
+}
+
+/* Bodies in a loose cluster (about a third of the listed pairs touch), LAMMPS-style arrays and demc_body. */
+typedef struct scene {
+    double x[NB][3], v[NB][3], w[NB][3], radius[NB], mass[NB];
+    demc_body body[NB];
+    int i[NC], j[NC];
+} scene;
+
+static void scene_make(scene *s)
+{
+    int k, d;
+    for (k = 0; k < NB; ++k) {
+        for (d = 0; d < 3; ++d) {
+            s->x[k][d] = 0.03 * uniform();
+            s->v[k][d] = 0.5 * (2 * uniform() - 1);
+            s->w[k][d] = 50.0 * (2 * uniform() - 1);
+        }
+        s->radius[k] = 4e-3 + 2e-3 * uniform();
+        s->mass[k] = 2650.0 * 4.18879020478639098 * s->radius[k] * s->radius[k] * s->radius[k];
+        s->body[k].position = demc_vec3_make(s->x[k][0], s->x[k][1], s->x[k][2]);
+        s->body[k].velocity = demc_vec3_make(s->v[k][0], s->v[k][1], s->v[k][2]);
+        s->body[k].angular_velocity = demc_vec3_make(s->w[k][0], s->w[k][1], s->w[k][2]);
+        s->body[k].radius = s->radius[k];
+        s->body[k].mass = s->mass[k];
+    }
+    for (k = 0; k < NC; ++k) {
+        s->i[k] = (int)(uniform() * NB);
+        s->j[k] = (s->i[k] + 1 + (int)(uniform() * (NB - 1))) % NB;
+    }
+}
+
+static demc_contact_model model_of(demc_contact_preset preset, int variant)
+{
+    demc_material g = demc_material_make(7e10, 0.3, 2650.0);
+    demc_contact_def def;
+    demc_contact_model m;
+    demc_contact_def_init(preset, sizeof def, &def, NULL);
+    demc_material_moduli_init(&g, &g, DEMC_SHEAR_MINDLIN, &def.moduli, NULL);
+    def.normal_stiffness = 1e6;
+    def.stiffness_ratio = 0.8;
+    def.restitution = 0.7;
+    def.friction.mu_static = 0.4;
+    def.friction.mu_dynamic = 0.3;
+    if (variant) { /* a kind that is no preset: the general loop */
+        def.friction.direction = DEMC_SLIP_DIRECTION_VELOCITY;
+        def.transport = DEMC_TRANSPORT_PROJECT;
+    }
+    CHECK(demc_contact_model_init(&def, &m, NULL) == DEMC_OK);
+    return m;
+}
+
+static demc_contact_batch lammps_batch(scene *s, double *state, size_t stride)
+{
+    demc_contact_batch b = DEMC_CONTACT_BATCH_INIT;
+    b.count = NC;
+    b.i = s->i;
+    b.j = s->j;
+    b.position = &s->x[0][0];
+    b.velocity = &s->v[0][0];
+    b.angular_velocity = &s->w[0][0];
+    b.radius = s->radius;
+    b.mass = s->mass;
+    b.vector_stride = 3;
+    b.scalar_stride = 1;
+    b.state = state;
+    b.state_stride = stride;
+    return b;
+}
+
+/* Three steps with memory (positions moved between them): the batch in both layouts against single calls. */
+static void batch_equals_single_calls(void)
+{
+    const demc_contact_preset presets[5] = {DEMC_CONTACT_PRESET_HMD, DEMC_CONTACT_PRESET_LSD, DEMC_CONTACT_PRESET_PLSB,
+                                            DEMC_CONTACT_PRESET_HM, DEMC_CONTACT_PRESET_CAMPELLO};
+    const size_t stride = 16;
+    int p, variant, step, wall;
+    for (p = 0; p < 5; ++p)
+        for (variant = 0; variant < 2; ++variant)
+            for (wall = 0; wall < 2; ++wall) {
+                static scene s;
+                static double st_single[NC * 16], st_lammps[NC * 16], st_bodies[NC * 16];
+                static double force[NC * 3], ti[NC * 3], tj[NC * 3];
+                static double bf[NB * 3], bt[NB * 3], bf2[NB * 11], bt2[NB * 11];
+                const demc_contact_model m = model_of(presets[p], variant);
+                demc_wall plane;
+                long touching = 0, mismatches = 0;
+                double sum_err = 0.0;
+                scene_make(&s);
+                memset(st_single, 0, sizeof st_single);
+                memset(st_lammps, 0, sizeof st_lammps);
+                memset(st_bodies, 0, sizeof st_bodies);
+                plane.point = demc_vec3_make(0, 0, 0.012);
+                plane.normal = demc_vec3_make(0, 0, 1);
+                plane.velocity = demc_vec3_make(0.1, 0, -0.05);
+                plane.angular_velocity = demc_vec3_make(0, 0, 0);
+                for (step = 0; step < 3; ++step) {
+                    demc_contact_batch a = lammps_batch(&s, st_lammps, stride), b = a;
+                    size_t q;
+                    int k, d;
+                    memset(bf, 0, sizeof bf);
+                    memset(bt, 0, sizeof bt);
+                    memset(bf2, 0, sizeof bf2);
+                    memset(bt2, 0, sizeof bt2);
+                    a.force = force, a.torque_i = ti, a.torque_j = tj, a.body_force = bf, a.body_torque = bt;
+                    /* an array of demc_body: both strides 11 doubles, accumulators with the same stride */
+                    b.position = &s.body[0].position.x;
+                    b.velocity = &s.body[0].velocity.x;
+                    b.angular_velocity = &s.body[0].angular_velocity.x;
+                    b.radius = &s.body[0].radius;
+                    b.mass = &s.body[0].mass;
+                    b.vector_stride = b.scalar_stride = sizeof(demc_body) / sizeof(double);
+                    b.state = st_bodies;
+                    b.body_force = bf2, b.body_torque = bt2;
+                    CHECK((wall ? demc_contact_eval_batch_wall(&m, &a, &plane, 1e-6, NULL)
+                                : demc_contact_eval_batch(&m, &a, 1e-6, NULL)) == DEMC_OK);
+                    CHECK((wall ? demc_contact_eval_batch_wall(&m, &b, &plane, 1e-6, NULL)
+                                : demc_contact_eval_batch(&m, &b, 1e-6, NULL)) == DEMC_OK);
+                    for (q = 0; q < NC; ++q) {
+                        const demc_contact_frame f =
+                            wall ? demc_contact_frame_sphere_wall(&m, &s.body[s.i[q]], &plane)
+                                 : demc_contact_frame_sphere_sphere(&m, &s.body[s.i[q]], &s.body[s.j[q]]);
+                        const demc_contact_result r = demc_contact_eval(&m, &f, 1e-6, st_single + q * stride, NULL);
+                        if (r.overlap > 0) ++touching;
+                        mismatches += memcmp(&r.force.x, force + 3 * q, 3 * sizeof(double)) != 0;
+                        mismatches += memcmp(&r.torque_i.x, ti + 3 * q, 3 * sizeof(double)) != 0;
+                        mismatches += memcmp(&r.torque_j.x, tj + 3 * q, 3 * sizeof(double)) != 0;
+                    }
+                    mismatches += memcmp(st_single, st_lammps, sizeof st_single) != 0;
+                    mismatches += memcmp(st_single, st_bodies, sizeof st_single) != 0;
+                    /* the accumulators: the sums of the per-contact outputs, the same in both layouts */
+                    {
+                        static double sf[NB * 3], stq[NB * 3];
+                        memset(sf, 0, sizeof sf);
+                        memset(stq, 0, sizeof stq);
+                        for (q = 0; q < NC; ++q)
+                            for (d = 0; d < 3; ++d) {
+                                sf[3 * s.i[q] + d] += force[3 * q + d];
+                                stq[3 * s.i[q] + d] += ti[3 * q + d];
+                                if (!wall) {
+                                    sf[3 * s.j[q] + d] -= force[3 * q + d];
+                                    stq[3 * s.j[q] + d] += tj[3 * q + d];
+                                }
+                            }
+                        for (k = 0; k < NB; ++k)
+                            for (d = 0; d < 3; ++d) {
+                                sum_err = fmax(sum_err, fabs(bf[3 * k + d] - sf[3 * k + d]));
+                                sum_err = fmax(sum_err, fabs(bt[3 * k + d] - stq[3 * k + d]));
+                                mismatches += bf[3 * k + d] != bf2[11 * k + d] || bt[3 * k + d] != bt2[11 * k + d];
+                            }
+                    }
+                    for (k = 0; k < NB; ++k) { /* move on */
+                        for (d = 0; d < 3; ++d) s.x[k][d] += 1e-6 * s.v[k][d];
+                        s.body[k].position = demc_vec3_make(s.x[k][0], s.x[k][1], s.x[k][2]);
+                    }
+                }
+                CHECK(mismatches == 0);
+                CHECK(sum_err == 0.0); /* the same additions in the same order */
+                CHECK(touching > 10);
+                if (harness_case_failed) {
+                    printf("  preset %d variant %d wall %d: %ld mismatches, sum error %g, %ld touching\n", p, variant,
+                           wall, mismatches, sum_err, touching);
+                    return;
+                }
+            }
+}
+
+/* Statuses in argument order, the field named, nothing written on error; an empty batch is fine. */
+static void batch_statuses(void)
+{
+    static scene s;
+    static double state[NC * 12], force[NC * 3];
+    const demc_contact_model m = model_of(DEMC_CONTACT_PRESET_HMD, 0);
+    demc_contact_batch b;
+    demc_wall plane;
+    const char *field = "unset";
+    volatile double zero = 0.0;
+    size_t k;
+    scene_make(&s);
+    memset(&plane, 0, sizeof plane);
+    plane.normal = demc_vec3_make(0, 0, 1);
+    memset(state, SETUP_POISON, sizeof state);
+    memset(force, SETUP_POISON, sizeof force);
+    b = lammps_batch(&s, state, 12);
+    b.force = force;
+    CHECK(setup_failed_as(demc_contact_eval_batch(NULL, &b, 1e-6, &field), &field, DEMC_ERR_INVALID_ARGUMENT, "model"));
+    CHECK(setup_failed_as(demc_contact_eval_batch(&m, NULL, 1e-6, &field), &field, DEMC_ERR_INVALID_ARGUMENT, "batch"));
+    b.size = sizeof b - 8;
+    CHECK(setup_failed_as(demc_contact_eval_batch(&m, &b, 1e-6, &field), &field, DEMC_ERR_INVALID_ARGUMENT,
+                          "batch.size"));
+    b = lammps_batch(&s, state, 12), b.force = force, b.j = NULL;
+    CHECK(setup_failed_as(demc_contact_eval_batch(&m, &b, 1e-6, &field), &field, DEMC_ERR_INVALID_ARGUMENT, "batch.j"));
+    b = lammps_batch(&s, state, 12), b.force = force, b.mass = NULL;
+    CHECK(setup_failed_as(demc_contact_eval_batch(&m, &b, 1e-6, &field), &field, DEMC_ERR_INVALID_ARGUMENT,
+                          "batch.mass"));
+    b = lammps_batch(&s, state, 12), b.force = force, b.vector_stride = 2;
+    CHECK(setup_failed_as(demc_contact_eval_batch(&m, &b, 1e-6, &field), &field, DEMC_ERR_INVALID_ARGUMENT,
+                          "batch.vector_stride"));
+    b = lammps_batch(&s, state, 11), b.force = force; /* HM+D keeps 12 doubles */
+    CHECK(setup_failed_as(demc_contact_eval_batch(&m, &b, 1e-6, &field), &field, DEMC_ERR_INVALID_ARGUMENT,
+                          "batch.state_stride"));
+    b = lammps_batch(&s, state, 12), b.force = force;
+    CHECK(setup_failed_as(demc_contact_eval_batch(&m, &b, 0.0, &field), &field, DEMC_ERR_OUT_OF_DOMAIN, "dt"));
+    CHECK(setup_failed_as(demc_contact_eval_batch(&m, &b, zero / zero, &field), &field, DEMC_ERR_INVALID_ARGUMENT,
+                          "dt"));
+    CHECK(setup_failed_as(demc_contact_eval_batch_wall(&m, &b, NULL, 1e-6, &field), &field, DEMC_ERR_INVALID_ARGUMENT,
+                          "wall"));
+    for (k = 0; k < sizeof state / sizeof *state; ++k) CHECK(setup_untouched(state + k, sizeof *state));
+    CHECK(setup_untouched(force, sizeof force));
+    /* a wall batch needs no j */
+    b.j = NULL;
+    CHECK(demc_contact_eval_batch_wall(&m, &b, &plane, 1e-6, &field) == DEMC_OK && field == NULL);
+    b = lammps_batch(&s, NULL, 12);
+    b.count = 0, b.i = NULL, b.j = NULL, b.position = NULL;
+    CHECK(demc_contact_eval_batch(&m, &b, 1e-6, &field) == DEMC_OK && field == NULL);
+}
+
+int main(void)
+{
+    RUN(batch_equals_single_calls);
+    RUN(batch_statuses);
+    return harness_finish("test_contact_batch");
+}
