@@ -2,7 +2,7 @@
 # Modules, tests and benchmarks are found by name: src/*.c, test/test_*.c, bench/bench_*.c.
 #
 # Knobs (README "Building"): CC; CFLAGS, CPPFLAGS, LDFLAGS (appended to the project's own flags, so they win);
-# OPT (the default optimisation, -O2 -g); WERROR (empty; `make check` and CI set -Werror); PREFIX, LIBDIR,
+# OPT (the default optimisation, -O2 -g; the library itself adds LIB_OPT, -O3); WERROR (empty; `make check` and CI set -Werror); PREFIX, LIBDIR,
 # INCLUDEDIR, PKGCONFIGDIR, CMAKEDIR, DOCDIR, DESTDIR (install); LDCONFIG (the command `make install` runs as root after
 # installing into a directory of the dynamic linker; LDCONFIG=: never runs it).
 
@@ -17,6 +17,9 @@ LDCONFIG   ?= ldconfig
 
 CC      ?= cc
 OPT     ?= -O2 -g
+# The library's own units are optimised further: the contact evaluation's loops and inlined bodies gain about a
+# third of their time at -O3 over -O2 (make bench); tests and tools keep OPT.
+LIB_OPT ?= -O3
 WERROR  ?=
 CFLAGS  ?=
 CPPFLAGS ?=
@@ -24,7 +27,7 @@ LDFLAGS ?=
 WARN     = -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wcast-qual \
            -Wwrite-strings -Wundef -Wpointer-arith -Wvla
 # -fno-math-errno: sqrt compiles to one instruction and the library never touches errno (DESIGN §3).
-LIB_CFLAGS = -std=c99 $(OPT) $(WARN) $(WERROR) -fPIC -fvisibility=hidden -fno-semantic-interposition \
+LIB_CFLAGS = -std=c99 $(OPT) $(LIB_OPT) $(WARN) $(WERROR) -fPIC -fvisibility=hidden -fno-semantic-interposition \
              -fno-math-errno -Iinclude -DDEMC_BUILDING_LIBRARY $(CPPFLAGS) $(CFLAGS)
 TEST_CFLAGS = -std=c99 $(OPT) $(WARN) $(WERROR) -fno-math-errno -Iinclude -Itest $(CPPFLAGS) $(CFLAGS)
 
@@ -45,7 +48,7 @@ TEST_DEPS := $(wildcard test/*.h test/support/*.h) $(TEST_SUPPORT)
 BENCHES  := $(basename $(notdir $(wildcard bench/bench_*.c)))
 # The example programs of the documentation other than the demo: each is built on both faces and must exit 0.
 EXAMPLES := $(filter-out demo,$(basename $(notdir $(wildcard docs/examples/*.c))))
-BUILD_FLAGS := $(CC) $(OPT) -fvisibility=hidden -fno-semantic-interposition -fno-math-errno $(CPPFLAGS) $(CFLAGS)
+BUILD_FLAGS := $(CC) $(OPT) $(LIB_OPT) -fvisibility=hidden -fno-semantic-interposition -fno-math-errno $(CPPFLAGS) $(CFLAGS)
 # Every object and test depends on this file, which changes only when the compiler or a flag does: a change of CC,
 # CFLAGS or WERROR rebuilds (so `make check` never passes on objects built without -Werror).
 FLAGS_STAMP = build/flags
