@@ -83,6 +83,11 @@ module demc
     integer(c_int), parameter :: DEMC_TANGENTIAL_MD_THORNTON_YIN = 0
     integer(c_int), parameter :: DEMC_TANGENTIAL_MD_VARIANT_MAX_ = 2147483647
 
+    ! enum demc_rolling_cdt_limiter
+    integer(c_int), parameter :: DEMC_ROLLING_CDT_LIMITER_INERTIA = 0
+    integer(c_int), parameter :: DEMC_ROLLING_CDT_LIMITER_NONE = 1
+    integer(c_int), parameter :: DEMC_ROLLING_CDT_LIMITER_MAX_ = 2147483647
+
     ! enum demc_adhesion_sjkr_variant
     integer(c_int), parameter :: DEMC_ADHESION_SJKR_LENS = 0
     integer(c_int), parameter :: DEMC_ADHESION_SJKR_LINEAR = 1
@@ -126,10 +131,15 @@ module demc
 
     ! enum demc_rolling_law
     integer(c_int), parameter :: DEMC_ROLLING_NONE = 0
+    integer(c_int), parameter :: DEMC_ROLLING_CDT = 1
+    integer(c_int), parameter :: DEMC_ROLLING_EPSD = 2
+    integer(c_int), parameter :: DEMC_ROLLING_SDS = 3
     integer(c_int), parameter :: DEMC_ROLLING_LAW_MAX_ = 2147483647
 
     ! enum demc_twisting_law
     integer(c_int), parameter :: DEMC_TWISTING_NONE = 0
+    integer(c_int), parameter :: DEMC_TWISTING_MARSHALL = 1
+    integer(c_int), parameter :: DEMC_TWISTING_SDS = 2
     integer(c_int), parameter :: DEMC_TWISTING_LAW_MAX_ = 2147483647
 
     ! enum demc_contact_point_rule
@@ -171,11 +181,6 @@ module demc
     ! enum demc_sliding_hysteresis_form
     integer(c_int), parameter :: DEMC_SLIDING_HYSTERESIS_INCREMENTAL = 0
     integer(c_int), parameter :: DEMC_SLIDING_HYSTERESIS_TOTAL = 1
-
-    ! enum demc_rolling_cdt_limiter
-    integer(c_int), parameter :: DEMC_ROLLING_CDT_LIMITER_INERTIA = 0
-    integer(c_int), parameter :: DEMC_ROLLING_CDT_LIMITER_NONE = 1
-    integer(c_int), parameter :: DEMC_ROLLING_CDT_LIMITER_MAX_ = 2147483647
 
     type, bind(C) :: demc_vec3
         real(c_double) :: x
@@ -303,6 +308,71 @@ module demc
         real(c_double) :: z
     end type demc_quat
 
+    type, bind(C) :: demc_rolling_epsd_state
+        type(demc_vec3) :: torque
+    end type demc_rolling_epsd_state
+
+    type, bind(C) :: demc_rolling_sds_state
+        type(demc_vec3) :: displacement
+    end type demc_rolling_sds_state
+
+    type, bind(C) :: demc_rolling_cdt_params
+        real(c_double) :: mu_rolling
+        integer(c_int) :: limiter
+    end type demc_rolling_cdt_params
+
+    type, bind(C) :: demc_rolling_epsd_params
+        real(c_double) :: mu_rolling
+        real(c_double) :: stiffness_coefficient
+        real(c_double) :: damping_ratio
+        real(c_double) :: mobilised_damping
+    end type demc_rolling_epsd_params
+
+    type, bind(C) :: demc_rolling_sds_params
+        real(c_double) :: stiffness
+        real(c_double) :: damping
+        real(c_double) :: mu_rolling
+    end type demc_rolling_sds_params
+
+    type, bind(C) :: demc_rolling_result
+        type(demc_vec3) :: torque_i
+        type(demc_vec3) :: torque_j
+        integer(c_int) :: mobilised
+    end type demc_rolling_result
+
+    type, bind(C) :: demc_rolling_energy
+        real(c_double) :: stored
+        real(c_double) :: viscous_dissipation
+        real(c_double) :: friction_dissipation
+    end type demc_rolling_energy
+
+    type, bind(C) :: demc_twisting_state
+        real(c_double) :: angle
+    end type demc_twisting_state
+
+    type, bind(C) :: demc_twisting_sds_params
+        real(c_double) :: stiffness
+        real(c_double) :: damping
+        real(c_double) :: mu_twisting
+    end type demc_twisting_sds_params
+
+    type, bind(C) :: demc_twisting_marshall_params
+        real(c_double) :: mu_tangential
+    end type demc_twisting_marshall_params
+
+    type, bind(C) :: demc_twisting_result
+        type(demc_vec3) :: torque_i
+        type(demc_vec3) :: torque_j
+        real(c_double) :: torque
+        integer(c_int) :: mobilised
+    end type demc_twisting_result
+
+    type, bind(C) :: demc_twisting_energy
+        real(c_double) :: stored
+        real(c_double) :: viscous_dissipation
+        real(c_double) :: friction_dissipation
+    end type demc_twisting_energy
+
     type, bind(C) :: demc_adhesion_state
         real(c_double) :: neck
     end type demc_adhesion_state
@@ -380,6 +450,16 @@ module demc
         real(c_double) :: cohesion_energy_density
         real(c_double) :: max_effective_radius
         integer(c_int) :: md_variant
+        real(c_double) :: mu_rolling
+        integer(c_int) :: rolling_limiter
+        real(c_double) :: rolling_stiffness_coefficient
+        real(c_double) :: rolling_damping_ratio
+        real(c_double) :: rolling_mobilised_damping
+        real(c_double) :: rolling_stiffness
+        real(c_double) :: rolling_damping
+        real(c_double) :: twisting_stiffness
+        real(c_double) :: twisting_damping
+        real(c_double) :: mu_twisting
     end type demc_contact_def
 
     type, bind(C) :: demc_contact_model
@@ -412,6 +492,7 @@ module demc
         type(demc_vec3) :: angular_velocity_j
         real(c_double) :: effective_radius
         real(c_double) :: effective_mass
+        real(c_double) :: effective_inertia
     end type demc_contact_frame
 
     type, bind(C) :: demc_contact_result
@@ -432,6 +513,12 @@ module demc
         real(c_double) :: tangential_exchange
         integer(c_int) :: sliding
         real(c_double) :: adhesion_dissipation
+        real(c_double) :: rolling_energy
+        real(c_double) :: rolling_dissipation
+        real(c_double) :: rolling_exchange
+        real(c_double) :: twisting_energy
+        real(c_double) :: twisting_dissipation
+        real(c_double) :: twisting_exchange
     end type demc_contact_diag
 
     type, bind(C) :: demc_contact_batch
@@ -538,71 +625,6 @@ module demc
         real(c_double) :: delta_u
         real(c_double) :: branch
     end type demc_sliding_hysteresis_state
-
-    type, bind(C) :: demc_rolling_epsd_state
-        type(demc_vec3) :: torque
-    end type demc_rolling_epsd_state
-
-    type, bind(C) :: demc_rolling_sds_state
-        type(demc_vec3) :: displacement
-    end type demc_rolling_sds_state
-
-    type, bind(C) :: demc_rolling_cdt_params
-        real(c_double) :: mu_rolling
-        integer(c_int) :: limiter
-    end type demc_rolling_cdt_params
-
-    type, bind(C) :: demc_rolling_epsd_params
-        real(c_double) :: mu_rolling
-        real(c_double) :: stiffness_coefficient
-        real(c_double) :: damping_ratio
-        real(c_double) :: mobilised_damping
-    end type demc_rolling_epsd_params
-
-    type, bind(C) :: demc_rolling_sds_params
-        real(c_double) :: stiffness
-        real(c_double) :: damping
-        real(c_double) :: mu_rolling
-    end type demc_rolling_sds_params
-
-    type, bind(C) :: demc_rolling_result
-        type(demc_vec3) :: torque_i
-        type(demc_vec3) :: torque_j
-        integer(c_int) :: mobilised
-    end type demc_rolling_result
-
-    type, bind(C) :: demc_rolling_energy
-        real(c_double) :: stored
-        real(c_double) :: viscous_dissipation
-        real(c_double) :: friction_dissipation
-    end type demc_rolling_energy
-
-    type, bind(C) :: demc_twisting_state
-        real(c_double) :: angle
-    end type demc_twisting_state
-
-    type, bind(C) :: demc_twisting_sds_params
-        real(c_double) :: stiffness
-        real(c_double) :: damping
-        real(c_double) :: mu_twisting
-    end type demc_twisting_sds_params
-
-    type, bind(C) :: demc_twisting_marshall_params
-        real(c_double) :: mu_tangential
-    end type demc_twisting_marshall_params
-
-    type, bind(C) :: demc_twisting_result
-        type(demc_vec3) :: torque_i
-        type(demc_vec3) :: torque_j
-        real(c_double) :: torque
-        integer(c_int) :: mobilised
-    end type demc_twisting_result
-
-    type, bind(C) :: demc_twisting_energy
-        real(c_double) :: stored
-        real(c_double) :: viscous_dissipation
-        real(c_double) :: friction_dissipation
-    end type demc_twisting_energy
 
     interface
         function demc_version_number() bind(C, name="demc_version_number")

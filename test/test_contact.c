@@ -221,7 +221,7 @@ static void model_init_statuses(void)
     d.size = sizeof d - 8;
     CHECK(setup_failed_as(demc_contact_model_init(&d, &m, &field), &field, DEMC_ERR_INVALID_ARGUMENT, "def.size"));
     d = model_def(HMD, 0.8, 0.5);
-    d.rolling = (demc_rolling_law)1; /* a law of a newer library */
+    d.rolling = (demc_rolling_law)(DEMC_ROLLING_SDS + 1); /* a law of a newer library */
     CHECK(setup_failed_as(demc_contact_model_init(&d, &m, &field), &field, DEMC_ERR_UNSUPPORTED, "def.rolling"));
     d = model_def(HMD, 0.8, 0.5);
     d.normal = (demc_normal_law)-2;

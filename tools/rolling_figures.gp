@@ -12,7 +12,7 @@ set key top right
 plot dir.'/rolling_deceleration.csv' u 1:5 w l lw 6 lc rgb '#cccccc' t 'closed form v0 - (5/7) mu_r g t', \
      '' u 1:2 w l lw 2 lc rgb '#d62728' t 'CDT (as published)', \
      '' u 1:3 w l lw 2 dt 2 lc rgb '#1f77b4' t 'CDT with inertia limiter', \
-     '' u 1:4 w l lw 2 dt 3 lc rgb '#2ca02c' t 'EPSD (k_n = 1e5 N/m, eta_r = 0.3)'
+     '' u 1:4 w lp lw 2 dt 3 pi 400 pt 6 ps 1.2 lc rgb '#2ca02c' t 'EPSD (k_n = 1e5 N/m, eta_r = 0.3)'
 
 set output dir.'/rolling_stop.png'
 set terminal pngcairo size 900,900 noenhanced font ',11'
@@ -20,7 +20,8 @@ set multiplot layout 2,1
 set title 'Around the stop (every step, dt = 10 us)'
 set xlabel 't - t_stop [ms]'
 set ylabel 'R omega [mm/s]'
-set key top right
+set key top right opaque box
+set xrange [-4:12]
 plot dir.'/rolling_stop.csv' u 1:2 w l lw 1 lc rgb '#d62728' t 'CDT (as published)', \
      '' u 1:3 w l lw 2 dt 2 lc rgb '#1f77b4' t 'CDT with inertia limiter', \
      '' u 1:4 w l lw 2 lc rgb '#2ca02c' t 'EPSD'

@@ -36,7 +36,11 @@
  * contact behaviour of a spherical particle under varying loading", Bull. Pol. Acad. Sci. Tech. Sci. 60 (2012)
  * 265-278; A.M. Campello, "A description of rotations for DEM models of particle systems", Comp. Part. Mech. 2
  * (2015) 109-125; S.J. Cummins, C. Thornton, P.W. Cleary, "Contact force models in inelastic collisions", 9th Int.
- * Conf. on CFD in the Minerals and Process Industries, CSIRO, Melbourne (2012).
+ * Conf. on CFD in the Minerals and Process Industries, CSIRO, Melbourne (2012). Rolling and twisting slots: J. Ai,
+ * J.-F. Chen, J.M. Rotter, J.Y. Ooi, "Assessment of rolling resistance models in discrete element simulations",
+ * Powder Technology 206 (2011) 269-282; S. Luding, "Cohesive, frictional powders: contact models for tension",
+ * Granular Matter 10 (2008) 235-246; J.S. Marshall, "Discrete-element modeling of particulate aerosol flows",
+ * J. Comput. Phys. 228 (2009) 1541-1561.
  */
 #ifndef DEMC_CONTACT_H
 #define DEMC_CONTACT_H
@@ -49,6 +53,8 @@
 #include "damping.h"
 #include "rotation.h"
 #include "tangential.h"
+#include "rolling.h"
+#include "twisting.h"
 #include "adhesion.h"
 #include "facet.h"
 
@@ -130,15 +136,41 @@ typedef enum demc_increment_rule {
     DEMC_INCREMENT_RULE_MAX_ = 0x7FFFFFFF /**< Pins the width of the enumeration to an int; never valid input. */
 } demc_increment_rule;
 
-/** @brief Rolling resistance (slot `rolling`). Laws are appended within 1.x. */
+/**
+ * @brief Rolling resistance (slot `rolling`): a pure couple on the two bodies (rolling.h). Laws are appended
+ *        within 1.x. Each law's coefficients are fields of ::demc_contact_def (`mu_rolling`, `rolling_*`).
+ */
 typedef enum demc_rolling_law {
     DEMC_ROLLING_NONE = 0, /**< No rolling resistance. */
+    /** Constant directional torque, M = −μ_r R* F_n ω_r/|ω_r| (model type A of Ai et al. 2011); with the default
+     *  limiter ::DEMC_ROLLING_CDT_LIMITER_INERTIA, capped at I* |ω_r|/Δt (demc_rolling_cdt_torque()). No state. */
+    DEMC_ROLLING_CDT = 1,
+    /** Elastic–plastic spring–dashpot (model type C of Ai et al. 2011, after Iwashita & Oda 1998): k_r = c k_n μ_r² R*²
+     *  with k_n the normal law's tangent stiffness, limit μ_r R* F_n, dashpot η_r 2√(I_r k_r) with
+     *  I_r = (7/2) I* (demc_rolling_epsd_torque()). State: the spring torque (3 doubles, change sign under the
+     *  swap) and k_r of the step that wrote it (kept). */
+    DEMC_ROLLING_EPSD = 2,
+    /** Spring–dashpot–slider of Luding 2008 (LAMMPS "rolling sds"): k_roll, γ_roll, limit μ_roll F_n on the
+     *  rolling force, couple R* n × F_r (demc_rolling_sds_torque()). State: the rolling displacement (3 doubles,
+     *  kept under the swap). */
+    DEMC_ROLLING_SDS = 3,
     DEMC_ROLLING_LAW_MAX_ = 0x7FFFFFFF /**< Pins the width of the enumeration to an int; never valid input. */
 } demc_rolling_law;
 
-/** @brief Twisting resistance (slot `twisting`). Laws are appended within 1.x. */
+/**
+ * @brief Twisting resistance (slot `twisting`): a pure couple about the normal (twisting.h). Laws are appended
+ *        within 1.x.
+ */
 typedef enum demc_twisting_law {
     DEMC_TWISTING_NONE = 0, /**< No twisting resistance. */
+    /** Marshall 2009 (LAMMPS "twisting marshall"): k_tw = ½ k_t a², γ_tw = ½ c_t a², limit (2/3) μ_d a F_n, from
+     *  this step's tangential stiffness k_t and dashpot c_t, the dynamic friction coefficient and a = √(R*δ)
+     *  (demc_twisting_marshall_torque()). Needs the tangential spring. State: the twist angle and k_tw of the step
+     *  that wrote it (2 doubles, kept under the swap). */
+    DEMC_TWISTING_MARSHALL = 1,
+    /** Spring–dashpot–slider of Luding 2008 (LAMMPS "twisting sds"): k_tw, γ_tw, limit μ_tw F_n with μ_tw a
+     *  length (demc_twisting_sds_torque()). State: the twist angle (1 double, kept under the swap). */
+    DEMC_TWISTING_SDS = 2,
     DEMC_TWISTING_LAW_MAX_ = 0x7FFFFFFF /**< Pins the width of the enumeration to an int; never valid input. */
 } demc_twisting_law;
 
@@ -215,6 +247,25 @@ typedef struct demc_contact_def {
     double max_effective_radius;
     /** Published form of ::DEMC_TANGENTIAL_MINDLIN_DERESIEWICZ (read only with that law; 0 = Thornton & Yin). */
     demc_tangential_md_variant md_variant;
+    /* Rolling and twisting resistance (read only when their slot selects a law). */
+    /** μ_r (dimensionless, ≥ 0) of ::DEMC_ROLLING_CDT and ::DEMC_ROLLING_EPSD, μ_roll of ::DEMC_ROLLING_SDS: the
+     *  rolling torque is limited at μ R* F_n. Default 0. */
+    double mu_rolling;
+    /** ::DEMC_ROLLING_CDT at small |ω_r|: ::DEMC_ROLLING_CDT_LIMITER_INERTIA (default: the torque never reverses
+     *  ω_r within a step) or ::DEMC_ROLLING_CDT_LIMITER_NONE (as published). */
+    demc_rolling_cdt_limiter rolling_limiter;
+    /** c in k_r = c k_n μ_r² R*² of ::DEMC_ROLLING_EPSD (> 0); default 2.25 (Ai et al. 2011). */
+    double rolling_stiffness_coefficient;
+    /** η_r (≥ 0) of ::DEMC_ROLLING_EPSD: its dashpot is η_r 2√(I_r k_r); default 0 (Ai et al. 2011 use 0.3). */
+    double rolling_damping_ratio;
+    /** f in [0, 1] of ::DEMC_ROLLING_EPSD: the share of its dashpot kept at full mobilisation; default 0 (as
+     *  published). */
+    double rolling_mobilised_damping;
+    double rolling_stiffness;  /**< k_roll (N/m, ≥ 0) of ::DEMC_ROLLING_SDS; default 0. */
+    double rolling_damping;    /**< γ_roll (N·s/m, ≥ 0) of ::DEMC_ROLLING_SDS; default 0. */
+    double twisting_stiffness; /**< k_tw (N·m/rad, ≥ 0) of ::DEMC_TWISTING_SDS; default 0. */
+    double twisting_damping;   /**< γ_tw (N·m·s/rad, ≥ 0) of ::DEMC_TWISTING_SDS; default 0. */
+    double mu_twisting;        /**< μ_tw (m, ≥ 0) of ::DEMC_TWISTING_SDS: limit μ_tw F_n; default 0. */
 } demc_contact_def;
 
 /**
@@ -301,6 +352,12 @@ typedef struct demc_contact_frame {
     demc_vec3 angular_velocity_j;  /**< Angular velocity of j, rad/s. */
     double effective_radius;       /**< R* = R_i R_j/(R_i + R_j), m (R_i against a wall). */
     double effective_mass;         /**< m* = m_i m_j/(m_i + m_j), kg (m_i against a wall). */
+    /** I* = I_i I_j/(I_i + I_j), kg·m², with I = (2/5) m R² of a solid sphere (I_i against a wall): the inertia of
+     *  the relative rotation ω_i − ω_j under a couple, as m* is that of the relative translation under a force.
+     *  Read by the rolling laws only (the CDT limiter, the EPSD dashpot): the builders fill it for a model with
+     *  one of them and leave it 0 otherwise (it costs a division). A host with other bodies sets its own moments
+     *  of inertia here. 0: unknown (the CDT limiter and the EPSD dashpot are then off). */
+    double effective_inertia;
 } demc_contact_frame;
 
 /** @brief What one evaluation returns. Frozen. */
@@ -339,10 +396,27 @@ typedef struct demc_contact_diag {
      *  the jump-off, demc_adhesion_jkr_cycle_loss() of the pair; 0 otherwise and for every other law (DMT and
      *  the simplified JKR end at δ = 0 with zero potential). */
     double adhesion_dissipation;
+    /** Elastic energy stored in the rolling spring at the end of the step, J (EPSD |M_k|²/2k_r, SDS
+     *  ½k_roll|ξ_r|²; 0 for CDT and without a rolling law). */
+    double rolling_energy;
+    /** Energy dissipated by the rolling law in this step, J (≥ 0): its dashpot and its slider (CDT: its whole work
+     *  |M||ω_r|Δt). */
+    double rolling_dissipation;
+    /** Energy that left the rolling spring in this step with no rolling work, J (signed): the exchange of the EPSD
+     *  spring, whose k_r follows the normal stiffness, with the normal load, |M_k|²(1/k_r,old − 1/k_r)/2, and, at
+     *  the call where the contact ends, the energy the spring still held. */
+    double rolling_exchange;
+    double twisting_energy;       /**< Elastic energy stored in the twisting spring, ½k_tw φ², J. */
+    double twisting_dissipation;  /**< Energy dissipated by the twisting law in this step, J (≥ 0). */
+    /** Energy that left the twisting spring in this step with no twisting work, J (signed): the exchange of
+     *  Marshall's spring, whose k_tw = ½k_t a² follows the contact, ½φ²(k_tw,old − k_tw), and, at the call where
+     *  the contact ends, the energy the spring still held. */
+    double twisting_exchange;
 } demc_contact_diag;
 
 /** Initialiser of a ::demc_contact_diag: `demc_contact_diag d = DEMC_CONTACT_DIAG_INIT;`. */
-#define DEMC_CONTACT_DIAG_INIT {sizeof(demc_contact_diag), 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0, 0.0}
+#define DEMC_CONTACT_DIAG_INIT \
+    {sizeof(demc_contact_diag), 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0}
 
 /**
  * @brief Fills a description with a preset's laws and conventions and neutral physical inputs.
@@ -367,7 +441,8 @@ DEMC_CONTACT_FN demc_status demc_contact_def_init(demc_contact_preset preset, si
  * Checks, in declaration order, every field the selected laws use (a field a law does not use is not read):
  * Hertz laws need E* > 0, and G* > 0 with the tangential spring; the linear spring and PLS(B) need k > 0 and, with
  * the tangential spring, κ ≥ 0; the dashpot and PLS(B) need 0 < e ≤ 1; PLS(B) has no dashpot (its latch
- * dissipates). The damping ratio γ comes from e by demc_damping_lsd_ratio() (linear) or demc_damping_hmd_ratio()
+ * dissipates); ::DEMC_TWISTING_MARSHALL needs the tangential spring; the rolling and twisting coefficients are
+ * ≥ 0, the EPSD stiffness coefficient > 0 and its mobilised damping share in [0, 1]. The damping ratio γ comes from e by demc_damping_lsd_ratio() (linear) or demc_damping_hmd_ratio()
  * (Hertz and the adhesive Hertz laws) for the end rule. The adhesive laws (JKR, DMT, simplified JKR) need E* > 0
  * (G* > 0 with the spring) like Hertz, reject ::DEMC_CONTACT_END_FORCE (its clamp would remove the adhesion:
  * "def.end", ::DEMC_ERR_OUT_OF_DOMAIN), and need w ≥ 0 (JKR, DMT), k ≥ 0 (simplified JKR) and, for JKR, a
@@ -418,9 +493,12 @@ DEMC_CONTACT_FN void demc_contact_state_swap(const demc_contact_model *model, do
  *        index past the state size).
  *
  * For the tangential spring these are the previous normal (3 doubles) and the tangential displacement and force
- * memory (3 + 3); its stiffness, normal-force and slip flag, the PLS(B) latch and the JKR neck, are kept. For the
- * Mindlin–Deresiewicz law they are the previous normal and the force, branch origin and branch end (3 + 3 + 3, the
- * vectors of demc_tangential_md_state); its normal force, stiffness and branch are kept.
+ * memory (3 + 3); its stiffness, normal-force and slip flag, the PLS(B) latch and the JKR neck, are kept. With a
+ * rolling law that keeps a vector the previous normal is there too (it changes sign); the EPSD spring torque (3
+ * doubles) changes sign, its stiffness, the SDS rolling displacement (3 doubles, invariant like v_r) and the twist
+ * angle and Marshall's stiffness (invariant like ω_n) are kept.
+ * For the Mindlin–Deresiewicz law they are the previous normal and the force, branch origin and branch end (3 + 3 +
+ * 3, the vectors of demc_tangential_md_state); its normal force, stiffness and branch are kept.
  */
 DEMC_CONTACT_FN int demc_contact_state_flips(const demc_contact_model *model, size_t index);
 
@@ -483,11 +561,12 @@ DEMC_CONTACT_FN demc_contact_frame demc_contact_frame_sphere_facet(const demc_co
  * @brief One evaluation: force on i, torques on both bodies, the updated state, and on request the energy terms.
  *
  * In the fixed order of the slots: when the bodies are not in contact (δ ≤ 0; for ::DEMC_NORMAL_JKR with w > 0:
- * no neck and δ ≤ 0, or the neck breaks, δ < δ_c) the state is reset (the energy the tangential spring still held
- * is reported as exchange, the energy of a broken neck as adhesion dissipation) and every output is zero; else
- * the memory is carried into the new frame, then the normal law, the dashpot and the end rule, the tangential law
- * with its increment, and the torques d_i × F and −d_j × F. The kind is read from the model (the exported function
- * dispatches to a specialised body for each preset's kind).
+ * no neck and δ ≤ 0, or the neck breaks, δ < δ_c) the state is reset (the energy the tangential, rolling and
+ * twisting springs still held is reported as exchange, the energy of a broken neck as adhesion dissipation) and
+ * every output is zero; else the memory is carried into the new frame, then the normal law, the dashpot and the end rule, the tangential law
+ * with its increment, the torques d_i × F and −d_j × F, and the rolling and twisting couples (+M on i, −M on j),
+ * limited by the load the Coulomb limit uses. The kind is read from the model (the exported function dispatches
+ * to a specialised body for each preset's kind).
  * @param model a compiled model.
  * @param frame the frame of this step.
  * @param dt time step Δt (s) > 0: the tangential increment is v_t Δt and the dissipation terms are powers × Δt.

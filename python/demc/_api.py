@@ -51,6 +51,9 @@ CONSTANTS = {
     'DEMC_TRANSPORT_PROJECT': 1,
     'DEMC_TANGENTIAL_MD_THORNTON_YIN': 0,
     'DEMC_TANGENTIAL_MD_VARIANT_MAX_': 2147483647,
+    'DEMC_ROLLING_CDT_LIMITER_INERTIA': 0,
+    'DEMC_ROLLING_CDT_LIMITER_NONE': 1,
+    'DEMC_ROLLING_CDT_LIMITER_MAX_': 2147483647,
     'DEMC_ADHESION_SJKR_LENS': 0,
     'DEMC_ADHESION_SJKR_LINEAR': 1,
     'DEMC_ADHESION_SJKR_MAX_': 2147483647,
@@ -81,8 +84,13 @@ CONSTANTS = {
     'DEMC_INCREMENT_ROLLING': 1,
     'DEMC_INCREMENT_RULE_MAX_': 2147483647,
     'DEMC_ROLLING_NONE': 0,
+    'DEMC_ROLLING_CDT': 1,
+    'DEMC_ROLLING_EPSD': 2,
+    'DEMC_ROLLING_SDS': 3,
     'DEMC_ROLLING_LAW_MAX_': 2147483647,
     'DEMC_TWISTING_NONE': 0,
+    'DEMC_TWISTING_MARSHALL': 1,
+    'DEMC_TWISTING_SDS': 2,
     'DEMC_TWISTING_LAW_MAX_': 2147483647,
     'DEMC_CONTACT_POINT_COMPLIANCE': 0,
     'DEMC_CONTACT_POINT_HALF': 1,
@@ -108,9 +116,6 @@ CONSTANTS = {
     'DEMC_SLIDING_RETURNS': 2,
     'DEMC_SLIDING_HYSTERESIS_INCREMENTAL': 0,
     'DEMC_SLIDING_HYSTERESIS_TOTAL': 1,
-    'DEMC_ROLLING_CDT_LIMITER_INERTIA': 0,
-    'DEMC_ROLLING_CDT_LIMITER_NONE': 1,
-    'DEMC_ROLLING_CDT_LIMITER_MAX_': 2147483647,
 }
 
 # enum type (C name) -> its enumerators, in declaration order.
@@ -125,14 +130,15 @@ ENUMS = {
     'demc_coulomb_policy': ('DEMC_COULOMB_TOTAL', 'DEMC_COULOMB_ELASTIC', ),
     'demc_memory_transport': ('DEMC_TRANSPORT_ROTATE', 'DEMC_TRANSPORT_PROJECT', ),
     'demc_tangential_md_variant': ('DEMC_TANGENTIAL_MD_THORNTON_YIN', 'DEMC_TANGENTIAL_MD_VARIANT_MAX_', ),
+    'demc_rolling_cdt_limiter': ('DEMC_ROLLING_CDT_LIMITER_INERTIA', 'DEMC_ROLLING_CDT_LIMITER_NONE', 'DEMC_ROLLING_CDT_LIMITER_MAX_', ),
     'demc_adhesion_sjkr_variant': ('DEMC_ADHESION_SJKR_LENS', 'DEMC_ADHESION_SJKR_LINEAR', 'DEMC_ADHESION_SJKR_MAX_', ),
     'demc_facet_region': ('DEMC_FACET_REGION_FACE', 'DEMC_FACET_REGION_EDGE_01', 'DEMC_FACET_REGION_EDGE_12', 'DEMC_FACET_REGION_EDGE_20', 'DEMC_FACET_REGION_VERTEX_0', 'DEMC_FACET_REGION_VERTEX_1', 'DEMC_FACET_REGION_VERTEX_2', 'DEMC_FACET_REGION_MAX_', ),
     'demc_normal_law': ('DEMC_NORMAL_HERTZ', 'DEMC_NORMAL_LINEAR', 'DEMC_NORMAL_PLSB', 'DEMC_NORMAL_JKR', 'DEMC_NORMAL_DMT', 'DEMC_NORMAL_SJKR', 'DEMC_NORMAL_SJKR2', 'DEMC_NORMAL_LAW_MAX_', ),
     'demc_damping_law': ('DEMC_DAMPING_NONE', 'DEMC_DAMPING_VISCOUS', 'DEMC_DAMPING_LAW_MAX_', ),
     'demc_tangential_law': ('DEMC_TANGENTIAL_NONE', 'DEMC_TANGENTIAL_SPRING', 'DEMC_TANGENTIAL_MINDLIN_DERESIEWICZ', 'DEMC_TANGENTIAL_LAW_MAX_', ),
     'demc_increment_rule': ('DEMC_INCREMENT_VELOCITY', 'DEMC_INCREMENT_ROLLING', 'DEMC_INCREMENT_RULE_MAX_', ),
-    'demc_rolling_law': ('DEMC_ROLLING_NONE', 'DEMC_ROLLING_LAW_MAX_', ),
-    'demc_twisting_law': ('DEMC_TWISTING_NONE', 'DEMC_TWISTING_LAW_MAX_', ),
+    'demc_rolling_law': ('DEMC_ROLLING_NONE', 'DEMC_ROLLING_CDT', 'DEMC_ROLLING_EPSD', 'DEMC_ROLLING_SDS', 'DEMC_ROLLING_LAW_MAX_', ),
+    'demc_twisting_law': ('DEMC_TWISTING_NONE', 'DEMC_TWISTING_MARSHALL', 'DEMC_TWISTING_SDS', 'DEMC_TWISTING_LAW_MAX_', ),
     'demc_contact_point_rule': ('DEMC_CONTACT_POINT_COMPLIANCE', 'DEMC_CONTACT_POINT_HALF', 'DEMC_CONTACT_POINT_RULE_MAX_', ),
     'demc_contact_preset': ('DEMC_CONTACT_PRESET_HMD', 'DEMC_CONTACT_PRESET_LSD', 'DEMC_CONTACT_PRESET_PLSB', 'DEMC_CONTACT_PRESET_HM', 'DEMC_CONTACT_PRESET_CAMPELLO', 'DEMC_CONTACT_PRESET_MAX_', ),
     'demc_timestep_radius': ('DEMC_TIMESTEP_RADIUS_MIN', 'DEMC_TIMESTEP_RADIUS_MEAN', ),
@@ -141,7 +147,6 @@ ENUMS = {
     'demc_sliding_method': ('DEMC_SLIDING_ACCURATE', 'DEMC_SLIDING_PAPER', ),
     'demc_sliding_outcome': ('DEMC_SLIDING_SEPARATES', 'DEMC_SLIDING_STOPS', 'DEMC_SLIDING_RETURNS', ),
     'demc_sliding_hysteresis_form': ('DEMC_SLIDING_HYSTERESIS_INCREMENTAL', 'DEMC_SLIDING_HYSTERESIS_TOTAL', ),
-    'demc_rolling_cdt_limiter': ('DEMC_ROLLING_CDT_LIMITER_INERTIA', 'DEMC_ROLLING_CDT_LIMITER_NONE', 'DEMC_ROLLING_CDT_LIMITER_MAX_', ),
 }
 
 
@@ -347,6 +352,119 @@ class quat(ctypes.Structure):
     ]
 
 
+class rolling_epsd_state(ctypes.Structure):
+    """C struct demc_rolling_epsd_state."""
+    _c_name_ = 'demc_rolling_epsd_state'
+    _fields_ = [
+        ('torque', vec3),
+    ]
+
+
+class rolling_sds_state(ctypes.Structure):
+    """C struct demc_rolling_sds_state."""
+    _c_name_ = 'demc_rolling_sds_state'
+    _fields_ = [
+        ('displacement', vec3),
+    ]
+
+
+class rolling_cdt_params(ctypes.Structure):
+    """C struct demc_rolling_cdt_params."""
+    _c_name_ = 'demc_rolling_cdt_params'
+    _fields_ = [
+        ('mu_rolling', ctypes.c_double),
+        ('limiter', ctypes.c_int),
+    ]
+
+
+class rolling_epsd_params(ctypes.Structure):
+    """C struct demc_rolling_epsd_params."""
+    _c_name_ = 'demc_rolling_epsd_params'
+    _fields_ = [
+        ('mu_rolling', ctypes.c_double),
+        ('stiffness_coefficient', ctypes.c_double),
+        ('damping_ratio', ctypes.c_double),
+        ('mobilised_damping', ctypes.c_double),
+    ]
+
+
+class rolling_sds_params(ctypes.Structure):
+    """C struct demc_rolling_sds_params."""
+    _c_name_ = 'demc_rolling_sds_params'
+    _fields_ = [
+        ('stiffness', ctypes.c_double),
+        ('damping', ctypes.c_double),
+        ('mu_rolling', ctypes.c_double),
+    ]
+
+
+class rolling_result(ctypes.Structure):
+    """C struct demc_rolling_result."""
+    _c_name_ = 'demc_rolling_result'
+    _fields_ = [
+        ('torque_i', vec3),
+        ('torque_j', vec3),
+        ('mobilised', ctypes.c_int),
+    ]
+
+
+class rolling_energy(ctypes.Structure):
+    """C struct demc_rolling_energy."""
+    _c_name_ = 'demc_rolling_energy'
+    _fields_ = [
+        ('stored', ctypes.c_double),
+        ('viscous_dissipation', ctypes.c_double),
+        ('friction_dissipation', ctypes.c_double),
+    ]
+
+
+class twisting_state(ctypes.Structure):
+    """C struct demc_twisting_state."""
+    _c_name_ = 'demc_twisting_state'
+    _fields_ = [
+        ('angle', ctypes.c_double),
+    ]
+
+
+class twisting_sds_params(ctypes.Structure):
+    """C struct demc_twisting_sds_params."""
+    _c_name_ = 'demc_twisting_sds_params'
+    _fields_ = [
+        ('stiffness', ctypes.c_double),
+        ('damping', ctypes.c_double),
+        ('mu_twisting', ctypes.c_double),
+    ]
+
+
+class twisting_marshall_params(ctypes.Structure):
+    """C struct demc_twisting_marshall_params."""
+    _c_name_ = 'demc_twisting_marshall_params'
+    _fields_ = [
+        ('mu_tangential', ctypes.c_double),
+    ]
+
+
+class twisting_result(ctypes.Structure):
+    """C struct demc_twisting_result."""
+    _c_name_ = 'demc_twisting_result'
+    _fields_ = [
+        ('torque_i', vec3),
+        ('torque_j', vec3),
+        ('torque', ctypes.c_double),
+        ('mobilised', ctypes.c_int),
+    ]
+
+
+class twisting_energy(ctypes.Structure):
+    """C struct demc_twisting_energy."""
+    _c_name_ = 'demc_twisting_energy'
+    _fields_ = [
+        ('stored', ctypes.c_double),
+        ('viscous_dissipation', ctypes.c_double),
+        ('friction_dissipation', ctypes.c_double),
+    ]
+
+
 class adhesion_state(ctypes.Structure):
     """C struct demc_adhesion_state."""
     _c_name_ = 'demc_adhesion_state'
@@ -455,6 +573,16 @@ class contact_def(ctypes.Structure):
         ('cohesion_energy_density', ctypes.c_double),
         ('max_effective_radius', ctypes.c_double),
         ('md_variant', ctypes.c_int),
+        ('mu_rolling', ctypes.c_double),
+        ('rolling_limiter', ctypes.c_int),
+        ('rolling_stiffness_coefficient', ctypes.c_double),
+        ('rolling_damping_ratio', ctypes.c_double),
+        ('rolling_mobilised_damping', ctypes.c_double),
+        ('rolling_stiffness', ctypes.c_double),
+        ('rolling_damping', ctypes.c_double),
+        ('twisting_stiffness', ctypes.c_double),
+        ('twisting_damping', ctypes.c_double),
+        ('mu_twisting', ctypes.c_double),
     ]
 
 
@@ -503,6 +631,7 @@ class contact_frame(ctypes.Structure):
         ('angular_velocity_j', vec3),
         ('effective_radius', ctypes.c_double),
         ('effective_mass', ctypes.c_double),
+        ('effective_inertia', ctypes.c_double),
     ]
 
 
@@ -531,6 +660,12 @@ class contact_diag(ctypes.Structure):
         ('tangential_exchange', ctypes.c_double),
         ('sliding', ctypes.c_int),
         ('adhesion_dissipation', ctypes.c_double),
+        ('rolling_energy', ctypes.c_double),
+        ('rolling_dissipation', ctypes.c_double),
+        ('rolling_exchange', ctypes.c_double),
+        ('twisting_energy', ctypes.c_double),
+        ('twisting_dissipation', ctypes.c_double),
+        ('twisting_exchange', ctypes.c_double),
     ]
 
 
@@ -675,119 +810,6 @@ class sliding_hysteresis_state(ctypes.Structure):
     ]
 
 
-class rolling_epsd_state(ctypes.Structure):
-    """C struct demc_rolling_epsd_state."""
-    _c_name_ = 'demc_rolling_epsd_state'
-    _fields_ = [
-        ('torque', vec3),
-    ]
-
-
-class rolling_sds_state(ctypes.Structure):
-    """C struct demc_rolling_sds_state."""
-    _c_name_ = 'demc_rolling_sds_state'
-    _fields_ = [
-        ('displacement', vec3),
-    ]
-
-
-class rolling_cdt_params(ctypes.Structure):
-    """C struct demc_rolling_cdt_params."""
-    _c_name_ = 'demc_rolling_cdt_params'
-    _fields_ = [
-        ('mu_rolling', ctypes.c_double),
-        ('limiter', ctypes.c_int),
-    ]
-
-
-class rolling_epsd_params(ctypes.Structure):
-    """C struct demc_rolling_epsd_params."""
-    _c_name_ = 'demc_rolling_epsd_params'
-    _fields_ = [
-        ('mu_rolling', ctypes.c_double),
-        ('stiffness_coefficient', ctypes.c_double),
-        ('damping_ratio', ctypes.c_double),
-        ('mobilised_damping', ctypes.c_double),
-    ]
-
-
-class rolling_sds_params(ctypes.Structure):
-    """C struct demc_rolling_sds_params."""
-    _c_name_ = 'demc_rolling_sds_params'
-    _fields_ = [
-        ('stiffness', ctypes.c_double),
-        ('damping', ctypes.c_double),
-        ('mu_rolling', ctypes.c_double),
-    ]
-
-
-class rolling_result(ctypes.Structure):
-    """C struct demc_rolling_result."""
-    _c_name_ = 'demc_rolling_result'
-    _fields_ = [
-        ('torque_i', vec3),
-        ('torque_j', vec3),
-        ('mobilised', ctypes.c_int),
-    ]
-
-
-class rolling_energy(ctypes.Structure):
-    """C struct demc_rolling_energy."""
-    _c_name_ = 'demc_rolling_energy'
-    _fields_ = [
-        ('stored', ctypes.c_double),
-        ('viscous_dissipation', ctypes.c_double),
-        ('friction_dissipation', ctypes.c_double),
-    ]
-
-
-class twisting_state(ctypes.Structure):
-    """C struct demc_twisting_state."""
-    _c_name_ = 'demc_twisting_state'
-    _fields_ = [
-        ('angle', ctypes.c_double),
-    ]
-
-
-class twisting_sds_params(ctypes.Structure):
-    """C struct demc_twisting_sds_params."""
-    _c_name_ = 'demc_twisting_sds_params'
-    _fields_ = [
-        ('stiffness', ctypes.c_double),
-        ('damping', ctypes.c_double),
-        ('mu_twisting', ctypes.c_double),
-    ]
-
-
-class twisting_marshall_params(ctypes.Structure):
-    """C struct demc_twisting_marshall_params."""
-    _c_name_ = 'demc_twisting_marshall_params'
-    _fields_ = [
-        ('mu_tangential', ctypes.c_double),
-    ]
-
-
-class twisting_result(ctypes.Structure):
-    """C struct demc_twisting_result."""
-    _c_name_ = 'demc_twisting_result'
-    _fields_ = [
-        ('torque_i', vec3),
-        ('torque_j', vec3),
-        ('torque', ctypes.c_double),
-        ('mobilised', ctypes.c_int),
-    ]
-
-
-class twisting_energy(ctypes.Structure):
-    """C struct demc_twisting_energy."""
-    _c_name_ = 'demc_twisting_energy'
-    _fields_ = [
-        ('stored', ctypes.c_double),
-        ('viscous_dissipation', ctypes.c_double),
-        ('friction_dissipation', ctypes.c_double),
-    ]
-
-
 STRUCTS = {
     'demc_vec3': vec3,
     'demc_material': material,
@@ -808,6 +830,18 @@ STRUCTS = {
     'demc_tangential_md_energy': tangential_md_energy,
     'demc_mat3': mat3,
     'demc_quat': quat,
+    'demc_rolling_epsd_state': rolling_epsd_state,
+    'demc_rolling_sds_state': rolling_sds_state,
+    'demc_rolling_cdt_params': rolling_cdt_params,
+    'demc_rolling_epsd_params': rolling_epsd_params,
+    'demc_rolling_sds_params': rolling_sds_params,
+    'demc_rolling_result': rolling_result,
+    'demc_rolling_energy': rolling_energy,
+    'demc_twisting_state': twisting_state,
+    'demc_twisting_sds_params': twisting_sds_params,
+    'demc_twisting_marshall_params': twisting_marshall_params,
+    'demc_twisting_result': twisting_result,
+    'demc_twisting_energy': twisting_energy,
     'demc_adhesion_state': adhesion_state,
     'demc_adhesion_result': adhesion_result,
     'demc_adhesion_jkr_params': adhesion_jkr_params,
@@ -831,18 +865,6 @@ STRUCTS = {
     'demc_sliding_fc_result': sliding_fc_result,
     'demc_sliding_hysteresis': sliding_hysteresis,
     'demc_sliding_hysteresis_state': sliding_hysteresis_state,
-    'demc_rolling_epsd_state': rolling_epsd_state,
-    'demc_rolling_sds_state': rolling_sds_state,
-    'demc_rolling_cdt_params': rolling_cdt_params,
-    'demc_rolling_epsd_params': rolling_epsd_params,
-    'demc_rolling_sds_params': rolling_sds_params,
-    'demc_rolling_result': rolling_result,
-    'demc_rolling_energy': rolling_energy,
-    'demc_twisting_state': twisting_state,
-    'demc_twisting_sds_params': twisting_sds_params,
-    'demc_twisting_marshall_params': twisting_marshall_params,
-    'demc_twisting_result': twisting_result,
-    'demc_twisting_energy': twisting_energy,
 }
 
 # name -> (restype, ((param, argtype, role), ...)); role: "in", "out" (a trailing output the wrapper

@@ -26,6 +26,18 @@ contains
         type(demc_tangential_md_energy), target :: v_demc_tangential_md_energy
         type(demc_mat3), target :: v_demc_mat3
         type(demc_quat), target :: v_demc_quat
+        type(demc_rolling_epsd_state), target :: v_demc_rolling_epsd_state
+        type(demc_rolling_sds_state), target :: v_demc_rolling_sds_state
+        type(demc_rolling_cdt_params), target :: v_demc_rolling_cdt_params
+        type(demc_rolling_epsd_params), target :: v_demc_rolling_epsd_params
+        type(demc_rolling_sds_params), target :: v_demc_rolling_sds_params
+        type(demc_rolling_result), target :: v_demc_rolling_result
+        type(demc_rolling_energy), target :: v_demc_rolling_energy
+        type(demc_twisting_state), target :: v_demc_twisting_state
+        type(demc_twisting_sds_params), target :: v_demc_twisting_sds_params
+        type(demc_twisting_marshall_params), target :: v_demc_twisting_marshall_params
+        type(demc_twisting_result), target :: v_demc_twisting_result
+        type(demc_twisting_energy), target :: v_demc_twisting_energy
         type(demc_adhesion_state), target :: v_demc_adhesion_state
         type(demc_adhesion_result), target :: v_demc_adhesion_result
         type(demc_adhesion_jkr_params), target :: v_demc_adhesion_jkr_params
@@ -49,18 +61,6 @@ contains
         type(demc_sliding_fc_result), target :: v_demc_sliding_fc_result
         type(demc_sliding_hysteresis), target :: v_demc_sliding_hysteresis
         type(demc_sliding_hysteresis_state), target :: v_demc_sliding_hysteresis_state
-        type(demc_rolling_epsd_state), target :: v_demc_rolling_epsd_state
-        type(demc_rolling_sds_state), target :: v_demc_rolling_sds_state
-        type(demc_rolling_cdt_params), target :: v_demc_rolling_cdt_params
-        type(demc_rolling_epsd_params), target :: v_demc_rolling_epsd_params
-        type(demc_rolling_sds_params), target :: v_demc_rolling_sds_params
-        type(demc_rolling_result), target :: v_demc_rolling_result
-        type(demc_rolling_energy), target :: v_demc_rolling_energy
-        type(demc_twisting_state), target :: v_demc_twisting_state
-        type(demc_twisting_sds_params), target :: v_demc_twisting_sds_params
-        type(demc_twisting_marshall_params), target :: v_demc_twisting_marshall_params
-        type(demc_twisting_result), target :: v_demc_twisting_result
-        type(demc_twisting_energy), target :: v_demc_twisting_energy
         integer(c_intptr_t) :: b
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_ADHESION_STATE_SIZE', DEMC_ADHESION_STATE_SIZE
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_CONTACT_MODEL_DOUBLES', DEMC_CONTACT_MODEL_DOUBLES
@@ -117,6 +117,10 @@ contains
             DEMC_TANGENTIAL_MD_THORNTON_YIN
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_TANGENTIAL_MD_VARIANT_MAX_', &
             DEMC_TANGENTIAL_MD_VARIANT_MAX_
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_ROLLING_CDT_LIMITER_INERTIA', &
+            DEMC_ROLLING_CDT_LIMITER_INERTIA
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_ROLLING_CDT_LIMITER_NONE', DEMC_ROLLING_CDT_LIMITER_NONE
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_ROLLING_CDT_LIMITER_MAX_', DEMC_ROLLING_CDT_LIMITER_MAX_
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_ADHESION_SJKR_LENS', DEMC_ADHESION_SJKR_LENS
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_ADHESION_SJKR_LINEAR', DEMC_ADHESION_SJKR_LINEAR
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_ADHESION_SJKR_MAX_', DEMC_ADHESION_SJKR_MAX_
@@ -148,8 +152,13 @@ contains
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_INCREMENT_ROLLING', DEMC_INCREMENT_ROLLING
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_INCREMENT_RULE_MAX_', DEMC_INCREMENT_RULE_MAX_
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_ROLLING_NONE', DEMC_ROLLING_NONE
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_ROLLING_CDT', DEMC_ROLLING_CDT
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_ROLLING_EPSD', DEMC_ROLLING_EPSD
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_ROLLING_SDS', DEMC_ROLLING_SDS
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_ROLLING_LAW_MAX_', DEMC_ROLLING_LAW_MAX_
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_TWISTING_NONE', DEMC_TWISTING_NONE
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_TWISTING_MARSHALL', DEMC_TWISTING_MARSHALL
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_TWISTING_SDS', DEMC_TWISTING_SDS
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_TWISTING_LAW_MAX_', DEMC_TWISTING_LAW_MAX_
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_CONTACT_POINT_COMPLIANCE', DEMC_CONTACT_POINT_COMPLIANCE
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_CONTACT_POINT_HALF', DEMC_CONTACT_POINT_HALF
@@ -178,10 +187,6 @@ contains
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_SLIDING_HYSTERESIS_INCREMENTAL', &
             DEMC_SLIDING_HYSTERESIS_INCREMENTAL
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_SLIDING_HYSTERESIS_TOTAL', DEMC_SLIDING_HYSTERESIS_TOTAL
-        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_ROLLING_CDT_LIMITER_INERTIA', &
-            DEMC_ROLLING_CDT_LIMITER_INERTIA
-        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_ROLLING_CDT_LIMITER_NONE', DEMC_ROLLING_CDT_LIMITER_NONE
-        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_ROLLING_CDT_LIMITER_MAX_', DEMC_ROLLING_CDT_LIMITER_MAX_
         b = transfer(c_loc(v_demc_vec3), b)
         write (u, '(a,1x,a,1x,i0)') 'size', 'demc_vec3', c_sizeof(v_demc_vec3)
         write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_vec3.x', transfer(c_loc(v_demc_vec3%x), b) - b, &
@@ -400,6 +405,109 @@ contains
             c_sizeof(v_demc_quat%y)
         write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_quat.z', transfer(c_loc(v_demc_quat%z), b) - b, &
             c_sizeof(v_demc_quat%z)
+        b = transfer(c_loc(v_demc_rolling_epsd_state), b)
+        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_rolling_epsd_state', c_sizeof(v_demc_rolling_epsd_state)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_rolling_epsd_state.torque', &
+            transfer(c_loc(v_demc_rolling_epsd_state%torque), b) - b, &
+            c_sizeof(v_demc_rolling_epsd_state%torque)
+        b = transfer(c_loc(v_demc_rolling_sds_state), b)
+        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_rolling_sds_state', c_sizeof(v_demc_rolling_sds_state)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_rolling_sds_state.displacement', &
+            transfer(c_loc(v_demc_rolling_sds_state%displacement), b) - b, &
+            c_sizeof(v_demc_rolling_sds_state%displacement)
+        b = transfer(c_loc(v_demc_rolling_cdt_params), b)
+        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_rolling_cdt_params', c_sizeof(v_demc_rolling_cdt_params)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_rolling_cdt_params.mu_rolling', &
+            transfer(c_loc(v_demc_rolling_cdt_params%mu_rolling), b) - b, &
+            c_sizeof(v_demc_rolling_cdt_params%mu_rolling)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_rolling_cdt_params.limiter', &
+            transfer(c_loc(v_demc_rolling_cdt_params%limiter), b) - b, &
+            c_sizeof(v_demc_rolling_cdt_params%limiter)
+        b = transfer(c_loc(v_demc_rolling_epsd_params), b)
+        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_rolling_epsd_params', c_sizeof(v_demc_rolling_epsd_params)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_rolling_epsd_params.mu_rolling', &
+            transfer(c_loc(v_demc_rolling_epsd_params%mu_rolling), b) - b, &
+            c_sizeof(v_demc_rolling_epsd_params%mu_rolling)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_rolling_epsd_params.stiffness_coefficient', &
+            transfer(c_loc(v_demc_rolling_epsd_params%stiffness_coefficient), b) - b, &
+            c_sizeof(v_demc_rolling_epsd_params%stiffness_coefficient)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_rolling_epsd_params.damping_ratio', &
+            transfer(c_loc(v_demc_rolling_epsd_params%damping_ratio), b) - b, &
+            c_sizeof(v_demc_rolling_epsd_params%damping_ratio)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_rolling_epsd_params.mobilised_damping', &
+            transfer(c_loc(v_demc_rolling_epsd_params%mobilised_damping), b) - b, &
+            c_sizeof(v_demc_rolling_epsd_params%mobilised_damping)
+        b = transfer(c_loc(v_demc_rolling_sds_params), b)
+        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_rolling_sds_params', c_sizeof(v_demc_rolling_sds_params)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_rolling_sds_params.stiffness', &
+            transfer(c_loc(v_demc_rolling_sds_params%stiffness), b) - b, &
+            c_sizeof(v_demc_rolling_sds_params%stiffness)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_rolling_sds_params.damping', &
+            transfer(c_loc(v_demc_rolling_sds_params%damping), b) - b, &
+            c_sizeof(v_demc_rolling_sds_params%damping)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_rolling_sds_params.mu_rolling', &
+            transfer(c_loc(v_demc_rolling_sds_params%mu_rolling), b) - b, &
+            c_sizeof(v_demc_rolling_sds_params%mu_rolling)
+        b = transfer(c_loc(v_demc_rolling_result), b)
+        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_rolling_result', c_sizeof(v_demc_rolling_result)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_rolling_result.torque_i', &
+            transfer(c_loc(v_demc_rolling_result%torque_i), b) - b, c_sizeof(v_demc_rolling_result%torque_i)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_rolling_result.torque_j', &
+            transfer(c_loc(v_demc_rolling_result%torque_j), b) - b, c_sizeof(v_demc_rolling_result%torque_j)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_rolling_result.mobilised', &
+            transfer(c_loc(v_demc_rolling_result%mobilised), b) - b, c_sizeof(v_demc_rolling_result%mobilised)
+        b = transfer(c_loc(v_demc_rolling_energy), b)
+        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_rolling_energy', c_sizeof(v_demc_rolling_energy)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_rolling_energy.stored', &
+            transfer(c_loc(v_demc_rolling_energy%stored), b) - b, c_sizeof(v_demc_rolling_energy%stored)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_rolling_energy.viscous_dissipation', &
+            transfer(c_loc(v_demc_rolling_energy%viscous_dissipation), b) - b, &
+            c_sizeof(v_demc_rolling_energy%viscous_dissipation)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_rolling_energy.friction_dissipation', &
+            transfer(c_loc(v_demc_rolling_energy%friction_dissipation), b) - b, &
+            c_sizeof(v_demc_rolling_energy%friction_dissipation)
+        b = transfer(c_loc(v_demc_twisting_state), b)
+        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_twisting_state', c_sizeof(v_demc_twisting_state)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_twisting_state.angle', &
+            transfer(c_loc(v_demc_twisting_state%angle), b) - b, c_sizeof(v_demc_twisting_state%angle)
+        b = transfer(c_loc(v_demc_twisting_sds_params), b)
+        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_twisting_sds_params', c_sizeof(v_demc_twisting_sds_params)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_twisting_sds_params.stiffness', &
+            transfer(c_loc(v_demc_twisting_sds_params%stiffness), b) - b, &
+            c_sizeof(v_demc_twisting_sds_params%stiffness)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_twisting_sds_params.damping', &
+            transfer(c_loc(v_demc_twisting_sds_params%damping), b) - b, &
+            c_sizeof(v_demc_twisting_sds_params%damping)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_twisting_sds_params.mu_twisting', &
+            transfer(c_loc(v_demc_twisting_sds_params%mu_twisting), b) - b, &
+            c_sizeof(v_demc_twisting_sds_params%mu_twisting)
+        b = transfer(c_loc(v_demc_twisting_marshall_params), b)
+        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_twisting_marshall_params', &
+            c_sizeof(v_demc_twisting_marshall_params)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_twisting_marshall_params.mu_tangential', &
+            transfer(c_loc(v_demc_twisting_marshall_params%mu_tangential), b) - b, &
+            c_sizeof(v_demc_twisting_marshall_params%mu_tangential)
+        b = transfer(c_loc(v_demc_twisting_result), b)
+        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_twisting_result', c_sizeof(v_demc_twisting_result)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_twisting_result.torque_i', &
+            transfer(c_loc(v_demc_twisting_result%torque_i), b) - b, c_sizeof(v_demc_twisting_result%torque_i)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_twisting_result.torque_j', &
+            transfer(c_loc(v_demc_twisting_result%torque_j), b) - b, c_sizeof(v_demc_twisting_result%torque_j)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_twisting_result.torque', &
+            transfer(c_loc(v_demc_twisting_result%torque), b) - b, c_sizeof(v_demc_twisting_result%torque)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_twisting_result.mobilised', &
+            transfer(c_loc(v_demc_twisting_result%mobilised), b) - b, &
+            c_sizeof(v_demc_twisting_result%mobilised)
+        b = transfer(c_loc(v_demc_twisting_energy), b)
+        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_twisting_energy', c_sizeof(v_demc_twisting_energy)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_twisting_energy.stored', &
+            transfer(c_loc(v_demc_twisting_energy%stored), b) - b, c_sizeof(v_demc_twisting_energy%stored)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_twisting_energy.viscous_dissipation', &
+            transfer(c_loc(v_demc_twisting_energy%viscous_dissipation), b) - b, &
+            c_sizeof(v_demc_twisting_energy%viscous_dissipation)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_twisting_energy.friction_dissipation', &
+            transfer(c_loc(v_demc_twisting_energy%friction_dissipation), b) - b, &
+            c_sizeof(v_demc_twisting_energy%friction_dissipation)
         b = transfer(c_loc(v_demc_adhesion_state), b)
         write (u, '(a,1x,a,1x,i0)') 'size', 'demc_adhesion_state', c_sizeof(v_demc_adhesion_state)
         write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_adhesion_state.neck', &
@@ -556,6 +664,34 @@ contains
             c_sizeof(v_demc_contact_def%max_effective_radius)
         write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_def.md_variant', &
             transfer(c_loc(v_demc_contact_def%md_variant), b) - b, c_sizeof(v_demc_contact_def%md_variant)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_def.mu_rolling', &
+            transfer(c_loc(v_demc_contact_def%mu_rolling), b) - b, c_sizeof(v_demc_contact_def%mu_rolling)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_def.rolling_limiter', &
+            transfer(c_loc(v_demc_contact_def%rolling_limiter), b) - b, &
+            c_sizeof(v_demc_contact_def%rolling_limiter)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_def.rolling_stiffness_coefficient', &
+            transfer(c_loc(v_demc_contact_def%rolling_stiffness_coefficient), b) - b, &
+            c_sizeof(v_demc_contact_def%rolling_stiffness_coefficient)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_def.rolling_damping_ratio', &
+            transfer(c_loc(v_demc_contact_def%rolling_damping_ratio), b) - b, &
+            c_sizeof(v_demc_contact_def%rolling_damping_ratio)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_def.rolling_mobilised_damping', &
+            transfer(c_loc(v_demc_contact_def%rolling_mobilised_damping), b) - b, &
+            c_sizeof(v_demc_contact_def%rolling_mobilised_damping)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_def.rolling_stiffness', &
+            transfer(c_loc(v_demc_contact_def%rolling_stiffness), b) - b, &
+            c_sizeof(v_demc_contact_def%rolling_stiffness)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_def.rolling_damping', &
+            transfer(c_loc(v_demc_contact_def%rolling_damping), b) - b, &
+            c_sizeof(v_demc_contact_def%rolling_damping)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_def.twisting_stiffness', &
+            transfer(c_loc(v_demc_contact_def%twisting_stiffness), b) - b, &
+            c_sizeof(v_demc_contact_def%twisting_stiffness)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_def.twisting_damping', &
+            transfer(c_loc(v_demc_contact_def%twisting_damping), b) - b, &
+            c_sizeof(v_demc_contact_def%twisting_damping)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_def.mu_twisting', &
+            transfer(c_loc(v_demc_contact_def%mu_twisting), b) - b, c_sizeof(v_demc_contact_def%mu_twisting)
         b = transfer(c_loc(v_demc_contact_model), b)
         write (u, '(a,1x,a,1x,i0)') 'size', 'demc_contact_model', c_sizeof(v_demc_contact_model)
         write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_model.opaque_', &
@@ -608,6 +744,9 @@ contains
         write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_frame.effective_mass', &
             transfer(c_loc(v_demc_contact_frame%effective_mass), b) - b, &
             c_sizeof(v_demc_contact_frame%effective_mass)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_frame.effective_inertia', &
+            transfer(c_loc(v_demc_contact_frame%effective_inertia), b) - b, &
+            c_sizeof(v_demc_contact_frame%effective_inertia)
         b = transfer(c_loc(v_demc_contact_result), b)
         write (u, '(a,1x,a,1x,i0)') 'size', 'demc_contact_result', c_sizeof(v_demc_contact_result)
         write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_result.force', &
@@ -648,6 +787,24 @@ contains
         write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_diag.adhesion_dissipation', &
             transfer(c_loc(v_demc_contact_diag%adhesion_dissipation), b) - b, &
             c_sizeof(v_demc_contact_diag%adhesion_dissipation)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_diag.rolling_energy', &
+            transfer(c_loc(v_demc_contact_diag%rolling_energy), b) - b, &
+            c_sizeof(v_demc_contact_diag%rolling_energy)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_diag.rolling_dissipation', &
+            transfer(c_loc(v_demc_contact_diag%rolling_dissipation), b) - b, &
+            c_sizeof(v_demc_contact_diag%rolling_dissipation)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_diag.rolling_exchange', &
+            transfer(c_loc(v_demc_contact_diag%rolling_exchange), b) - b, &
+            c_sizeof(v_demc_contact_diag%rolling_exchange)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_diag.twisting_energy', &
+            transfer(c_loc(v_demc_contact_diag%twisting_energy), b) - b, &
+            c_sizeof(v_demc_contact_diag%twisting_energy)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_diag.twisting_dissipation', &
+            transfer(c_loc(v_demc_contact_diag%twisting_dissipation), b) - b, &
+            c_sizeof(v_demc_contact_diag%twisting_dissipation)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_diag.twisting_exchange', &
+            transfer(c_loc(v_demc_contact_diag%twisting_exchange), b) - b, &
+            c_sizeof(v_demc_contact_diag%twisting_exchange)
         b = transfer(c_loc(v_demc_contact_batch), b)
         write (u, '(a,1x,a,1x,i0)') 'size', 'demc_contact_batch', c_sizeof(v_demc_contact_batch)
         write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_batch.size', &
@@ -857,108 +1014,5 @@ contains
         write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_sliding_hysteresis_state.branch', &
             transfer(c_loc(v_demc_sliding_hysteresis_state%branch), b) - b, &
             c_sizeof(v_demc_sliding_hysteresis_state%branch)
-        b = transfer(c_loc(v_demc_rolling_epsd_state), b)
-        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_rolling_epsd_state', c_sizeof(v_demc_rolling_epsd_state)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_rolling_epsd_state.torque', &
-            transfer(c_loc(v_demc_rolling_epsd_state%torque), b) - b, &
-            c_sizeof(v_demc_rolling_epsd_state%torque)
-        b = transfer(c_loc(v_demc_rolling_sds_state), b)
-        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_rolling_sds_state', c_sizeof(v_demc_rolling_sds_state)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_rolling_sds_state.displacement', &
-            transfer(c_loc(v_demc_rolling_sds_state%displacement), b) - b, &
-            c_sizeof(v_demc_rolling_sds_state%displacement)
-        b = transfer(c_loc(v_demc_rolling_cdt_params), b)
-        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_rolling_cdt_params', c_sizeof(v_demc_rolling_cdt_params)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_rolling_cdt_params.mu_rolling', &
-            transfer(c_loc(v_demc_rolling_cdt_params%mu_rolling), b) - b, &
-            c_sizeof(v_demc_rolling_cdt_params%mu_rolling)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_rolling_cdt_params.limiter', &
-            transfer(c_loc(v_demc_rolling_cdt_params%limiter), b) - b, &
-            c_sizeof(v_demc_rolling_cdt_params%limiter)
-        b = transfer(c_loc(v_demc_rolling_epsd_params), b)
-        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_rolling_epsd_params', c_sizeof(v_demc_rolling_epsd_params)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_rolling_epsd_params.mu_rolling', &
-            transfer(c_loc(v_demc_rolling_epsd_params%mu_rolling), b) - b, &
-            c_sizeof(v_demc_rolling_epsd_params%mu_rolling)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_rolling_epsd_params.stiffness_coefficient', &
-            transfer(c_loc(v_demc_rolling_epsd_params%stiffness_coefficient), b) - b, &
-            c_sizeof(v_demc_rolling_epsd_params%stiffness_coefficient)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_rolling_epsd_params.damping_ratio', &
-            transfer(c_loc(v_demc_rolling_epsd_params%damping_ratio), b) - b, &
-            c_sizeof(v_demc_rolling_epsd_params%damping_ratio)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_rolling_epsd_params.mobilised_damping', &
-            transfer(c_loc(v_demc_rolling_epsd_params%mobilised_damping), b) - b, &
-            c_sizeof(v_demc_rolling_epsd_params%mobilised_damping)
-        b = transfer(c_loc(v_demc_rolling_sds_params), b)
-        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_rolling_sds_params', c_sizeof(v_demc_rolling_sds_params)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_rolling_sds_params.stiffness', &
-            transfer(c_loc(v_demc_rolling_sds_params%stiffness), b) - b, &
-            c_sizeof(v_demc_rolling_sds_params%stiffness)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_rolling_sds_params.damping', &
-            transfer(c_loc(v_demc_rolling_sds_params%damping), b) - b, &
-            c_sizeof(v_demc_rolling_sds_params%damping)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_rolling_sds_params.mu_rolling', &
-            transfer(c_loc(v_demc_rolling_sds_params%mu_rolling), b) - b, &
-            c_sizeof(v_demc_rolling_sds_params%mu_rolling)
-        b = transfer(c_loc(v_demc_rolling_result), b)
-        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_rolling_result', c_sizeof(v_demc_rolling_result)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_rolling_result.torque_i', &
-            transfer(c_loc(v_demc_rolling_result%torque_i), b) - b, c_sizeof(v_demc_rolling_result%torque_i)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_rolling_result.torque_j', &
-            transfer(c_loc(v_demc_rolling_result%torque_j), b) - b, c_sizeof(v_demc_rolling_result%torque_j)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_rolling_result.mobilised', &
-            transfer(c_loc(v_demc_rolling_result%mobilised), b) - b, c_sizeof(v_demc_rolling_result%mobilised)
-        b = transfer(c_loc(v_demc_rolling_energy), b)
-        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_rolling_energy', c_sizeof(v_demc_rolling_energy)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_rolling_energy.stored', &
-            transfer(c_loc(v_demc_rolling_energy%stored), b) - b, c_sizeof(v_demc_rolling_energy%stored)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_rolling_energy.viscous_dissipation', &
-            transfer(c_loc(v_demc_rolling_energy%viscous_dissipation), b) - b, &
-            c_sizeof(v_demc_rolling_energy%viscous_dissipation)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_rolling_energy.friction_dissipation', &
-            transfer(c_loc(v_demc_rolling_energy%friction_dissipation), b) - b, &
-            c_sizeof(v_demc_rolling_energy%friction_dissipation)
-        b = transfer(c_loc(v_demc_twisting_state), b)
-        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_twisting_state', c_sizeof(v_demc_twisting_state)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_twisting_state.angle', &
-            transfer(c_loc(v_demc_twisting_state%angle), b) - b, c_sizeof(v_demc_twisting_state%angle)
-        b = transfer(c_loc(v_demc_twisting_sds_params), b)
-        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_twisting_sds_params', c_sizeof(v_demc_twisting_sds_params)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_twisting_sds_params.stiffness', &
-            transfer(c_loc(v_demc_twisting_sds_params%stiffness), b) - b, &
-            c_sizeof(v_demc_twisting_sds_params%stiffness)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_twisting_sds_params.damping', &
-            transfer(c_loc(v_demc_twisting_sds_params%damping), b) - b, &
-            c_sizeof(v_demc_twisting_sds_params%damping)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_twisting_sds_params.mu_twisting', &
-            transfer(c_loc(v_demc_twisting_sds_params%mu_twisting), b) - b, &
-            c_sizeof(v_demc_twisting_sds_params%mu_twisting)
-        b = transfer(c_loc(v_demc_twisting_marshall_params), b)
-        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_twisting_marshall_params', &
-            c_sizeof(v_demc_twisting_marshall_params)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_twisting_marshall_params.mu_tangential', &
-            transfer(c_loc(v_demc_twisting_marshall_params%mu_tangential), b) - b, &
-            c_sizeof(v_demc_twisting_marshall_params%mu_tangential)
-        b = transfer(c_loc(v_demc_twisting_result), b)
-        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_twisting_result', c_sizeof(v_demc_twisting_result)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_twisting_result.torque_i', &
-            transfer(c_loc(v_demc_twisting_result%torque_i), b) - b, c_sizeof(v_demc_twisting_result%torque_i)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_twisting_result.torque_j', &
-            transfer(c_loc(v_demc_twisting_result%torque_j), b) - b, c_sizeof(v_demc_twisting_result%torque_j)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_twisting_result.torque', &
-            transfer(c_loc(v_demc_twisting_result%torque), b) - b, c_sizeof(v_demc_twisting_result%torque)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_twisting_result.mobilised', &
-            transfer(c_loc(v_demc_twisting_result%mobilised), b) - b, &
-            c_sizeof(v_demc_twisting_result%mobilised)
-        b = transfer(c_loc(v_demc_twisting_energy), b)
-        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_twisting_energy', c_sizeof(v_demc_twisting_energy)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_twisting_energy.stored', &
-            transfer(c_loc(v_demc_twisting_energy%stored), b) - b, c_sizeof(v_demc_twisting_energy%stored)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_twisting_energy.viscous_dissipation', &
-            transfer(c_loc(v_demc_twisting_energy%viscous_dissipation), b) - b, &
-            c_sizeof(v_demc_twisting_energy%viscous_dissipation)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_twisting_energy.friction_dissipation', &
-            transfer(c_loc(v_demc_twisting_energy%friction_dissipation), b) - b, &
-            c_sizeof(v_demc_twisting_energy%friction_dissipation)
     end subroutine demc_layout_print
 end module demc_layout

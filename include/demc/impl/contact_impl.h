@@ -35,7 +35,19 @@ enum {
     DEMCI_M_HERTZ_KT,    /* 8 G*: k_t = 8 G* a */
     DEMCI_M_CT_OVER_CN,  /* c_t / c_n = (γ_t/γ) √(k_t/k_n): the tangential dashpot without a square root */
     DEMCI_M_ADHESION,    /* w (JKR, DMT, J/m²) or k (simplified JKR, J/m³); 0: the Hertz law */
-    DEMCI_M_MD_VARIANT   /* demc_tangential_md_variant of the Mindlin–Deresiewicz law */
+    DEMCI_M_MD_VARIANT,   /* demc_tangential_md_variant of the Mindlin–Deresiewicz law */
+    /* rolling and twisting (read only when their slot selects a law) */
+    DEMCI_M_ROLL_MU,      /* μ_r (CDT, EPSD) or μ_roll (SDS) */
+    DEMCI_M_ROLL_LIMITER, /* demc_rolling_cdt_limiter, exact as a double */
+    DEMCI_M_ROLL_C,       /* EPSD c of k_r = c k_n μ_r² R*² */
+    DEMCI_M_ROLL_ETA,     /* EPSD η_r */
+    DEMCI_M_ROLL_F,       /* EPSD share of the dashpot at full mobilisation */
+    DEMCI_M_ROLL_K,       /* SDS k_roll */
+    DEMCI_M_ROLL_GAMMA,   /* SDS γ_roll */
+    DEMCI_M_TWIST_K,      /* SDS k_tw */
+    DEMCI_M_TWIST_GAMMA,  /* SDS γ_tw */
+    DEMCI_M_TWIST_MU,     /* SDS μ_tw (m); Marshall μ_t = μ_d of the tangential spring */
+    DEMCI_M_INERTIA       /* 1: a law reads the frame's effective inertia (CDT, EPSD), else 0 */
 };
 
 /* Fields of a kind. */
@@ -45,6 +57,7 @@ enum {
 #define DEMCI_KIND_INCREMENT(k) (((unsigned)(k) >> 10) & 3u)
 #define DEMCI_KIND_ROLLING(k) (((unsigned)(k) >> 12) & 7u)
 #define DEMCI_KIND_TWISTING(k) (((unsigned)(k) >> 15) & 7u)
+#define DEMCI_KIND_TORQUE_BITS (63u << 12) /* the rolling and twisting slots */
 #define DEMCI_KIND_STIFFNESS_RULE(k) (((unsigned)(k) >> 18) & 3u)
 #define DEMCI_KIND_RECALCULATION(k) (((unsigned)(k) >> 20) & 1u)
 #define DEMCI_KIND_DIRECTION(k) (((unsigned)(k) >> 21) & 3u)
@@ -55,6 +68,8 @@ enum {
 #define DEMCI_KIND_SPIN(k) (!(((unsigned)(k) >> 27) & 1u))
 
 /* ---- the per-contact state layout, a function of the kind alone ---------------------------------------------- */
+/* Forced inline (DEMC_HOT_INLINE): with a constant kind they must fold to constants inside the evaluation, which
+ * is large enough that the compiler would otherwise keep some of them as calls. */
 /* Blocks in this order, each present only when a selected law keeps memory:
  *   frame      3  the previous unit normal, when any block below keeps tangent-plane vectors (they are carried
  *                 into each new frame by one turn);
@@ -62,93 +77,116 @@ enum {
  *                 (the demc_tangential_state in declaration order); or the Mindlin–Deresiewicz law: force (3),
  *                 branch origin (3), branch end (3), normal force, stiffness 8G*a, branch (the
  *                 demc_tangential_md_state in declaration order);
- *   rolling       (no law keeps memory yet)
- *   twisting      (no law keeps memory yet)
+ *   rolling       EPSD (4): the spring torque M_k on i (N·m, changes sign under the swap) and the k_r of the step
+ *                 that wrote it (kept); SDS (3): the rolling displacement ξ_r (m, kept under the swap); the
+ *                 vectors lie in the tangent plane and are carried with the frame;
+ *   twisting      the twist angle φ (rad, kept under the swap), and for Marshall the k_tw of the step that wrote
+ *                 it (kept);
  *   normal        PLS(B): the latch δ_max; JKR: the neck (0: none; while it exists, the pair's R*, kept for the
  *                 energy of the break).
  * A slot added within 1.x appends its block's doubles here (and its vectors to demci_contact_vector_offset()):
  * the layout of every kind that does not select it is unchanged. */
 enum { DEMCI_FRAME_DOUBLES = 3, DEMCI_SPRING_DOUBLES = 9, DEMCI_MAX_VECTORS = 5 };
 
-DEMC_STATIC_INLINE size_t demci_contact_tangential_doubles(demc_contact_kind kind)
+DEMC_HOT_INLINE size_t demci_contact_tangential_doubles(demc_contact_kind kind)
 {
     return DEMCI_KIND_TANGENTIAL(kind) == DEMC_TANGENTIAL_SPRING                ? (size_t)DEMCI_SPRING_DOUBLES
            : DEMCI_KIND_TANGENTIAL(kind) == DEMC_TANGENTIAL_MINDLIN_DERESIEWICZ ? (size_t)DEMC_TANGENTIAL_MD_STATE_SIZE
                                                                                  : 0;
 }
 
-DEMC_STATIC_INLINE size_t demci_contact_rolling_doubles(demc_contact_kind kind)
+/* The rolling laws with a spring keep one tangent-plane vector. */
+DEMC_HOT_INLINE int demci_contact_rolling_vector(demc_contact_kind kind)
 {
-    (void)kind;
-    return 0;
+    return DEMCI_KIND_ROLLING(kind) == DEMC_ROLLING_EPSD || DEMCI_KIND_ROLLING(kind) == DEMC_ROLLING_SDS;
 }
 
-DEMC_STATIC_INLINE size_t demci_contact_twisting_doubles(demc_contact_kind kind)
+DEMC_HOT_INLINE size_t demci_contact_rolling_doubles(demc_contact_kind kind)
 {
-    (void)kind;
-    return 0;
+    return DEMCI_KIND_ROLLING(kind) == DEMC_ROLLING_EPSD ? 4 : DEMCI_KIND_ROLLING(kind) == DEMC_ROLLING_SDS ? 3 : 0;
 }
 
-DEMC_STATIC_INLINE size_t demci_contact_normal_doubles(demc_contact_kind kind)
+DEMC_HOT_INLINE size_t demci_contact_twisting_doubles(demc_contact_kind kind)
+{
+    return DEMCI_KIND_TWISTING(kind) == DEMC_TWISTING_MARSHALL ? 2 : DEMCI_KIND_TWISTING(kind) == DEMC_TWISTING_SDS ? 1
+                                                                                                                : 0;
+}
+
+DEMC_HOT_INLINE size_t demci_contact_normal_doubles(demc_contact_kind kind)
 {
     return DEMCI_KIND_NORMAL(kind) == DEMC_NORMAL_PLSB || DEMCI_KIND_NORMAL(kind) == DEMC_NORMAL_JKR ? 1 : 0;
 }
 
-/* The number of tangent-plane vectors the blocks keep, and the offset of vector q (0 ≤ q < count) in the state. */
-DEMC_STATIC_INLINE int demci_contact_vector_count(demc_contact_kind kind)
+/* The number of tangent-plane vectors the blocks keep, and the offset of vector q (0 ≤ q < count) in the state:
+ * the tangential spring's displacement and force, then the rolling spring's vector, which begins its block (the
+ * rolling block follows the tangential one, so its vector lies 3 doubles past the spring's force, or first). */
+DEMC_HOT_INLINE int demci_contact_vector_count(demc_contact_kind kind)
 {
-    return DEMCI_KIND_TANGENTIAL(kind) == DEMC_TANGENTIAL_SPRING                ? 2
-           : DEMCI_KIND_TANGENTIAL(kind) == DEMC_TANGENTIAL_MINDLIN_DERESIEWICZ ? 3
-                                                                                 : 0;
+    const int tangential_vectors = DEMCI_KIND_TANGENTIAL(kind) == DEMC_TANGENTIAL_SPRING                ? 2
+                                   : DEMCI_KIND_TANGENTIAL(kind) == DEMC_TANGENTIAL_MINDLIN_DERESIEWICZ ? 3
+                                                                                                       : 0;
+    return tangential_vectors + demci_contact_rolling_vector(kind);
 }
 
-DEMC_STATIC_INLINE size_t demci_contact_vector_offset(demc_contact_kind kind, int q)
+DEMC_HOT_INLINE size_t demci_contact_vector_offset(demc_contact_kind kind, int q)
 {
-    (void)kind;
-    /* the spring's displacement and force, or the Mindlin–Deresiewicz force, branch origin and branch end: the
-     * first 3 q doubles of the tangential block, which follows the frame */
-    return (size_t)DEMCI_FRAME_DOUBLES + 3 * (size_t)q;
+    /* the tangential block's vectors first (the spring's displacement and force, or the Mindlin–Deresiewicz
+     * force, branch origin and branch end: its first 3 q doubles), then the rolling vector after the whole
+     * tangential block */
+    const int tangential_vectors = demci_contact_vector_count(kind) - demci_contact_rolling_vector(kind);
+    return (size_t)DEMCI_FRAME_DOUBLES +
+           (q < tangential_vectors ? 3 * (size_t)q : demci_contact_tangential_doubles(kind));
 }
 
-DEMC_STATIC_INLINE size_t demci_contact_frame_offset_end(demc_contact_kind kind)
+/* 1 when tangent-plane vector q changes sign under the i ⇄ j swap: the spring's displacement and force and the
+ * EPSD torque (quantities of i relative to j); the SDS rolling displacement is kept (v_r is invariant). */
+DEMC_HOT_INLINE int demci_contact_vector_flips(demc_contact_kind kind, int q)
+{
+    /* the tangential block's vectors (the spring's, the Mindlin–Deresiewicz law's) are vectors of the pair and
+     * change sign; the rolling vector does for EPSD (a torque on i) and not for SDS (invariant like v_r) */
+    const int tangential_vectors = demci_contact_vector_count(kind) - demci_contact_rolling_vector(kind);
+    return q < tangential_vectors || DEMCI_KIND_ROLLING(kind) == DEMC_ROLLING_EPSD;
+}
+
+DEMC_HOT_INLINE size_t demci_contact_frame_offset_end(demc_contact_kind kind)
 {
     return demci_contact_vector_count(kind) > 0 ? (size_t)DEMCI_FRAME_DOUBLES : 0;
 }
 
-DEMC_STATIC_INLINE size_t demci_contact_tangential_offset(demc_contact_kind kind)
+DEMC_HOT_INLINE size_t demci_contact_tangential_offset(demc_contact_kind kind)
 {
     return demci_contact_frame_offset_end(kind);
 }
 
-DEMC_STATIC_INLINE size_t demci_contact_rolling_offset(demc_contact_kind kind)
+DEMC_HOT_INLINE size_t demci_contact_rolling_offset(demc_contact_kind kind)
 {
     return demci_contact_tangential_offset(kind) + demci_contact_tangential_doubles(kind);
 }
 
-DEMC_STATIC_INLINE size_t demci_contact_twisting_offset(demc_contact_kind kind)
+DEMC_HOT_INLINE size_t demci_contact_twisting_offset(demc_contact_kind kind)
 {
     return demci_contact_rolling_offset(kind) + demci_contact_rolling_doubles(kind);
 }
 
-DEMC_STATIC_INLINE size_t demci_contact_normal_offset(demc_contact_kind kind)
+DEMC_HOT_INLINE size_t demci_contact_normal_offset(demc_contact_kind kind)
 {
     return demci_contact_twisting_offset(kind) + demci_contact_twisting_doubles(kind);
 }
 
-DEMC_STATIC_INLINE size_t demci_contact_state_size(demc_contact_kind kind)
+DEMC_HOT_INLINE size_t demci_contact_state_size(demc_contact_kind kind)
 {
     return demci_contact_normal_offset(kind) + demci_contact_normal_doubles(kind);
 }
 
 /* 1 when double `index` of the state changes sign under the i ⇄ j swap: the previous normal and the vectors of
- * the pair (i relative to j) that a block keeps. */
+ * the pair (i relative to j) that a block keeps; the SDS rolling displacement and the twist angle are kept. */
 DEMC_STATIC_INLINE int demci_contact_flips(demc_contact_kind kind, size_t index)
 {
     int q;
     if (index < demci_contact_frame_offset_end(kind)) return 1;
     for (q = 0; q < demci_contact_vector_count(kind); ++q) {
         const size_t at = demci_contact_vector_offset(kind, q);
-        if (index >= at && index < at + 3) return 1;
+        if (index >= at && index < at + 3) return demci_contact_vector_flips(kind, q);
     }
     return 0;
 }
@@ -159,8 +197,8 @@ enum {
     DEMCI_DAMPING_LAWS = DEMC_DAMPING_VISCOUS + 1,
     DEMCI_TANGENTIAL_LAWS = DEMC_TANGENTIAL_MINDLIN_DERESIEWICZ + 1,
     DEMCI_INCREMENT_RULES = DEMC_INCREMENT_ROLLING + 1,
-    DEMCI_ROLLING_LAWS = DEMC_ROLLING_NONE + 1,
-    DEMCI_TWISTING_LAWS = DEMC_TWISTING_NONE + 1
+    DEMCI_ROLLING_LAWS = DEMC_ROLLING_SDS + 1,
+    DEMCI_TWISTING_LAWS = DEMC_TWISTING_SDS + 1
 };
 
 /* 1 for the adhesive Hertz laws (JKR, DMT, simplified JKR). */
@@ -191,6 +229,8 @@ DEMC_CONTACT_FN demc_status demc_contact_def_init(demc_contact_preset preset, si
     d.transport = DEMC_TRANSPORT_ROTATE;
     d.spin = 1;
     d.contact_point = DEMC_CONTACT_POINT_COMPLIANCE;
+    d.rolling_limiter = DEMC_ROLLING_CDT_LIMITER_INERTIA;
+    d.rolling_stiffness_coefficient = 2.25; /* Ai et al. 2011, after Iwashita & Oda 1998 */
     switch (preset) {
     case DEMC_CONTACT_PRESET_LSD: d.normal = DEMC_NORMAL_LINEAR; break;
     case DEMC_CONTACT_PRESET_PLSB:
@@ -241,6 +281,51 @@ demc_status demci_contact_sized(const void *object, size_t size, size_t known, c
     return DEMC_OK;
 }
 
+/* The coefficients of the rolling and twisting laws, in declaration order; each read only by the law that uses it. */
+DEMC_STATIC_INLINE demc_status demci_contact_def_check_torques(const demc_contact_def *d, const char **bad_field)
+{
+    const int cdt = d->rolling == DEMC_ROLLING_CDT, epsd = d->rolling == DEMC_ROLLING_EPSD;
+    const int rsds = d->rolling == DEMC_ROLLING_SDS, tsds = d->twisting == DEMC_TWISTING_SDS;
+    demc_status s;
+    if (d->rolling != DEMC_ROLLING_NONE &&
+        (s = demci_require(d->mu_rolling, d->mu_rolling >= 0.0, "def.mu_rolling", bad_field)) != DEMC_OK)
+        return s;
+    if (cdt && (s = demci_require_enum((int)d->rolling_limiter, (int)DEMC_ROLLING_CDT_LIMITER_NONE + 1,
+                                       "def.rolling_limiter", bad_field)) != DEMC_OK)
+        return s;
+    if (epsd) {
+        if ((s = demci_require_positive(d->rolling_stiffness_coefficient, "def.rolling_stiffness_coefficient",
+                                        bad_field)) != DEMC_OK)
+            return s;
+        if ((s = demci_require(d->rolling_damping_ratio, d->rolling_damping_ratio >= 0.0,
+                               "def.rolling_damping_ratio", bad_field)) != DEMC_OK)
+            return s;
+        if ((s = demci_require(d->rolling_mobilised_damping,
+                               d->rolling_mobilised_damping >= 0.0 && d->rolling_mobilised_damping <= 1.0,
+                               "def.rolling_mobilised_damping", bad_field)) != DEMC_OK)
+            return s;
+    }
+    if (rsds) {
+        if ((s = demci_require(d->rolling_stiffness, d->rolling_stiffness >= 0.0, "def.rolling_stiffness",
+                               bad_field)) != DEMC_OK)
+            return s;
+        if ((s = demci_require(d->rolling_damping, d->rolling_damping >= 0.0, "def.rolling_damping", bad_field)) !=
+            DEMC_OK)
+            return s;
+    }
+    if (tsds) {
+        if ((s = demci_require(d->twisting_stiffness, d->twisting_stiffness >= 0.0, "def.twisting_stiffness",
+                               bad_field)) != DEMC_OK)
+            return s;
+        if ((s = demci_require(d->twisting_damping, d->twisting_damping >= 0.0, "def.twisting_damping",
+                               bad_field)) != DEMC_OK)
+            return s;
+        if ((s = demci_require(d->mu_twisting, d->mu_twisting >= 0.0, "def.mu_twisting", bad_field)) != DEMC_OK)
+            return s;
+    }
+    return DEMC_OK;
+}
+
 /* The checks of the description, in declaration order; each reads only what the selected laws use. */
 DEMC_STATIC_INLINE demc_status demci_contact_def_check(const demc_contact_def *d, const char **bad_field)
 {
@@ -249,6 +334,8 @@ DEMC_STATIC_INLINE demc_status demci_contact_def_check(const demc_contact_def *d
     const int damped = d->damping == DEMC_DAMPING_VISCOUS, spring = d->tangential == DEMC_TANGENTIAL_SPRING;
     const int md = d->tangential == DEMC_TANGENTIAL_MINDLIN_DERESIEWICZ;
     const double asym = d->moduli.compliance_asymmetry;
+    /* a rolling spring keeps a tangent-plane vector: the transport conventions apply without the tangential law */
+    const int carried = d->rolling == DEMC_ROLLING_EPSD || d->rolling == DEMC_ROLLING_SDS;
     demc_status s;
     if ((s = demci_contact_sized(d, d->size, sizeof *d, "def.size", bad_field)) != DEMC_OK) return s;
     if ((s = demci_contact_slot((int)d->normal, DEMCI_NORMAL_LAWS, "def.normal", bad_field)) != DEMC_OK) return s;
@@ -264,6 +351,8 @@ DEMC_STATIC_INLINE demc_status demci_contact_def_check(const demc_contact_def *d
     if ((s = demci_contact_slot((int)d->rolling, DEMCI_ROLLING_LAWS, "def.rolling", bad_field)) != DEMC_OK) return s;
     if ((s = demci_contact_slot((int)d->twisting, DEMCI_TWISTING_LAWS, "def.twisting", bad_field)) != DEMC_OK)
         return s;
+    if (d->twisting == DEMC_TWISTING_MARSHALL && !spring) /* its coefficients come from the tangential spring */
+        return demci_material_fail(DEMC_ERR_OUT_OF_DOMAIN, "def.twisting", bad_field);
     if (hertz && (s = demci_require_positive(d->moduli.effective_modulus, "def.moduli.effective_modulus",
                                              bad_field)) != DEMC_OK)
         return s;
@@ -291,8 +380,9 @@ DEMC_STATIC_INLINE demc_status demci_contact_def_check(const demc_contact_def *d
         (s = demci_require(d->tangential_damping_scale, d->tangential_damping_scale >= 0.0,
                            "def.tangential_damping_scale", bad_field)) != DEMC_OK)
         return s;
-    if (spring || md) {
-        if ((s = demci_tangential_check(&d->friction, 2, bad_field)) != DEMC_OK) return s;
+    if (spring || md || carried) {
+        /* the conventions of the carry of the memory into each new frame (and of the tangential law) */
+        if ((spring || md) && (s = demci_tangential_check(&d->friction, 2, bad_field)) != DEMC_OK) return s;
         /* Mindlin–Deresiewicz: one coefficient for micro-slip and sliding, and an incremental law (its force
          * is not −k_t s of a total displacement) */
         if (md && d->friction.mu_dynamic != d->friction.mu_static)
@@ -317,9 +407,10 @@ DEMC_STATIC_INLINE demc_status demci_contact_def_check(const demc_contact_def *d
     if (d->normal == DEMC_NORMAL_JKR &&
         (s = demci_require_positive(d->max_effective_radius, "def.max_effective_radius", bad_field)) != DEMC_OK)
         return s;
-    return md ? demci_require_enum((int)d->md_variant, (int)DEMC_TANGENTIAL_MD_THORNTON_YIN + 1, "def.md_variant",
-                                   bad_field)
-              : DEMC_OK;
+    if (md && (s = demci_require_enum((int)d->md_variant, (int)DEMC_TANGENTIAL_MD_THORNTON_YIN + 1,
+                                      "def.md_variant", bad_field)) != DEMC_OK)
+        return s;
+    return demci_contact_def_check_torques(d, bad_field);
 }
 
 /* The kind of a valid description; conventions no selected law reads are left 0, so equal models have equal
@@ -336,7 +427,10 @@ DEMC_STATIC_INLINE demc_contact_kind demci_contact_def_kind(const demc_contact_d
                                               d->friction.direction, d->friction.unloading, d->friction.coulomb, 0,
                                               d->transport, d->spin);
     /* The Mindlin–Deresiewicz law reads the Coulomb policy (its dashpot), the transport and the spin only. */
-    if (md) kind |= DEMC_CONTACT_KIND_CONVENTIONS(0, 0, 0, 0, d->friction.coulomb, 0, d->transport, d->spin);
+    else if (md)
+        kind |= DEMC_CONTACT_KIND_CONVENTIONS(0, 0, 0, 0, d->friction.coulomb, 0, d->transport, d->spin);
+    else if (d->rolling == DEMC_ROLLING_EPSD || d->rolling == DEMC_ROLLING_SDS) /* the carry of its vector */
+        kind |= DEMC_CONTACT_KIND_CONVENTIONS(0, 0, 0, 0, 0, 0, d->transport, d->spin);
     return kind;
 }
 
@@ -398,6 +492,24 @@ DEMC_CONTACT_FN demc_status demc_contact_model_init(const demc_contact_def *def,
     if (def->normal == DEMC_NORMAL_SJKR || def->normal == DEMC_NORMAL_SJKR2)
         c[DEMCI_M_ADHESION] = def->cohesion_energy_density;
     if (def->tangential == DEMC_TANGENTIAL_MINDLIN_DERESIEWICZ) c[DEMCI_M_MD_VARIANT] = (double)def->md_variant;
+    if (def->rolling != DEMC_ROLLING_NONE) c[DEMCI_M_ROLL_MU] = def->mu_rolling;
+    c[DEMCI_M_INERTIA] = def->rolling == DEMC_ROLLING_CDT || def->rolling == DEMC_ROLLING_EPSD;
+    if (def->rolling == DEMC_ROLLING_CDT) c[DEMCI_M_ROLL_LIMITER] = (double)def->rolling_limiter;
+    if (def->rolling == DEMC_ROLLING_EPSD) {
+        c[DEMCI_M_ROLL_C] = def->rolling_stiffness_coefficient;
+        c[DEMCI_M_ROLL_ETA] = def->rolling_damping_ratio;
+        c[DEMCI_M_ROLL_F] = def->rolling_mobilised_damping;
+    }
+    if (def->rolling == DEMC_ROLLING_SDS) {
+        c[DEMCI_M_ROLL_K] = def->rolling_stiffness;
+        c[DEMCI_M_ROLL_GAMMA] = def->rolling_damping;
+    }
+    if (def->twisting == DEMC_TWISTING_SDS) {
+        c[DEMCI_M_TWIST_K] = def->twisting_stiffness;
+        c[DEMCI_M_TWIST_GAMMA] = def->twisting_damping;
+        c[DEMCI_M_TWIST_MU] = def->mu_twisting;
+    }
+    if (def->twisting == DEMC_TWISTING_MARSHALL) c[DEMCI_M_TWIST_MU] = def->friction.mu_dynamic;
     if (def->normal == DEMC_NORMAL_PLSB) {
         demc_normal_pls_params pp;
         /* The latch's stiffnesses e k and k/e must be representable doubles, else the stiffness is named. */
@@ -460,6 +572,7 @@ DEMC_HOT_INLINE demc_contact_frame demci_contact_frame_none(void)
     f.angular_velocity_j = zero;
     f.effective_radius = 0.0;
     f.effective_mass = 0.0;
+    f.effective_inertia = 0.0;
     return f;
 }
 
@@ -484,6 +597,12 @@ DEMC_HOT_INLINE demc_contact_frame demci_contact_frame_spheres(const double *c, 
     f.angular_velocity_j = j->angular_velocity;
     f.effective_radius = i->radius * j->radius / (i->radius + j->radius);
     f.effective_mass = i->mass * j->mass / (i->mass + j->mass);
+    f.effective_inertia = 0.0;
+    if (c[DEMCI_M_INERTIA] != 0.0) { /* only for a law that reads it: a division */
+        /* I* = (2/5) A_i A_j/(A_i + A_j) with A = m R² (solid spheres) */
+        const double ai = i->mass * i->radius * i->radius, aj = j->mass * j->radius * j->radius;
+        f.effective_inertia = 0.4 * ai * aj / (ai + aj);
+    }
     return f;
 }
 
@@ -503,6 +622,7 @@ DEMC_HOT_INLINE demc_contact_frame demci_contact_frame_wall(const double *c, con
     f.angular_velocity_j = wall->angular_velocity;
     f.effective_radius = i->radius;
     f.effective_mass = i->mass;
+    f.effective_inertia = c[DEMCI_M_INERTIA] != 0.0 ? 0.4 * i->mass * i->radius * i->radius : 0.0;
     return f;
 }
 
@@ -527,6 +647,7 @@ DEMC_HOT_INLINE demc_contact_frame demci_contact_frame_facet(const double *c, co
     f.angular_velocity_j = demc_facet_angular_velocity(facet);
     f.effective_radius = i->radius;
     f.effective_mass = i->mass;
+    f.effective_inertia = c[DEMCI_M_INERTIA] != 0.0 ? 0.4 * i->mass * i->radius * i->radius : 0.0;
     return f;
 }
 
@@ -577,6 +698,14 @@ DEMC_STATIC_INLINE void demci_contact_diag_clear(demc_contact_diag *diag)
     diag->tangential_exchange = 0.0;
     diag->sliding = 0;
     if (DEMCI_CONTACT_DIAG_HAS(diag, adhesion_dissipation)) diag->adhesion_dissipation = 0.0;
+    if (DEMCI_CONTACT_DIAG_HAS(diag, twisting_exchange)) {
+        diag->rolling_energy = 0.0;
+        diag->rolling_dissipation = 0.0;
+        diag->rolling_exchange = 0.0;
+        diag->twisting_energy = 0.0;
+        diag->twisting_dissipation = 0.0;
+        diag->twisting_exchange = 0.0;
+    }
 }
 
 DEMC_STATIC_INLINE demc_vec3 demci_contact_load3(const double *s) { return demc_vec3_make(s[0], s[1], s[2]); }
@@ -651,7 +780,7 @@ DEMC_HOT_INLINE void demci_contact_zero(double *s, size_t n)
 /* The contact is over: the memory is reset and the energy the tangential spring still held is released (reported
  * as exchange, so that an energy account across the separation closes). */
 DEMC_HOT_INLINE demc_contact_result demci_contact_release(demc_contact_kind kind, const double *c, double overlap,
-                                                          double *state, demc_contact_diag *diag)
+                                                         double *state, demc_contact_diag *diag)
 {
     if (diag) {
         demci_contact_diag_clear(diag);
@@ -662,6 +791,21 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_release(demc_contact_kind kind
             diag->tangential_exchange = demci_tangential_md_energy(
                 c[DEMCI_M_MU_D], spring[9], spring[10], demci_contact_load3(spring), demci_contact_load3(spring + 3),
                 demci_tangential_md_branch(spring[11]));
+        /* the rolling and twisting springs release what they held */
+        if (DEMCI_KIND_ROLLING(kind) != DEMC_ROLLING_NONE && DEMCI_CONTACT_DIAG_HAS(diag, twisting_exchange)) {
+            const double *roll = state + demci_contact_rolling_offset(kind);
+            const double stiffness = DEMCI_KIND_ROLLING(kind) == DEMC_ROLLING_EPSD ? roll[3] : c[DEMCI_M_ROLL_K];
+            const double v2 = demc_vec3_norm2(demci_contact_load3(roll));
+            if (DEMCI_KIND_ROLLING(kind) == DEMC_ROLLING_SDS) diag->rolling_exchange = 0.5 * stiffness * v2;
+            else if (DEMCI_KIND_ROLLING(kind) == DEMC_ROLLING_EPSD && stiffness > 0.0)
+                diag->rolling_exchange = 0.5 * v2 / stiffness;
+        }
+        if (DEMCI_KIND_TWISTING(kind) != DEMC_TWISTING_NONE && DEMCI_CONTACT_DIAG_HAS(diag, twisting_exchange)) {
+            const double *twist = state + demci_contact_twisting_offset(kind);
+            const double stiffness =
+                DEMCI_KIND_TWISTING(kind) == DEMC_TWISTING_MARSHALL ? twist[1] : c[DEMCI_M_TWIST_K];
+            diag->twisting_exchange = 0.5 * stiffness * twist[0] * twist[0];
+        }
     }
     demci_contact_zero(state, demci_contact_state_size(kind));
     return demci_contact_zero_result(overlap);
@@ -819,7 +963,9 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_eval_kind(demc_contact_kind ki
     demc_contact_result r;
     demc_vec3 v_c, v_t;
     demci_contact_glue glue;
-    double rate, f_el, f_n, k_n, k_t = 0.0, c_n = 0.0, energy = 0.0, plastic = 0.0, radius = 0.0;
+    double rate, f_el, f_n, k_n, k_t = 0.0, c_n = 0.0, c_t = 0.0, energy = 0.0, plastic = 0.0, radius = 0.0;
+    double torque_load = 0.0;           /* the rolling and twisting laws' normal load */
+    demc_contact_diag *torque_diag = NULL; /* diag, when it has their energy terms */
 
     if (glued) {
         /* The law's contact test: JKR while the neck holds (it forms at δ > 0), the others while δ > 0. */
@@ -871,6 +1017,7 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_eval_kind(demc_contact_kind ki
         energy = glue.energy;
         k_n = glue.stiffness;
         if (spring) k_t = c[DEMCI_M_HERTZ_KT] * glue.radius;
+        radius = glue.radius;
     } else {
         /* Hertz: one root, a = √(R* δ), serves the force (4/3)E* a δ, k_n = 2E* a and k_t = 8G* a. */
         const double a = sqrt(f->effective_radius * delta);
@@ -898,8 +1045,8 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_eval_kind(demc_contact_kind ki
         const demc_vec3 increment =
             DEMCI_KIND_INCREMENT(kind) == DEMC_INCREMENT_ROLLING ? demci_contact_rolling_increment(f, dt)
                                                                  : demc_vec3_scale(v_t, dt);
-        const double c_t = c_n * c[DEMCI_M_CT_OVER_CN]; /* 2γ_t √(m* k_t) */
         demc_tangential_result rt;
+        c_t = c_n * c[DEMCI_M_CT_OVER_CN]; /* 2γ_t √(m* k_t) */
         tp.mu_static = c[DEMCI_M_MU_S];
         tp.mu_dynamic = c[DEMCI_M_MU_D];
         tp.stiffness_rule = (demc_stiffness_rule)DEMCI_KIND_STIFFNESS_RULE(kind);
@@ -929,9 +1076,9 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_eval_kind(demc_contact_kind ki
         const demc_vec3 increment =
             DEMCI_KIND_INCREMENT(kind) == DEMC_INCREMENT_ROLLING ? demci_contact_rolling_increment(f, dt)
                                                                  : demc_vec3_scale(v_t, dt);
-        const double c_t = c_n * c[DEMCI_M_CT_OVER_CN]; /* 2γ_t √(m* 8G*a) */
         demc_vec3 f_t, f_d;
         double share = 1.0;
+        c_t = c_n * c[DEMCI_M_CT_OVER_CN]; /* 2γ_t √(m* 8G*a) */
         mp.mu = c[DEMCI_M_MU_D];
         mp.effective_shear_modulus = c[DEMCI_M_G];
         mp.variant = (demc_tangential_md_variant)(int)c[DEMCI_M_MD_VARIANT];
@@ -977,10 +1124,131 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_eval_kind(demc_contact_kind ki
         diag->viscous_dissipation += (f_n - f_el) * rate * dt;
         diag->plastic_dissipation = plastic;
         if (DEMCI_CONTACT_DIAG_HAS(diag, adhesion_dissipation)) diag->adhesion_dissipation = 0.0;
+        if (DEMCI_CONTACT_DIAG_HAS(diag, twisting_exchange)) {
+            diag->rolling_energy = 0.0; /* the rolling and twisting laws below write their own */
+            diag->rolling_dissipation = 0.0;
+            diag->rolling_exchange = 0.0;
+            diag->twisting_energy = 0.0;
+            diag->twisting_dissipation = 0.0;
+            diag->twisting_exchange = 0.0;
+        }
     }
     /* Torques: d_i × F on i, and d_j × (−F) = F × d_j on j (the reaction −F acts at the contact point). */
     r.torque_i = demc_vec3_cross(f->branch_i, r.force);
     r.torque_j = demc_vec3_cross(r.force, f->branch_j);
+
+    /* Rolling and twisting resistance, after the tangential force (the order of LAMMPS GRANULAR): pure couples,
+     * +M on i and −M on j, limited by the load the Coulomb limit uses (F_n, plus the adhesive law's lift); their
+     * energy terms only in a diag that has them. */
+    if (DEMCI_KIND_ROLLING(kind) != DEMC_ROLLING_NONE || DEMCI_KIND_TWISTING(kind) != DEMC_TWISTING_NONE) {
+        torque_load = glued ? f_n + glue.lift : f_n;
+        torque_diag = diag && DEMCI_CONTACT_DIAG_HAS(diag, twisting_exchange) ? diag : NULL;
+    }
+    if (DEMCI_KIND_ROLLING(kind) != DEMC_ROLLING_NONE) {
+        const unsigned law = DEMCI_KIND_ROLLING(kind);
+        double *slot = state + demci_contact_rolling_offset(kind);
+        const demc_vec3 before = demci_contact_load3(slot); /* the memory of a spring law */
+        demc_rolling_energy re;
+        demc_rolling_result rr;
+        double slip = 0.0; /* the slider's work as the trapezoid of the spring, unclipped (below) */
+        if (law == DEMC_ROLLING_CDT) {
+            demc_rolling_cdt_params p;
+            p.mu_rolling = c[DEMCI_M_ROLL_MU];
+            p.limiter = (demc_rolling_cdt_limiter)(int)c[DEMCI_M_ROLL_LIMITER];
+            rr = demc_rolling_cdt_torque(&p, n, f->effective_radius, torque_load, f->effective_inertia,
+                                         f->angular_velocity_i, f->angular_velocity_j, dt, torque_diag ? &re : NULL);
+        } else if (law == DEMC_ROLLING_EPSD) {
+            demc_rolling_epsd_params p;
+            demc_rolling_epsd_state rs;
+            p.mu_rolling = c[DEMCI_M_ROLL_MU];
+            p.stiffness_coefficient = c[DEMCI_M_ROLL_C];
+            p.damping_ratio = c[DEMCI_M_ROLL_ETA];
+            p.mobilised_damping = c[DEMCI_M_ROLL_F];
+            rs.torque = demci_contact_load3(slot);
+            /* I_r = [1/(I_i + m_i R_i²) + 1/(I_j + m_j R_j²)]⁻¹ = (7/2) I* for solid spheres (I = (2/5) m R²) */
+            rr = demc_rolling_epsd_torque(&p, n, f->effective_radius, k_n, torque_load, 3.5 * f->effective_inertia,
+                                          f->angular_velocity_i, f->angular_velocity_j, dt, &rs,
+                                          torque_diag ? &re : NULL);
+            {
+                /* k_r follows k_n: the energy the spring held at the old stiffness is exchanged with the load */
+                const double k_r = demc_rolling_epsd_stiffness(&p, k_n, f->effective_radius);
+                if (torque_diag && slot[3] > 0.0 && k_r > 0.0)
+                    torque_diag->rolling_exchange = 0.5 * demc_vec3_norm2(before) * (1.0 / slot[3] - 1.0 / k_r);
+                if (torque_diag && rr.mobilised && k_r > 0.0) {
+                    const demc_vec3 trial = demc_vec3_add_scaled(
+                        before, -k_r * dt, demc_rolling_angular_velocity(n, f->angular_velocity_i, f->angular_velocity_j));
+                    slip = -0.5 * demc_vec3_dot(demc_vec3_add(before, rs.torque), demc_vec3_sub(rs.torque, trial)) / k_r;
+                }
+                slot[3] = k_r;
+            }
+            demci_contact_store3(slot, rs.torque);
+        } else {
+            demc_rolling_sds_params p;
+            demc_rolling_sds_state rs;
+            p.stiffness = c[DEMCI_M_ROLL_K];
+            p.damping = c[DEMCI_M_ROLL_GAMMA];
+            p.mu_rolling = c[DEMCI_M_ROLL_MU];
+            rs.displacement = demci_contact_load3(slot);
+            rr = demc_rolling_sds_torque(&p, n, f->effective_radius, torque_load, f->angular_velocity_i,
+                                         f->angular_velocity_j, dt, &rs, torque_diag ? &re : NULL);
+            if (torque_diag && rr.mobilised) {
+                const demc_vec3 trial = demc_vec3_add_scaled(
+                    before, dt, demc_rolling_velocity(n, f->effective_radius, f->angular_velocity_i, f->angular_velocity_j));
+                slip = 0.5 * p.stiffness * demc_vec3_dot(demc_vec3_add(before, rs.displacement),
+                                                         demc_vec3_sub(trial, rs.displacement));
+            }
+            demci_contact_store3(slot, rs.displacement);
+        }
+        r.torque_i = demc_vec3_add(r.torque_i, rr.torque_i);
+        r.torque_j = demc_vec3_add(r.torque_j, rr.torque_j);
+        if (torque_diag) {
+            torque_diag->rolling_energy = re.stored;
+            torque_diag->rolling_dissipation = re.viscous_dissipation + re.friction_dissipation;
+            /* Where the slider's work is negative the law clips its dissipation at 0: the memory was set (to the
+             * limit, by spring and dashpot together) with energy no work supplied; that part is an exchange. */
+            if (slip < 0.0) torque_diag->rolling_exchange += slip;
+        }
+    }
+    if (DEMCI_KIND_TWISTING(kind) != DEMC_TWISTING_NONE) {
+        double *slot = state + demci_contact_twisting_offset(kind);
+        demc_twisting_state ts;
+        demc_twisting_energy te;
+        demc_twisting_result rt;
+        const double phi_old = slot[0];
+        double k_tw = c[DEMCI_M_TWIST_K];
+        ts.angle = phi_old;
+        if (DEMCI_KIND_TWISTING(kind) == DEMC_TWISTING_MARSHALL) {
+            demc_twisting_marshall_params p;
+            p.mu_tangential = c[DEMCI_M_TWIST_MU];
+            /* a = √(R*δ) (the Hertz law has it already; an adhesive law gives its own contact radius) */
+            if (!(radius > 0.0)) radius = delta > 0.0 ? sqrt(f->effective_radius * delta) : 0.0;
+            rt = demc_twisting_marshall_torque(&p, n, radius, k_t, c_t, torque_load, f->angular_velocity_i,
+                                               f->angular_velocity_j, dt, &ts, torque_diag ? &te : NULL);
+            /* k_tw = ½ k_t a² follows the contact: the energy held at the old stiffness is exchanged */
+            k_tw = k_t > 0.0 ? 0.5 * k_t * radius * radius : 0.0;
+            if (torque_diag) torque_diag->twisting_exchange = 0.5 * slot[0] * slot[0] * (slot[1] - k_tw);
+            slot[1] = k_tw;
+        } else {
+            demc_twisting_sds_params p;
+            p.stiffness = c[DEMCI_M_TWIST_K];
+            p.damping = c[DEMCI_M_TWIST_GAMMA];
+            p.mu_twisting = c[DEMCI_M_TWIST_MU];
+            rt = demc_twisting_sds_torque(&p, n, torque_load, f->angular_velocity_i, f->angular_velocity_j, dt, &ts,
+                                          torque_diag ? &te : NULL);
+        }
+        slot[0] = ts.angle;
+        r.torque_i = demc_vec3_add(r.torque_i, rt.torque_i);
+        r.torque_j = demc_vec3_add(r.torque_j, rt.torque_j);
+        if (torque_diag) {
+            torque_diag->twisting_energy = te.stored;
+            torque_diag->twisting_dissipation = te.viscous_dissipation + te.friction_dissipation;
+            if (rt.mobilised) { /* as for the rolling slider: a negative slip work is an exchange */
+                const double trial = phi_old + demc_twisting_velocity(n, f->angular_velocity_i, f->angular_velocity_j) * dt;
+                const double slip = 0.5 * k_tw * (phi_old + ts.angle) * (trial - ts.angle);
+                if (slip < 0.0) torque_diag->twisting_exchange += slip;
+            }
+        }
+    }
     r.overlap = delta;
     r.normal_force = f_n;
     return r;
@@ -1000,7 +1268,12 @@ DEMC_CONTACT_FN demc_contact_result demc_contact_eval(const demc_contact_model *
     case DEMC_CONTACT_KIND_HM: return demci_contact_eval_kind(DEMC_CONTACT_KIND_HM, c, frame, dt, state, diag);
     case DEMC_CONTACT_KIND_CAMPELLO:
         return demci_contact_eval_kind(DEMC_CONTACT_KIND_CAMPELLO, c, frame, dt, state, diag);
-    default: return demci_contact_eval_kind(kind, c, frame, dt, state, diag);
+    default:
+        /* A kind without rolling and twisting laws gets a body of its own in which those slots fold away (the bits
+         * are known to be zero), so that the options cost nothing there. */
+        if (!(kind & DEMCI_KIND_TORQUE_BITS))
+            return demci_contact_eval_kind(kind & ~DEMCI_KIND_TORQUE_BITS, c, frame, dt, state, diag);
+        return demci_contact_eval_kind(kind, c, frame, dt, state, diag);
     }
 }
 
@@ -1156,7 +1429,10 @@ DEMC_STATIC_INLINE void demci_contact_batch_dispatch(const demc_contact_model *m
     case DEMC_CONTACT_KIND_PLSB: demci_contact_batch_loop(DEMC_CONTACT_KIND_PLSB, c, b, wall, dt); break;
     case DEMC_CONTACT_KIND_HM: demci_contact_batch_loop(DEMC_CONTACT_KIND_HM, c, b, wall, dt); break;
     case DEMC_CONTACT_KIND_CAMPELLO: demci_contact_batch_loop(DEMC_CONTACT_KIND_CAMPELLO, c, b, wall, dt); break;
-    default: demci_contact_batch_loop(kind, c, b, wall, dt); break;
+    default: /* as demc_contact_eval(): without rolling and twisting laws, a loop in which they fold */
+        if (!(kind & DEMCI_KIND_TORQUE_BITS)) demci_contact_batch_loop(kind & ~DEMCI_KIND_TORQUE_BITS, c, b, wall, dt);
+        else demci_contact_batch_loop(kind, c, b, wall, dt);
+        break;
     }
 }
 
@@ -1252,7 +1528,12 @@ DEMC_CONTACT_FN demc_status demc_contact_eval_batch_facet(const demc_contact_mod
     case DEMC_CONTACT_KIND_CAMPELLO:
         demci_contact_batch_facet_loop(DEMC_CONTACT_KIND_CAMPELLO, c, batch, facets, contacts, dt, nodal_force);
         break;
-    default: demci_contact_batch_facet_loop(kind, c, batch, facets, contacts, dt, nodal_force); break;
+    default:
+        if (!(kind & DEMCI_KIND_TORQUE_BITS))
+            demci_contact_batch_facet_loop(kind & ~DEMCI_KIND_TORQUE_BITS, c, batch, facets, contacts, dt, nodal_force);
+        else
+            demci_contact_batch_facet_loop(kind, c, batch, facets, contacts, dt, nodal_force);
+        break;
     }
     return demci_material_fail(DEMC_OK, 0, bad_field);
 }
