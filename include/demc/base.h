@@ -111,8 +111,9 @@ typedef enum demc_status {
     DEMC_ERR_INVALID_ARGUMENT = 1,   /**< A null pointer, a non-finite number, or an unknown enumerator. */
     DEMC_ERR_OUT_OF_DOMAIN = 2,      /**< A finite argument outside the model's domain (E <= 0, nu > 0.5, ...). */
     DEMC_ERR_NO_CONVERGENCE = 3,     /**< An iterative solver did not reach its tolerance. */
-    DEMC_ERR_SINGULAR = 4            /**< The result does not exist or is not representable (division by zero,
+    DEMC_ERR_SINGULAR = 4,            /**< The result does not exist or is not representable (division by zero,
                                           a rotation parameter at infinity, ...). */
+    DEMC_STATUS_MAX_ = 0x7FFFFFFF /**< Not a value (never valid input): pins the type to the width of int. */
 } demc_status;
 
 /**

@@ -35,6 +35,7 @@ DEMC_BASE_FN const char *demc_status_str(demc_status status)
     case DEMC_ERR_OUT_OF_DOMAIN: return "argument outside the model's domain";
     case DEMC_ERR_NO_CONVERGENCE: return "iterative solver did not converge";
     case DEMC_ERR_SINGULAR: return "result singular or not representable";
+    case DEMC_STATUS_MAX_: break; /* not a status */
     }
     return "unknown demc_status";
 }

@@ -168,7 +168,11 @@ DEMC_DAMPING_FN double demc_damping_lsd_ratio_fast(double e)
      *   (X/√e + √e/X)/2 with X = exp(ψ − L), ψ − L = L·Q/(1 + √(1 + Q)): the exponent carries an absolute error
      *   of L·|δQ| only, not the L ulp that exp(ψ) would lose;
      * - L > 20: ψ = L·tanh ψ equals L to within 2L·exp(−2L) < 1e-16 relative, so g = cosh L = (1/√e + √e)/2. */
-    double L = -0.5 * log(e), r, q, x;
+    double L, r, q, x;
+    /* outside (0, 1) before the log: log(0) and log(e < 0) would set errno; −0.0 counts as e = 0 (+inf) */
+    if (e == 0.0) return HUGE_VAL;
+    if (!(e > 0.0 && e < 1.0)) return 0.0;
+    L = -0.5 * log(e);
     if (!(L > 0.0)) return 0.0;
     if (L <= 1.0) return L * demci_damping_fit_low(2.0 * L - 1.0);
     r = sqrt(e);
@@ -180,8 +184,16 @@ DEMC_DAMPING_FN double demc_damping_lsd_ratio_fast(double e)
 
 DEMC_DAMPING_FN demc_status demc_damping_hmd_restitution(double gamma, demc_contact_end end, double *e)
 {
-    /* HM+D at γ restitutes like LS+D at √(6/5)γ (phase-plane reduction, docs/pages/damping.md). */
-    return demc_damping_lsd_restitution(gamma * 1.0954451150103322269, end, e);
+    /* HM+D at γ restitutes like LS+D at √(6/5)γ (phase-plane reduction, docs/pages/damping.md). A finite γ
+     * whose g = √(6/5)γ overflows has the limit e = 0 of both rules (e ~ 1/(4g²) at the force end). */
+    demc_status s = demci_damping_check_gamma(gamma, end, e);
+    double g = gamma * 1.0954451150103322269;
+    if (s != DEMC_OK) return s;
+    if (!demc_is_finite(g)) {
+        *e = 0.0;
+        return DEMC_OK;
+    }
+    return demc_damping_lsd_restitution(g, end, e);
 }
 
 DEMC_DAMPING_FN demc_status demc_damping_hmd_ratio(double e, demc_contact_end end, double *gamma)
