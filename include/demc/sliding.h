@@ -98,7 +98,8 @@ typedef struct demc_sliding_path {
  * @param prefactor Hertz stiffness > 0. @param radius R > 0. @param mu μ ≥ 0. @param mass m > 0.
  * @param h0 largest overlap, 0 < h0 < 2R. @param out the path, written only on success.
  * @param bad_field optional (may be NULL): NULL on success, else the first offending argument: "prefactor", "radius",
- *        "mu", "mass", "h0" or "out"; with #DEMC_ERR_SINGULAR "out.s_u" or "out.friction_half" when that derived
+ *        "mu", "mass", "h0" or "out"; with #DEMC_ERR_SINGULAR "h0" when h0^{5/2} overflows, "out.s_u" or
+ *        "out.friction_half" when that derived
  *        field overflows, or "mass" when the largest work over the mass, (0.8 k_n h0^{5/2} + 4μ friction_half)/m,
  *        does (every v² of the motion is v0² plus a part of it).
  * @return DEMC_OK; DEMC_ERR_INVALID_ARGUMENT (null, non-finite); DEMC_ERR_OUT_OF_DOMAIN; DEMC_ERR_SINGULAR.
@@ -304,7 +305,8 @@ typedef struct demc_sliding_fc_result {
 
 /**
  * @brief Separation point, separation velocity and contact time of force-controlled sliding (003 eq 40, 44, 47).
- * @return DEMC_OK; DEMC_ERR_INVALID_ARGUMENT; DEMC_ERR_NO_CONVERGENCE.
+ * @return DEMC_OK; DEMC_ERR_INVALID_ARGUMENT; DEMC_ERR_NO_CONVERGENCE; DEMC_ERR_SINGULAR when a result is not
+ *         representable (scales at the edges of the double range), *out then unwritten.
  */
 DEMC_SLIDING_FN demc_status demc_sliding_fc_solve(const demc_sliding_fc *fc, demc_sliding_fc_result *out);
 

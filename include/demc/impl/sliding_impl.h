@@ -5,6 +5,8 @@
 
 #include <math.h>
 
+#include "libm_impl.h"
+
 DEMC_BEGIN_DECLS
 
 /* Quadrature workspace: at most this many subintervals in one adaptive integration. */
@@ -41,7 +43,8 @@ DEMC_STATIC_INLINE demci_sliding_geo demci_sliding_geometry_e(const demc_sliding
     }
     if (p->kind == DEMC_SLIDING_PATH_LINEAR) {
         double yc = 2.0 * p->radius - p->h0, d2 = s * s + yc * yc, num = e * (2.0 * p->s_u - e);
-        d = d2 < 1e300 ? sqrt(d2) : demci_sliding_hypot(s, yc); /* radii above about 1e150 */
+        /* scaled where the squares overflow or underflow (radii above 1e150 or below 1e-145) */
+        d = d2 < 1e300 && d2 > 1e-290 ? sqrt(d2) : demci_sliding_hypot(s, yc);
         g.h = demc_is_finite(num) ? num / (2.0 * p->radius + d) : e * ((2.0 * p->s_u - e) / (2.0 * p->radius + d));
         g.sinb = s / d;
         g.cosb = yc / d;
@@ -204,7 +207,7 @@ DEMC_STATIC_INLINE double demci_sliding_g4(double s, double c, double m)
         return g;
     }
     if (m < 0.01) {
-        double th = atan2(s, c), ij = th, an = 1.0, mn = 1.0, sp = s;
+        double th = demci_atan2(s, c), ij = th, an = 1.0, mn = 1.0, sp = s;
         int j;
         for (j = 1; j <= 2; ++j) { /* ij = I_j, sp = sin^(2j+1) */
             ij = ((2.0 * j - 1.0) * ij - sp * c) / (2.0 * j);
@@ -306,7 +309,7 @@ DEMC_STATIC_INLINE double demci_sliding_fc_v2(const demc_sliding_fc *fc, double 
     f0 = 3.0 * mu * (q * sin(a0) + t0 * cos(a0)) + (1.0 - 2.0 * mu * mu) * (q * cos(a0) - t0 * sin(a0));
     df = 3.0 * mu * (q * dsin + t0 * dcos) + (1.0 - 2.0 * mu * mu) * (q * dcos - t0 * dsin);
     y = mu * (x - x0) / r;
-    em1 = 2.0 * sinh(0.5 * y) * exp(0.5 * y); /* e^y - 1 */
+    em1 = 2.0 * demci_sinh(0.5 * y) * demci_exp(0.5 * y); /* e^y - 1 */
     return 4.0 * r / (fc->mass * (4.0 * mu * mu + 1.0)) * (f0 * em1 - df);
 }
 
@@ -383,6 +386,7 @@ DEMC_STATIC_INLINE void demci_sliding_fill(double prefactor, double radius, doub
 DEMC_STATIC_INLINE demc_status demci_sliding_derived(const demc_sliding_path *p, const char **bad_field)
 {
     double scale;
+    if (!demc_is_finite(p->h0 * p->h0 * sqrt(p->h0))) return demci_material_fail(DEMC_ERR_SINGULAR, "h0", bad_field);
     if (!(demc_is_finite(p->s_u) && p->s_u > 0.0)) return demci_material_fail(DEMC_ERR_SINGULAR, "out.s_u", bad_field);
     if (!(demc_is_finite(p->friction_half) && p->friction_half >= 0.0))
         return demci_material_fail(DEMC_ERR_SINGULAR, "out.friction_half", bad_field);
@@ -433,9 +437,14 @@ DEMC_SLIDING_FN demc_status demc_sliding_path_init_eccentric(double prefactor, d
     path.kind = DEMC_SLIDING_PATH_ECCENTRIC;
     path.ecc_ratio = k;
     path.path_radius = rt;
-    /* centre distance 2R: 1 + k^2 - 2k cos(phi_u) = 4R^2/Rt^2 */
-    cu = (1.0 + k * k - 4.0 * radius * radius / (rt * rt)) / (2.0 * k);
-    path.phi_u = acos(cu < -1.0 ? -1.0 : cu > 1.0 ? 1.0 : cu);
+    /* centre distance 2R: 1 + k^2 - 2k cos(phi_u) = 4R^2/Rt^2 = (1 - k)^2 (1 + eps)^2, eps = h0/(2R - h0), so
+     * sin^2(phi_u/2) = (1 - k)^2 eps (2 + eps)/(4k): no cancellation when h0 << R (the difference form loses
+     * everything below h0/R ~ 1e-16 and can put the end of the contact far beyond the true one) */
+    {
+        double eps = h0 / (2.0 * radius - h0);
+        cu = (1.0 - k) * sqrt(eps * (2.0 + eps) / (4.0 * k));
+        path.phi_u = cu < 1.0 ? 2.0 * asin(cu) : pi;
+    }
     path.s_u = rt * path.phi_u;
     /* tan(beta) = mu where k sqrt(1+mu^2) sin(phi + atan mu) = mu */
     r = mu / (k * sqrt(1.0 + mu * mu));
@@ -750,7 +759,7 @@ DEMC_SLIDING_FN demc_status demc_sliding_fc_init(double radius, double mu, doubl
 /* Top of the reach: N_stat = Q cos a - T0 sin a = 0. */
 DEMC_STATIC_INLINE double demci_sliding_fc_top(const demc_sliding_fc *fc)
 {
-    return 2.0 * fc->radius * atan2(fc->q, fabs(fc->t0));
+    return 2.0 * fc->radius * demci_atan2(fc->q, fabs(fc->t0));
 }
 
 DEMC_SLIDING_FN demc_status demc_sliding_fc_velocity(const demc_sliding_fc *fc, double s, double *v)
@@ -768,14 +777,15 @@ DEMC_SLIDING_FN demc_status demc_sliding_fc_velocity(const demc_sliding_fc *fc, 
     return DEMC_OK;
 }
 
-DEMC_SLIDING_FN demc_status demc_sliding_fc_solve(const demc_sliding_fc *fc, demc_sliding_fc_result *out)
+DEMC_SLIDING_FN demc_status demc_sliding_fc_solve(const demc_sliding_fc *fc, demc_sliding_fc_result *result)
 {
+    demc_sliding_fc_result res, *out = &res; /* copied out unless a result is not representable */
     demci_sliding_q qq;
     const double PI_ = 3.14159265358979323846;
     double r, q, t0, mu, m, x0, lo, hi, x, a, b, c, b0, y0, yc, al, ns, c1;
     int i;
     demc_status st;
-    if (!fc || !out) return DEMC_ERR_INVALID_ARGUMENT;
+    if (!fc || !result) return DEMC_ERR_INVALID_ARGUMENT;
     r = fc->radius; q = fc->q; t0 = fabs(fc->t0); mu = fc->mu; m = fc->mass;
     x0 = -fabs(fc->s0);
     lo = x0;
@@ -807,8 +817,8 @@ DEMC_SLIDING_FN demc_status demc_sliding_fc_solve(const demc_sliding_fc *fc, dem
     /* eq 47 (centrifugal term dropped): W = -2Rc sin(b0 - a), t = 2R sqrt(2m) F(sqrt psi, sqrt k)/sqrt(2Rc(1+y0)) */
     a = q + mu * t0;
     b = t0 - mu * q;
-    c = sqrt(a * a + b * b);
-    b0 = atan2(a, b);
+    c = demci_sliding_hypot(a, b);
+    b0 = demci_atan2(a, b);
     /* y0 = sin(x0), yc = sin(xc); 1 - y0 and y0 - yc written as products (T0 near T_mu makes y0 near 1) */
     x0 = b0 - x0 / (2.0 * r);
     al = b0 - al;
@@ -817,6 +827,11 @@ DEMC_SLIDING_FN demc_status demc_sliding_fc_solve(const demc_sliding_fc *fc, dem
     yc = 2.0 * cos(0.5 * (x0 + al)) * sin(0.5 * (x0 - al));
     out->contact_time_eq47 = 2.0 * r * sqrt(2.0 * m) * demc_special_ellint_f_jacobi(-yc / c1, -c1 / (1.0 + y0)) /
                              sqrt(2.0 * r * c * (1.0 + y0));
+    /* scales at the edge of the double range (R, Q, T0 near the smallest or largest doubles) */
+    if (res.s_c != res.s_c || res.v_c != res.v_c || res.contact_time != res.contact_time ||
+        res.contact_time_eq47 != res.contact_time_eq47)
+        return DEMC_ERR_SINGULAR;
+    *result = res;
     return i == 200 ? DEMC_ERR_NO_CONVERGENCE : st;
 }
 
@@ -840,8 +855,9 @@ DEMC_SLIDING_FN demc_status demc_sliding_hysteresis_init(double p, double poisso
 DEMC_SLIDING_FN double demc_sliding_slip_limit(const demc_sliding_path *path, double poisson_ratio, double s_a)
 {
     double yc = 2.0 * path->radius - path->h0, h = demci_sliding_geometry(path, s_a).h;
+    if (!(h > 0.0)) return 0.0; /* outside the contact; also no 0 × inf from a huge s_a */
     return (2.0 - poisson_ratio) * path->mu / (2.0 * (1.0 - poisson_ratio)) * h *
-           (0.5 + sqrt(yc * yc + 4.0 * s_a * s_a) / (4.0 * path->radius));
+           (0.5 + demci_sliding_hypot(yc, 2.0 * s_a) / (4.0 * path->radius));
 }
 
 DEMC_SLIDING_FN double demc_sliding_hysteresis_friction(const demc_sliding_path *path,
@@ -875,9 +891,11 @@ DEMC_SLIDING_FN double demc_sliding_hysteresis_friction(const demc_sliding_path 
         } else if (hyst->form == DEMC_SLIDING_HYSTERESIS_TOTAL) {
             t = state->t_a - (state->t_a - state->t_b) * pow(x / du, hyst->p);
         } else {
-            t = x > 0.0 ? state->t_prev - fabs(state->t_a - state->t_b) / pow(du, hyst->p) * hyst->p *
-                                              pow(x, hyst->p - 1.0) * (s_new - state->s_prev)
-                        : state->t_prev;
+            /* dT/ds = |T_A − T_δ,B| p (x/δ_u)^(p−1)/δ_u; (x/δ_u)^(p−1) ≥ 1 overflows (pow would set errno) only for
+             * x/δ_u below 1e-300, where the branch is vertical: the step is then clamped to the Coulomb limit */
+            double ratio = x / du, c = fabs(state->t_a - state->t_b) * hyst->p / du, ds = s_new - state->s_prev;
+            double slope = ratio > 1e-300 ? pow(ratio, hyst->p - 1.0) : HUGE_VAL;
+            t = (x > 0.0 && c > 0.0 && ds != 0.0) ? state->t_prev - c * slope * ds : state->t_prev;
         }
         if (t > lim) t = lim;
         if (t < -lim) t = -lim;

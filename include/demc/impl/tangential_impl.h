@@ -262,8 +262,10 @@ DEMC_TANGENTIAL_FN double demc_tangential_zero_velocity_time_zw(double speed, do
                                                      double inverse_mass, double dt)
 {
     const double rate = mu * normal_force * inverse_mass; /* deceleration of the relative speed (m/s²) */
-    if (!(rate > 0.0) || !(speed >= 0.0) || speed > rate * dt) return -1.0;
-    return speed / rate;
+    double tau;
+    if (!(rate > 0.0) || !(speed >= 0.0)) return -1.0;
+    tau = speed / rate; /* compared itself, not speed with rate Δt: no rounding past Δt, no overflow of rate Δt */
+    return tau <= dt ? tau : -1.0;
 }
 
 DEMC_TANGENTIAL_FN double demc_tangential_zero_velocity_time(demc_vec3 velocity, demc_vec3 force, double inverse_mass,
