@@ -34,7 +34,8 @@ TEST_DEPS := $(wildcard test/*.h test/support/*.h) $(TEST_SUPPORT)
 BENCHES  := $(basename $(notdir $(wildcard bench/bench_*.c)))
 BUILD_FLAGS := $(CC) $(OPT) -fvisibility=hidden -fno-semantic-interposition -fno-math-errno
 
-.PHONY: all check unit-tests demo bench docs figures check-abi abi-baseline install uninstall clean
+.PHONY: all check unit-tests sanitize-tests fuzz-build fuzz demo bench docs figures check-abi abi-baseline install \
+        uninstall clean
 .DELETE_ON_ERROR:
 
 all: $(STLIB) $(SHLIB) lib/$(SONAME) lib/libdemc.so
@@ -64,9 +65,39 @@ build/test/header/%: test/%.c $(TEST_DEPS) $(HEADERS) | build/test/header
 
 unit-tests: $(TESTS:%=build/test/linked/%) $(TESTS:%=build/test/header/%)
 
+# The unit tests once more under ASan+UBSan (header-only face: the bodies are compiled into each test binary, so
+# the sanitizers see the library's code), with the compiler of the check (gcc: libasan and libubsan, which
+# Debian's gcc brings; clang: libclang-rt-dev).
+SAN_CC    ?= $(CC)
+SAN_FLAGS  = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
+build/test/sanitize:
+	mkdir -p $@
+build/test/sanitize/%: test/%.c $(TEST_DEPS) $(HEADERS) | build/test/sanitize
+	$(SAN_CC) -std=c99 $(SAN_FLAGS) $(WARN) $(WERROR) -fno-math-errno -Iinclude -Itest -DDEMC_HEADER_ONLY \
+	    -DDEMC_TEST_FACE='"asan+ubsan"' $< $(TEST_SUPPORT) -lm -o $@
+sanitize-tests: $(TESTS:%=build/test/sanitize/%)
+
+# libFuzzer harnesses, one per module (fuzz/fuzz_<module>.c, header-only face, ASan+UBSan), seeded from
+# fuzz/seeds/<module>/ (tools/fuzz_seeds.py). `make fuzz` runs each for FUZZ_SECONDS; `make check` runs each for
+# FUZZ_CHECK_SECONDS when clang's fuzzer runtime is present. A crash input lands in build/fuzz/.
+FUZZ_CC      ?= clang
+FUZZ_SECONDS ?= 60
+FUZZ_CHECK_SECONDS ?= 3
+FUZZERS := $(basename $(notdir $(wildcard fuzz/fuzz_*.c)))
+build/fuzz:
+	mkdir -p $@
+build/fuzz/%: fuzz/%.c fuzz/fuzz.h $(HEADERS) | build/fuzz
+	$(FUZZ_CC) -std=c99 -O1 -g $(WARN) $(WERROR) -fno-math-errno -Iinclude -DDEMC_HEADER_ONLY -DDEMC_FUZZ_MAIN \
+	    -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all $< -lm -o $@
+fuzz-build: $(FUZZERS:%=build/fuzz/%)
+fuzz: fuzz-build
+	@sh test/fuzz_run.sh $(FUZZ_SECONDS) $(FUZZERS)
+
 # Gates in order, stopping at the first that fails: unit tests, consumers, ABI, docs.
 check: all unit-tests
-	@CC="$(CC)" MAKE="$(MAKE)" sh test/run_checks.sh $(TESTS)
+	@$(MAKE) -s -j2 sanitize-tests
+	@CC="$(CC)" MAKE="$(MAKE)" FUZZ_CC="$(FUZZ_CC)" FUZZ_CHECK_SECONDS="$(FUZZ_CHECK_SECONDS)" \
+	    FUZZERS="$(FUZZERS)" sh test/run_checks.sh $(TESTS)
 
 demo: all build/demo
 	./build/demo

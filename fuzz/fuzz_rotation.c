@@ -3,7 +3,8 @@
 
 static int fz_alpha_ok(demc_vec3 a)
 {
-    return fz_vwithin(a, DEMC_RODRIGUES_ALPHA_MAX) &&
+    return fabs(a.x) <= DEMC_RODRIGUES_ALPHA_MAX && fabs(a.y) <= DEMC_RODRIGUES_ALPHA_MAX &&
+           fabs(a.z) <= DEMC_RODRIGUES_ALPHA_MAX &&
            demc_vec3_norm2(a) <= DEMC_RODRIGUES_ALPHA_MAX * DEMC_RODRIGUES_ALPHA_MAX;
 }
 

@@ -66,7 +66,7 @@ static void demc_fuzz_timestep(const unsigned char *data, size_t size)
         FZ_SETUP(st, field, &bounds);
         if (st == DEMC_OK) FZ_CHECK(bounds.critical > 0.0 && fz_fin(bounds.critical));
         /* the probe integrates up to 2^20 steps per trial: only where the collision is well scaled */
-        if (st == DEMC_OK && fz_int(&r, 0, 7) == 0) {
+        if (st == DEMC_OK && fz_int(&r, 0, 63) == 63) {
             dt = -7.0;
             FZ_CALL(st = demc_timestep_probe(&col, 1e-6, &dt, &why, &field));
             FZ_CHECK(st == DEMC_OK ? (dt > 0.0 && fz_fin(dt)) : (dt == -7.0 && field != NULL));

@@ -1,5 +1,6 @@
 #!/bin/sh
-# make check: the gates in order, stopping at the first that fails (unit tests on both faces, consumer checks,
+# make check: the gates in order, stopping at the first that fails (unit tests on both faces, the unit tests under
+# ASan+UBSan, a few seconds of each libFuzzer harness when clang's fuzzer runtime is present, consumer checks,
 # demo, ABI gate, docs). Every unit-test case and every gate counts as one test; the last line is the total.
 # Usage: test/run_checks.sh TEST_NAME...   (run from the top of the tree, after `make all unit-tests`)
 set -u
@@ -30,6 +31,29 @@ for t in "$@"; do
     done
 done
 [ "$failed" -eq 0 ] || finish
+
+echo "== unit tests under ASan+UBSan (header-only face)"
+san_failed=0
+for t in "$@"; do
+    out=$(./build/test/sanitize/"$t" 2>&1); rc=$?
+    if [ "$rc" -ne 0 ] || printf '%s\n' "$out" | grep -q 'runtime error'; then
+        san_failed=1; printf '%s\n' "$out" | grep -E 'FAIL|runtime error|ERROR|SUMMARY' | head -n 10
+        echo "  sanitize/$t failed (exit $rc)"
+    fi
+done
+gate "unit tests under ASan+UBSan" test "$san_failed" -eq 0
+
+echo "== fuzzing (libFuzzer, ${FUZZ_CHECK_SECONDS:-3} s per module)"
+probe=$(mktemp -d)
+printf 'int LLVMFuzzerTestOneInput(const unsigned char *d, unsigned long n);\nint LLVMFuzzerTestOneInput(const unsigned char *d, unsigned long n) { (void)d; (void)n; return 0; }\n' >"$probe/p.c"
+if "${FUZZ_CC:-clang}" -fsanitize=fuzzer,address,undefined "$probe/p.c" -o "$probe/p" >/dev/null 2>&1; then
+    rm -rf "$probe"
+    gate "fuzz harnesses build" ${MAKE:-make} -s -j2 fuzz-build
+    gate "fuzz (${FUZZ_CHECK_SECONDS:-3} s per module)" sh test/fuzz_run.sh "${FUZZ_CHECK_SECONDS:-3}" $FUZZERS
+else
+    rm -rf "$probe"
+    echo "  skipped: ${FUZZ_CC:-clang} has no libFuzzer runtime (Debian: clang libclang-rt-dev)"
+fi
 
 echo "== consumer checks"
 gate consumers sh test/consumers.sh
