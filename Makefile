@@ -24,6 +24,7 @@ SHLIB    = lib/libdemc.so.$(VERSION)
 STLIB    = lib/libdemc.a
 MAPFILE  = lib/libdemc.map
 ABI_BASELINE = lib/libdemc.abi.xml
+ABI_CONSTANTS = lib/libdemc.constants
 
 SRCS     := $(wildcard src/*.c)
 OBJS     := $(SRCS:src/%.c=build/obj/%.o)
@@ -120,14 +121,16 @@ figures: all
 docs: figures
 	@sh docs/build_docs.sh
 
-# ABI gate (DESIGN §5): abidiff against the committed baseline must exit 0, and the exports equal the version script.
+# ABI gate (DESIGN §5): abidiff against the committed baseline must exit 0, the exports equal the version script,
+# and the public constants (enumerators, numeric macros) equal the committed list lib/libdemc.constants.
 check-abi: all
-	@sh test/check_abi.sh $(SHLIB) $(ABI_BASELINE) $(MAPFILE)
+	@CC="$(CC)" sh test/check_abi.sh $(SHLIB) $(ABI_BASELINE) $(MAPFILE) $(ABI_CONSTANTS)
 
 # No source locations or build directory in the XML: baselines made in other checkouts or after edits that move
 # lines compare equal, so the file changes only when the ABI does.
 abi-baseline: all
 	abidw --no-corpus-path --no-show-locs --no-comp-dir-path --out-file $(ABI_BASELINE) $(SHLIB)
+	CC="$(CC)" sh test/public_constants.sh include >$(ABI_CONSTANTS)
 
 build/demc.pc: pkgconfig/demc.pc.in include/demc/base.h
 	@mkdir -p build
