@@ -273,7 +273,7 @@ DEMC_TANGENTIAL_FN demc_tangential_state demc_tangential_state_swap(demc_tangent
  * @param normal_force F_n(t_m) (N); the limit uses max(F_n, 0).
  * @param damping tangential dashpot coefficient c_t ≥ 0 (N·s/m): F_d = −c_t v_t (002 eq 1-2: 2γ√(m k_t)).
  * @param dt time step Δt > 0 (s): shares the slip between spring and dashpot and gives the viscous dissipation
- *        (unused when c_t = 0).
+ *        (unused when c_t = 0). Δt ≤ 0 is outside the domain: no dashpot share, viscous dissipation 0.
  * @return the tangential force on i, stored energy and this step's friction dissipation.
  */
 DEMC_TANGENTIAL_FN demc_tangential_result demc_tangential_update(const demc_tangential_params *p,

@@ -184,7 +184,7 @@ DEMC_TANGENTIAL_FN demc_tangential_result demc_tangential_update(const demc_tang
     s->sliding = r.sliding;
     r.stored_energy = stiffness > 0.0 ? 0.5 * demc_vec3_norm2(s->force) / stiffness : 0.0;
     /* The dashpot F_d = −c_t v_e dissipates c_t |v_e|² Δt = |F_d|² Δt / c_t. */
-    r.viscous_dissipation = damping > 0.0 ? demc_vec3_norm2(r.damping_force) * dt / damping : 0.0;
+    r.viscous_dissipation = damping > 0.0 && dt > 0.0 ? demc_vec3_norm2(r.damping_force) * dt / damping : 0.0;
     return r;
 }
 
