@@ -1,21 +1,32 @@
-# demc — one make: build, check, demo, bench, docs, install, check-abi.
+# demc — one make: build, test, check, demo, bench, docs, install, check-abi.
 # Modules, tests and benchmarks are found by name: src/*.c, test/test_*.c, bench/bench_*.c.
+#
+# Knobs (README "Building"): CC; CFLAGS, CPPFLAGS, LDFLAGS (appended to the project's own flags, so they win);
+# OPT (the default optimisation, -O2 -g); WERROR (empty; `make check` and CI set -Werror); PREFIX, LIBDIR,
+# INCLUDEDIR, PKGCONFIGDIR, CMAKEDIR, DOCDIR, DESTDIR (install); LDCONFIG (the command `make install` runs as root after
+# installing into a directory of the dynamic linker; LDCONFIG=: never runs it).
 
 PREFIX     ?= /usr/local
 LIBDIR     ?= $(PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include
 PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+CMAKEDIR   ?= $(LIBDIR)/cmake/demc
+DOCDIR     ?= $(PREFIX)/share/doc/demc
 DESTDIR    ?=
+LDCONFIG   ?= ldconfig
 
 CC      ?= cc
 OPT     ?= -O2 -g
-WERROR  ?= -Werror
+WERROR  ?=
+CFLAGS  ?=
+CPPFLAGS ?=
+LDFLAGS ?=
 WARN     = -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wcast-qual \
            -Wwrite-strings -Wundef -Wpointer-arith -Wvla
 # -fno-math-errno: sqrt compiles to one instruction and the library never touches errno (DESIGN §3).
 LIB_CFLAGS = -std=c99 $(OPT) $(WARN) $(WERROR) -fPIC -fvisibility=hidden -fno-semantic-interposition \
-             -fno-math-errno -Iinclude -DDEMC_BUILDING_LIBRARY
-TEST_CFLAGS = -std=c99 $(OPT) $(WARN) $(WERROR) -fno-math-errno -Iinclude -Itest
+             -fno-math-errno -Iinclude -DDEMC_BUILDING_LIBRARY $(CPPFLAGS) $(CFLAGS)
+TEST_CFLAGS = -std=c99 $(OPT) $(WARN) $(WERROR) -fno-math-errno -Iinclude -Itest $(CPPFLAGS) $(CFLAGS)
 
 VERSION := $(shell sed -n 's/^\#define DEMC_VERSION_STRING "\(.*\)"/\1/p' include/demc/base.h)
 MAJOR   := $(firstword $(subst ., ,$(VERSION)))
@@ -33,22 +44,30 @@ TESTS    := $(basename $(notdir $(wildcard test/test_*.c)))
 TEST_SUPPORT := $(wildcard test/support/*.c)
 TEST_DEPS := $(wildcard test/*.h test/support/*.h) $(TEST_SUPPORT)
 BENCHES  := $(basename $(notdir $(wildcard bench/bench_*.c)))
-BUILD_FLAGS := $(CC) $(OPT) -fvisibility=hidden -fno-semantic-interposition -fno-math-errno
+BUILD_FLAGS := $(CC) $(OPT) -fvisibility=hidden -fno-semantic-interposition -fno-math-errno $(CPPFLAGS) $(CFLAGS)
+# Every object and test depends on this file, which changes only when the compiler or a flag does: a change of CC,
+# CFLAGS or WERROR rebuilds (so `make check` never passes on objects built without -Werror).
+FLAGS_STAMP = build/flags
 
-.PHONY: all check unit-tests sanitize-tests fuzz-build fuzz demo bench docs figures check-abi abi-baseline install \
-        uninstall clean
+.PHONY: all test check deps unit-tests sanitize-tests fuzz-build fuzz demo bench docs figures check-abi abi-baseline \
+        install install-docs uninstall clean FORCE
 .DELETE_ON_ERROR:
 
 all: $(STLIB) $(SHLIB) lib/$(SONAME) lib/libdemc.so
 
-build/obj/%.o: src/%.c $(HEADERS) | build/obj
+$(FLAGS_STAMP): FORCE
+	@mkdir -p build
+	@echo '$(CC) | $(LIB_CFLAGS) | $(TEST_CFLAGS) | $(LDFLAGS)' >$@.new
+	@if cmp -s $@.new $@; then rm -f $@.new; else mv $@.new $@; fi
+
+build/obj/%.o: src/%.c $(HEADERS) $(FLAGS_STAMP) | build/obj
 	$(CC) $(LIB_CFLAGS) -DDEMC_BUILD_FLAGS='"$(BUILD_FLAGS)"' -c $< -o $@
 
 $(STLIB): $(OBJS)
 	rm -f $@ && ar rcs $@ $^
 
 $(SHLIB): $(OBJS) $(MAPFILE)
-	$(CC) -shared -Wl,-soname,$(SONAME) -Wl,--version-script=$(MAPFILE) -Wl,--no-undefined -o $@ $(OBJS) -lm
+	$(CC) -shared -Wl,-soname,$(SONAME) -Wl,--version-script=$(MAPFILE) -Wl,--no-undefined $(LDFLAGS) -o $@ $(OBJS) -lm
 
 lib/$(SONAME): $(SHLIB)
 	ln -sf $(notdir $<) $@
@@ -59,10 +78,10 @@ build/obj build/test/linked build/test/header build/bench:
 	mkdir -p $@
 
 # The same test source is built twice: against the shared library (linked face) and header-only.
-build/test/linked/%: test/%.c $(TEST_DEPS) all | build/test/linked
-	$(CC) $(TEST_CFLAGS) -DDEMC_TEST_FACE='"linked"' $< $(TEST_SUPPORT) -Llib -ldemc -Wl,-rpath,$(CURDIR)/lib -lm -o $@
-build/test/header/%: test/%.c $(TEST_DEPS) $(HEADERS) | build/test/header
-	$(CC) $(TEST_CFLAGS) -DDEMC_HEADER_ONLY -DDEMC_TEST_FACE='"header-only"' $< $(TEST_SUPPORT) -lm -o $@
+build/test/linked/%: test/%.c $(TEST_DEPS) $(SHLIB) lib/$(SONAME) lib/libdemc.so $(FLAGS_STAMP) | build/test/linked
+	$(CC) $(TEST_CFLAGS) -DDEMC_TEST_FACE='"linked"' $< $(TEST_SUPPORT) $(LDFLAGS) -Llib -ldemc -Wl,-rpath,$(CURDIR)/lib -lm -o $@
+build/test/header/%: test/%.c $(TEST_DEPS) $(HEADERS) $(FLAGS_STAMP) | build/test/header
+	$(CC) $(TEST_CFLAGS) -DDEMC_HEADER_ONLY -DDEMC_TEST_FACE='"header-only"' $< $(TEST_SUPPORT) $(LDFLAGS) -lm -o $@
 
 unit-tests: $(TESTS:%=build/test/linked/%) $(TESTS:%=build/test/header/%)
 
@@ -94,29 +113,42 @@ fuzz-build: $(FUZZERS:%=build/fuzz/%)
 fuzz: fuzz-build
 	@sh test/fuzz_run.sh $(FUZZ_SECONDS) $(FUZZERS)
 
-# Gates in order, stopping at the first that fails: unit tests, consumers, ABI, docs.
-check: all unit-tests
-	@$(MAKE) -s -j2 sanitize-tests
+# make test: the unit tests on both faces, nothing else (needs only a C compiler); last line "tests: N passed, N failed".
+test: unit-tests
+	@sh test/run_checks.sh --unit-only $(TESTS)
+
+# make deps: install (as root, with apt-get) or name the tools `make check` needs; tools/setup_deps.sh has the list.
+deps:
+	@sh tools/setup_deps.sh
+
+# make check: the tools first (all missing ones named at once; installed when root on Debian, else the command to
+# run is printed and nothing is tested), then everything built with -Werror, then the gates in order, stopping at
+# the first that fails: unit tests, unit tests under ASan+UBSan, fuzzing, consumers, ABI, docs. The last line is always "tests: N passed, N failed".
+check: export WERROR = -Werror
+check:
+	@sh tools/setup_deps.sh || { echo "tests: 0 passed, 1 failed"; exit 1; }
+	@$(MAKE) --no-print-directory all unit-tests || { echo "build with -Werror failed"; echo "tests: 0 passed, 1 failed"; exit 1; }
+	@$(MAKE) --no-print-directory -s -j2 sanitize-tests || { echo "build under ASan+UBSan failed"; echo "tests: 0 passed, 1 failed"; exit 1; }
 	@CC="$(CC)" MAKE="$(MAKE)" FUZZ_CC="$(FUZZ_CC)" FUZZ_CHECK_SECONDS="$(FUZZ_CHECK_SECONDS)" \
 	    FUZZERS="$(FUZZERS)" sh test/run_checks.sh $(TESTS)
 
 demo: all build/demo
 	./build/demo
-build/demo: docs/examples/demo.c all
+build/demo: docs/examples/demo.c $(SHLIB) lib/$(SONAME) lib/libdemc.so $(FLAGS_STAMP)
 	@mkdir -p build
-	$(CC) $(TEST_CFLAGS) $< -Llib -ldemc -Wl,-rpath,$(CURDIR)/lib -lm -o $@
+	$(CC) $(TEST_CFLAGS) $< $(LDFLAGS) -Llib -ldemc -Wl,-rpath,$(CURDIR)/lib -lm -o $@
 
-build/bench/linked_%: bench/%.c bench/bench.h all | build/bench
-	$(CC) $(TEST_CFLAGS) -D_POSIX_C_SOURCE=200809L -Ibench -O3 -DDEMC_BENCH_FACE='"linked"' $< -Llib -ldemc -Wl,-rpath,$(CURDIR)/lib -lm -o $@
-build/bench/header_%: bench/%.c bench/bench.h $(HEADERS) | build/bench
-	$(CC) $(TEST_CFLAGS) -D_POSIX_C_SOURCE=200809L -Ibench -O3 -DDEMC_HEADER_ONLY -DDEMC_BENCH_FACE='"header-only"' $< -lm -o $@
+build/bench/linked_%: bench/%.c $(wildcard bench/*.h) all | build/bench
+	$(CC) $(TEST_CFLAGS) -D_POSIX_C_SOURCE=200809L -Ibench -O3 -DDEMC_BENCH_FACE='"linked"' $< $(LDFLAGS) -Llib -ldemc -Wl,-rpath,$(CURDIR)/lib -lm -o $@
+build/bench/header_%: bench/%.c $(wildcard bench/*.h) $(HEADERS) | build/bench
+	$(CC) $(TEST_CFLAGS) -D_POSIX_C_SOURCE=200809L -Ibench -O3 -DDEMC_HEADER_ONLY -DDEMC_BENCH_FACE='"header-only"' $< $(LDFLAGS) -lm -o $@
 bench: $(BENCHES:%=build/bench/linked_%) $(BENCHES:%=build/bench/header_%)
-	@for b in $(BENCHES); do ./build/bench/linked_$$b; ./build/bench/header_$$b; done
+	@for b in $(BENCHES); do ./build/bench/linked_$$b || exit 1; ./build/bench/header_$$b || exit 1; done
 
 # Figures: every tools/*_figures.sh writes its PNGs and the CSVs behind them into docs/figures (deterministic,
 # committed, so the docs in the repository show them too).
 figures: all
-	@for s in tools/*_figures.sh; do [ -f "$$s" ] || continue; CC="$(CC)" sh "$$s" >/dev/null || exit 1; done
+	@for s in tools/*_figures.sh; do [ -f "$$s" ] || continue; CC="$(CC)" WERROR="$(WERROR)" sh "$$s" >/dev/null || exit 1; done
 
 docs: figures
 	@sh docs/build_docs.sh
@@ -124,7 +156,7 @@ docs: figures
 # ABI gate (DESIGN §5): abidiff against the committed baseline must exit 0, the exports equal the version script,
 # and the public constants (enumerators, numeric macros) equal the committed list lib/libdemc.constants.
 check-abi: all
-	@CC="$(CC)" sh test/check_abi.sh $(SHLIB) $(ABI_BASELINE) $(MAPFILE) $(ABI_CONSTANTS)
+	@CC="$(CC)" sh test/check_abi.sh $(SHLIB) $(ABI_BASELINE) $(MAPFILE) $(SONAME) $(ABI_CONSTANTS)
 
 # No source locations or build directory in the XML: baselines made in other checkouts or after edits that move
 # lines compare equal, so the file changes only when the ABI does.
@@ -132,13 +164,10 @@ abi-baseline: all
 	abidw --no-corpus-path --no-show-locs --no-comp-dir-path --out-file $(ABI_BASELINE) $(SHLIB)
 	CC="$(CC)" sh test/public_constants.sh include >$(ABI_CONSTANTS)
 
-build/demc.pc: pkgconfig/demc.pc.in include/demc/base.h
-	@mkdir -p build
-	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' \
-	    -e 's|@VERSION@|$(VERSION)|' $< > $@
-
-install: all build/demc.pc
-	install -d $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR)/demc/impl $(DESTDIR)$(PKGCONFIGDIR)
+# demc.pc and the CMake package are written for this install's PREFIX, LIBDIR and INCLUDEDIR at install time (never
+# a file left from an earlier install to another prefix); relative to their own location where the layout allows.
+install: all
+	install -d $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR)/demc/impl $(DESTDIR)$(PKGCONFIGDIR) $(DESTDIR)$(CMAKEDIR)
 	install -m 644 include/demc.h $(DESTDIR)$(INCLUDEDIR)/
 	install -m 644 $(wildcard include/demc/*.h) $(DESTDIR)$(INCLUDEDIR)/demc/
 	install -m 644 $(wildcard include/demc/impl/*.h) $(DESTDIR)$(INCLUDEDIR)/demc/impl/
@@ -146,13 +175,28 @@ install: all build/demc.pc
 	install -m 755 $(SHLIB) $(DESTDIR)$(LIBDIR)/
 	ln -sf libdemc.so.$(VERSION) $(DESTDIR)$(LIBDIR)/$(SONAME)
 	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libdemc.so
-	install -m 644 build/demc.pc $(DESTDIR)$(PKGCONFIGDIR)/
+	sh pkgconfig/demc_pc.sh '$(PREFIX)' '$(LIBDIR)' '$(INCLUDEDIR)' '$(PKGCONFIGDIR)' '$(VERSION)' \
+	    >$(DESTDIR)$(PKGCONFIGDIR)/demc.pc.new && mv $(DESTDIR)$(PKGCONFIGDIR)/demc.pc.new $(DESTDIR)$(PKGCONFIGDIR)/demc.pc
+	CC='$(CC)' sh cmake/demc_cmake.sh '$(PREFIX)' '$(LIBDIR)' '$(INCLUDEDIR)' '$(CMAKEDIR)' '$(VERSION)' '$(SONAME)' \
+	    '$(DESTDIR)$(CMAKEDIR)'
+	@LDCONFIG='$(LDCONFIG)' sh tools/install_ldconfig.sh '$(DESTDIR)' '$(LIBDIR)'
+
+# The HTML documentation (with the MathJax it renders formulas with, so it reads offline) and the example programs.
+install-docs: docs
+	install -d $(DESTDIR)$(DOCDIR)/examples
+	rm -rf $(DESTDIR)$(DOCDIR)/html
+	cp -R build/docs/html $(DESTDIR)$(DOCDIR)/html
+	chmod -R u+rwX,go+rX,go-w $(DESTDIR)$(DOCDIR)/html
+	install -m 644 $(wildcard docs/examples/*.c) $(DESTDIR)$(DOCDIR)/examples/
 
 uninstall:
+	rm -rf $(DESTDIR)$(DOCDIR)
 	rm -f $(DESTDIR)$(LIBDIR)/libdemc.a $(DESTDIR)$(LIBDIR)/libdemc.so.$(VERSION) \
 	      $(DESTDIR)$(LIBDIR)/$(SONAME) $(DESTDIR)$(LIBDIR)/libdemc.so $(DESTDIR)$(PKGCONFIGDIR)/demc.pc \
+	      $(DESTDIR)$(CMAKEDIR)/demc-config.cmake $(DESTDIR)$(CMAKEDIR)/demc-config-version.cmake \
 	      $(DESTDIR)$(INCLUDEDIR)/demc.h
 	rm -rf $(DESTDIR)$(INCLUDEDIR)/demc
+	rmdir $(DESTDIR)$(CMAKEDIR) 2>/dev/null || true
 
 clean:
 	rm -rf build lib/libdemc.a lib/libdemc.so*

@@ -9,7 +9,7 @@
 #define DEMC_BENCH_FACE "unknown face"
 #endif
 
-static double bench_now_ns(void)
+static inline double bench_now_ns(void)
 {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
@@ -20,7 +20,7 @@ static double bench_now_ns(void)
 static volatile double bench_sink;
 
 /* Prints one line: name, face, ns per call (best of `reps` repetitions of `n` calls). */
-static void bench_report(const char *name, double best_ns, long n)
+static inline void bench_report(const char *name, double best_ns, long n)
 {
     printf("%-44s %-12s %8.2f ns/call\n", name, DEMC_BENCH_FACE, best_ns / (double)n);
 }

@@ -1,53 +1,721 @@
-/* One assembled contact evaluation per call, for each model: two glass spheres of 5 mm in an oblique, spinning
- * contact whose overlap and direction vary from call to call (a mix of stick and slip). */
+/* The contact benchmark: demc's HM+D against a hand-written monolithic kernel and a LAMMPS-style dispatch kernel
+ * (bench/ref_kernels.h), in one run, on the same contacts, with the same physics checked.
+ *
+ * Bodies are glass spheres (R = 5 mm ± 0.1 %) on a cubic lattice whose spacing makes each body overlap its six
+ * axis neighbours (δ/R* ≈ 0.8 %), kept in LAMMPS-like arrays; contacts are index pairs (i, j) with a per-contact
+ * history array. Three sets:
+ *   cache   ~1e4 contacts, bodies in lattice order: everything in cache;
+ *   random  ~1e6 contacts, body indices shuffled (every contact gathers two random bodies), caches flushed before
+ *           each sweep (a read of 64 MB), every contact touching;
+ *   list90  a half neighbour list on the cache set's bodies where 9 of 10 pairs do not touch (diagonal and second
+ *           neighbours, at least 2.8 R apart), grouped by i as a neighbour list is, touching and apart mixed.
+ * Each kernel is brought to the timed step by three earlier steps from a zero state (positions x − k v Δt), so its
+ * history holds what its own conventions made of the same motion (most contacts sliding, some sticking, about half of
+ * them unloading); that state is saved, and every timed sweep starts from it again (state and force arrays reset,
+ * untimed), so each sweep does the same work. Sweeps of the kernels are interleaved round by round, so load from
+ * other processes affects them alike; the table gives best and median ns per pair and the ratio of medians to the
+ * hand-written kernel.
+ *
+ * Check: every kernel marked "same physics" must give the hand-written kernel's per-body forces and torques to
+ * BENCH_TOLERANCE (see there); the demc call with its default conventions (average k_t rule, unloading rescale,
+ * rotated memory with the bodies' spin) is a different physics on the same motion: its deviation is printed, and
+ * only a gross one (> BENCH_LOOSE) fails.
+ *
+ * Environment: BENCH_ONLY=name[,name...] runs only those kernels (names as in the table); BENCH_CASE=name runs one
+ * set; BENCH_REPS=n sets the number of timed sweeps. Instructions per pair: bench/count_instructions.sh (callgrind
+ * counting only inside bench_timed_sweep(), i.e. the timed sweeps), see bench/README.md.
+ *
+ * Flags: the Makefile's portable ones (-std=c99 -O3, no -march). Measured with -march=native on this machine (AMD
+ * EPYC, AVX-512, header-only face, cache set): the results are bit for bit the same (in ISO C mode gcc does not
+ * contract a*b+c into FMAs, -ffp-contract=off), the hand-written kernel gains ~3 %, the dispatch kernel ~10 %
+ * (its ratio 1.40 -> 1.26), demc ~5 % (1.67 -> 1.65); the ratios of this table are therefore not an artefact
+ * of the portable flags.
+ */
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <math.h>
 
 #include "demc.h"
 #include "bench.h"
+#include "ref_kernels.h"
 
-/* A macro, not a function pointer, so that the header-only face can inline the model into the loop. The loop runs
- * over 16 independent contacts, as a host's force loop does (one contact repeated would time the latency of the
- * dependency chain through its state rather than the throughput). */
-#define RUN_MODEL(name, fn, p)                                                                               \
-    do {                                                                                                     \
-        demc_contact_state s[16];                                                                            \
-        demc_body a = {{0, 0, 0}, {0.1, 0.02, 0}, {0, 0, 30}, 5e-3, 1.39e-3};                                \
-        demc_body b[16];                                                                                     \
-        double acc = 0.0;                                                                                    \
-        int c;                                                                                               \
-        memset(s, 0, sizeof s);                                                                              \
-        for (c = 0; c < 16; ++c) {                                                                           \
-            b[c] = a;                                                                                        \
-            b[c].position = demc_vec3_make(9.99e-3 - 1e-7 * c, 1e-5 * c, 0.0);                               \
-            b[c].velocity = demc_vec3_make(-0.1, 0.0, 0.01 * c);                                             \
-            b[c].angular_velocity = demc_vec3_make(5.0, 0.0, 0.0);                                           \
-        }                                                                                                    \
-        BENCH(name, 5000000L, 5, {                                                                           \
-            demc_contact_result r;                                                                           \
-            demc_body *bj = &b[i & 15];                                                                      \
-            bj->position.y += 1e-9 * (double)((i >> 4) & 1 ? 1 : -1);                                        \
-            r = fn(p, &a, bj, 1e-7, &s[i & 15]);                                                             \
-            acc += r.force.x;                                                                                \
-        });                                                                                                  \
-        bench_sink = acc;                                                                                    \
+/* Relative tolerance of the force check: max over bodies of |f − f_ref| (and |t − t_ref|) over the largest
+ * |f_ref| (|t_ref|). The kernels differ only in the order of roundings (a few ulps per contact, ~1e-15; a body
+ * sums 6 contacts, and where its net force nearly cancels the error relative to the largest force stays that
+ * small); branches (clamp, stick/slip) are continuous at their thresholds, so a pair that falls on the other
+ * side by rounding changes its force by rounding only. Any difference of physics is many orders larger: one step
+ * of the average instead of the forward k_t rule changes a force by ~1e-3 relative. */
+#define BENCH_TOLERANCE 1e-11
+/* Gross-error bound for kernels with other conventions on the same motion (same model family). */
+#define BENCH_LOOSE 0.1
+
+#define BENCH_PRESTEPS 3
+#define BENCH_MAX_KERNELS 8
+#define BENCH_MAX_REPS 512
+
+static const double bench_dt = 1e-6; /* s: ~0.2 of the Rayleigh time of these spheres */
+
+/* ============================================================================================================
+ * demc, through one adapter. To move the benchmark to a new demc API, change only this block: the model type,
+ * the state size, the two setup functions and bench_demc_pair().
+ * ============================================================================================================ */
+typedef demc_contact_model bench_demc_model;
+/* The state stride: HM+D keeps 12 doubles (demc_contact_model_state_size(), checked at setup). */
+#define BENCH_DEMC_STATE_DOUBLES 12
+/* Index of the tangential slip flag in HM+D's state (the layout on the contact page). */
+#define BENCH_DEMC_SLIDING 11
+
+/* The kinds of the two models, constants for demc_contact_eval_kind() (header-only: every other slot folds). */
+#define BENCH_KIND_CLOSEST                                                                                          \
+    (DEMC_CONTACT_KIND_HMD | DEMC_CONTACT_KIND_CONVENTIONS(DEMC_STIFFNESS_FORWARD, 0, DEMC_SLIP_DIRECTION_FORCE,    \
+                                                           DEMC_UNLOADING_KEEP, DEMC_COULOMB_TOTAL, 0,              \
+                                                           DEMC_TRANSPORT_PROJECT, 1))
+#define BENCH_KIND_DEFAULT DEMC_CONTACT_KIND_HMD
+
+static void bench_demc_compile(const demc_contact_def *def, demc_contact_kind kind, bench_demc_model *m)
+{
+    if (demc_contact_model_init(def, m, NULL) != DEMC_OK || demc_contact_model_kind(m) != kind ||
+        demc_contact_model_state_size(m) > BENCH_DEMC_STATE_DOUBLES)
+        abort();
+}
+
+static demc_contact_def bench_demc_def(const demc_pair *pair, double e, double mu)
+{
+    demc_contact_def def = demc_contact_def_default(); /* HM+D */
+    def.moduli.effective_modulus = pair->effective_modulus;
+    def.moduli.effective_shear_modulus = pair->effective_shear_modulus;
+    def.restitution = e;
+    def.friction.mu_static = def.friction.mu_dynamic = mu;
+    def.contact_point = DEMC_CONTACT_POINT_HALF; /* as the reference kernels */
+    return def;
+}
+
+/* demc's HM+D with the conventions closest to the reference kernels (see ref_kernels.h). */
+static void bench_demc_setup_closest(bench_demc_model *m, const demc_pair *pair, double e, double mu)
+{
+    demc_contact_def def = bench_demc_def(pair, e, mu);
+    def.friction.stiffness_rule = DEMC_STIFFNESS_FORWARD;
+    def.friction.unloading = DEMC_UNLOADING_KEEP;
+    def.friction.direction = DEMC_SLIP_DIRECTION_FORCE;
+    def.friction.coulomb = DEMC_COULOMB_TOTAL;
+    def.transport = DEMC_TRANSPORT_PROJECT;
+    bench_demc_compile(&def, BENCH_KIND_CLOSEST, m);
+}
+
+/* demc's HM+D with its default conventions. */
+static void bench_demc_setup_default(bench_demc_model *m, const demc_pair *pair, double e, double mu)
+{
+    demc_contact_def def = bench_demc_def(pair, e, mu);
+    bench_demc_compile(&def, BENCH_KIND_DEFAULT, m);
+}
+
+static inline demc_body bench_demc_body(const ref_bodies *b, int i)
+{
+    demc_body out;
+    out.position = demc_vec3_make(b->x[i][0], b->x[i][1], b->x[i][2]);
+    out.velocity = demc_vec3_make(b->v[i][0], b->v[i][1], b->v[i][2]);
+    out.angular_velocity = demc_vec3_make(b->omega[i][0], b->omega[i][1], b->omega[i][2]);
+    out.radius = b->radius[i];
+    out.mass = b->rmass[i];
+    return out;
+}
+
+/* One pair: the force on i and the torques on i and j into out[0..8]; returns REF_APART, REF_STICK or REF_SLIDE.
+ * The kind is a constant at each call site (bench_demc_pair_closest/_default): the header-only face folds it. */
+static inline int bench_demc_pair(demc_contact_kind kind, const bench_demc_model *m, const ref_bodies *b, int i,
+                                  int j, double dt, double *state, double out[9])
+{
+    const demc_body bi = bench_demc_body(b, i), bj = bench_demc_body(b, j);
+    const demc_contact_frame f = demc_contact_frame_sphere_sphere(m, &bi, &bj);
+    const demc_contact_result r = demc_contact_eval_kind(kind, m, &f, dt, state, NULL);
+    if (!(r.overlap > 0.0)) return REF_APART;
+    out[0] = r.force.x;
+    out[1] = r.force.y;
+    out[2] = r.force.z;
+    out[3] = r.torque_i.x;
+    out[4] = r.torque_i.y;
+    out[5] = r.torque_i.z;
+    out[6] = r.torque_j.x;
+    out[7] = r.torque_j.y;
+    out[8] = r.torque_j.z;
+    return state[BENCH_DEMC_SLIDING] != 0.0 ? REF_SLIDE : REF_STICK;
+}
+
+/* SLOT "demc batch": when the batch call exists, define BENCH_HAVE_DEMC_BATCH, a bench_demc_batch() that
+ * evaluates all pairs of a ref_pairs from the ref_bodies arrays into the state array (stride
+ * BENCH_DEMC_STATE_DOUBLES) and adds forces and torques into b->f and b->torque, and register it below with
+ * BENCH_KERNEL_BATCH (same physics as "demc-closest" when given the closest model). */
+/* ========================================================================================================== */
+
+/* Adds one pair's force and torques into the body arrays (the host's scatter; the reference kernels do it
+ * inline). */
+static inline void bench_scatter(const ref_bodies *b, int i, int j, const double out[9])
+{
+    int k;
+    for (k = 0; k < 3; ++k) {
+        b->f[i][k] += out[k];
+        b->f[j][k] -= out[k];
+        b->torque[i][k] += out[3 + k];
+        b->torque[j][k] += out[6 + k];
+    }
+}
+
+/* ---- kernels: a timed sweep and a counting sweep each ------------------------------------------------------ */
+struct bench_kernel;
+typedef void (*bench_sweep_fn)(const struct bench_kernel *k, const ref_bodies *b, const ref_pairs *c,
+                               double *state, long counts[3]);
+
+typedef struct bench_kernel {
+    const char *name;
+    const char *note;
+    int same_physics;  /* 1: checked against the hand-written kernel to BENCH_TOLERANCE */
+    int state_doubles; /* per pair */
+    bench_sweep_fn sweep;
+    const void *model;
+} bench_kernel;
+
+/* counts == NULL in the timed sweeps; the loop is duplicated so the timed one carries no counting. */
+#define BENCH_SWEEP_LOOP(PAIR_CALL)                                                                            \
+    do {                                                                                                       \
+        long q;                                                                                                \
+        if (!counts) {                                                                                         \
+            for (q = 0; q < c->n; ++q) (void)(PAIR_CALL);                                                      \
+        } else {                                                                                               \
+            for (q = 0; q < c->n; ++q) ++counts[PAIR_CALL];                                                    \
+        }                                                                                                      \
     } while (0)
+
+static void bench_sweep_hand(const bench_kernel *k, const ref_bodies *b, const ref_pairs *c, double *state,
+                             long counts[3])
+{
+    const ref_params *p = (const ref_params *)k->model;
+    BENCH_SWEEP_LOOP(ref_hand_pair(p, b, c->i[q], c->j[q], state + 3 * q));
+}
+
+static void bench_sweep_dispatch(const bench_kernel *k, const ref_bodies *b, const ref_pairs *c, double *state,
+                                 long counts[3])
+{
+    const disp_model *m = (const disp_model *)k->model;
+    disp_ctx ctx;
+    memset(&ctx, 0, sizeof ctx);
+    ctx.dt = bench_dt;
+    BENCH_SWEEP_LOOP(disp_pair(m, &ctx, b, c->i[q], c->j[q], state + 3 * q));
+}
+
+static inline int bench_demc_one(demc_contact_kind kind, const bench_demc_model *m, const ref_bodies *b, int i,
+                                 int j, double *state)
+{
+    double out[9];
+    const int outcome = bench_demc_pair(kind, m, b, i, j, bench_dt, state, out);
+    if (outcome != REF_APART) bench_scatter(b, i, j, out);
+    return outcome;
+}
+
+static void bench_sweep_demc_closest(const bench_kernel *k, const ref_bodies *b, const ref_pairs *c, double *state,
+                                     long counts[3])
+{
+    const bench_demc_model *m = (const bench_demc_model *)k->model;
+    BENCH_SWEEP_LOOP(bench_demc_one(BENCH_KIND_CLOSEST, m, b, c->i[q], c->j[q],
+                                    state + (long)BENCH_DEMC_STATE_DOUBLES * q));
+}
+
+static void bench_sweep_demc_default(const bench_kernel *k, const ref_bodies *b, const ref_pairs *c, double *state,
+                                     long counts[3])
+{
+    const bench_demc_model *m = (const bench_demc_model *)k->model;
+    BENCH_SWEEP_LOOP(bench_demc_one(BENCH_KIND_DEFAULT, m, b, c->i[q], c->j[q],
+                                    state + (long)BENCH_DEMC_STATE_DOUBLES * q));
+}
+
+#ifdef BENCH_HAVE_DEMC_BATCH
+static void bench_sweep_demc_batch(const bench_kernel *k, const ref_bodies *b, const ref_pairs *c, double *state,
+                                   long counts[3])
+{
+    if (counts) counts[REF_STICK] += c->n; /* no per-pair outcome from a batch */
+    bench_demc_batch((const bench_demc_model *)k->model, b, c, bench_dt, state);
+}
+#endif
+
+/* The one function callgrind collects in (bench/count_instructions.sh): a timed sweep. */
+REF_NOINLINE void bench_timed_sweep(const bench_kernel *k, const ref_bodies *b, const ref_pairs *c, double *state);
+REF_NOINLINE void bench_timed_sweep(const bench_kernel *k, const ref_bodies *b, const ref_pairs *c, double *state)
+{
+    k->sweep(k, b, c, state, NULL);
+}
+
+/* ---- contact sets --------------------------------------------------------------------------------------- */
+static unsigned long long bench_rng = 0x9E3779B97F4A7C15ULL;
+static double bench_uniform(void) /* splitmix64, [0, 1) */
+{
+    unsigned long long z = (bench_rng += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    z ^= z >> 31;
+    return (double)(z >> 11) * (1.0 / 9007199254740992.0);
+}
+static long bench_below(long n) { return (long)(bench_uniform() * (double)n); }
+
+typedef struct bench_set {
+    const char *name;
+    const char *what;
+    int flush;
+    int reps;
+    ref_bodies b;
+    ref_pairs c;
+    int *ci, *cj;
+    double (*x0)[3]; /* positions of the timed step */
+    long *perm;      /* body permutation applied after the steps that build the history (NULL: none) */
+} bench_set;
+
+static void *bench_alloc(size_t bytes)
+{
+    void *p = calloc(1, bytes ? bytes : 1);
+    if (!p) {
+        fprintf(stderr, "bench_contact: out of memory (%zu bytes)\n", bytes);
+        exit(1);
+    }
+    return p;
+}
+
+static const double bench_r0 = 5e-3, bench_density = 2650.0;
+static const double bench_speed = 2.5;   /* m/s: velocity components uniform in ±speed */
+static const double bench_spin = 250.0;  /* rad/s: angular velocity components uniform in ±spin */
+static const double bench_squeeze = 0.0015; /* lattice spacing 2 R0 (1 − squeeze) */
+
+/* Lattice nx × ny × nz; contacts along +x, +y, +z; `shuffle`: body indices permuted; `apart`: per touching
+ * contact, that many non-touching pairs (offsets in the 5×5×5 half shell other than the axis neighbours),
+ * grouped by i and mixed with the touching ones. */
+static void bench_set_make(bench_set *s, int nx, int ny, int nz, int shuffle, int apart, unsigned seed)
+{
+    const long n = (long)nx * ny * nz;
+    const double h = 2.0 * bench_r0 * (1.0 - bench_squeeze);
+    long *perm = (long *)bench_alloc((size_t)n * sizeof *perm);
+    long maxpairs = 3 * n * (1 + apart), np = 0, a;
+    int ix, iy, iz, k;
+    ref_bodies *b = &s->b;
+    bench_rng = 0x9E3779B97F4A7C15ULL * (seed + 1u); /* each set the same whichever sets run */
+    b->n = n;
+    b->x = (double(*)[3])bench_alloc((size_t)n * sizeof *b->x);
+    b->v = (double(*)[3])bench_alloc((size_t)n * sizeof *b->v);
+    b->omega = (double(*)[3])bench_alloc((size_t)n * sizeof *b->omega);
+    b->f = (double(*)[3])bench_alloc((size_t)n * sizeof *b->f);
+    b->torque = (double(*)[3])bench_alloc((size_t)n * sizeof *b->torque);
+    b->radius = (double *)bench_alloc((size_t)n * sizeof *b->radius);
+    b->rmass = (double *)bench_alloc((size_t)n * sizeof *b->rmass);
+    s->x0 = (double(*)[3])bench_alloc((size_t)n * sizeof *s->x0);
+    s->ci = (int *)bench_alloc((size_t)maxpairs * sizeof *s->ci);
+    s->cj = (int *)bench_alloc((size_t)maxpairs * sizeof *s->cj);
+    for (a = 0; a < n; ++a) perm[a] = a;
+    for (a = 0; a < n; ++a) {
+        const long id = a;
+        const int lx = (int)(a % nx), ly = (int)((a / nx) % ny), lz = (int)(a / ((long)nx * ny));
+        const double rad = bench_r0 * (1.0 + 0.001 * bench_uniform());
+        const int lat[3] = {lx, ly, lz};
+        for (k = 0; k < 3; ++k) {
+            s->x0[id][k] = h * lat[k] + 2e-4 * bench_r0 * (2.0 * bench_uniform() - 1.0);
+            b->v[id][k] = bench_speed * (2.0 * bench_uniform() - 1.0);
+            b->omega[id][k] = bench_spin * (2.0 * bench_uniform() - 1.0);
+        }
+        b->radius[id] = rad;
+        b->rmass[id] = bench_density * 4.0 / 3.0 * 3.141592653589793 * rad * rad * rad;
+    }
+    memcpy(b->x, s->x0, (size_t)n * sizeof *b->x);
+    for (iz = 0; iz < nz; ++iz)
+        for (iy = 0; iy < ny; ++iy)
+            for (ix = 0; ix < nx; ++ix) {
+                const long self = ix + (long)nx * (iy + (long)ny * iz);
+                const long first = np;
+                int touching = 0, dxo, dyo, dzo;
+                if (ix + 1 < nx) { s->ci[np] = (int)self; s->cj[np++] = (int)(self + 1); ++touching; }
+                if (iy + 1 < ny) { s->ci[np] = (int)self; s->cj[np++] = (int)(self + nx); ++touching; }
+                if (iz + 1 < nz) { s->ci[np] = (int)self; s->cj[np++] = (int)(self + (long)nx * ny); ++touching; }
+                if (apart > 0 && touching > 0) {
+                    /* candidates: the half shell of offsets in [−2, 2]³ (lexicographically positive), no axis
+                     * neighbour at distance h; pick apart × touching of them without repetition */
+                    long cand[62];
+                    int nc = 0, want = apart * touching;
+                    for (dzo = 0; dzo <= 2; ++dzo)
+                        for (dyo = -2; dyo <= 2; ++dyo)
+                            for (dxo = -2; dxo <= 2; ++dxo) {
+                                const int jx = ix + dxo, jy = iy + dyo, jz = iz + dzo;
+                                const int d2 = dxo * dxo + dyo * dyo + dzo * dzo;
+                                if (dzo == 0 && (dyo < 0 || (dyo == 0 && dxo <= 0))) continue;
+                                if (d2 == 1) continue;
+                                if (jx < 0 || jx >= nx || jy < 0 || jy >= ny || jz >= nz) continue;
+                                cand[nc++] = jx + (long)nx * (jy + (long)ny * jz);
+                            }
+                    if (want > nc) want = nc;
+                    for (k = 0; k < want; ++k) {
+                        const long r = k + bench_below(nc - k), t = cand[k];
+                        cand[k] = cand[r];
+                        cand[r] = t;
+                        s->ci[np] = (int)self;
+                        s->cj[np++] = (int)cand[k];
+                    }
+                    /* mix the group: a neighbour list does not put the touching pairs first */
+                    for (a = np - 1; a > first; --a) {
+                        const long r = first + bench_below(a - first + 1);
+                        const int t = s->cj[a];
+                        s->cj[a] = s->cj[r];
+                        s->cj[r] = t;
+                    }
+                }
+            }
+    s->c.n = np;
+    s->c.i = s->ci;
+    s->c.j = s->cj;
+    if (shuffle) {
+        for (a = n - 1; a > 0; --a) {
+            const long r = bench_below(a + 1), t = perm[a];
+            perm[a] = perm[r];
+            perm[r] = t;
+        }
+        s->perm = perm;
+    } else {
+        free(perm);
+    }
+}
+
+/* Moves body a to index perm[a] (the pairs follow; the pair order and the history stay). The history is built
+ * before, in lattice order, where its steps are cheap. */
+static void bench_set_shuffle(bench_set *s)
+{
+    const long n = s->b.n;
+    double (*v3)[3] = (double(*)[3])bench_alloc((size_t)n * sizeof *v3);
+    double *v1 = (double *)bench_alloc((size_t)n * sizeof *v1);
+    double(*arrays3[3])[3];
+    double *arrays1[2];
+    long a;
+    int q;
+    if (!s->perm) return;
+    arrays3[0] = s->x0;
+    arrays3[1] = s->b.v;
+    arrays3[2] = s->b.omega;
+    arrays1[0] = s->b.radius;
+    arrays1[1] = s->b.rmass;
+    for (q = 0; q < 3; ++q) {
+        for (a = 0; a < n; ++a) memcpy(v3[s->perm[a]], arrays3[q][a], sizeof *v3);
+        memcpy(arrays3[q], v3, (size_t)n * sizeof *v3);
+    }
+    for (q = 0; q < 2; ++q) {
+        for (a = 0; a < n; ++a) v1[s->perm[a]] = arrays1[q][a];
+        memcpy(arrays1[q], v1, (size_t)n * sizeof *v1);
+    }
+    for (a = 0; a < s->c.n; ++a) {
+        s->ci[a] = (int)s->perm[s->ci[a]];
+        s->cj[a] = (int)s->perm[s->cj[a]];
+    }
+    memcpy(s->b.x, s->x0, (size_t)n * sizeof *s->b.x);
+    free(v3);
+    free(v1);
+    free(s->perm);
+    s->perm = NULL;
+}
+
+static void bench_set_free(bench_set *s)
+{
+    free(s->b.x);
+    free(s->b.v);
+    free(s->b.omega);
+    free(s->b.f);
+    free(s->b.torque);
+    free(s->b.radius);
+    free(s->b.rmass);
+    free(s->x0);
+    free(s->ci);
+    free(s->cj);
+    free(s->perm);
+}
+
+/* Positions `steps_back` steps before the timed one: x0 − steps_back v Δt. */
+static void bench_set_positions(bench_set *s, int steps_back)
+{
+    long a;
+    int k;
+    for (a = 0; a < s->b.n; ++a)
+        for (k = 0; k < 3; ++k) s->b.x[a][k] = s->x0[a][k] - steps_back * bench_dt * s->b.v[a][k];
+}
+
+static void bench_zero_outputs(const bench_set *s)
+{
+    memset(s->b.f, 0, (size_t)s->b.n * sizeof *s->b.f);
+    memset(s->b.torque, 0, (size_t)s->b.n * sizeof *s->b.torque);
+}
+
+/* ---- timing and checks ------------------------------------------------------------------------------------ */
+#define BENCH_FLUSH_BYTES (64u << 20)
+static double *bench_flush_buf;
+static void bench_flush(void)
+{
+    const size_t n = BENCH_FLUSH_BYTES / sizeof(double);
+    double acc = 0.0;
+    size_t a;
+    if (!bench_flush_buf) {
+        bench_flush_buf = (double *)bench_alloc(BENCH_FLUSH_BYTES);
+        for (a = 0; a < n; ++a) bench_flush_buf[a] = (double)(a & 7);
+    }
+    for (a = 0; a < n; a += 8) acc += bench_flush_buf[a]; /* one read per cache line */
+    bench_sink = acc;
+}
+
+static int bench_cmp(const void *x, const void *y)
+{
+    const double a = *(const double *)x, b = *(const double *)y;
+    return (a > b) - (a < b);
+}
+
+static int bench_selected(const char *list, const char *name)
+{
+    const size_t len = strlen(name);
+    const char *p = list;
+    if (!list || !*list) return 1;
+    while ((p = strstr(p, name)) != NULL) {
+        const int starts = p == list || p[-1] == ',';
+        const int ends = p[len] == '\0' || p[len] == ',';
+        if (starts && ends) return 1;
+        p += len;
+    }
+    return 0;
+}
+
+typedef struct bench_run {
+    const bench_kernel *k;
+    double *state0, *state; /* saved state of the timed step, working copy */
+    double samples[BENCH_MAX_REPS];
+    double sum_f, sum_t, dev_f, dev_t;
+    long counts[3];
+} bench_run;
+
+static void bench_prepare(const bench_set *s, const bench_run *r)
+{
+    memcpy(r->state, r->state0, (size_t)s->c.n * (size_t)r->k->state_doubles * sizeof(double));
+    bench_zero_outputs(s);
+    if (s->flush) bench_flush();
+}
+
+static double bench_norm3(const double *v) { return sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]); }
+
+/* Largest |a − ref| component over the largest |ref| component, over n vectors. */
+static double bench_deviation(double (*a)[3], double (*ref)[3], long n)
+{
+    double dmax = 0.0, rmax = 0.0;
+    long q;
+    int k;
+    for (q = 0; q < n; ++q)
+        for (k = 0; k < 3; ++k) {
+            const double d = fabs(a[q][k] - ref[q][k]), r = fabs(ref[q][k]);
+            if (d > dmax || d != d) dmax = d != d ? HUGE_VAL : d;
+            if (r > rmax) rmax = r;
+        }
+    return rmax > 0.0 ? dmax / rmax : dmax;
+}
+
+static int bench_case(bench_set *s, const bench_kernel *kernels, int nk, const char *only)
+{
+    bench_run runs[BENCH_MAX_KERNELS];
+    int nr = 0, q, rep, failed = 0, ref = -1;
+    double (*ref_f)[3] = NULL, (*ref_t)[3] = NULL;
+    const long np = s->c.n;
+    const char *reps_env = getenv("BENCH_REPS");
+    int reps = reps_env ? atoi(reps_env) : s->reps;
+    if (reps < 1) reps = 1;
+    if (reps > BENCH_MAX_REPS) reps = BENCH_MAX_REPS;
+
+    for (q = 0; q < nk; ++q) {
+        bench_run *r;
+        int step;
+        if (!bench_selected(only, kernels[q].name)) continue;
+        r = &runs[nr++];
+        memset(r, 0, sizeof *r);
+        r->k = &kernels[q];
+        r->state0 = (double *)bench_alloc((size_t)np * (size_t)r->k->state_doubles * sizeof(double));
+        r->state = (double *)bench_alloc((size_t)np * (size_t)r->k->state_doubles * sizeof(double));
+        /* the steps before the timed one, from a zero state */
+        for (step = BENCH_PRESTEPS; step >= 1; --step) {
+            bench_set_positions(s, step);
+            r->k->sweep(r->k, &s->b, &s->c, r->state0, NULL);
+        }
+        bench_set_positions(s, 0);
+        if (strcmp(r->k->name, "hand") == 0) ref = nr - 1;
+    }
+    if (nr == 0) return 0;
+
+    bench_set_shuffle(s);
+
+    /* check pass, which is also the warm-up: outcomes, forces and torques of each kernel at the timed step (the
+     * counting loop is the timed loop plus a counter) */
+    for (q = 0; q < nr; ++q) {
+        bench_run *r = &runs[q];
+        long a;
+        bench_prepare(s, r);
+        r->k->sweep(r->k, &s->b, &s->c, r->state, r->counts);
+        for (a = 0; a < s->b.n; ++a) {
+            r->sum_f += bench_norm3(s->b.f[a]);
+            r->sum_t += bench_norm3(s->b.torque[a]);
+        }
+        if (q == ref) {
+            ref_f = (double(*)[3])bench_alloc((size_t)s->b.n * sizeof *ref_f);
+            ref_t = (double(*)[3])bench_alloc((size_t)s->b.n * sizeof *ref_t);
+            memcpy(ref_f, s->b.f, (size_t)s->b.n * sizeof *ref_f);
+            memcpy(ref_t, s->b.torque, (size_t)s->b.n * sizeof *ref_t);
+        }
+        if (ref_f) {
+            r->dev_f = bench_deviation(s->b.f, ref_f, s->b.n);
+            r->dev_t = bench_deviation(s->b.torque, ref_t, s->b.n);
+        }
+    }
+
+    /* interleaved timed sweeps */
+    for (rep = 0; rep < reps; ++rep)
+        for (q = 0; q < nr; ++q) {
+            double t0, t1;
+            bench_prepare(s, &runs[q]);
+            t0 = bench_now_ns();
+            bench_timed_sweep(runs[q].k, &s->b, &s->c, runs[q].state);
+            t1 = bench_now_ns();
+            runs[q].samples[rep] = (t1 - t0) / (double)np;
+        }
+
+    /* table */
+    {
+        const bench_run *h = ref >= 0 ? &runs[ref] : NULL;
+        long touching = 0, sliding = 0;
+        double ref_median = 0.0;
+        if (h) {
+            touching = h->counts[REF_STICK] + h->counts[REF_SLIDE];
+            sliding = h->counts[REF_SLIDE];
+        }
+        printf("\n[%s] %s\n  %ld pairs, %ld bodies; ", s->name, s->what, np, s->b.n);
+        if (h)
+            printf("%.1f %% touching, %.1f %% of those sliding; ", 100.0 * (double)touching / (double)np,
+                   touching ? 100.0 * (double)sliding / (double)touching : 0.0);
+        printf("%d timed sweeps per kernel (%s face)\n", reps, DEMC_BENCH_FACE);
+        printf("  %-14s %9s %9s %7s  %-19s %9s  %s\n", "kernel", "best ns", "median ns", "ratio", "sum|f_body| N",
+               "deviation", "");
+        for (q = 0; q < nr; ++q) {
+            bench_run *r = &runs[q];
+            qsort(r->samples, (size_t)reps, sizeof r->samples[0], bench_cmp);
+            if (q == ref) ref_median = r->samples[reps / 2];
+        }
+        for (q = 0; q < nr; ++q) {
+            const bench_run *r = &runs[q];
+            const double median = r->samples[reps / 2];
+            const double dev = r->dev_f > r->dev_t ? r->dev_f : r->dev_t;
+            const char *verdict = "";
+            char ratio[16] = "-", devs[16] = "-";
+            if (ref_median > 0.0) sprintf(ratio, "%.2f", median / ref_median);
+            if (ref_f) {
+                sprintf(devs, "%.1e", dev);
+                if (r->k->same_physics && !(dev <= BENCH_TOLERANCE)) {
+                    verdict = "MISMATCH (same physics, beyond tolerance)";
+                    failed = 1;
+                } else if (!r->k->same_physics && !(dev <= BENCH_LOOSE)) {
+                    verdict = "MISMATCH (beyond the loose bound)";
+                    failed = 1;
+                } else {
+                    verdict = r->k->note;
+                }
+            }
+            printf("  %-14s %9.2f %9.2f %7s  %19.12e %9s  %s\n", r->k->name, r->samples[0], median, ratio, r->sum_f,
+                   devs, verdict);
+        }
+        if (only && *only)
+            for (q = 0; q < nr; ++q)
+                printf("timed-pairs %s %s %s %ld\n", DEMC_BENCH_FACE, s->name, runs[q].k->name,
+                       (long)reps * np);
+    }
+    for (q = 0; q < nr; ++q) {
+        free(runs[q].state0);
+        free(runs[q].state);
+    }
+    free(ref_f);
+    free(ref_t);
+    return failed;
+}
 
 int main(void)
 {
-    demc_material glass = demc_material_make(7e10, 0.3, 2650.0);
-    demc_pair pair, pair001;
-    demc_contact_params lsd, hmd, plsb, hm, c001;
-    demc_material_pair_sphere_sphere(&glass, 5e-3, &glass, 5e-3, DEMC_SHEAR_MINDLIN, &pair, NULL);
-    demc_material_pair_sphere_sphere(&glass, 5e-3, &glass, 5e-3, DEMC_SHEAR_CAMPELLO, &pair001, NULL);
-    demc_contact_params_lsd(&lsd, 1e6, 0.3, 0.8, DEMC_CONTACT_END_FORCE, 0.3, 0.3, NULL);
-    demc_contact_params_hmd(&hmd, &pair, 0.8, DEMC_CONTACT_END_FORCE, 0.3, 0.3, NULL);
-    demc_contact_params_plsb(&plsb, 1e6, 0.3, 0.8, 0.3, 0.3, NULL);
-    demc_contact_params_hm(&hm, &pair, 0.3, NULL);
-    demc_contact_params_campello(&c001, &pair001, 0.8, DEMC_CONTACT_END_FORCE, 0.4, 0.3, NULL);
-    RUN_MODEL("demc_contact_lsd", demc_contact_lsd, &lsd);
-    RUN_MODEL("demc_contact_hmd (default model)", demc_contact_hmd, &hmd);
-    RUN_MODEL("demc_contact_plsb", demc_contact_plsb, &plsb);
-    RUN_MODEL("demc_contact_hm", demc_contact_hm, &hm);
-    RUN_MODEL("demc_contact_campello", demc_contact_campello, &c001);
+    const char *only = getenv("BENCH_ONLY"), *which = getenv("BENCH_CASE");
+    const double e = 0.8, mu = 0.3;
+    volatile int selector = 1; /* the dispatch model is chosen at run time, as from an input script */
+    demc_material glass = demc_material_make(7e10, 0.3, bench_density);
+    demc_pair pair;
+    double gamma;
+    ref_params rp;
+    disp_normal dn;
+    disp_damping dd;
+    disp_tangential dtg;
+    disp_model dm;
+    bench_demc_model demc_closest, demc_default;
+    bench_kernel kernels[BENCH_MAX_KERNELS];
+    int nk = 0, failed = 0;
+    bench_set sets[3];
+    int ns;
+
+    /* E*, G* of two glass spheres (radius not used by the kernels: R* comes from the bodies) and γ from e */
+    if (demc_material_pair_sphere_sphere(&glass, bench_r0, &glass, bench_r0, DEMC_SHEAR_MINDLIN, &pair, NULL) != DEMC_OK ||
+        demc_damping_hmd_ratio(e, DEMC_CONTACT_END_FORCE, &gamma) != DEMC_OK)
+        return 1;
+    rp = ref_params_make(pair.effective_modulus, pair.effective_shear_modulus, gamma, mu, bench_dt);
+    memset(&dn, 0, sizeof dn);
+    memset(&dd, 0, sizeof dd);
+    memset(&dtg, 0, sizeof dtg);
+    dm = disp_model_make(selector, &rp, &dn, &dd, &dtg);
+    bench_demc_setup_closest(&demc_closest, &pair, e, mu);
+    bench_demc_setup_default(&demc_default, &pair, e, mu);
+
+#define BENCH_KERNEL(NAME, NOTE, SAME, DOUBLES, SWEEP, MODEL)                                                  \
+    do {                                                                                                       \
+        kernels[nk].name = NAME;                                                                               \
+        kernels[nk].note = NOTE;                                                                               \
+        kernels[nk].same_physics = SAME;                                                                       \
+        kernels[nk].state_doubles = DOUBLES;                                                                   \
+        kernels[nk].sweep = SWEEP;                                                                             \
+        kernels[nk].model = MODEL;                                                                             \
+        ++nk;                                                                                                  \
+    } while (0)
+    BENCH_KERNEL("hand", "reference", 1, 3, bench_sweep_hand, &rp);
+    BENCH_KERNEL("dispatch", "", 1, 3, bench_sweep_dispatch, &dm);
+    BENCH_KERNEL("demc-closest", "", 1, BENCH_DEMC_STATE_DOUBLES, bench_sweep_demc_closest, &demc_closest);
+    /* SLOT "demc default vs closest options": the default conventions differ in physics (average k_t rule,
+     * unloading rescale, rotated memory with spin), so they are checked loosely only. */
+    BENCH_KERNEL("demc-default", "other conventions: loose check only", 0, BENCH_DEMC_STATE_DOUBLES,
+                 bench_sweep_demc_default, &demc_default);
+#ifdef BENCH_HAVE_DEMC_BATCH
+    /* SLOT "demc batch" */
+    BENCH_KERNEL("demc-batch", "", 1, BENCH_DEMC_STATE_DOUBLES, bench_sweep_demc_batch, &demc_closest);
+#endif
+#undef BENCH_KERNEL
+
+    printf("contact benchmark, HM+D (e = %.1f, mu = %.1f, dt = %.0e s), glass spheres R = %.0f mm, %s face;\n"
+           "ns per pair, ratio = median / median of the hand-written kernel; deviation: per-body forces and "
+           "torques against it\n",
+           e, mu, bench_dt, 1e3 * bench_r0, DEMC_BENCH_FACE);
+
+    memset(sets, 0, sizeof sets);
+    sets[0].name = "cache";
+    sets[0].what = "contacts in cache, bodies in lattice order";
+    sets[0].reps = 151;
+    sets[1].name = "random";
+    sets[1].what = "contacts with random gathers (bodies shuffled), caches flushed before each sweep";
+    sets[1].reps = 5;
+    sets[1].flush = 1;
+    sets[2].name = "list90";
+    sets[2].what = "neighbour list, 9 in 10 pairs apart (ns per listed pair)";
+    sets[2].reps = 51;
+    for (ns = 0; ns < 3; ++ns) {
+        if (which && *which && strcmp(which, sets[ns].name) != 0) continue;
+        if (ns == 0) bench_set_make(&sets[ns], 16, 16, 14, 0, 0, 0);
+        if (ns == 1) bench_set_make(&sets[ns], 70, 70, 70, 1, 0, 1);
+        if (ns == 2) bench_set_make(&sets[ns], 16, 16, 14, 0, 9, 2);
+        failed |= bench_case(&sets[ns], kernels, nk, only);
+        bench_set_free(&sets[ns]);
+    }
+    free(bench_flush_buf);
+    if (failed) {
+        fprintf(stderr, "bench_contact: FORCE CHECK FAILED (see MISMATCH above)\n");
+        return 1;
+    }
     return 0;
 }

@@ -3,7 +3,7 @@
 #include "demc.h"
 #include "bench.h"
 
-#define N 2000000L
+#define N 500000L
 
 int main(void)
 {
@@ -43,7 +43,7 @@ int main(void)
         demc_damping_viscoelastic_restitution(2e-5, 1e8, 0.01, 1e-3 * (double)(i % 10000), DEMC_CONTACT_END_OVERLAP, &out);
         acc += out;
     });
-    BENCH("demc_damping_hertz_force", 10000000L, 5, {
+    BENCH("demc_damping_hertz_force", 2000000L, 5, {
         acc += demc_damping_hertz_force(0.3, 0.17, 3.8e10, 0.0125, 1e-6 * (double)(i % 100 + 1), 1.0);
     });
     bench_sink = acc;

@@ -9,7 +9,7 @@
 #include "bench.h"
 
 #define N 1024
-#define CALLS 20000000L
+#define CALLS 4000000L
 
 typedef struct bench_quat {
     double w, x, y, z;

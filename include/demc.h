@@ -18,4 +18,8 @@
 #include "demc/timestep.h"
 #include "demc/special.h"
 #include "demc/sliding.h"
+#include "demc/rolling.h"
+#include "demc/twisting.h"
+#include "demc/facet.h"
+#include "demc/adhesion.h"
 #endif /* DEMC_H */

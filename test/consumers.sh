@@ -1,45 +1,141 @@
 #!/bin/sh
 # Consumer checks (make check, gate 2): demc used the ways a host code uses it.
-#  - installed into a scratch DESTDIR; a program built with pkg-config, shared and --static, runs and agrees on
-#    the version;
-#  - a header-only program that links no libdemc;
+#  - installed into a scratch DESTDIR with PREFIX=/usr: programs built with pkg-config (shared; static by the
+#    README's commands, including one that reaches libm only through libdemc; fully static) run and pass the
+#    version check; a header-only program links no libdemc;
+#  - installed again, without DESTDIR, into a second prefix: demc.pc and the CMake package are the new prefix's
+#    (relocatable), the ldconfig step does not run there and says what to do; the README's commands work from
+#    there, and still work after the prefix is moved; a CMake project finds the package and builds with its three
+#    targets; the version file accepts same-major requests not newer than the library and refuses the others;
+#  - uninstall removes every installed file, from both;
 #  - demc.h compiled as C99/C11 (gcc, clang) and C++11/C++17 (g++, clang++), both faces, -Wall -Wextra -Werror;
 #  - two gnu89 header-only units linked together;
-#  - a CUDA unit calling header-only functions from a kernel, with nvcc when present.
+#  - a CUDA unit calling header-only functions from a kernel, with nvcc when present (reported as skipped when
+#    not: CUDA is not in Debian's main archive).
+# Every check that cannot run is a failure, except CUDA; a skip is written to $DEMC_SKIPPED (a file) when set, and
+# run_checks.sh lists it in the summary.
 set -u
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 fails=0
 ok() { echo "  ok   $1"; }
 bad() { echo "  FAIL $1"; fails=$((fails + 1)); }
-skip() { echo "  skip $1"; }
+skip() { echo "  skip $1"; [ -n "${DEMC_SKIPPED:-}" ] && echo "consumers: $1" >>"$DEMC_SKIPPED"; }
 run() { # NAME COMMAND...: ok when the command succeeds; its output shown only on failure
     name=$1; shift
     if "$@" >"$tmp/out" 2>&1; then ok "$name"; else bad "$name"; sed 's/^/       /' "$tmp/out"; fi
 }
+fails_to() { # NAME COMMAND...: ok when the command fails
+    name=$1; shift
+    if "$@" >"$tmp/out" 2>&1; then bad "$name"; sed 's/^/       /' "$tmp/out"; else ok "$name"; fi
+}
 have() { command -v "$1" >/dev/null 2>&1; }
+cc=${CC:-cc}
 W="-Wall -Wextra -Wpedantic -Werror"
-C=test/consumer
+C=$PWD/test/consumer
+make_=${MAKE:-make}
+for t in pkg-config cmake readelf nm "$cc"; do have "$t" || bad "$t is not installed (make deps)"; done
+[ $fails -eq 0 ] || exit 1
+major=$(sed -n 's/^#define DEMC_VERSION_MAJOR \([0-9]*\).*/\1/p' include/demc/base.h)
+version=$(sed -n 's/^#define DEMC_VERSION_STRING "\(.*\)"/\1/p' include/demc/base.h)
 
-${MAKE:-make} -s install DESTDIR="$tmp/root" PREFIX=/usr >"$tmp/install.log" 2>&1 || { cat "$tmp/install.log"; bad install; exit 1; }
-ok "install into DESTDIR"
-export PKG_CONFIG_SYSROOT_DIR="$tmp/root" PKG_CONFIG_LIBDIR="$tmp/root/usr/lib/pkgconfig"
+# ---- 1. Staged install (DESTDIR) with PREFIX=/usr, as a distribution package does.
+root=$tmp/root
+$make_ -s install DESTDIR="$root" PREFIX=/usr >"$tmp/install.log" 2>&1 || { cat "$tmp/install.log"; bad install; exit 1; }
+ok "install into DESTDIR (PREFIX=/usr)"
+run "demc.pc for /usr has absolute paths (prefix=/usr)" grep -qx 'prefix=/usr' "$root/usr/lib/pkgconfig/demc.pc"
+run "staged install does not run ldconfig" sh -c "! grep -q ldconfig '$tmp/install.log'"
+export PKG_CONFIG_SYSROOT_DIR="$root" PKG_CONFIG_LIBDIR="$root/usr/lib/pkgconfig" PKG_CONFIG_PATH=
 pcflags=$(pkg-config --cflags demc) && pclibs=$(pkg-config --libs demc) && pcstatic=$(pkg-config --static --libs demc) \
-    || { bad "pkg-config finds demc"; exit 1; }
+    && pclibdir=$(pkg-config --variable=libdir demc) || { bad "pkg-config finds demc"; exit 1; }
+run "pkg-config version is $version" test "$(pkg-config --modversion demc)" = "$version"
 
-run "pkg-config shared consumer builds" cc $W $pcflags $C/consumer.c $pclibs -o "$tmp/shared"
-run "pkg-config shared consumer runs, version equal" env LD_LIBRARY_PATH="$tmp/root/usr/lib" "$tmp/shared"
-run "shared consumer needs libdemc.so.1" sh -c "readelf -d '$tmp/shared' | grep -q 'NEEDED.*libdemc.so.1'"
-run "pkg-config static consumer builds" cc $W $pcflags $C/consumer.c -Wl,-Bstatic $pcstatic -Wl,-Bdynamic -o "$tmp/static"
-run "static consumer runs without libdemc.so" sh -c "! readelf -d '$tmp/static' | grep -q libdemc && '$tmp/static'"
-run "header-only program links no libdemc" sh -c "cc $W -DDEMC_HEADER_ONLY $pcflags $C/consumer.c -lm -o '$tmp/ho' \
+run "pkg-config shared consumer builds" $cc $W $pcflags $C/consumer.c $pclibs -o "$tmp/shared"
+run "pkg-config shared consumer runs, version check passes" env LD_LIBRARY_PATH="$root/usr/lib" "$tmp/shared"
+run "shared consumer needs libdemc.so.$major" sh -c "readelf -d '$tmp/shared' | grep -q 'NEEDED.*\[libdemc.so.$major\]'"
+# Static, the README's commands: libdemc.a by path then -lm; or -Bstatic around -ldemc only. The program reaches
+# libm only through libdemc (with -Wl,-Bstatic around -lm too, such a link fails: libm.a needs a static libc).
+for form in path bstatic; do
+    case $form in
+        path)    link="$pclibdir/libdemc.a -lm" ;;
+        bstatic) link="$(pkg-config --libs-only-L demc) -Wl,-Bstatic -ldemc -Wl,-Bdynamic -lm" ;;
+    esac
+    for prog in consumer libm_consumer; do
+        run "static link ($form) of $prog builds: $link" $cc $W $pcflags $C/$prog.c $link -o "$tmp/st_$prog"
+        run "static ($form) $prog runs without libdemc.so" sh -c "! readelf -d '$tmp/st_$prog' | grep -q libdemc \
+            && '$tmp/st_$prog'"
+    done
+done
+run "fully static (-static, pkg-config --static) libm_consumer builds and runs" sh -c "$cc -static $W $pcflags \
+    $C/libm_consumer.c $pcstatic -o '$tmp/full' && ! readelf -d '$tmp/full' | grep -q NEEDED && '$tmp/full'"
+run "header-only program links no libdemc" sh -c "$cc $W -DDEMC_HEADER_ONLY $pcflags $C/libm_consumer.c -lm -o '$tmp/ho' \
     && ! readelf -d '$tmp/ho' | grep -q libdemc && ! nm -u '$tmp/ho' | grep -q demc_ && '$tmp/ho'"
+unset PKG_CONFIG_SYSROOT_DIR PKG_CONFIG_LIBDIR
 
-${MAKE:-make} -s uninstall DESTDIR="$tmp/root" PREFIX=/usr >/dev/null 2>&1 && left=$(find "$tmp/root" -type f -o -type l) \
-    && [ -z "$left" ] && ok "uninstall removes every installed file" || { bad "uninstall removes every installed file"; echo "$left"; }
+# ---- 2. A second install into another prefix, straight after the first (no DESTDIR): its own demc.pc.
+p2=$tmp/home/.local
+$make_ -s install PREFIX="$p2" LDCONFIG="echo LDCONFIG-RAN" >"$tmp/install2.log" 2>&1 \
+    || { cat "$tmp/install2.log"; bad "install into a second prefix"; exit 1; }
+ok "install into a second prefix after the staged one"
+run "its demc.pc is relocatable (prefix=\${pcfiledir}/../..)" grep -qx 'prefix=${pcfiledir}/../..' "$p2/lib/pkgconfig/demc.pc"
+run "ldconfig not run for a directory the dynamic linker does not search" sh -c "! grep -q LDCONFIG-RAN '$tmp/install2.log'"
+run "install says how programs find the library there" grep -q 'rpath' "$tmp/install2.log"
+if [ "$(id -u)" -eq 0 ]; then
+    run "ldconfig runs (as root) after an install into /usr/lib" sh -c \
+        "LDCONFIG='echo LDCONFIG-RAN' sh tools/install_ldconfig.sh '' /usr/lib | grep -q LDCONFIG-RAN"
+else
+    run "install into /usr/lib as non-root says to run ldconfig" sh -c \
+        "LDCONFIG='echo LDCONFIG-RAN' sh tools/install_ldconfig.sh '' /usr/lib | grep -q 'sudo ldconfig'"
+fi
+export PKG_CONFIG_PATH="$p2/lib/pkgconfig"
+pc_tests() { # WHERE: the README's pkg-config commands against the install now at WHERE
+    where=$1
+    run "pkg-config flags point into $where" sh -c "pkg-config --cflags demc | grep -q -- '-I$where/' \
+        && test -f \"\$(pkg-config --variable=includedir demc)/demc.h\""
+    libdir=$(pkg-config --variable=libdir demc)
+    run "shared consumer from $where (rpath) builds and runs" sh -c "$cc $W \$(pkg-config --cflags demc) $C/consumer.c \
+        \$(pkg-config --libs demc) -Wl,-rpath,$libdir -o '$tmp/s2' && '$tmp/s2'"
+    run "static libm_consumer from $where (libdemc.a by path) builds and runs" sh -c "$cc $W \$(pkg-config --cflags demc) \
+        $C/libm_consumer.c \$(pkg-config --variable=libdir demc)/libdemc.a -lm -o '$tmp/st2' && '$tmp/st2'"
+}
+pc_tests "$p2"
+mv "$tmp/home" "$tmp/moved"; p3=$tmp/moved/.local
+export PKG_CONFIG_PATH="$p3/lib/pkgconfig"
+pc_tests "$p3"
 
+# ---- 3. The CMake package, from the moved prefix: three targets, and the version rule.
+cm() { # BUILD_DIR CMAKE_ARGS...: configure, quietly
+    b=$1; shift
+    cmake -S "$C/cmake_version" -B "$b" -DCMAKE_PREFIX_PATH="$p3" "$@"
+}
+run "CMake: find_package(demc 0.9) with demc::demc, demc::demc_static, demc::header_only configures" \
+    cmake -S "$C/cmake" -B "$tmp/cmb" -DCMAKE_PREFIX_PATH="$p3" -DCMAKE_C_COMPILER="$cc" -DCMAKE_C_FLAGS="$W"
+run "CMake consumer builds" cmake --build "$tmp/cmb"
+run "CMake shared consumer runs (needs libdemc.so.$major)" sh -c "'$tmp/cmb/shared_consumer' \
+    && readelf -d '$tmp/cmb/shared_consumer' | grep -q 'NEEDED.*\[libdemc.so.$major\]'"
+run "CMake static consumer (libm through libdemc) runs without libdemc.so" sh -c "'$tmp/cmb/static_consumer' \
+    && ! readelf -d '$tmp/cmb/static_consumer' | grep -q libdemc"
+run "CMake header-only consumer runs, links no libdemc" sh -c "'$tmp/cmb/header_only_consumer' \
+    && ! nm -u '$tmp/cmb/header_only_consumer' | grep -q demc_"
+minor=$(sed -n 's/^#define DEMC_VERSION_MINOR \([0-9]*\).*/\1/p' include/demc/base.h)
+n=0
+for want in "" "$major" "$major.$minor" "$version" "$major.$minor...<$((major + 1))"; do
+    n=$((n + 1)); run "CMake find_package(demc $want) accepted" cm "$tmp/cv$n" -DDEMC_WANT="$want"
+done
+for want in "$((major + 1))" "$major.$((minor + 1))" "$version...<$version"; do
+    n=$((n + 1)); fails_to "CMake find_package(demc $want) refused" cm "$tmp/cv$n" -DDEMC_WANT="$want"
+done
+mv "$tmp/moved" "$tmp/home"
+
+# ---- 4. Uninstall, from both.
+left=
+$make_ -s uninstall DESTDIR="$root" PREFIX=/usr >/dev/null 2>&1 && $make_ -s uninstall PREFIX="$p2" >/dev/null 2>&1 \
+    && left=$(find "$root" "$p2" -type f -o -type l) && [ -z "$left" ] && ok "uninstall removes every installed file" \
+    || { bad "uninstall removes every installed file"; echo "$left"; }
+
+# ---- 5. The headers under every compiler and language standard.
 for cc_ in gcc clang; do
-    have $cc_ || { skip "$cc_ (not installed)"; continue; }
+    have $cc_ || { bad "$cc_ is not installed (make deps)"; continue; }
     for std in c99 c11; do
         for face in "" "-DDEMC_HEADER_ONLY"; do
             run "demc.h as $std with $cc_ ${face:-linked}" $cc_ -std=$std $W $face -Iinclude -c $C/consumer.c -o "$tmp/c.o"
@@ -49,7 +145,7 @@ for cc_ in gcc clang; do
     run "gnu89 pair runs ($cc_)" "$tmp/g89"
 done
 for cxx in g++ clang++; do
-    have $cxx || { skip "$cxx (not installed)"; continue; }
+    have $cxx || { bad "$cxx is not installed (make deps)"; continue; }
     for std in c++11 c++17; do
         run "demc.h as $std with $cxx, header-only" $cxx -std=$std $W -DDEMC_HEADER_ONLY -Iinclude $C/cxx_check.cpp -o "$tmp/cxx"
         run "demc.h as $std with $cxx, linked" sh -c "$cxx -std=$std $W -Iinclude $C/cxx_check.cpp -Llib -ldemc -Wl,-rpath,$PWD/lib -o '$tmp/cxxl' && '$tmp/cxxl'"
@@ -59,6 +155,6 @@ nvcc=$(command -v nvcc || { [ -x /usr/local/cuda/bin/nvcc ] && echo /usr/local/c
 if [ -n "$nvcc" ]; then
     run "CUDA kernel calling header-only functions (nvcc, compile only)" "$nvcc" -std=c++17 -Iinclude -Xcompiler -Wall,-Wextra,-Werror -c $C/cuda_kernel.cu -o "$tmp/k.o"
 else
-    skip "CUDA kernel (nvcc not found)"
+    skip "CUDA kernel (nvcc not found; CUDA is not in Debian's main archive)"
 fi
 [ $fails -eq 0 ]

@@ -1,12 +1,24 @@
 #!/bin/sh
 # make check: the gates in order, stopping at the first that fails (unit tests on both faces, the unit tests under
-# ASan+UBSan, a few seconds of each libFuzzer harness when clang's fuzzer runtime is present, consumer checks,
-# demo, ABI gate, docs). Every unit-test case and every gate counts as one test; the last line is the total.
-# Usage: test/run_checks.sh TEST_NAME...   (run from the top of the tree, after `make all unit-tests`)
+# ASan+UBSan, a few seconds of each libFuzzer harness, consumer checks, demo, ABI gate, docs, docs rendering,
+# citations). Every unit-test case and every gate counts as one test; the last line is the total. A check that
+# could not run on this machine (CUDA without nvcc, fuzzing without clang's fuzzer runtime) is listed as skipped
+# just before it.
+# Usage: test/run_checks.sh [--unit-only] TEST_NAME...   (from the top of the tree, after `make all unit-tests`;
+#        --unit-only: the unit tests alone, for `make test`)
 set -u
+unit_only=no
+[ "${1:-}" = "--unit-only" ] && { unit_only=yes; shift; }
 passed=0
 failed=0
+DEMC_SKIPPED=$(mktemp) || exit 1
+export DEMC_SKIPPED
+trap 'rm -f "$DEMC_SKIPPED"' EXIT
 finish() {
+    if [ -s "$DEMC_SKIPPED" ]; then
+        echo "skipped (not run on this machine, counted neither passed nor failed):"
+        sed 's/^/  /' "$DEMC_SKIPPED"
+    fi
     echo "tests: $passed passed, $failed failed"
     [ "$failed" -eq 0 ]
     exit $?
@@ -31,6 +43,7 @@ for t in "$@"; do
     done
 done
 [ "$failed" -eq 0 ] || finish
+[ "$unit_only" = yes ] && finish
 
 echo "== unit tests under ASan+UBSan (header-only face)"
 san_failed=0
@@ -52,7 +65,7 @@ if "${FUZZ_CC:-clang}" -fsanitize=fuzzer,address,undefined "$probe/p.c" -o "$pro
     gate "fuzz (${FUZZ_CHECK_SECONDS:-3} s per module)" sh test/fuzz_run.sh "${FUZZ_CHECK_SECONDS:-3}" $FUZZERS
 else
     rm -rf "$probe"
-    echo "  skipped: ${FUZZ_CC:-clang} has no libFuzzer runtime (Debian: clang libclang-rt-dev)"
+    echo "fuzzing: ${FUZZ_CC:-clang} has no libFuzzer runtime (Debian: clang libclang-rt-dev)" >>"$DEMC_SKIPPED"
 fi
 
 echo "== consumer checks"
@@ -63,4 +76,6 @@ gate check-abi ${MAKE:-make} -s check-abi
 gate "abi-gate-catches-each-kind-of-change" sh test/abi_gate_test.sh
 echo "== documentation"
 gate docs ${MAKE:-make} -s docs
+gate "docs render offline (headless Chromium, MathJax)" sh test/check_docs_render.sh build/docs/html
+gate "citations by key, no internal paths (installed headers, HTML)" sh test/check_citations.sh build/docs/html
 finish

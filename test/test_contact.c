@@ -1,5 +1,6 @@
-/* contact.h: the assembled models against physical laws (Newton's third law, objectivity, energy balance of an
- * integrated collision, non-negative dissipation), the restitution they were set up for, and their statuses. */
+/* contact.h: the description, the compiled model and its statuses; the state slice; the evaluation against the
+ * pre-0.9 one (to 1e-14) and against physical laws (Newton's third law, objectivity, energy balance of an
+ * integrated collision, non-negative dissipation), the restitution the models were set up for; the contact point. */
 #include <float.h>
 #include <math.h>
 #include <stdlib.h>
@@ -7,6 +8,7 @@
 
 #include "demc.h"
 #include "harness.h"
+#include "support/legacy_contact.h"
 #include "support/setup_checks.h"
 
 static demc_vec3 v3(double x, double y, double z) { return demc_vec3_make(x, y, z); }
@@ -27,39 +29,85 @@ static demc_vec3 random_vec(double scale)
 
 enum { LSD, HMD, PLSB, HM, CAMPELLO, NMODELS };
 static const char *model_name[NMODELS] = {"LS+D", "HM+D", "PLS(B)", "HM", "001"};
+static const demc_contact_preset preset_of[NMODELS] = {DEMC_CONTACT_PRESET_LSD, DEMC_CONTACT_PRESET_HMD,
+                                                       DEMC_CONTACT_PRESET_PLSB, DEMC_CONTACT_PRESET_HM,
+                                                       DEMC_CONTACT_PRESET_CAMPELLO};
+static const demc_contact_kind kind_of[NMODELS] = {DEMC_CONTACT_KIND_LSD, DEMC_CONTACT_KIND_HMD, DEMC_CONTACT_KIND_PLSB,
+                                                   DEMC_CONTACT_KIND_HM, DEMC_CONTACT_KIND_CAMPELLO};
 
-typedef demc_contact_result (*pair_fn)(const demc_contact_params *, const demc_body *, const demc_body *, double,
-                                       demc_contact_state *);
-static pair_fn pair_model(int m)
+/* A contact's state as the host keeps it: demc_contact_model_state_size() doubles of a fixed-size array. */
+typedef struct cstate {
+    double d[DEMC_CONTACT_STATE_MAX];
+} cstate;
+
+/* The tangential spring's force memory inside the state: doubles 6-8 of the layout the contact page documents for
+ * the spring models (previous normal, elastic displacement, elastic force, ...). */
+static demc_vec3 spring_force(const cstate *s) { return demc_vec3_make(s->d[6], s->d[7], s->d[8]); }
+
+/* What one evaluation gives with its energy terms, in one struct (the result and the diag). */
+typedef struct full_result {
+    demc_vec3 force, torque_i, torque_j;
+    double overlap, normal_force, normal_energy, tangential_energy, viscous_dissipation, friction_dissipation,
+        plastic_dissipation, tangential_exchange;
+    int sliding;
+} full_result;
+
+static full_result full(demc_contact_result r, const demc_contact_diag *d)
 {
-    switch (m) {
-    case LSD: return demc_contact_lsd;
-    case HMD: return demc_contact_hmd;
-    case PLSB: return demc_contact_plsb;
-    case HM: return demc_contact_hm;
-    default: return demc_contact_campello;
-    }
+    full_result f;
+    f.force = r.force;
+    f.torque_i = r.torque_i;
+    f.torque_j = r.torque_j;
+    f.overlap = r.overlap;
+    f.normal_force = r.normal_force;
+    f.normal_energy = d->normal_energy;
+    f.tangential_energy = d->tangential_energy;
+    f.viscous_dissipation = d->viscous_dissipation;
+    f.friction_dissipation = d->friction_dissipation;
+    f.plastic_dissipation = d->plastic_dissipation;
+    f.tangential_exchange = d->tangential_exchange;
+    f.sliding = d->sliding;
+    return f;
 }
 
-/* Glass-like spheres, 5 mm, and the parameters of each model. */
+static full_result eval_pair(const demc_contact_model *m, const demc_body *i, const demc_body *j, double dt,
+                             cstate *s)
+{
+    demc_contact_diag d = DEMC_CONTACT_DIAG_INIT;
+    demc_contact_frame f = demc_contact_frame_sphere_sphere(m, i, j);
+    demc_contact_result r = demc_contact_eval(m, &f, dt, s->d, &d);
+    return full(r, &d);
+}
+
+static full_result eval_wall(const demc_contact_model *m, const demc_body *i, const demc_wall *w, double dt,
+                             cstate *s)
+{
+    demc_contact_diag d = DEMC_CONTACT_DIAG_INIT;
+    demc_contact_frame f = demc_contact_frame_sphere_wall(m, i, w);
+    demc_contact_result r = demc_contact_eval(m, &f, dt, s->d, &d);
+    return full(r, &d);
+}
+
+/* Glass-like spheres, 5 mm, and each model's description. */
 static demc_material glass(void) { return demc_material_make(7e10, 0.3, 2650.0); }
-static void model_params(int m, double e, double mu, demc_contact_params *p)
+static demc_contact_def model_def(int m, double e, double mu)
 {
     demc_material g = glass();
-    demc_pair pair;
-    demc_status st = DEMC_OK;
-    if (m == CAMPELLO) st = demc_material_pair_sphere_sphere(&g, 5e-3, &g, 5e-3, DEMC_SHEAR_CAMPELLO, &pair, NULL);
-    else st = demc_material_pair_sphere_sphere(&g, 5e-3, &g, 5e-3, DEMC_SHEAR_MINDLIN, &pair, NULL);
-    if (st == DEMC_OK) {
-        switch (m) {
-        case LSD: st = demc_contact_params_lsd(p, 1e6, 0.3, e, DEMC_CONTACT_END_FORCE, mu, mu, NULL); break;
-        case HMD: st = demc_contact_params_hmd(p, &pair, e, DEMC_CONTACT_END_FORCE, mu, mu, NULL); break;
-        case PLSB: st = demc_contact_params_plsb(p, 1e6, 0.3, e, mu, mu, NULL); break;
-        case HM: st = demc_contact_params_hm(p, &pair, mu, NULL); break;
-        default: st = demc_contact_params_campello(p, &pair, e, DEMC_CONTACT_END_FORCE, mu, 0.8 * mu, NULL); break;
-        }
-    }
-    CHECK(st == DEMC_OK);
+    demc_contact_def def;
+    CHECK(demc_contact_def_init(preset_of[m], sizeof def, &def, NULL) == DEMC_OK);
+    CHECK(demc_material_moduli_init(&g, &g, m == CAMPELLO ? DEMC_SHEAR_CAMPELLO : DEMC_SHEAR_MINDLIN, &def.moduli,
+                                    NULL) == DEMC_OK);
+    def.normal_stiffness = 1e6;
+    def.stiffness_ratio = demc_tangential_stiffness_ratio(0.3);
+    def.restitution = e;
+    def.friction.mu_static = mu;
+    def.friction.mu_dynamic = m == CAMPELLO ? 0.8 * mu : mu;
+    return def;
+}
+static void model_params(int m, double e, double mu, demc_contact_model *p)
+{
+    demc_contact_def def = model_def(m, e, mu);
+    CHECK(demc_contact_model_init(&def, p, NULL) == DEMC_OK);
 }
 
 static demc_body sphere(demc_vec3 x, demc_vec3 v, demc_vec3 w, double radius)
@@ -78,7 +126,7 @@ static double rel_diff(demc_vec3 a, demc_vec3 b, double scale)
     return demc_vec3_norm(demc_vec3_sub(a, b)) / scale;
 }
 
-static int result_finite(const demc_contact_result *r)
+static int result_finite(const full_result *r)
 {
     return demc_vec3_is_finite(r->force) && demc_vec3_is_finite(r->torque_i) && demc_vec3_is_finite(r->torque_j) &&
            demc_is_finite(r->normal_energy) && demc_is_finite(r->tangential_energy) &&
@@ -86,267 +134,460 @@ static int result_finite(const demc_contact_result *r)
            demc_is_finite(r->plastic_dissipation);
 }
 
-static void params_statuses(void)
+/* ---------- description and compiled model ---------- */
+
+/* The presets: each one's slots and conventions, its kind, its state size; the model records them. */
+static void presets_and_kinds(void)
 {
-    demc_contact_params p, q;
-    demc_material g = glass();
-    demc_pair pair, bad;
-    volatile double zero = 0.0;
-    CHECK(demc_material_pair_sphere_sphere(&g, 5e-3, &g, 5e-3, DEMC_SHEAR_MINDLIN, &pair, NULL) == DEMC_OK);
-    CHECK(demc_contact_params_hmd(&p, &pair, 0.8, DEMC_CONTACT_END_FORCE, 0.5, 0.4, NULL) == DEMC_OK);
-    CHECK(demc_contact_params_validate(&p, NULL) == DEMC_OK);
-    CHECK(p.normal_damping > 0 && p.tangential_damping == p.normal_damping);
-    CHECK(demc_contact_params_hmd(NULL, &pair, 0.8, DEMC_CONTACT_END_FORCE, 0.5, 0.4, NULL) ==
-          DEMC_ERR_INVALID_ARGUMENT);
-    CHECK(demc_contact_params_hmd(&q, NULL, 0.8, DEMC_CONTACT_END_FORCE, 0.5, 0.4, NULL) == DEMC_ERR_INVALID_ARGUMENT);
-    CHECK(demc_contact_params_hmd(&q, &pair, 0.0, DEMC_CONTACT_END_FORCE, 0.5, 0.4, NULL) == DEMC_ERR_OUT_OF_DOMAIN);
-    CHECK(demc_contact_params_hmd(&q, &pair, 1.5, DEMC_CONTACT_END_FORCE, 0.5, 0.4, NULL) == DEMC_ERR_OUT_OF_DOMAIN);
-    CHECK(demc_contact_params_hmd(&q, &pair, zero / zero, DEMC_CONTACT_END_FORCE, 0.5, 0.4, NULL) ==
-          DEMC_ERR_INVALID_ARGUMENT);
-    CHECK(demc_contact_params_hmd(&q, &pair, 0.8, (demc_contact_end)7, 0.5, 0.4, NULL) == DEMC_ERR_INVALID_ARGUMENT);
-    CHECK(demc_contact_params_hmd(&q, &pair, 0.8, DEMC_CONTACT_END_FORCE, 0.3, 0.4, NULL) == DEMC_ERR_OUT_OF_DOMAIN);
-    CHECK(demc_contact_params_hmd(&q, &pair, 0.8, DEMC_CONTACT_END_FORCE, -1.0, 0.0, NULL) == DEMC_ERR_OUT_OF_DOMAIN);
-    bad = pair;
-    bad.effective_modulus = -1.0;
-    CHECK(demc_contact_params_hmd(&q, &bad, 0.8, DEMC_CONTACT_END_FORCE, 0.5, 0.4, NULL) == DEMC_ERR_OUT_OF_DOMAIN);
-    bad.effective_modulus = 1.0 / zero;
-    CHECK(demc_contact_params_campello(&q, &bad, 0.8, DEMC_CONTACT_END_FORCE, 0.5, 0.4, NULL) ==
-          DEMC_ERR_INVALID_ARGUMENT);
-    CHECK(demc_contact_params_lsd(&q, 0.0, 0.3, 0.8, DEMC_CONTACT_END_FORCE, 0.5, 0.5, NULL) == DEMC_ERR_OUT_OF_DOMAIN);
-    CHECK(demc_contact_params_lsd(&q, 1e6, 0.7, 0.8, DEMC_CONTACT_END_FORCE, 0.5, 0.5, NULL) == DEMC_ERR_OUT_OF_DOMAIN);
-    CHECK(demc_contact_params_lsd(&q, 1e6, 0.3, 0.8, DEMC_CONTACT_END_OVERLAP, 0.5, 0.5, NULL) == DEMC_OK);
-    CHECK(demc_contact_params_plsb(&q, 1e6, 0.3, 1.2, 0.5, 0.5, NULL) == DEMC_ERR_OUT_OF_DOMAIN);
-    CHECK(demc_contact_params_plsb(&q, -1e6, 0.3, 0.5, 0.5, 0.5, NULL) == DEMC_ERR_OUT_OF_DOMAIN);
-    CHECK(demc_contact_params_hm(&q, &pair, zero / zero, NULL) == DEMC_ERR_INVALID_ARGUMENT);
-    CHECK(demc_contact_params_validate(NULL, NULL) == DEMC_ERR_INVALID_ARGUMENT);
-    q = p;
-    q.spin = 2;
-    CHECK(demc_contact_params_validate(&q, NULL) == DEMC_ERR_INVALID_ARGUMENT);
-    q = p;
-    q.transport = (demc_memory_transport)5;
-    CHECK(demc_contact_params_validate(&q, NULL) == DEMC_ERR_INVALID_ARGUMENT);
-    q = p;
-    q.normal_damping = -0.1;
-    CHECK(demc_contact_params_validate(&q, NULL) == DEMC_ERR_OUT_OF_DOMAIN);
-    q = p;
-    q.tangential.mu_dynamic = 0.6;
-    CHECK(demc_contact_params_validate(&q, NULL) == DEMC_ERR_OUT_OF_DOMAIN);
-    CHECK(sizeof(demc_contact_state) == DEMC_CONTACT_STATE_SIZE * sizeof(double));
+    int m;
+    for (m = 0; m < NMODELS; ++m) {
+        demc_contact_def def = model_def(m, 0.7, 0.4);
+        demc_contact_model model;
+        const char *field = "unset";
+        CHECK(def.size == sizeof def);
+        CHECK(demc_contact_model_init(&def, &model, &field) == DEMC_OK && field == NULL);
+        CHECK(demc_contact_model_kind(&model) == kind_of[m]);
+        CHECK(demc_contact_model_state_size(&model) == (m == PLSB ? 13u : 12u));
+        CHECK(demc_contact_model_state_size(&model) <= DEMC_CONTACT_STATE_MAX);
+        CHECK(demc_contact_model_range(&model) == 0.0);
+        if (harness_case_failed) printf("  model %s\n", model_name[m]);
+    }
+    {
+        demc_contact_def d = demc_contact_def_default(), h;
+        demc_contact_def_init(DEMC_CONTACT_PRESET_HMD, sizeof h, &h, NULL);
+        CHECK(memcmp(&d, &h, sizeof d) == 0);
+        CHECK(d.normal == DEMC_NORMAL_HERTZ && d.damping == DEMC_DAMPING_VISCOUS &&
+              d.tangential == DEMC_TANGENTIAL_SPRING && d.rolling == DEMC_ROLLING_NONE);
+        CHECK(d.friction.stiffness_rule == DEMC_STIFFNESS_AVERAGE && d.tangential_damping_scale == 1.0);
+    }
+    /* The conventions of the presets that differ from the default. */
+    {
+        demc_contact_def d;
+        demc_contact_def_init(DEMC_CONTACT_PRESET_HM, sizeof d, &d, NULL);
+        CHECK(d.damping == DEMC_DAMPING_NONE && d.friction.unloading == DEMC_UNLOADING_KEEP);
+        demc_contact_def_init(DEMC_CONTACT_PRESET_CAMPELLO, sizeof d, &d, NULL);
+        CHECK(d.increment == DEMC_INCREMENT_ROLLING && d.friction.stiffness_rule == DEMC_STIFFNESS_TOTAL &&
+              d.tangential_damping_scale == 0.0);
+        demc_contact_def_init(DEMC_CONTACT_PRESET_PLSB, sizeof d, &d, NULL);
+        CHECK(d.normal == DEMC_NORMAL_PLSB && d.damping == DEMC_DAMPING_NONE);
+    }
+    /* A frictionless model without memory keeps no state. */
+    {
+        demc_contact_def d = model_def(HMD, 0.7, 0.4);
+        demc_contact_model model;
+        d.tangential = DEMC_TANGENTIAL_NONE;
+        CHECK(demc_contact_model_init(&d, &model, NULL) == DEMC_OK && demc_contact_model_state_size(&model) == 0);
+    }
 }
 
-/* ---------- setup functions: status and name of the first offending input (material.h's convention) ---------- */
-
-/* One setup function: its arguments after the output as doubles (the end rule as its value, a pair as its E* and
- * G*: the other fields of the pair are not used), their names as bad_field reports them, and a valid set. */
-typedef struct contact_setup {
-    int model;
-    int nargs;
-    int enum_arg;  /* index of the end-rule argument, -1 if none */
-    int takes_pair;
-    const char *args[6];
-    double good[6];
-} contact_setup;
-
-/* Calls the setup function with a[], the output NULL when !with_params and the pair NULL when !with_pair; a failed
- * call must leave the output unwritten. */
-static demc_status contact_setup_call(const contact_setup *f, const double *a, int with_params, int with_pair,
-                                      const char **bad_field)
+/* demc_contact_def_init(): statuses, names, output untouched on error; a caller's larger struct gets a zero tail. */
+static void def_init_statuses(void)
 {
-    demc_contact_params out;
-    demc_contact_params *p = with_params ? &out : NULL;
-    demc_pair pair;
-    const demc_pair *pp = with_pair ? &pair : NULL;
-    demc_status st;
-    pair.effective_modulus = a[0];
-    pair.effective_shear_modulus = a[1];
-    pair.effective_radius = 2.5e-3;
-    pair.effective_mass = 1e-3;
-    memset(&out, SETUP_POISON, sizeof out);
-    switch (f->model) {
-    case LSD: st = demc_contact_params_lsd(p, a[0], a[1], a[2], (demc_contact_end)(int)a[3], a[4], a[5], bad_field);
-        break;
-    case HMD: st = demc_contact_params_hmd(p, pp, a[2], (demc_contact_end)(int)a[3], a[4], a[5], bad_field); break;
-    case PLSB: st = demc_contact_params_plsb(p, a[0], a[1], a[2], a[3], a[4], bad_field); break;
-    case HM: st = demc_contact_params_hm(p, pp, a[2], bad_field); break;
-    default:
-        st = demc_contact_params_campello(p, pp, a[2], (demc_contact_end)(int)a[3], a[4], a[5], bad_field);
-        break;
+    demc_contact_def d;
+    unsigned char big[sizeof(demc_contact_def) + 16];
+    const char *field = "unset";
+    size_t k;
+    memset(&d, SETUP_POISON, sizeof d);
+    CHECK(setup_failed_as(demc_contact_def_init((demc_contact_preset)5, sizeof d, &d, &field), &field,
+                          DEMC_ERR_INVALID_ARGUMENT, "preset"));
+    CHECK(setup_failed_as(demc_contact_def_init((demc_contact_preset)-1, sizeof d, NULL, &field), &field,
+                          DEMC_ERR_INVALID_ARGUMENT, "preset"));
+    CHECK(setup_failed_as(demc_contact_def_init(DEMC_CONTACT_PRESET_HMD, sizeof d - 1, &d, &field), &field,
+                          DEMC_ERR_INVALID_ARGUMENT, "size"));
+    CHECK(setup_failed_as(demc_contact_def_init(DEMC_CONTACT_PRESET_HMD, sizeof d, NULL, &field), &field,
+                          DEMC_ERR_INVALID_ARGUMENT, "def"));
+    CHECK(setup_untouched(&d, sizeof d));
+    memset(big, SETUP_POISON, sizeof big);
+    CHECK(demc_contact_def_init(DEMC_CONTACT_PRESET_LSD, sizeof big, (demc_contact_def *)(void *)big, &field) ==
+              DEMC_OK &&
+          field == NULL);
+    for (k = sizeof(demc_contact_def); k < sizeof big; ++k) CHECK(big[k] == 0);
+}
+
+/* demc_contact_model_init(): a model written only on success; the size rule of a sized struct; slot values of a
+ * newer library; incompatible slots. */
+static void model_init_statuses(void)
+{
+    demc_contact_def d = model_def(HMD, 0.8, 0.5);
+    demc_contact_model m;
+    const char *field = "unset";
+    union {
+        demc_contact_def def;
+        unsigned char bytes[sizeof(demc_contact_def) + 16];
+    } big;
+    memset(&m, SETUP_POISON, sizeof m);
+    CHECK(setup_failed_as(demc_contact_model_init(NULL, &m, &field), &field, DEMC_ERR_INVALID_ARGUMENT, "def"));
+    CHECK(setup_failed_as(demc_contact_model_init(&d, NULL, &field), &field, DEMC_ERR_INVALID_ARGUMENT, "model"));
+    d.size = sizeof d - 8;
+    CHECK(setup_failed_as(demc_contact_model_init(&d, &m, &field), &field, DEMC_ERR_INVALID_ARGUMENT, "def.size"));
+    d = model_def(HMD, 0.8, 0.5);
+    d.rolling = (demc_rolling_law)1; /* a law of a newer library */
+    CHECK(setup_failed_as(demc_contact_model_init(&d, &m, &field), &field, DEMC_ERR_UNSUPPORTED, "def.rolling"));
+    d = model_def(HMD, 0.8, 0.5);
+    d.normal = (demc_normal_law)-2;
+    CHECK(setup_failed_as(demc_contact_model_init(&d, &m, &field), &field, DEMC_ERR_INVALID_ARGUMENT, "def.normal"));
+    d = model_def(PLSB, 0.8, 0.5);
+    d.damping = DEMC_DAMPING_VISCOUS;
+    CHECK(setup_failed_as(demc_contact_model_init(&d, &m, &field), &field, DEMC_ERR_OUT_OF_DOMAIN, "def.damping"));
+    /* PLS(B) with k/e beyond DBL_MAX: its latch is not representable, the stiffness is named. */
+    d = model_def(PLSB, 0.5, 0.5);
+    d.normal_stiffness = 0.9 * DBL_MAX;
+    CHECK(setup_failed_as(demc_contact_model_init(&d, &m, &field), &field, DEMC_ERR_SINGULAR, "def.normal_stiffness"));
+    CHECK(setup_untouched(&m, sizeof m));
+    /* A newer caller's larger struct: accepted with a zero tail, DEMC_ERR_UNSUPPORTED with a non-zero one. */
+    memset(&big, 0, sizeof big);
+    big.def = model_def(HMD, 0.8, 0.5);
+    big.def.size = sizeof big;
+    CHECK(demc_contact_model_init(&big.def, &m, &field) == DEMC_OK && field == NULL);
+    big.bytes[sizeof(demc_contact_def) + 3] = 1;
+    CHECK(setup_failed_as(demc_contact_model_init(&big.def, &m, &field), &field, DEMC_ERR_UNSUPPORTED, "def.size"));
+    /* A field no selected law reads is not checked: the linear stiffness of a Hertz model, μ without friction. */
+    d = model_def(HMD, 0.8, 0.5);
+    d.normal_stiffness = -1.0;
+    d.stiffness_ratio = -1.0;
+    CHECK(demc_contact_model_init(&d, &m, NULL) == DEMC_OK);
+    d.tangential = DEMC_TANGENTIAL_NONE;
+    d.friction.mu_static = -1.0;
+    CHECK(demc_contact_model_init(&d, &m, NULL) == DEMC_OK);
+    /* Restitution 1 and ν = 0.5 (κ = 2/3) are inside the domain. */
+    d = model_def(LSD, 1.0, 0.5);
+    d.stiffness_ratio = demc_tangential_stiffness_ratio(0.5);
+    CHECK(demc_contact_model_init(&d, &m, NULL) == DEMC_OK);
+}
+
+/* Sets field k of a HM+D description, in declaration order of the fields a HM+D model reads. */
+static void hmd_def_set(void *object, int k, double v)
+{
+    demc_contact_def *d = (demc_contact_def *)object;
+    switch (k) {
+    case 0: d->moduli.effective_modulus = v; break;
+    case 1: d->moduli.effective_shear_modulus = v; break;
+    case 2: d->moduli.compliance_asymmetry = v; break;
+    case 3: d->restitution = v; break;
+    case 4: d->end = (demc_contact_end)(int)v; break;
+    case 5: d->tangential_damping_scale = v; break;
+    case 6: d->friction.mu_static = v; break;
+    case 7: d->friction.mu_dynamic = v; break;
+    case 8: d->friction.stiffness_rule = (demc_stiffness_rule)(int)v; break;
+    case 9: d->friction.recalculation = (demc_slip_recalculation)(int)v; break;
+    case 10: d->friction.direction = (demc_slip_direction)(int)v; break;
+    case 11: d->friction.unloading = (demc_unloading_rule)(int)v; break;
+    case 12: d->friction.coulomb = (demc_coulomb_policy)(int)v; break;
+    case 13: d->transport = (demc_memory_transport)(int)v; break;
+    case 14: d->spin = (int)v; break;
+    default: d->contact_point = (demc_contact_point_rule)(int)v; break;
     }
-    if (st != DEMC_OK && !CHECK(setup_untouched(&out, sizeof out)))
-        printf("    %s: output written by a call that failed\n", model_name[f->model]);
+}
+
+/* Sets field k of a LS+D description (the fields a linear model reads between the moduli and the restitution). */
+static void lsd_def_set(void *object, int k, double v)
+{
+    demc_contact_def *d = (demc_contact_def *)object;
+    if (k == 0) d->moduli.compliance_asymmetry = v;
+    else if (k == 1) d->normal_stiffness = v;
+    else if (k == 2) d->stiffness_ratio = v;
+    else hmd_def_set(object, k, v);
+}
+
+static demc_status def_check(const void *object, const char **bad_field)
+{
+    demc_contact_model m;
+    demc_status st;
+    memset(&m, SETUP_POISON, sizeof m);
+    st = demc_contact_model_init((const demc_contact_def *)object, &m, bad_field);
+    if (st != DEMC_OK) CHECK(setup_untouched(&m, sizeof m));
     return st;
 }
 
-/* One bad value of one argument and the status it must give. */
-typedef struct contact_bad_arg {
-    int arg;
-    double value;
-    demc_status status;
-} contact_bad_arg;
-
-/* Every bad value: NaN, +inf, −inf on each numeric argument (INVALID_ARGUMENT) and the listed ones, each
- * - alone: its status and its name; the same status with bad_field NULL;
- * - with every later argument bad too (NaN, or an unknown end rule): still its own name;
- * then a NULL output ("params", whatever follows) and a NULL pair ("pair"), and success (NULL named, NULL
- * bad_field accepted). */
-static void check_contact_setup(const contact_setup *f, const contact_bad_arg *listed, int nlisted)
+/* demc_contact_model_init(): each bad field alone, then with every later field bad too, gives its status and its
+ * name ("def.<field>"). */
+static void model_init_names_the_bad_field(void)
 {
-    volatile double zero = 0.0;
-    const double nonfinite[3] = {zero / zero, 1.0 / zero, -1.0 / zero};
-    int c, j;
-    for (c = 0; c < 3 * f->nargs + nlisted; ++c) {
-        double a[6];
-        const char *field = "unset";
-        contact_bad_arg b;
-        if (c < 3 * f->nargs) {
-            b.arg = c / 3;
-            b.value = nonfinite[c % 3];
-            b.status = DEMC_ERR_INVALID_ARGUMENT;
-            if (b.arg == f->enum_arg) continue;
-        } else {
-            b = listed[c - 3 * f->nargs];
-        }
-        memcpy(a, f->good, sizeof a);
-        a[b.arg] = b.value;
-        if (!CHECK(setup_failed_as(contact_setup_call(f, a, 1, 1, &field), &field, b.status, f->args[b.arg])))
-            printf("    %s: %s = %g\n", model_name[f->model], f->args[b.arg], b.value);
-        CHECK(contact_setup_call(f, a, 1, 1, NULL) == b.status);
-        for (j = b.arg + 1; j < f->nargs; ++j) a[j] = j == f->enum_arg ? 7.0 : nonfinite[0];
-        field = "unset";
-        if (!CHECK(setup_failed_as(contact_setup_call(f, a, 1, 1, &field), &field, b.status, f->args[b.arg])))
-            printf("    %s: %s = %g, later arguments bad\n", model_name[f->model], f->args[b.arg], b.value);
-        field = "unset";
-        if (f->takes_pair && b.arg >= 2)
-            CHECK(setup_failed_as(contact_setup_call(f, a, 1, 0, &field), &field, DEMC_ERR_INVALID_ARGUMENT,
-                                  "pair"));
-        field = "unset";
-        CHECK(setup_failed_as(contact_setup_call(f, a, 0, 0, &field), &field, DEMC_ERR_INVALID_ARGUMENT,
-                              "params"));
-    }
-    {
-        const char *field = "unset";
-        CHECK(setup_failed_as(contact_setup_call(f, f->good, 0, 1, &field), &field, DEMC_ERR_INVALID_ARGUMENT,
-                              "params"));
-        CHECK(contact_setup_call(f, f->good, 0, 1, NULL) == DEMC_ERR_INVALID_ARGUMENT);
-        if (f->takes_pair) {
-            field = "unset";
-            CHECK(setup_failed_as(contact_setup_call(f, f->good, 1, 0, &field), &field, DEMC_ERR_INVALID_ARGUMENT,
-                                  "pair"));
-        }
-        CHECK(contact_setup_call(f, f->good, 1, 1, &field) == DEMC_OK && field == NULL);
-        CHECK(contact_setup_call(f, f->good, 1, 1, NULL) == DEMC_OK);
-    }
+    const char *const hmd_name[16] = {
+        "def.moduli.effective_modulus", "def.moduli.effective_shear_modulus", "def.moduli.compliance_asymmetry",
+        "def.restitution", "def.end", "def.tangential_damping_scale", "def.friction.mu_static",
+        "def.friction.mu_dynamic", "def.friction.stiffness_rule", "def.friction.recalculation",
+        "def.friction.direction", "def.friction.unloading", "def.friction.coulomb", "def.transport", "def.spin",
+        "def.contact_point"};
+    const int hmd_past[16] = {0, 0, 0, 0, 2, 0, 0, 0, 4, 2, 3, 2, 2, 2, 2, 2};
+    /* E*, G* ≤ 0; |asymmetry| > 1; e ≤ 0 or > 1; negative γ_t scale and μ_s; μ_d < 0 or > μ_s (0.5). */
+    const double hmd_out[16][2] = {{0.0, -1.0}, {0.0, -1e-300}, {1.5, -2.0}, {0.0, 1.5}, {0, 0}, {-1.0, -1e-300},
+                                   {-0.1, -1e-300}, {-0.1, 0.6}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0},
+                                   {0, 0}, {0, 0}};
+    const char *const lsd_name[6] = {"def.moduli.compliance_asymmetry", "def.normal_stiffness",
+                                     "def.stiffness_ratio", "def.restitution", "def.end",
+                                     "def.tangential_damping_scale"};
+    const int lsd_past[6] = {0, 0, 0, 0, 2, 0};
+    const double lsd_out[6][2] = {{1.5, -2.0}, {0.0, -1e6}, {-1.0, -1e-300}, {0.0, 1.5}, {0, 0}, {-1.0, -1e-300}};
+    const setup_fields hmd = {16, hmd_name, hmd_past, hmd_out, hmd_def_set, def_check};
+    const setup_fields lsd = {6, lsd_name, lsd_past, lsd_out, lsd_def_set, def_check};
+    demc_contact_def good = model_def(HMD, 0.8, 0.5), scratch;
+    good.friction.mu_dynamic = 0.4;
+    setup_check_fields(&hmd, &good, &scratch, sizeof good);
+    good = model_def(LSD, 0.8, 0.5);
+    setup_check_fields(&lsd, &good, &scratch, sizeof good);
 }
 
-static void setup_functions_name_the_bad_argument(void)
-{
-    const demc_status D = DEMC_ERR_OUT_OF_DOMAIN, I = DEMC_ERR_INVALID_ARGUMENT;
-    const contact_setup lsd = {LSD, 6, 3, 0,
-                               {"normal_stiffness", "poisson_ratio", "restitution", "end", "mu_static", "mu_dynamic"},
-                               {1e6, 0.3, 0.8, 0.0, 0.5, 0.4}};
-    const contact_setup hmd = {HMD, 6, 3, 1,
-                               {"pair.effective_modulus", "pair.effective_shear_modulus", "restitution", "end",
-                                "mu_static", "mu_dynamic"},
-                               {3.8e10, 1.3e10, 0.8, 1.0, 0.5, 0.4}};
-    const contact_setup plsb = {PLSB, 5, -1, 0,
-                                {"stiffness", "poisson_ratio", "restitution", "mu_static", "mu_dynamic", 0},
-                                {1e6, 0.3, 0.8, 0.5, 0.4, 0}};
-    const contact_setup hm = {HM, 3, -1, 1, {"pair.effective_modulus", "pair.effective_shear_modulus", "mu", 0, 0, 0},
-                              {3.8e10, 1.3e10, 0.3, 0, 0, 0}};
-    contact_setup campello = hmd;
-    /* Out of the domain: k, E*, G* ≤ 0; ν ≤ −1 or > 0.5; e ≤ 0 or > 1; μ_s < 0; μ_d < 0 or > μ_s (0.5); an end
-     * rule other than 0 and 1. */
-    const contact_bad_arg lsd_bad[] = {{0, 0.0, D},  {0, -1e6, D}, {1, -1.0, D}, {1, -2.0, D}, {1, 0.51, D},
-                                       {2, 0.0, D},  {2, -0.5, D}, {2, 1.5, D},  {3, 2.0, I},  {3, -1.0, I},
-                                       {4, -0.1, D}, {5, -0.1, D}, {5, 0.6, D}};
-    const contact_bad_arg hertz_bad[] = {{0, 0.0, D},  {0, -1.0, D}, {1, 0.0, D}, {1, -1.0, D},
-                                         {2, 0.0, D},  {2, -0.5, D}, {2, 1.5, D}, {3, 2.0, I},
-                                         {3, -1.0, I}, {4, -0.1, D}, {5, -0.1, D}, {5, 0.6, D}};
-    const contact_bad_arg plsb_bad[] = {{0, 0.0, D}, {0, -1e6, D}, {1, -1.0, D}, {1, 0.51, D}, {2, 0.0, D},
-                                        {2, 1.5, D}, {3, -0.1, D}, {4, -0.1, D}, {4, 0.6, D}};
-    const contact_bad_arg hm_bad[] = {{0, 0.0, D}, {0, -1.0, D}, {1, 0.0, D}, {1, -1.0, D}, {2, -0.1, D}};
-    double a[6];
-    const char *field = "unset";
-    campello.model = CAMPELLO;
-    check_contact_setup(&lsd, lsd_bad, 13);
-    check_contact_setup(&hmd, hertz_bad, 12);
-    check_contact_setup(&campello, hertz_bad, 12);
-    check_contact_setup(&plsb, plsb_bad, 9);
-    check_contact_setup(&hm, hm_bad, 5);
-    /* The edges of the domains are inside: e = 1, ν = 0.5, μ_d = μ_s, μ = 0. */
-    memcpy(a, lsd.good, sizeof a);
-    a[1] = 0.5;
-    a[2] = 1.0;
-    a[5] = a[4];
-    CHECK(contact_setup_call(&lsd, a, 1, 1, &field) == DEMC_OK && field == NULL);
-    memcpy(a, hm.good, sizeof a);
-    a[2] = 0.0;
-    field = "unset";
-    CHECK(contact_setup_call(&hm, a, 1, 1, &field) == DEMC_OK && field == NULL);
-    /* PLS(B) with k/e beyond DBL_MAX: its latch is not representable, the reference stiffness is named. */
-    memcpy(a, plsb.good, sizeof a);
-    a[0] = 0.9 * DBL_MAX;
-    a[2] = 0.5;
-    field = "unset";
-    CHECK(setup_failed_as(contact_setup_call(&plsb, a, 1, 1, &field), &field, DEMC_ERR_SINGULAR, "stiffness"));
-}
+/* ---------- the state slice ---------- */
 
-/* Sets field k of a demc_contact_params, in declaration order with the tangential member's fields in place. */
-static void contact_params_set(void *object, int k, double v)
+/* Swap: the documented doubles change sign, the others are kept, twice is the identity; reset zeroes exactly the
+ * state size. */
+static void state_swap_and_reset(void)
 {
-    demc_contact_params *p = (demc_contact_params *)object;
-    double *const number[] = {&p->youngs_modulus, &p->shear_modulus,  &p->normal_stiffness,  &p->kappa,
-                              &p->restitution,    &p->normal_damping, &p->tangential_damping};
-    if (k < 7) *number[k] = v;
-    else if (k == 7) p->end = (demc_contact_end)(int)v;
-    else if (k == 8) p->tangential.mu_static = v;
-    else if (k == 9) p->tangential.mu_dynamic = v;
-    else if (k == 10) p->tangential.stiffness_rule = (demc_stiffness_rule)(int)v;
-    else if (k == 11) p->tangential.recalculation = (demc_slip_recalculation)(int)v;
-    else if (k == 12) p->tangential.direction = (demc_slip_direction)(int)v;
-    else if (k == 13) p->tangential.unloading = (demc_unloading_rule)(int)v;
-    else if (k == 14) p->tangential.coulomb = (demc_coulomb_policy)(int)v;
-    else if (k == 15) p->transport = (demc_memory_transport)(int)v;
-    else p->spin = (int)v;
-}
-
-static demc_status contact_params_check(const void *object, const char **bad_field)
-{
-    return demc_contact_params_validate((const demc_contact_params *)object, bad_field);
-}
-
-/* demc_contact_params_validate(): each bad field alone, then with every later field bad too, gives its status and
- * its name; what every setup function produces passes. */
-static void validate_names_the_bad_field(void)
-{
-    const char *const name[17] = {
-        "params.youngs_modulus", "params.shear_modulus", "params.normal_stiffness", "params.kappa",
-        "params.restitution", "params.normal_damping", "params.tangential_damping", "params.end",
-        "params.tangential.mu_static", "params.tangential.mu_dynamic", "params.tangential.stiffness_rule",
-        "params.tangential.recalculation", "params.tangential.direction", "params.tangential.unloading",
-        "params.tangential.coulomb", "params.transport", "params.spin"};
-    /* The first value above each enumerator's range (end, 4 stiffness rules, 2, 3, 2, 2, transport, spin). */
-    const int past_last[17] = {0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 4, 2, 3, 2, 2, 2, 2};
-    /* Negative moduli, stiffness, κ, damping and μ_s; e ≤ 0 or > 1; μ_d < 0 or > μ_s (0.5). */
-    const double out_of_domain[17][2] = {{-1.0, -1e-300}, {-1.0, -1e-300}, {-1.0, -1e-300}, {-1.0, -1e-300},
-                                         {0.0, 1.5},      {-1.0, -1e-300}, {-1.0, -1e-300}, {0, 0},
-                                         {-0.1, -1e-300}, {-0.1, 0.6},     {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0},
-                                         {0, 0},          {0, 0}};
-    const setup_fields fields = {17, name, past_last, out_of_domain, contact_params_set, contact_params_check};
-    demc_contact_params good, scratch;
-    const char *field = "unset";
     int m;
-    model_params(HMD, 0.8, 0.5, &good);
-    good.tangential.mu_dynamic = 0.4;
-    CHECK(demc_contact_params_validate(&good, &field) == DEMC_OK && field == NULL);
-    setup_check_fields(&fields, &good, &scratch, sizeof good);
-    field = "unset";
-    CHECK(setup_failed_as(demc_contact_params_validate(NULL, &field), &field, DEMC_ERR_INVALID_ARGUMENT, "params"));
     for (m = 0; m < NMODELS; ++m) {
-        model_params(m, 0.7, 0.4, &scratch);
-        field = "unset";
-        CHECK(demc_contact_params_validate(&scratch, &field) == DEMC_OK && field == NULL);
+        demc_contact_model p;
+        cstate s, t;
+        size_t k, n;
+        model_params(m, 0.7, 0.4, &p);
+        n = demc_contact_model_state_size(&p);
+        for (k = 0; k < DEMC_CONTACT_STATE_MAX; ++k) s.d[k] = 1.0 + (double)k;
+        t = s;
+        demc_contact_state_swap(&p, t.d);
+        for (k = 0; k < DEMC_CONTACT_STATE_MAX; ++k) {
+            const int flips = k < 9; /* previous normal, elastic displacement, elastic force */
+            CHECK(demc_contact_state_flips(&p, k) == (k < n && flips));
+            CHECK(t.d[k] == (k < n && flips ? -s.d[k] : s.d[k]));
+        }
+        demc_contact_state_swap(&p, t.d);
+        CHECK(memcmp(&s, &t, sizeof s) == 0);
+        demc_contact_state_reset(&p, t.d);
+        for (k = 0; k < DEMC_CONTACT_STATE_MAX; ++k) CHECK(t.d[k] == (k < n ? 0.0 : s.d[k]));
     }
+}
+
+/* ---------- the evaluation against the pre-0.9 one ---------- */
+
+/* The parameters the pre-0.9 setup functions produced for the same inputs as model_def(). */
+static legacy_contact_params legacy_params(int m, double e, double mu)
+{
+    demc_contact_def d = model_def(m, e, mu);
+    legacy_contact_params p;
+    double gamma = 0.0;
+    if (m == LSD) demc_damping_lsd_ratio(e, DEMC_CONTACT_END_FORCE, &gamma);
+    if (m == HMD || m == CAMPELLO) demc_damping_hmd_ratio(e, DEMC_CONTACT_END_FORCE, &gamma);
+    p.youngs_modulus = d.moduli.effective_modulus;
+    p.shear_modulus = d.moduli.effective_shear_modulus;
+    p.normal_stiffness = d.normal_stiffness;
+    p.kappa = d.stiffness_ratio;
+    p.restitution = e;
+    p.normal_damping = gamma;
+    p.tangential_damping = (m == LSD || m == HMD) ? gamma : 0.0;
+    p.end = DEMC_CONTACT_END_FORCE;
+    p.tangential = d.friction;
+    p.transport = DEMC_TRANSPORT_ROTATE;
+    p.spin = 1;
+    return p;
+}
+
+/* The slice of the 0.9 state holding the same memory as a pre-0.9 state (the layout on the contact page). */
+static cstate from_legacy(const legacy_contact_state *l)
+{
+    cstate s;
+    memset(&s, 0, sizeof s);
+    s.d[0] = l->normal.x, s.d[1] = l->normal.y, s.d[2] = l->normal.z;
+    s.d[3] = l->tangential.displacement.x, s.d[4] = l->tangential.displacement.y;
+    s.d[5] = l->tangential.displacement.z;
+    s.d[6] = l->tangential.force.x, s.d[7] = l->tangential.force.y, s.d[8] = l->tangential.force.z;
+    s.d[9] = l->tangential.stiffness, s.d[10] = l->tangential.normal_force, s.d[11] = l->tangential.sliding;
+    s.d[12] = l->pls.overlap_max;
+    return s;
+}
+
+/* |a − b| over a scale, for scalars. */
+static double rel1(double a, double b, double scale) { return fabs(a - b) / scale; }
+
+/* One step of both evaluations from the same state: the largest difference of force, torques, energy terms and
+ * updated state, each over its own scale. */
+static double step_difference(const full_result *r, const cstate *s, const legacy_contact_result *lr,
+                              const legacy_contact_state *ls, double trial)
+{
+    const double ft = demc_vec3_norm(ls->tangential.force) + trial;
+    /* force scale: the elastic forces (2E/δ bounds the normal one), as the total may be a cancellation (a dashpot
+     * balancing the spring, clamped to zero) */
+    const double fs = demc_vec3_norm(lr->force) + ft + (lr->overlap > 0 ? 2.5 * lr->normal_energy / lr->overlap : 0.0) +
+                      1e-300;
+    const double ts = demc_vec3_norm(lr->torque_i) + demc_vec3_norm(lr->torque_j) + fs * 5e-3;
+    /* the spring's memory after a slip is a difference of terms of the size of the trial force (a dashpot share
+     * against a spring share, exactly cancelling when the limit is zero): its scale is the forces' */
+    const double ds = demc_vec3_norm(ls->tangential.displacement) +
+                      (ls->tangential.stiffness > 0 ? fs / ls->tangential.stiffness : 0.0) + 1e-300;
+    /* energies: the step's work scale |F| (δ + |Δs|) (a term may be a small difference of such works) */
+    const double es = fs * (fabs(lr->overlap) + ds) + lr->normal_energy + lr->tangential_energy + 1e-300;
+    double w = 0.0;
+    w = fmax(w, rel_diff(r->force, lr->force, fs));
+    w = fmax(w, rel_diff(r->torque_i, lr->torque_i, ts));
+    w = fmax(w, rel_diff(r->torque_j, lr->torque_j, ts));
+    w = fmax(w, rel1(r->normal_force, lr->normal_force, fs));
+    w = fmax(w, rel_diff(spring_force(s), ls->tangential.force, fs));
+    w = fmax(w, rel_diff(v3(s->d[3], s->d[4], s->d[5]), ls->tangential.displacement, ds));
+    w = fmax(w, rel1(s->d[9], ls->tangential.stiffness, ls->tangential.stiffness + 1e-300));
+    w = fmax(w, rel1(s->d[10], ls->tangential.normal_force, fabs(ls->tangential.normal_force) + fs));
+    w = fmax(w, rel1(s->d[12], ls->pls.overlap_max, ls->pls.overlap_max + 1e-300));
+    w = fmax(w, rel1(r->normal_energy, lr->normal_energy, es));
+    w = fmax(w, rel1(r->tangential_energy, lr->tangential_energy, es));
+    w = fmax(w, rel1(r->viscous_dissipation, lr->viscous_dissipation, es));
+    w = fmax(w, rel1(r->friction_dissipation, lr->friction_dissipation, es));
+    w = fmax(w, rel1(r->plastic_dissipation, lr->plastic_dissipation, es));
+    w = fmax(w, rel1(r->tangential_exchange, lr->tangential_exchange, es));
+    return w;
+}
+
+/* The size of the terms of the tangential trial force, |F_old| + k_t |Δs| + c_t |v_t|: on slip the spring's new
+ * memory is their difference (the dashpot's share against the spring's), which the rounding of either scales. */
+static double trial_scale(const legacy_contact_params *lp, const demc_contact_frame *f,
+                          const legacy_contact_state *before, const legacy_contact_state *after, double dt)
+{
+    demc_geometry g;
+    demc_kinematics kin;
+    double vt, kt = after->tangential.stiffness;
+    g.overlap = f->overlap, g.normal = f->normal, g.branch_i = f->branch_i, g.branch_j = f->branch_j;
+    kin = demc_geometry_kinematics(&g, f->velocity_i, f->angular_velocity_i, f->velocity_j, f->angular_velocity_j);
+    vt = demc_vec3_norm(kin.tangential_velocity);
+    return demc_vec3_norm(before->tangential.force) + kt * vt * dt +
+           2.0 * lp->tangential_damping * sqrt(f->effective_mass * kt) * vt;
+}
+
+/* Every model, sphere–sphere and sphere–wall, along random walks in and out of contact: each step, from the same
+ * state, the force, torques, energy terms and updated state equal those of the evaluation before the 0.9 API
+ * (kept in support/legacy_contact.h) to 1e-14 relative. (Along a whole walk the two would part: the 0.9 body
+ * takes one root a = √(R*δ) for the force, k_n, k_t and both dashpots where the old one took five, so each step
+ * differs by rounding and a stick/slip decision at its threshold can go the other way.) The half contact-point
+ * rule is the one the old evaluation had. Also: demc_contact_eval_kind() with the constant kind and no diag gives
+ * bit for bit the force and state of demc_contact_eval() with a diag. */
+static void reproduces_the_pre_api_evaluation(void)
+{
+    int m;
+    for (m = 0; m < NMODELS; ++m) {
+        const int lm = m == LSD ? LEGACY_MODEL_LSD : m == HMD ? LEGACY_MODEL_HMD : m == PLSB ? LEGACY_MODEL_PLSB
+                       : m == HM ? LEGACY_MODEL_HM : LEGACY_MODEL_CAMPELLO;
+        demc_contact_def def = model_def(m, 0.6, 0.35);
+        demc_contact_model p;
+        legacy_contact_params lp = legacy_params(m, 0.6, 0.35);
+        legacy_contact_state ls, lw;
+        demc_vec3 xb = v3(9.99e-3, 0, 0), va = v3(0, 0, 0), vb = v3(0, 0, 0), wa = v3(0, 0, 0), wb = v3(0, 0, 0);
+        double worst = 0.0;
+        long k, contacts = 0, bitwise = 0, slides = 0;
+        def.contact_point = DEMC_CONTACT_POINT_HALF;
+        CHECK(demc_contact_model_init(&def, &p, NULL) == DEMC_OK);
+        memset(&ls, 0, sizeof ls);
+        memset(&lw, 0, sizeof lw);
+        for (k = 0; k < 20000; ++k) {
+            demc_body a, b;
+            demc_wall wall;
+            legacy_contact_result lr;
+            full_result r;
+            demc_contact_frame f;
+            demc_contact_result rk;
+            const legacy_contact_state ls0 = ls, lw0 = lw;
+            cstate s = from_legacy(&ls), s2 = s, w = from_legacy(&lw);
+            xb = demc_vec3_add(xb, random_vec(2e-7));
+            xb = demc_vec3_scale(xb, (9.985e-3 + 3e-5 * uniform()) / demc_vec3_norm(xb));
+            va = demc_vec3_add(va, random_vec(0.01));
+            vb = demc_vec3_add(vb, random_vec(0.01));
+            wa = demc_vec3_add(wa, random_vec(1.0));
+            wb = demc_vec3_add(wb, random_vec(1.0));
+            a = sphere(v3(0, 0, 0), va, wa, 5e-3);
+            b = sphere(xb, vb, wb, 4e-3 + 2e-3 * (k % 2));
+            lr = legacy_pair(lm, &lp, &a, &b, 1e-6, &ls);
+            r = eval_pair(&p, &a, &b, 1e-6, &s);
+            f = demc_contact_frame_sphere_sphere(&p, &a, &b);
+            rk = demc_contact_eval_kind(kind_of[m], &p, &f, 1e-6, s2.d, NULL);
+            if (r.overlap > 0) ++contacts;
+            slides += r.sliding != 0;
+            worst = fmax(worst, step_difference(&r, &s, &lr, &ls, trial_scale(&lp, &f, &ls0, &ls, 1e-6)));
+            if (r.overlap > 0 && r.sliding != (lr.sliding != 0.0)) worst = 1.0;
+            bitwise += memcmp(&rk.force, &r.force, sizeof r.force) != 0 || memcmp(&s2, &s, sizeof s) != 0;
+            /* the same sphere against a wall through its centre's neighbourhood, moving */
+            wall.point = v3(0.0, 0.0, -4.99e-3 + 1e-5 * sin(1e-3 * (double)k));
+            wall.normal = v3(0, 0, 1);
+            wall.velocity = v3(0.01, 0, -0.02);
+            wall.angular_velocity = v3(0, 0, 0);
+            lr = legacy_wall(lm, &lp, &a, &wall, 1e-6, &lw);
+            r = eval_wall(&p, &a, &wall, 1e-6, &w);
+            f = demc_contact_frame_sphere_wall(&p, &a, &wall);
+            worst = fmax(worst, step_difference(&r, &w, &lr, &lw, trial_scale(&lp, &f, &lw0, &lw, 1e-6)));
+            slides += r.sliding != 0;
+        }
+        if (getenv("DEMC_TEST_VERBOSE"))
+            printf("  %s: %ld contacts, %ld sliding steps, largest relative difference %.3g\n", model_name[m], contacts,
+                   slides, worst);
+        CHECK(worst <= 1e-14);
+        CHECK(contacts > 2000);
+        CHECK(slides > 1000); /* the slip path is compared too */
+        CHECK(bitwise == 0);
+        if (harness_case_failed) {
+            printf("  model %s: worst %.3g, %ld not bitwise\n", model_name[m], worst, bitwise);
+            return;
+        }
+    }
+}
+
+/* ---------- the contact point ---------- */
+
+/* The overlap divides by compliance: against a rigid wall the sphere takes all of it (arm R − δ), between equal
+ * spheres half each, between unequal materials in proportion to (1−ν²)/E; the half rule when selected. The torque
+ * arm is read from the torque of a purely tangential force: |τ_i| = |d_i| |F_t|. */
+static void contact_point_divides_the_overlap(void)
+{
+    demc_material steel = demc_material_make(2e11, 0.3, 7800), rubber = demc_material_make(1e7, 0.49, 1100);
+    const double r = 5e-3, delta = 1e-4;
+    demc_contact_def def = demc_contact_def_default();
+    demc_contact_model model;
+    demc_body a = sphere(v3(0, 0, r - delta), v3(0, 0, 0), v3(0, 0, 0), r), b;
+    demc_wall wall;
+    demc_contact_frame f;
+    double ci, cj;
+    wall.point = v3(0, 0, 0), wall.normal = v3(0, 0, 1), wall.velocity = v3(0, 0, 0), wall.angular_velocity = v3(0, 0, 0);
+    /* rigid wall */
+    CHECK(demc_material_moduli_init(&steel, NULL, DEMC_SHEAR_MINDLIN, &def.moduli, NULL) == DEMC_OK);
+    CHECK(def.moduli.compliance_asymmetry == 1.0);
+    CHECK(demc_contact_model_init(&def, &model, NULL) == DEMC_OK);
+    f = demc_contact_frame_sphere_wall(&model, &a, &wall);
+    CHECK_REL(f.overlap, delta, 1e-12);
+    CHECK_REL(f.branch_i.z, -(r - delta), 1e-14);
+    CHECK_ABS(f.branch_j.z, 0.0, 1e-18); /* the contact point lies on the wall's plane */
+    /* the torque arm, directly: a sliding sphere's friction force F_t gives τ_i = d_i × F_t */
+    {
+        cstate s;
+        demc_contact_result res;
+        memset(&s, 0, sizeof s);
+        def.friction.mu_static = def.friction.mu_dynamic = 0.5;
+        CHECK(demc_contact_model_init(&def, &model, NULL) == DEMC_OK);
+        a.velocity = v3(1.0, 0, 0);
+        f = demc_contact_frame_sphere_wall(&model, &a, &wall);
+        res = demc_contact_eval(&model, &f, 1e-7, s.d, NULL);
+        CHECK(res.force.x < 0);
+        CHECK_REL(res.torque_i.y, -(r - delta) * res.force.x, 1e-13);
+        a.velocity = v3(0, 0, 0);
+    }
+    /* elastic wall (rubber under steel): steel sphere takes c_i/(c_i + c_j) */
+    CHECK(demc_material_moduli_init(&steel, &rubber, DEMC_SHEAR_MINDLIN, &def.moduli, NULL) == DEMC_OK);
+    CHECK(demc_contact_model_init(&def, &model, NULL) == DEMC_OK);
+    ci = (1 - 0.09) / 2e11, cj = (1 - 0.49 * 0.49) / 1e7;
+    f = demc_contact_frame_sphere_wall(&model, &a, &wall);
+    CHECK_REL(f.branch_i.z, -(r - ci / (ci + cj) * delta), 1e-14);
+    /* two spheres: equal materials half each; the half rule when selected */
+    b = sphere(v3(0, 0, -(r - delta)), v3(0, 0, 0), v3(0, 0, 0), r);
+    a.position = v3(0, 0, r);
+    CHECK(demc_material_moduli_init(&steel, &steel, DEMC_SHEAR_MINDLIN, &def.moduli, NULL) == DEMC_OK);
+    CHECK(demc_contact_model_init(&def, &model, NULL) == DEMC_OK);
+    f = demc_contact_frame_sphere_sphere(&model, &a, &b);
+    CHECK_REL(f.branch_i.z, -(r - 0.5 * delta), 1e-13);
+    CHECK_REL(f.branch_j.z, r - 0.5 * delta, 1e-13);
+    CHECK(demc_material_moduli_init(&steel, &rubber, DEMC_SHEAR_MINDLIN, &def.moduli, NULL) == DEMC_OK);
+    CHECK(demc_contact_model_init(&def, &model, NULL) == DEMC_OK);
+    f = demc_contact_frame_sphere_sphere(&model, &a, &b);
+    CHECK_REL(f.branch_i.z, -(r - ci / (ci + cj) * delta), 1e-13);
+    CHECK_REL(f.branch_j.z, r - cj / (ci + cj) * delta, 1e-13);
+    def.contact_point = DEMC_CONTACT_POINT_HALF;
+    CHECK(demc_contact_model_init(&def, &model, NULL) == DEMC_OK);
+    f = demc_contact_frame_sphere_sphere(&model, &a, &b);
+    CHECK_REL(f.branch_i.z, -(r - 0.5 * delta), 1e-13);
+    /* a pair that does not touch is rejected before any root: overlap 0, nothing else set */
+    b.position = v3(0, 0, -r - 1e-6);
+    f = demc_contact_frame_sphere_sphere(&model, &a, &b);
+    CHECK(f.overlap == 0.0 && f.normal.z == 0.0 && f.effective_mass == 0.0);
 }
 
 /* A sequence of overlapping configurations, then a separation: no force without overlap, the state resets. */
@@ -354,9 +595,9 @@ static void no_force_without_overlap_and_reset(void)
 {
     int m;
     for (m = 0; m < NMODELS; ++m) {
-        demc_contact_params p;
-        demc_contact_state s, zero;
-        demc_contact_result r;
+        demc_contact_model p;
+        cstate s, zero;
+        full_result r;
         demc_body a, b;
         int k;
         model_params(m, 0.7, 0.3, &p);
@@ -365,13 +606,13 @@ static void no_force_without_overlap_and_reset(void)
         for (k = 0; k < 5; ++k) {
             a = sphere(v3(0, 0, 0), v3(0.1, 0.2, -0.3), v3(3, 0, 1), 5e-3);
             b = sphere(v3(9.99e-3, 1e-5 * k, 0), v3(0, 0, 0), v3(0, 0, 0), 5e-3);
-            r = pair_model(m)(&p, &a, &b, 1e-6, &s);
+            r = eval_pair(&p, &a, &b, 1e-6, &s);
             CHECK(r.overlap > 0 && demc_vec3_norm(r.force) > 0);
         }
         CHECK(memcmp(&s, &zero, sizeof s) != 0);
         b.position = v3(1.0001e-2, 0, 0); /* 1e-7 m gap */
-        r = pair_model(m)(&p, &a, &b, 1e-6, &s);
-        CHECK(r.overlap < 0);
+        r = eval_pair(&p, &a, &b, 1e-6, &s);
+        CHECK(r.overlap <= 0);
         CHECK(r.force.x == 0 && r.force.y == 0 && r.force.z == 0);
         CHECK(r.torque_i.x == 0 && r.torque_j.y == 0 && r.normal_energy == 0 && r.tangential_energy == 0);
         CHECK(memcmp(&s, &zero, sizeof s) == 0);
@@ -386,8 +627,8 @@ static void newton_third_law(void)
     int m, trial;
     for (m = 0; m < NMODELS; ++m)
         for (trial = 0; trial < 20; ++trial) {
-            demc_contact_params p;
-            demc_contact_state s, t;
+            demc_contact_model p;
+            cstate s, t;
             demc_vec3 xa = random_vec(1.0), dir = demc_vec3_normalize(random_vec(1.0));
             double ra = 4e-3 + 2e-3 * uniform(), rb = 4e-3 + 2e-3 * uniform();
             demc_vec3 va = random_vec(0.3), vb = random_vec(0.3), wa = random_vec(50), wb = random_vec(50);
@@ -399,15 +640,16 @@ static void newton_third_law(void)
                 double gap = (ra + rb) * (1 - 1e-3 * (1 + sin(0.2 * k)));
                 demc_vec3 d = demc_vec3_normalize(demc_vec3_add_scaled(dir, 0.01 * k, v3(0.3, -0.2, 0.5)));
                 demc_body a = sphere(xa, va, wa, ra), b = sphere(demc_vec3_add_scaled(xa, -gap, d), vb, wb, rb);
-                demc_contact_result r1 = pair_model(m)(&p, &a, &b, 1e-6, &s);
-                demc_contact_result r2 = pair_model(m)(&p, &b, &a, 1e-6, &t);
-                demc_contact_state ts = demc_contact_state_swap(t);
+                full_result r1 = eval_pair(&p, &a, &b, 1e-6, &s);
+                full_result r2 = eval_pair(&p, &b, &a, 1e-6, &t);
+                cstate ts = t;
+                demc_contact_state_swap(&p, ts.d);
                 double fs = demc_vec3_norm(r1.force) + 1e-300, ts_ = demc_vec3_norm(r1.torque_i) + 1e-300;
                 CHECK(rel_diff(r1.force, demc_vec3_neg(r2.force), fs) <= 1e-13);
                 CHECK(rel_diff(r1.torque_i, r2.torque_j, ts_ + demc_vec3_norm(r1.torque_j)) <= 1e-13);
                 CHECK(rel_diff(r1.torque_j, r2.torque_i, ts_ + demc_vec3_norm(r1.torque_j)) <= 1e-13);
-                CHECK(rel_diff(s.tangential.force, ts.tangential.force,
-                               demc_vec3_norm(s.tangential.force) + 1e-300) <= 1e-12);
+                CHECK(rel_diff(spring_force(&s), spring_force(&ts),
+                               demc_vec3_norm(spring_force(&s)) + 1e-300) <= 1e-12);
                 CHECK(fabs(r1.friction_dissipation - r2.friction_dissipation) <=
                       1e-12 * (r1.friction_dissipation + 1e-300));
                 /* angular momentum about the origin: x_i × F + τ_i − x_j × F + τ_j = 0 */
@@ -452,8 +694,8 @@ static void objectivity(void)
     int m, trial;
     for (m = 0; m < NMODELS; ++m)
         for (trial = 0; trial < 20; ++trial) {
-            demc_contact_params p;
-            demc_contact_state s, t;
+            demc_contact_model p;
+            cstate s, t;
             mat3t q = rotation(random_vec(1.0), 6.0 * uniform());
             demc_vec3 xa = random_vec(0.1), dir = demc_vec3_normalize(random_vec(1.0));
             demc_vec3 va = random_vec(0.3), vb = random_vec(0.3), wa = random_vec(50), wb = random_vec(50);
@@ -468,22 +710,25 @@ static void objectivity(void)
                 demc_body a = sphere(xa, va, wa, 5e-3), b = sphere(xb, vb, wb, 5e-3);
                 demc_body qa = sphere(mul(q, xa), mul(q, va), mul(q, wa), 5e-3);
                 demc_body qb = sphere(mul(q, xb), mul(q, vb), mul(q, wb), 5e-3);
-                demc_contact_result r1 = pair_model(m)(&p, &a, &b, 1e-6, &s);
-                demc_contact_result r2 = pair_model(m)(&p, &qa, &qb, 1e-6, &t);
+                full_result r1 = eval_pair(&p, &a, &b, 1e-6, &s);
+                full_result r2 = eval_pair(&p, &qa, &qb, 1e-6, &t);
                 /* Scales: the elastic normal force (≤ 2.5 E_n/δ for these laws) bounds the terms that cancel when a
                  * dashpot nearly balances the spring; a floor of 1e-9 N (forces here are ~1-10 N) covers a force
                  * clamped to zero by the end rule that is a rounding above zero in the rotated copy. */
                 double fs = demc_vec3_norm(r1.force) + 2.5 * r1.normal_energy / r1.overlap + 1e-9;
                 double tq = demc_vec3_norm(r1.torque_i) + demc_vec3_norm(r1.torque_j) + fs * 5e-3;
-                double ms = demc_vec3_norm(s.tangential.force) + fs; /* on slip it is μ F_n: the same cancellation */
+                double ms = demc_vec3_norm(spring_force(&s)) + fs; /* on slip it is μ F_n: the same cancellation */
                 /* Conditioning: the overlap δ = R_i + R_j − |x_i − x_j| of rotated coordinates differs by a few
                  * ε (|x_i| + |x_j|), relatively ε (|x_i| + |x_j|)/δ; forces vary as δ^{3/2} at most, the
                  * energy as δ^{5/2}. */
                 double cond = 4 * DBL_EPSILON * (demc_vec3_norm(xa) + demc_vec3_norm(xb)) / r1.overlap;
-                CHECK(rel_diff(mul(q, r1.force), r2.force, fs) <= 1e-12 + 1.5 * cond);
-                CHECK(rel_diff(mul(q, r1.torque_i), r2.torque_i, tq) <= 1e-12 + 1.5 * cond);
-                CHECK(rel_diff(mul(q, r1.torque_j), r2.torque_j, tq) <= 1e-12 + 1.5 * cond);
-                CHECK(rel_diff(mul(q, s.tangential.force), t.tangential.force, ms) <= 1e-11 + 1.5 * cond);
+                /* PLS(B) unloads with k₂ = k/e along δ − α₀ ≪ δ: its force moves by k₂ times the overlap's absolute
+                 * rounding 4ε(|x_i| + |x_j|), which the relative cond above does not cover. */
+                double latch = m == PLSB ? 1.5 * (1e6 / 0.6) * cond * r1.overlap / fs : 0.0;
+                CHECK(rel_diff(mul(q, r1.force), r2.force, fs) <= 1e-12 + 1.5 * cond + latch);
+                CHECK(rel_diff(mul(q, r1.torque_i), r2.torque_i, tq) <= 1e-12 + 1.5 * cond + latch);
+                CHECK(rel_diff(mul(q, r1.torque_j), r2.torque_j, tq) <= 1e-12 + 1.5 * cond + latch);
+                CHECK(rel_diff(mul(q, spring_force(&s)), spring_force(&t), ms) <= 1e-11 + 1.5 * cond + latch);
                 /* dE = F dδ: absolute error F δ cond (PLS(B) near its latched overlap has E ≪ F δ) */
                 CHECK(fabs(r1.normal_energy - r2.normal_energy) <=
                       cond * (2.5 * r1.normal_energy + 2.0 * fs * r1.overlap) + 1e-14 * r1.normal_energy);
@@ -501,15 +746,15 @@ static void dissipation_never_negative(void)
 {
     int m;
     for (m = 0; m < NMODELS; ++m) {
-        demc_contact_params p;
-        demc_contact_state s;
+        demc_contact_model p;
+        cstate s;
         long k, bad = 0, nonfinite = 0, contacts = 0;
         demc_vec3 xb = v3(9.99e-3, 0, 0), va = v3(0, 0, 0), vb = v3(0, 0, 0), wa = v3(0, 0, 0), wb = v3(0, 0, 0);
         model_params(m, 0.5, 0.4, &p);
         memset(&s, 0, sizeof s);
         for (k = 0; k < 100000; ++k) {
             demc_body a, b;
-            demc_contact_result r;
+            full_result r;
             xb = demc_vec3_add(xb, random_vec(2e-7));
             xb = demc_vec3_scale(xb, (9.985e-3 + 3e-5 * uniform()) / demc_vec3_norm(xb)); /* stays near contact */
             va = demc_vec3_add(va, random_vec(0.01));
@@ -519,7 +764,7 @@ static void dissipation_never_negative(void)
             if (k % 5000 == 0) va = vb = wa = wb = v3(0, 0, 0);
             a = sphere(v3(0, 0, 0), va, wa, 5e-3);
             b = sphere(xb, vb, wb, 5e-3);
-            r = pair_model(m)(&p, &a, &b, 1e-6, &s);
+            r = eval_pair(&p, &a, &b, 1e-6, &s);
             if (r.overlap > 0) ++contacts;
             if (!result_finite(&r)) ++nonfinite;
             if (r.viscous_dissipation < 0 || r.friction_dissipation < 0 || r.plastic_dissipation < 0 ||
@@ -543,10 +788,10 @@ static void dissipation_never_negative(void)
 typedef struct { demc_vec3 x, v, w; double m, I, R; } rigid;
 static double energy_imbalance(int m, double e, double mu, double dt, double *rebound_normal)
 {
-    demc_contact_params p;
-    demc_contact_state s;
+    demc_contact_model p;
+    cstate s;
     rigid b[2];
-    demc_contact_result r;
+    full_result r;
     double ke0, diss = 0.0, worst = 0.0, t;
     int k, started = 0;
     model_params(m, e, mu, &p);
@@ -573,7 +818,7 @@ static double energy_imbalance(int m, double e, double mu, double dt, double *re
         A = sphere(b[0].x, b[0].v, b[0].w, 5e-3);
         B = sphere(b[1].x, b[1].v, b[1].w, 5e-3);
         A.mass = B.mass = b[0].m;
-        r = pair_model(m)(&p, &A, &B, dt, &s);
+        r = eval_pair(&p, &A, &B, dt, &s);
         if (r.overlap > 0) started = 1;
         diss += r.viscous_dissipation + r.friction_dissipation + r.plastic_dissipation + r.tangential_exchange;
         for (k = 0; k < 2; ++k) {
@@ -614,22 +859,22 @@ static void energy_balance_of_a_collision(void)
  * the damping module's maps, force end rule), up to the integration error. */
 static double headon_restitution(int m, double e, double dt)
 {
-    demc_contact_params p;
-    demc_contact_state s;
-    demc_contact_result r;
+    demc_contact_model p;
+    cstate s;
+    full_result r;
     demc_body a = sphere(v3(0, 0, 0), v3(0.5, 0, 0), v3(0, 0, 0), 5e-3);
     demc_body b = sphere(v3(1.00001e-2, 0, 0), v3(-0.5, 0, 0), v3(0, 0, 0), 5e-3);
     int started = 0;
     long k;
     model_params(m, e, 0.3, &p);
     memset(&s, 0, sizeof s);
-    r = pair_model(m)(&p, &a, &b, dt, &s);
+    r = eval_pair(&p, &a, &b, dt, &s);
     for (k = 0; k < 100000000L; ++k) {
         a.velocity = demc_vec3_add_scaled(a.velocity, 0.5 * dt / a.mass, r.force);
         b.velocity = demc_vec3_add_scaled(b.velocity, -0.5 * dt / b.mass, r.force);
         a.position = demc_vec3_add_scaled(a.position, dt, a.velocity);
         b.position = demc_vec3_add_scaled(b.position, dt, b.velocity);
-        r = pair_model(m)(&p, &a, &b, dt, &s);
+        r = eval_pair(&p, &a, &b, dt, &s);
         a.velocity = demc_vec3_add_scaled(a.velocity, 0.5 * dt / a.mass, r.force);
         b.velocity = demc_vec3_add_scaled(b.velocity, -0.5 * dt / b.mass, r.force);
         if (r.overlap > 0) started = 1;
@@ -652,19 +897,6 @@ static void restitution_of_head_on_impacts(void)
     }
 }
 
-typedef demc_contact_result (*wall_fn)(const demc_contact_params *, const demc_body *, const demc_wall *, double,
-                                       demc_contact_state *);
-static wall_fn wall_model(int m)
-{
-    switch (m) {
-    case LSD: return demc_contact_lsd_wall;
-    case HMD: return demc_contact_hmd_wall;
-    case PLSB: return demc_contact_plsb_wall;
-    case HM: return demc_contact_hm_wall;
-    default: return demc_contact_campello_wall;
-    }
-}
-
 /* Sphere–wall: an oblique, spinning impact on a moving, rotated wall, integrated here. Rotating the whole
  * configuration rotates the results; the normal rebound returns e; the state resets after the impact. */
 static void sphere_wall(void)
@@ -672,14 +904,14 @@ static void sphere_wall(void)
     int m;
     for (m = 0; m < NMODELS; ++m) {
         const double dt = 5e-9, e = 0.7;
-        demc_contact_params p;
-        demc_contact_state s, t, zero;
+        demc_contact_model p;
+        cstate s, t, zero;
         mat3t q = rotation(v3(1, 2, -0.5), 0.9);
         demc_wall w, qw;
         /* starts 0.1 um into the wall: a dashpot force jumps at the onset, and a rounding of the rotated overlap
          * must not decide whether the contact has begun */
         demc_body b = sphere(v3(0, 0, 5e-3 - 1e-7), v3(0.2, 0.1, -1.0), v3(0, 30, 5), 5e-3), qb;
-        demc_contact_result r, r2;
+        full_result r, r2;
         double worst = 0.0, vz0;
         int started = 0;
         long k;
@@ -692,8 +924,8 @@ static void sphere_wall(void)
         qw.angular_velocity = v3(0, 0, 0);
         vz0 = b.velocity.z;
         qb = sphere(mul(q, b.position), mul(q, b.velocity), mul(q, b.angular_velocity), 5e-3);
-        r = wall_model(m)(&p, &b, &w, dt, &s);
-        r2 = wall_model(m)(&p, &qb, &qw, dt, &t);
+        r = eval_wall(&p, &b, &w, dt, &s);
+        r2 = eval_wall(&p, &qb, &qw, dt, &t);
         for (k = 0; k < 10000000L; ++k) {
             double fs;
             b.velocity = demc_vec3_add_scaled(b.velocity, 0.5 * dt / b.mass, r.force);
@@ -702,8 +934,8 @@ static void sphere_wall(void)
             w.point = demc_vec3_add_scaled(w.point, dt, w.velocity);
             qw.point = mul(q, w.point);
             qb = sphere(mul(q, b.position), mul(q, b.velocity), mul(q, b.angular_velocity), 5e-3);
-            r = wall_model(m)(&p, &b, &w, dt, &s);
-            r2 = wall_model(m)(&p, &qb, &qw, dt, &t);
+            r = eval_wall(&p, &b, &w, dt, &s);
+            r2 = eval_wall(&p, &qb, &qw, dt, &t);
             fs = demc_vec3_norm(r.force) + 2.5 * r.normal_energy / (r.overlap > 0 ? r.overlap : 1) + 1e-9;
             if (r.overlap > 1e-7 && r2.overlap > 1e-7) worst = fmax(worst, rel_diff(mul(q, r.force), r2.force, fs));
             b.velocity = demc_vec3_add_scaled(b.velocity, 0.5 * dt / b.mass, r.force);
@@ -716,7 +948,7 @@ static void sphere_wall(void)
         CHECK(worst <= 1e-6);
         if (m != HM) CHECK_REL(-b.velocity.z / vz0, e, 2e-3);
         else CHECK_REL(-b.velocity.z / vz0, 1.0, 2e-3); /* undamped */
-        r = wall_model(m)(&p, &b, &w, dt, &s); /* one more call, now apart */
+        r = eval_wall(&p, &b, &w, dt, &s); /* one more call, now apart */
         if (r.overlap <= 0) CHECK(memcmp(&s, &zero, sizeof s) == 0 && r.force.z == 0.0);
         if (getenv("DEMC_TEST_VERBOSE"))
             printf("  wall %s: normal restitution %.6f, rotated configuration %.2g\n", model_name[m],
@@ -730,9 +962,13 @@ static void sphere_wall(void)
 
 int main(void)
 {
-    RUN(params_statuses);
-    RUN(setup_functions_name_the_bad_argument);
-    RUN(validate_names_the_bad_field);
+    RUN(presets_and_kinds);
+    RUN(def_init_statuses);
+    RUN(model_init_statuses);
+    RUN(model_init_names_the_bad_field);
+    RUN(state_swap_and_reset);
+    RUN(reproduces_the_pre_api_evaluation);
+    RUN(contact_point_divides_the_overlap);
     RUN(no_force_without_overlap_and_reset);
     RUN(newton_third_law);
     RUN(objectivity);

@@ -33,7 +33,7 @@ static void normal_law_eval(void *ctx, const drv_body *i, const drv_body *j, con
     if (g.overlap <= 0.0) return;
     kin = demc_geometry_kinematics(&g, i->v, i->omega, j ? j->v : zero, j ? j->omega : zero);
     f = law->hertz ? demc_normal_hertz_force(&law->hz, g.overlap) : demc_normal_linear_force(&law->lin, g.overlap);
-    f -= law->c * kin.normal_speed;
+    f += law->c * kin.overlap_rate;
     out->force_i = demc_vec3_scale(g.normal, f);
     out->elastic_energy = law->hertz ? demc_normal_hertz_energy(&law->hz, g.overlap) : demc_normal_linear_energy(&law->lin, g.overlap);
     vn_step = demc_vec3_dot(demc_vec3_sub(i->step_velocity, j ? j->step_velocity : zero), g.normal);

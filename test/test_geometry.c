@@ -99,14 +99,14 @@ static void relative_velocity_is_material_point_velocity(void)
         fd = mul(sub(sub(pi_p, pi_m), sub(pj_p, pj_m)), 1 / (2 * h));
         CHECK_VEC(k.velocity, fd, 1e-7);
         /* Parts: v = v_n n + v_t, v_t ⟂ n. */
-        CHECK_VEC(add(mul(g.normal, k.normal_speed), k.tangential_velocity), k.velocity, 1e-15);
+        CHECK_VEC(add(mul(g.normal, -k.overlap_rate), k.tangential_velocity), k.velocity, 1e-15);
         CHECK_ABS(dot(k.tangential_velocity, g.normal), 0, 1e-14);
     }
 }
 
 /* v_n = −dδ/dt, for two spheres and for a translating and rotating wall, by a central difference of the
  * overlap of the advanced configuration. */
-static void normal_speed_is_minus_overlap_rate(void)
+static void overlap_rate_is_the_derivative_of_the_overlap(void)
 {
     int trial;
     for (trial = 0; trial < 20; ++trial) {
@@ -118,14 +118,14 @@ static void normal_speed_is_minus_overlap_rate(void)
         gp = demc_geometry_sphere_sphere(add(xi, mul(vi, h)), ri, add(xj, mul(vj, h)), rj);
         gm = demc_geometry_sphere_sphere(add(xi, mul(vi, -h)), ri, add(xj, mul(vj, -h)), rj);
         rate = (gp.overlap - gm.overlap) / (2 * h);
-        CHECK_ABS(k.normal_speed, -rate, 1e-9); /* truncation ~1e-11, rounding ~1e-10 */
+        CHECK_ABS(k.overlap_rate, rate, 1e-9); /* truncation ~1e-11, rounding ~1e-10 */
         /* Wall at x_j turning with ω_j about x_j: its normal turns, its point stays on the plane. */
         g = demc_geometry_sphere_wall(xi, ri, xj, n);
         k = demc_geometry_kinematics(&g, vi, wi, vj, wj);
         gp = demc_geometry_sphere_wall(add(xi, mul(vi, h)), ri, add(xj, mul(vj, h)), rotate(mul(wj, h), n));
         gm = demc_geometry_sphere_wall(add(xi, mul(vi, -h)), ri, add(xj, mul(vj, -h)), rotate(mul(wj, -h), n));
         rate = (gp.overlap - gm.overlap) / (2 * h);
-        CHECK_ABS(k.normal_speed, -rate, 1e-9); /* truncation ~1e-11, rounding ~1e-10 */
+        CHECK_ABS(k.overlap_rate, rate, 1e-9); /* truncation ~1e-11, rounding ~1e-10 */
     }
 }
 
@@ -148,7 +148,7 @@ static void swap_flips_normal_velocity_force(void)
         CHECK_VEC(b.branch_i, a.branch_j, 0);
         CHECK_VEC(b.branch_j, a.branch_i, 0);
         CHECK_VEC(kb.velocity, mul(ka.velocity, -1), 1e-15);
-        CHECK_ABS(kb.normal_speed, ka.normal_speed, 1e-15);
+        CHECK_ABS(kb.overlap_rate, ka.overlap_rate, 1e-15);
         CHECK_VEC(kb.tangential_velocity, mul(ka.tangential_velocity, -1), 1e-15);
         CHECK_VEC(fb, mul(fa, -1), 0);
         ti = demc_geometry_torque_i(&a, f);
@@ -185,11 +185,11 @@ static void objectivity(void)
             CHECK_VEC(b.normal, rotate(q, a.normal), 1e-13);
             CHECK_VEC(b.branch_i, rotate(q, a.branch_i), 1e-13);
             CHECK_VEC(kb.velocity, rotate(q, ka.velocity), 1e-12);
-            CHECK_ABS(kb.normal_speed, ka.normal_speed, 1e-12);
+            CHECK_ABS(kb.overlap_rate, ka.overlap_rate, 1e-12);
             CHECK_VEC(kb.tangential_velocity, rotate(q, ka.tangential_velocity), 1e-12);
             CHECK_VEC(demc_geometry_torque_i(&b, rotate(q, f)), rotate(q, demc_geometry_torque_i(&a, f)), 1e-12);
             CHECK_VEC(ks.velocity, ka.velocity, 1e-12);
-            CHECK_ABS(ks.normal_speed, ka.normal_speed, 1e-12);
+            CHECK_ABS(ks.overlap_rate, ka.overlap_rate, 1e-12);
         }
     }
 }
@@ -236,7 +236,7 @@ static void wall_is_the_limit_of_a_large_sphere(void)
     CHECK_VEC(s.normal, w.normal, 1e-15);
     CHECK_VEC(s.branch_i, w.branch_i, 1e-13);
     CHECK_VEC(ks.velocity, kw.velocity, 1e-13);
-    CHECK_ABS(ks.normal_speed, kw.normal_speed, 1e-13);
+    CHECK_ABS(ks.overlap_rate, kw.overlap_rate, 1e-13);
 }
 
 /* Degenerate and extreme inputs: finite results, documented values. */
@@ -250,7 +250,7 @@ static void degenerate_inputs_are_nan_free(void)
     CHECK_VEC(g.branch_i, v3(0, 0, 0), 0);
     CHECK_VEC(g.branch_j, v3(0, 0, 0), 0);
     k = demc_geometry_kinematics(&g, v3(1, 0, 0), v3(0, 0, 5), v3(0, 1, 0), v3(3, 0, 0));
-    CHECK(finite3(k.velocity) && k.normal_speed == 0 && finite3(k.tangential_velocity));
+    CHECK(finite3(k.velocity) && k.overlap_rate == 0 && finite3(k.tangential_velocity));
     g = demc_geometry_sphere_sphere(v3(1e-170, 0, 0), 1, v3(0, 0, 0), 1); /* squared distance underflows */
     CHECK(finite3(g.normal) && finite3(g.branch_i) && g.overlap - g.overlap == 0);
     g = demc_geometry_sphere_wall(v3(1, 2, 3), 0.5, v3(0, 0, 0), v3(0, 0, 0));
@@ -261,7 +261,7 @@ static void degenerate_inputs_are_nan_free(void)
         g = demc_geometry_sphere_sphere(xi, uniform(0, s), xj, uniform(0, s));
         k = demc_geometry_kinematics(&g, random_vec(s), random_vec(s), random_vec(s), random_vec(s));
         CHECK(g.overlap - g.overlap == 0 && finite3(g.normal) && finite3(g.branch_i) && finite3(g.branch_j));
-        CHECK(finite3(k.velocity) && k.normal_speed - k.normal_speed == 0 && finite3(k.tangential_velocity));
+        CHECK(finite3(k.velocity) && k.overlap_rate - k.overlap_rate == 0 && finite3(k.tangential_velocity));
     }
 }
 
@@ -270,7 +270,7 @@ int main(void)
     RUN(sphere_sphere_exact_configuration);
     RUN(sphere_wall_exact_configuration);
     RUN(relative_velocity_is_material_point_velocity);
-    RUN(normal_speed_is_minus_overlap_rate);
+    RUN(overlap_rate_is_the_derivative_of_the_overlap);
     RUN(swap_flips_normal_velocity_force);
     RUN(objectivity);
     RUN(torques_balance_angular_momentum);

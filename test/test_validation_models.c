@@ -9,20 +9,21 @@
 #include "support/cases.h"
 #include "support/library_laws.h"
 
-/* 000 section 4 with demc_contact_hm_wall and 000's choices (demc_contact_params_hm: incremental spring,
+/* 000 section 4 with the HM preset against a wall and 000's choices (DEMC_CONTACT_PRESET_HM: incremental spring,
  * incremental recalculation eq 43, force-driven direction), with one convention changed. */
 static impact000_result impact000_spin(double omega_z, demc_slip_recalculation recalculation,
                                        demc_slip_direction direction, int steps)
 {
     library_law law;
+    demc_contact_def def;
     demc_pair pair;
     double duration;
     memset(&law, 0, sizeof law);
     impact000_setup(&pair, &duration);
-    law.model = LIB_HM;
-    demc_contact_params_hm(&law.wall, &pair, 0.3, NULL);
-    law.wall.tangential.recalculation = recalculation;
-    law.wall.tangential.direction = direction;
+    def = library_def_hertz(LIB_HM, &pair, 1.0, DEMC_CONTACT_END_FORCE, 0.3, 0.3, DEMC_CONTACT_POINT_HALF);
+    def.friction.recalculation = recalculation;
+    def.friction.direction = direction;
+    demc_contact_model_init(&def, &law.wall, NULL);
     law.pair = law.wall;
     return run_impact000(library_law_eval, &law, omega_z, steps, NULL);
 }
@@ -101,7 +102,7 @@ static void test_000_slip_direction(void)
     }
 }
 
-/* 001 example 5.1 with demc_contact_campello_wall (demc_contact_params_campello, e = 1: ξ = 0), the driver handing
+/* 001 example 5.1 with the Campello preset against a wall (e = 1: ξ = 0), the driver handing
  * it the step's motion (step_kinematics). Reference and tolerance as test_validation's local 001 law: the
  * analytic eq 51-53 within 0.5 %. The library model also reproduces the local law's instants to all digits
  * printed. Energy: the reported dissipation equals the energy lost within 1e-4 (measured 8e-6). The slip per
@@ -115,9 +116,9 @@ static void test_001_spinning_sphere_library(void)
     int sc;
     memset(&law, 0, sizeof law);
     spin_pair(&pair);
-    law.model = LIB_CAMPELLO;
     law.step_kinematics = 1;
-    CHECK(demc_contact_params_campello(&law.wall, &pair, 1.0, DEMC_CONTACT_END_FORCE, 0.25, 0.25, NULL) == DEMC_OK);
+    CHECK(library_model_hertz(LIB_CAMPELLO, &pair, 1.0, DEMC_CONTACT_END_FORCE, 0.25, 0.25, DEMC_CONTACT_POINT_HALF,
+                              &law.wall) == DEMC_OK);
     law.pair = law.wall;
     spin_analytic(10.0, &v, &w, &t_roll);
     for (sc = 0; sc < 3; sc += 2) {
@@ -131,7 +132,7 @@ static void test_001_spinning_sphere_library(void)
     }
 }
 
-/* 001 example 5.2 with demc_contact_campello / _campello_wall (e = 1, μ = 0.5), the instants of particle 1 against
+/* 001 example 5.2 with the Campello preset (e = 1, μ = 0.5), the instants of particle 1 against
  * 001's within 3 % (reference and tolerance as test_validation's test_001_three_spheres). */
 static void test_001_three_spheres_library(void)
 {
@@ -140,10 +141,11 @@ static void test_001_three_spheres_library(void)
     three_result r;
     memset(&law, 0, sizeof law);
     three_pairs(&wall_pair, &pair);
-    law.model = LIB_CAMPELLO;
     law.step_kinematics = 1;
-    CHECK(demc_contact_params_campello(&law.wall, &wall_pair, 1.0, DEMC_CONTACT_END_FORCE, 0.5, 0.5, NULL) == DEMC_OK);
-    CHECK(demc_contact_params_campello(&law.pair, &pair, 1.0, DEMC_CONTACT_END_FORCE, 0.5, 0.5, NULL) == DEMC_OK);
+    CHECK(library_model_hertz(LIB_CAMPELLO, &wall_pair, 1.0, DEMC_CONTACT_END_FORCE, 0.5, 0.5,
+                              DEMC_CONTACT_POINT_HALF, &law.wall) == DEMC_OK);
+    CHECK(library_model_hertz(LIB_CAMPELLO, &pair, 1.0, DEMC_CONTACT_END_FORCE, 0.5, 0.5, DEMC_CONTACT_POINT_HALF,
+                              &law.pair) == DEMC_OK);
     r = run_three_spheres_with(DRV_TRAPEZOIDAL, 1e-4, 1.5, library_law_eval, &law);
     printf("    collision %.4f + %.5f, spin reversal %.4f, rolling %.4f, back %.4f\n", r.t_collision, r.duration,
            r.t_spin_reversal, r.t_rolling, r.t_back);
@@ -161,14 +163,19 @@ static void library_002(library_law *law, int model, double e)
     double t_hertz, k;
     oblique_setup(&pair, &t_hertz, &k);
     memset(law, 0, sizeof *law);
-    law->model = model == 0 ? LIB_LSD : (model == 1 ? LIB_HMD : LIB_PLSB);
-    if (model == 0) CHECK(demc_contact_params_lsd(&law->wall, k, 0.3, e, DEMC_CONTACT_END_FORCE, 0.1, 0.1, NULL) == DEMC_OK);
-    if (model == 1) CHECK(demc_contact_params_hmd(&law->wall, &pair, e, DEMC_CONTACT_END_FORCE, 0.1, 0.1, NULL) == DEMC_OK);
-    if (model == 2) CHECK(demc_contact_params_plsb(&law->wall, k, 0.3, e, 0.1, 0.1, NULL) == DEMC_OK);
+    if (model == 0)
+        CHECK(library_model_linear(LIB_LSD, k, 0.3, e, DEMC_CONTACT_END_FORCE, 0.1, 0.1, DEMC_CONTACT_POINT_HALF,
+                                   &law->wall) == DEMC_OK);
+    if (model == 1)
+        CHECK(library_model_hertz(LIB_HMD, &pair, e, DEMC_CONTACT_END_FORCE, 0.1, 0.1, DEMC_CONTACT_POINT_HALF,
+                                  &law->wall) == DEMC_OK);
+    if (model == 2)
+        CHECK(library_model_linear(LIB_PLSB, k, 0.3, e, DEMC_CONTACT_END_FORCE, 0.1, 0.1, DEMC_CONTACT_POINT_HALF,
+                                   &law->wall) == DEMC_OK);
     law->pair = law->wall;
 }
 
-/* 002 with the library's LS+D, HM+D and PLS(B) (demc_contact_lsd_wall, _hmd_wall, _plsb_wall), set-up as
+/* 002 with the library's LS+D, HM+D and PLS(B) (the LS+D, HM+D and PLS(B) presets against a wall), set-up as
  * test_validation's test_002_psi_theta, θ_i = 0…45° by 1°, 400 steps per Hertz duration, trapezoidal scheme.
  * Checks: head-on (1600 steps, as HM+D's dashpot onset converges at order 5/4), the measured restitution is the
  * target within 1e-3 (the parameter functions use demc's exact maps) and the energy balance closes within 0.5 %

@@ -8,20 +8,25 @@ trap 'rm -rf "$tmp"' EXIT
 ${CC:-cc} -O2 -Iinclude -o "$tmp/table" tools/restitution_table.c -lm
 "$tmp/table" data > "$tmp/data"
 gnuplot <<GP
-set terminal pngcairo size 900,620 font ",10"
+set terminal pngcairo size 1000,800 font ",13"
 set output "docs/figures/restitution_conventions.png"
-set xlabel "restitution asked for"
+set xlabel "restitution asked for, e"
 set ylabel "restitution obtained"
-set key left top box opaque
+# The legend below the plot, off the data, in two columns.
+set bmargin at screen 0.25
+set key at screen 0.5, screen 0.015 center bottom Left reverse horizontal maxcols 2 samplen 2.5 spacing 1.1 box
 set grid
 set xrange [0:1]; set yrange [0:1]
-set title "Damping conventions: force-end rule (solid) and overlap-end rule (dashed)"
-plot x title "exact" lc rgb "black" lw 1, \
-  "$tmp/data" using 1:2 w l lw 2 lc 1 title "LS+D Schäfer", "" using 1:3 w l lw 2 dt 2 lc 1 notitle, \
-  "" using 1:4 w l lw 2 lc 2 title "LS+D Schwager-Pöschel", "" using 1:5 w l lw 2 dt 2 lc 2 notitle, \
-  "" using 1:6 w l lw 2 lc 3 title "HM+D Schäfer as is", "" using 1:7 w l lw 2 dt 2 lc 3 notitle, \
-  "" using 1:8 w l lw 2 lc 4 title "HM+D alpha = sqrt5 |ln e|/sqrt(pi^2+ln^2 e)", "" using 1:9 w l lw 2 dt 2 lc 4 notitle, \
-  "" using 1:10 w l lw 2 lc 6 title "HM+D alpha = 2 |ln e|/sqrt(pi^2+ln^2 e)", "" using 1:11 w l lw 2 dt 2 lc 6 notitle, \
-  "" using 1:14 w l lw 2 lc 7 title "HM+D alpha = Tsuji polynomial", "" using 1:15 w l lw 2 dt 2 lc 7 notitle
+set xtics 0.1; set ytics 0.1; set mxtics 2; set mytics 2
+set title "Damping conventions: contact ends at zero force (solid) or at zero overlap (dashed)"
+# LS+D Schäfer coincides with HM+D α = √5 under both rules: it is drawn first, wide and pale, so both stay visible.
+plot x title "exact" lc rgb "#888888" lw 6, \
+  "$tmp/data" using 1:2 w l lw 9 lc rgb "#d9a6f2" title "LS+D Schäfer (= HM+D α = √5)", \
+  "" using 1:3 w l lw 9 dt 2 lc rgb "#d9a6f2" notitle, \
+  "" using 1:4 w l lw 3.5 lc rgb "#009e73" title "LS+D Schwager–Pöschel", "" using 1:5 w l lw 2.5 dt 2 lc rgb "#009e73" notitle, \
+  "" using 1:6 w l lw 2.5 lc rgb "#56b4e9" title "HM+D, Schäfer γ as is", "" using 1:7 w l lw 2.5 dt 2 lc rgb "#56b4e9" notitle, \
+  "" using 1:8 w l lw 2.5 lc rgb "#e69f00" title "HM+D α = √5·|ln e|/√(π²+ln²e)", "" using 1:9 w l lw 2.5 dt 2 lc rgb "#e69f00" notitle, \
+  "" using 1:10 w l lw 2.5 lc rgb "#0072b2" title "HM+D α = 2·|ln e|/√(π²+ln²e)", "" using 1:11 w l lw 2.5 dt 2 lc rgb "#0072b2" notitle, \
+  "" using 1:14 w l lw 2.5 lc rgb "#d55e00" title "HM+D, Tsuji's polynomial α", "" using 1:15 w l lw 2.5 dt 2 lc rgb "#d55e00" notitle
 GP
 echo "docs/figures/restitution_conventions.png"

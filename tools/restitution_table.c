@@ -13,7 +13,7 @@
 
 #define PI 3.14159265358979323846
 
-/* Schäfer's ratio |ln e|/√(π² + ln²e) (002 eq 6). */
+/* Schäfer's ratio |ln e|/√(π² + ln²e) ([Cummins 2012] eq 6). */
 static double schaefer(double e) { return -log(e) / sqrt(PI * PI + log(e) * log(e)); }
 
 /* Tsuji-normalised HM+D dashpots η = α√(m*K)δ^¼ with K = (4/3)E*√R* have γ = α/√6 in demc's 2γ√(m* k_n),
@@ -42,9 +42,9 @@ static double c_tsuji_sqrt2(double e) { return sqrt(2.0) * tsuji_polynomial(e) /
 static double c_tsuji(double e) { return tsuji_polynomial(e) / sqrt(6.0); }
 
 static const convention conventions[] = {
-    {"LS+D, Schäfer γ = \\|ln e\\|/√(π²+ln²e) (002 eq 6)", 0, c_schaefer},
-    {"LS+D, Schwager–Pöschel exact force-end γ (002 eq 7)", 0, c_sp2007},
-    {"HM+D, Schäfer γ used as is (001 eq 22 with ξ from 001's text)", 1, c_schaefer},
+    {"LS+D, Schäfer γ = \\|ln e\\|/√(π²+ln²e) ([Cummins 2012] eq 6)", 0, c_schaefer},
+    {"LS+D, Schwager–Pöschel exact force-end γ ([Cummins 2012] eq 7)", 0, c_sp2007},
+    {"HM+D, Schäfer γ used as is ([Campello 2015] eq 22 with the ξ of its text)", 1, c_schaefer},
     {"HM+D, α = √5·\\|ln e\\|/√(π²+ln²e)", 1, c_sqrt5},
     {"HM+D, α = 2·\\|ln e\\|/√(π²+ln²e)", 1, c_two},
     {"HM+D, α = √2 × Tsuji polynomial", 1, c_tsuji_sqrt2},

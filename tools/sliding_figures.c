@@ -1,6 +1,6 @@
-/* Generator of the figures of docs/pages/sliding.md (003 Fig. 7, 8, 10, 11 and 15) from the library.
+/* Generator of the figures of docs/pages/sliding.md ([Balevičius 2014] Fig. 7, 8, 10, 11 and 15) from the library.
  * Usage: sliding_figures OUTDIR  — writes OUTDIR/sliding_restitution.csv, sliding_contact_time.csv and
- * sliding_force_control.csv. Parameters of 003: k_n = 1 N/m^1.5, R = 1 m, mu = 0.6, m = 1 kg, y0/R = 0.86
+ * sliding_force_control.csv. Parameters of [Balevičius 2014]: k_n = 1 N/m^1.5, R = 1 m, mu = 0.6, m = 1 kg, y0/R = 0.86
  * (h0 = 0.28 m), eccentric paths k = 0.3 and 0.8; force control Q = 1 N. */
 #include <stdio.h>
 #include <string.h>

@@ -6,7 +6,7 @@ set grid
 set key bottom right
 
 set output dir.'/sliding_restitution.png'
-set title 'Tangential restitution e_s vs entry velocity (003 Fig. 7, 10): kn = 1, R = 1, mu = 0.6, y0/R = 0.86, m = 1'
+set title "Tangential restitution e_s vs entry velocity ([Balevičius 2014] Fig. 7, 10)\nk_n = 1, R = 1, μ = 0.6, y0/R = 0.86, m = 1"
 set xlabel 'entry velocity v0 [m/s]'
 set ylabel 'e_s'
 set yrange [0:1.05]
@@ -18,7 +18,7 @@ plot dir.'/sliding_restitution.csv' u 1:2 w l lw 2 lc rgb '#1f77b4' t 'line, acc
      '' u 1:7 every 10 w p pt 8 lc rgb '#d62728' t 'eccentric k=0.3, eq 35'
 
 set output dir.'/sliding_contact_time.png'
-set title 'Contact time vs entry velocity (003 Fig. 8, 11)'
+set title 'Contact time vs entry velocity ([Balevičius 2014] Fig. 8, 11)'
 set ylabel 'contact time t_c [s]'
 set key top right
 set yrange [0:*]
@@ -33,7 +33,7 @@ plot dir.'/sliding_contact_time.csv' u 1:2 w l lw 2 lc rgb '#1f77b4' t 'line, ac
 unset logscale y
 
 set output dir.'/sliding_force_control.png'
-set title 'Force control of rigid spheres: contact time vs driving force (003 Fig. 15): Q = 1 N, R = 1 m, mu = 0.6, y0/R = 0.86'
+set title "Force control of rigid spheres: contact time vs driving force ([Balevičius 2014] Fig. 15)\nQ = 1 N, R = 1 m, μ = 0.6, y0/R = 0.86"
 set xlabel 'T0 / T_mu'
 set ylabel 'contact time t_c [s]'
 set yrange [0:*]

@@ -1,4 +1,4 @@
-/* Generator of the time-step figures of docs/pages/timestep.md (004 Figures 3, 4, 9 and 10): for each parameter
+/* Generator of the time-step figures of docs/pages/timestep.md ([Burns 2019] Figures 3, 4, 9 and 10): for each parameter
  * set of the paper, the critical step of demc_timestep_critical(, NULL) and the answer of demc_timestep_probe(, NULL) against
  * the impact velocity, for three damping constants, and the Rayleigh step. Writes one CSV per set.
  * Usage: timestep_figures OUTPUT_DIR   (run by tools/timestep_figures.sh) */
@@ -57,7 +57,7 @@ static int write_set(const char *dir, const parameter_set *p)
 
 int main(int argc, char **argv)
 {
-    /* 004 Figures 3 and 9 (industrial powder) and 4 and 10 (large glass ballotini). */
+    /* [Burns 2019] Figures 3 and 9 (industrial powder) and 4 and 10 (large glass ballotini). */
     const parameter_set sets[2] = {{"powder", 300e6, 0.25, 1000.0, 1.5e-3, 1.5e-3, {0.0, 0.1, 0.5}},
                                    {"glass", 17e9, 0.22, 2530.0, 10.1e-3, 10.3e-3, {0.0, 100.0, 200.0}}};
     int i;

@@ -1,4 +1,4 @@
-# Time-step figures of docs/pages/timestep.md (004 Figures 3, 4, 9, 10) from the CSVs of timestep_figures.c.
+# Time-step figures of docs/pages/timestep.md ([Burns 2019] Figures 3, 4, 9, 10) from the CSVs of timestep_figures.c.
 # Usage: gnuplot -e "dir='docs/figures'" tools/timestep_figures.gp
 if (!exists("dir")) dir = 'docs/figures'
 set datafile separator ','
@@ -16,13 +16,13 @@ do for [set in 'powder glass'] {
     file = sprintf('%s/timestep_%s.csv', dir, set)
     c1 = (set eq 'powder') ? '0.1' : '100'
     c2 = (set eq 'powder') ? '0.5' : '200'
-    title_set = (set eq 'powder') ? 'industrial powder (004 Fig. 3)' : 'glass ballotini (004 Fig. 4)'
+    title_set = (set eq 'powder') ? 'industrial powder ([Burns 2019] Fig. 3)' : 'glass ballotini ([Burns 2019] Fig. 4)'
     set output sprintf('%s/timestep_%s_undamped.png', dir, set)
     set title sprintf('%s, undamped', title_set)
     plot file using 1:3 with lines lw 2 lc rgb '#1f77b4' title '{/Symbol D}t_c = min(eq 62, 65, 68)', \
          file using 1:5 every 4 with points pt 7 ps 0.8 lc rgb '#1f77b4' title 'probe (map iterated, 1 % energy)', \
          file using 1:2 with lines dt 2 lw 2 lc rgb 'black' title 'Rayleigh (eq 78)'
-    title_set = (set eq 'powder') ? 'industrial powder (004 Fig. 9)' : 'glass ballotini (004 Fig. 10)'
+    title_set = (set eq 'powder') ? 'industrial powder ([Burns 2019] Fig. 9)' : 'glass ballotini ([Burns 2019] Fig. 10)'
     set output sprintf('%s/timestep_%s_damped.png', dir, set)
     set title sprintf('%s, c_1 = c_2 = c_3 = 0, %s, %s kg/s', title_set, c1, c2)
     plot file using 1:3 with lines lw 2 lc rgb '#1f77b4' title 'c = 0', \

@@ -5,7 +5,7 @@ set -eu
 out=${1:-docs/figures}
 cc=${CC:-cc}
 mkdir -p build "$out"
-$cc -std=c99 -O2 -Wall -Wextra -Werror -DDEMC_HEADER_ONLY -Iinclude tools/timestep_figures.c -lm \
+$cc -std=c99 -O2 -Wall -Wextra ${WERROR:-} -DDEMC_HEADER_ONLY -Iinclude tools/timestep_figures.c -lm \
     -o build/timestep_figures
 ./build/timestep_figures "$out"
 command -v gnuplot >/dev/null 2>&1 || { echo "timestep_figures: gnuplot not found (apt-get install gnuplot-nox)"; exit 1; }

@@ -17,7 +17,7 @@ static FILE *open_csv(const char *dir, const char *name)
     return f;
 }
 
-/* 001 eq 51 and its integrals, sampled: x(t), rotation(t), v(t), ω(t). */
+/* [Campello 2015] eq 51 and its integrals, sampled: x(t), rotation(t), v(t), ω(t). */
 static void write_spin_analytic(FILE *f)
 {
     double t_roll, v, w, t;
@@ -77,6 +77,7 @@ static int history000(double omega_z, demc_slip_recalculation recalculation, dem
                       double cols[5][MAX_ROWS])
 {
     library_law law;
+    demc_contact_def def;
     demc_pair pair;
     double duration;
     char line[512];
@@ -85,10 +86,10 @@ static int history000(double omega_z, demc_slip_recalculation recalculation, dem
     if (!f) return 0;
     memset(&law, 0, sizeof law);
     impact000_setup(&pair, &duration);
-    law.model = LIB_HM;
-    demc_contact_params_hm(&law.wall, &pair, 0.3, NULL);
-    law.wall.tangential.recalculation = recalculation;
-    law.wall.tangential.direction = direction;
+    def = library_def_hertz(LIB_HM, &pair, 1.0, DEMC_CONTACT_END_FORCE, 0.3, 0.3, DEMC_CONTACT_POINT_HALF);
+    def.friction.recalculation = recalculation;
+    def.friction.direction = direction;
+    demc_contact_model_init(&def, &law.wall, NULL);
     law.pair = law.wall;
     run_impact000(library_law_eval, &law, omega_z, 51, f);
     rewind(f);

@@ -41,7 +41,7 @@ static void demo_normal(void)
     }
 }
 
-/* timestep.h: the step each estimator gives for two glass beads (004's glass: G = 17 GPa, nu = 0.22,
+/* timestep.h: the step each estimator gives for two glass beads ([Burns 2019]'s glass: G = 17 GPa, nu = 0.22,
  * rho = 2530 kg/m^3) of 1 mm radius colliding at 1 m/s, undamped and damped, and the probe's answer. */
 static void demo_timestep(void)
 {
@@ -63,7 +63,7 @@ static void demo_timestep(void)
         return;
     }
     printf("\ntime step, glass beads r = r' = 1 mm, G = 17 GPa, nu = 0.22, rho = 2530 kg/m^3, v = 1 m/s\n");
-    printf("  Rayleigh (004 eq 78)                      %.4e s\n", rayleigh);
+    printf("  Rayleigh ([Burns 2019] eq 78)                      %.4e s\n", rayleigh);
     for (i = 0; i < 2; ++i) {
         if (demc_timestep_collision_init_pair(&pair, speed, damping[i], damping[i], &col, &bad) != DEMC_OK ||
             demc_timestep_critical(&col, &b, &bad) != DEMC_OK ||
@@ -74,21 +74,21 @@ static void demo_timestep(void)
         printf("  c1 = c2 = c3 = %g kg/s (reduced mass %.4e kg, k2 = %.4e N/m^1.5)\n", damping[i], col.mass,
                col.normal_prefactor);
         if (i == 0) {
-            /* Hertz duration, and Belytschko with the secant stiffness k2 sqrt(x_max) of 004 eq 53 */
+            /* Hertz duration, and Belytschko with the secant stiffness k2 sqrt(x_max) of [Burns 2019] eq 53 */
             if (demc_timestep_hertz(col.mass, col.normal_prefactor, speed, 1.0, &hertz, NULL) != DEMC_OK ||
                 demc_timestep_hertz(col.mass, col.normal_prefactor, speed, 20.0, &hertz20, NULL) != DEMC_OK ||
                 demc_timestep_belytschko(col.mass, col.normal_prefactor * sqrt(b.overlap_max), 0.0, &belytschko, NULL) !=
                     DEMC_OK)
                 return;
             printf("    Hertz contact duration t_H              %.4e s\n", hertz);
-            printf("    t_H/20 (001 eq 50)                      %.4e s\n", hertz20);
+            printf("    t_H/20 ([Campello 2015] eq 50)                      %.4e s\n", hertz20);
             printf("    Belytschko, secant k at x_max (eq 35)   %.4e s\n", belytschko);
         } else {
-            printf("    linearised 2m/c2 (004 eq 90)            %.4e s\n", b.linearised);
+            printf("    linearised 2m/c2 ([Burns 2019] eq 90)            %.4e s\n", b.linearised);
         }
-        printf("    compression (004 eq 62)                 %.4e s\n", b.compression);
-        printf("    restitution (004 eq 65)                 %.4e s\n", b.restitution);
-        printf("    shear (004 eq 68)                       %.4e s\n", b.shear);
+        printf("    compression ([Burns 2019] eq 62)                 %.4e s\n", b.compression);
+        printf("    restitution ([Burns 2019] eq 65)                 %.4e s\n", b.restitution);
+        printf("    shear ([Burns 2019] eq 68)                       %.4e s\n", b.shear);
         printf("    critical = min, set by %-17s %.4e s\n", names[b.binding], b.critical);
         printf("    probe (map iterated, 1 %% energy)        %.4e s (%s fails above)\n", probe, names[failed]);
     }
@@ -101,36 +101,42 @@ static void demo_contact(void)
     demc_material glass = demc_material_make(63e9, 0.23, 2500.0);
     const double radius = 1e-3, mass = 4.0 / 3.0 * 3.14159265358979 * radius * radius * radius * 2500.0;
     const double inertia = 0.4 * mass * radius * radius, e = 0.8, mu = 0.3, dt = 2e-9;
-    demc_pair pair;
-    demc_contact_params p;
-    demc_contact_state s = {{{0, 0, 0}, {0, 0, 0}, 0, 0, 0}, {0, 0, 0}, {0}};
+    demc_contact_def def = demc_contact_def_default(); /* HM+D */
+    demc_contact_model model;
+    double state[DEMC_CONTACT_STATE_MAX] = {0}; /* all zero: a new contact */
+    demc_contact_diag diag = DEMC_CONTACT_DIAG_INIT;
     demc_wall wall = {{0, 0, 0}, {0, 0, 1}, {0, 0, 0}, {0, 0, 0}};
     demc_body b = {{0, 0, 1e-3}, {0.5, 0, -1.0}, {0, 100, 0}, 1e-3, 0};
+    demc_contact_frame f;
     demc_contact_result r;
     const char *bad = NULL;
     double t = 0, ke0, dissipated = 0, friction = 0, exchanged = 0, fmax = 0;
     long steps = 0;
     int slid = 0;
     b.mass = mass;
-    if (demc_material_pair_sphere_wall(&glass, radius, NULL, DEMC_SHEAR_MINDLIN, &pair, &bad) != DEMC_OK ||
-        demc_contact_params_hmd(&p, &pair, e, DEMC_CONTACT_END_FORCE, mu, mu, &bad) != DEMC_OK) {
+    def.restitution = e;
+    def.friction.mu_static = def.friction.mu_dynamic = mu;
+    if (demc_material_moduli_init(&glass, NULL, DEMC_SHEAR_MINDLIN, &def.moduli, &bad) != DEMC_OK ||
+        demc_contact_model_init(&def, &model, &bad) != DEMC_OK) {
         printf("contact setup failed at %s\n", bad ? bad : "?");
         return;
     }
     ke0 = 0.5 * mass * demc_vec3_norm2(b.velocity) + 0.5 * inertia * demc_vec3_norm2(b.angular_velocity);
-    r = demc_contact_hmd_wall(&p, &b, &wall, dt, &s);
+    f = demc_contact_frame_sphere_wall(&model, &b, &wall);
+    r = demc_contact_eval(&model, &f, dt, state, NULL);
     do {
         b.velocity = demc_vec3_add_scaled(b.velocity, 0.5 * dt / mass, r.force);
         b.angular_velocity = demc_vec3_add_scaled(b.angular_velocity, 0.5 * dt / inertia, r.torque_i);
         b.position = demc_vec3_add_scaled(b.position, dt, b.velocity);
-        r = demc_contact_hmd_wall(&p, &b, &wall, dt, &s);
+        f = demc_contact_frame_sphere_wall(&model, &b, &wall);
+        r = demc_contact_eval(&model, &f, dt, state, &diag); /* with the energy terms */
         b.velocity = demc_vec3_add_scaled(b.velocity, 0.5 * dt / mass, r.force);
         b.angular_velocity = demc_vec3_add_scaled(b.angular_velocity, 0.5 * dt / inertia, r.torque_i);
-        dissipated += r.viscous_dissipation + r.friction_dissipation;
-        exchanged += r.tangential_exchange;
-        friction += r.friction_dissipation;
+        dissipated += diag.viscous_dissipation + diag.friction_dissipation;
+        exchanged += diag.tangential_exchange;
+        friction += diag.friction_dissipation;
         if (r.normal_force > fmax) fmax = r.normal_force;
-        slid |= r.sliding != 0.0;
+        slid |= diag.sliding;
         t += dt;
         ++steps;
     } while ((r.overlap > 0 || t < 1e-6) && steps < 10000000L);
@@ -170,37 +176,42 @@ static void demo_damping(void)
     printf("  (force 2*gamma*sqrt(m* k) v; HM+D: k = 2 E* sqrt(R* delta), i.e. Tsuji's alpha = sqrt(6)*gamma)\n");
 }
 
-/* A short version of the validation case 001 example 5.1 (docs page "Validation"): a sphere spinning backwards
- * slides on a rigid plane until it rolls. Velocity Verlet around demc_contact_campello_wall() (the 001 model,
- * contact.h), the way a host code's time loop calls it; pure rolling starts where the contact-point velocity
- * reaches 0, against the analytic 001 eq 51-53. */
+/* A short version of the validation case [Campello 2015] example 5.1 (docs page "Validation"): a sphere spinning backwards
+ * slides on a rigid plane until it rolls. Velocity Verlet around demc_contact_eval() with the Campello preset
+ * (contact.h), the way a host code's time loop calls it; pure rolling starts where the contact-point velocity
+ * reaches 0, against the analytic [Campello 2015] eq 51-53. */
 static void demo_validation(void)
 {
     const double r = 0.2, m = 1000.0, inertia = 0.4 * m * r * r, mu = 0.25, g = 9.81, dt = 1e-4;
-    demc_material mat = demc_material_make(1e10, 0.25, m / (4.18879020478639098 * r * r * r));
+    demc_material mat = demc_material_make(1e10, 0.25, 0.0); /* the contact model needs no density */
     demc_vec3 force = demc_vec3_make(0.0, 0.0, 0.0), torque = force;
-    demc_pair pair;
+    demc_moduli moduli;
     demc_normal_hertz_params hertz;
-    demc_contact_params params;
-    demc_contact_state state;
+    demc_contact_def def;
+    demc_contact_model model;
+    double state[DEMC_CONTACT_STATE_MAX] = {0};
     demc_body ball;
     demc_wall plane;
     double t = 0.0, vc_old, t_exact, v_exact;
     int rolling = 0;
-    if (demc_material_pair_sphere_wall(&mat, r, NULL, DEMC_SHEAR_CAMPELLO, &pair, NULL) != DEMC_OK ||
-        demc_normal_hertz_init(pair.effective_modulus, pair.effective_radius, &hertz, NULL) != DEMC_OK ||
-        demc_contact_params_campello(&params, &pair, 1.0, DEMC_CONTACT_END_FORCE, mu, mu, NULL) != DEMC_OK)
+    /* The model of [Campello 2015]: its preset, its shear-modulus mixing, the paper's half-overlap contact point. */
+    if (demc_contact_def_init(DEMC_CONTACT_PRESET_CAMPELLO, sizeof def, &def, NULL) != DEMC_OK ||
+        demc_material_moduli_init(&mat, NULL, DEMC_SHEAR_CAMPELLO, &moduli, NULL) != DEMC_OK ||
+        demc_normal_hertz_init(moduli.effective_modulus, r, &hertz, NULL) != DEMC_OK)
         return;
-    memset(&state, 0, sizeof state);
+    def.moduli = moduli;
+    def.friction.mu_static = def.friction.mu_dynamic = mu;
+    def.contact_point = DEMC_CONTACT_POINT_HALF;
+    if (demc_contact_model_init(&def, &model, NULL) != DEMC_OK) return;
     memset(&plane, 0, sizeof plane);
     plane.normal = demc_vec3_make(0.0, 1.0, 0.0);
-    ball.position = demc_vec3_make(0.0, r - pow(m * g / hertz.stiffness, 2.0 / 3.0), 0.0); /* static overlap */
+    ball.position = demc_vec3_make(0.0, r - pow(m * g / hertz.prefactor, 2.0 / 3.0), 0.0); /* static overlap */
     ball.velocity = demc_vec3_make(2.355, 0.0, 0.0);
     ball.angular_velocity = demc_vec3_make(0.0, 0.0, -127.03);
     ball.radius = r;
     ball.mass = m;
     vc_old = ball.velocity.x + ball.angular_velocity.z * r;
-    printf("\nValidation, 001 example 5.1: sphere r = %g m, m = %g kg, v0 = %g m/s, w0 = %g rad/s, mu = %g\n", r, m,
+    printf("\nValidation, [Campello 2015] example 5.1: sphere r = %g m, m = %g kg, v0 = %g m/s, w0 = %g rad/s, mu = %g\n", r, m,
            ball.velocity.x, ball.angular_velocity.z, mu);
     while (!rolling && t < 4.0) { /* at rest on the plane the contact carries the weight: net force 0 at t = 0 */
         demc_contact_result c;
@@ -208,7 +219,8 @@ static void demo_validation(void)
         ball.velocity = demc_vec3_add_scaled(ball.velocity, 0.5 * dt / m, force); /* half kick */
         ball.angular_velocity = demc_vec3_add_scaled(ball.angular_velocity, 0.5 * dt / inertia, torque);
         ball.position = demc_vec3_add_scaled(ball.position, dt, ball.velocity); /* drift */
-        c = demc_contact_campello_wall(&params, &ball, &plane, dt, &state);
+        demc_contact_frame f = demc_contact_frame_sphere_wall(&model, &ball, &plane);
+        c = demc_contact_eval(&model, &f, dt, state, NULL);
         force = demc_vec3_add(c.force, demc_vec3_make(0.0, -m * g, 0.0));
         torque = c.torque_i;
         ball.velocity = demc_vec3_add_scaled(ball.velocity, 0.5 * dt / m, force); /* half kick */
@@ -218,7 +230,7 @@ static void demo_validation(void)
         rolling = vc >= 0.0 && vc_old < 0.0;
         vc_old = vc;
     }
-    t_exact = (127.03 * r - 2.355) / (3.5 * mu * g); /* 001 eq 51-53 */
+    t_exact = (127.03 * r - 2.355) / (3.5 * mu * g); /* [Campello 2015] eq 51-53 */
     v_exact = (5.0 * 2.355 + 2.0 * 127.03 * r) / 7.0;
     printf("  pure rolling from t = %.4f s (analytic %.4f s): v = %.4f m/s (%.4f), w = %.3f rad/s (%.3f)\n", t, t_exact,
            ball.velocity.x, v_exact, ball.angular_velocity.z, -v_exact / r);
@@ -226,8 +238,9 @@ static void demo_validation(void)
 
 int main(void)
 {
-    /* A host code checks at start-up that the shared library it loaded is the one its headers describe. */
-    if (demc_version_number() != DEMC_VERSION_NUMBER) {
+    /* A host code checks at start-up that the shared library it loaded can serve its headers: the same major
+     * version, and a library at least as new as the headers (a newer minor release keeps every older symbol). */
+    if (demc_version_number() / 1000000 != DEMC_VERSION_MAJOR || demc_version_number() < DEMC_VERSION_NUMBER) {
         fprintf(stderr, "demc: header %d but library %d\n", DEMC_VERSION_NUMBER, demc_version_number());
         return 1;
     }

@@ -2,7 +2,7 @@
  * @file base.h
  * @brief Export and inline macros, version, status codes and the 3-vector type with its algebra.
  *
- * Every other demc header includes this one. It fixes the two faces of the library (DESIGN §4):
+ * Every other demc header includes this one. It fixes the two faces of the library:
  *
  * - **linked** (default): functions are declared here and resolved against libdemc.so / libdemc.a;
  * - **header-only**: `#define DEMC_HEADER_ONLY` before the first demc include in a translation unit and every
@@ -18,13 +18,13 @@
  *  The version of these headers. Compare with demc_version_number() at run time to check that the library a
  *  host code loaded is the one it was compiled against.
  *  @{ */
-#define DEMC_VERSION_MAJOR 1 /**< Major version: the ABI is stable within one major version. */
-#define DEMC_VERSION_MINOR 0 /**< Minor version: additions to the ABI. */
+#define DEMC_VERSION_MAJOR 0 /**< Major version: the ABI is stable within one major version (from 1.0.0 on). */
+#define DEMC_VERSION_MINOR 9 /**< Minor version: additions to the ABI. */
 #define DEMC_VERSION_PATCH 0 /**< Patch version: fixes with no change to the ABI. */
 /** The version as one integer, MAJOR*1000000 + MINOR*1000 + PATCH (1.2.3 gives 1002003). */
 #define DEMC_VERSION_NUMBER (DEMC_VERSION_MAJOR * 1000000 + DEMC_VERSION_MINOR * 1000 + DEMC_VERSION_PATCH)
 /** The version as a string, "MAJOR.MINOR.PATCH". */
-#define DEMC_VERSION_STRING "1.0.0"
+#define DEMC_VERSION_STRING "0.9.0"
 /** @} */
 
 /** @name Portability macros
@@ -60,6 +60,17 @@
 
 /** How a header-only body is declared: internal linkage, inline, callable on a CUDA device. */
 #define DEMC_STATIC_INLINE static DEMC_INLINE DEMC_HOST_DEVICE
+
+#if defined(__CUDACC__) && !defined(DEMC_DOXYGEN)
+#  define DEMC_HOT_INLINE static __forceinline__ __host__ __device__
+#elif (defined(__GNUC__) || defined(__clang__)) && !defined(DEMC_DOXYGEN)
+#  define DEMC_HOT_INLINE static DEMC_INLINE __attribute__((always_inline))
+#else
+/** DEMC_STATIC_INLINE, forced where the compiler allows: the private parts of the contact evaluation, so that a
+ *  host's force loop gets one flat body whatever else its translation unit holds (an optimiser's size heuristics
+ *  would otherwise leave them out of line in some units and not in others). */
+#  define DEMC_HOT_INLINE DEMC_STATIC_INLINE
+#endif
 
 /**
  * 1 when the function bodies of the other modules are compiled into this translation unit as `static inline`:
@@ -111,9 +122,12 @@ typedef enum demc_status {
     DEMC_ERR_INVALID_ARGUMENT = 1,   /**< A null pointer, a non-finite number, or an unknown enumerator. */
     DEMC_ERR_OUT_OF_DOMAIN = 2,      /**< A finite argument outside the model's domain (E <= 0, nu > 0.5, ...). */
     DEMC_ERR_NO_CONVERGENCE = 3,     /**< An iterative solver did not reach its tolerance. */
-    DEMC_ERR_SINGULAR = 4,            /**< The result does not exist or is not representable (division by zero,
+    DEMC_ERR_SINGULAR = 4,           /**< The result does not exist or is not representable (division by zero,
                                           a rotation parameter at infinity, ...). */
-    DEMC_STATUS_MAX_ = 0x7FFFFFFF /**< Not a value (never valid input): pins the type to the width of int. */
+    DEMC_ERR_UNSUPPORTED = 5,        /**< A sized struct from a newer header sets a field this library does not
+                                          know (a non-zero byte past the size it was built with), or selects an
+                                          option this library does not have. */
+    DEMC_STATUS_MAX_ = 0x7FFFFFFF    /**< Pins the enumeration to the width of an int; never returned. */
 } demc_status;
 
 /**
@@ -130,8 +144,11 @@ typedef struct demc_vec3 {
 /**
  * @brief The library's version number, MAJOR*1000000 + MINOR*1000 + PATCH.
  *
- * Equal to the DEMC_VERSION_NUMBER of the headers the library was built from; a host code compares it with
- * its own DEMC_VERSION_NUMBER to detect a header/library mismatch. Pure, thread-safe.
+ * Equal to the DEMC_VERSION_NUMBER of the headers the library was built from. A host code checks once at
+ * start-up that the library it loaded can serve the headers it was compiled with: same major version and a
+ * run-time version not older than the compile-time one,
+ * `v / 1000000 == DEMC_VERSION_MAJOR && v >= DEMC_VERSION_NUMBER` with `v = demc_version_number()`
+ * (not equality: a newer minor or patch release of the same major version keeps the ABI). Pure, thread-safe.
  */
 DEMC_BASE_FN int demc_version_number(void);
 

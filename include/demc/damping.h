@@ -12,13 +12,14 @@
  * Every map takes raw scalars and depends on no other module. Dashpot functions are hot-path functions (one
  * sqrt, no check); map functions validate their input and return a #demc_status.
  *
- * Sources: Cummins, Thornton & Cleary, "Contact force models in inelastic collisions", 9th Int. Conf. CFD in the
- * Minerals and Process Industries, CSIRO (2012) — seed 002_860c48dd450ee80f.txt; Campello, "A description of
- * rotations for DEM models of particle systems", Comp. Part. Mech. 2 (2015) 109–125 — seed
- * 001_558b02b5fc003581.txt; Schäfer, Dippel & Wolf, J. Phys. I France 6 (1996) 5–20; Schwager & Pöschel,
- * Granular Matter 9 (2007) 465–469; Antypov & Elliott, EPL 94 (2011) 50004; for viscoelastic spheres
- * Brilliantov, Spahn, Hertzsch & Pöschel, Phys. Rev. E 53 (1996) 5382 and Schwager & Pöschel, Phys. Rev. E 78
- * (2008) 051304.
+ * Sources (equation, section and figure numbers are the papers' own; all references: @ref references):
+ * - [Cummins 2012] S.J. Cummins, C. Thornton, P.W. Cleary, “Contact force models in inelastic collisions”, Ninth
+ *   International Conference on CFD in the Minerals and Process Industries, CSIRO, Melbourne, Australia (2012).
+ * - [Campello 2015] E.M.B. Campello, “A description of rotations for DEM models of particle systems”, Computational
+ *   Particle Mechanics 2 (2015) 109–125, doi:10.1007/s40571-015-0041-z.
+ * - Schäfer, Dippel & Wolf, J. Phys. I France 6 (1996) 5–20; Schwager & Pöschel, Granular Matter 9 (2007) 465–469;
+ *   Antypov & Elliott, EPL 94 (2011) 50004; for viscoelastic spheres Brilliantov, Spahn, Hertzsch & Pöschel, Phys.
+ *   Rev. E 53 (1996) 5382 and Schwager & Pöschel, Phys. Rev. E 78 (2008) 051304.
  */
 #ifndef DEMC_DAMPING_H
 #define DEMC_DAMPING_H
@@ -42,16 +43,17 @@ DEMC_BEGIN_DECLS
  *
  * A spring–dashpot force k δ + c δ̇ becomes attractive before the overlap δ returns to zero (during unloading
  * c δ̇ < 0). Without adhesion two bodies cannot pull on each other, so they separate when the force returns to
- * zero (Schwager & Pöschel 2007, 002 eq 7); a DEM code that clamps the normal force at zero reproduces this rule.
- * A code that keeps the contact, with its attractive dashpot force, until the overlap returns to zero reproduces
- * the other rule (Schäfer et al. 1996, 002 eq 6). The numeric values are part of the ABI.
+ * zero (Schwager & Pöschel 2007, [Cummins 2012] eq 7); a DEM code that clamps the normal force at zero reproduces this
+ * rule. A code that keeps the contact, with its attractive dashpot force, until the overlap returns to zero reproduces
+ * the other rule (Schäfer et al. 1996, [Cummins 2012] eq 6). The numeric values are part of the ABI.
  */
 typedef enum demc_contact_end {
     /** The contact ends when the normal force k δ + c δ̇ first returns to zero (no attraction). The physically
      *  right rule for non-adhesive contacts, hence the default (value 0). */
     DEMC_CONTACT_END_FORCE = 0,
     /** The contact ends when the overlap δ first returns to zero; the dashpot may pull at the end of the contact
-     *  (Schäfer et al. 1996; the rule behind 002 eq 6 and the √5·|ln e|/√(ln²e+π²) formulas of DEM codes). */
+     *  (Schäfer et al. 1996; the rule behind [Cummins 2012] eq 6 and the √5·|ln e|/√(ln²e+π²) formulas of DEM
+     *  codes). */
     DEMC_CONTACT_END_OVERLAP = 1,
     DEMC_CONTACT_END_MAX_ = 0x7FFFFFFF /**< Not a value (never valid input): pins the type to the width of int. */
 } demc_contact_end;
@@ -62,26 +64,26 @@ typedef enum demc_contact_end {
  *  @{ */
 
 /**
- * @brief Linear normal dashpot force 2γ√(m* k) v (LS+D, 002 eq 1), in N.
+ * @brief Linear normal dashpot force 2γ√(m* k) v (LS+D, [Cummins 2012] eq 1), in N.
  *
  * @param gamma damping ratio γ ≥ 0 (dimensionless).
  * @param m_eff effective mass m* > 0, kg.
  * @param k     normal spring stiffness > 0, N/m.
- * @param v     rate of overlap δ̇ (approach speed, positive while the bodies approach), m/s.
+ * @param overlap_rate δ̇ (positive while the bodies approach, demc_kinematics::overlap_rate), m/s.
  * @return the dashpot's contribution to the repulsive normal force (positive while approaching), N.
  */
-DEMC_DAMPING_FN double demc_damping_linear_force(double gamma, double m_eff, double k, double v);
+DEMC_DAMPING_FN double demc_damping_linear_force(double gamma, double m_eff, double k, double overlap_rate);
 
 /**
  * @brief Hertzian (HM+D, Tsuji-form) normal dashpot coefficient 2γ√(m* k_n(δ)), k_n = 2E*√(R*δ), in N·s/m.
  *
- * k_n = 2E*√(R*δ) is the tangent stiffness of the Hertz force (4/3)E*√R* δ^{3/2} (002 eq 2). The coefficient
- * equals 2γ√(2√R* E* m*) δ^¼, which is Campello's d* (001 eq 22) with ξ = γ: the HM+D dashpot of 002 and the
- * Tsuji et al. (1992) dashpot are one family, and every HM+D map of this module applies to both.
+ * k_n = 2E*√(R*δ) is the tangent stiffness of the Hertz force (4/3)E*√R* δ^{3/2} ([Cummins 2012] eq 2). The coefficient
+ * equals 2γ√(2√R* E* m*) δ^¼, which is Campello's d* ([Campello 2015] eq 22) with ξ = γ: the HM+D dashpot of [Cummins
+ * 2012] and the Tsuji et al. (1992) dashpot are one family, and every HM+D map of this module applies to both.
  *
  * @param gamma damping ratio γ ≥ 0.
  * @param m_eff effective mass m* > 0, kg.
- * @param E_eff effective Young modulus E* > 0, Pa (E* = E/(2(1−ν²)) for two equal spheres, 002).
+ * @param E_eff effective Young modulus E* > 0, Pa (E* = E/(2(1−ν²)) for two equal spheres, [Cummins 2012]).
  * @param R_eff effective radius R* > 0, m.
  * @param delta overlap δ, m; δ ≤ 0 (no contact) gives 0.
  * @return the damping coefficient, N·s/m (0 for δ ≤ 0).
@@ -90,20 +92,20 @@ DEMC_DAMPING_FN double demc_damping_hertz_coefficient(double gamma, double m_eff
                                                       double delta);
 
 /**
- * @brief Hertzian (HM+D) normal dashpot force 2γ√(m* k_n(δ)) v, k_n = 2E*√(R*δ) (002 eq 2, 001 eq 22), in N.
+ * @brief Hertzian (HM+D) normal dashpot force 2γ√(m* k_n(δ)) δ̇, k_n = 2E*√(R*δ) ([Cummins 2012] eq 2, [Campello 2015] eq 22), in N.
  *
- * Parameters as demc_damping_hertz_coefficient(); v is the rate of overlap δ̇ in m/s. δ ≤ 0 gives 0. Costs two
+ * Parameters as demc_damping_hertz_coefficient(); overlap_rate is δ̇ in m/s, positive while approaching. δ ≤ 0 gives 0. Costs two
  * square roots (δ^¼ = √√δ).
  */
 DEMC_DAMPING_FN double demc_damping_hertz_force(double gamma, double m_eff, double E_eff, double R_eff, double delta,
-                                          double v);
+                                          double overlap_rate);
 
 /**
- * @brief Tangential dashpot force −2γ√(m* k_t) v_t on body i (002 eqs 1 and 2), in N.
+ * @brief Tangential dashpot force −2γ√(m* k_t) v_t on body i ([Cummins 2012] eqs 1 and 2), in N.
  *
- * @param gamma damping ratio γ ≥ 0 (002 uses the normal one).
+ * @param gamma damping ratio γ ≥ 0 ([Cummins 2012] uses the normal one).
  * @param m_eff effective mass m* > 0, kg.
- * @param k_t   tangential stiffness ≥ 0, N/m: constant κ k_n for LS+D, 8G*√(R*δ) for HM+D (002).
+ * @param k_t   tangential stiffness ≥ 0, N/m: constant κ k_n for LS+D, 8G*√(R*δ) for HM+D ([Cummins 2012]).
  * @param v_t   tangential velocity of body i's contact point relative to body j's, m/s.
  * @return the force on body i, opposed to v_t, N (body j receives the opposite).
  */
@@ -118,9 +120,9 @@ DEMC_DAMPING_FN demc_vec3 demc_damping_tangential_force(double gamma, double m_e
 /**
  * @brief Coefficient of restitution of an LS+D collision with damping ratio γ.
  *
- * - #DEMC_CONTACT_END_OVERLAP (Schäfer et al. 1996, inverse of 002 eq 6): e = exp(−πγ/√(1−γ²)) for γ < 1;
+ * - #DEMC_CONTACT_END_OVERLAP (Schäfer et al. 1996, inverse of [Cummins 2012] eq 6): e = exp(−πγ/√(1−γ²)) for γ < 1;
  *   for γ ≥ 1 the overlap never returns to zero and e = 0.
- * - #DEMC_CONTACT_END_FORCE (Schwager & Pöschel 2007, 002 eq 7 with the first branch corrected):
+ * - #DEMC_CONTACT_END_FORCE (Schwager & Pöschel 2007, [Cummins 2012] eq 7 with the first branch corrected):
  *   e = exp(−2γ·arccos(γ)/√(1−γ²)) for γ < 1, e = exp(−2) at γ = 1,
  *   e = exp(−2γ·arcosh(γ)/√(γ²−1)) for γ > 1; e ~ 1/(4γ²) as γ → ∞ (0 once it underflows, γ > ~1e154).
  *
@@ -135,8 +137,8 @@ DEMC_DAMPING_FN demc_status demc_damping_lsd_restitution(double gamma, demc_cont
 /**
  * @brief Damping ratio γ of LS+D that gives the coefficient of restitution e: the exact inverse.
  *
- * - #DEMC_CONTACT_END_OVERLAP: γ = −ln e/√(π² + ln²e) (Schäfer et al. 1996, 002 eq 6); γ < 1.
- * - #DEMC_CONTACT_END_FORCE: the root of γ·arccos(γ)/√(1−γ²) = −(ln e)/2 (002 eq 7), found by Newton's method
+ * - #DEMC_CONTACT_END_OVERLAP: γ = −ln e/√(π² + ln²e) (Schäfer et al. 1996, [Cummins 2012] eq 6); γ < 1.
+ * - #DEMC_CONTACT_END_FORCE: the root of γ·arccos(γ)/√(1−γ²) = −(ln e)/2 ([Cummins 2012] eq 7), found by Newton's method
  *   in ln γ from an asymptotic start and converged to machine precision (a few iterations); γ ≥ 1 for
  *   e ≤ exp(−2), γ ~ 1/(2√e) as e → 0. Round trip with demc_damping_lsd_restitution() within a few ulp.
  *
@@ -149,7 +151,7 @@ DEMC_DAMPING_FN demc_status demc_damping_lsd_restitution(double gamma, demc_cont
 DEMC_DAMPING_FN demc_status demc_damping_lsd_ratio(double e, demc_contact_end end, double *gamma);
 
 /**
- * @brief Fast approximant of the exact force-end LS+D inverse (replaces the fit 002 eq 8, which is wrong).
+ * @brief Fast approximant of the exact force-end LS+D inverse (replaces the fit [Cummins 2012] eq 8, which is wrong).
  *
  * A piecewise Chebyshev approximant, generated by tools/gen_damping_fit.c from demc_damping_lsd_ratio() and
  * stored as literal code in include/demc/impl/damping_fit.h; one log, one exp, one square root and two
@@ -163,7 +165,7 @@ DEMC_DAMPING_FN demc_status demc_damping_lsd_ratio(double e, demc_contact_end en
 DEMC_DAMPING_FN double demc_damping_lsd_ratio_fast(double e);
 /** @} */
 
-/** @name Restitution ⇄ damping maps, HM+D (Hertz spring, δ^¼ dashpot: 002 eq 2, 001 eq 22)
+/** @name Restitution ⇄ damping maps, HM+D (Hertz spring, δ^¼ dashpot: [Cummins 2012] eq 2, [Campello 2015] eq 22)
  *  The collision m* δ̈ + 2γ√(m* 2E*√(R*δ)) δ̇ + (4/3)E*√R* δ^{3/2} = 0 from δ = 0, δ̇ = v > 0. Scaling shows
  *  that e depends on γ alone (not on v, E*, R*, m*), and a phase-plane reduction gives it in closed form for both
  *  end rules: the HM+D collision with damping ratio γ restitutes exactly like the LS+D collision with damping
@@ -202,8 +204,8 @@ DEMC_DAMPING_FN demc_status demc_damping_hmd_ratio(double e, demc_contact_end en
  *  5382), F = K δ^{3/2} + (3/2) A K √δ δ̇ with the Hertz constant K = (4/3)E*√R* and the dissipative constant A
  *  (s). Unlike HM+D, its restitution depends on the impact speed v: scaling the impact gives
  *  y'' = −√y (y + ε y'), y(0) = 0, y'(0) = 1, with the scaled velocity ε = (3/2) A (K/m*)^{2/5} v^{1/5}, so that
- *  e = E(ε) is one universal function per end rule (the reference of 002 to Schwager & Pöschel, Phys. Rev. E 78
- *  (2008) 051304, studies the force end). E is tabulated once by tools/gen_damping_fit.c (long-double
+ *  e = E(ε) is one universal function per end rule (the reference of [Cummins 2012] to Schwager & Pöschel, Phys. Rev. E
+ *  78 (2008) 051304, studies the force end). E is tabulated once by tools/gen_damping_fit.c (long-double
  *  integration) as Chebyshev pieces with exact power tails; see @ref damping.
  *  @{ */
 

@@ -1,7 +1,7 @@
 /**
  * @file geometry.h
  * @brief Contact geometry and kinematics: overlap, unit normal, contact point, relative velocity of the contact
- *        points split into normal and tangential parts, torques of a contact force (000 eq 4-13).
+ *        points split into normal and tangential parts, torques of a contact force ([Zabulionis 2012] eq 4-13).
  *
  * Convention (used by every demc module): the overlap δ is positive in contact; the unit normal n points from
  * body j to body i; a force passed in or returned is the force acting on body i (body j receives its opposite at
@@ -12,10 +12,10 @@
  * All functions here are hot-path functions: no validation, no status, no NaN for finite inputs in their domain
  * (coordinates and radii below about 1e150 in magnitude, so that squared distances do not overflow).
  *
- * Sources (seed files in ../shared/seeds/; equation numbers in this header refer to them):
- * - 000 = `000_6d7fd9f3e743809d.txt`: D. Zabulionis, R. Kačianauskas, D. Markauskas, J. Rojek, An investigation of
- *   nonlinear tangential contact behaviour of a spherical particle under varying loading, Bull. Pol. Acad. Sci.
- *   Tech. Sci. 60(2) (2012) 265–278.
+ * Sources (equation, section and figure numbers are the papers' own; all references: @ref references):
+ * - [Zabulionis 2012] D. Zabulionis, R. Kačianauskas, D. Markauskas, J. Rojek, “An investigation of nonlinear
+ *   tangential contact behaviour of a spherical particle under varying loading”, Bulletin of the Polish Academy of
+ *   Sciences: Technical Sciences 60(2) (2012) 265–278, doi:10.2478/v10175-012-0036-3.
  */
 #ifndef DEMC_GEOMETRY_H
 #define DEMC_GEOMETRY_H
@@ -37,15 +37,17 @@ DEMC_BEGIN_DECLS
 /**
  * @brief The contact frame of two bodies at one instant.
  *
- * The contact point is C = x_i + branch_i = x_j + branch_j. Following 000 eq 8 it lies on the line of centres at
- * R_i − δ/2 from centre i and R_j − δ/2 from centre j (the middle of the overlap region, for unequal radii too).
- * Plain data, filled by demc_geometry_sphere_sphere() or demc_geometry_sphere_wall().
+ * The contact point is C = x_i + branch_i = x_j + branch_j. Following [Zabulionis 2012] eq 8 it lies on the line of
+ * centres at R_i − δ/2 from centre i and R_j − δ/2 from centre j (the middle of the overlap region, for unequal radii
+ * too). Plain data, filled by demc_geometry_sphere_sphere() or demc_geometry_sphere_wall().
  */
 typedef struct demc_geometry {
-    double overlap;     /**< δ, m: positive in contact, negative for a gap (000 eq 6, 7). */
-    demc_vec3 normal;   /**< n, unit vector from body j to body i (000 eq 4, 5); the zero vector when it is
+    double overlap;     /**< δ, m: positive in contact, negative for a gap ([Zabulionis 2012] eq 6, 7). */
+    demc_vec3 normal;   /**< n, unit vector from body j to body i ([Zabulionis 2012] eq 4, 5); the zero vector when it
+                             is
                              undefined (coincident centres, zero wall normal). */
-    demc_vec3 branch_i; /**< d_i = C − x_i, m: from the centre of i to the contact point, −(R_i − δ/2) n (000 eq 8). */
+    demc_vec3 branch_i; /**< d_i = C − x_i, m: from the centre of i to the contact point, −(R_i − δ/2) n ([Zabulionis
+                             2012] eq 8). */
     demc_vec3 branch_j; /**< d_j = C − x_j, m: from the centre of j (a wall's reference point) to the contact
                              point; (R_j − δ/2) n for a sphere. */
 } demc_geometry;
@@ -55,16 +57,16 @@ typedef struct demc_geometry {
  */
 typedef struct demc_kinematics {
     demc_vec3 velocity;            /**< v_C = v_i + ω_i × d_i − v_j − ω_j × d_j, m/s: velocity of i's material
-                                        point at C relative to j's (000 eq 9). */
-    double normal_speed;           /**< v_n = v_C · n, m/s (000 eq 10 is v_n n). Negative while the bodies
-                                        approach: the overlap rate is dδ/dt = −v_n exactly, also for a moving,
-                                        rotating wall. */
+                                        point at C relative to j's ([Zabulionis 2012] eq 9). */
+    double overlap_rate;           /**< δ̇ = dδ/dt = −v_C · n, m/s: positive while the bodies approach, exactly,
+                                        also for a moving, rotating wall ([Zabulionis 2012] eq 10 is the normal part −δ̇ n). The
+                                        sign convention of every dashpot's `overlap_rate` argument (damping.h). */
     demc_vec3 tangential_velocity; /**< v_t = v_C − v_n n, m/s, the sliding velocity in the tangent plane
-                                        (000 eq 11). */
+                                        ([Zabulionis 2012] eq 11). */
 } demc_kinematics;
 
 /**
- * @brief Contact geometry of two spheres (000 eq 4, 6, 8).
+ * @brief Contact geometry of two spheres ([Zabulionis 2012] eq 4, 6, 8).
  *
  * n = (x_i − x_j)/|x_i − x_j|, δ = R_i + R_j − |x_i − x_j|, d_i = −(R_i − δ/2) n, d_j = (R_j − δ/2) n.
  * Coincident centres (|x_i − x_j| = 0, or below about 1e-154 where its square underflows) have no normal: the
@@ -78,10 +80,10 @@ DEMC_GEOMETRY_FN demc_geometry demc_geometry_sphere_sphere(demc_vec3 center_i, d
                                                            double radius_j);
 
 /**
- * @brief Contact geometry of a sphere i and a plane wall j (000 eq 5, 7, 8).
+ * @brief Contact geometry of a sphere i and a plane wall j ([Zabulionis 2012] eq 5, 7, 8).
  *
- * n = wall_normal, δ = R_i − n·(x_i − x_w), d_i = −(R_i − δ/2) n (000 eq 8 with the wall's R → ∞, the limit of
- * demc_geometry_sphere_sphere() for a large sphere j tangent to the plane at the foot of x_i), and
+ * n = wall_normal, δ = R_i − n·(x_i − x_w), d_i = −(R_i − δ/2) n ([Zabulionis 2012] eq 8 with the wall's R → ∞, the
+ * limit of demc_geometry_sphere_sphere() for a large sphere j tangent to the plane at the foot of x_i), and
  * d_j = x_i + d_i − x_w from the wall's reference point. A zero wall_normal gives n = 0, δ = R_i: finite.
  *
  * @param center_i the sphere's centre, m.
@@ -94,7 +96,7 @@ DEMC_GEOMETRY_FN demc_geometry demc_geometry_sphere_wall(demc_vec3 center_i, dou
                                                          demc_vec3 wall_normal);
 
 /**
- * @brief Relative velocity of the contact points and its normal and tangential parts (000 eq 9-11).
+ * @brief Relative velocity of the contact points and its normal and tangential parts ([Zabulionis 2012] eq 9-11).
  *
  * For a wall, velocity_j is the velocity of the wall's reference point and angular_velocity_j its angular
  * velocity (zero for a translating wall). The result is invariant under a rigid motion superposed on both bodies
@@ -111,8 +113,9 @@ DEMC_GEOMETRY_FN demc_kinematics demc_geometry_kinematics(const demc_geometry *g
 /**
  * @brief Torque about centre i of a force acting on body i at the contact point: d_i × F, N·m.
  *
- * 000 eq 13 prints M = F_t × d_C, the opposite order; with F the force on body i the torque about its centre is
- * d_i × F (r × F), which is what this returns. Only the tangential part of F contributes (d_i is parallel to n).
+ * [Zabulionis 2012] eq 13 prints M = F_t × d_C, the opposite order; with F the force on body i the torque about its
+ * centre is d_i × F (r × F), which is what this returns. Only the tangential part of F contributes (d_i is parallel to
+ * n).
  *
  * @param geometry the contact frame.
  * @param force_i the contact force on body i, N.

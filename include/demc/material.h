@@ -12,17 +12,17 @@
  * static string naming the first offending input (for example `"material_j.poisson_ratio"` or `"radius_i"`).
  * On error the output struct is left unwritten.
  *
- * Sources (seed files in ../shared/seeds/; equation numbers in this header refer to them):
- * - 000 = `000_6d7fd9f3e743809d.txt`: D. Zabulionis, R. Kačianauskas, D. Markauskas, J. Rojek, An investigation of
- *   nonlinear tangential contact behaviour of a spherical particle under varying loading, Bull. Pol. Acad. Sci.
- *   Tech. Sci. 60(2) (2012) 265–278.
- * - 001 = `001_558b02b5fc003581.txt`: E.M.B. Campello, A description of rotations for DEM models of particle
- *   systems, Comput. Part. Mech. 2 (2015) 109–125.
- * - 002 = `002_860c48dd450ee80f.txt`: S.J. Cummins, C. Thornton, P.W. Cleary, Contact force models in inelastic
- *   collisions, 9th Int. Conf. on CFD in the Minerals and Process Industries, CSIRO, Melbourne (2012).
- * - 004 = `004_7bd89e281aa35243.txt`: S.J. Burns, P.T. Piiroinen, K.J. Hanley, Critical time-step for DEM
- *   simulations of dynamic systems using a Hertzian contact model, Int. J. Numer. Methods Eng. 119 (2019)
- *   432–451, doi:10.1002/nme.6056.
+ * Sources (equation, section and figure numbers are the papers' own; all references: @ref references):
+ * - [Zabulionis 2012] D. Zabulionis, R. Kačianauskas, D. Markauskas, J. Rojek, “An investigation of nonlinear
+ *   tangential contact behaviour of a spherical particle under varying loading”, Bulletin of the Polish Academy of
+ *   Sciences: Technical Sciences 60(2) (2012) 265–278, doi:10.2478/v10175-012-0036-3.
+ * - [Campello 2015] E.M.B. Campello, “A description of rotations for DEM models of particle systems”, Computational
+ *   Particle Mechanics 2 (2015) 109–125, doi:10.1007/s40571-015-0041-z.
+ * - [Cummins 2012] S.J. Cummins, C. Thornton, P.W. Cleary, “Contact force models in inelastic collisions”, Ninth
+ *   International Conference on CFD in the Minerals and Process Industries, CSIRO, Melbourne, Australia (2012).
+ * - [Burns 2019] S.J. Burns, P.T. Piiroinen, K.J. Hanley, “Critical time-step for DEM simulations of dynamic systems
+ *   using a Hertzian contact model”, International Journal for Numerical Methods in Engineering 119 (2019) 432–451,
+ *   doi:10.1002/nme.6056.
  */
 #ifndef DEMC_MATERIAL_H
 #define DEMC_MATERIAL_H
@@ -60,18 +60,19 @@ typedef struct demc_material {
 /**
  * @brief The rule that combines the two bodies' shear moduli into the effective shear modulus G* of a pair.
  *
- * The papers disagree (see the known transcription notes in the seeds' README): these are different conventions,
- * not misprints, and the tangential stiffness k_t = 8 G* √(R* δ) (000 eq 22, 001 eq 37, 002 eq 2) changes with
- * them. Each rule has the form G* = s / (a_i + a_j); for a rigid wall a_j = 0.
+ * The papers disagree: these are different conventions,
+ * not misprints, and the tangential stiffness k_t = 8 G* √(R* δ) ([Zabulionis 2012] eq 22, [Campello 2015] eq 37,
+ * [Cummins 2012] eq 2) changes with them. Each rule has the form G* = s / (a_i + a_j); for a rigid wall a_j = 0.
  */
 typedef enum demc_shear_mixing {
     /** Mindlin (default, physically recommended): 1/G* = (2 − ν_i)/G_i + (2 − ν_j)/G_j.
-     *  002 (HM+D, G* = G/(2(2−ν)) for equal materials) and 004 eq 74 (k_{1,3} = 4G√r̂/(2−ν)). */
+     *  [Cummins 2012] (HM+D, G* = G/(2(2−ν)) for equal materials) and [Burns 2019] eq 74 (k_{1,3} = 4G√r̂/(2−ν)). */
     DEMC_SHEAR_MINDLIN = 0,
-    /** 000 eq 23 (Zabulionis et al. 2012): G* = (2/3) G_i G_j / (G_i (2 − ν_j) + G_j (2 − ν_i)), i.e. 2/3 of the
-     *  Mindlin value. */
+    /** [Zabulionis 2012] eq 23 (Zabulionis et al. 2012): G* = (2/3) G_i G_j / (G_i (2 − ν_j) + G_j (2 − ν_i)), i.e. 2/3
+     *  of the Mindlin value. */
     DEMC_SHEAR_ZABULIONIS = 1,
-    /** 001 eq 38 (Campello 2015): G* = G_i G_j / (G_i + G_j), the series (harmonic) combination without ν. */
+    /** [Campello 2015] eq 38 (Campello 2015): G* = G_i G_j / (G_i + G_j), the series (harmonic) combination without
+     *  ν. */
     DEMC_SHEAR_CAMPELLO = 2,
     DEMC_SHEAR_MIXING_MAX_ = 0x7FFFFFFF /**< Not a value (never valid input): pins the type to the width of int. */
 } demc_shear_mixing;
@@ -83,10 +84,12 @@ typedef enum demc_shear_mixing {
  * demc_material_pair_validate()). Domain: all four fields finite and > 0.
  */
 typedef struct demc_pair {
-    double effective_modulus;       /**< E*, Pa: 1/E* = (1−ν_i²)/E_i + (1−ν_j²)/E_j (000 eq 17, 001 eq 20). */
+    double effective_modulus;       /**< E*, Pa: 1/E* = (1−ν_i²)/E_i + (1−ν_j²)/E_j ([Zabulionis 2012] eq 17, [Campello
+                                         2015] eq 20). */
     double effective_shear_modulus; /**< G*, Pa, by the chosen ::demc_shear_mixing. */
-    double effective_radius;        /**< R*, m: 1/R* = 1/R_i + 1/R_j (000 eq 16, 001 eq 20); R_i for a wall. */
-    double effective_mass;          /**< m*, kg: 1/m* = 1/m_i + 1/m_j (001 eq 23); m_i for a wall. */
+    double effective_radius;        /**< R*, m: 1/R* = 1/R_i + 1/R_j ([Zabulionis 2012] eq 16, [Campello 2015] eq 20);
+                                         R_i for a wall. */
+    double effective_mass;          /**< m*, kg: 1/m* = 1/m_i + 1/m_j ([Campello 2015] eq 23); m_i for a wall. */
 } demc_pair;
 
 /**
@@ -121,8 +124,9 @@ DEMC_MATERIAL_FN double demc_material_shear_modulus(const demc_material *materia
 /**
  * @brief Effective properties of two spheres i and j in contact.
  *
- * E* = 1/((1−ν_i²)/E_i + (1−ν_j²)/E_j) (000 eq 17, 001 eq 20), R* = R_i R_j/(R_i + R_j) (000 eq 16),
- * m* = m_i m_j/(m_i + m_j) with m = (4/3)πρR³ (001 eq 23), G* by `mixing`. Symmetric in i and j.
+ * E* = 1/((1−ν_i²)/E_i + (1−ν_j²)/E_j) ([Zabulionis 2012] eq 17, [Campello 2015] eq 20), R* = R_i R_j/(R_i + R_j)
+ * ([Zabulionis 2012] eq 16), m* = m_i m_j/(m_i + m_j) with m = (4/3)πρR³ ([Campello 2015] eq 23), G* by `mixing`.
+ * Symmetric in i and j.
  *
  * @param pair output, written only on success.
  * @param material_i, material_j the two materials (validated here).
@@ -167,6 +171,42 @@ DEMC_MATERIAL_FN demc_status demc_material_pair_sphere_wall(const demc_material 
  * @return ::DEMC_OK, ::DEMC_ERR_INVALID_ARGUMENT (NULL or non-finite) or ::DEMC_ERR_OUT_OF_DOMAIN (a field ≤ 0).
  */
 DEMC_MATERIAL_FN demc_status demc_material_pair_validate(const demc_pair *pair, const char **bad_field);
+
+/**
+ * @brief The elastic constants of a pair of species that a contact model needs, independent of the bodies' sizes.
+ *
+ * E* and G* depend on the two materials only; R* and m* depend on the two bodies and are taken from them at each
+ * contact (demc_contact_frame_sphere_sphere()). Fill with demc_material_moduli_init() or by hand.
+ */
+typedef struct demc_moduli {
+    double effective_modulus;       /**< E*, Pa: 1/E* = (1−ν_i²)/E_i + (1−ν_j²)/E_j ([Zabulionis 2012] eq 17, [Campello 2015] eq 20). */
+    double effective_shear_modulus; /**< G*, Pa, by the chosen ::demc_shear_mixing. */
+    /** (c_i − c_j)/(c_i + c_j) with c = (1−ν²)/E the normal compliance of each body, in [−1, 1]: how the overlap
+     *  divides between the two surfaces (body i takes the fraction (1 + this)/2 of δ, Johnson, Contact Mechanics,
+     *  1985, §4.2: each surface's displacement under the common Hertz pressure is proportional to its compliance).
+     *  0 for equal materials (and for a struct filled by hand that leaves it zero: the half rule), 1 against a
+     *  rigid wall. */
+    double compliance_asymmetry;
+} demc_moduli;
+
+/**
+ * @brief E*, G* and the compliance split of a pair of materials (sphere–sphere, or sphere–wall with an elastic or
+ *        rigid wall).
+ *
+ * @param material_i the sphere's material (its density is not used and not checked).
+ * @param material_j the other body's material, or NULL for a rigid body (a rigid wall: E_j, G_j → ∞).
+ * @param mixing the shear-modulus convention for G* (::DEMC_SHEAR_MINDLIN is Mindlin's; the others reproduce
+ *        [Zabulionis 2012] and [Campello 2015]).
+ * @param moduli output, written only on success.
+ * @param bad_field optional: NULL on success, else the first offending input in argument order: "material_i",
+ *        "material_i.youngs_modulus", "material_i.poisson_ratio", "material_i.shear_modulus", the same for
+ *        "material_j", "mixing", "moduli"; "moduli.effective_modulus" or "moduli.effective_shear_modulus" with
+ *        ::DEMC_ERR_SINGULAR when a result is not a finite positive double.
+ * @return ::DEMC_OK, ::DEMC_ERR_INVALID_ARGUMENT, ::DEMC_ERR_OUT_OF_DOMAIN or ::DEMC_ERR_SINGULAR.
+ */
+DEMC_MATERIAL_FN demc_status demc_material_moduli_init(const demc_material *material_i,
+                                                       const demc_material *material_j, demc_shear_mixing mixing,
+                                                       demc_moduli *moduli, const char **bad_field);
 
 DEMC_END_DECLS
 

@@ -11,17 +11,17 @@
  * they never return NaN. Formulas, sketch and sources: @ref normal_page "Normal contact laws and contact
  * geometry".
  *
- * Sources (seed files in ../shared/seeds/; equation numbers in this header refer to them):
- * - 000 = `000_6d7fd9f3e743809d.txt`: D. Zabulionis, R. Kačianauskas, D. Markauskas, J. Rojek, An investigation of
- *   nonlinear tangential contact behaviour of a spherical particle under varying loading, Bull. Pol. Acad. Sci.
- *   Tech. Sci. 60(2) (2012) 265–278.
- * - 001 = `001_558b02b5fc003581.txt`: E.M.B. Campello, A description of rotations for DEM models of particle
- *   systems, Comput. Part. Mech. 2 (2015) 109–125.
- * - 002 = `002_860c48dd450ee80f.txt`: S.J. Cummins, C. Thornton, P.W. Cleary, Contact force models in inelastic
- *   collisions, 9th Int. Conf. on CFD in the Minerals and Process Industries, CSIRO, Melbourne (2012).
- * - 004 = `004_7bd89e281aa35243.txt`: S.J. Burns, P.T. Piiroinen, K.J. Hanley, Critical time-step for DEM
- *   simulations of dynamic systems using a Hertzian contact model, Int. J. Numer. Methods Eng. 119 (2019)
- *   432–451, doi:10.1002/nme.6056.
+ * Sources (equation, section and figure numbers are the papers' own; all references: @ref references):
+ * - [Zabulionis 2012] D. Zabulionis, R. Kačianauskas, D. Markauskas, J. Rojek, “An investigation of nonlinear
+ *   tangential contact behaviour of a spherical particle under varying loading”, Bulletin of the Polish Academy of
+ *   Sciences: Technical Sciences 60(2) (2012) 265–278, doi:10.2478/v10175-012-0036-3.
+ * - [Campello 2015] E.M.B. Campello, “A description of rotations for DEM models of particle systems”, Computational
+ *   Particle Mechanics 2 (2015) 109–125, doi:10.1007/s40571-015-0041-z.
+ * - [Cummins 2012] S.J. Cummins, C. Thornton, P.W. Cleary, “Contact force models in inelastic collisions”, Ninth
+ *   International Conference on CFD in the Minerals and Process Industries, CSIRO, Melbourne, Australia (2012).
+ * - [Burns 2019] S.J. Burns, P.T. Piiroinen, K.J. Hanley, “Critical time-step for DEM simulations of dynamic systems
+ *   using a Hertzian contact model”, International Journal for Numerical Methods in Engineering 119 (2019) 432–451,
+ *   doi:10.1002/nme.6056.
  */
 #ifndef DEMC_NORMAL_H
 #define DEMC_NORMAL_H
@@ -42,7 +42,7 @@
 /**
  * @brief The Hertz contact-duration factor 2√π Γ(7/5)/Γ(9/10) = 2.9432751843247047…: t_c = factor · δ_max / v.
  *
- * Exact value of the constant that 004 eq 55 rounds to 2.94; 001 eq 50 writes the same duration as
+ * Exact value of the constant that [Burns 2019] eq 55 rounds to 2.94; [Campello 2015] eq 50 writes the same duration as
  * 2.87 [m*²/(R* E*² v)]^{1/5}, whose exact constant is this factor times (15/16)^{2/5} = 2.8682656991953314….
  */
 #define DEMC_NORMAL_HERTZ_DURATION_FACTOR 2.9432751843247046574
@@ -52,26 +52,27 @@
 
 DEMC_BEGIN_DECLS
 
-/** @brief Hertz law parameters: F = K δ^{3/2} (000 eq 14, 001 eq 19, 002 eq 2). */
+/** @brief Hertz law parameters: F = K δ^{3/2} ([Zabulionis 2012] eq 14, [Campello 2015] eq 19, [Cummins 2012] eq 2). */
 typedef struct demc_normal_hertz_params {
     double prefactor; /**< K = (4/3) E* √R*, N/m^{3/2} (the Hertz prefactor, not a stiffness dF/dδ); finite
                            and > 0. */
 } demc_normal_hertz_params;
 
-/** @brief Linear spring parameters: F = k δ (002 eq 1, the spring of LS+D). */
+/** @brief Linear spring parameters: F = k δ ([Cummins 2012] eq 1, the spring of LS+D). */
 typedef struct demc_normal_linear_params {
     double stiffness; /**< k, N/m; finite and > 0. */
 } demc_normal_linear_params;
 
 /**
- * @brief PLS(B) partially latching spring parameters (002 eq 3, after Thornton et al. 2012 and Walton & Braun
+ * @brief PLS(B) partially latching spring parameters ([Cummins 2012] eq 3, after Thornton et al. 2012 and Walton &
+ * Braun
  *        1986): loading stiffness e·k, unloading stiffness k/e.
  *
  * Filled by demc_normal_pls_init(). The plastic overlap after unloading from δ_max is (1 − e²) δ_max.
  */
 typedef struct demc_normal_pls_params {
-    double loading_stiffness;   /**< k₁ = e k, N/m (002 eq 3, ΔF ≥ 0). */
-    double unloading_stiffness; /**< k₂ = k/e, N/m (002 eq 3, ΔF < 0). */
+    double loading_stiffness;   /**< k₁ = e k, N/m ([Cummins 2012] eq 3, ΔF ≥ 0). */
+    double unloading_stiffness; /**< k₂ = k/e, N/m ([Cummins 2012] eq 3, ΔF < 0). */
     double plastic_fraction;    /**< 1 − e² = 1 − k₁/k₂: the latched overlap α₀ is this times δ_max. */
 } demc_normal_pls_params;
 
@@ -92,13 +93,13 @@ typedef struct demc_normal_pls_state {
 typedef struct demc_normal_hertz_impact {
     double max_overlap;       /**< δ_max = (15 m* v² / (16 E* √R*))^{2/5}, m (from energy: ½ m* v² = (2/5) K δ_max^{5/2}). */
     double max_force;         /**< F_max = K δ_max^{3/2}, N. */
-    double duration;          /**< t_c = ::DEMC_NORMAL_HERTZ_DURATION_FACTOR · δ_max / v, s (001 eq 50, 004 eq 55). */
+    double duration;          /**< t_c = ::DEMC_NORMAL_HERTZ_DURATION_FACTOR · δ_max / v, s ([Campello 2015] eq 50, [Burns 2019] eq 55). */
     double time_of_max_force; /**< t_c / 2, s: the motion is symmetric about the instant of maximum overlap. */
     double contact_radius;    /**< a = √(R* δ_max), m: radius of the contact circle at maximum compression. */
 } demc_normal_hertz_impact;
 
 /**
- * @brief Hertz parameters: K = (4/3) E* √R* (000 eq 14, 001 eq 19).
+ * @brief Hertz parameters: K = (4/3) E* √R* ([Zabulionis 2012] eq 14, [Campello 2015] eq 19).
  *
  * @param effective_modulus E* (Pa), finite and > 0.
  * @param effective_radius R* (m), finite and > 0.
@@ -112,7 +113,7 @@ DEMC_NORMAL_FN demc_status demc_normal_hertz_init(double effective_modulus, doub
                                                   demc_normal_hertz_params *params, const char **bad_field);
 
 /**
- * @brief Hertz normal force F = K δ^{3/2}, N (000 eq 14, 001 eq 19); 0 for δ ≤ 0.
+ * @brief Hertz normal force F = K δ^{3/2}, N ([Zabulionis 2012] eq 14, [Campello 2015] eq 19); 0 for δ ≤ 0.
  *
  * @param params validated parameters.
  * @param overlap δ, m (any finite value).
@@ -120,7 +121,8 @@ DEMC_NORMAL_FN demc_status demc_normal_hertz_init(double effective_modulus, doub
 DEMC_NORMAL_FN double demc_normal_hertz_force(const demc_normal_hertz_params *params, double overlap);
 
 /**
- * @brief Hertz tangent stiffness k_n = dF/dδ = (3/2) K δ^{1/2} = 2 E* √(R* δ), N/m (000 eq 15); 0 for δ ≤ 0.
+ * @brief Hertz tangent stiffness k_n = dF/dδ = (3/2) K δ^{1/2} = 2 E* √(R* δ), N/m ([Zabulionis 2012] eq 15); 0 for δ ≤
+ * 0.
  *
  * @param params validated parameters.
  * @param overlap δ, m.
@@ -145,7 +147,7 @@ DEMC_NORMAL_FN double demc_normal_hertz_energy(const demc_normal_hertz_params *p
  */
 DEMC_NORMAL_FN demc_status demc_normal_linear_init(double stiffness, demc_normal_linear_params *params, const char **bad_field);
 
-/** @brief Linear spring force F = k δ, N (002 eq 1); 0 for δ ≤ 0. @param params validated. @param overlap δ, m. */
+/** @brief Linear spring force F = k δ, N ([Cummins 2012] eq 1); 0 for δ ≤ 0. @param params validated. @param overlap δ, m. */
 DEMC_NORMAL_FN double demc_normal_linear_force(const demc_normal_linear_params *params, double overlap);
 
 /** @brief Linear spring stiffness dF/dδ = k for δ > 0, 0 for δ ≤ 0, N/m. @param params validated. @param overlap δ, m. */
@@ -155,7 +157,7 @@ DEMC_NORMAL_FN double demc_normal_linear_stiffness(const demc_normal_linear_para
 DEMC_NORMAL_FN double demc_normal_linear_energy(const demc_normal_linear_params *params, double overlap);
 
 /**
- * @brief PLS(B) parameters from a stiffness k and the normal coefficient of restitution e (002 eq 3).
+ * @brief PLS(B) parameters from a stiffness k and the normal coefficient of restitution e ([Cummins 2012] eq 3).
  *
  * k₁ = e k, k₂ = k/e. A normal impact then rebounds with exactly e: the work of loading ½ k₁ δ_max² is returned
  * as ½ k₂ (δ_max − α₀)² = e² · ½ k₁ δ_max². With e = 1 the law is the linear spring k.
@@ -171,7 +173,7 @@ DEMC_NORMAL_FN demc_status demc_normal_pls_init(double stiffness, double restitu
                                          const char **bad_field);
 
 /**
- * @brief PLS(B) normal force, N, and update of the per-contact state (002 eq 3).
+ * @brief PLS(B) normal force, N, and update of the per-contact state ([Cummins 2012] eq 3).
  *
  * With δ_max ← max(δ_max, δ): F = max(0, min(k₁ δ, k₂ (δ − α₀))), α₀ = (1 − e²) δ_max. That is: loading along
  * k₁ δ to a new maximum; unloading along the latched line k₂(δ − α₀) through (δ_max, k₁ δ_max); F = 0 below α₀
@@ -188,7 +190,7 @@ DEMC_NORMAL_FN double demc_normal_pls_force(const demc_normal_pls_params *params
 /**
  * @brief PLS(B) tangent stiffness dF/dδ at δ for the given state (which is not changed), N/m.
  *
- * k₁ on the loading line (δ ≥ δ_max), k₂ on the unloading/reloading line, 0 where F = 0. 002 eq 3 builds the
+ * k₁ on the loading line (δ ≥ δ_max), k₂ on the unloading/reloading line, 0 where F = 0. [Cummins 2012] eq 3 builds the
  * tangential stiffness κ k₂ from the unloading stiffness, see ::demc_normal_pls_params.
  *
  * @param params validated parameters.
@@ -222,7 +224,7 @@ DEMC_NORMAL_FN double demc_normal_pls_elastic_energy(const demc_normal_pls_param
 DEMC_NORMAL_FN double demc_normal_pls_dissipated_energy(const demc_normal_pls_params *params, const demc_normal_pls_state *state);
 
 /**
- * @brief Analytic undamped Hertz impact for a normal approach speed (001 eq 50, 004 eq 54-55).
+ * @brief Analytic undamped Hertz impact for a normal approach speed ([Campello 2015] eq 50, [Burns 2019] eq 54-55).
  *
  * Sphere–sphere or sphere–wall through the pair (demc_material_pair_sphere_sphere(), demc_material_pair_sphere_wall()).
  * δ_max = (15 m* v²/(16 E* √R*))^{2/5}, F_max = (4/3) E* √R* δ_max^{3/2}, t_c = 2√π Γ(7/5)/Γ(9/10) · δ_max/v,

@@ -4,13 +4,18 @@
  *        incremental update from the angular velocity, rolling displacement, conversions.
  *
  * The rotation by the angle θ about the unit axis e is carried by the rescaled Rodrigues vector
- * α = 2 tan(θ/2) e (001 eq 9), or by the Rodrigues (Gibbs) vector ϑ = tan(θ/2) e = α/2 (001 eq 6).
- * Source: seed 001_558b02b5fc003581 = E.M.B. Campello, "A description of rotations for DEM models of particle
- * systems", Computational Particle Mechanics 2 (2015) 109–125.
+ * α = 2 tan(θ/2) e ([Campello 2015] eq 9), or by the Rodrigues (Gibbs) vector ϑ = tan(θ/2) e = α/2 ([Campello 2015] eq
+ * 6).
+ *
+ * Sources (equation, section and figure numbers are the papers' own; all references: @ref references):
+ * - [Campello 2015] E.M.B. Campello, “A description of rotations for DEM models of particle systems”, Computational
+ *   Particle Mechanics 2 (2015) 109–125, doi:10.1007/s40571-015-0041-z.
+ *
  *
  * Conventions (see the page @ref rotation):
  * - rotations are active and right-handed: Q v turns v by θ about e, counter-clockwise seen from the tip of e;
- * - composition order: demc_rodrigues_compose(α1, α2) is α1 first, then α2, i.e. the tensor Q2 Q1 (001 eq 11);
+ * - composition order: demc_rodrigues_compose(α1, α2) is α1 first, then α2, i.e. the tensor Q2 Q1 ([Campello 2015] eq
+ *   11);
  * - the rotation tensor is #demc_mat3, row-major: `Q.m[i][j]` is Q_ij, so (Q v)_i = Σ_j Q.m[i][j] v_j;
  * - the quaternion is #demc_quat, scalar first, Hamilton product, v' = q v q*.
  *
@@ -67,7 +72,7 @@ typedef struct demc_quat {
  *  @{ */
 
 /**
- * @brief The rotation tensor of α without trigonometric functions (001 eq 10, corrected):
+ * @brief The rotation tensor of α without trigonometric functions ([Campello 2015] eq 10, corrected):
  *        Q = I + 4/(4 + α²) [Skew(α) + ½ Skew²(α)].
  *
  * The published eq 10 (and eq 27) print 4/(1 + α²); 4/(4 + α²) is the form that follows from eq 7 with
@@ -83,7 +88,7 @@ DEMC_ROTATION_FN demc_mat3 demc_rodrigues_to_tensor(demc_vec3 alpha);
 /**
  * @brief Rotation of a vector by α without forming the tensor: Q v = v + a × (v + ½ α × v), a = 4α/(4 + α²).
  *
- * The same as demc_rodrigues_to_tensor(α) applied to v (001 eq 10 expanded); two cross products and one
+ * The same as demc_rodrigues_to_tensor(α) applied to v ([Campello 2015] eq 10 expanded); two cross products and one
  * division. The inverse rotation Qᵀ v is demc_rodrigues_rotate(−α, v).
  *
  * @param alpha rescaled Rodrigues vector, |α| ≤ #DEMC_RODRIGUES_ALPHA_MAX.
@@ -92,7 +97,7 @@ DEMC_ROTATION_FN demc_mat3 demc_rodrigues_to_tensor(demc_vec3 alpha);
 DEMC_ROTATION_FN demc_vec3 demc_rodrigues_rotate(demc_vec3 alpha, demc_vec3 v);
 
 /**
- * @brief Composition: α1 first, then α2, the rotation Q2 Q1 (001 eq 11):
+ * @brief Composition: α1 first, then α2, the rotation Q2 Q1 ([Campello 2015] eq 11):
  *        α = 4/(4 − α1·α2) (α1 + α2 − ½ α1 × α2).
  *
  * Not commutative. Its domain is α1·α2 ≠ 4 (the composite is a half turn, θ = π). The components of the result
@@ -108,7 +113,7 @@ DEMC_ROTATION_FN demc_vec3 demc_rodrigues_rotate(demc_vec3 alpha, demc_vec3 v);
 DEMC_ROTATION_FN demc_vec3 demc_rodrigues_compose(demc_vec3 alpha1, demc_vec3 alpha2);
 
 /**
- * @brief Composition with its domain checked (001 eq 11).
+ * @brief Composition with its domain checked ([Campello 2015] eq 11).
  *
  * @param alpha1 first rotation.
  * @param alpha2 second rotation.
@@ -125,21 +130,21 @@ DEMC_ROTATION_FN demc_vec3 demc_rodrigues_inverse(demc_vec3 alpha);
 
 /** @} */
 
-/** @name Time integration and rolling (001 section 3.3 and 4)
+/** @name Time integration and rolling ([Campello 2015] section 3.3 and 4)
  *  @{ */
 
 /**
- * @brief The incremental rotation vector of one step by the generalised trapezoidal rule (001 eq 45):
+ * @brief The incremental rotation vector of one step by the generalised trapezoidal rule ([Campello 2015] eq 45):
  *        α^Δ = [φ ω(t+Δt) + (1 − φ) ω(t)] Δt.
  *
- * As in 001, the trapezoidal integral of ω (a rotation vector θ^Δ) is used as the Rodrigues increment itself.
- * Since α = 2 tan(θ/2) = θ + θ³/12 + …, each step under-rotates by |θ^Δ|³/12 for a constant ω, and the total
+ * As in [Campello 2015], the trapezoidal integral of ω (a rotation vector θ^Δ) is used as the Rodrigues increment
+ * itself. Since α = 2 tan(θ/2) = θ + θ³/12 + …, each step under-rotates by |θ^Δ|³/12 for a constant ω, and the total
  * rotation after a time T carries the error T |ω|³ Δt²/12: second order (see @ref rotation). For an update that
  * is exact for a constant ω, pass the same θ^Δ through demc_rodrigues_from_rotvec() instead (one tan).
  *
  * @param omega_old spin ω(t) (rad/s).
  * @param omega_new spin ω(t + Δt) (rad/s).
- * @param phi       weight φ ∈ [0, 1]: 0 forward Euler, ½ trapezoidal, 1 backward Euler (001 eq 41).
+ * @param phi       weight φ ∈ [0, 1]: 0 forward Euler, ½ trapezoidal, 1 backward Euler ([Campello 2015] eq 41).
  * @param dt        time step Δt (s).
  * @return α^Δ (dimensionless); keep |α^Δ| small (|ω|Δt ≪ 1) for accuracy.
  */
@@ -147,7 +152,7 @@ DEMC_ROTATION_FN demc_vec3 demc_rodrigues_increment(demc_vec3 omega_old, demc_ve
                                                     double dt);
 
 /**
- * @brief One step of the total rotation from the spin (001 eq 45 then 47):
+ * @brief One step of the total rotation from the spin ([Campello 2015] eq 45 then 47):
  *        α(t+Δt) = demc_rodrigues_compose(α(t), demc_rodrigues_increment(ω(t), ω(t+Δt), φ, Δt)).
  *
  * The increment is applied after the current rotation (Q(t+Δt) = Q_Δ Q(t)): ω is the spin in the fixed
@@ -182,12 +187,12 @@ DEMC_ROTATION_FN demc_status demc_rodrigues_update_checked(demc_vec3 alpha, demc
                                                            demc_vec3 *out);
 
 /**
- * @brief Rolling displacement of a contact point over one step (001 eq 28): Δr = r (I − Q_Δ) n.
+ * @brief Rolling displacement of a contact point over one step ([Campello 2015] eq 28): Δr = r (I − Q_Δ) n.
  *
  * With r_C' = r n the current contact point (relative to the sphere's centre) and r_C = Q_Δ r_C' the material
- * point that was there one step before (001 eq 26), Δr = r_C' − r_C. Computed as −r a × (n + ½ α^Δ × n) with
- * a = 4α^Δ/(4 + |α^Δ|²): no difference of nearly equal vectors, full relative precision for tiny increments.
- * Project it onto the tangent plane for the tangential increment Δs (001 eq 29).
+ * point that was there one step before ([Campello 2015] eq 26), Δr = r_C' − r_C. Computed as −r a × (n + ½ α^Δ × n)
+ * with a = 4α^Δ/(4 + |α^Δ|²): no difference of nearly equal vectors, full relative precision for tiny increments.
+ * Project it onto the tangent plane for the tangential increment Δs ([Campello 2015] eq 29).
  *
  * @param alpha_delta incremental rotation α^Δ of the sphere over the step (demc_rodrigues_increment()).
  * @param radius      sphere radius r (m), or the length of the centre-to-contact vector.
@@ -206,21 +211,21 @@ DEMC_ROTATION_FN demc_vec3 demc_rodrigues_rolling_displacement(demc_vec3 alpha_d
  *  carry the conditioning of α there (see @ref rotation).
  *  @{ */
 
-/** @brief α = 2ϑ from the Rodrigues (Gibbs) vector ϑ = tan(θ/2) e (001 eq 6, 9). */
+/** @brief α = 2ϑ from the Rodrigues (Gibbs) vector ϑ = tan(θ/2) e ([Campello 2015] eq 6, 9). */
 DEMC_ROTATION_FN demc_vec3 demc_rodrigues_from_gibbs(demc_vec3 gibbs);
 
-/** @brief ϑ = α/2, the Rodrigues (Gibbs) vector tan(θ/2) e of α (001 eq 6, 9). */
+/** @brief ϑ = α/2, the Rodrigues (Gibbs) vector tan(θ/2) e of α ([Campello 2015] eq 6, 9). */
 DEMC_ROTATION_FN demc_vec3 demc_rodrigues_to_gibbs(demc_vec3 alpha);
 
 /**
- * @brief The rotation tensor of the Rodrigues (Gibbs) vector ϑ (001 eq 7):
+ * @brief The rotation tensor of the Rodrigues (Gibbs) vector ϑ ([Campello 2015] eq 7):
  *        Q = I + 2/(1 + ϑ²) [Skew(ϑ) + Skew²(ϑ)].
  * @param gibbs ϑ, |ϑ| ≤ #DEMC_RODRIGUES_ALPHA_MAX / 2.
  */
 DEMC_ROTATION_FN demc_mat3 demc_gibbs_to_tensor(demc_vec3 gibbs);
 
 /**
- * @brief Composition of Rodrigues (Gibbs) vectors, ϑ1 first (001 eq 8):
+ * @brief Composition of Rodrigues (Gibbs) vectors, ϑ1 first ([Campello 2015] eq 8):
  *        ϑ = (ϑ1 + ϑ2 − ϑ1 × ϑ2)/(1 − ϑ1·ϑ2).
  * @param gibbs1 first rotation ϑ1.
  * @param gibbs2 second rotation ϑ2.
@@ -229,7 +234,7 @@ DEMC_ROTATION_FN demc_mat3 demc_gibbs_to_tensor(demc_vec3 gibbs);
 DEMC_ROTATION_FN demc_vec3 demc_gibbs_compose(demc_vec3 gibbs1, demc_vec3 gibbs2);
 
 /**
- * @brief α = 2 tan(θ/2) e of the rotation vector θe (001 eq 9).
+ * @brief α = 2 tan(θ/2) e of the rotation vector θe ([Campello 2015] eq 9).
  *
  * Any finite rotation vector is accepted: tan(θ/2) has period 2π, so θ > π turns into the equivalent rotation
  * about −e. Full relative precision from θ = 1e-308 up (the norm is scaled; the factor tan(θ/2)/(θ/2) is 1 in
@@ -250,7 +255,7 @@ DEMC_ROTATION_FN demc_vec3 demc_rodrigues_from_rotvec(demc_vec3 rotvec);
 DEMC_ROTATION_FN demc_status demc_rodrigues_from_rotvec_checked(demc_vec3 rotvec, demc_vec3 *out);
 
 /**
- * @brief The rotation vector θe, θ = 2 atan(|α|/2) ∈ [0, π), of α (inverse of 001 eq 9).
+ * @brief The rotation vector θe, θ = 2 atan(|α|/2) ∈ [0, π), of α (inverse of [Campello 2015] eq 9).
  * @param alpha rescaled Rodrigues vector, |α| ≤ #DEMC_RODRIGUES_ALPHA_MAX.
  */
 DEMC_ROTATION_FN demc_vec3 demc_rodrigues_to_rotvec(demc_vec3 alpha);

@@ -3,9 +3,10 @@
  * @brief Finite sliding of two identical spheres: restitution, critical velocity, contact time and hysteretic
  *        friction (the elliptic integrals they need are in special.h).
  *
- * Source: seed 003_e186ab016889e069 — R. Balevičius, Z. Mróz, "A finite sliding model of two identical spheres
- * under displacement and force control. Part II: dynamic analysis", Acta Mechanica 225 (2014) 1735–1759,
- * doi:10.1007/s00707-013-1021-8. Equation numbers below are that paper's. The formulas, the conventions chosen
+ * Sources (equation, section and figure numbers are the papers' own; all references: @ref references):
+ * - [Balevičius 2014] R. Balevičius, Z. Mróz, “A finite sliding model of two identical spheres under displacement
+ *   and force control. Part II: dynamic analysis”, Acta Mechanica 225 (2014) 1735–1759.
+ * Equation numbers below are that paper's. The formulas, the conventions chosen
  * and the transcription errors found are on the page @ref sliding.
  *
  * Three problems:
@@ -61,16 +62,17 @@ DEMC_BEGIN_DECLS
 
 
 
-/** Shape of the path of the moving sphere centre under displacement control (003 section 2.2). */
+/** Shape of the path of the moving sphere centre under displacement control ([Balevičius 2014] section 2.2). */
 typedef enum demc_sliding_path_kind {
-    DEMC_SLIDING_PATH_LINEAR = 0,   /**< Straight horizontal line at height y_c = 2R − h0 (003 eq 1a, 1b). */
+    DEMC_SLIDING_PATH_LINEAR = 0,   /**< Straight horizontal line at height y_c = 2R − h0 ([Balevičius 2014] eq 1a,
+                                         1b). */
     DEMC_SLIDING_PATH_ECCENTRIC = 1, /**< Circle of radius R̃ whose centre is k̃R̃ below the fixed sphere centre
-                                         (003 eq 1c, 1d). */
+                                         ([Balevičius 2014] eq 1c, 1d). */
     DEMC_SLIDING_PATH_KIND_MAX_ = 0x7FFFFFFF /**< Not a value (never valid input): pins the type to the width of int. */
 } demc_sliding_path_kind;
 
 /**
- * @brief A validated displacement-controlled sliding problem (003 section 2).
+ * @brief A validated displacement-controlled sliding problem ([Balevičius 2014] section 2).
  *
  * Made by demc_sliding_path_init_linear() or demc_sliding_path_init_eccentric(); read-only for the other functions. The
  * derived fields are cached results of the setup.
@@ -92,7 +94,7 @@ typedef struct demc_sliding_path {
 } demc_sliding_path;
 
 /**
- * @brief Sets up sliding along a straight line (003 section 2.2.1, Fig. 4 of Part I).
+ * @brief Sets up sliding along a straight line ([Balevičius 2014] section 2.2.1, Fig. 4 of Part I).
  *
  * The moving centre travels at the fixed height y_c = 2R − h0 = 2y0 over the fixed centre; k_r = y0/R.
  * @param prefactor Hertz stiffness > 0. @param radius R > 0. @param mu μ ≥ 0. @param mass m > 0.
@@ -108,7 +110,7 @@ DEMC_SLIDING_FN demc_status demc_sliding_path_init_linear(double prefactor, doub
                                                      demc_sliding_path *out, const char **bad_field);
 
 /**
- * @brief Sets up sliding along an eccentric circle (003 section 2.2.2).
+ * @brief Sets up sliding along an eccentric circle ([Balevičius 2014] section 2.2.2).
  *
  * As in the paper, the path is fixed by the largest overlap h0 and the eccentricity ratio k̃: R̃ = (2R − h0)/(1 − k̃),
  * ẽ = k̃R̃. The centre distance is R̃ √(1 + k̃² − 2k̃ cos(s/R̃)). The friction work over the half path is
@@ -132,7 +134,8 @@ DEMC_SLIDING_FN demc_status demc_sliding_path_init_eccentric(double prefactor, d
 DEMC_SLIDING_FN double demc_sliding_normal_force(const demc_sliding_path *path, double s);
 
 /**
- * @brief Resultant forces on the moving centre (003 eq 1a, 1b for the line; eq 1c, 1d for the eccentric path).
+ * @brief Resultant forces on the moving centre ([Balevičius 2014] eq 1a, 1b for the line; eq 1c, 1d for the eccentric
+ * path).
  *
  * T* = N sin β − s_g μ N cos β along the path, N* = N cos β + s_g μ N sin β normal to it (the reaction of the
  * tool), β the angle between the contact normal and the normal of the path. Eq 1d as printed has
@@ -147,8 +150,8 @@ DEMC_SLIDING_FN void demc_sliding_forces(const demc_sliding_path *path, double s
 /**
  * @brief Work of the normal force from s0 to s, W_n = −(2/5) k_n (h(s)^{5/2} − h(s0)^{5/2}) (J).
  *
- * 003 eq 13 (line) and eq 28 (eccentric path). Zero over the whole path (h(±s_u) = 0). Eq 13 as printed has
- * √(s² + y0²)/R where √(s²/4 + y0²)/R is meant (see @ref sliding).
+ * [Balevičius 2014] eq 13 (line) and eq 28 (eccentric path). Zero over the whole path (h(±s_u) = 0). Eq 13 as printed
+ * has √(s² + y0²)/R where √(s²/4 + y0²)/R is meant (see @ref sliding).
  */
 DEMC_SLIDING_FN double demc_sliding_work_normal(const demc_sliding_path *path, double s0, double s);
 
@@ -164,8 +167,8 @@ typedef enum demc_sliding_method {
 /**
  * @brief Work of the friction force for a monotone motion from s0 to s, W_μ = −μ |∫_{s0}^{s} N cos β ds| (J).
  *
- * 003 eq 15 (line: incomplete elliptic integrals, evaluated in a cancellation-free Carlson form) and eq 29/30
- * (eccentric path). Always ≤ 0. Both points are clamped to [−s_u, s_u].
+ * [Balevičius 2014] eq 15 (line: incomplete elliptic integrals, evaluated in a cancellation-free Carlson form) and eq
+ * 29/30 (eccentric path). Always ≤ 0. Both points are clamped to [−s_u, s_u].
  * @param path the path. @param s0 start point. @param s end point.
  * @param method a demc_sliding_method. @param w the work.
  * @return DEMC_OK; DEMC_ERR_INVALID_ARGUMENT; DEMC_ERR_NO_CONVERGENCE (eccentric quadrature).
@@ -174,7 +177,8 @@ DEMC_SLIDING_FN demc_status demc_sliding_work_friction(const demc_sliding_path *
                                                        demc_sliding_method method, double *w);
 
 /**
- * @brief Velocity along the path at s for a sphere entering the contact with velocity v0 (003 eq 16, eq 31).
+ * @brief Velocity along the path at s for a sphere entering the contact with velocity v0 ([Balevičius 2014] eq 16, eq
+ * 31).
  *
  * The sphere enters at s = −sign(v0) s_u; v(s) = sign(v0) √(v0² + 2(W_n + W_μ)/m), W_μ by @p method.
  * @param path the path. @param v0 entry velocity ≠ 0 (m/s); its sign is the direction of motion.
@@ -190,8 +194,8 @@ DEMC_SLIDING_FN demc_status demc_sliding_velocity(const demc_sliding_path *path,
  * @brief Critical entry velocity: the least |v0| with which the sphere crosses the whole contact (m/s).
  *
  * v_crit² = −(2/m) min_s W(−s_u → s). Where μ ≥ tan β everywhere (μ ≥ s_u/y_c on the line) the minimum is at
- * the exit and this is 003 eq 21 (eq 34 with the accurate friction work); otherwise the sphere can stall where
- * tan β = μ inside the contact and v_crit is larger than eq 21.
+ * the exit and this is [Balevičius 2014] eq 21 (eq 34 with the accurate friction work); otherwise the sphere can stall
+ * where tan β = μ inside the contact and v_crit is larger than eq 21.
  * @return DEMC_OK; DEMC_ERR_INVALID_ARGUMENT; DEMC_ERR_NO_CONVERGENCE.
  */
 DEMC_SLIDING_FN demc_status demc_sliding_critical_velocity(const demc_sliding_path *path, double *v_crit);
@@ -207,7 +211,8 @@ typedef enum demc_sliding_outcome {
 /** @brief Everything demc_sliding_impact() computes for one passage. Velocities are signed like v0. */
 typedef struct demc_sliding_result {
     demc_sliding_outcome outcome;    /**< How the passage ends. */
-    double restitution;              /**< e_s = v_exit/v0 (003 eq 17, 18): > 0, 0 or < 0 with the outcome. */
+    double restitution;              /**< e_s = v_exit/v0 ([Balevičius 2014] eq 17, 18): > 0, 0 or < 0 with the
+                                          outcome. */
     double v_exit;                   /**< Velocity when the contact ends; 0 when the sphere stops (m/s). */
     double v_crit;                   /**< Critical entry velocity, as demc_sliding_critical_velocity() (m/s). */
     double s_end;                    /**< Where the motion ends: exit point or rest point (m). */
@@ -225,7 +230,7 @@ typedef struct demc_sliding_result {
 } demc_sliding_result;
 
 /**
- * @brief One passage of the sphere through the contact with entry velocity v0 (003 sections 2.4, 2.5).
+ * @brief One passage of the sphere through the contact with entry velocity v0 ([Balevičius 2014] sections 2.4, 2.5).
  *
  * Follows the motion leg by leg in closed form: forward until it leaves the contact or comes to rest; at rest it
  * stays if static friction holds it (|tan β| ≤ μ), otherwise it slides back and leaves at the entry. Rest points
@@ -238,7 +243,7 @@ DEMC_SLIDING_FN demc_status demc_sliding_impact(const demc_sliding_path *path, d
                                                 demc_sliding_result *out);
 
 /**
- * @brief A validated force-controlled sliding problem of rigid spheres (003 section 3, system 38).
+ * @brief A validated force-controlled sliding problem of rigid spheres ([Balevičius 2014] section 3, system 38).
  *
  * The upper sphere (mass m) touches the fixed one at the engagement angle α0 = −sign(T0) arccos(y0/R) and is
  * driven by a constant vertical load Q (downwards) and horizontal force T0; its centre moves on the circle of
@@ -255,7 +260,8 @@ typedef struct demc_sliding_fc {
 } demc_sliding_fc;
 
 /**
- * @brief The least |T0| that starts force-controlled sliding from the engagement point, |T_μ| (003 section 3.1).
+ * @brief The least |T0| that starts force-controlled sliding from the engagement point, |T_μ| ([Balevičius 2014]
+ *        section 3.1).
  *
  * From rest at the engagement angle α0 = −arccos(y0/R) the tangential resultant
  * T0 (cos α0 + μ sin α0) − Q (μ cos α0 − sin α0) must be positive:
@@ -270,7 +276,7 @@ DEMC_SLIDING_FN demc_status demc_sliding_fc_threshold(double mu, double q, doubl
                                                       const char **bad_field);
 
 /**
- * @brief Sets up force-controlled sliding (003 section 3.1).
+ * @brief Sets up force-controlled sliding ([Balevičius 2014] section 3.1).
  * @param radius R > 0. @param mu μ ≥ 0. @param mass m > 0. @param q Q > 0. @param t0 T0 ≠ 0.
  * @param y0_ratio y0/R in (0, 1): height of the engagement point.
  * @param out the problem, written only on success.
@@ -286,7 +292,8 @@ DEMC_SLIDING_FN demc_status demc_sliding_fc_init(double radius, double mu, doubl
                                                   double y0_ratio, demc_sliding_fc *out, const char **bad_field);
 
 /**
- * @brief Velocity of force-controlled sliding at s (003 eq 43, exact solution of the Bernoulli equation 42).
+ * @brief Velocity of force-controlled sliding at s ([Balevičius 2014] eq 43, exact solution of the Bernoulli equation
+ * 42).
  *
  * Valid while the contact lasts (s between s0 and the separation point); *v has the sign of T0.
  * @return DEMC_OK; DEMC_ERR_INVALID_ARGUMENT; DEMC_ERR_OUT_OF_DOMAIN (s not between s0 and the top of the
@@ -304,13 +311,14 @@ typedef struct demc_sliding_fc_result {
 } demc_sliding_fc_result;
 
 /**
- * @brief Separation point, separation velocity and contact time of force-controlled sliding (003 eq 40, 44, 47).
+ * @brief Separation point, separation velocity and contact time of force-controlled sliding ([Balevičius 2014] eq 40,
+ * 44, 47).
  * @return DEMC_OK; DEMC_ERR_INVALID_ARGUMENT; DEMC_ERR_NO_CONVERGENCE; DEMC_ERR_SINGULAR when a result is not
  *         representable (scales at the edges of the double range), *out then unwritten.
  */
 DEMC_SLIDING_FN demc_status demc_sliding_fc_solve(const demc_sliding_fc *fc, demc_sliding_fc_result *out);
 
-/** Form of the unloading/reloading friction curve after a reversal (003 eq 2, 3). */
+/** Form of the unloading/reloading friction curve after a reversal ([Balevičius 2014] eq 2, 3). */
 typedef enum demc_sliding_hysteresis_form {
     DEMC_SLIDING_HYSTERESIS_INCREMENTAL = 0, /**< Incremental eq 3 (the paper's recommendation: no spurious
                                                   oscillation when the sphere slows down). */
@@ -355,13 +363,14 @@ typedef struct demc_sliding_hysteresis_state {
 /**
  * @brief Slip limit δ_u(s_A) = (2−ν)μ/(2(1−ν)) h(s_A) (½ + √((2R−h0)² + 4s_A²)/(4R)) (m).
  *
- * Mindlin–Deresiewicz as quoted by 003 below eq 2 (from Part I); the printed form puts 4R under the root, which
- * is not dimensionally consistent; the root is read over the numerator only.
+ * Mindlin–Deresiewicz as quoted by [Balevičius 2014] below eq 2 (from Part I); the printed form puts 4R under the root,
+ * which is not dimensionally consistent; the root is read over the numerator only.
  */
 DEMC_SLIDING_FN double demc_sliding_slip_limit(const demc_sliding_path *path, double poisson_ratio, double s_a);
 
 /**
- * @brief Friction force (the term replacing −s_g μ|N| in eq 1a–1d) at the new point of a time step (003 eq 2, 3).
+ * @brief Friction force (the term replacing −s_g μ|N| in eq 1a–1d) at the new point of a time step ([Balevičius 2014]
+ * eq 2, 3).
  *
  * While sliding in one direction the force is −s_g μ N(s). When the direction of motion reverses (sign of
  * v_new differs from the stored one) an unloading/reloading branch starts at s_A = s_prev with T_A the force

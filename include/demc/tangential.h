@@ -6,22 +6,23 @@
  * The per-contact memory is a demc_tangential_state (doubles only, zero = new contact). One call of
  * demc_tangential_update() per step advances it from the increment of the tangential displacement of the contact
  * point and returns the tangential force on body i. The conventions the literature disagrees on are fields of
- * demc_tangential_params: stiffness rule (000 eq 27-33), slip recalculation (000 eq 41-43), direction of the slip
- * force (000 section 5), unloading rescale (002 eq 2), static/dynamic friction (001 eq 30-36) and the Coulomb-limit
- * policy (002 eq 1-2). The model page is @ref tangential.
+ * demc_tangential_params: stiffness rule ([Zabulionis 2012] eq 27-33), slip recalculation ([Zabulionis 2012] eq 41-43),
+ * direction of the slip force ([Zabulionis 2012] section 5), unloading rescale ([Cummins 2012] eq 2), static/dynamic
+ * friction ([Campello 2015] eq 30-36) and the Coulomb-limit policy ([Cummins 2012] eq 1-2). The model page
+ * is @ref tangential.
  *
  * Sign convention: the displacement increment and the velocity are those of the contact point of body i relative
- * to that of body j (000 eq 9, 11); the elastic force on body i opposes the elastic displacement,
- * F = −k_t δ_el (000 eq 21).
+ * to that of body j ([Zabulionis 2012] eq 9, 11); the elastic force on body i opposes the elastic displacement,
+ * F = −k_t δ_el ([Zabulionis 2012] eq 21).
  *
- * Sources:
- * - 000: D. Zabulionis, R. Kačianauskas, D. Markauskas, J. Rojek, "An investigation of nonlinear tangential
- *   contact behaviour of a spherical particle under varying loading", Bull. Pol. Acad. Sci. Tech. Sci. 60 (2012)
- *   265-278 (seeds/000_6d7fd9f3e743809d.txt).
- * - 001: A.M. Campello, "A description of rotations for DEM models of particle systems", Comp. Part. Mech. 2 (2015)
- *   109-125 (seeds/001_558b02b5fc003581.txt).
- * - 002: S.J. Cummins, C. Thornton, P.W. Cleary, "Contact force models in inelastic collisions", 9th Int. Conf. on
- *   CFD in the Minerals and Process Industries, CSIRO, Melbourne (2012) (seeds/002_860c48dd450ee80f.txt).
+ * Sources (equation, section and figure numbers are the papers' own; all references: @ref references):
+ * - [Zabulionis 2012] D. Zabulionis, R. Kačianauskas, D. Markauskas, J. Rojek, “An investigation of nonlinear
+ *   tangential contact behaviour of a spherical particle under varying loading”, Bulletin of the Polish Academy of
+ *   Sciences: Technical Sciences 60(2) (2012) 265–278, doi:10.2478/v10175-012-0036-3.
+ * - [Campello 2015] E.M.B. Campello, “A description of rotations for DEM models of particle systems”, Computational
+ *   Particle Mechanics 2 (2015) 109–125, doi:10.1007/s40571-015-0041-z.
+ * - [Cummins 2012] S.J. Cummins, C. Thornton, P.W. Cleary, “Contact force models in inelastic collisions”, Ninth
+ *   International Conference on CFD in the Minerals and Process Industries, CSIRO, Melbourne, Australia (2012).
  */
 #ifndef DEMC_TANGENTIAL_H
 #define DEMC_TANGENTIAL_H
@@ -52,68 +53,79 @@ DEMC_BEGIN_DECLS
  * step's frame. demc_tangential_state_swap() gives the same memory as seen from body j.
  */
 typedef struct demc_tangential_state {
-    /** Elastic tangential displacement δ_el of the contact point of i relative to j (m), 000 eq 20, 39, 42-43.
-     *  With the incremental stiffness rules it is a record of the spring elongation (the force is carried by
-     *  #force); with DEMC_STIFFNESS_TOTAL it is the memory itself, F = −k_t δ_el (000 eq 21, 001 eq 31). */
+    /** Elastic tangential displacement δ_el of the contact point of i relative to j (m), [Zabulionis 2012] eq 20, 39,
+     *  42-43. With the incremental stiffness rules it is a record of the spring elongation (the force is carried by
+     *  #force); with DEMC_STIFFNESS_TOTAL it is the memory itself, F = −k_t δ_el ([Zabulionis 2012] eq 21, [Campello
+     *  2015] eq 31). */
     demc_vec3 displacement;
-    /** Elastic tangential force on body i (N): the spring part F_te of 002 eq 1-2, F_t,st of 000 eq 27, 33. */
+    /** Elastic tangential force on body i (N): the spring part F_te of [Cummins 2012] eq 1-2, F_t,st of [Zabulionis
+     *  2012] eq 27, 33. */
     demc_vec3 force;
     /** Tangential stiffness k_t of the previous step (N/m); 0 for a new contact. */
     double stiffness;
-    /** Normal force of the previous step (N), for the unloading test of 002 eq 2; 0 for a new contact. */
+    /** Normal force of the previous step (N), for the unloading test of [Cummins 2012] eq 2; 0 for a new contact. */
     double normal_force;
     /** 1.0 when the previous step slid (Coulomb limit reached), 0.0 when it stuck. */
     double sliding;
 } demc_tangential_state;
 
 /**
- * @brief Which tangential stiffness k_t(ξ) multiplies the displacement increment within a step (000 eq 29-33).
+ * @brief Which tangential stiffness k_t(ξ) multiplies the displacement increment within a step ([Zabulionis 2012] eq
+ * 29-33).
  *
- * The incremental law is F(t_m) = F(t_{m−1}) − k_t(ξ) Δδ (000 eq 33). DEMC_STIFFNESS_TOTAL is the
- * non-incremental law F = −k_t(t_m) δ_el (000 eq 21, used by 001 eq 31); it is exact only while k_t is constant.
+ * The incremental law is F(t_m) = F(t_{m−1}) − k_t(ξ) Δδ ([Zabulionis 2012] eq 33). DEMC_STIFFNESS_TOTAL is the
+ * non-incremental law F = −k_t(t_m) δ_el ([Zabulionis 2012] eq 21, used by [Campello 2015] eq 31); it is exact only
+ * while k_t is constant.
  */
 typedef enum demc_stiffness_rule {
-    DEMC_STIFFNESS_AVERAGE = 0,  /**< k_t(ξ) = (k_t(t_{m−1}) + k_t(t_m))/2, the midpoint of 000 eq 32 (default). */
-    DEMC_STIFFNESS_BACKWARD = 1, /**< k_t(ξ) = k_t(t_{m−1}), 000 eq 30. */
-    DEMC_STIFFNESS_FORWARD = 2,  /**< k_t(ξ) = k_t(t_m), 000 eq 31; the increment of 002 eq 2 (k_t^n Δδ). */
-    DEMC_STIFFNESS_TOTAL = 3,     /**< Non-incremental F = −k_t(t_m) δ_el, 000 eq 21 and 001 eq 31. */
+    DEMC_STIFFNESS_AVERAGE = 0,  /**< k_t(ξ) = (k_t(t_{m−1}) + k_t(t_m))/2, the midpoint of [Zabulionis 2012] eq 32
+                                      (default). */
+    DEMC_STIFFNESS_BACKWARD = 1, /**< k_t(ξ) = k_t(t_{m−1}), [Zabulionis 2012] eq 30. */
+    DEMC_STIFFNESS_FORWARD = 2,  /**< k_t(ξ) = k_t(t_m), [Zabulionis 2012] eq 31; the increment of [Cummins 2012] eq 2
+                                      (k_t^n Δδ). */
+    DEMC_STIFFNESS_TOTAL = 3,     /**< Non-incremental F = −k_t(t_m) δ_el, [Zabulionis 2012] eq 21 and [Campello 2015]
+                                      eq 31. */
     DEMC_STIFFNESS_RULE_MAX_ = 0x7FFFFFFF /**< Not a value (never valid input): pins the type to the width of int. */
 } demc_stiffness_rule;
 
 /**
  * @brief How the elastic displacement δ_el is recalculated when the Coulomb limit is reached.
  *
- * The force memory is the same under both (000 section 3.2 shows the stick force of eq 33 does not depend on
- * this choice); only δ_el differs, and with it the displacement-driven slip direction. With DEMC_STIFFNESS_TOTAL
- * the recalculation is always the conventional one, which is then the return mapping of 001 eq 35-36.
+ * The force memory is the same under both ([Zabulionis 2012] section 3.2 shows the stick force of eq 33 does not depend
+ * on this choice); only δ_el differs, and with it the displacement-driven slip direction. With DEMC_STIFFNESS_TOTAL
+ * the recalculation is always the conventional one, which is then the return mapping of [Campello 2015] eq 35-36.
  */
 typedef enum demc_slip_recalculation {
-    /** δ_el(t_m) = δ_el(t_{m−1}) − (F_slip − F(t_{m−1}))/k_t(ξ), 000 eq 35 and 43 (default): δ_el stays continuous
-     *  at stick → slip under a varying normal load. */
+    /** δ_el(t_m) = δ_el(t_{m−1}) − (F_slip − F(t_{m−1}))/k_t(ξ), [Zabulionis 2012] eq 35 and 43 (default): δ_el stays
+     *  continuous at stick → slip under a varying normal load. */
     DEMC_SLIP_INCREMENTAL = 0,
-    /** δ_el(t_m) = −F_slip/k_t(t_m), 000 eq 41 and 42: δ_el jumps at stick → slip when k_t has varied. */
+    /** δ_el(t_m) = −F_slip/k_t(t_m), [Zabulionis 2012] eq 41 and 42: δ_el jumps at stick → slip when k_t has varied. */
     DEMC_SLIP_CONVENTIONAL = 1,
     DEMC_SLIP_RECALCULATION_MAX_ = 0x7FFFFFFF /**< Not a value (never valid input): pins the type to the width of int. */
 } demc_slip_recalculation;
 
-/** @brief Direction t of the sliding force F_slip = μ F_n t once the Coulomb limit is reached (000 section 5). */
+/** @brief Direction t of the sliding force F_slip = μ F_n t once the Coulomb limit is reached ([Zabulionis 2012]
+ *  section 5). */
 typedef enum demc_slip_direction {
-    DEMC_SLIP_DIRECTION_FORCE = 0,        /**< t = F_st/|F_st|, the trial stick force (000 section 5, default). */
-    DEMC_SLIP_DIRECTION_DISPLACEMENT = 1, /**< t = −δ_el/|δ_el|, δ_el of 000 eq 39 before recalculation. */
+    DEMC_SLIP_DIRECTION_FORCE = 0,        /**< t = F_st/|F_st|, the trial stick force ([Zabulionis 2012] section 5,
+                                               default). */
+    DEMC_SLIP_DIRECTION_DISPLACEMENT = 1, /**< t = −δ_el/|δ_el|, δ_el of [Zabulionis 2012] eq 39 before
+                                               recalculation. */
     DEMC_SLIP_DIRECTION_VELOCITY = 2,      /**< t = −v_t/|v_t|, the relative tangential velocity. */
     DEMC_SLIP_DIRECTION_MAX_ = 0x7FFFFFFF /**< Not a value (never valid input): pins the type to the width of int. */
 } demc_slip_direction;
 
 /**
- * @brief What happens to the elastic force when the normal force decreases (002 eq 2).
+ * @brief What happens to the elastic force when the normal force decreases ([Cummins 2012] eq 2).
  *
  * Under an incremental law a decreasing normal load leaves the spring force unchanged while k_t decreases, so the
  * stored energy |F|²/(2k_t) grows with no tangential work; the rescale keeps F ∝ k_t at fixed displacement.
  */
 typedef enum demc_unloading_rule {
-    /** When F_n(t_m) < F_n(t_{m−1}): F(t_{m−1}) is first multiplied by k_t(t_m)/k_t(t_{m−1}), 002 eq 2 (default). */
+    /** When F_n(t_m) < F_n(t_{m−1}): F(t_{m−1}) is first multiplied by k_t(t_m)/k_t(t_{m−1}), [Cummins 2012] eq 2
+     *  (default). */
     DEMC_UNLOADING_RESCALE = 0,
-    /** No rescale: the pure incremental law of 000 eq 33. */
+    /** No rescale: the pure incremental law of [Zabulionis 2012] eq 33. */
     DEMC_UNLOADING_KEEP = 1,
     DEMC_UNLOADING_RULE_MAX_ = 0x7FFFFFFF /**< Not a value (never valid input): pins the type to the width of int. */
 } demc_unloading_rule;
@@ -124,8 +136,8 @@ typedef enum demc_unloading_rule {
  * The tangential force on body i is F_t = F_el + F_d with the dashpot F_d = −c_t v_t.
  */
 typedef enum demc_coulomb_policy {
-    /** |F_el + F_d| ≤ μ F_n, as 002 eq 1-2 (default). The slider is in series with the spring and dashpot, which
-     *  act in parallel: on slip the total is μ_d F_n t, and the slip Δδ_sl is shared so that spring and dashpot
+    /** |F_el + F_d| ≤ μ F_n, as [Cummins 2012] eq 1-2 (default). The slider is in series with the spring and dashpot,
+     *  which act in parallel: on slip the total is μ_d F_n t, and the slip Δδ_sl is shared so that spring and dashpot
      *  together carry it, F_el = F* + k_t(ξ) Δδ_sl and F_d = −c_t (v_t − Δδ_sl/Δt) (a return mapping with the
      *  stiffness k_t(ξ) + c_t/Δt). The memory keeps that F_el. (LAMMPS GRANULAR keeps μ_d F_n t − c_t v_t: the
      *  dashpot then acts on the full sliding velocity and the energy account does not close.) */
@@ -136,7 +148,7 @@ typedef enum demc_coulomb_policy {
     DEMC_COULOMB_POLICY_MAX_ = 0x7FFFFFFF /**< Not a value (never valid input): pins the type to the width of int. */
 } demc_coulomb_policy;
 
-/** @brief How the memory is carried into the contact frame of the next step (DESIGN §10). */
+/** @brief How the memory is carried into the contact frame of the next step (see the page @ref tangential). */
 typedef enum demc_memory_transport {
     /** The rotation that carries the old unit normal onto the new one by the shortest arc, followed by an optional
      *  rotation about the new normal (the spin of the bodies): exact, keeps every vector's length and angles. */
@@ -153,13 +165,15 @@ typedef enum demc_memory_transport {
  * check a hand-filled struct with demc_tangential_params_validate().
  */
 typedef struct demc_tangential_params {
-    double mu_static;                      /**< Static friction μ_s (dimensionless, ≥ 0): the stick test, 001 eq 32. */
-    double mu_dynamic;                     /**< Dynamic friction μ_d (0 ≤ μ_d ≤ μ_s): the slip force, 001 eq 33. */
-    demc_stiffness_rule stiffness_rule;    /**< Stiffness of the increment (000 eq 29-33). */
-    demc_slip_recalculation recalculation; /**< Recalculation of δ_el on slip (000 eq 41-43). */
-    demc_slip_direction direction;         /**< Direction of the slip force (000 section 5). */
-    demc_unloading_rule unloading;         /**< Unloading rescale (002 eq 2). */
-    demc_coulomb_policy coulomb;           /**< Which force the Coulomb limit bounds (002 eq 1-2). */
+    double mu_static;                      /**< Static friction μ_s (dimensionless, ≥ 0): the stick test, [Campello
+                                                2015] eq 32. */
+    double mu_dynamic;                     /**< Dynamic friction μ_d (0 ≤ μ_d ≤ μ_s): the slip force, [Campello 2015]
+                                                eq 33. */
+    demc_stiffness_rule stiffness_rule;    /**< Stiffness of the increment ([Zabulionis 2012] eq 29-33). */
+    demc_slip_recalculation recalculation; /**< Recalculation of δ_el on slip ([Zabulionis 2012] eq 41-43). */
+    demc_slip_direction direction;         /**< Direction of the slip force ([Zabulionis 2012] section 5). */
+    demc_unloading_rule unloading;         /**< Unloading rescale ([Cummins 2012] eq 2). */
+    demc_coulomb_policy coulomb;           /**< Which force the Coulomb limit bounds ([Cummins 2012] eq 1-2). */
 } demc_tangential_params;
 
 /**
@@ -177,8 +191,8 @@ typedef struct demc_tangential_result {
      *  Δδ_sl = (L − L*)/k_slip the slip of the return (k_slip = k_t(ξ), plus c_t/Δt under the total policy) and
      *  F_d only under the total policy (the dashpot in series with the slider): the slip against the trapezoidal
      *  mean of the force the slider carries, so that the step's energy balance closes. μ_d F_n |Δδ_sl| in steady
-     *  sliding; includes the spring energy released at the static → dynamic drop of 001 eq 35. 0 while sticking,
-     *  and 0 for a force reversed beyond the cone within one step (where the trapezoid would be negative). */
+     *  sliding; includes the spring energy released at the static → dynamic drop of [Campello 2015] eq 35. 0 while
+     *  sticking, and 0 for a force reversed beyond the cone within one step (where the trapezoid would be negative). */
     double friction_dissipation;
     /** Energy dissipated by the dashpot in this step (J, ≥ 0): c_t |v_e|² Δt = |F_d|² Δt/c_t, v_e its rate. */
     double viscous_dissipation;
@@ -188,12 +202,12 @@ typedef struct demc_tangential_result {
      *  potential: this is its exchange with the normal load. Positive when k_t grows under the incremental law and
      *  when it falls under the rescale, negative when it falls without rescale; 0 for a constant k_t. */
     double stiffness_exchange;
-    /** 1.0 when this step slid, 0.0 when it stuck (the same as the state's flag). */
-    double sliding;
+    /** 1 when this step slid, 0 when it stuck (the state keeps the same flag as a double). */
+    int sliding;
 } demc_tangential_result;
 
 /**
- * @brief Ratio κ = k_t/k_n = 2(1−ν)/(2−ν) of the linear tangential spring (002 eq 1).
+ * @brief Ratio κ = k_t/k_n = 2(1−ν)/(2−ν) of the linear tangential spring ([Cummins 2012] eq 1).
  *
  * Mindlin's ratio of the initial tangential to normal compliances of two identical spheres.
  * @param nu Poisson's ratio, −1 < ν ≤ 0.5 (not checked: a pure formula).
@@ -202,10 +216,12 @@ typedef struct demc_tangential_result {
 DEMC_TANGENTIAL_FN double demc_tangential_stiffness_ratio(double nu);
 
 /**
- * @brief Mindlin's tangential stiffness k_t = 8 G* √(R* δ) (000 eq 22, 002 eq 2, 001 eq 37).
+ * @brief Mindlin's tangential stiffness k_t = 8 G* √(R* δ) ([Zabulionis 2012] eq 22, [Cummins 2012] eq 2, [Campello
+ * 2015] eq 37).
  *
- * @param shear_modulus effective shear modulus G* (Pa), in whichever convention the caller chose (000 eq 23,
- *        001 eq 38 and 002 differ: see the material module).
+ * @param shear_modulus effective shear modulus G* (Pa), in whichever convention the caller chose ([Zabulionis 2012] eq
+ * 23,
+ *        [Campello 2015] eq 38 and [Cummins 2012] differ: see the material module).
  * @param radius effective radius R* (m).
  * @param overlap normal overlap δ (m); δ ≤ 0 gives 0.
  * @return k_t (N/m).
@@ -247,7 +263,8 @@ DEMC_TANGENTIAL_FN demc_status demc_tangential_params_validate(const demc_tangen
 DEMC_TANGENTIAL_FN demc_tangential_state demc_tangential_state_swap(demc_tangential_state s);
 
 /**
- * @brief One step of the tangential spring with Coulomb limit (000 eq 27-43, 001 eq 30-36, 002 eq 1-3).
+ * @brief One step of the tangential spring with Coulomb limit ([Zabulionis 2012] eq 27-43, [Campello 2015] eq 30-36,
+ * [Cummins 2012] eq 1-3).
  *
  * With F_old the stored elastic force (times k_t(t_m)/k_t(t_{m−1}) when DEMC_UNLOADING_RESCALE applies and the
  * normal force has decreased):
@@ -266,12 +283,12 @@ DEMC_TANGENTIAL_FN demc_tangential_state demc_tangential_state_swap(demc_tangent
  * @param s state in/out (zero for a new contact); the vectors must lie in the current tangent plane (transport
  *          them first with demc_tangential_transport()).
  * @param increment Δs: increment of the tangential displacement of the contact point of i relative to j in this
- *        step (m), in the tangent plane (v_t Δt, or the rolling-consistent increment of 001 eq 29).
+ *        step (m), in the tangent plane (v_t Δt, or the rolling-consistent increment of [Campello 2015] eq 29).
  * @param velocity v_t: relative tangential velocity of the contact points (m/s), for the dashpot and the
  *        velocity-driven slip direction.
  * @param stiffness k_t(t_m) ≥ 0 (N/m).
  * @param normal_force F_n(t_m) (N); the limit uses max(F_n, 0).
- * @param damping tangential dashpot coefficient c_t ≥ 0 (N·s/m): F_d = −c_t v_t (002 eq 1-2: 2γ√(m k_t)).
+ * @param damping tangential dashpot coefficient c_t ≥ 0 (N·s/m): F_d = −c_t v_t ([Cummins 2012] eq 1-2: 2γ√(m k_t)).
  * @param dt time step Δt > 0 (s): shares the slip between spring and dashpot and gives the viscous dissipation
  *        (unused when c_t = 0). Δt ≤ 0 is outside the domain: no dashpot share, viscous dissipation 0.
  * @return the tangential force on i, stored energy and this step's friction dissipation.
@@ -293,7 +310,7 @@ DEMC_TANGENTIAL_FN demc_vec3 demc_tangential_project(demc_vec3 v, demc_vec3 n);
  *
  * The first rotation is R v = c v + w × v + (w·v)/(1+c) w with c = n_old·n_new and w = n_old × n_new (Rodrigues'
  * formula with cos θ = c, sin θ k = w; no trigonometric call). The second is the rotation about n_new with
- * Rodrigues parameter α = 2 tan(φ/2) (the convention of 001 eq 6-10):
+ * Rodrigues parameter α = 2 tan(φ/2) (the convention of [Campello 2015] eq 6-10):
  * v' = v + 4/(4+α²) [α n×v + ½α² n×(n×v)]; for one step of spin φ ≈ ω·n Δt, α ≈ φ.
  * When n_old and n_new are nearly opposite (1 + c < 1e-8) the shortest arc is undefined and the projection of
  * demc_tangential_project() is used instead.
@@ -318,7 +335,8 @@ DEMC_TANGENTIAL_FN void demc_tangential_transport(demc_memory_transport transpor
                                                   demc_vec3 n_new, double spin, demc_tangential_state *s);
 
 /**
- * @brief H of 000 eq 45: the rate dv_t/dt of the relative tangential velocity of the contact points per newton
+ * @brief H of [Zabulionis 2012] eq 45: the rate dv_t/dt of the relative tangential velocity of the contact points per
+ * newton
  *        of tangential force on body i.
  *
  * H = 1/m_i + |d_i|²/I_i + 1/m_j + |d_j|²/I_j (d: centre → contact point; a force in the tangent plane).
@@ -331,11 +349,11 @@ DEMC_TANGENTIAL_FN double demc_tangential_inverse_mass(double inv_mass_i, double
                                                        double inv_mass_j, double inv_inertia_j, double arm_j);
 
 /**
- * @brief Time after t_{m−1} at which a sliding contact stops, Zhang–Whiten (000 eq 45).
+ * @brief Time after t_{m−1} at which a sliding contact stops, Zhang–Whiten ([Zabulionis 2012] eq 45).
  *
  * A sliding force μF_n opposing the motion decelerates the relative tangential speed at the rate μ F_n H, so the
- * speed v(t_{m−1}) reaches zero after v(t_{m−1})/(μ F_n H). 000 eq 45 prints v(t_m) with the origin t_{m−1};
- * the linear deceleration it rests on needs the speed at the origin, which is what is taken here.
+ * speed v(t_{m−1}) reaches zero after v(t_{m−1})/(μ F_n H). [Zabulionis 2012] eq 45 prints v(t_m) with the origin
+ * t_{m−1}; the linear deceleration it rests on needs the speed at the origin, which is what is taken here.
  *
  * @param speed |v_t(t_{m−1})| (m/s).
  * @param mu friction coefficient, @param normal_force F_n (N), @param inverse_mass H (see
@@ -348,11 +366,11 @@ DEMC_TANGENTIAL_FN double demc_tangential_zero_velocity_time_zw(double speed, do
 
 /**
  * @brief Time after t_{m−1} at which the relative tangential velocity vanishes, from the force projection
- *        (000 eq 46-47).
+ *        ([Zabulionis 2012] eq 46-47).
  *
- * With F_proj = v·F/|v| (000 eq 47) the projection of the tangential force on the velocity, the velocity
+ * With F_proj = v·F/|v| ([Zabulionis 2012] eq 47) the projection of the tangential force on the velocity, the velocity
  * component along v decreases at −F_proj H, so τ = |v|/(−F_proj H). As for eq 45 the velocity is the one at the
- * origin t_{m−1} (000 prints v(t_m)).
+ * origin t_{m−1} ([Zabulionis 2012] prints v(t_m)).
  *
  * @param velocity v_t(t_{m−1}) (m/s).
  * @param force tangential force on body i during the step (N).
@@ -366,12 +384,176 @@ DEMC_TANGENTIAL_FN double demc_tangential_zero_velocity_time(demc_vec3 velocity,
                                                   double dt);
 
 /**
- * @brief 1 when the relative tangential velocity has reversed within the step, else 0 (000 eq 48).
+ * @brief 1 when the relative tangential velocity has reversed within the step, else 0 ([Zabulionis 2012] eq 48).
  *
  * The projection pr = v(t_{m−1})·v(t_m)/|v(t_{m−1})| is negative; the sign of the scalar product is tested, so a
  * zero v(t_{m−1}) gives 0.
  */
 DEMC_TANGENTIAL_FN int demc_tangential_zero_velocity_crossed(demc_vec3 velocity_prev, demc_vec3 velocity);
+
+/* ==============================================================================================================
+ * Mindlin–Deresiewicz tangential law with micro-slip (Thornton & Yin 1991). A separate kernel with its own params
+ * and state; it does not use demc_tangential_params or demc_tangential_state.
+ * ============================================================================================================== */
+
+/** Size of demc_tangential_md_state in doubles. */
+#define DEMC_TANGENTIAL_MD_STATE_SIZE 12
+
+/** Zero initialiser of a demc_tangential_md_state (a new contact); compiles as C and C++. */
+#define DEMC_TANGENTIAL_MD_STATE_INIT {{0.0, 0.0, 0.0}, {0.0, 0.0, 0.0}, {0.0, 0.0, 0.0}, 0.0, 0.0, 0.0}
+
+/**
+ * @brief Which published form of the Mindlin–Deresiewicz law (values are only appended).
+ *
+ * Other forms in the literature (not provided): the full Mindlin–Deresiewicz rule with the complete stack of
+ * turning points (Mindlin & Deresiewicz, J. Appl. Mech. 20 (1953) 327-344), the modified θ of Vu-Quoc & Zhang
+ * (Mech. Mater. 31 (1999) 235-269), and the simplified model with a rescale on unloading discussed by Thornton,
+ * Cummins & Cleary (Powder Technol. 233 (2013) 30-46) and compared by Di Renzo & Di Maio (Chem. Eng. Sci. 59 (2004)
+ * 525-541; 60 (2005) 1303-1312). See @ref tangential.
+ */
+typedef enum demc_tangential_md_variant {
+    /** Thornton & Yin, Powder Technol. 65 (1991) 153-166: k_t = 8G*aθ ± μΔF_n(1−θ)/Δδ with θ from the loading,
+     *  unloading and reloading branches and the turning points shifted by ±μΔF_n (default). */
+    DEMC_TANGENTIAL_MD_THORNTON_YIN = 0,
+    DEMC_TANGENTIAL_MD_VARIANT_MAX_ = 0x7FFFFFFF /**< Pins the width; not a count, never valid input. */
+} demc_tangential_md_variant;
+
+/** @brief Parameters of the Mindlin–Deresiewicz law (fill with demc_tangential_md_params_init()). */
+typedef struct demc_tangential_md_params {
+    double mu;                          /**< Friction coefficient μ ≥ 0 (one Coulomb coefficient). */
+    double effective_shear_modulus;     /**< G* > 0 (Pa), Mindlin's 1/G* = (2−ν_i)/G_i + (2−ν_j)/G_j, so that the
+                                             initial tangential stiffness is 8G*a. */
+    demc_tangential_md_variant variant; /**< Published form. */
+} demc_tangential_md_params;
+
+/**
+ * @brief Per-contact memory of the Mindlin–Deresiewicz law. All zero = a new contact.
+ *
+ * The three vectors lie in the tangent plane of the contact frame of the step that wrote them; the assembled
+ * evaluation carries them into the next step's frame with demc_tangential_rotate() (all three by the same
+ * rotation). Under the i ⇄ j swap (demc_tangential_md_state_swap()) the three vectors change sign and the three
+ * scalars are kept.
+ */
+typedef struct demc_tangential_md_state {
+    /** Tangential force on body i at the end of the previous step (N). Changes sign under the swap. */
+    demc_vec3 force;
+    /** Origin of the current unloading or reloading branch: the last turning point, T* or T** of Thornton & Yin
+     *  (N); zero on the virgin loading branch. Changes sign under the swap. */
+    demc_vec3 origin;
+    /** Where the current branch rejoins the loading branch: −T* for unloading, T* for reloading (N); zero on the
+     *  virgin branch. Changes sign under the swap. */
+    demc_vec3 end;
+    /** Normal force F_n of the previous step (N), for ΔF_n. Kept under the swap. */
+    double normal_force;
+    /** Initial stiffness 8G*a of the previous step (N/m), for the energy account only. Kept under the swap. */
+    double stiffness;
+    /** Branch: 0.0 virgin loading, 1.0 unloading (from T*), 2.0 reloading (from T**). Kept under the swap. */
+    double branch;
+} demc_tangential_md_state;
+
+/** @brief Energy terms of one step of demc_tangential_md_update(), filled only on request. */
+typedef struct demc_tangential_md_energy {
+    /** Recoverable energy at the end of the step (J): the work the contact returns when its tangential force is
+     *  released to zero along the branch the Masing rule gives from the current state (the current branch when it
+     *  heads towards zero force, else a fresh reversal). A function of the state, F_n and a. */
+    double stored_energy;
+    /** Energy dissipated by micro-slip and gross sliding in this step (J, ≥ 0): the work −½(F_1 + F_end)·Δs_2 of
+     *  the displacement part of the step less the change of the recoverable energy over it. 0 in a step without
+     *  slip (MD: |ΔT| ≤ μΔF_n). Over a closed cycle at constant F_n it is the area of the loop. */
+    double friction_dissipation;
+    /** Energy that left the contact in this step without dissipation by slip (J, signed): the rest of the step's
+     *  balance, E_prev + W − E_end − D, with W = −½(F_prev + F_end)·Δs; it is the exchange with the normal load
+     *  (the μΔF_n terms, the change of a) and 0 in a step at constant F_n and a. */
+    double normal_exchange;
+    /** 1 when the step ended in gross sliding (|F| = μF_n), else 0. */
+    int sliding;
+} demc_tangential_md_energy;
+
+/**
+ * @brief Validates μ, G* and the variant and fills params.
+ *
+ * @param mu friction coefficient μ ≥ 0.
+ * @param effective_shear_modulus G* > 0 (Pa).
+ * @param variant a demc_tangential_md_variant.
+ * @param params output, written only on success.
+ * @param bad_field optional (may be NULL): NULL on success, else "mu", "effective_shear_modulus", "variant" or
+ *        "params", the first offending input in argument order.
+ * @return DEMC_OK; DEMC_ERR_INVALID_ARGUMENT (non-finite number, unknown variant, null params);
+ *         DEMC_ERR_OUT_OF_DOMAIN (μ < 0, G* ≤ 0).
+ */
+DEMC_TANGENTIAL_FN demc_status demc_tangential_md_params_init(double mu, double effective_shear_modulus,
+                                                             demc_tangential_md_variant variant,
+                                                             demc_tangential_md_params *params,
+                                                             const char **bad_field);
+
+/**
+ * @brief Checks a filled demc_tangential_md_params ("params", "params.mu", "params.effective_shear_modulus",
+ *        "params.variant"), with the statuses of demc_tangential_md_params_init().
+ */
+DEMC_TANGENTIAL_FN demc_status demc_tangential_md_params_validate(const demc_tangential_md_params *params,
+                                                                 const char **bad_field);
+
+/** @brief The same memory seen from body j: force, origin and end change sign; the scalars are kept. */
+DEMC_TANGENTIAL_FN demc_tangential_md_state demc_tangential_md_state_swap(demc_tangential_md_state s);
+
+/**
+ * @brief Tangent stiffness k_t = 8G*a θ of the state in its current branch (N/m), without the μΔF_n term.
+ *
+ * θ = (1 − |F − O|/(c μF_n))^{1/3} with O the branch origin and c = 1 on the virgin branch, 2 on unloading and
+ * reloading (Thornton & Yin 1991, Powder Technol. 65, eq for θ at ΔF_n = 0). 8G*a right after a reversal, → 0 as
+ * |F| → μF_n on the loading branch. 0 for a ≤ 0; 8G*a when μF_n ≤ 0.
+ *
+ * @param p parameters; @param normal_force F_n (N); @param contact_radius a (m); @param s the state.
+ */
+DEMC_TANGENTIAL_FN double demc_tangential_md_stiffness(const demc_tangential_md_params *p, double normal_force,
+                                                       double contact_radius, const demc_tangential_md_state *s);
+
+/**
+ * @brief Recoverable tangential energy of a state at normal force F_n and contact radius a (J).
+ *
+ * See demc_tangential_md_energy::stored_energy. 0 for a zero force, a ≤ 0 or F_n ≤ 0.
+ */
+DEMC_TANGENTIAL_FN double demc_tangential_md_stored_energy(const demc_tangential_md_params *p, double normal_force,
+                                                           double contact_radius,
+                                                           const demc_tangential_md_state *s);
+
+/**
+ * @brief One step of the Mindlin–Deresiewicz law (Thornton & Yin 1991): the tangential force on body i.
+ *
+ * With k_0 = 8G*a, C = cμF_n (c = 1 on the virgin branch, 2 on unloading and reloading), u = |F − O| the distance
+ * of the force from the branch origin O and e = (F − O)/u:
+ * 1. No slip (Mindlin & Deresiewicz): when ΔF_n > 0 and k_0|Δs| ≤ μΔF_n, F ← F − k_0Δs; the memory is kept.
+ * 2. Otherwise the normal-load part (the μΔF_n terms of Thornton & Yin): F ← F + μΔF_n(1 − θ_0)e with
+ *    θ_0 = (1 − u/C_prev)^{1/3}; on unloading and reloading the branch origin moves by μΔF_n away from the branch
+ *    end and the end by μΔF_n away from the origin (T* ← T* + μΔF_n, T** ← T** − μΔF_n).
+ * 3. The displacement part at the new F_n and a: the force increment points along −Δs; when it points back
+ *    towards O (a reversal, −Δs·(F − O) < 0) the current force becomes a turning point (virgin → unloading with
+ *    end −F; unloading → reloading with end the old origin; reloading → unloading with end −F). Along the branch
+ *    the force follows the closed form of Mindlin & Deresiewicz at constant F_n,
+ *    x(u) = (3C/2k_0)[1 − (1 − u/C)^{2/3}], integrated exactly over the step (|Δs| advances x). When u reaches
+ *    the branch end the branch is left for the virgin one (Thornton & Yin); on the virgin branch u = μF_n is gross
+ *    sliding, |F| = μF_n exactly, along the trial force F + k_0|Δs_rest|(−Δs/|Δs|).
+ *
+ * 3-D rule: turning points are vectors in the tangent plane; the loading direction is that of the force increment
+ * −Δs, a reversal is a force increment with a negative component along F − O, and the branch coordinate is the
+ * distance |F − O|. For a force that keeps its line of action this is exactly the 1-D law of Thornton & Yin; a
+ * turning force advances the branch by |Δs| whatever its direction (isotropic).
+ *
+ * Total over its domain: a ≤ 0, F_n ≤ 0 or μ = 0 give a zero force and a reset memory; no NaN for any finite input.
+ *
+ * @param p validated parameters.
+ * @param increment Δs: increment of the tangential displacement of the contact point of i relative to j in this
+ *        step (m), in the current tangent plane.
+ * @param normal_force F_n (N) of this step: the force the Coulomb limit uses (the previous one is in the state).
+ * @param contact_radius a (m), √(R*δ) for a Hertz contact.
+ * @param s state in/out (zero for a new contact), its vectors already carried into the current frame.
+ * @param energy optional output (NULL: not computed).
+ * @return the tangential force on body i (N).
+ */
+DEMC_TANGENTIAL_FN demc_vec3 demc_tangential_md_update(const demc_tangential_md_params *p, demc_vec3 increment,
+                                                       double normal_force, double contact_radius,
+                                                       demc_tangential_md_state *s,
+                                                       demc_tangential_md_energy *energy);
 
 DEMC_END_DECLS
 

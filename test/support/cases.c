@@ -481,7 +481,7 @@ void normal002_law_eval(void *ctx, const drv_body *i, const drv_body *j, const d
     out->info[0] = g.overlap;
     if (g.overlap <= 0.0) return;
     kin = demc_geometry_kinematics(&g, i->v, i->omega, zero, zero);
-    rate = -kin.normal_speed; /* dδ/dt */
+    rate = kin.overlap_rate; /* dδ/dt */
     fte = demc_vec3_project_plane(demc_vec3_make(state_old[0], state_old[1], state_old[2]), g.normal);
     if (law->model == N002_LSD) {
         f = demc_normal_linear_force(&law->linear, g.overlap) + demc_damping_linear_force(law->gamma, m, law->linear.stiffness, rate);

@@ -1,10 +1,64 @@
-/* Adapters of the library's assembled models to the reference driver: see library_laws.h. */
+/* The library's assembled models for the tests: see library_laws.h. */
 #include "library_laws.h"
 
 #include <string.h>
 
-/* The driver keeps DRV_STATE_MAX doubles per contact: the model's state must fit. */
-typedef char library_state_fits[(sizeof(demc_contact_state) <= DRV_STATE_MAX * sizeof(double)) ? 1 : -1];
+/* The driver keeps DRV_STATE_MAX doubles per contact: every model's state must fit. */
+typedef char library_state_fits[(DEMC_CONTACT_STATE_MAX <= DRV_STATE_MAX) ? 1 : -1];
+
+static const demc_contact_preset preset_of[] = {DEMC_CONTACT_PRESET_LSD, DEMC_CONTACT_PRESET_HMD,
+                                                DEMC_CONTACT_PRESET_PLSB, DEMC_CONTACT_PRESET_HM,
+                                                DEMC_CONTACT_PRESET_CAMPELLO};
+
+static demc_contact_def library_def(library_model model, double restitution, demc_contact_end end, double mu_static,
+                                    double mu_dynamic, demc_contact_point_rule point)
+{
+    demc_contact_def def;
+    demc_contact_def_init(preset_of[model], sizeof def, &def, NULL);
+    def.restitution = restitution;
+    def.end = end;
+    def.friction.mu_static = mu_static;
+    def.friction.mu_dynamic = mu_dynamic;
+    def.contact_point = point;
+    return def;
+}
+
+demc_contact_def library_def_hertz(library_model model, const demc_pair *pair, double restitution,
+                                   demc_contact_end end, double mu_static, double mu_dynamic,
+                                   demc_contact_point_rule point)
+{
+    demc_contact_def def = library_def(model, restitution, end, mu_static, mu_dynamic, point);
+    def.moduli.effective_modulus = pair->effective_modulus;
+    def.moduli.effective_shear_modulus = pair->effective_shear_modulus;
+    return def;
+}
+
+demc_contact_def library_def_linear(library_model model, double stiffness, double poisson_ratio, double restitution,
+                                    demc_contact_end end, double mu_static, double mu_dynamic,
+                                    demc_contact_point_rule point)
+{
+    demc_contact_def def = library_def(model, restitution, end, mu_static, mu_dynamic, point);
+    def.normal_stiffness = stiffness;
+    def.stiffness_ratio = demc_tangential_stiffness_ratio(poisson_ratio);
+    return def;
+}
+
+demc_status library_model_hertz(library_model model, const demc_pair *pair, double restitution, demc_contact_end end,
+                                double mu_static, double mu_dynamic, demc_contact_point_rule point,
+                                demc_contact_model *out)
+{
+    demc_contact_def def = library_def_hertz(model, pair, restitution, end, mu_static, mu_dynamic, point);
+    return demc_contact_model_init(&def, out, NULL);
+}
+
+demc_status library_model_linear(library_model model, double stiffness, double poisson_ratio, double restitution,
+                                 demc_contact_end end, double mu_static, double mu_dynamic,
+                                 demc_contact_point_rule point, demc_contact_model *out)
+{
+    demc_contact_def def = library_def_linear(model, stiffness, poisson_ratio, restitution, end, mu_static,
+                                              mu_dynamic, point);
+    return demc_contact_model_init(&def, out, NULL);
+}
 
 static demc_body to_body(const drv_body *b, double dt, int step_kinematics)
 {
@@ -18,50 +72,41 @@ static demc_body to_body(const drv_body *b, double dt, int step_kinematics)
     return out;
 }
 
-static demc_contact_result call_model(const library_law *law, const demc_body *bi, const demc_body *bj,
-                                      const demc_wall *w, double dt, demc_contact_state *s)
-{
-    const demc_contact_params *p = bj ? &law->pair : &law->wall;
-    switch (law->model) {
-    case LIB_LSD: return bj ? demc_contact_lsd(p, bi, bj, dt, s) : demc_contact_lsd_wall(p, bi, w, dt, s);
-    case LIB_HMD: return bj ? demc_contact_hmd(p, bi, bj, dt, s) : demc_contact_hmd_wall(p, bi, w, dt, s);
-    case LIB_PLSB: return bj ? demc_contact_plsb(p, bi, bj, dt, s) : demc_contact_plsb_wall(p, bi, w, dt, s);
-    case LIB_HM: return bj ? demc_contact_hm(p, bi, bj, dt, s) : demc_contact_hm_wall(p, bi, w, dt, s);
-    default: return bj ? demc_contact_campello(p, bi, bj, dt, s) : demc_contact_campello_wall(p, bi, w, dt, s);
-    }
-}
-
 void library_law_eval(void *ctx, const drv_body *i, const drv_body *j, const drv_wall *wall, double dt,
                       const double *state_old, double *state_new, drv_contact_out *out)
 {
     const library_law *law = (const library_law *)ctx;
+    const demc_contact_model *model = j ? &law->pair : &law->wall;
     demc_body bi = to_body(i, dt, law->step_kinematics), bj;
-    demc_wall w;
-    demc_contact_state s;
+    demc_contact_diag diag = DEMC_CONTACT_DIAG_INIT;
+    demc_contact_frame f;
     demc_contact_result r;
     demc_vec3 ft;
-    memcpy(&s, state_old, sizeof s);
+    memcpy(state_new, state_old, DRV_STATE_MAX * sizeof *state_new);
     if (j) {
         bj = to_body(j, dt, law->step_kinematics);
+        f = demc_contact_frame_sphere_sphere(model, &bi, &bj);
     } else {
+        demc_wall w;
         memset(&w, 0, sizeof w);
         w.point = wall->point;
         w.normal = wall->normal;
+        f = demc_contact_frame_sphere_wall(model, &bi, &w);
     }
-    r = call_model(law, &bi, j ? &bj : NULL, j ? NULL : &w, dt, &s);
-    memcpy(state_new, &s, sizeof s);
+    r = demc_contact_eval(model, &f, dt, state_new, &diag);
     out->force_i = r.force;
     out->torque_i = r.torque_i;
     out->torque_j = r.torque_j;
-    out->elastic_energy = r.normal_energy + r.tangential_energy;
+    out->elastic_energy = diag.normal_energy + diag.tangential_energy;
     /* The exchange term (energy that left the tangential spring without tangential work) closes the balance with
      * the dissipation terms (contact.h); it is counted with them. */
-    out->dissipated = r.viscous_dissipation + r.friction_dissipation + r.plastic_dissipation + r.tangential_exchange;
-    ft = demc_vec3_sub(r.force, demc_vec3_scale(s.normal, demc_vec3_dot(r.force, s.normal)));
+    out->dissipated = diag.viscous_dissipation + diag.friction_dissipation + diag.plastic_dissipation +
+                      diag.tangential_exchange;
+    ft = demc_vec3_sub(r.force, demc_vec3_scale(f.normal, demc_vec3_dot(r.force, f.normal)));
     out->info[0] = r.overlap;
-    out->info[1] = r.sliding;
+    out->info[1] = diag.sliding;
     out->info[2] = r.normal_force;
     out->info[3] = ft.x;
-    out->info[4] = s.tangential.displacement.x;
+    out->info[4] = state_new[3]; /* the tangential displacement's x, first double after the previous normal */
     out->info[5] = ft.z;
 }

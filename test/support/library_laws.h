@@ -1,5 +1,5 @@
-/* Adapters that plug the library's assembled contact models (contact.h) into the reference driver: one callback
- * for every model, the model and its parameters in the context. Test-only code. */
+/* The library's assembled contact models (contact.h) for the tests: the five presets built from the inputs the
+ * papers give, and an adapter that plugs a model into the reference driver. Test-only code. */
 #ifndef DEMC_TEST_LIBRARY_LAWS_H
 #define DEMC_TEST_LIBRARY_LAWS_H
 
@@ -7,13 +7,29 @@
 
 typedef enum library_model { LIB_LSD, LIB_HMD, LIB_PLSB, LIB_HM, LIB_CAMPELLO } library_model;
 
+/* A preset with the elastic constants of a pair (E*, G* of demc_material_pair_*) and the other inputs: e and its
+ * end rule (ignored by HM and PLS(B)'s end), friction μ_s, μ_d, the contact-point rule. For LS+D and PLS(B) the
+ * stiffness k and Poisson's ratio ν (κ = 2(1−ν)/(2−ν)) are used instead of the pair. Status of the library. */
+demc_contact_def library_def_hertz(library_model model, const demc_pair *pair, double restitution,
+                                   demc_contact_end end, double mu_static, double mu_dynamic,
+                                   demc_contact_point_rule point);
+demc_contact_def library_def_linear(library_model model, double stiffness, double poisson_ratio, double restitution,
+                                    demc_contact_end end, double mu_static, double mu_dynamic,
+                                    demc_contact_point_rule point);
+/* The same, compiled (library_def_* then demc_contact_model_init). */
+demc_status library_model_hertz(library_model model, const demc_pair *pair, double restitution, demc_contact_end end,
+                                double mu_static, double mu_dynamic, demc_contact_point_rule point,
+                                demc_contact_model *out);
+demc_status library_model_linear(library_model model, double stiffness, double poisson_ratio, double restitution,
+                                 demc_contact_end end, double mu_static, double mu_dynamic,
+                                 demc_contact_point_rule point, demc_contact_model *out);
+
 typedef struct library_law {
-    library_model model;
-    demc_contact_params wall; /* parameters of the sphere–wall pairs */
-    demc_contact_params pair; /* parameters of the sphere–sphere pairs */
-    int step_kinematics;      /* 1: hand the model the motion of the step (Δx/Δt and the incremental rotation as
-                                 a spin), so that its increments v Δt reproduce the positions exactly; 0: the
-                                 velocities at the evaluated instant */
+    demc_contact_model wall; /* model of the sphere–wall pairs */
+    demc_contact_model pair; /* model of the sphere–sphere pairs */
+    int step_kinematics;     /* 1: hand the model the motion of the step (Δx/Δt and the incremental rotation as
+                                a spin), so that its increments v Δt reproduce the positions exactly; 0: the
+                                velocities at the evaluated instant */
 } library_law;
 
 /* drv_law for a library_law context. info: [0] overlap, [1] sliding, [2] normal force, [3] tangential force on i

@@ -1,4 +1,4 @@
-/* Bodies of base.h. Included by base.h only; see DESIGN §4 for why bodies live in headers. */
+/* Bodies of base.h. Included by base.h only; bodies live in headers so that header-only units can inline them. */
 #ifndef DEMC_BASE_IMPL_H
 #define DEMC_BASE_IMPL_H
 
@@ -35,7 +35,8 @@ DEMC_BASE_FN const char *demc_status_str(demc_status status)
     case DEMC_ERR_OUT_OF_DOMAIN: return "argument outside the model's domain";
     case DEMC_ERR_NO_CONVERGENCE: return "iterative solver did not converge";
     case DEMC_ERR_SINGULAR: return "result singular or not representable";
-    case DEMC_STATUS_MAX_: break; /* not a status */
+    case DEMC_ERR_UNSUPPORTED: return "option or field not supported by this library version";
+    case DEMC_STATUS_MAX_: break;
     }
     return "unknown demc_status";
 }

@@ -1,4 +1,4 @@
-/* Bodies of damping.h. Included by damping.h only; see DESIGN §4 for why bodies live in headers.
+/* Bodies of damping.h. Included by damping.h only; bodies live in headers so that header-only units can inline them.
  * The derivations behind every formula are on the docs page docs/pages/damping.md. */
 #ifndef DEMC_DAMPING_IMPL_H
 #define DEMC_DAMPING_IMPL_H
@@ -13,9 +13,9 @@ DEMC_BEGIN_DECLS
 
 /* ---- dashpots ---------------------------------------------------------------------------------------------- */
 
-DEMC_DAMPING_FN double demc_damping_linear_force(double gamma, double m_eff, double k, double v)
+DEMC_DAMPING_FN double demc_damping_linear_force(double gamma, double m_eff, double k, double overlap_rate)
 {
-    return 2.0 * gamma * sqrt(m_eff * k) * v;
+    return 2.0 * gamma * sqrt(m_eff * k) * overlap_rate;
 }
 
 DEMC_DAMPING_FN double demc_damping_hertz_coefficient(double gamma, double m_eff, double E_eff, double R_eff,
@@ -27,9 +27,9 @@ DEMC_DAMPING_FN double demc_damping_hertz_coefficient(double gamma, double m_eff
 }
 
 DEMC_DAMPING_FN double demc_damping_hertz_force(double gamma, double m_eff, double E_eff, double R_eff, double delta,
-                                          double v)
+                                          double overlap_rate)
 {
-    return demc_damping_hertz_coefficient(gamma, m_eff, E_eff, R_eff, delta) * v;
+    return demc_damping_hertz_coefficient(gamma, m_eff, E_eff, R_eff, delta) * overlap_rate;
 }
 
 DEMC_DAMPING_FN demc_vec3 demc_damping_tangential_force(double gamma, double m_eff, double k_t, demc_vec3 v_t)
@@ -75,7 +75,7 @@ DEMC_STATIC_INLINE double demci_damping_arc_ratio(double g, double *derivative)
     }
 }
 
-/* e of LS+D at damping ratio g ≥ 0, force end: e = exp(−2g·A(g)) (002 eq 7 corrected, all three regimes).
+/* e of LS+D at damping ratio g ≥ 0, force end: e = exp(−2g·A(g)) ([Cummins 2012] eq 7 corrected, all three regimes).
  * For g > 1.25 the exponent reaches −745 and would carry its size in ulp; with ρ = √(g²−1) and
  * g·A = ln(g + ρ) + A/(g + ρ) (see below) the same value is exp(−2A/(g + ρ))/(g + ρ)², computed without it. */
 DEMC_STATIC_INLINE double demci_damping_force_end_e(double g)
@@ -158,7 +158,7 @@ DEMC_DAMPING_FN demc_status demc_damping_lsd_ratio(double e, demc_contact_end en
     if (s != DEMC_OK) return s;
     if (end == DEMC_CONTACT_END_FORCE) return demci_damping_force_end_inverse(e, gamma);
     ln_e = log(e);
-    *gamma = -ln_e / sqrt(9.8696044010893586188 + ln_e * ln_e); /* 002 eq 6; π² */
+    *gamma = -ln_e / sqrt(9.8696044010893586188 + ln_e * ln_e); /* [Cummins 2012] eq 6; π² */
     return DEMC_OK;
 }
 

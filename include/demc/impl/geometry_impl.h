@@ -1,4 +1,5 @@
-/* Bodies of geometry.h. Included by geometry.h only; see DESIGN §4 for why bodies live in headers. */
+/* Bodies of geometry.h. Included by geometry.h only; bodies live in headers so that header-only units can inline
+ * them. */
 #ifndef DEMC_GEOMETRY_IMPL_H
 #define DEMC_GEOMETRY_IMPL_H
 
@@ -6,7 +7,8 @@
 
 DEMC_BEGIN_DECLS
 
-/* The frame from a unit normal (or zero), the overlap and the radius of i: d_i = −(R_i − δ/2) n (000 eq 8). */
+/* The frame from a unit normal (or zero), the overlap and the radius of i: d_i = −(R_i − δ/2) n ([Zabulionis 2012] eq
+ * 8). */
 DEMC_STATIC_INLINE demc_geometry demci_geometry_frame(demc_vec3 normal, double overlap, double radius_i)
 {
     demc_geometry g;
@@ -49,8 +51,8 @@ DEMC_GEOMETRY_FN demc_kinematics demc_geometry_kinematics(const demc_geometry *g
     demc_vec3 point_i = demc_vec3_add(velocity_i, demc_vec3_cross(angular_velocity_i, geometry->branch_i));
     demc_vec3 point_j = demc_vec3_add(velocity_j, demc_vec3_cross(angular_velocity_j, geometry->branch_j));
     k.velocity = demc_vec3_sub(point_i, point_j);
-    k.normal_speed = demc_vec3_dot(k.velocity, geometry->normal);
-    k.tangential_velocity = demc_vec3_add_scaled(k.velocity, -k.normal_speed, geometry->normal);
+    k.overlap_rate = -demc_vec3_dot(k.velocity, geometry->normal);
+    k.tangential_velocity = demc_vec3_add_scaled(k.velocity, k.overlap_rate, geometry->normal);
     return k;
 }
 

@@ -1,7 +1,7 @@
 /* errno-free forms of the libm calls whose results can overflow or underflow (private; included by the bodies
  * that need them). glibc sets errno to ERANGE when exp, sinh or atan2 overflow or underflow to zero, even under
  * -fno-math-errno (that flag only tells the compiler that it need not keep errno); demc never changes errno
- * (DESIGN §3), so arguments beyond the representable range are answered here, without the call. */
+ * (pure functions: see the page Bad input), so arguments beyond the representable range are answered here, without the call. */
 #ifndef DEMC_LIBM_IMPL_H
 #define DEMC_LIBM_IMPL_H
 

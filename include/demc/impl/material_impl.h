@@ -1,4 +1,5 @@
-/* Bodies of material.h. Included by material.h only; see DESIGN §4 for why bodies live in headers. */
+/* Bodies of material.h. Included by material.h only; bodies live in headers so that header-only units can inline
+ * them. */
 #ifndef DEMC_MATERIAL_IMPL_H
 #define DEMC_MATERIAL_IMPL_H
 
@@ -100,7 +101,8 @@ DEMC_STATIC_INLINE const char *demci_pair_field(int field)
     return names[field];
 }
 
-/* Shear compliance a of one body for the mixing rule: (2 − ν)/G (Mindlin, 000 eq 23) or 1/G (001 eq 38). */
+/* Shear compliance a of one body for the mixing rule: (2 − ν)/G (Mindlin, [Zabulionis 2012] eq 23) or 1/G ([Campello
+ * 2015] eq 38). */
 DEMC_STATIC_INLINE double demci_shear_compliance(const demc_material *m, demc_shear_mixing mixing)
 {
     double g = demc_material_shear_modulus(m);
@@ -161,12 +163,12 @@ DEMC_MATERIAL_FN demc_status demc_material_pair_sphere_sphere(const demc_materia
 {
     demc_status s;
     double ci, cj;
-    if (!pair) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "pair", bad_field);
     if ((s = demci_material_check(material_i, 1, 1, bad_field)) != DEMC_OK) return s;
     if ((s = demci_require_positive(radius_i, "radius_i", bad_field)) != DEMC_OK) return s;
     if ((s = demci_material_check(material_j, 2, 1, bad_field)) != DEMC_OK) return s;
     if ((s = demci_require_positive(radius_j, "radius_j", bad_field)) != DEMC_OK) return s;
     if ((s = demci_require_enum((int)mixing, (int)DEMC_SHEAR_CAMPELLO + 1, "mixing", bad_field)) != DEMC_OK) return s;
+    if (!pair) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "pair", bad_field);
     ci = (1.0 - material_i->poisson_ratio * material_i->poisson_ratio) / material_i->youngs_modulus;
     cj = (1.0 - material_j->poisson_ratio * material_j->poisson_ratio) / material_j->youngs_modulus;
     return demci_pair_assemble(pair, ci + cj,
@@ -183,11 +185,11 @@ DEMC_MATERIAL_FN demc_status demc_material_pair_sphere_wall(const demc_material 
 {
     demc_status s;
     double ce, cg;
-    if (!pair) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "pair", bad_field);
     if ((s = demci_material_check(material_i, 1, 1, bad_field)) != DEMC_OK) return s;
     if ((s = demci_require_positive(radius_i, "radius_i", bad_field)) != DEMC_OK) return s;
     if (wall && (s = demci_material_check(wall, 3, 0, bad_field)) != DEMC_OK) return s;
     if ((s = demci_require_enum((int)mixing, (int)DEMC_SHEAR_CAMPELLO + 1, "mixing", bad_field)) != DEMC_OK) return s;
+    if (!pair) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "pair", bad_field);
     ce = (1.0 - material_i->poisson_ratio * material_i->poisson_ratio) / material_i->youngs_modulus;
     cg = demci_shear_compliance(material_i, mixing);
     if (wall) {
@@ -206,6 +208,35 @@ DEMC_MATERIAL_FN demc_status demc_material_pair_validate(const demc_pair *pair, 
     if (bad) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, demci_pair_field(bad), bad_field);
     bad = demci_pair_first_nonpositive(pair);
     if (bad) return demci_material_fail(DEMC_ERR_OUT_OF_DOMAIN, demci_pair_field(bad), bad_field);
+    return demci_material_fail(DEMC_OK, 0, bad_field);
+}
+
+DEMC_MATERIAL_FN demc_status demc_material_moduli_init(const demc_material *material_i,
+                                                       const demc_material *material_j, demc_shear_mixing mixing,
+                                                       demc_moduli *moduli, const char **bad_field)
+{
+    demc_status s;
+    demc_moduli m;
+    double ci, cj = 0.0, gi, gj = 0.0;
+    if ((s = demci_material_check(material_i, 1, 0, bad_field)) != DEMC_OK) return s;
+    if (material_j && (s = demci_material_check(material_j, 2, 0, bad_field)) != DEMC_OK) return s;
+    if ((s = demci_require_enum((int)mixing, (int)DEMC_SHEAR_CAMPELLO + 1, "mixing", bad_field)) != DEMC_OK) return s;
+    if (!moduli) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "moduli", bad_field);
+    ci = (1.0 - material_i->poisson_ratio * material_i->poisson_ratio) / material_i->youngs_modulus;
+    gi = demci_shear_compliance(material_i, mixing);
+    if (material_j) {
+        cj = (1.0 - material_j->poisson_ratio * material_j->poisson_ratio) / material_j->youngs_modulus;
+        gj = demci_shear_compliance(material_j, mixing);
+    }
+    m.effective_modulus = 1.0 / (ci + cj);
+    m.effective_shear_modulus = (mixing == DEMC_SHEAR_ZABULIONIS ? 2.0 / 3.0 : 1.0) / (gi + gj);
+    m.compliance_asymmetry = (ci - cj) / (ci + cj);
+    if (!(demc_is_finite(m.effective_modulus) && m.effective_modulus > 0.0))
+        return demci_material_fail(DEMC_ERR_SINGULAR, "moduli.effective_modulus", bad_field);
+    if (!(demc_is_finite(m.effective_shear_modulus) && m.effective_shear_modulus > 0.0))
+        return demci_material_fail(DEMC_ERR_SINGULAR, "moduli.effective_shear_modulus", bad_field);
+    if (!demc_is_finite(m.compliance_asymmetry)) m.compliance_asymmetry = 0.0; /* both compliances subnormal */
+    *moduli = m;
     return demci_material_fail(DEMC_OK, 0, bad_field);
 }
 

@@ -1,4 +1,4 @@
-/* Bodies of normal.h. Included by normal.h only; see DESIGN §4 for why bodies live in headers. */
+/* Bodies of normal.h. Included by normal.h only; bodies live in headers so that header-only units can inline them. */
 #ifndef DEMC_NORMAL_IMPL_H
 #define DEMC_NORMAL_IMPL_H
 
@@ -94,7 +94,7 @@ DEMC_NORMAL_FN demc_status demc_normal_pls_init(double stiffness, double restitu
 }
 
 /* The force on the latched law for the largest overlap after this one, returned through overlap_max
- * (0 when the contact is over); 002 eq 3 with the continuity of the two lines at δ_max fixing α₀. */
+ * (0 when the contact is over); [Cummins 2012] eq 3 with the continuity of the two lines at δ_max fixing α₀. */
 DEMC_STATIC_INLINE double demci_pls_eval(const demc_normal_pls_params *p, double previous_max, double overlap,
                                          double *overlap_max)
 {

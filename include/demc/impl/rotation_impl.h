@@ -1,5 +1,6 @@
-/* Bodies of rotation.h. Included by rotation.h only; see DESIGN §4 for why bodies live in headers.
- * Formulas: 001 eq 6-11, 28, 45, 47 (Campello 2015); derivations and error bounds in docs/pages/rotation.md. */
+/* Bodies of rotation.h. Included by rotation.h only; bodies live in headers so that header-only units can inline them.
+ * Formulas: [Campello 2015] eq 6-11, 28, 45, 47 (Campello 2015); derivations and error bounds in
+ * docs/pages/rotation.md. */
 #ifndef DEMC_ROTATION_IMPL_H
 #define DEMC_ROTATION_IMPL_H
 
@@ -41,7 +42,8 @@ DEMC_STATIC_INLINE int demci_rotation_in_domain(demc_vec3 alpha)
     return demc_vec3_norm2(alpha) <= amax * amax;
 }
 
-/* a × (v + ½ α × v) with a = 4α/(4 + α²): the part of Q v − v, 001 eq 10 applied to v without the tensor. */
+/* a × (v + ½ α × v) with a = 4α/(4 + α²): the part of Q v − v, [Campello 2015] eq 10 applied to v without the
+ * tensor. */
 DEMC_STATIC_INLINE demc_vec3 demci_rotation_turn(demc_vec3 alpha, demc_vec3 v)
 {
     double c = 4.0 / (4.0 + demc_vec3_norm2(alpha));

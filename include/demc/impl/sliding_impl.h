@@ -1,5 +1,5 @@
-/* Bodies of sliding.h (003, Balevičius & Mróz). Included by sliding.h only; formulas and derivations are on
- * docs/pages/sliding.md. Helpers are demci_sliding_*; all work is bounded (fixed iteration caps). */
+/* Bodies of sliding.h ([Balevičius 2014], Balevičius & Mróz). Included by sliding.h only; formulas and derivations are
+ * on docs/pages/sliding.md. Helpers are demci_sliding_*; all work is bounded (fixed iteration caps). */
 #ifndef DEMC_SLIDING_IMPL_H
 #define DEMC_SLIDING_IMPL_H
 
@@ -275,7 +275,7 @@ DEMC_STATIC_INLINE demc_status demci_sliding_phi_diff(const demc_sliding_path *p
     return s1 != DEMC_OK ? s1 : s2;
 }
 
-/* 5-node Lobatto rule (003 eq 23, nodes c +- sqrt(3/7) h/2) of N cos(beta) over [a, b]. */
+/* 5-node Lobatto rule ([Balevičius 2014] eq 23, nodes c +- sqrt(3/7) h/2) of N cos(beta) over [a, b]. */
 DEMC_STATIC_INLINE double demci_sliding_fric_5node(const demc_sliding_path *p, double a, double b)
 {
     double h = b - a, c = 0.5 * (a + b), x = 0.5 * sqrt(3.0 / 7.0) * h;
@@ -286,7 +286,7 @@ DEMC_STATIC_INLINE double demci_sliding_fric_5node(const demc_sliding_path *p, d
 }
 
 /* Squared velocity on a leg in the mirrored coordinate x (motion towards +x) started at xa with va2:
- * v^2 = va2 + (2/m)(W_n + W_mu) (003 eq 5, 13, 15). */
+ * v^2 = va2 + (2/m)(W_n + W_mu) ([Balevičius 2014] eq 5, 13, 15). */
 DEMC_STATIC_INLINE double demci_sliding_leg_v2(const demc_sliding_path *p, double xa, double va2, double x,
                                                int *status)
 {

@@ -1,4 +1,5 @@
-/* Bodies of tangential.h. Included by tangential.h only; see DESIGN §4 for why bodies live in headers. */
+/* Bodies of tangential.h. Included by tangential.h only; bodies live in headers so that header-only units can inline
+ * them. */
 #ifndef DEMC_TANGENTIAL_IMPL_H
 #define DEMC_TANGENTIAL_IMPL_H
 
@@ -14,17 +15,16 @@ DEMC_TANGENTIAL_FN double demc_tangential_mindlin_stiffness(double shear_modulus
 }
 
 /* Names of the fields of a demc_tangential_params as seen from the function that checks it: role 0 the inputs of
- * demc_tangential_params_init(), 1 demc_tangential_params_validate(), 2 the member `tangential` of a
- * demc_contact_params checked by demc_contact_params_validate(); field 0 is the struct itself. */
+ * demc_tangential_params_init(), 1 demc_tangential_params_validate(), 2 the member `friction` of a
+ * demc_contact_def checked by demc_contact_model_init(); field 0 is the struct itself. */
 DEMC_STATIC_INLINE const char *demci_tangential_field(int role, int field)
 {
     const char *const names[] = {
         "params", "mu_static", "mu_dynamic", "stiffness_rule", "recalculation", "direction", "unloading", "coulomb",
         "params", "params.mu_static", "params.mu_dynamic", "params.stiffness_rule", "params.recalculation",
         "params.direction", "params.unloading", "params.coulomb",
-        "params.tangential", "params.tangential.mu_static", "params.tangential.mu_dynamic",
-        "params.tangential.stiffness_rule", "params.tangential.recalculation", "params.tangential.direction",
-        "params.tangential.unloading", "params.tangential.coulomb"};
+        "def.friction", "def.friction.mu_static", "def.friction.mu_dynamic", "def.friction.stiffness_rule",
+        "def.friction.recalculation", "def.friction.direction", "def.friction.unloading", "def.friction.coulomb"};
     return names[8 * role + field];
 }
 
@@ -95,7 +95,7 @@ DEMC_TANGENTIAL_FN demc_tangential_state demc_tangential_state_swap(demc_tangent
 /* The slip force of magnitude `magnitude` along the direction of the chosen rule. The trial limited force L* is the
  * fallback for a zero or degenerate chosen vector; on slip |L*|² > (μ_s F_n)² ≥ 0, so its norm is positive and the
  * force-driven (default) path needs one square root and one division, no normalisation. */
-DEMC_STATIC_INLINE demc_vec3 demci_tangential_slip_force(demc_slip_direction rule, double magnitude,
+DEMC_HOT_INLINE demc_vec3 demci_tangential_slip_force(demc_slip_direction rule, double magnitude,
                                                          demc_vec3 trial_limited, demc_vec3 trial_displacement,
                                                          demc_vec3 velocity)
 {
@@ -106,10 +106,12 @@ DEMC_STATIC_INLINE demc_vec3 demci_tangential_slip_force(demc_slip_direction rul
     return demc_vec3_scale(trial_limited, magnitude / demc_vec3_norm(trial_limited));
 }
 
-DEMC_TANGENTIAL_FN demc_tangential_result demc_tangential_update(const demc_tangential_params *p,
-                                                                 demc_vec3 increment, demc_vec3 velocity,
-                                                                 double stiffness, double normal_force,
-                                                                 double damping, double dt, demc_tangential_state *s)
+/* The body of demc_tangential_update(); with want_energy 0 (a constant after inlining) the energy terms, four
+ * divisions, are not computed and are left 0. */
+DEMC_HOT_INLINE demc_tangential_result demci_tangential_step(const demc_tangential_params *p, demc_vec3 increment,
+                                                             demc_vec3 velocity, double stiffness,
+                                                             double normal_force, double damping, double dt,
+                                                             demc_tangential_state *s, int want_energy)
 {
     demc_tangential_result r;
     const int total_rule = p->stiffness_rule == DEMC_STIFFNESS_TOTAL;
@@ -124,12 +126,16 @@ DEMC_TANGENTIAL_FN demc_tangential_result demc_tangential_update(const demc_tang
     else if (p->stiffness_rule == DEMC_STIFFNESS_AVERAGE) k_step = 0.5 * (k_prev + stiffness);
     else k_step = stiffness; /* forward, and the total law that uses k_t(t_m) throughout */
 
-    /* 002 eq 2: on unloading the spring force follows the stiffness, F_old k_t(t_m)/k_t(t_{m-1}). */
-    if (p->unloading == DEMC_UNLOADING_RESCALE && normal_force < s->normal_force && k_prev > 0.0)
-        f_old = demc_vec3_scale(f_old, stiffness / k_prev);
+    /* [Cummins 2012] eq 2: on unloading the spring force follows the stiffness, F_old k_t(t_m)/k_t(t_{m-1}).
+     * Whether the load falls changes about every other step: a select of the factor, not a branch. */
+    if (p->unloading == DEMC_UNLOADING_RESCALE) {
+        const double ratio = k_prev > 0.0 ? stiffness / k_prev : 1.0;
+        f_old = demc_vec3_scale(f_old, normal_force < s->normal_force ? ratio : 1.0);
+    }
 
     /* Energy the spring loses, with no tangential work, when the force it carries meets the new stiffness. */
-    {
+    r.stiffness_exchange = 0.0;
+    if (want_energy) {
         const double e_prev = s->stiffness > 0.0 ? 0.5 * demc_vec3_norm2(s->force) / s->stiffness : 0.0;
         const demc_vec3 carried = total_rule ? demc_vec3_scale(s->displacement, -stiffness) : f_old;
         r.stiffness_exchange = e_prev - (stiffness > 0.0 ? 0.5 * demc_vec3_norm2(carried) / stiffness : 0.0);
@@ -144,7 +150,7 @@ DEMC_TANGENTIAL_FN demc_tangential_result demc_tangential_update(const demc_tang
         r.damping_force = f_damp;
         r.force = demc_vec3_add(trial_force, f_damp);
         r.friction_dissipation = 0.0;
-        r.sliding = 0.0;
+        r.sliding = 0;
     } else {
         const demc_vec3 limited =
             demci_tangential_slip_force(p->direction, p->mu_dynamic * fn, trial_limited, trial_disp, velocity);
@@ -158,11 +164,10 @@ DEMC_TANGENTIAL_FN demc_tangential_result demc_tangential_update(const demc_tang
         /* Without a dashpot share the spring carries L itself: taken as is, not as F* + (L − F*). */
         const demc_vec3 f_el = c_dt > 0.0 ? demc_vec3_add_scaled(trial_force, k_step, slip) : limited;
         const double inv_k_now = stiffness > 0.0 ? 1.0 / stiffness : 0.0;
-        double slider_work;
         if (total_rule || p->recalculation == DEMC_SLIP_CONVENTIONAL)
-            s->displacement = demc_vec3_scale(f_el, -inv_k_now); /* 000 eq 41 (001 eq 35-36 for the total law) */
+            s->displacement = demc_vec3_scale(f_el, -inv_k_now); /* [Zabulionis 2012] eq 41 ([Campello 2015] eq 35-36 for the total law) */
         else
-            s->displacement = demc_vec3_sub(trial_disp, slip); /* 000 eq 35: δ_el(t_{m-1}) − (F_el − F_old)/k_t(ξ) */
+            s->displacement = demc_vec3_sub(trial_disp, slip); /* [Zabulionis 2012] eq 35: δ_el(t_{m-1}) − (F_el − F_old)/k_t(ξ) */
         s->force = f_el;
         r.damping_force = total_policy ? demc_vec3_add_scaled(f_damp, c_dt, slip) : f_damp;
         /* Friction work: the slip Δδ_sl = Δs − Δδ_el against the force the slider carries, the spring's mean over
@@ -172,20 +177,36 @@ DEMC_TANGENTIAL_FN demc_tangential_result demc_tangential_update(const demc_tang
          * releases at a static → dynamic drop. (The energy of the trial state's return, ½(|L*|² − |L|²)/k_t,
          * is not friction work: it counts k_t|Δs|²/2 more per step when the slip per step exceeds the elastic
          * range.) Negative only for a force reversed beyond the cone within one step: reported as 0 then. */
-        slider_work = -demc_vec3_dot(slip, demc_vec3_add_scaled(total_policy ? r.damping_force : demc_vec3_make(0.0, 0.0, 0.0),
-                                                                0.5, demc_vec3_add(f_old, f_el)));
-        r.friction_dissipation = slider_work > 0.0 ? slider_work : 0.0;
+        r.friction_dissipation = 0.0;
+        if (want_energy) {
+            const double slider_work = -demc_vec3_dot(
+                slip, demc_vec3_add_scaled(total_policy ? r.damping_force : demc_vec3_make(0.0, 0.0, 0.0), 0.5,
+                                           demc_vec3_add(f_old, f_el)));
+            r.friction_dissipation = slider_work > 0.0 ? slider_work : 0.0;
+        }
         /* The limited total is returned as computed, not as F_el + F_d, which loses digits when |F_d| ≫ |L|. */
         r.force = total_policy ? limited : demc_vec3_add(f_el, f_damp);
-        r.sliding = 1.0;
+        r.sliding = 1;
     }
     s->stiffness = stiffness;
     s->normal_force = normal_force;
-    s->sliding = r.sliding;
-    r.stored_energy = stiffness > 0.0 ? 0.5 * demc_vec3_norm2(s->force) / stiffness : 0.0;
-    /* The dashpot F_d = −c_t v_e dissipates c_t |v_e|² Δt = |F_d|² Δt / c_t. */
-    r.viscous_dissipation = damping > 0.0 && dt > 0.0 ? demc_vec3_norm2(r.damping_force) * dt / damping : 0.0;
+    s->sliding = r.sliding ? 1.0 : 0.0;
+    r.stored_energy = 0.0;
+    r.viscous_dissipation = 0.0;
+    if (want_energy) {
+        r.stored_energy = stiffness > 0.0 ? 0.5 * demc_vec3_norm2(s->force) / stiffness : 0.0;
+        /* The dashpot F_d = −c_t v_e dissipates c_t |v_e|² Δt = |F_d|² Δt / c_t. */
+        r.viscous_dissipation = damping > 0.0 && dt > 0.0 ? demc_vec3_norm2(r.damping_force) * dt / damping : 0.0;
+    }
     return r;
+}
+
+DEMC_TANGENTIAL_FN demc_tangential_result demc_tangential_update(const demc_tangential_params *p,
+                                                                 demc_vec3 increment, demc_vec3 velocity,
+                                                                 double stiffness, double normal_force,
+                                                                 double damping, double dt, demc_tangential_state *s)
+{
+    return demci_tangential_step(p, increment, velocity, stiffness, normal_force, damping, dt, s, 1);
 }
 
 DEMC_TANGENTIAL_FN demc_vec3 demc_tangential_project(demc_vec3 v, demc_vec3 n)
@@ -204,7 +225,7 @@ typedef struct demci_tangential_turn {
     double a1, a2;      /* spin terms: 4α/(4 + α²) and 2α²/(4 + α²) */
 } demci_tangential_turn;
 
-DEMC_STATIC_INLINE demci_tangential_turn demci_tangential_turn_make(demc_vec3 n_old, demc_vec3 n_new, double spin)
+DEMC_HOT_INLINE demci_tangential_turn demci_tangential_turn_make(demc_vec3 n_old, demc_vec3 n_new, double spin)
 {
     demci_tangential_turn t;
     const double a = 4.0 / (4.0 + spin * spin);
@@ -218,7 +239,7 @@ DEMC_STATIC_INLINE demci_tangential_turn demci_tangential_turn_make(demc_vec3 n_
     return t;
 }
 
-DEMC_STATIC_INLINE demc_vec3 demci_tangential_turn_apply(const demci_tangential_turn *t, demc_vec3 v)
+DEMC_HOT_INLINE demc_vec3 demci_tangential_turn_apply(const demci_tangential_turn *t, demc_vec3 v)
 {
     demc_vec3 r, nxr;
     if (t->inv_1pc == 0.0) {
@@ -289,6 +310,281 @@ DEMC_TANGENTIAL_FN double demc_tangential_zero_velocity_time(demc_vec3 velocity,
 DEMC_TANGENTIAL_FN int demc_tangential_zero_velocity_crossed(demc_vec3 velocity_prev, demc_vec3 velocity)
 {
     return demc_vec3_dot(velocity_prev, velocity) < 0.0;
+}
+
+/* ==============================================================================================================
+ * Mindlin–Deresiewicz law (Thornton & Yin 1991)
+ * ============================================================================================================== */
+
+DEMC_STATIC_INLINE demc_status demci_tangential_md_check(double mu, double shear, int variant, int role,
+                                                         const char **bad_field)
+{
+    static const char *const names[] = {"mu", "effective_shear_modulus", "variant",
+                                        "params.mu", "params.effective_shear_modulus", "params.variant"};
+    demc_status st;
+    if ((st = demci_require(mu, mu >= 0.0, names[3 * role], bad_field)) != DEMC_OK) return st;
+    if ((st = demci_require_positive(shear, names[3 * role + 1], bad_field)) != DEMC_OK) return st;
+    return demci_require_enum(variant, DEMC_TANGENTIAL_MD_THORNTON_YIN + 1, names[3 * role + 2], bad_field);
+}
+
+DEMC_TANGENTIAL_FN demc_status demc_tangential_md_params_init(double mu, double effective_shear_modulus,
+                                                             demc_tangential_md_variant variant,
+                                                             demc_tangential_md_params *params,
+                                                             const char **bad_field)
+{
+    demc_status st = demci_tangential_md_check(mu, effective_shear_modulus, (int)variant, 0, bad_field);
+    if (st != DEMC_OK) return st;
+    if (!params) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "params", bad_field);
+    params->mu = mu;
+    params->effective_shear_modulus = effective_shear_modulus;
+    params->variant = variant;
+    return demci_material_fail(DEMC_OK, 0, bad_field);
+}
+
+DEMC_TANGENTIAL_FN demc_status demc_tangential_md_params_validate(const demc_tangential_md_params *params,
+                                                                 const char **bad_field)
+{
+    demc_status st;
+    if (!params) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "params", bad_field);
+    st = demci_tangential_md_check(params->mu, params->effective_shear_modulus, (int)params->variant, 1, bad_field);
+    return st != DEMC_OK ? st : demci_material_fail(DEMC_OK, 0, bad_field);
+}
+
+DEMC_TANGENTIAL_FN demc_tangential_md_state demc_tangential_md_state_swap(demc_tangential_md_state s)
+{
+    s.force = demc_vec3_neg(s.force);
+    s.origin = demc_vec3_neg(s.origin);
+    s.end = demc_vec3_neg(s.end);
+    return s;
+}
+
+/* Along a branch of capacity c (μF_n on the virgin branch, 2μF_n on unloading and reloading) with k0 = 8G*a, the
+ * Mindlin–Deresiewicz closed form at constant F_n: the displacement from the branch origin at which the force has
+ * moved by u is x(u) = (3c/2k0)[1 − (1 − u/c)^{2/3}], and its inverse u(x) = c[1 − w^{3/2}], w = 1 − 2k0x/(3c). */
+DEMC_STATIC_INLINE double demci_tangential_md_x(double u, double c, double k0)
+{
+    double r = 1.0 - u / c;
+    if (r < 0.0) r = 0.0;
+    return 1.5 * c / k0 * (1.0 - cbrt(r * r));
+}
+
+DEMC_STATIC_INLINE double demci_tangential_md_u(double x, double c, double k0)
+{
+    const double w = 1.0 - x * k0 / (1.5 * c);
+    return w > 0.0 ? c * (1.0 - w * sqrt(w)) : c;
+}
+
+/* ∫_{w0}^{w1} (A − w) x'(w) dw = [(A − w) x(w)]_{w0}^{w1} + ∫_{w0}^{w1} x(w) dw, with
+ * ∫ x dw = (3c/2k0)[w + (3c/5)(1 − w/c)^{5/3}]: the work returned along a branch from w0 to w1 while the force
+ * component along it falls from A − w0 to A − w1. */
+DEMC_STATIC_INLINE double demci_tangential_md_release(double w0, double w1, double a, double c, double k0)
+{
+    double r0 = 1.0 - w0 / c, r1 = 1.0 - w1 / c;
+    if (r0 < 0.0) r0 = 0.0;
+    if (r1 < 0.0) r1 = 0.0;
+    return (a - w1) * demci_tangential_md_x(w1, c, k0) - (a - w0) * demci_tangential_md_x(w0, c, k0) +
+           1.5 * c / k0 * ((w1 - w0) + 0.6 * c * (r1 * cbrt(r1 * r1) - r0 * cbrt(r0 * r0)));
+}
+
+/* Branch of a state as an int (0 virgin, 1 unloading, 2 reloading; anything else is read as virgin). */
+DEMC_STATIC_INLINE int demci_tangential_md_branch(double b) { return b == 1.0 ? 1 : b == 2.0 ? 2 : 0; }
+
+DEMC_STATIC_INLINE double demci_tangential_md_energy(double mu, double normal_force, double k0, demc_vec3 f,
+                                                     demc_vec3 origin, int branch)
+{
+    const double c2 = 2.0 * mu * normal_force;
+    double fm;
+    if (!(k0 > 0.0) || !(c2 > 0.0)) return 0.0;
+    if (branch != 0) {
+        const demc_vec3 d = demc_vec3_sub(f, origin);
+        const double u = demc_vec3_norm(d);
+        const double fe = u > 0.0 ? demc_vec3_dot(f, d) / u : 0.0;
+        if (u > 0.0 && fe < 0.0 && u < c2) {
+            /* The branch heads towards zero force: the release continues it until the component along it
+             * vanishes; what is left across it is released by a fresh reversal. */
+            double w1 = u - fe, perp2 = demc_vec3_norm2(f) - fe * fe, perp;
+            if (w1 > c2) w1 = c2;
+            perp = perp2 > 0.0 ? sqrt(perp2) : 0.0;
+            if (perp > c2) perp = c2;
+            return demci_tangential_md_release(u, w1, w1, c2, k0) +
+                   demci_tangential_md_release(0.0, perp, perp, c2, k0);
+        }
+    }
+    fm = demc_vec3_norm(f); /* a fresh reversal (Masing: capacity 2μF_n) releases |F| */
+    if (fm > c2) fm = c2;
+    return demci_tangential_md_release(0.0, fm, fm, c2, k0);
+}
+
+DEMC_TANGENTIAL_FN double demc_tangential_md_stiffness(const demc_tangential_md_params *p, double normal_force,
+                                                       double contact_radius, const demc_tangential_md_state *s)
+{
+    const double k0 = contact_radius > 0.0 ? 8.0 * p->effective_shear_modulus * contact_radius : 0.0;
+    const int b = demci_tangential_md_branch(s->branch);
+    const double c = (b ? 2.0 : 1.0) * p->mu * normal_force;
+    double r;
+    if (!(c > 0.0)) return k0;
+    r = 1.0 - demc_vec3_norm(b ? demc_vec3_sub(s->force, s->origin) : s->force) / c;
+    return r > 0.0 ? k0 * cbrt(r) : 0.0;
+}
+
+DEMC_TANGENTIAL_FN double demc_tangential_md_stored_energy(const demc_tangential_md_params *p, double normal_force,
+                                                           double contact_radius,
+                                                           const demc_tangential_md_state *s)
+{
+    const double k0 = contact_radius > 0.0 ? 8.0 * p->effective_shear_modulus * contact_radius : 0.0;
+    return demci_tangential_md_energy(p->mu, normal_force, k0, s->force, s->origin,
+                                      demci_tangential_md_branch(s->branch));
+}
+
+DEMC_TANGENTIAL_FN demc_vec3 demc_tangential_md_update(const demc_tangential_md_params *p, demc_vec3 increment,
+                                                       double normal_force, double contact_radius,
+                                                       demc_tangential_md_state *s,
+                                                       demc_tangential_md_energy *energy)
+{
+    const double mu = p->mu;
+    const double k0 = contact_radius > 0.0 ? 8.0 * p->effective_shear_modulus * contact_radius : 0.0;
+    const double fn = normal_force > 0.0 ? normal_force : 0.0;
+    const demc_vec3 zero = demc_vec3_make(0.0, 0.0, 0.0);
+    const demc_vec3 f_prev = s->force;
+    const double len = demc_vec3_norm(increment);
+    demc_vec3 f = s->force, o = s->origin, end = s->end, f1 = s->force;
+    int b = demci_tangential_md_branch(s->branch), sliding = 0, slip = 1;
+    double e_prev = 0.0, e_mid = 0.0;
+
+    if (energy)
+        e_prev = demci_tangential_md_energy(mu, s->normal_force, s->stiffness, s->force, s->origin, b);
+    if (!(k0 > 0.0) || !(fn > 0.0) || !(mu > 0.0) || !(len < HUGE_VAL)) {
+        /* No tangential capacity: zero force, the memory is released. */
+        s->force = s->origin = s->end = zero;
+        s->normal_force = fn;
+        s->stiffness = k0;
+        s->branch = 0.0;
+        if (energy) {
+            energy->stored_energy = 0.0;
+            energy->friction_dissipation = 0.0;
+            energy->normal_exchange = e_prev - 0.5 * demc_vec3_dot(f_prev, increment);
+            energy->sliding = 0;
+        }
+        return zero;
+    }
+    {
+        const double dn = fn - s->normal_force;
+        if (dn > 0.0 && k0 * len <= mu * dn) {
+            /* Mindlin & Deresiewicz: an increment with |ΔT| ≤ μΔF_n produces no slip anywhere; the stiffness is the
+             * full 8G*a and the memory is kept. */
+            f = demc_vec3_add_scaled(f, -k0, increment);
+            slip = 0;
+        } else {
+            /* 1. The normal-load part of Thornton & Yin: the slip annulus carries μΔF_n(1 − θ) along the branch,
+             *    and the turning points move by μΔF_n (T* + μΔF_n, T** − μΔF_n). */
+            demc_vec3 d = demc_vec3_sub(f, o);
+            double u = demc_vec3_norm(d);
+            const double c_prev = (b ? 2.0 : 1.0) * mu * s->normal_force;
+            int pass;
+            if (dn != 0.0 && u > 0.0 && c_prev > 0.0) {
+                double r = 1.0 - u / c_prev;
+                if (r < 0.0) r = 0.0;
+                f = demc_vec3_add_scaled(f, mu * dn * (1.0 - cbrt(r)) / u, d);
+                if (b) {
+                    const demc_vec3 bv = demc_vec3_sub(o, end);
+                    const double bl = demc_vec3_norm(bv);
+                    if (bl > 0.0) {
+                        o = demc_vec3_add_scaled(o, mu * dn / bl, bv);
+                        end = demc_vec3_add_scaled(end, -mu * dn / bl, bv);
+                    }
+                    /* A falling load that moves the origin past the force, or collapses the branch, ends it: the
+                     * branch it started from continues (reloading → unloading from T*, unloading → virgin). */
+                    if (demc_vec3_dot(demc_vec3_sub(f, o), d) <= 0.0 || (dn < 0.0 && -2.0 * mu * dn >= bl)) {
+                        if (b == 2) {
+                            o = end;
+                            end = demc_vec3_neg(end);
+                            b = 1;
+                        } else {
+                            o = end = zero;
+                            b = 0;
+                        }
+                    }
+                }
+            }
+            if (energy) e_mid = demci_tangential_md_energy(mu, fn, k0, f, o, b);
+            f1 = f;
+            /* 2. The displacement part, exactly along the Mindlin–Deresiewicz branches at the new F_n and a. At
+             *    most: a reversal, the end of an unloading or reloading branch, the virgin branch to sliding. */
+            if (len > 0.0) {
+                const demc_vec3 dir = demc_vec3_scale(increment, -1.0 / len);
+                double rest = len;
+                for (pass = 0; pass < 4 && rest > 0.0; ++pass) {
+                    double c, reach, x0, xe;
+                    d = demc_vec3_sub(f, o);
+                    u = demc_vec3_norm(d);
+                    if (u > 0.0 && demc_vec3_dot(dir, d) < 0.0) { /* reversal: the force is a turning point */
+                        if (b == 1) {
+                            end = o; /* reloading from T** rejoins the loading branch at T* */
+                            b = 2;
+                        } else {
+                            end = demc_vec3_neg(f); /* unloading from T* rejoins it at −T* */
+                            b = 1;
+                        }
+                        o = f;
+                        u = 0.0;
+                    }
+                    c = (b ? 2.0 : 1.0) * mu * fn;
+                    reach = b ? demc_vec3_norm(demc_vec3_sub(o, end)) : c;
+                    if (reach > c) reach = c;
+                    if (u < reach) {
+                        x0 = demci_tangential_md_x(u, c, k0);
+                        xe = demci_tangential_md_x(reach, c, k0);
+                        if (x0 + rest < xe) {
+                            f = demc_vec3_add_scaled(f, demci_tangential_md_u(x0 + rest, c, k0) - u, dir);
+                            rest = 0.0;
+                            break;
+                        }
+                        f = demc_vec3_add_scaled(f, reach - u, dir);
+                        rest -= xe - x0;
+                        if (rest < 0.0) rest = 0.0;
+                    }
+                    if (b == 0) { /* gross sliding at μF_n along the trial force */
+                        const demc_vec3 trial = demc_vec3_add_scaled(f, k0 * rest, dir);
+                        const double tm = demc_vec3_norm(trial);
+                        f = demc_vec3_scale(tm > 0.0 ? trial : dir, c / (tm > 0.0 ? tm : 1.0));
+                        sliding = 1;
+                        rest = 0.0;
+                        break;
+                    }
+                    o = end = zero; /* the end of an unloading or reloading branch: the virgin branch continues */
+                    b = 0;
+                }
+            }
+        }
+    }
+    {
+        /* Coulomb: |F| ≤ μF_n (reached only by a turning force or a steep fall of F_n). */
+        const double lim = mu * fn, m2 = demc_vec3_norm2(f);
+        if (m2 > lim * lim) {
+            f = demc_vec3_scale(f, lim / sqrt(m2));
+            if (b == 0) sliding = 1;
+        }
+    }
+    s->force = f;
+    s->origin = o;
+    s->end = end;
+    s->normal_force = fn;
+    s->stiffness = k0;
+    s->branch = (double)b;
+    if (energy) {
+        const double e_end = demci_tangential_md_energy(mu, fn, k0, f, o, b);
+        const double work = -0.5 * demc_vec3_dot(demc_vec3_add(f_prev, f), increment);
+        double diss = 0.0;
+        if (slip) {
+            diss = -0.5 * demc_vec3_dot(demc_vec3_add(f1, f), increment) - (e_end - e_mid);
+            if (diss < 0.0) diss = 0.0;
+        }
+        energy->stored_energy = e_end;
+        energy->friction_dissipation = diss;
+        energy->normal_exchange = e_prev + work - e_end - diss;
+        energy->sliding = sliding;
+    }
+    return f;
 }
 
 DEMC_END_DECLS

@@ -1,4 +1,5 @@
-/* Bodies of timestep.h. Included by timestep.h only; see DESIGN §4 for why bodies live in headers. */
+/* Bodies of timestep.h. Included by timestep.h only; bodies live in headers so that header-only units can inline
+ * them. */
 #ifndef DEMC_TIMESTEP_IMPL_H
 #define DEMC_TIMESTEP_IMPL_H
 
@@ -245,7 +246,7 @@ DEMC_TIMESTEP_FN demc_status demc_timestep_compression(double mass, double norma
 DEMC_TIMESTEP_FN demc_status demc_timestep_shear(double mass, double tangential_prefactor, double tangential_damping_coefficient,
                                                  double velocity, double *dt, const char **bad_field)
 {
-    /* eq 68 is eq 62 with m replaced by the reduced tangential mass 2m/7 (004 eq 32). */
+    /* eq 68 is eq 62 with m replaced by the reduced tangential mass 2m/7 ([Burns 2019] eq 32). */
     return demci_timestep_phase_checked(mass, tangential_prefactor, tangential_damping_coefficient, velocity, 2.0 / 7.0, "tangential_prefactor",
                                         "tangential_damping_coefficient", dt, bad_field);
 }
@@ -360,7 +361,7 @@ DEMC_TIMESTEP_FN demc_status demc_timestep_critical(const demc_timestep_collisio
 }
 
 /*
- * One run of the map 004 eq 45-50 with step h from first contact (see demc_timestep_probe). Returns 1 when the
+ * One run of the map [Burns 2019] eq 45-50 with step h from first contact (see demc_timestep_probe). Returns 1 when the
  * collision is captured, else 0 with the failed criterion in *failed. States are numbered as the paper's:
  * (x_n, v_n) with v_n the half-step velocity that led to x_n; state 1 is x = h v, v = v_i (the step from zero
  * overlap carries no force).
