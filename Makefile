@@ -44,6 +44,7 @@ SHLIB    = lib/libdemc.so.$(VERSION)
 STLIB    = lib/libdemc.a
 MAPFILE  = lib/libdemc.map
 ABI_BASELINE = lib/libdemc.abi.xml
+ABI_CONSTANTS = lib/libdemc.constants
 
 SRCS     := $(wildcard src/*.c)
 OBJS     := $(SRCS:src/%.c=build/obj/%.o)
@@ -59,8 +60,8 @@ BUILD_FLAGS := $(CC) $(OPT) $(LIB_OPT) -fvisibility=hidden -fno-semantic-interpo
 # CFLAGS or WERROR rebuilds (so `make check` never passes on objects built without -Werror).
 FLAGS_STAMP = build/flags
 
-.PHONY: all test check deps unit-tests demo examples bench docs figures check-abi abi-baseline install install-docs uninstall \
-        clean faces FORCE liggghts-demc liggghts-demc-header check-liggghts
+.PHONY: all test check deps unit-tests sanitize-tests fuzz-build fuzz demo examples bench docs figures check-abi \
+        abi-baseline install install-docs uninstall clean faces FORCE liggghts-demc liggghts-demc-header check-liggghts
 .DELETE_ON_ERROR:
 
 all: $(STLIB) $(SHLIB) lib/$(SONAME) lib/libdemc.so
@@ -95,6 +96,34 @@ build/test/header/%: test/%.c $(TEST_DEPS) $(HEADERS) $(FLAGS_STAMP) | build/tes
 
 unit-tests: $(TESTS:%=build/test/linked/%) $(TESTS:%=build/test/header/%)
 
+# The unit tests once more under ASan+UBSan (header-only face: the bodies are compiled into each test binary, so
+# the sanitizers see the library's code), with the compiler of the check (gcc: libasan and libubsan, which
+# Debian's gcc brings; clang: libclang-rt-dev).
+SAN_CC    ?= $(CC)
+SAN_FLAGS  = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
+build/test/sanitize:
+	mkdir -p $@
+build/test/sanitize/%: test/%.c $(TEST_DEPS) $(HEADERS) | build/test/sanitize
+	$(SAN_CC) -std=c99 $(SAN_FLAGS) $(WARN) $(WERROR) -fno-math-errno -Iinclude -Itest -DDEMC_HEADER_ONLY \
+	    -DDEMC_TEST_FACE='"asan+ubsan"' $< $(TEST_SUPPORT) -lm -o $@
+sanitize-tests: $(TESTS:%=build/test/sanitize/%)
+
+# libFuzzer harnesses, one per module (fuzz/fuzz_<module>.c, header-only face, ASan+UBSan), seeded from
+# fuzz/seeds/<module>/ (tools/fuzz_seeds.py). `make fuzz` runs each for FUZZ_SECONDS; `make check` runs each for
+# FUZZ_CHECK_SECONDS when clang's fuzzer runtime is present. A crash input lands in build/fuzz/.
+FUZZ_CC      ?= clang
+FUZZ_SECONDS ?= 60
+FUZZ_CHECK_SECONDS ?= 3
+FUZZERS := $(basename $(notdir $(wildcard fuzz/fuzz_*.c)))
+build/fuzz:
+	mkdir -p $@
+build/fuzz/%: fuzz/%.c fuzz/fuzz.h $(HEADERS) | build/fuzz
+	$(FUZZ_CC) -std=c99 -O1 -g $(WARN) $(WERROR) -fno-math-errno -Iinclude -DDEMC_HEADER_ONLY -DDEMC_FUZZ_MAIN \
+	    -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all $< -lm -o $@
+fuzz-build: $(FUZZERS:%=build/fuzz/%)
+fuzz: fuzz-build
+	@sh test/fuzz_run.sh $(FUZZ_SECONDS) $(FUZZERS)
+
 # make test: the unit tests on both faces, nothing else (needs only a C compiler); last line "tests: N passed, N failed".
 test: unit-tests
 	@sh test/run_checks.sh --unit-only $(TESTS)
@@ -105,12 +134,14 @@ deps:
 
 # make check: the tools first (all missing ones named at once; installed when root on Debian, else the command to
 # run is printed and nothing is tested), then everything built with -Werror, then the gates in order, stopping at
-# the first that fails: unit tests, consumers, ABI, docs. The last line is always "tests: N passed, N failed".
+# the first that fails: unit tests, unit tests under ASan+UBSan, fuzzing, consumers, ABI, docs. The last line is always "tests: N passed, N failed".
 check: export WERROR = -Werror
 check:
 	@sh tools/setup_deps.sh || { echo "tests: 0 passed, 1 failed"; exit 1; }
 	@$(MAKE) --no-print-directory all unit-tests || { echo "build with -Werror failed"; echo "tests: 0 passed, 1 failed"; exit 1; }
-	@CC="$(CC)" MAKE="$(MAKE)" FC="$(FC)" PYTHON="$(PYTHON)" CLANG="$(CLANG)" sh test/run_checks.sh $(TESTS)
+	@$(MAKE) --no-print-directory -s -j2 sanitize-tests || { echo "build under ASan+UBSan failed"; echo "tests: 0 passed, 1 failed"; exit 1; }
+	@CC="$(CC)" MAKE="$(MAKE)" FC="$(FC)" PYTHON="$(PYTHON)" CLANG="$(CLANG)" FUZZ_CC="$(FUZZ_CC)" \
+	    FUZZ_CHECK_SECONDS="$(FUZZ_CHECK_SECONDS)" FUZZERS="$(FUZZERS)" sh test/run_checks.sh $(TESTS)
 
 # make faces: regenerate the Fortran module, its layout printer and the Python declarations from the headers (after
 # any change of a public struct, enumeration, macro or export; `make check` fails until they are regenerated).
@@ -167,14 +198,16 @@ figures: all
 docs: figures
 	@sh docs/build_docs.sh
 
-# ABI gate (DESIGN §5): abidiff against the committed baseline must exit 0, and the exports equal the version script.
+# ABI gate (DESIGN §5): abidiff against the committed baseline must exit 0, the exports equal the version script,
+# and the public constants (enumerators, numeric macros) equal the committed list lib/libdemc.constants.
 check-abi: all
-	@sh test/check_abi.sh $(SHLIB) $(ABI_BASELINE) $(MAPFILE) $(SONAME)
+	@CC="$(CC)" sh test/check_abi.sh $(SHLIB) $(ABI_BASELINE) $(MAPFILE) $(SONAME) $(ABI_CONSTANTS)
 
 # No source locations or build directory in the XML: baselines made in other checkouts or after edits that move
 # lines compare equal, so the file changes only when the ABI does.
 abi-baseline: all
 	abidw --no-corpus-path --no-show-locs --no-comp-dir-path --out-file $(ABI_BASELINE) $(SHLIB)
+	CC="$(CC)" sh test/public_constants.sh include >$(ABI_CONSTANTS)
 
 # demc.pc and the CMake package are written for this install's PREFIX, LIBDIR and INCLUDEDIR at install time (never
 # a file left from an earlier install to another prefix); relative to their own location where the layout allows.

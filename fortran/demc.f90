@@ -47,37 +47,45 @@ module demc
     integer(c_int), parameter :: DEMC_SHEAR_MINDLIN = 0
     integer(c_int), parameter :: DEMC_SHEAR_ZABULIONIS = 1
     integer(c_int), parameter :: DEMC_SHEAR_CAMPELLO = 2
+    integer(c_int), parameter :: DEMC_SHEAR_MIXING_MAX_ = 2147483647
 
     ! enum demc_contact_end
     integer(c_int), parameter :: DEMC_CONTACT_END_FORCE = 0
     integer(c_int), parameter :: DEMC_CONTACT_END_OVERLAP = 1
+    integer(c_int), parameter :: DEMC_CONTACT_END_MAX_ = 2147483647
 
     ! enum demc_stiffness_rule
     integer(c_int), parameter :: DEMC_STIFFNESS_AVERAGE = 0
     integer(c_int), parameter :: DEMC_STIFFNESS_BACKWARD = 1
     integer(c_int), parameter :: DEMC_STIFFNESS_FORWARD = 2
     integer(c_int), parameter :: DEMC_STIFFNESS_TOTAL = 3
+    integer(c_int), parameter :: DEMC_STIFFNESS_RULE_MAX_ = 2147483647
 
     ! enum demc_slip_recalculation
     integer(c_int), parameter :: DEMC_SLIP_INCREMENTAL = 0
     integer(c_int), parameter :: DEMC_SLIP_CONVENTIONAL = 1
+    integer(c_int), parameter :: DEMC_SLIP_RECALCULATION_MAX_ = 2147483647
 
     ! enum demc_slip_direction
     integer(c_int), parameter :: DEMC_SLIP_DIRECTION_FORCE = 0
     integer(c_int), parameter :: DEMC_SLIP_DIRECTION_DISPLACEMENT = 1
     integer(c_int), parameter :: DEMC_SLIP_DIRECTION_VELOCITY = 2
+    integer(c_int), parameter :: DEMC_SLIP_DIRECTION_MAX_ = 2147483647
 
     ! enum demc_unloading_rule
     integer(c_int), parameter :: DEMC_UNLOADING_RESCALE = 0
     integer(c_int), parameter :: DEMC_UNLOADING_KEEP = 1
+    integer(c_int), parameter :: DEMC_UNLOADING_RULE_MAX_ = 2147483647
 
     ! enum demc_coulomb_policy
     integer(c_int), parameter :: DEMC_COULOMB_TOTAL = 0
     integer(c_int), parameter :: DEMC_COULOMB_ELASTIC = 1
+    integer(c_int), parameter :: DEMC_COULOMB_POLICY_MAX_ = 2147483647
 
     ! enum demc_memory_transport
     integer(c_int), parameter :: DEMC_TRANSPORT_ROTATE = 0
     integer(c_int), parameter :: DEMC_TRANSPORT_PROJECT = 1
+    integer(c_int), parameter :: DEMC_MEMORY_TRANSPORT_MAX_ = 2147483647
 
     ! enum demc_tangential_md_variant
     integer(c_int), parameter :: DEMC_TANGENTIAL_MD_THORNTON_YIN = 0
@@ -158,29 +166,35 @@ module demc
     ! enum demc_timestep_radius
     integer(c_int), parameter :: DEMC_TIMESTEP_RADIUS_MIN = 0
     integer(c_int), parameter :: DEMC_TIMESTEP_RADIUS_MEAN = 1
+    integer(c_int), parameter :: DEMC_TIMESTEP_RADIUS_MAX_ = 2147483647
 
     ! enum demc_timestep_bound
     integer(c_int), parameter :: DEMC_TIMESTEP_BOUND_COMPRESSION = 0
     integer(c_int), parameter :: DEMC_TIMESTEP_BOUND_RESTITUTION = 1
     integer(c_int), parameter :: DEMC_TIMESTEP_BOUND_SHEAR = 2
     integer(c_int), parameter :: DEMC_TIMESTEP_BOUND_ENERGY = 3
+    integer(c_int), parameter :: DEMC_TIMESTEP_BOUND_MAX_ = 2147483647
 
     ! enum demc_sliding_path_kind
     integer(c_int), parameter :: DEMC_SLIDING_PATH_LINEAR = 0
     integer(c_int), parameter :: DEMC_SLIDING_PATH_ECCENTRIC = 1
+    integer(c_int), parameter :: DEMC_SLIDING_PATH_KIND_MAX_ = 2147483647
 
     ! enum demc_sliding_method
     integer(c_int), parameter :: DEMC_SLIDING_ACCURATE = 0
     integer(c_int), parameter :: DEMC_SLIDING_PAPER = 1
+    integer(c_int), parameter :: DEMC_SLIDING_METHOD_MAX_ = 2147483647
 
     ! enum demc_sliding_outcome
     integer(c_int), parameter :: DEMC_SLIDING_SEPARATES = 0
     integer(c_int), parameter :: DEMC_SLIDING_STOPS = 1
     integer(c_int), parameter :: DEMC_SLIDING_RETURNS = 2
+    integer(c_int), parameter :: DEMC_SLIDING_OUTCOME_MAX_ = 2147483647
 
     ! enum demc_sliding_hysteresis_form
     integer(c_int), parameter :: DEMC_SLIDING_HYSTERESIS_INCREMENTAL = 0
     integer(c_int), parameter :: DEMC_SLIDING_HYSTERESIS_TOTAL = 1
+    integer(c_int), parameter :: DEMC_SLIDING_HYSTERESIS_FORM_MAX_ = 2147483647
 
     type, bind(C) :: demc_vec3
         real(c_double) :: x
@@ -1679,6 +1693,16 @@ module demc
             type(demc_sliding_result) :: out
             integer(c_int) :: demc_sliding_impact
         end function demc_sliding_impact
+        function demc_sliding_fc_threshold(mu, q, y0_ratio, t_static, bad_field) bind(C, &
+            name="demc_sliding_fc_threshold")
+            import :: c_int, c_double, c_size_t, c_long, c_ptr
+            real(c_double), value :: mu
+            real(c_double), value :: q
+            real(c_double), value :: y0_ratio
+            real(c_double) :: t_static
+            type(c_ptr), intent(out), optional :: bad_field
+            integer(c_int) :: demc_sliding_fc_threshold
+        end function demc_sliding_fc_threshold
         function demc_sliding_fc_init(radius, mu, mass, q, t0, y0_ratio, out, bad_field) bind(C, &
             name="demc_sliding_fc_init")
             import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_sliding_fc

@@ -1,11 +1,14 @@
 #!/bin/sh
-# The ABI gate (DESIGN §5). Usage: test/check_abi.sh SHLIB BASELINE_XML VERSION_SCRIPT SONAME
+# The ABI gate (DESIGN §5). Usage: test/check_abi.sh SHLIB BASELINE_XML VERSION_SCRIPT SONAME CONSTANTS
 # 1. abidiff of the committed baseline against the built library must exit 0: any non-zero exit fails, since a
 #    changed struct size only sets bit 4 and an added function sets bit 2;
 # 2. the dynamic exports equal the names of the version script, and each carries a DEMC_ version;
-# 3. every export starts with demc_; the SONAME is the expected one (libdemc.so.MAJOR, from the Makefile).
+# 3. every export starts with demc_; the SONAME is the expected one (libdemc.so.MAJOR, from the Makefile);
+# 4. the public constants a compiled client bakes in (every enumerator, every numeric macro: test/public_constants.sh)
+#    equal the committed list CONSTANTS (abidiff sees only the types reachable from exported functions);
+# 5. no import from glibc newer than 2.29 (exp, log and pow of 2.29; nothing the library needs is newer).
 set -u
-shlib=$1 baseline=$2 map=$3 want_soname=${4:-libdemc.so.0}
+shlib=$1 baseline=$2 map=$3 want_soname=${4:-libdemc.so.0} constants=${5:-lib/libdemc.constants}
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 status=0
@@ -30,5 +33,20 @@ if ! cmp -s "$tmp/map" "$tmp/exports"; then
 fi
 if grep -v '@@DEMC_[0-9]' "$tmp/versioned"; then echo "check-abi: exports above carry no DEMC_ version"; status=1; fi
 if grep -v '^demc_' "$tmp/exports"; then echo "check-abi: exports above do not start with demc_"; status=1; fi
-[ $status -eq 0 ] && echo "check-abi: ok ($(wc -l <"$tmp/exports") exports, abidiff clean)"
+if [ ! -f "$constants" ]; then echo "check-abi: no constants list $constants (make abi-baseline)"; status=1
+elif ! sh "$(dirname "$0")/public_constants.sh" include >"$tmp/constants"; then status=1
+elif ! cmp -s "$constants" "$tmp/constants"; then
+    echo "check-abi: public constants differ from $constants (< committed, > headers):"
+    diff "$constants" "$tmp/constants"; status=1
+fi
+
+nm -D --undefined-only "$shlib" | grep -oE '@GLIBC_[0-9.]+' | sort -u | sed 's/@GLIBC_//' >"$tmp/glibc"
+while read -r v; do
+    major=${v%%.*} rest=${v#*.}; minor=${rest%%.*}
+    if [ "$major" -gt 2 ] || { [ "$major" -eq 2 ] && [ "$minor" -gt 29 ]; }; then
+        echo "check-abi: imports from GLIBC_$v (newer than 2.29):"; nm -D --undefined-only "$shlib" | grep "@GLIBC_$v"
+        status=1
+    fi
+done <"$tmp/glibc"
+[ $status -eq 0 ] && echo "check-abi: ok ($(wc -l <"$tmp/exports") exports, abidiff clean, $(wc -l <"$tmp/constants") public constants unchanged)"
 exit $status

@@ -1,9 +1,9 @@
 #!/bin/sh
-# make check: the gates in order, stopping at the first that fails (unit tests on both faces, consumer checks,
-# demo, examples, demc inside LIGGGHTS, the Fortran and Python faces, ABI gate, docs, docs rendering, citations).
-# Every unit-test case and every gate counts as one test; the last
-# line is the total. A check that could not run on this machine (only CUDA without nvcc) is listed as skipped just
-# before it.
+# make check: the gates in order, stopping at the first that fails (unit tests on both faces, the unit tests under
+# ASan+UBSan, a few seconds of each libFuzzer harness, consumer checks, demo, examples, demc inside LIGGGHTS, the
+# Fortran and Python faces, ABI gate, docs, docs rendering, citations). Every unit-test case and every gate counts
+# as one test; the last line is the total. A check that could not run on this machine (CUDA without nvcc, fuzzing
+# without clang's fuzzer runtime) is listed as skipped just before it.
 # Usage: test/run_checks.sh [--unit-only] TEST_NAME...   (from the top of the tree, after `make all unit-tests`;
 #        --unit-only: the unit tests alone, for `make test`)
 set -u
@@ -45,6 +45,29 @@ done
 [ "$failed" -eq 0 ] || finish
 [ "$unit_only" = yes ] && finish
 
+echo "== unit tests under ASan+UBSan (header-only face)"
+san_failed=0
+for t in "$@"; do
+    out=$(./build/test/sanitize/"$t" 2>&1); rc=$?
+    if [ "$rc" -ne 0 ] || printf '%s\n' "$out" | grep -q 'runtime error'; then
+        san_failed=1; printf '%s\n' "$out" | grep -E 'FAIL|runtime error|ERROR|SUMMARY' | head -n 10
+        echo "  sanitize/$t failed (exit $rc)"
+    fi
+done
+gate "unit tests under ASan+UBSan" test "$san_failed" -eq 0
+
+echo "== fuzzing (libFuzzer, ${FUZZ_CHECK_SECONDS:-3} s per module)"
+probe=$(mktemp -d)
+printf 'int LLVMFuzzerTestOneInput(const unsigned char *d, unsigned long n);\nint LLVMFuzzerTestOneInput(const unsigned char *d, unsigned long n) { (void)d; (void)n; return 0; }\n' >"$probe/p.c"
+if "${FUZZ_CC:-clang}" -fsanitize=fuzzer,address,undefined "$probe/p.c" -o "$probe/p" >/dev/null 2>&1; then
+    rm -rf "$probe"
+    gate "fuzz harnesses build" ${MAKE:-make} -s -j2 fuzz-build
+    gate "fuzz (${FUZZ_CHECK_SECONDS:-3} s per module)" sh test/fuzz_run.sh "${FUZZ_CHECK_SECONDS:-3}" $FUZZERS
+else
+    rm -rf "$probe"
+    echo "fuzzing: ${FUZZ_CC:-clang} has no libFuzzer runtime (Debian: clang libclang-rt-dev)" >>"$DEMC_SKIPPED"
+fi
+
 echo "== consumer checks"
 gate consumers sh test/consumers.sh
 gate "demo (README's first command)" sh -c "${MAKE:-make} -s demo >/dev/null"
@@ -66,7 +89,7 @@ ${PYTHON:-python3} -c 'import numpy' 2>/dev/null ||
         >>"$DEMC_SKIPPED"
 echo "== ABI gate"
 gate check-abi ${MAKE:-make} -s check-abi
-gate abi-gate-catches-a-changed-struct sh test/abi_gate_test.sh
+gate "abi-gate-catches-each-kind-of-change" sh test/abi_gate_test.sh
 echo "== documentation"
 gate docs ${MAKE:-make} -s docs
 gate "docs render offline (headless Chromium, MathJax)" sh test/check_docs_render.sh build/docs/html

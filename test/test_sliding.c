@@ -540,10 +540,10 @@ static void force_control(void)
 {
     const double ratios[] = {1.05, 1.5, 3.0};
     size_t i;
-    demc_sliding_fc fc;
-    CHECK(demc_sliding_fc_init(1.0, 0.6, 1.0, 1.0, 1.0, 0.86, &fc, NULL) == DEMC_ERR_OUT_OF_DOMAIN);
+    double t_static = 0.0;
+    CHECK(demc_sliding_fc_threshold(0.6, 1.0, 0.86, &t_static, NULL) == DEMC_OK);
     for (i = 0; i < 3; ++i) {
-        double t0 = ratios[i] * fc.t_static, y[2], v;
+        double t0 = ratios[i] * t_static, y[2], v;
         fc_model f;
         ode_options o = {1e-12, 1e-15, 1e-6, 0, 0};
         ode_result orr;
@@ -583,7 +583,7 @@ static void force_control(void)
 
 static void hysteresis(void)
 {
-    demc_sliding_path p;
+    demc_sliding_path p = {DEMC_SLIDING_PATH_LINEAR, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
     demc_sliding_hysteresis ht, hi;
     demc_sliding_hysteresis_state st, si;
     double sa = -0.1, t, du, tb, n;
@@ -794,18 +794,34 @@ static void setup_functions_name_the_bad_argument(void)
     CHECK(call_hysteresis_setup(a, 1, &field) == DEMC_OK && field == NULL);
 }
 
-/* Force control below the threshold T_mu: OUT_OF_DOMAIN naming "t0", yet *out filled with T_mu (the documented
- * exception); "mu" when friction locks the sphere for every T0. */
+/* Force control below the threshold T_mu: OUT_OF_DOMAIN naming "t0" and *out unwritten; T_mu from
+ * demc_sliding_fc_threshold(); "mu" when friction locks the sphere for every T0 (threshold +inf). */
 static void fc_setup_below_threshold(void)
 {
     /* T_mu = Q (mu cos a0 + |sin a0|)/(cos a0 - mu |sin a0|), cos a0 = y0/R (static equilibrium at s0, sliding.md) */
     const double y = 0.86, sn = sqrt(1.0 - y * y), t_mu = (0.6 * y + sn) / (y - 0.6 * sn);
     const char *field = "unset";
+    double t_static = -1.0;
     demc_sliding_fc fc;
+    memset(&fc, POISON, sizeof fc);
     CHECK(failed_as(demc_sliding_fc_init(1.0, 0.6, 1.0, 1.0, 1.0, y, &fc, &field), &field, DEMC_ERR_OUT_OF_DOMAIN,
                     "t0"));
-    CHECK_REL(fc.t_static, t_mu, 4e-16);
-    CHECK(fc.radius == 1.0 && fc.mu == 0.6 && fc.mass == 1.0 && fc.q == 1.0 && fc.t0 == 1.0);
+    unwritten_on_failure(DEMC_ERR_OUT_OF_DOMAIN, &fc, sizeof fc);
+    CHECK(demc_sliding_fc_threshold(0.6, 1.0, y, &t_static, &field) == DEMC_OK && field == NULL);
+    CHECK_REL(t_static, t_mu, 4e-16);
+    /* Q scales it; invalid inputs are named in argument order and leave the output alone */
+    CHECK(demc_sliding_fc_threshold(0.6, 2.5, y, &t_static, NULL) == DEMC_OK);
+    CHECK_REL(t_static, 2.5 * t_mu, 4e-16);
+    t_static = -1.0;
+    CHECK(failed_as(demc_sliding_fc_threshold(-0.1, 1.0, y, &t_static, &field), &field, DEMC_ERR_OUT_OF_DOMAIN, "mu"));
+    CHECK(failed_as(demc_sliding_fc_threshold(0.6, 0.0, y, &t_static, &field), &field, DEMC_ERR_OUT_OF_DOMAIN, "q"));
+    CHECK(failed_as(demc_sliding_fc_threshold(0.6, 1.0, 1.0, &t_static, &field), &field, DEMC_ERR_OUT_OF_DOMAIN,
+                    "y0_ratio"));
+    CHECK(failed_as(demc_sliding_fc_threshold(0.6, 1.0, y, NULL, &field), &field, DEMC_ERR_INVALID_ARGUMENT,
+                    "t_static"));
+    CHECK(failed_as(demc_sliding_fc_threshold(0.6, HUGE_VAL, y, &t_static, &field), &field, DEMC_ERR_INVALID_ARGUMENT,
+                    "q"));
+    CHECK(t_static == -1.0);
     CHECK(failed_as(demc_sliding_fc_init(1.0, 0.6, 1.0, 1.0, -t_mu * (1.0 - 1e-12), y, &fc, &field), &field,
                     DEMC_ERR_OUT_OF_DOMAIN, "t0"));
     CHECK(demc_sliding_fc_init(1.0, 0.6, 1.0, 1.0, -t_mu * (1.0 + 1e-12), y, &fc, &field) == DEMC_OK &&
@@ -814,7 +830,7 @@ static void fc_setup_below_threshold(void)
     /* mu >= y0/sqrt(R^2 - y0^2) = 1.685: no finite T0 starts the sphere, t_static = +inf */
     CHECK(failed_as(demc_sliding_fc_init(1.0, 2.0, 1.0, 1.0, 1e300, y, &fc, &field), &field, DEMC_ERR_OUT_OF_DOMAIN,
                     "mu"));
-    CHECK(fc.t_static > DBL_MAX);
+    CHECK(demc_sliding_fc_threshold(2.0, 1.0, y, &t_static, NULL) == DEMC_OK && t_static > DBL_MAX);
 }
 
 static void invalid_inputs(void)

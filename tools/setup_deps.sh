@@ -54,6 +54,11 @@ missing() { # prints "COMMAND PACKAGE" for every missing tool; the C library's h
         printf '#include <math.h>\nint main(void){return 0;}\n' >"$tmpc"
         cc -static "$tmpc" -o "$tmpc.out" -lm >/dev/null 2>&1 || echo "libm.a libc6-dev"
     fi
+    # The fuzzing gate needs clang's libFuzzer and sanitizer runtimes (a version-independent metapackage).
+    if command -v clang >/dev/null 2>&1; then
+        printf 'int LLVMFuzzerTestOneInput(const unsigned char *d, unsigned long n) { (void)d; (void)n; return 0; }\n' >"$tmpc"
+        clang -fsanitize=fuzzer,address,undefined "$tmpc" -o "$tmpc.out" >/dev/null 2>&1 || echo "libclang_rt.fuzzer libclang-rt-dev"
+    fi
 }
 tmpc=$(mktemp) || exit 1
 mv "$tmpc" "$tmpc.c" && tmpc="$tmpc.c"

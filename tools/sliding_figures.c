@@ -57,19 +57,16 @@ static int displacement_control(const char *dir)
 static int force_control(const char *dir)
 {
     FILE *f = open_csv(dir, "sliding_force_control.csv");
-    demc_sliding_fc fc;
-    const char *bad = NULL;
+    double t_static = 0.0;
     int i;
     if (!f) return 1;
-    /* T0 = 1 N is below T_mu here: the setup fails naming "t0" but fills fc, t_static (T_mu) included */
-    if (demc_sliding_fc_init(1.0, 0.6, 1.0, 1.0, 1.0, 0.86, &fc, &bad) != DEMC_OK && !(bad && strcmp(bad, "t0") == 0))
-        return 1;
+    if (demc_sliding_fc_threshold(0.6, 1.0, 0.86, &t_static, NULL) != DEMC_OK) return 1; /* T_mu */
     fprintf(f, "# T0/T_mu; s_c [m]; v_c [m/s]; t_c accurate [s]; t_c eq 47 [s]  (Q = 1 N, R = 1 m, mu = 0.6)\n");
     for (i = 1; i <= 200; ++i) {
         double ratio = 1.0 + 0.02 * i;
         demc_sliding_fc g;
         demc_sliding_fc_result r;
-        if (demc_sliding_fc_init(1.0, 0.6, 1.0, 1.0, ratio * fc.t_static, 0.86, &g, NULL) != DEMC_OK ||
+        if (demc_sliding_fc_init(1.0, 0.6, 1.0, 1.0, ratio * t_static, 0.86, &g, NULL) != DEMC_OK ||
             demc_sliding_fc_solve(&g, &r) != DEMC_OK)
             return 1;
         fprintf(f, "%.6g,%.10g,%.10g,%.10g,%.10g\n", ratio, r.s_c, r.v_c, r.contact_time, r.contact_time_eq47);

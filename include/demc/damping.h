@@ -54,7 +54,8 @@ typedef enum demc_contact_end {
     /** The contact ends when the overlap δ first returns to zero; the dashpot may pull at the end of the contact
      *  (Schäfer et al. 1996; the rule behind [Cummins 2012] eq 6 and the √5·|ln e|/√(ln²e+π²) formulas of DEM
      *  codes). */
-    DEMC_CONTACT_END_OVERLAP = 1
+    DEMC_CONTACT_END_OVERLAP = 1,
+    DEMC_CONTACT_END_MAX_ = 0x7FFFFFFF /**< Not a value (never valid input): pins the type to the width of int. */
 } demc_contact_end;
 
 /** @name Dashpots (hot path)

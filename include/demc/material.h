@@ -73,7 +73,8 @@ typedef enum demc_shear_mixing {
     DEMC_SHEAR_ZABULIONIS = 1,
     /** [Campello 2015] eq 38 (Campello 2015): G* = G_i G_j / (G_i + G_j), the series (harmonic) combination without
      *  ν. */
-    DEMC_SHEAR_CAMPELLO = 2
+    DEMC_SHEAR_CAMPELLO = 2,
+    DEMC_SHEAR_MIXING_MAX_ = 0x7FFFFFFF /**< Not a value (never valid input): pins the type to the width of int. */
 } demc_shear_mixing;
 
 /**
@@ -107,7 +108,8 @@ DEMC_MATERIAL_FN demc_material demc_material_make(double youngs_modulus, double 
  * @param bad_field optional (may be NULL): receives NULL on success, else the name of the first offending field:
  *        "material", "youngs_modulus", "poisson_ratio", "density" or "shear_modulus".
  * @return ::DEMC_OK; ::DEMC_ERR_INVALID_ARGUMENT for NULL or a non-finite field; ::DEMC_ERR_OUT_OF_DOMAIN for
- *         E ≤ 0, ν ≤ −1 or ν > 0.5, ρ ≤ 0, G < 0; ::DEMC_ERR_SINGULAR when the derived G overflows.
+ *         E ≤ 0, ν ≤ −1 or ν > 0.5, ρ ≤ 0, G < 0; ::DEMC_ERR_SINGULAR when the derived G overflows or
+ *         underflows to 0 (a subnormal E).
  */
 DEMC_MATERIAL_FN demc_status demc_material_validate(const demc_material *material, const char **bad_field);
 

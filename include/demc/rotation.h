@@ -107,7 +107,8 @@ DEMC_ROTATION_FN demc_vec3 demc_rodrigues_rotate(demc_vec3 alpha, demc_vec3 v);
  *
  * @param alpha1 first rotation, |α1| ≤ #DEMC_RODRIGUES_ALPHA_MAX.
  * @param alpha2 second rotation, |α2| ≤ #DEMC_RODRIGUES_ALPHA_MAX.
- * @return the composite; +-inf components when α1·α2 = 4 exactly (never NaN for finite inputs).
+ * @return the composite; when α1·α2 = 4 exactly (a half turn) ±inf components, except that a component which
+ *         is zero in α1 + α2 − ½ α1 × α2 stays zero (never NaN for inputs in the domain).
  */
 DEMC_ROTATION_FN demc_vec3 demc_rodrigues_compose(demc_vec3 alpha1, demc_vec3 alpha2);
 
@@ -263,8 +264,8 @@ DEMC_ROTATION_FN demc_vec3 demc_rodrigues_to_rotvec(demc_vec3 alpha);
  * @brief α = 2 (x, y, z)/w of a quaternion (ϑ is the vector part over the scalar part).
  *
  * Invariant under scaling of q (q need not be normalised) and under q → −q. Full relative precision for tiny
- * angles. The domain is w ≠ 0 and |α| ≤ #DEMC_RODRIGUES_ALPHA_MAX; w = 0 (a half turn) gives infinite
- * components, and NaN for q = 0.
+ * angles. The domain is w ≠ 0 and |α| ≤ #DEMC_RODRIGUES_ALPHA_MAX; w = 0 (a half turn) gives ±inf in the
+ * components whose x, y or z is non-zero and 0 in the others (q = 0 gives α = 0); never NaN for finite q.
  */
 DEMC_ROTATION_FN demc_vec3 demc_rodrigues_from_quat(demc_quat q);
 

@@ -33,9 +33,10 @@
  * demc_sliding_hysteresis_init()) follow the convention of material.h: they end with an optional
  * `const char **bad_field` that receives, when not NULL, NULL on success or a static string naming the first
  * offending argument in argument order (a non-finite value gives #DEMC_ERR_INVALID_ARGUMENT, a finite value outside
- * the domain #DEMC_ERR_OUT_OF_DOMAIN, a NULL output pointer #DEMC_ERR_INVALID_ARGUMENT and "out"). On any status
- * other than #DEMC_OK the output is left unwritten, with one documented exception: demc_sliding_fc_init() fills
- * its output when only the driving force is too small, so that the caller can read the threshold T_μ.
+ * the domain #DEMC_ERR_OUT_OF_DOMAIN, a NULL output pointer, checked after the inputs, #DEMC_ERR_INVALID_ARGUMENT
+ * and "out"; a derived quantity that is not representable #DEMC_ERR_SINGULAR). On any status other than
+ * #DEMC_OK the output is left unwritten. The threshold T_μ of force control is given by
+ * demc_sliding_fc_threshold().
  */
 #ifndef DEMC_SLIDING_H
 #define DEMC_SLIDING_H
@@ -65,8 +66,9 @@ DEMC_BEGIN_DECLS
 typedef enum demc_sliding_path_kind {
     DEMC_SLIDING_PATH_LINEAR = 0,   /**< Straight horizontal line at height y_c = 2R − h0 ([Balevičius 2014] eq 1a,
                                          1b). */
-    DEMC_SLIDING_PATH_ECCENTRIC = 1 /**< Circle of radius R̃ whose centre is k̃R̃ below the fixed sphere centre
+    DEMC_SLIDING_PATH_ECCENTRIC = 1, /**< Circle of radius R̃ whose centre is k̃R̃ below the fixed sphere centre
                                          ([Balevičius 2014] eq 1c, 1d). */
+    DEMC_SLIDING_PATH_KIND_MAX_ = 0x7FFFFFFF /**< Not a value (never valid input): pins the type to the width of int. */
 } demc_sliding_path_kind;
 
 /**
@@ -76,7 +78,7 @@ typedef enum demc_sliding_path_kind {
  * derived fields are cached results of the setup.
  */
 typedef struct demc_sliding_path {
-    int kind;              /**< A demc_sliding_path_kind. */
+    demc_sliding_path_kind kind; /**< Which path. */
     double prefactor;             /**< Hertz stiffness k_n of N = k_n h^{3/2} (N/m^{3/2}). */
     double radius;         /**< Radius R of each sphere (m). */
     double mu;             /**< Sliding friction coefficient μ. */
@@ -98,8 +100,11 @@ typedef struct demc_sliding_path {
  * @param prefactor Hertz stiffness > 0. @param radius R > 0. @param mu μ ≥ 0. @param mass m > 0.
  * @param h0 largest overlap, 0 < h0 < 2R. @param out the path, written only on success.
  * @param bad_field optional (may be NULL): NULL on success, else the first offending argument: "prefactor", "radius",
- *        "mu", "mass", "h0" or "out".
- * @return DEMC_OK; DEMC_ERR_INVALID_ARGUMENT (null, non-finite); DEMC_ERR_OUT_OF_DOMAIN.
+ *        "mu", "mass", "h0" or "out"; with #DEMC_ERR_SINGULAR "h0" when h0^{5/2} overflows, "out.s_u" or
+ *        "out.friction_half" when that derived
+ *        field overflows, or "mass" when the largest work over the mass, (0.8 k_n h0^{5/2} + 4μ friction_half)/m,
+ *        does (every v² of the motion is v0² plus a part of it).
+ * @return DEMC_OK; DEMC_ERR_INVALID_ARGUMENT (null, non-finite); DEMC_ERR_OUT_OF_DOMAIN; DEMC_ERR_SINGULAR.
  */
 DEMC_SLIDING_FN demc_status demc_sliding_path_init_linear(double prefactor, double radius, double mu, double mass, double h0,
                                                      demc_sliding_path *out, const char **bad_field);
@@ -116,8 +121,10 @@ DEMC_SLIDING_FN demc_status demc_sliding_path_init_linear(double prefactor, doub
  * @param out the path, written only on success.
  * @param bad_field optional (may be NULL): NULL on success, else the first offending argument: "prefactor", "radius",
  *        "mu", "mass", "h0", "ecc_ratio" (also when the path never leaves the contact), "out", or
- *        "out.friction_half" when its quadrature does not converge.
- * @return DEMC_OK; DEMC_ERR_INVALID_ARGUMENT; DEMC_ERR_OUT_OF_DOMAIN; DEMC_ERR_NO_CONVERGENCE (quadrature).
+ *        "out.friction_half" when its quadrature does not converge; with #DEMC_ERR_SINGULAR as
+ *        demc_sliding_path_init_linear().
+ * @return DEMC_OK; DEMC_ERR_INVALID_ARGUMENT; DEMC_ERR_OUT_OF_DOMAIN; DEMC_ERR_NO_CONVERGENCE (quadrature);
+ *         DEMC_ERR_SINGULAR.
  */
 DEMC_SLIDING_FN demc_status demc_sliding_path_init_eccentric(double prefactor, double radius, double mu, double mass, double h0,
                                                         double ecc_ratio, demc_sliding_path *out,
@@ -152,8 +159,9 @@ DEMC_SLIDING_FN double demc_sliding_work_normal(const demc_sliding_path *path, d
 typedef enum demc_sliding_method {
     DEMC_SLIDING_ACCURATE = 0, /**< Closed form with elliptic integrals (line, eq 15) or adaptive quadrature
                                     to 1e-13 (eccentric path, eq 29). */
-    DEMC_SLIDING_PAPER = 1     /**< As published: eq 15 (line, closed form, the same as ACCURATE) and the
+    DEMC_SLIDING_PAPER = 1,     /**< As published: eq 15 (line, closed form, the same as ACCURATE) and the
                                     5-node quadrature eq 30 (eccentric path). */
+    DEMC_SLIDING_METHOD_MAX_ = 0x7FFFFFFF /**< Not a value (never valid input): pins the type to the width of int. */
 } demc_sliding_method;
 
 /**
@@ -166,7 +174,7 @@ typedef enum demc_sliding_method {
  * @return DEMC_OK; DEMC_ERR_INVALID_ARGUMENT; DEMC_ERR_NO_CONVERGENCE (eccentric quadrature).
  */
 DEMC_SLIDING_FN demc_status demc_sliding_work_friction(const demc_sliding_path *path, double s0, double s,
-                                                       int method, double *w);
+                                                       demc_sliding_method method, double *w);
 
 /**
  * @brief Velocity along the path at s for a sphere entering the contact with velocity v0 ([Balevičius 2014] eq 16, eq
@@ -178,7 +186,8 @@ DEMC_SLIDING_FN demc_status demc_sliding_work_friction(const demc_sliding_path *
  * @return DEMC_OK; DEMC_ERR_OUT_OF_DOMAIN (the sphere comes to rest before s: *v = 0);
  *         DEMC_ERR_INVALID_ARGUMENT; DEMC_ERR_NO_CONVERGENCE.
  */
-DEMC_SLIDING_FN demc_status demc_sliding_velocity(const demc_sliding_path *path, double v0, double s, int method,
+DEMC_SLIDING_FN demc_status demc_sliding_velocity(const demc_sliding_path *path, double v0, double s,
+                                                  demc_sliding_method method,
                                                   double *v);
 
 /**
@@ -195,12 +204,13 @@ DEMC_SLIDING_FN demc_status demc_sliding_critical_velocity(const demc_sliding_pa
 typedef enum demc_sliding_outcome {
     DEMC_SLIDING_SEPARATES = 0, /**< The sphere crosses the contact and leaves it at the far end (e_s > 0). */
     DEMC_SLIDING_STOPS = 1,     /**< It comes to rest in contact, held by static friction (e_s = 0). */
-    DEMC_SLIDING_RETURNS = 2    /**< It stops, slides back and leaves at the entry (e_s < 0; needs μ < tan β). */
+    DEMC_SLIDING_RETURNS = 2,    /**< It stops, slides back and leaves at the entry (e_s < 0; needs μ < tan β). */
+    DEMC_SLIDING_OUTCOME_MAX_ = 0x7FFFFFFF /**< Not a value (never valid input): pins the type to the width of int. */
 } demc_sliding_outcome;
 
 /** @brief Everything demc_sliding_impact() computes for one passage. Velocities are signed like v0. */
 typedef struct demc_sliding_result {
-    int outcome;                     /**< A demc_sliding_outcome. */
+    demc_sliding_outcome outcome;    /**< How the passage ends. */
     double restitution;              /**< e_s = v_exit/v0 ([Balevičius 2014] eq 17, 18): > 0, 0 or < 0 with the
                                           outcome. */
     double v_exit;                   /**< Velocity when the contact ends; 0 when the sphere stops (m/s). */
@@ -250,15 +260,33 @@ typedef struct demc_sliding_fc {
 } demc_sliding_fc;
 
 /**
+ * @brief The least |T0| that starts force-controlled sliding from the engagement point, |T_μ| ([Balevičius 2014]
+ *        section 3.1).
+ *
+ * From rest at the engagement angle α0 = −arccos(y0/R) the tangential resultant
+ * T0 (cos α0 + μ sin α0) − Q (μ cos α0 − sin α0) must be positive:
+ * |T_μ| = Q (μ cos α0 − sin α0)/(cos α0 + μ sin α0), independent of R and m; +inf when friction locks the sphere
+ * for every T0 (cos α0 + μ sin α0 ≤ 0, i.e. μ ≥ y0/√(R² − y0²)).
+ * @param mu μ ≥ 0. @param q Q > 0. @param y0_ratio y0/R in (0, 1).
+ * @param t_static |T_μ| (N), possibly +inf; written only on success.
+ * @param bad_field optional (may be NULL): NULL on success, else "mu", "q", "y0_ratio" or "t_static".
+ * @return DEMC_OK; DEMC_ERR_INVALID_ARGUMENT (non-finite, null); DEMC_ERR_OUT_OF_DOMAIN.
+ */
+DEMC_SLIDING_FN demc_status demc_sliding_fc_threshold(double mu, double q, double y0_ratio, double *t_static,
+                                                      const char **bad_field);
+
+/**
  * @brief Sets up force-controlled sliding ([Balevičius 2014] section 3.1).
  * @param radius R > 0. @param mu μ ≥ 0. @param mass m > 0. @param q Q > 0. @param t0 T0 ≠ 0.
  * @param y0_ratio y0/R in (0, 1): height of the engagement point.
- * @param out the problem; written on success and also when |T0| ≤ T_μ (see below), otherwise left unwritten.
+ * @param out the problem, written only on success.
  * @param bad_field optional (may be NULL): NULL on success, else the first offending argument: "radius", "mu",
- *        "mass", "q", "t0", "y0_ratio" or "out"; then, all arguments being valid, "t0" when |T0| ≤ T_μ, or "mu"
- *        when friction locks the sphere for every T0 (μ ≥ y0/√(R² − y0²): out->t_static = +inf).
+ *        "mass", "q", "t0", "y0_ratio"; then, all arguments being valid, "t0" when |T0| ≤ T_μ
+ *        (demc_sliding_fc_threshold()), or "mu" when friction locks the sphere for every T0
+ *        (μ ≥ y0/√(R² − y0²)); "out.s0" (#DEMC_ERR_SINGULAR) when the engagement coordinate 2R arccos(y0/R)
+ *        overflows or underflows to 0; last "out".
  * @return DEMC_OK; DEMC_ERR_INVALID_ARGUMENT; DEMC_ERR_OUT_OF_DOMAIN, also when |T0| ≤ T_μ (the sphere does
- *         not start): then *out is still filled and out->t_static is the threshold T_μ.
+ *         not start); DEMC_ERR_SINGULAR.
  */
 DEMC_SLIDING_FN demc_status demc_sliding_fc_init(double radius, double mu, double mass, double q, double t0,
                                                   double y0_ratio, demc_sliding_fc *out, const char **bad_field);
@@ -285,7 +313,8 @@ typedef struct demc_sliding_fc_result {
 /**
  * @brief Separation point, separation velocity and contact time of force-controlled sliding ([Balevičius 2014] eq 40,
  * 44, 47).
- * @return DEMC_OK; DEMC_ERR_INVALID_ARGUMENT; DEMC_ERR_NO_CONVERGENCE.
+ * @return DEMC_OK; DEMC_ERR_INVALID_ARGUMENT; DEMC_ERR_NO_CONVERGENCE; DEMC_ERR_SINGULAR when a result is not
+ *         representable (scales at the edges of the double range), *out then unwritten.
  */
 DEMC_SLIDING_FN demc_status demc_sliding_fc_solve(const demc_sliding_fc *fc, demc_sliding_fc_result *out);
 
@@ -293,14 +322,15 @@ DEMC_SLIDING_FN demc_status demc_sliding_fc_solve(const demc_sliding_fc *fc, dem
 typedef enum demc_sliding_hysteresis_form {
     DEMC_SLIDING_HYSTERESIS_INCREMENTAL = 0, /**< Incremental eq 3 (the paper's recommendation: no spurious
                                                   oscillation when the sphere slows down). */
-    DEMC_SLIDING_HYSTERESIS_TOTAL = 1        /**< Non-incremental eq 2. */
+    DEMC_SLIDING_HYSTERESIS_TOTAL = 1,        /**< Non-incremental eq 2. */
+    DEMC_SLIDING_HYSTERESIS_FORM_MAX_ = 0x7FFFFFFF /**< Not a value (never valid input): pins the type to the width of int. */
 } demc_sliding_hysteresis_form;
 
 /** @brief Parameters of the hysteretic friction law (validated by demc_sliding_hysteresis_init()). */
 typedef struct demc_sliding_hysteresis {
     double p;  /**< Power of the unloading curve, 0 < p ≤ 1 (Mindlin–Deresiewicz: 1/3; the paper uses 1/2). */
     double poisson_ratio; /**< Poisson's ratio ν of the spheres, −1 < ν ≤ 0.5 (enters the slip limit δ_u). */
-    int form;  /**< A demc_sliding_hysteresis_form. */
+    demc_sliding_hysteresis_form form; /**< Form of the curve. */
 } demc_sliding_hysteresis;
 
 /**
@@ -311,7 +341,8 @@ typedef struct demc_sliding_hysteresis {
  *        "form" (an unknown enumerator) or "out".
  * @return DEMC_OK, DEMC_ERR_INVALID_ARGUMENT (non-finite, unknown form, null) or DEMC_ERR_OUT_OF_DOMAIN.
  */
-DEMC_SLIDING_FN demc_status demc_sliding_hysteresis_init(double p, double poisson_ratio, int form,
+DEMC_SLIDING_FN demc_status demc_sliding_hysteresis_init(double p, double poisson_ratio,
+                                                          demc_sliding_hysteresis_form form,
                                                           demc_sliding_hysteresis *out, const char **bad_field);
 
 /**

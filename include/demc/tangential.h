@@ -86,8 +86,9 @@ typedef enum demc_stiffness_rule {
     DEMC_STIFFNESS_BACKWARD = 1, /**< k_t(ξ) = k_t(t_{m−1}), [Zabulionis 2012] eq 30. */
     DEMC_STIFFNESS_FORWARD = 2,  /**< k_t(ξ) = k_t(t_m), [Zabulionis 2012] eq 31; the increment of [Cummins 2012] eq 2
                                       (k_t^n Δδ). */
-    DEMC_STIFFNESS_TOTAL = 3     /**< Non-incremental F = −k_t(t_m) δ_el, [Zabulionis 2012] eq 21 and [Campello 2015]
+    DEMC_STIFFNESS_TOTAL = 3,     /**< Non-incremental F = −k_t(t_m) δ_el, [Zabulionis 2012] eq 21 and [Campello 2015]
                                       eq 31. */
+    DEMC_STIFFNESS_RULE_MAX_ = 0x7FFFFFFF /**< Not a value (never valid input): pins the type to the width of int. */
 } demc_stiffness_rule;
 
 /**
@@ -102,7 +103,8 @@ typedef enum demc_slip_recalculation {
      *  continuous at stick → slip under a varying normal load. */
     DEMC_SLIP_INCREMENTAL = 0,
     /** δ_el(t_m) = −F_slip/k_t(t_m), [Zabulionis 2012] eq 41 and 42: δ_el jumps at stick → slip when k_t has varied. */
-    DEMC_SLIP_CONVENTIONAL = 1
+    DEMC_SLIP_CONVENTIONAL = 1,
+    DEMC_SLIP_RECALCULATION_MAX_ = 0x7FFFFFFF /**< Not a value (never valid input): pins the type to the width of int. */
 } demc_slip_recalculation;
 
 /** @brief Direction t of the sliding force F_slip = μ F_n t once the Coulomb limit is reached ([Zabulionis 2012]
@@ -112,7 +114,8 @@ typedef enum demc_slip_direction {
                                                default). */
     DEMC_SLIP_DIRECTION_DISPLACEMENT = 1, /**< t = −δ_el/|δ_el|, δ_el of [Zabulionis 2012] eq 39 before
                                                recalculation. */
-    DEMC_SLIP_DIRECTION_VELOCITY = 2      /**< t = −v_t/|v_t|, the relative tangential velocity. */
+    DEMC_SLIP_DIRECTION_VELOCITY = 2,      /**< t = −v_t/|v_t|, the relative tangential velocity. */
+    DEMC_SLIP_DIRECTION_MAX_ = 0x7FFFFFFF /**< Not a value (never valid input): pins the type to the width of int. */
 } demc_slip_direction;
 
 /**
@@ -126,7 +129,8 @@ typedef enum demc_unloading_rule {
      *  (default). */
     DEMC_UNLOADING_RESCALE = 0,
     /** No rescale: the pure incremental law of [Zabulionis 2012] eq 33. */
-    DEMC_UNLOADING_KEEP = 1
+    DEMC_UNLOADING_KEEP = 1,
+    DEMC_UNLOADING_RULE_MAX_ = 0x7FFFFFFF /**< Not a value (never valid input): pins the type to the width of int. */
 } demc_unloading_rule;
 
 /**
@@ -143,7 +147,8 @@ typedef enum demc_coulomb_policy {
     DEMC_COULOMB_TOTAL = 0,
     /** |F_el| ≤ μ F_n; the dashpot is always added after the limit, so the total may exceed μ F_n. On slip the
      *  memory keeps F_el = μ_d F_n t. */
-    DEMC_COULOMB_ELASTIC = 1
+    DEMC_COULOMB_ELASTIC = 1,
+    DEMC_COULOMB_POLICY_MAX_ = 0x7FFFFFFF /**< Not a value (never valid input): pins the type to the width of int. */
 } demc_coulomb_policy;
 
 /** @brief How the memory is carried into the contact frame of the next step (see the page @ref tangential). */
@@ -152,7 +157,8 @@ typedef enum demc_memory_transport {
      *  rotation about the new normal (the spin of the bodies): exact, keeps every vector's length and angles. */
     DEMC_TRANSPORT_ROTATE = 0,
     /** Projection onto the new tangent plane, rescaled to keep the magnitude (what LAMMPS GRANULAR does). */
-    DEMC_TRANSPORT_PROJECT = 1
+    DEMC_TRANSPORT_PROJECT = 1,
+    DEMC_MEMORY_TRANSPORT_MAX_ = 0x7FFFFFFF /**< Not a value (never valid input): pins the type to the width of int. */
 } demc_memory_transport;
 
 /**
@@ -287,7 +293,7 @@ DEMC_TANGENTIAL_FN demc_tangential_state demc_tangential_state_swap(demc_tangent
  * @param normal_force F_n(t_m) (N); the limit uses max(F_n, 0).
  * @param damping tangential dashpot coefficient c_t ≥ 0 (N·s/m): F_d = −c_t v_t ([Cummins 2012] eq 1-2: 2γ√(m k_t)).
  * @param dt time step Δt > 0 (s): shares the slip between spring and dashpot and gives the viscous dissipation
- *        (unused when c_t = 0).
+ *        (unused when c_t = 0). Δt ≤ 0 is outside the domain: no dashpot share, viscous dissipation 0.
  * @return the tangential force on i, stored energy and this step's friction dissipation.
  */
 DEMC_TANGENTIAL_FN demc_tangential_result demc_tangential_update(const demc_tangential_params *p,
@@ -374,7 +380,8 @@ DEMC_TANGENTIAL_FN double demc_tangential_zero_velocity_time_zw(double speed, do
  * @param inverse_mass H.
  * @param dt step Δt (s).
  * @return τ in [0, Δt] when the velocity vanishes within the step, else −1 (also when the force does not oppose
- *         the velocity, or v = 0).
+ *         the velocity, or v = 0). Computed with v scaled by its largest component, so that |v|² and v·F never
+ *         overflow: for any finite input the result is in [0, Δt] or −1, never NaN.
  */
 DEMC_TANGENTIAL_FN double demc_tangential_zero_velocity_time(demc_vec3 velocity, demc_vec3 force, double inverse_mass,
                                                   double dt);

@@ -53,7 +53,8 @@ typedef enum demc_timestep_radius {
      *  choice. */
     DEMC_TIMESTEP_RADIUS_MIN = 0,
     /** The arithmetic mean radius r̄ (used by Li, Xu & Thornton; Thornton & Randall). */
-    DEMC_TIMESTEP_RADIUS_MEAN = 1
+    DEMC_TIMESTEP_RADIUS_MEAN = 1,
+    DEMC_TIMESTEP_RADIUS_MAX_ = 0x7FFFFFFF /**< Not a value (never valid input): pins the type to the width of int. */
 } demc_timestep_radius;
 
 /**
@@ -68,7 +69,8 @@ typedef enum demc_timestep_bound {
     /** Shear: the tangential velocity must not be reversed in one step ([Burns 2019] eq 68, 69, 71, 72). */
     DEMC_TIMESTEP_BOUND_SHEAR = 2,
     /** Energy: the collision must not leave with more normal kinetic energy than it came in with (probe only). */
-    DEMC_TIMESTEP_BOUND_ENERGY = 3
+    DEMC_TIMESTEP_BOUND_ENERGY = 3,
+    DEMC_TIMESTEP_BOUND_MAX_ = 0x7FFFFFFF /**< Not a value (never valid input): pins the type to the width of int. */
 } demc_timestep_bound;
 
 /**

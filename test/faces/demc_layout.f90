@@ -95,24 +95,32 @@ contains
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_SHEAR_MINDLIN', DEMC_SHEAR_MINDLIN
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_SHEAR_ZABULIONIS', DEMC_SHEAR_ZABULIONIS
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_SHEAR_CAMPELLO', DEMC_SHEAR_CAMPELLO
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_SHEAR_MIXING_MAX_', DEMC_SHEAR_MIXING_MAX_
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_CONTACT_END_FORCE', DEMC_CONTACT_END_FORCE
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_CONTACT_END_OVERLAP', DEMC_CONTACT_END_OVERLAP
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_CONTACT_END_MAX_', DEMC_CONTACT_END_MAX_
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_STIFFNESS_AVERAGE', DEMC_STIFFNESS_AVERAGE
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_STIFFNESS_BACKWARD', DEMC_STIFFNESS_BACKWARD
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_STIFFNESS_FORWARD', DEMC_STIFFNESS_FORWARD
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_STIFFNESS_TOTAL', DEMC_STIFFNESS_TOTAL
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_STIFFNESS_RULE_MAX_', DEMC_STIFFNESS_RULE_MAX_
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_SLIP_INCREMENTAL', DEMC_SLIP_INCREMENTAL
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_SLIP_CONVENTIONAL', DEMC_SLIP_CONVENTIONAL
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_SLIP_RECALCULATION_MAX_', DEMC_SLIP_RECALCULATION_MAX_
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_SLIP_DIRECTION_FORCE', DEMC_SLIP_DIRECTION_FORCE
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_SLIP_DIRECTION_DISPLACEMENT', &
             DEMC_SLIP_DIRECTION_DISPLACEMENT
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_SLIP_DIRECTION_VELOCITY', DEMC_SLIP_DIRECTION_VELOCITY
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_SLIP_DIRECTION_MAX_', DEMC_SLIP_DIRECTION_MAX_
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_UNLOADING_RESCALE', DEMC_UNLOADING_RESCALE
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_UNLOADING_KEEP', DEMC_UNLOADING_KEEP
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_UNLOADING_RULE_MAX_', DEMC_UNLOADING_RULE_MAX_
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_COULOMB_TOTAL', DEMC_COULOMB_TOTAL
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_COULOMB_ELASTIC', DEMC_COULOMB_ELASTIC
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_COULOMB_POLICY_MAX_', DEMC_COULOMB_POLICY_MAX_
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_TRANSPORT_ROTATE', DEMC_TRANSPORT_ROTATE
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_TRANSPORT_PROJECT', DEMC_TRANSPORT_PROJECT
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_MEMORY_TRANSPORT_MAX_', DEMC_MEMORY_TRANSPORT_MAX_
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_TANGENTIAL_MD_THORNTON_YIN', &
             DEMC_TANGENTIAL_MD_THORNTON_YIN
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_TANGENTIAL_MD_VARIANT_MAX_', &
@@ -171,22 +179,29 @@ contains
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_CONTACT_PRESET_MAX_', DEMC_CONTACT_PRESET_MAX_
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_TIMESTEP_RADIUS_MIN', DEMC_TIMESTEP_RADIUS_MIN
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_TIMESTEP_RADIUS_MEAN', DEMC_TIMESTEP_RADIUS_MEAN
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_TIMESTEP_RADIUS_MAX_', DEMC_TIMESTEP_RADIUS_MAX_
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_TIMESTEP_BOUND_COMPRESSION', &
             DEMC_TIMESTEP_BOUND_COMPRESSION
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_TIMESTEP_BOUND_RESTITUTION', &
             DEMC_TIMESTEP_BOUND_RESTITUTION
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_TIMESTEP_BOUND_SHEAR', DEMC_TIMESTEP_BOUND_SHEAR
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_TIMESTEP_BOUND_ENERGY', DEMC_TIMESTEP_BOUND_ENERGY
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_TIMESTEP_BOUND_MAX_', DEMC_TIMESTEP_BOUND_MAX_
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_SLIDING_PATH_LINEAR', DEMC_SLIDING_PATH_LINEAR
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_SLIDING_PATH_ECCENTRIC', DEMC_SLIDING_PATH_ECCENTRIC
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_SLIDING_PATH_KIND_MAX_', DEMC_SLIDING_PATH_KIND_MAX_
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_SLIDING_ACCURATE', DEMC_SLIDING_ACCURATE
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_SLIDING_PAPER', DEMC_SLIDING_PAPER
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_SLIDING_METHOD_MAX_', DEMC_SLIDING_METHOD_MAX_
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_SLIDING_SEPARATES', DEMC_SLIDING_SEPARATES
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_SLIDING_STOPS', DEMC_SLIDING_STOPS
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_SLIDING_RETURNS', DEMC_SLIDING_RETURNS
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_SLIDING_OUTCOME_MAX_', DEMC_SLIDING_OUTCOME_MAX_
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_SLIDING_HYSTERESIS_INCREMENTAL', &
             DEMC_SLIDING_HYSTERESIS_INCREMENTAL
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_SLIDING_HYSTERESIS_TOTAL', DEMC_SLIDING_HYSTERESIS_TOTAL
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_SLIDING_HYSTERESIS_FORM_MAX_', &
+            DEMC_SLIDING_HYSTERESIS_FORM_MAX_
         b = transfer(c_loc(v_demc_vec3), b)
         write (u, '(a,1x,a,1x,i0)') 'size', 'demc_vec3', c_sizeof(v_demc_vec3)
         write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_vec3.x', transfer(c_loc(v_demc_vec3%x), b) - b, &

@@ -39,7 +39,7 @@ DEMC_STATIC_INLINE demc_adhesion_result demci_adhesion_hertz(double prefactor, d
     demc_adhesion_result r;
     const double root = sqrt(d);
     r.force = prefactor * d * root;
-    r.stiffness = 1.5 * prefactor * root;
+    r.stiffness = prefactor * (1.5 * root); /* as demc_normal_hertz_stiffness: 1.5 K can overflow */
     r.contact_radius = sqrt(radius * d);
     r.contact_stiffness = 2.0 * modulus * r.contact_radius;
     r.friction_load = r.force;

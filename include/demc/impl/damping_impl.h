@@ -5,6 +5,8 @@
 
 #include <math.h>
 
+#include "libm_impl.h"
+
 #include "damping_fit.h"
 
 DEMC_BEGIN_DECLS
@@ -79,16 +81,16 @@ DEMC_STATIC_INLINE double demci_damping_arc_ratio(double g, double *derivative)
 DEMC_STATIC_INLINE double demci_damping_force_end_e(double g)
 {
     double unused, a = demci_damping_arc_ratio(g, &unused), sum;
-    if (g <= 1.25) return exp(-2.0 * g * a);
+    if (g <= 1.25) return demci_exp(-2.0 * g * a);
     sum = g + sqrt(g - 1.0) * sqrt(g + 1.0);
-    return exp(-2.0 * a / sum) / sum / sum; /* two divisions: sum² overflows for g > 1e154 */
+    return demci_exp(-2.0 * a / sum) / sum / sum; /* two divisions: sum² overflows for g > 1e154 */
 }
 
 /* e of LS+D at damping ratio g ≥ 0, overlap end: exp(−πg/√(1−g²)) (Schäfer), 0 once the overlap cannot return. */
 DEMC_STATIC_INLINE double demci_damping_overlap_end_e(double g)
 {
     if (g >= 1.0) return 0.0;
-    return exp(-3.14159265358979323846 * g / sqrt((1.0 - g) * (1.0 + g)));
+    return demci_exp(-3.14159265358979323846 * g / sqrt((1.0 - g) * (1.0 + g)));
 }
 
 /* g·A(g) − L for the force-end inverse, with L = −ln(e)/2 and r = √e = exp(−L), and d(g·A)/dg in *slope.
@@ -168,20 +170,32 @@ DEMC_DAMPING_FN double demc_damping_lsd_ratio_fast(double e)
      *   (X/√e + √e/X)/2 with X = exp(ψ − L), ψ − L = L·Q/(1 + √(1 + Q)): the exponent carries an absolute error
      *   of L·|δQ| only, not the L ulp that exp(ψ) would lose;
      * - L > 20: ψ = L·tanh ψ equals L to within 2L·exp(−2L) < 1e-16 relative, so g = cosh L = (1/√e + √e)/2. */
-    double L = -0.5 * log(e), r, q, x;
+    double L, r, q, x;
+    /* outside (0, 1) before the log: log(0) and log(e < 0) would set errno; −0.0 counts as e = 0 (+inf) */
+    if (e == 0.0) return HUGE_VAL;
+    if (!(e > 0.0 && e < 1.0)) return 0.0;
+    L = -0.5 * log(e);
     if (!(L > 0.0)) return 0.0;
     if (L <= 1.0) return L * demci_damping_fit_low(2.0 * L - 1.0);
     r = sqrt(e);
     if (L > 20.0) return 0.5 * (1.0 / r + r);
     q = demci_damping_fit_high((2.0 / L - 1.05) / 0.95); /* 1/L ∈ [0.05, 1) onto [−1, 1) */
-    x = exp(L * q / (1.0 + sqrt(1.0 + q)));
+    x = demci_exp(L * q / (1.0 + sqrt(1.0 + q)));
     return 0.5 * (x / r + r / x);
 }
 
 DEMC_DAMPING_FN demc_status demc_damping_hmd_restitution(double gamma, demc_contact_end end, double *e)
 {
-    /* HM+D at γ restitutes like LS+D at √(6/5)γ (phase-plane reduction, docs/pages/damping.md). */
-    return demc_damping_lsd_restitution(gamma * 1.0954451150103322269, end, e);
+    /* HM+D at γ restitutes like LS+D at √(6/5)γ (phase-plane reduction, docs/pages/damping.md). A finite γ
+     * whose g = √(6/5)γ overflows has the limit e = 0 of both rules (e ~ 1/(4g²) at the force end). */
+    demc_status s = demci_damping_check_gamma(gamma, end, e);
+    double g = gamma * 1.0954451150103322269;
+    if (s != DEMC_OK) return s;
+    if (!demc_is_finite(g)) {
+        *e = 0.0;
+        return DEMC_OK;
+    }
+    return demc_damping_lsd_restitution(g, end, e);
 }
 
 DEMC_DAMPING_FN demc_status demc_damping_hmd_ratio(double e, demc_contact_end end, double *gamma)
@@ -210,13 +224,13 @@ DEMC_STATIC_INLINE double demci_visco_restitution(double eps, demc_contact_end e
         if (u <= 4.0) p = demci_visco_force_mid(0.5 * u - 1.0);
         else if (u <= ln_1e9) p = demci_visco_force_large(2.0 * (u - 4.0) / (ln_1e9 - 4.0) - 1.0);
         else p = 0.2703100720720541; /* ln 1.3103706971043757: the limit, reached to < 1e-13 at ε = 1e9 */
-        return exp(p - (5.0 / 3.0) * u);
+        return demci_exp(p - (5.0 / 3.0) * u);
     }
     if (eps <= 3.0) p = demci_visco_overlap_mid1(eps - 2.0);
     else if (eps <= 5.0) p = demci_visco_overlap_mid2(eps - 4.0);
     else if (eps <= 7.0) p = demci_visco_overlap_mid3(eps - 6.0);
     else p = 1.6406229070994924; /* ln 5.1583817042676852 */
-    return exp(p - 5.0 * u);
+    return demci_exp(p - 5.0 * u);
 }
 
 DEMC_DAMPING_FN demc_status demc_damping_viscoelastic_restitution_scaled(double eps, demc_contact_end end, double *e)

@@ -23,8 +23,11 @@ DEMC_GEOMETRY_FN demc_geometry demc_geometry_sphere_sphere(demc_vec3 center_i, d
                                                            double radius_j)
 {
     demc_vec3 dx = demc_vec3_sub(center_i, center_j);
-    double distance = sqrt(demc_vec3_norm2(dx));
-    /* Coincident centres: no direction; n = 0 keeps everything finite (a select, not a branch). */
+    double d2 = demc_vec3_norm2(dx);
+    /* Coincident centres: no direction; n = 0 keeps everything finite (a select, not a branch). A squared
+     * distance below DBL_MIN (2.2250738585072014e-308, distance below about 1.5e-154) is subnormal and has lost
+     * the precision that makes n unit: such centres count as coincident, as documented. */
+    double distance = d2 >= 2.2250738585072014e-308 ? sqrt(d2) : 0.0;
     double inverse = distance > 0.0 ? 1.0 / distance : 0.0;
     demc_geometry g = demci_geometry_frame(demc_vec3_scale(dx, inverse), radius_i + radius_j - distance, radius_i);
     g.branch_j = demc_vec3_scale(g.normal, radius_j - 0.5 * g.overlap);

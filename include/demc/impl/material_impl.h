@@ -68,8 +68,9 @@ DEMC_STATIC_INLINE demc_status demci_material_check(const demc_material *m, int 
     if ((s = demci_require(m->shear_modulus, m->shear_modulus >= 0.0, demci_material_field(role, 4), bad_field)) !=
         DEMC_OK)
         return s;
-    /* E/(2(1+ν)) overflows only for ν within a rounding of −1 and E near DBL_MAX. */
-    if (!demc_is_finite(demc_material_shear_modulus(m)))
+    /* E/(2(1+ν)) overflows only for ν within a rounding of −1 and E near DBL_MAX, and underflows to 0 for a
+     * subnormal E: either way no usable G. */
+    if (!demc_is_finite(demc_material_shear_modulus(m)) || !(demc_material_shear_modulus(m) > 0.0))
         return demci_material_fail(DEMC_ERR_SINGULAR, demci_material_field(role, 4), bad_field);
     return demci_material_fail(DEMC_OK, 0, bad_field);
 }

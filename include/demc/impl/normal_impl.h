@@ -38,7 +38,8 @@ DEMC_NORMAL_FN double demc_normal_hertz_force(const demc_normal_hertz_params *pa
 
 DEMC_NORMAL_FN double demc_normal_hertz_stiffness(const demc_normal_hertz_params *params, double overlap)
 {
-    return 1.5 * params->prefactor * sqrt(demci_contact_overlap(overlap));
+    /* K (1.5 √δ), not (1.5 K) √δ: 1.5 K overflows for K above DBL_MAX/1.5, and inf × 0 is NaN at δ = 0. */
+    return params->prefactor * (1.5 * sqrt(demci_contact_overlap(overlap)));
 }
 
 DEMC_NORMAL_FN double demc_normal_hertz_energy(const demc_normal_hertz_params *params, double overlap)

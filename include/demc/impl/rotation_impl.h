@@ -21,6 +21,18 @@ DEMC_STATIC_INLINE double demci_rotation_norm(demc_vec3 v)
     return m * sqrt(demc_vec3_norm2(w));
 }
 
+/* |v|/2 without overflow for any finite v (|v| itself overflows above about 1.04e308 per component). */
+DEMC_STATIC_INLINE double demci_rotation_half_norm(demc_vec3 v)
+{
+    double m = fabs(v.x);
+    demc_vec3 w;
+    if (fabs(v.y) > m) m = fabs(v.y);
+    if (fabs(v.z) > m) m = fabs(v.z);
+    if (m == 0.0) return 0.0;
+    w = demc_vec3_make(v.x / m, v.y / m, v.z / m);
+    return m * (0.5 * sqrt(demc_vec3_norm2(w)));
+}
+
 /* 1 when alpha is finite with |alpha| <= DEMC_RODRIGUES_ALPHA_MAX (the component test keeps alpha·alpha finite). */
 DEMC_STATIC_INLINE int demci_rotation_in_domain(demc_vec3 alpha)
 {
@@ -72,7 +84,10 @@ DEMC_ROTATION_FN demc_vec3 demc_rodrigues_compose(demc_vec3 alpha1, demc_vec3 al
 {
     double s = 4.0 / (4.0 - demc_vec3_dot(alpha1, alpha2));
     demc_vec3 sum = demc_vec3_add_scaled(demc_vec3_add(alpha1, alpha2), -0.5, demc_vec3_cross(alpha1, alpha2));
-    return demc_vec3_scale(sum, s);
+    /* At a half turn (α1·α2 = 4) s is infinite: a zero component of the sum stays zero (the limit along the
+     * axis), where inf × 0 would be NaN. Selects, no branch. */
+    return demc_vec3_make(sum.x != 0.0 ? sum.x * s : sum.x, sum.y != 0.0 ? sum.y * s : sum.y,
+                          sum.z != 0.0 ? sum.z * s : sum.z);
 }
 
 DEMC_ROTATION_FN demc_status demc_rodrigues_compose_checked(demc_vec3 alpha1, demc_vec3 alpha2, demc_vec3 *out)
@@ -146,8 +161,8 @@ DEMC_ROTATION_FN demc_vec3 demc_rodrigues_from_rotvec(demc_vec3 rotvec)
 {
     /* α = [tan(θ/2)/(θ/2)] θe. Below θ = 1e-150 the factor is 1 to within 1e-300 (and θ/2 could be inexact
      * for subnormal θ), so it is taken as 1: no 0/0, full relative precision. */
-    double theta = demci_rotation_norm(rotvec), h = 0.5 * theta;
-    double f = theta < 1e-150 ? 1.0 : tan(h) / h;
+    double h = demci_rotation_half_norm(rotvec);
+    double f = h < 0.5e-150 ? 1.0 : tan(h) / h;
     return demc_vec3_scale(rotvec, f);
 }
 
@@ -171,8 +186,10 @@ DEMC_ROTATION_FN demc_vec3 demc_rodrigues_to_rotvec(demc_vec3 alpha)
 
 DEMC_ROTATION_FN demc_vec3 demc_rodrigues_from_quat(demc_quat q)
 {
-    /* ϑ = (x, y, z)/w; one division per component so that a tiny w with a zero component gives 0, not NaN. */
-    return demc_vec3_make(2.0 * q.x / q.w, 2.0 * q.y / q.w, 2.0 * q.z / q.w);
+    /* ϑ = (x, y, z)/w; one division per component so that a tiny w with a zero component gives 0, not NaN; a zero
+     * component stays zero also for w = 0 (a half turn: infinite components along the axis only, never 0/0). */
+    return demc_vec3_make(q.x != 0.0 ? 2.0 * q.x / q.w : q.x, q.y != 0.0 ? 2.0 * q.y / q.w : q.y,
+                          q.z != 0.0 ? 2.0 * q.z / q.w : q.z);
 }
 
 DEMC_ROTATION_FN demc_status demc_rodrigues_from_quat_checked(demc_quat q, demc_vec3 *out)
@@ -181,6 +198,7 @@ DEMC_ROTATION_FN demc_status demc_rodrigues_from_quat_checked(demc_quat q, demc_
     if (out == NULL || !demc_is_finite(q.w) || !demc_is_finite(q.x) || !demc_is_finite(q.y) ||
         !demc_is_finite(q.z))
         return DEMC_ERR_INVALID_ARGUMENT;
+    if (q.w == 0.0) return DEMC_ERR_SINGULAR; /* a half turn, or q = 0 */
     r = demc_rodrigues_from_quat(q);
     if (!demci_rotation_in_domain(r)) return DEMC_ERR_SINGULAR;
     *out = r;

@@ -5,6 +5,8 @@
 
 #include <math.h>
 
+#include "libm_impl.h"
+
 DEMC_BEGIN_DECLS
 
 /* Quadrature workspace: at most this many subintervals in one adaptive integration. */
@@ -16,6 +18,16 @@ typedef struct demci_sliding_geo {
     double h, sinb, cosb;
 } demci_sliding_geo;
 
+/* sqrt(a^2 + b^2) scaled by the larger magnitude (no overflow; no hypot, which needs a recent libm). */
+DEMC_STATIC_INLINE double demci_sliding_hypot(double a, double b)
+{
+    double m = fabs(a) > fabs(b) ? fabs(a) : fabs(b), x, y;
+    if (!(m > 0.0)) return m;
+    x = a / m;
+    y = b / m;
+    return m * sqrt(x * x + y * y);
+}
+
 /* Overlap and the inclination beta of the contact normal to the path normal at s, given also the distance
  * e = s_u - |s| to the nearer end of the contact (exact when the caller has it: a quadrature node next to an end).
  * The overlap is formed from e as a product, so it keeps full relative accuracy near the ends of the contact. */
@@ -23,10 +35,17 @@ DEMC_STATIC_INLINE demci_sliding_geo demci_sliding_geometry_e(const demc_sliding
 {
     demci_sliding_geo g;
     double d;
+    if (!(e > 0.0)) { /* outside the contact (or NaN): no force; also keeps sin of a huge s/R̃ out of libm */
+        g.h = 0.0;
+        g.sinb = 0.0;
+        g.cosb = 1.0;
+        return g;
+    }
     if (p->kind == DEMC_SLIDING_PATH_LINEAR) {
-        double yc = 2.0 * p->radius - p->h0;
-        d = sqrt(s * s + yc * yc);
-        g.h = e * (2.0 * p->s_u - e) / (2.0 * p->radius + d);
+        double yc = 2.0 * p->radius - p->h0, d2 = s * s + yc * yc, num = e * (2.0 * p->s_u - e);
+        /* scaled where the squares overflow or underflow (radii above 1e150 or below 1e-145) */
+        d = d2 < 1e300 && d2 > 1e-290 ? sqrt(d2) : demci_sliding_hypot(s, yc);
+        g.h = demc_is_finite(num) ? num / (2.0 * p->radius + d) : e * ((2.0 * p->s_u - e) / (2.0 * p->radius + d));
         g.sinb = s / d;
         g.cosb = yc / d;
     } else {
@@ -37,7 +56,7 @@ DEMC_STATIC_INLINE demci_sliding_geo demci_sliding_geometry_e(const demc_sliding
         g.sinb = k * sin(ph) / rho;
         g.cosb = ((1.0 - k) + 2.0 * k * sh * sh) / rho;
     }
-    if (!(e > 0.0) || g.h < 0.0) g.h = 0.0;
+    if (g.h < 0.0) g.h = 0.0;
     return g;
 }
 
@@ -188,7 +207,7 @@ DEMC_STATIC_INLINE double demci_sliding_g4(double s, double c, double m)
         return g;
     }
     if (m < 0.01) {
-        double th = atan2(s, c), ij = th, an = 1.0, mn = 1.0, sp = s;
+        double th = demci_atan2(s, c), ij = th, an = 1.0, mn = 1.0, sp = s;
         int j;
         for (j = 1; j <= 2; ++j) { /* ij = I_j, sp = sin^(2j+1) */
             ij = ((2.0 * j - 1.0) * ij - sp * c) / (2.0 * j);
@@ -274,8 +293,10 @@ DEMC_STATIC_INLINE double demci_sliding_leg_v2(const demc_sliding_path *p, doubl
     double d;
     demc_status st = demci_sliding_phi_diff(p, xa, x, &d);
     if (st != DEMC_OK) *status = st;
-    return va2 - 0.8 / p->mass * p->prefactor * (demci_sliding_h52(p, x) - demci_sliding_h52(p, xa)) -
-           2.0 * p->mu / p->mass * d;
+    /* the work first, then one division by m: a tiny mass gives a huge v^2, never inf x 0 (the setup checked
+     * that the largest work over m is finite) */
+    return va2 - (0.8 * p->prefactor * (demci_sliding_h52(p, x) - demci_sliding_h52(p, xa)) + 2.0 * p->mu * d) /
+                     p->mass;
 }
 
 /* Force-controlled sliding (mirrored so that T0 > 0): v^2 by eq 43 written without cancellation near x0. */
@@ -288,7 +309,7 @@ DEMC_STATIC_INLINE double demci_sliding_fc_v2(const demc_sliding_fc *fc, double 
     f0 = 3.0 * mu * (q * sin(a0) + t0 * cos(a0)) + (1.0 - 2.0 * mu * mu) * (q * cos(a0) - t0 * sin(a0));
     df = 3.0 * mu * (q * dsin + t0 * dcos) + (1.0 - 2.0 * mu * mu) * (q * dcos - t0 * dsin);
     y = mu * (x - x0) / r;
-    em1 = 2.0 * sinh(0.5 * y) * exp(0.5 * y); /* e^y - 1 */
+    em1 = 2.0 * demci_sinh(0.5 * y) * demci_exp(0.5 * y); /* e^y - 1 */
     return 4.0 * r / (fc->mass * (4.0 * mu * mu + 1.0)) * (f0 * em1 - df);
 }
 
@@ -360,24 +381,42 @@ DEMC_STATIC_INLINE void demci_sliding_fill(double prefactor, double radius, doub
     out->h0 = h0;
 }
 
+/* The derived fields of a path must be representable, and so must the largest work over the mass (every v^2 of
+ * the motion is v0^2 plus a fraction of it): else SINGULAR naming the field, or "mass" for the work scale. */
+DEMC_STATIC_INLINE demc_status demci_sliding_derived(const demc_sliding_path *p, const char **bad_field)
+{
+    double scale;
+    if (!demc_is_finite(p->h0 * p->h0 * sqrt(p->h0))) return demci_material_fail(DEMC_ERR_SINGULAR, "h0", bad_field);
+    if (!(demc_is_finite(p->s_u) && p->s_u > 0.0)) return demci_material_fail(DEMC_ERR_SINGULAR, "out.s_u", bad_field);
+    if (!(demc_is_finite(p->friction_half) && p->friction_half >= 0.0))
+        return demci_material_fail(DEMC_ERR_SINGULAR, "out.friction_half", bad_field);
+    scale = 0.8 * p->prefactor * p->h0 * p->h0 * sqrt(p->h0) + 4.0 * p->mu * p->friction_half;
+    if (!demc_is_finite(scale) || !demc_is_finite(scale / p->mass))
+        return demci_material_fail(DEMC_ERR_SINGULAR, "mass", bad_field);
+    return DEMC_OK;
+}
+
 DEMC_SLIDING_FN demc_status demc_sliding_path_init_linear(double prefactor, double radius, double mu, double mass, double h0,
                                                      demc_sliding_path *out, const char **bad_field)
 {
     demc_status st = demci_sliding_check(prefactor, radius, mu, mass, h0, bad_field);
+    demc_sliding_path path; /* built here and copied out on success only */
     double yc;
     if (st != DEMC_OK) return st;
     if (!out) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "out", bad_field);
-    demci_sliding_fill(prefactor, radius, mu, mass, h0, out);
+    demci_sliding_fill(prefactor, radius, mu, mass, h0, &path);
     yc = 2.0 * radius - h0;
-    out->kind = DEMC_SLIDING_PATH_LINEAR;
-    out->ecc_ratio = 1.0;
-    out->path_radius = 0.0;
-    out->phi_u = 0.0;
-    out->s_u = sqrt(h0 * (4.0 * radius - h0));
-    out->friction_half = 0.0;
-    out->friction_half = demci_sliding_phi_linear_tail(out, 0.0);
-    out->s_grip1 = mu * yc < out->s_u ? mu * yc : out->s_u;
-    out->s_grip2 = out->s_u;
+    path.kind = DEMC_SLIDING_PATH_LINEAR;
+    path.ecc_ratio = 1.0;
+    path.path_radius = 0.0;
+    path.phi_u = 0.0;
+    path.s_u = sqrt(h0) * sqrt(4.0 * radius - h0); /* two roots: h0 (4R − h0) overflows for R above 1e154 */
+    path.friction_half = 0.0;
+    path.s_grip1 = path.s_grip2 = path.s_u;
+    if (demc_is_finite(path.s_u)) path.friction_half = demci_sliding_phi_linear_tail(&path, 0.0);
+    if ((st = demci_sliding_derived(&path, bad_field)) != DEMC_OK) return st;
+    path.s_grip1 = mu * yc < path.s_u ? mu * yc : path.s_u;
+    *out = path;
     return demci_material_fail(DEMC_OK, 0, bad_field);
 }
 
@@ -398,9 +437,14 @@ DEMC_SLIDING_FN demc_status demc_sliding_path_init_eccentric(double prefactor, d
     path.kind = DEMC_SLIDING_PATH_ECCENTRIC;
     path.ecc_ratio = k;
     path.path_radius = rt;
-    /* centre distance 2R: 1 + k^2 - 2k cos(phi_u) = 4R^2/Rt^2 */
-    cu = (1.0 + k * k - 4.0 * radius * radius / (rt * rt)) / (2.0 * k);
-    path.phi_u = acos(cu < -1.0 ? -1.0 : cu > 1.0 ? 1.0 : cu);
+    /* centre distance 2R: 1 + k^2 - 2k cos(phi_u) = 4R^2/Rt^2 = (1 - k)^2 (1 + eps)^2, eps = h0/(2R - h0), so
+     * sin^2(phi_u/2) = (1 - k)^2 eps (2 + eps)/(4k): no cancellation when h0 << R (the difference form loses
+     * everything below h0/R ~ 1e-16 and can put the end of the contact far beyond the true one) */
+    {
+        double eps = h0 / (2.0 * radius - h0);
+        cu = (1.0 - k) * sqrt(eps * (2.0 + eps) / (4.0 * k));
+        path.phi_u = cu < 1.0 ? 2.0 * asin(cu) : pi;
+    }
     path.s_u = rt * path.phi_u;
     /* tan(beta) = mu where k sqrt(1+mu^2) sin(phi + atan mu) = mu */
     r = mu / (k * sqrt(1.0 + mu * mu));
@@ -413,6 +457,7 @@ DEMC_SLIDING_FN demc_status demc_sliding_path_init_eccentric(double prefactor, d
     st = demci_sliding_tail(&path, 0.0, &tail);
     if (st != DEMC_OK) return demci_material_fail(st, "out.friction_half", bad_field);
     path.friction_half = tail;
+    if ((st = demci_sliding_derived(&path, bad_field)) != DEMC_OK) return st;
     *out = path;
     return demci_material_fail(DEMC_OK, 0, bad_field);
 }
@@ -443,7 +488,7 @@ DEMC_STATIC_INLINE double demci_sliding_clamp(const demc_sliding_path *p, double
 }
 
 DEMC_SLIDING_FN demc_status demc_sliding_work_friction(const demc_sliding_path *path, double s0, double s,
-                                                       int method, double *w)
+                                                       demc_sliding_method method, double *w)
 {
     double p0 = 0.0;
     demc_status st;
@@ -462,16 +507,17 @@ DEMC_SLIDING_FN demc_status demc_sliding_work_friction(const demc_sliding_path *
 }
 
 /* v^2 at x (mirrored coordinate) for entry at -s_u with v0^2; PAPER on the eccentric path uses eq 30. */
-DEMC_STATIC_INLINE double demci_sliding_entry_v2(const demc_sliding_path *p, double v02, double x, int method,
+DEMC_STATIC_INLINE double demci_sliding_entry_v2(const demc_sliding_path *p, double v02, double x, demc_sliding_method method,
                                                  int *status)
 {
     if (method == DEMC_SLIDING_PAPER && p->kind == DEMC_SLIDING_PATH_ECCENTRIC)
-        return v02 - 0.8 / p->mass * p->prefactor * demci_sliding_h52(p, x) -
-               2.0 * p->mu / p->mass * demci_sliding_fric_5node(p, -p->s_u, x);
+        return v02 - (0.8 * p->prefactor * demci_sliding_h52(p, x) +
+                      2.0 * p->mu * demci_sliding_fric_5node(p, -p->s_u, x)) / p->mass;
     return demci_sliding_leg_v2(p, -p->s_u, v02, x, status);
 }
 
-DEMC_SLIDING_FN demc_status demc_sliding_velocity(const demc_sliding_path *path, double v0, double s, int method,
+DEMC_SLIDING_FN demc_status demc_sliding_velocity(const demc_sliding_path *path, double v0, double s,
+                                                  demc_sliding_method method,
                                                   double *v)
 {
     int st = DEMC_OK;
@@ -661,10 +707,31 @@ DEMC_SLIDING_FN demc_status demc_sliding_impact(const demc_sliding_path *path, d
 
 /* ---- force control ---- */
 
+/* |T_mu| at the engagement angle a0 = -acos(y0/R): from rest, T* = T0 (cos a0 + mu sin a0) - Q (mu cos a0 -
+ * sin a0) > 0 starts the motion; den <= 0: friction locks the sphere for every T0 (+inf). */
+DEMC_STATIC_INLINE double demci_sliding_fc_threshold(double mu, double q, double y0_ratio)
+{
+    double a0 = -acos(y0_ratio), den = cos(a0) + mu * sin(a0);
+    return den > 0.0 ? q * (mu * cos(a0) - sin(a0)) / den : HUGE_VAL;
+}
+
+DEMC_SLIDING_FN demc_status demc_sliding_fc_threshold(double mu, double q, double y0_ratio, double *t_static,
+                                                      const char **bad_field)
+{
+    demc_status s;
+    if ((s = demci_require(mu, mu >= 0.0, "mu", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_require_positive(q, "q", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_require(y0_ratio, y0_ratio > 0.0 && y0_ratio < 1.0, "y0_ratio", bad_field)) != DEMC_OK)
+        return s;
+    if (!t_static) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "t_static", bad_field);
+    *t_static = demci_sliding_fc_threshold(mu, q, y0_ratio);
+    return demci_material_fail(DEMC_OK, 0, bad_field);
+}
+
 DEMC_SLIDING_FN demc_status demc_sliding_fc_init(double radius, double mu, double mass, double q, double t0,
                                                   double y0_ratio, demc_sliding_fc *out, const char **bad_field)
 {
-    double a0, den;
+    demc_sliding_fc fc; /* built here and copied out on success only */
     demc_status s;
     if ((s = demci_require_positive(radius, "radius", bad_field)) != DEMC_OK) return s;
     if ((s = demci_require(mu, mu >= 0.0, "mu", bad_field)) != DEMC_OK) return s;
@@ -673,27 +740,26 @@ DEMC_SLIDING_FN demc_status demc_sliding_fc_init(double radius, double mu, doubl
     if ((s = demci_require(t0, t0 != 0.0, "t0", bad_field)) != DEMC_OK) return s;
     if ((s = demci_require(y0_ratio, y0_ratio > 0.0 && y0_ratio < 1.0, "y0_ratio", bad_field)) != DEMC_OK)
         return s;
+    fc.radius = radius;
+    fc.mu = mu;
+    fc.mass = mass;
+    fc.q = q;
+    fc.t0 = t0;
+    fc.s0 = (t0 > 0.0 ? 1.0 : -1.0) * 2.0 * radius * -acos(y0_ratio);
+    fc.t_static = demci_sliding_fc_threshold(mu, q, y0_ratio);
+    /* the sphere does not start (read the threshold with demc_sliding_fc_threshold()) */
+    if (!(fabs(t0) > fc.t_static))
+        return demci_material_fail(DEMC_ERR_OUT_OF_DOMAIN, fc.t_static < HUGE_VAL ? "t0" : "mu", bad_field);
+    if (!(demc_is_finite(fc.s0) && fc.s0 != 0.0)) return demci_material_fail(DEMC_ERR_SINGULAR, "out.s0", bad_field);
     if (!out) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "out", bad_field);
-    out->radius = radius;
-    out->mu = mu;
-    out->mass = mass;
-    out->q = q;
-    out->t0 = t0;
-    a0 = -acos(y0_ratio);
-    out->s0 = (t0 > 0.0 ? 1.0 : -1.0) * 2.0 * radius * a0;
-    /* T* at s0 from rest: T0 (cos a0 + mu sin a0) - Q (mu cos a0 - sin a0) > 0; den <= 0: friction locks */
-    den = cos(a0) + mu * sin(a0);
-    out->t_static = den > 0.0 ? q * (mu * cos(a0) - sin(a0)) / den : HUGE_VAL;
-    /* the documented exception: *out stays filled so that the caller can read the threshold t_static */
-    if (!(fabs(t0) > out->t_static))
-        return demci_material_fail(DEMC_ERR_OUT_OF_DOMAIN, den > 0.0 ? "t0" : "mu", bad_field);
+    *out = fc;
     return demci_material_fail(DEMC_OK, 0, bad_field);
 }
 
 /* Top of the reach: N_stat = Q cos a - T0 sin a = 0. */
 DEMC_STATIC_INLINE double demci_sliding_fc_top(const demc_sliding_fc *fc)
 {
-    return 2.0 * fc->radius * atan2(fc->q, fabs(fc->t0));
+    return 2.0 * fc->radius * demci_atan2(fc->q, fabs(fc->t0));
 }
 
 DEMC_SLIDING_FN demc_status demc_sliding_fc_velocity(const demc_sliding_fc *fc, double s, double *v)
@@ -711,14 +777,15 @@ DEMC_SLIDING_FN demc_status demc_sliding_fc_velocity(const demc_sliding_fc *fc, 
     return DEMC_OK;
 }
 
-DEMC_SLIDING_FN demc_status demc_sliding_fc_solve(const demc_sliding_fc *fc, demc_sliding_fc_result *out)
+DEMC_SLIDING_FN demc_status demc_sliding_fc_solve(const demc_sliding_fc *fc, demc_sliding_fc_result *result)
 {
+    demc_sliding_fc_result res, *out = &res; /* copied out unless a result is not representable */
     demci_sliding_q qq;
     const double PI_ = 3.14159265358979323846;
     double r, q, t0, mu, m, x0, lo, hi, x, a, b, c, b0, y0, yc, al, ns, c1;
     int i;
     demc_status st;
-    if (!fc || !out) return DEMC_ERR_INVALID_ARGUMENT;
+    if (!fc || !result) return DEMC_ERR_INVALID_ARGUMENT;
     r = fc->radius; q = fc->q; t0 = fabs(fc->t0); mu = fc->mu; m = fc->mass;
     x0 = -fabs(fc->s0);
     lo = x0;
@@ -750,8 +817,8 @@ DEMC_SLIDING_FN demc_status demc_sliding_fc_solve(const demc_sliding_fc *fc, dem
     /* eq 47 (centrifugal term dropped): W = -2Rc sin(b0 - a), t = 2R sqrt(2m) F(sqrt psi, sqrt k)/sqrt(2Rc(1+y0)) */
     a = q + mu * t0;
     b = t0 - mu * q;
-    c = sqrt(a * a + b * b);
-    b0 = atan2(a, b);
+    c = demci_sliding_hypot(a, b);
+    b0 = demci_atan2(a, b);
     /* y0 = sin(x0), yc = sin(xc); 1 - y0 and y0 - yc written as products (T0 near T_mu makes y0 near 1) */
     x0 = b0 - x0 / (2.0 * r);
     al = b0 - al;
@@ -760,18 +827,24 @@ DEMC_SLIDING_FN demc_status demc_sliding_fc_solve(const demc_sliding_fc *fc, dem
     yc = 2.0 * cos(0.5 * (x0 + al)) * sin(0.5 * (x0 - al));
     out->contact_time_eq47 = 2.0 * r * sqrt(2.0 * m) * demc_special_ellint_f_jacobi(-yc / c1, -c1 / (1.0 + y0)) /
                              sqrt(2.0 * r * c * (1.0 + y0));
+    /* scales at the edge of the double range (R, Q, T0 near the smallest or largest doubles) */
+    if (res.s_c != res.s_c || res.v_c != res.v_c || res.contact_time != res.contact_time ||
+        res.contact_time_eq47 != res.contact_time_eq47)
+        return DEMC_ERR_SINGULAR;
+    *result = res;
     return i == 200 ? DEMC_ERR_NO_CONVERGENCE : st;
 }
 
 /* ---- hysteresis ---- */
 
-DEMC_SLIDING_FN demc_status demc_sliding_hysteresis_init(double p, double poisson_ratio, int form, demc_sliding_hysteresis *out,
+DEMC_SLIDING_FN demc_status demc_sliding_hysteresis_init(double p, double poisson_ratio,
+                                                          demc_sliding_hysteresis_form form, demc_sliding_hysteresis *out,
                                                           const char **bad_field)
 {
     demc_status s;
     if ((s = demci_require(p, p > 0.0 && p <= 1.0, "p", bad_field)) != DEMC_OK) return s;
     if ((s = demci_require(poisson_ratio, poisson_ratio > -1.0 && poisson_ratio <= 0.5, "poisson_ratio", bad_field)) != DEMC_OK) return s;
-    if ((s = demci_require_enum(form, DEMC_SLIDING_HYSTERESIS_TOTAL + 1, "form", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_require_enum((int)form, (int)DEMC_SLIDING_HYSTERESIS_TOTAL + 1, "form", bad_field)) != DEMC_OK) return s;
     if (!out) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "out", bad_field);
     out->p = p;
     out->poisson_ratio = poisson_ratio;
@@ -782,8 +855,9 @@ DEMC_SLIDING_FN demc_status demc_sliding_hysteresis_init(double p, double poisso
 DEMC_SLIDING_FN double demc_sliding_slip_limit(const demc_sliding_path *path, double poisson_ratio, double s_a)
 {
     double yc = 2.0 * path->radius - path->h0, h = demci_sliding_geometry(path, s_a).h;
+    if (!(h > 0.0)) return 0.0; /* outside the contact; also no 0 × inf from a huge s_a */
     return (2.0 - poisson_ratio) * path->mu / (2.0 * (1.0 - poisson_ratio)) * h *
-           (0.5 + sqrt(yc * yc + 4.0 * s_a * s_a) / (4.0 * path->radius));
+           (0.5 + demci_sliding_hypot(yc, 2.0 * s_a) / (4.0 * path->radius));
 }
 
 DEMC_SLIDING_FN double demc_sliding_hysteresis_friction(const demc_sliding_path *path,
@@ -817,9 +891,11 @@ DEMC_SLIDING_FN double demc_sliding_hysteresis_friction(const demc_sliding_path 
         } else if (hyst->form == DEMC_SLIDING_HYSTERESIS_TOTAL) {
             t = state->t_a - (state->t_a - state->t_b) * pow(x / du, hyst->p);
         } else {
-            t = x > 0.0 ? state->t_prev - fabs(state->t_a - state->t_b) / pow(du, hyst->p) * hyst->p *
-                                              pow(x, hyst->p - 1.0) * (s_new - state->s_prev)
-                        : state->t_prev;
+            /* dT/ds = |T_A − T_δ,B| p (x/δ_u)^(p−1)/δ_u; (x/δ_u)^(p−1) ≥ 1 overflows (pow would set errno) only for
+             * x/δ_u below 1e-300, where the branch is vertical: the step is then clamped to the Coulomb limit */
+            double ratio = x / du, c = fabs(state->t_a - state->t_b) * hyst->p / du, ds = s_new - state->s_prev;
+            double slope = ratio > 1e-300 ? pow(ratio, hyst->p - 1.0) : HUGE_VAL;
+            t = (x > 0.0 && c > 0.0 && ds != 0.0) ? state->t_prev - c * slope * ds : state->t_prev;
         }
         if (t > lim) t = lim;
         if (t < -lim) t = -lim;

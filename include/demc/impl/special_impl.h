@@ -14,15 +14,51 @@ DEMC_STATIC_INLINE double demci_special_max3(double a, double b, double c)
     return m > c ? m : c;
 }
 
+/* Multiplies x, y, z by λ = 4^k (exact, in steps of 2^±200, at most 6) so that the largest, m, lands in
+ * [2^100, 2^300], where the duplication neither overflows nor underflows for arguments down to 2^-400 m; returns
+ * √λ. R_F(λx, λy, λz) = R_F(x, y, z)/√λ and R_D(λx, λy, λz) = R_D(x, y, z)/λ^{3/2}. The constants are 2^±200
+ * and 2^±100 (shortest round-trip decimals: exact). */
+DEMC_STATIC_INLINE double demci_special_scale(double m, double *x, double *y, double *z)
+{
+    double root = 1.0;
+    int i;
+    for (i = 0; i < 6 && m > 2.037035976334486e+90; ++i) { /* 2^300 */
+        m *= 6.223015277861142e-61;
+        *x *= 6.223015277861142e-61;
+        *y *= 6.223015277861142e-61;
+        *z *= 6.223015277861142e-61;
+        root *= 7.888609052210118e-31;
+    }
+    for (i = 0; i < 6 && m < 1.2676506002282294e+30; ++i) { /* 2^100 */
+        m *= 1.6069380442589903e+60;
+        *x *= 1.6069380442589903e+60;
+        *y *= 1.6069380442589903e+60;
+        *z *= 1.6069380442589903e+60;
+        root *= 1.2676506002282294e+30;
+    }
+    return root;
+}
+
 /* Duplication stops when 4^-n Q < A_n with Q = 1e3 max|A0 - x_i|: then |X|,|Y|,|Z| < 1e-3 and the fifth-order
  * series is exact to 1e-18 (Carlson 1995, DLMF 19.36.1-2). */
 DEMC_SPECIAL_FN double demc_special_carlson_rf(double x, double y, double z)
 {
-    double a0, a, q, f = 1.0, xn = x, yn = y, zn = z, dx, dy, dz, e2, e3;
+    double a0, a, q, f = 1.0, xn, yn, zn, dx, dy, dz, e2, e3, mx, lo1, lo2, root;
     int n;
     if (!(x >= 0.0 && y >= 0.0 && z >= 0.0)) return demci_special_nan();
     if ((x == 0.0) + (y == 0.0) + (z == 0.0) >= 2) return HUGE_VAL;
-    if (!demc_is_finite(x + y + z)) return 0.0;
+    if (!demc_is_finite(x) || !demc_is_finite(y) || !demc_is_finite(z)) return 0.0;
+    mx = demci_special_max3(x, y, z);
+    lo1 = mx == x ? y : x; /* the two others */
+    lo2 = mx == x || mx == y ? z : y;
+    /* the two smaller arguments below 2^-400 of the largest: R_F = ln(16 m/(√a + √b)²)/(2√m), to the relative
+     * O((a + b)/m · ln(m/b)) that a double cannot show (the duplication would lose them to underflow) */
+    if (lo1 / mx <= 3.8725919148493183e-121 && lo2 / mx <= 3.8725919148493183e-121) /* 2^-400 */
+        return (2.772588722239781 + log(mx) - 2.0 * log(sqrt(lo1) + sqrt(lo2))) / (2.0 * sqrt(mx));
+    root = demci_special_scale(mx, &x, &y, &z);
+    xn = x;
+    yn = y;
+    zn = z;
     a0 = (x + y + z) / 3.0;
     a = a0;
     q = 1e3 * demci_special_max3(fabs(a0 - x), fabs(a0 - y), fabs(a0 - z));
@@ -39,16 +75,31 @@ DEMC_SPECIAL_FN double demc_special_carlson_rf(double x, double y, double z)
     dz = -(dx + dy);
     e2 = dx * dy - dz * dz;
     e3 = dx * dy * dz;
-    return (1.0 - e2 / 10.0 + e3 / 14.0 + e2 * e2 / 24.0 - 3.0 * e2 * e3 / 44.0) / sqrt(a);
+    return (1.0 - e2 / 10.0 + e3 / 14.0 + e2 * e2 / 24.0 - 3.0 * e2 * e3 / 44.0) / sqrt(a) * root;
 }
 
 DEMC_SPECIAL_FN double demc_special_carlson_rd(double x, double y, double z)
 {
-    double a0, a, q, f = 1.0, sum = 0.0, xn = x, yn = y, zn = z, dx, dy, dz, xy, z2, e2, e3, e4, e5, ser;
+    double a0, a, q, f = 1.0, sum = 0.0, xn, yn, zn, dx, dy, dz, xy, z2, e2, e3, e4, e5, ser, lo, hi, root;
     int n;
     if (!(x >= 0.0 && y >= 0.0 && z >= 0.0)) return demci_special_nan();
     if (z == 0.0 || (x == 0.0 && y == 0.0)) return HUGE_VAL;
-    if (!demc_is_finite(x + y + z)) return 0.0;
+    if (!demc_is_finite(x) || !demc_is_finite(y) || !demc_is_finite(z)) return 0.0;
+    lo = x < y ? x : y;
+    hi = x > y ? x : y;
+    /* Outside the reach of the scaled duplication (below 2^-400 of the largest), the integral's dominant part
+     * gives R_D in closed form, to a relative O(√ratio) invisible in double (the asymptotics of the defining integral):
+     * - x, z ≪ y (or y, z ≪ x): R_D = 3/(√hi √z (√lo + √z));
+     * - z ≪ x, y: R_D = 3/(√x √y √z);
+     * - x, y ≪ z: R_D = 3 (ln(16z/(√x + √y)²) − 2)/(2 z^{3/2}). */
+    if ((lo > z ? lo : z) / hi <= 3.8725919148493183e-121) return 3.0 / sqrt(hi) / sqrt(z) / (sqrt(lo) + sqrt(z));
+    if (lo > 0.0 && z / lo <= 3.8725919148493183e-121) return 3.0 / sqrt(x) / sqrt(y) / sqrt(z);
+    if (hi / z <= 3.8725919148493183e-121)
+        return 1.5 * (0.7725887222397812 + log(z) - 2.0 * log(sqrt(x) + sqrt(y))) / sqrt(z) / z;
+    root = demci_special_scale(demci_special_max3(x, y, z), &x, &y, &z);
+    xn = x;
+    yn = y;
+    zn = z;
     a0 = (x + y + 3.0 * z) / 5.0;
     a = a0;
     q = 1e3 * demci_special_max3(fabs(a0 - x), fabs(a0 - y), fabs(a0 - z));
@@ -72,7 +123,7 @@ DEMC_SPECIAL_FN double demc_special_carlson_rd(double x, double y, double z)
     e5 = xy * z2 * dz;
     ser = 1.0 - 3.0 * e2 / 14.0 + e3 / 6.0 + 9.0 * e2 * e2 / 88.0 - 3.0 * e4 / 22.0 - 9.0 * e2 * e3 / 52.0 +
           3.0 * e5 / 26.0;
-    return f * ser / (a * sqrt(a)) + 3.0 * sum;
+    return (f * ser / (a * sqrt(a)) + 3.0 * sum) * root * root * root;
 }
 
 DEMC_SPECIAL_FN double demc_special_ellint_k(double m)

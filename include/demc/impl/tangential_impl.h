@@ -196,7 +196,7 @@ DEMC_HOT_INLINE demc_tangential_result demci_tangential_step(const demc_tangenti
     if (want_energy) {
         r.stored_energy = stiffness > 0.0 ? 0.5 * demc_vec3_norm2(s->force) / stiffness : 0.0;
         /* The dashpot F_d = −c_t v_e dissipates c_t |v_e|² Δt = |F_d|² Δt / c_t. */
-        r.viscous_dissipation = damping > 0.0 ? demc_vec3_norm2(r.damping_force) * dt / damping : 0.0;
+        r.viscous_dissipation = damping > 0.0 && dt > 0.0 ? demc_vec3_norm2(r.damping_force) * dt / damping : 0.0;
     }
     return r;
 }
@@ -232,7 +232,8 @@ DEMC_HOT_INLINE demci_tangential_turn demci_tangential_turn_make(demc_vec3 n_old
     t.n_new = n_new;
     t.w = demc_vec3_cross(n_old, n_new);
     t.c = demc_vec3_dot(n_old, n_new);
-    t.inv_1pc = 1.0 + t.c >= 1e-8 ? 1.0 / (1.0 + t.c) : 0.0;
+    /* n_old = 0 (a new contact) has no arc either: the projection keeps the vectors, as documented */
+    t.inv_1pc = (1.0 + t.c >= 1e-8 && demc_vec3_norm2(n_old) > 0.0) ? 1.0 / (1.0 + t.c) : 0.0;
     t.a1 = a * spin;
     t.a2 = 0.5 * a * spin * spin;
     return t;
@@ -282,18 +283,28 @@ DEMC_TANGENTIAL_FN double demc_tangential_zero_velocity_time_zw(double speed, do
                                                      double inverse_mass, double dt)
 {
     const double rate = mu * normal_force * inverse_mass; /* deceleration of the relative speed (m/s²) */
-    if (!(rate > 0.0) || !(speed >= 0.0) || speed > rate * dt) return -1.0;
-    return speed / rate;
+    double tau;
+    if (!(rate > 0.0) || !(speed >= 0.0)) return -1.0;
+    tau = speed / rate; /* compared itself, not speed with rate Δt: no rounding past Δt, no overflow of rate Δt */
+    return tau <= dt ? tau : -1.0;
 }
 
 DEMC_TANGENTIAL_FN double demc_tangential_zero_velocity_time(demc_vec3 velocity, demc_vec3 force, double inverse_mass,
                                                   double dt)
 {
-    /* τ = |v|/(−F_proj H) = |v|²/(−(v·F) H): no division by |v|, and v = 0 gives a zero product, rejected below. */
-    const double rate = -demc_vec3_dot(velocity, force) * inverse_mass; /* = |v| × deceleration */
-    const double v2 = demc_vec3_norm2(velocity);
-    if (!(rate > 0.0) || v2 > rate * dt) return -1.0;
-    return v2 / rate;
+    /* τ = |v|/(−F_proj H) = |v|²/(−(v·F) H), with v scaled by its largest component m so that neither |v|² nor
+     * v·F overflows or underflows: τ = m (|u|²/(−(u·F) H)), u = v/m, |u|² in [1, 3]. v = 0 and a force that
+     * does not oppose v give −1; an infinite rate gives τ = 0; never NaN for finite inputs. */
+    double m = fabs(velocity.x), rate, tau;
+    demc_vec3 u;
+    if (fabs(velocity.y) > m) m = fabs(velocity.y);
+    if (fabs(velocity.z) > m) m = fabs(velocity.z);
+    if (!(m > 0.0)) return -1.0;
+    u = demc_vec3_make(velocity.x / m, velocity.y / m, velocity.z / m);
+    rate = -demc_vec3_dot(u, force) * inverse_mass; /* = |u| × deceleration */
+    if (!(rate > 0.0)) return -1.0;
+    tau = m * (demc_vec3_norm2(u) / rate);
+    return tau <= dt ? tau : -1.0;
 }
 
 DEMC_TANGENTIAL_FN int demc_tangential_zero_velocity_crossed(demc_vec3 velocity_prev, demc_vec3 velocity)

@@ -143,11 +143,11 @@ DEMC_TIMESTEP_FN demc_status demc_timestep_rayleigh(double radius, double shear_
                                                     double density, double *dt, const char **bad_field)
 {
     demc_status s;
-    if (!dt) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "dt", bad_field);
     if ((s = demci_require_positive(radius, "radius", bad_field)) != DEMC_OK) return s;
     if ((s = demci_require_positive(shear_modulus, "shear_modulus", bad_field)) != DEMC_OK) return s;
     if ((s = demci_require(poisson_ratio, poisson_ratio > -1.0 && poisson_ratio <= 0.5, "poisson_ratio", bad_field)) != DEMC_OK) return s;
     if ((s = demci_require_positive(density, "density", bad_field)) != DEMC_OK) return s;
+    if (!dt) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "dt", bad_field);
     return demci_timestep_store(3.14159265358979323846 * radius * sqrt(density / shear_modulus) /
                                     (0.8766 + 0.163 * poisson_ratio),
                                 dt, "dt", bad_field);
@@ -161,7 +161,6 @@ DEMC_TIMESTEP_FN demc_status demc_timestep_rayleigh_set(const double *radii, siz
     double r;
     size_t i;
     demc_status s;
-    if (!dt) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "dt", bad_field);
     if (!radii) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "radii", bad_field);
     if (count == 0) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "count", bad_field);
     if ((s = demci_require_enum((int)choice, (int)DEMC_TIMESTEP_RADIUS_MEAN + 1, "choice", bad_field)) != DEMC_OK)
@@ -183,7 +182,6 @@ DEMC_TIMESTEP_FN demc_status demc_timestep_rayleigh_material(const demc_material
                                                              double *dt, const char **bad_field)
 {
     demc_status s;
-    if (!dt) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "dt", bad_field);
     if ((s = demc_material_validate(material, bad_field)) != DEMC_OK) return s;
     if ((s = demci_require_positive(radius, "radius", bad_field)) != DEMC_OK) return s;
     return demc_timestep_rayleigh(radius, demc_material_shear_modulus(material), material->poisson_ratio,
@@ -194,11 +192,11 @@ DEMC_TIMESTEP_FN demc_status demc_timestep_hertz(double mass, double normal_pref
                                                  double *dt, const char **bad_field)
 {
     demc_status s;
-    if (!dt) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "dt", bad_field);
     if ((s = demci_require_positive(mass, "mass", bad_field)) != DEMC_OK) return s;
     if ((s = demci_require_positive(normal_prefactor, "normal_prefactor", bad_field)) != DEMC_OK) return s;
     if ((s = demci_require_positive(velocity, "velocity", bad_field)) != DEMC_OK) return s;
     if ((s = demci_require_positive(steps, "steps", bad_field)) != DEMC_OK) return s;
+    if (!dt) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "dt", bad_field);
     /* t_H = factor x_max/v with x_max/v = (5m/(4k sqrt v))^{2/5}: no v^2 that could overflow. */
     return demci_timestep_store(DEMC_NORMAL_HERTZ_DURATION_FACTOR * pow(1.25 * mass / (normal_prefactor * sqrt(velocity)), 0.4) /
                                     steps,
@@ -210,13 +208,15 @@ DEMC_TIMESTEP_FN demc_status demc_timestep_belytschko(double mass, double k, dou
 {
     demc_status s;
     double zeta;
-    if (!dt) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "dt", bad_field);
     if ((s = demci_require_positive(mass, "mass", bad_field)) != DEMC_OK) return s;
     if ((s = demci_require_positive(k, "k", bad_field)) != DEMC_OK) return s;
     if ((s = demci_require(c, c >= 0.0, "c", bad_field)) != DEMC_OK) return s;
+    if (!dt) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "dt", bad_field);
     zeta = 0.5 * c / sqrt(k * mass);
-    /* 2/(omega (sqrt(1 + zeta^2) + zeta)); hypot avoids overflow of zeta^2. */
-    return demci_timestep_store(2.0 * sqrt(mass / k) / (hypot(1.0, zeta) + zeta), dt, "dt", bad_field);
+    /* 2/(omega (sqrt(1 + zeta^2) + zeta)); above zeta = 1e150, sqrt(1 + zeta^2) = zeta to 1e-300 relative and
+     * zeta^2 could overflow (no hypot: it would tie the library to a recent libm for nothing). */
+    return demci_timestep_store(2.0 * sqrt(mass / k) / ((zeta < 1e150 ? sqrt(1.0 + zeta * zeta) : zeta) + zeta), dt,
+                                "dt", bad_field);
 }
 
 /* Checked form of eq 62 (mass_factor 1, normal names) and eq 68 (mass_factor 2/7, tangential names). */
@@ -226,11 +226,11 @@ DEMC_STATIC_INLINE demc_status demci_timestep_phase_checked(double mass, double 
 {
     demc_status s;
     double value = 0.0;
-    if (!dt) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "dt", bad_field);
     if ((s = demci_require_positive(mass, "mass", bad_field)) != DEMC_OK) return s;
     if ((s = demci_require_positive(k, k_name, bad_field)) != DEMC_OK) return s;
     if ((s = demci_require(c, c >= 0.0, c_name, bad_field)) != DEMC_OK) return s;
     if ((s = demci_require_positive(velocity, "velocity", bad_field)) != DEMC_OK) return s;
+    if (!dt) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "dt", bad_field);
     if ((s = demci_timestep_phase_bound(mass * mass_factor, k, c, velocity, &value)) != DEMC_OK)
         return demci_material_fail(s, "dt", bad_field);
     return demci_timestep_store(value, dt, "dt", bad_field);
@@ -256,11 +256,11 @@ DEMC_TIMESTEP_FN demc_status demc_timestep_restitution(double mass, double norma
 {
     demc_status s;
     double value = 0.0;
-    if (!dt) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "dt", bad_field);
     if ((s = demci_require_positive(mass, "mass", bad_field)) != DEMC_OK) return s;
     if ((s = demci_require_positive(normal_prefactor, "normal_prefactor", bad_field)) != DEMC_OK) return s;
     if ((s = demci_require(normal_damping_coefficient, normal_damping_coefficient >= 0.0, "normal_damping_coefficient", bad_field)) != DEMC_OK) return s;
     if ((s = demci_require_positive(overlap_max, "overlap_max", bad_field)) != DEMC_OK) return s;
+    if (!dt) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "dt", bad_field);
     if ((s = demci_timestep_restitution_bound(mass, normal_prefactor, normal_damping_coefficient, overlap_max, &value)) != DEMC_OK)
         return demci_material_fail(s, "dt", bad_field);
     return demci_timestep_store(value, dt, "dt", bad_field);
@@ -270,9 +270,9 @@ DEMC_TIMESTEP_FN demc_status demc_timestep_linearised(double mass, double normal
                                                       const char **bad_field)
 {
     demc_status s;
-    if (!dt) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "dt", bad_field);
     if ((s = demci_require_positive(mass, "mass", bad_field)) != DEMC_OK) return s;
     if ((s = demci_require(normal_damping_coefficient, normal_damping_coefficient >= 0.0, "normal_damping_coefficient", bad_field)) != DEMC_OK) return s;
+    if (!dt) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "dt", bad_field);
     if (normal_damping_coefficient == 0.0) {
         *dt = HUGE_VAL;
         return demci_material_fail(DEMC_OK, 0, bad_field);
@@ -307,7 +307,6 @@ DEMC_TIMESTEP_FN demc_status demc_timestep_collision_init_spheres(double shear_m
 {
     demc_status s;
     double ratio, r_hat, mass;
-    if (!out) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "out", bad_field);
     if ((s = demci_require_positive(shear_modulus, "shear_modulus", bad_field)) != DEMC_OK) return s;
     if ((s = demci_require(poisson_ratio, poisson_ratio > -1.0 && poisson_ratio <= 0.5, "poisson_ratio", bad_field)) != DEMC_OK) return s;
     if ((s = demci_require_positive(density, "density", bad_field)) != DEMC_OK) return s;
@@ -316,6 +315,7 @@ DEMC_TIMESTEP_FN demc_status demc_timestep_collision_init_spheres(double shear_m
     if ((s = demci_require_positive(velocity, "velocity", bad_field)) != DEMC_OK) return s;
     if ((s = demci_require(normal_damping_coefficient, normal_damping_coefficient >= 0.0, "normal_damping_coefficient", bad_field)) != DEMC_OK) return s;
     if ((s = demci_require(tangential_damping_coefficient, tangential_damping_coefficient >= 0.0, "tangential_damping_coefficient", bad_field)) != DEMC_OK) return s;
+    if (!out) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "out", bad_field);
     ratio = radius_i / radius_j;
     /* m m'/(m + m') = (4/3) pi rho r^3 / (1 + (r/r')^3); r r'/(r + r') = r / (1 + r/r'). */
     mass = 4.18879020478639098 * density * radius_i * radius_i * radius_i / (1.0 + ratio * ratio * ratio);
@@ -331,11 +331,11 @@ DEMC_TIMESTEP_FN demc_status demc_timestep_collision_init_pair(const demc_pair *
 {
     demc_status s;
     double root_r;
-    if (!out) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "out", bad_field);
     if ((s = demc_material_pair_validate(pair, bad_field)) != DEMC_OK) return s;
     if ((s = demci_require_positive(velocity, "velocity", bad_field)) != DEMC_OK) return s;
     if ((s = demci_require(normal_damping_coefficient, normal_damping_coefficient >= 0.0, "normal_damping_coefficient", bad_field)) != DEMC_OK) return s;
     if ((s = demci_require(tangential_damping_coefficient, tangential_damping_coefficient >= 0.0, "tangential_damping_coefficient", bad_field)) != DEMC_OK) return s;
+    if (!out) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "out", bad_field);
     root_r = sqrt(pair->effective_radius);
     /* Hertz K = (4/3) E* sqrt(R*); Mindlin k_t = 8 G* a = 8 G* sqrt(R*) sqrt(delta). */
     return demci_timestep_collision_store(pair->effective_mass, 4.0 / 3.0 * pair->effective_modulus * root_r,
@@ -348,8 +348,8 @@ DEMC_TIMESTEP_FN demc_status demc_timestep_critical(const demc_timestep_collisio
 {
     demc_timestep_bounds b;
     demc_status s;
-    if (!out) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "out", bad_field);
     if ((s = demci_timestep_check_collision(collision, bad_field)) != DEMC_OK) return s;
+    if (!out) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "out", bad_field);
     if ((s = demci_timestep_bounds_of(collision, &b)) != DEMC_OK) return demci_material_fail(s, "out", bad_field);
     if ((s = demci_normal_representable(b.compression, "out.compression", bad_field)) != DEMC_OK) return s;
     if ((s = demci_normal_representable(b.restitution, "out.restitution", bad_field)) != DEMC_OK) return s;
@@ -420,10 +420,10 @@ DEMC_TIMESTEP_FN demc_status demc_timestep_probe(const demc_timestep_collision *
     double lo, hi;
     int i;
     demc_status s;
-    if (!dt) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "dt", bad_field);
     if ((s = demc_timestep_critical(collision, &b, bad_field)) != DEMC_OK) return s;
     if ((s = demci_require(energy_tolerance, energy_tolerance >= 0.0, "energy_tolerance", bad_field)) != DEMC_OK)
         return s;
+    if (!dt) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "dt", bad_field);
     lo = 0.5 * b.critical;
     for (i = 0; i < 20 && !demci_timestep_probe_run(collision, lo, energy_tolerance, &why); ++i) lo *= 0.5;
     if (i == 20) return demci_material_fail(DEMC_ERR_NO_CONVERGENCE, "dt", bad_field);

@@ -1,0 +1,313 @@
+/* Regression tests of issue 18: every documented contract held at the edges of its domain (overflow, underflow,
+ * subnormal and signed-zero inputs). Each case reproduces one finding of the reliability review and checks the
+ * documented behaviour. Expected values come from closed forms (R_F(x, x, x) = x^(-1/2), R_F(x, x, 0) = π/(2√x),
+ * R_D(x, x, x) = x^(-3/2)), from an independent 40-digit evaluation (mpmath's elliprf/elliprd, quoted), or from
+ * the exact limits stated in the docs; none from the code under test. */
+#include <errno.h>
+#include <float.h>
+#include <string.h>
+
+#include "demc.h"
+#include "harness.h"
+
+static int is_nan(double x) { return x != x; }
+static int vec_has_nan(demc_vec3 v) { return is_nan(v.x) || is_nan(v.y) || is_nan(v.z); }
+
+/* rotation.h: compose at a half turn gives ±inf along the axis and 0 elsewhere, never inf × 0 = NaN */
+static void rotation_half_turns(void)
+{
+    demc_vec3 a = demc_vec3_make(2.0, 0.0, 0.0), r, out = demc_vec3_make(7.0, 7.0, 7.0);
+    demc_quat q;
+    r = demc_rodrigues_compose(a, a); /* α1·α2 = 4: two quarter turns about x */
+    CHECK(r.x == HUGE_VAL && r.y == 0.0 && r.z == 0.0);
+    r = demc_gibbs_compose(demc_vec3_make(1.0, 0.0, 0.0), demc_vec3_make(1.0, 0.0, 0.0));
+    CHECK(r.x == HUGE_VAL && r.y == 0.0 && r.z == 0.0);
+    r = demc_rodrigues_compose(demc_vec3_make(0.0, -2.0, 0.0), demc_vec3_make(0.0, -2.0, 0.0));
+    CHECK(r.x == 0.0 && r.y == -HUGE_VAL && r.z == 0.0);
+    CHECK(demc_rodrigues_compose_checked(a, a, &out) == DEMC_ERR_SINGULAR && out.x == 7.0);
+    /* a general half turn: every component infinite, none NaN */
+    r = demc_rodrigues_compose(demc_vec3_make(2.0, 2.0, 0.0), demc_vec3_make(1.0, 1.0, 0.0));
+    CHECK(!vec_has_nan(r) && r.x == HUGE_VAL && r.y == HUGE_VAL && r.z == 0.0);
+    /* from_quat with w = 0: infinite along the vector part, zero elsewhere; q = 0 gives 0 */
+    q.w = 0.0; q.x = 1.0; q.y = 0.0; q.z = 0.0;
+    r = demc_rodrigues_from_quat(q);
+    CHECK(r.x == HUGE_VAL && r.y == 0.0 && r.z == 0.0);
+    CHECK(demc_rodrigues_from_quat_checked(q, &out) == DEMC_ERR_SINGULAR && out.x == 7.0);
+    q.x = 0.0;
+    r = demc_rodrigues_from_quat(q);
+    CHECK(r.x == 0.0 && r.y == 0.0 && r.z == 0.0);
+    CHECK(demc_rodrigues_from_quat_checked(q, &out) == DEMC_ERR_SINGULAR);
+    /* a tiny w with a zero component stays 0 (unchanged behaviour) */
+    q.w = 1e-300; q.x = 1e-300; q.y = 0.0; q.z = -0.0;
+    r = demc_rodrigues_from_quat(q);
+    CHECK(r.x == 2.0 && r.y == 0.0 && r.z == 0.0);
+}
+
+/* rotation.h: any finite rotation vector, also one whose length overflows */
+static void rotation_huge_rotvec(void)
+{
+    demc_vec3 big = demc_vec3_make(1.5e308, 1.5e308, 1.5e308), r, back;
+    r = demc_rodrigues_from_rotvec(big);
+    CHECK(demc_vec3_is_finite(r));
+    CHECK(r.x == r.y && r.y == r.z); /* along the axis (1,1,1) */
+    back = demc_rodrigues_to_rotvec(r); /* the equivalent rotation: angle in [0, π] */
+    CHECK(demc_vec3_norm(back) <= 3.14159265358979323846 * (1.0 + 1e-15));
+    r = demc_rodrigues_from_rotvec(demc_vec3_make(-DBL_MAX, DBL_MAX, -DBL_MAX));
+    CHECK(demc_vec3_is_finite(r) && r.x == -r.y && r.x == r.z);
+}
+
+/* normal.h: K near DBL_MAX: the stiffness is 0 at δ = 0 (not inf × 0) and 1.5 K √δ without overflow before √δ */
+static void hertz_stiffness_huge_prefactor(void)
+{
+    demc_normal_hertz_params hp;
+    long double expected;
+    CHECK(demc_normal_hertz_init(1e308, 1.0, &hp, NULL) == DEMC_OK);
+    CHECK(demc_normal_hertz_stiffness(&hp, 0.0) == 0.0);
+    CHECK(demc_normal_hertz_stiffness(&hp, -1.0) == 0.0);
+    expected = 1.5L * (long double)hp.prefactor * 1e-3L; /* √(1e-6) = 1e-3, in long double: no overflow */
+    CHECK_REL(demc_normal_hertz_stiffness(&hp, 1e-6), (double)expected, 4e-16);
+    CHECK(demc_normal_hertz_force(&hp, 0.0) == 0.0 && demc_normal_hertz_energy(&hp, 0.0) == 0.0);
+}
+
+/* damping.h: a finite γ whose √(6/5)γ overflows restitutes like γ → ∞ (e = 0); −0.0 is e = 0 (+inf) */
+static void damping_limits(void)
+{
+    double e = -1.0;
+    CHECK(demc_damping_hmd_restitution(1.7e308, DEMC_CONTACT_END_FORCE, &e) == DEMC_OK && e == 0.0);
+    e = -1.0;
+    CHECK(demc_damping_hmd_restitution(DBL_MAX, DEMC_CONTACT_END_OVERLAP, &e) == DEMC_OK && e == 0.0);
+    CHECK(demc_damping_hmd_restitution(HUGE_VAL, DEMC_CONTACT_END_FORCE, &e) == DEMC_ERR_INVALID_ARGUMENT);
+    /* the force end decays like 1/(4g²) (g = √(6/5)γ): γ = 1e150 gives 1/(4.8e300) */
+    CHECK(demc_damping_hmd_restitution(1e150, DEMC_CONTACT_END_FORCE, &e) == DEMC_OK);
+    CHECK_REL(e, 1.0 / 4.8e300, 1e-12);
+    CHECK(demc_damping_lsd_ratio_fast(-0.0) == HUGE_VAL);
+    CHECK(demc_damping_lsd_ratio_fast(0.0) == HUGE_VAL);
+    CHECK(demc_damping_lsd_ratio_fast(-1.0) == 0.0);
+    CHECK(demc_damping_lsd_ratio_fast(1.0) == 0.0);
+    CHECK(demc_damping_lsd_ratio_fast(2.0) == 0.0);
+    CHECK(demc_damping_lsd_ratio_fast(HUGE_VAL - HUGE_VAL) == 0.0);
+}
+
+/* tangential.h: τ in [0, Δt] or −1 for any finite input, |v|² and v·F overflowing or underflowing */
+static void zero_velocity_time_extremes(void)
+{
+    const double big[] = {1e200, 1e-200, 1e300, 1e-300, 1.0};
+    size_t i;
+    for (i = 0; i < sizeof big / sizeof big[0]; ++i) {
+        /* v = (b, 0, 0), F = −(b, 0, 0), H = 1: deceleration b, τ = b/b = 1 = Δt */
+        double t = demc_tangential_zero_velocity_time(demc_vec3_make(big[i], 0.0, 0.0),
+                                                      demc_vec3_make(-big[i], 0.0, 0.0), 1.0, 1.0);
+        CHECK_REL(t, 1.0, 1e-15);
+        /* the same with the velocity along (1, 1, 1): τ = |v|/(|F| cos 0 H) = 1 */
+        t = demc_tangential_zero_velocity_time(demc_vec3_make(big[i], big[i], big[i]),
+                                               demc_vec3_make(-big[i], -big[i], -big[i]), 1.0, 2.0);
+        CHECK_REL(t, 1.0, 4e-16);
+        t = demc_tangential_zero_velocity_time(demc_vec3_make(big[i], 0.0, 0.0), demc_vec3_make(-big[i], 0.0, 0.0),
+                                               1.0, 0.5);
+        CHECK(t == -1.0);
+    }
+    CHECK(demc_tangential_zero_velocity_time(demc_vec3_make(1e300, 0, 0), demc_vec3_make(-1e300, 0, 0), 1e300, 1.0) ==
+          0.0); /* infinite deceleration: at once */
+    CHECK(demc_tangential_zero_velocity_time(demc_vec3_make(DBL_MAX, DBL_MAX, 0), demc_vec3_make(-1e-300, 0, 0),
+                                             1e-300, 1.0) == -1.0);
+    CHECK(demc_tangential_zero_velocity_time(demc_vec3_make(0, 0, 0), demc_vec3_make(-1, 0, 0), 1.0, 1.0) == -1.0);
+}
+
+/* tangential.h: transport from n_old = 0 (a new contact) keeps a tangent-plane vector and projects the others */
+static void transport_from_zero_normal(void)
+{
+    demc_tangential_state s;
+    demc_vec3 zero = demc_vec3_make(0, 0, 0), n = demc_vec3_make(0, 0, 1);
+    memset(&s, 0, sizeof s);
+    s.displacement = demc_vec3_make(1e-6, -2e-6, 0.0);
+    s.force = demc_vec3_make(3.0, 0.0, 4.0); /* out of the plane: projected, magnitude 5 kept */
+    demc_tangential_transport(DEMC_TRANSPORT_ROTATE, zero, n, 0.0, &s);
+    CHECK(s.displacement.x == 1e-6 && s.displacement.y == -2e-6 && s.displacement.z == 0.0);
+    CHECK_REL(s.force.x, 5.0, 1e-15);
+    CHECK(s.force.y == 0.0 && s.force.z == 0.0);
+    /* the same as PROJECT */
+    s.force = demc_vec3_make(3.0, 0.0, 4.0);
+    demc_tangential_transport(DEMC_TRANSPORT_PROJECT, zero, n, 0.0, &s);
+    CHECK_REL(s.force.x, 5.0, 1e-15);
+}
+
+/* geometry.h: centre distances whose square is subnormal count as coincident (n = 0); above, |n| = 1 */
+static void geometry_tiny_distances(void)
+{
+    double d;
+    int bad = 0, zeros = 0, units = 0;
+    for (d = 1e-165; d < 1e-150; d *= 1.0137) {
+        const double c[3][3] = {{d, 0, 0}, {d, d, 0}, {0.3 * d, -0.7 * d, 0.2 * d}};
+        int k;
+        for (k = 0; k < 3; ++k) {
+            demc_geometry g = demc_geometry_sphere_sphere(demc_vec3_make(c[k][0], c[k][1], c[k][2]), 1.0,
+                                                          demc_vec3_make(0, 0, 0), 1.0);
+            double n2 = demc_vec3_norm2(g.normal);
+            if (n2 == 0.0) ++zeros;
+            else if (fabs(n2 - 1.0) <= 4.5e-16) ++units;
+            else ++bad;
+        }
+    }
+    CHECK(bad == 0);
+    CHECK(zeros > 0 && units > 0);
+    CHECK(demc_vec3_norm2(demc_geometry_sphere_sphere(demc_vec3_make(1e-158, 0, 0), 1.0, demc_vec3_make(0, 0, 0), 1.0)
+                              .normal) == 0.0);
+}
+
+/* material.h: a subnormal E whose G = E/(2(1+ν)) underflows is rejected, and every accepted material gives a
+ * Rayleigh time step (the two functions agree) */
+static void material_subnormal_modulus(void)
+{
+    const char *field = NULL;
+    demc_material m = demc_material_make(4.9e-324, 0.3, 1.0);
+    double dt = -1.0;
+    CHECK(demc_material_validate(&m, &field) == DEMC_ERR_SINGULAR && field && strcmp(field, "shear_modulus") == 0);
+    CHECK(demc_timestep_rayleigh_material(&m, 1.0, &dt, NULL) != DEMC_OK && dt == -1.0);
+    m.youngs_modulus = 1e-300;
+    CHECK(demc_material_validate(&m, NULL) == DEMC_OK);
+    CHECK(demc_timestep_rayleigh_material(&m, 1.0, &dt, NULL) == DEMC_OK && dt > 0.0);
+}
+
+/* timestep.h: the output pointer is checked after the inputs (argument order) */
+static void timestep_output_checked_last(void)
+{
+    const char *field = NULL;
+    demc_timestep_collision c;
+    CHECK(demc_timestep_rayleigh(-1.0, 1e9, 0.3, 2500, NULL, &field) == DEMC_ERR_OUT_OF_DOMAIN &&
+          strcmp(field, "radius") == 0);
+    CHECK(demc_timestep_rayleigh(1e-3, 1e9, 0.3, 2500, NULL, &field) == DEMC_ERR_INVALID_ARGUMENT &&
+          strcmp(field, "dt") == 0);
+    CHECK(demc_timestep_hertz(0.0, 1.0, 1.0, 10.0, NULL, &field) == DEMC_ERR_OUT_OF_DOMAIN &&
+          strcmp(field, "mass") == 0);
+    CHECK(demc_timestep_belytschko(1.0, 1.0, -1.0, NULL, &field) == DEMC_ERR_OUT_OF_DOMAIN && strcmp(field, "c") == 0);
+    CHECK(demc_timestep_linearised(1.0, -1.0, NULL, &field) == DEMC_ERR_OUT_OF_DOMAIN &&
+          strcmp(field, "normal_damping_coefficient") == 0);
+    CHECK(demc_timestep_collision_init_spheres(1e9, 0.3, 2500, 1e-3, 1e-3, -1.0, 0.0, 0.0, NULL, &field) ==
+              DEMC_ERR_OUT_OF_DOMAIN &&
+          strcmp(field, "velocity") == 0);
+    CHECK(demc_timestep_critical(NULL, NULL, &field) == DEMC_ERR_INVALID_ARGUMENT &&
+          strcmp(field, "collision") == 0);
+    CHECK(demc_timestep_collision_init_spheres(1e9, 0.3, 2500, 1e-3, 1e-3, 1.0, 0.0, 0.0, &c, NULL) == DEMC_OK);
+    CHECK(demc_timestep_probe(&c, -1.0, NULL, NULL, &field) == DEMC_ERR_OUT_OF_DOMAIN &&
+          strcmp(field, "energy_tolerance") == 0);
+    /* the large-ζ branch of the Belytschko bound (no hypot): 2√(m/k)/(2ζ) = √(m/k)/ζ = 2m/c */
+    {
+        double dt = 0.0;
+        CHECK(demc_timestep_belytschko(1.0, 1.0, 1e200, &dt, NULL) == DEMC_OK);
+        CHECK_REL(dt, 2.0 / 1e200, 1e-15);
+    }
+}
+
+/* special.h: Carlson's integrals over the whole range of double */
+static void carlson_extremes(void)
+{
+    const double tiny = 4.9406564584124654e-324; /* 2^-1074 */
+    CHECK_REL(demc_special_carlson_rf(1e308, 1e308, 1e308), 1e-154, 4e-16);
+    CHECK_REL(demc_special_carlson_rf(DBL_MAX, DBL_MAX, DBL_MAX), 1.0 / sqrt(DBL_MAX), 4e-16);
+    /* R_F(x, x, 0) = π/(2√x) = π/2 · 2^537 for x = 2^-1074 (mpmath: 7.066877263035343091910827e+161) */
+    CHECK_REL(demc_special_carlson_rf(tiny, tiny, 0.0), 7.066877263035343091910827e+161, 4e-16);
+    /* mpmath elliprf(DBL_MAX, 1e-103, 1e280) = 2.529551285777607254273878e-153 */
+    CHECK_REL(demc_special_carlson_rf(DBL_MAX, 1e-103, 1e280), 2.529551285777607254273878e-153, 1e-15);
+    /* mpmath elliprd(1e308, 1e308, 1) = 3.0e-308 (to 25 digits) */
+    CHECK_REL(demc_special_carlson_rd(1e308, 1e308, 1.0), 3.0e-308, 1e-15);
+    CHECK_REL(demc_special_carlson_rd(1e-200, 1e-200, 1e-200), 1e300, 4e-16);
+    CHECK_REL(demc_special_carlson_rd(1e300, 1e300, 1e300), 1.0 / (1e300 * sqrt(1e300)), 4e-16);
+    /* the asymptotic branches against mpmath: elliprf(1, 1e-300, 1e-300) = ln(16/(4e-300))/2, and
+     * elliprd(1, 1, 1e-300) ≈ 3/√(1e-300) = 3e150, elliprd(1e-300, 2e-300, 1) */
+    CHECK_REL(demc_special_carlson_rf(1.0, 1e-300, 1e-300), 0.5 * log(4e300), 1e-15);
+    CHECK_REL(demc_special_carlson_rd(1.0, 1.0, 1e-300), 3e150, 1e-15);
+    CHECK(!is_nan(demc_special_carlson_rd(1e-300, 2e-300, 1.0)) && demc_special_carlson_rd(1e-300, 2e-300, 1.0) > 0);
+    /* the documented edges stay: two zeros +inf, a negative argument NaN, an infinite one 0 */
+    CHECK(demc_special_carlson_rf(0.0, 0.0, 1.0) == HUGE_VAL);
+    CHECK(is_nan(demc_special_carlson_rf(-1.0, 1.0, 1.0)));
+    CHECK(demc_special_carlson_rf(HUGE_VAL, 1.0, 1.0) == 0.0);
+    CHECK(demc_special_carlson_rd(1.0, 1.0, 0.0) == HUGE_VAL);
+}
+
+/* sliding.h: setups reject problems whose derived quantities overflow (never OK with inf or NaN inside) */
+static void sliding_setup_overflow(void)
+{
+    demc_sliding_path p;
+    const char *field = NULL;
+    double v = 0.0, vc = 0.0;
+    demc_status st;
+    memset(&p, 0xA5, sizeof p);
+    st = demc_sliding_path_init_linear(1e308, 1.0, 0.3, 1.0, 1.9, &p, &field);
+    CHECK(st == DEMC_ERR_SINGULAR && field != NULL);
+    CHECK(((const unsigned char *)&p)[0] == 0xA5); /* unwritten */
+    /* radii where y_c² overflows: OK with finite values, or SINGULAR; never NaN */
+    st = demc_sliding_path_init_linear(1.0, 1.4e154, 0.3, 1.0, 1.9, &p, NULL);
+    if (st == DEMC_OK) {
+        CHECK(demc_is_finite(p.s_u) && demc_is_finite(p.friction_half));
+        CHECK(demc_sliding_critical_velocity(&p, &vc) == DEMC_OK && demc_is_finite(vc));
+    } else {
+        CHECK(st == DEMC_ERR_SINGULAR);
+    }
+    st = demc_sliding_path_init_linear(1.0, 1e300, 0.3, 1.0, 1e300, &p, NULL);
+    CHECK(st == DEMC_ERR_SINGULAR || (st == DEMC_OK && demc_is_finite(p.s_u)));
+    /* a subnormal mass: the work over m overflows */
+    st = demc_sliding_path_init_linear(1.0, 1.0, 0.3, 4.9e-324, 0.1, &p, &field);
+    CHECK(st == DEMC_ERR_SINGULAR && strcmp(field, "mass") == 0);
+    /* a small but representable mass works: v(−s_u) = v0 at the entry */
+    CHECK(demc_sliding_path_init_linear(1.0, 1.0, 0.3, 1e-300, 0.1, &p, NULL) == DEMC_OK);
+    CHECK(demc_sliding_velocity(&p, 1.0, -p.s_u, DEMC_SLIDING_ACCURATE, &v) == DEMC_OK && v == 1.0);
+}
+
+/* sliding.h: outside the contact the forces are 0, however far (no sin of a huge s/R̃) */
+static void sliding_forces_far_outside(void)
+{
+    demc_sliding_path p;
+    double t = 1.0, n = 1.0;
+    CHECK(demc_sliding_path_init_eccentric(1e9, 1e-3, 0.3, 1e-5, 1e-4, 0.9, &p, NULL) == DEMC_OK);
+    demc_sliding_forces(&p, 1e308, 1.0, &t, &n);
+    CHECK(t == 0.0 && n == 0.0);
+    demc_sliding_forces(&p, -DBL_MAX, -1.0, &t, &n);
+    CHECK(t == 0.0 && n == 0.0);
+    CHECK(demc_sliding_normal_force(&p, 1e308) == 0.0);
+}
+
+/* sliding.h: force control never returns OK with a NaN in its result */
+static void sliding_fc_extreme(void)
+{
+    demc_sliding_fc fc;
+    demc_sliding_fc_result r;
+    demc_status st = demc_sliding_fc_init(1e-100, 1e-19, 0.5, 4.9e-324, 1e-300, 1e-300, &fc, NULL);
+    if (st == DEMC_OK) {
+        st = demc_sliding_fc_solve(&fc, &r);
+        CHECK(st == DEMC_OK || st == DEMC_ERR_SINGULAR); /* OK with numbers, or not representable: never NaN */
+        if (st == DEMC_OK)
+            CHECK(!is_nan(r.s_c) && !is_nan(r.v_c) && !is_nan(r.contact_time) && !is_nan(r.contact_time_eq47));
+    }
+}
+
+/* damping.h: an in-domain call whose libm result underflows leaves errno alone */
+static void errno_untouched_by_underflow(void)
+{
+    double e = -1.0;
+    errno = 0;
+    CHECK(demc_damping_viscoelastic_restitution_scaled(1e300, DEMC_CONTACT_END_FORCE, &e) == DEMC_OK);
+    CHECK(errno == 0);
+    CHECK(e >= 0.0 && e < 1e-300);
+    errno = 0;
+    CHECK(demc_damping_viscoelastic_restitution_scaled(1e300, DEMC_CONTACT_END_OVERLAP, &e) == DEMC_OK);
+    CHECK(errno == 0 && e >= 0.0);
+}
+
+int main(void)
+{
+    RUN(rotation_half_turns);
+    RUN(rotation_huge_rotvec);
+    RUN(hertz_stiffness_huge_prefactor);
+    RUN(damping_limits);
+    RUN(zero_velocity_time_extremes);
+    RUN(transport_from_zero_normal);
+    RUN(geometry_tiny_distances);
+    RUN(material_subnormal_modulus);
+    RUN(timestep_output_checked_last);
+    RUN(carlson_extremes);
+    RUN(sliding_setup_overflow);
+    RUN(sliding_forces_far_outside);
+    RUN(sliding_fc_extreme);
+    RUN(errno_untouched_by_underflow);
+    return harness_finish("test_edges");
+}
