@@ -167,8 +167,13 @@ static void face_equals_plane_wall(void)
     printf("  face vs plane wall through x_0, 5 presets x 3 contact points x 2 motions: force and state %.2g, "
            "torques %.2g; rotating facet with the increment of Campello, wall through P: %.2g\n",
            worst_force, worst_torque, worst_campello);
-    CHECK(worst_force <= 1e-14);
-    CHECK(worst_torque <= 1e-14);
+    /* Conditioning: the facet's overlap (from the closest point) and the wall's (from a dot product) are computed by
+     * different operations on coordinates of ~0.04 m, so they agree to a few ulps of the coordinates, ~1e-17 m,
+     * against overlaps down to 4e-7 m: the forces (∝ δ^{3/2}) and the memory may then differ by 1.5 × 1e-17/4e-7
+     * ≈ 4e-11 relative. gcc's code gives 3e-15 here, clang's 1.8e-11 (forces) and 5.5e-11 (torques about the
+     * larger arms): the bound is that conditioning, 1e-14 R/δ_min, as for the rotating case below. */
+    CHECK(worst_force <= 1e-14 * radius / 4e-7);
+    CHECK(worst_torque <= 1e-14 * radius / 4e-7);
     CHECK(worst_campello <= 1e-14 * radius / 4e-7);
 }
 

@@ -50,7 +50,7 @@ set title
 if (system('test -f '.dir.'/validation_000_force.csv && echo 1 || echo 0') == 1) {
     set terminal pngcairo size 1100,980 noenhanced font ',12'
     set output dir.'/validation_000_impact.png'
-    set multiplot layout 2,2 title "[Zabulionis 2012] section 4, first contact: demc_contact_hm_wall with the paper's choices\n(Newmark PEC, 51 steps per contact, ω_z = +3.6 rad/s)\n"
+    set multiplot layout 2,2 title "[Zabulionis 2012] section 4, first contact: the HM preset (demc_contact_eval) with the paper's choices\n(Newmark PEC, 51 steps per contact, ω_z = +3.6 rad/s)\n"
     # Legends above each panel, off the data; coinciding curves: open circles around the smaller filled marks.
     set key outside top center horizontal maxcols 2 samplen 2.5
     set xrange [0:1]
