@@ -289,16 +289,6 @@ static void lsd_def_set(void *object, int k, double v)
     else hmd_def_set(object, k, v);
 }
 
-static demc_status def_check(const void *object, const char **bad_field)
-{
-    demc_contact_model m;
-    demc_status st;
-    memset(&m, SETUP_POISON, sizeof m);
-    st = demc_contact_model_init((const demc_contact_def *)object, &m, bad_field);
-    if (st != DEMC_OK) CHECK(setup_untouched(&m, sizeof m));
-    return st;
-}
-
 /* demc_contact_model_init(): each bad field alone, then with every later field bad too, gives its status and its
  * name ("def.<field>"). */
 static void model_init_names_the_bad_field(void)
@@ -319,8 +309,8 @@ static void model_init_names_the_bad_field(void)
                                      "def.tangential_damping_scale"};
     const int lsd_past[6] = {0, 0, 0, 0, 2, 0};
     const double lsd_out[6][2] = {{1.5, -2.0}, {0.0, -1e6}, {-1.0, -1e-300}, {0.0, 1.5}, {0, 0}, {-1.0, -1e-300}};
-    const setup_fields hmd = {16, hmd_name, hmd_past, hmd_out, hmd_def_set, def_check};
-    const setup_fields lsd = {6, lsd_name, lsd_past, lsd_out, lsd_def_set, def_check};
+    const setup_fields hmd = {16, hmd_name, hmd_past, hmd_out, hmd_def_set, setup_contact_def_check};
+    const setup_fields lsd = {6, lsd_name, lsd_past, lsd_out, lsd_def_set, setup_contact_def_check};
     demc_contact_def good = model_def(HMD, 0.8, 0.5), scratch;
     good.friction.mu_dynamic = 0.4;
     setup_check_fields(&hmd, &good, &scratch, sizeof good);

@@ -160,16 +160,6 @@ static void sjkr_def_set(void *object, int k, double v)
     else jkr_def_set(object, k, v);
 }
 
-static demc_status def_check(const void *object, const char **bad_field)
-{
-    demc_contact_model m;
-    demc_status st;
-    memset(&m, SETUP_POISON, sizeof m);
-    st = demc_contact_model_init((const demc_contact_def *)object, &m, bad_field);
-    if (st != DEMC_OK) CHECK(setup_untouched(&m, sizeof m));
-    return st;
-}
-
 static void statuses_and_bad_fields(void)
 {
     const char *const name[18] = {
@@ -188,9 +178,9 @@ static void statuses_and_bad_fields(void)
         "def.friction.mu_dynamic", "def.friction.stiffness_rule", "def.friction.recalculation",
         "def.friction.direction", "def.friction.unloading", "def.friction.coulomb", "def.transport", "def.spin",
         "def.contact_point", "def.cohesion_energy_density"};
-    const setup_fields jkr_fields = {18, name, past, out, jkr_def_set, def_check};
-    const setup_fields dmt_fields = {17, name, past, out, jkr_def_set, def_check};
-    const setup_fields sjkr_fields = {17, sname, past, out, sjkr_def_set, def_check};
+    const setup_fields jkr_fields = {18, name, past, out, jkr_def_set, setup_contact_def_check};
+    const setup_fields dmt_fields = {17, name, past, out, jkr_def_set, setup_contact_def_check};
+    const setup_fields sjkr_fields = {17, sname, past, out, sjkr_def_set, setup_contact_def_check};
     demc_contact_def good = adhesive_def(DEMC_NORMAL_JKR, 0.1, 0.8, 0.5, 1e-5), scratch, d;
     demc_contact_model m;
     const char *field = "unset";
@@ -212,13 +202,13 @@ static void statuses_and_bad_fields(void)
             d = adhesive_def((demc_normal_law)law, 0.1, damped ? 0.8 : 1.0, 0.3, 1e-5);
             d.end = DEMC_CONTACT_END_FORCE;
             field = "unset";
-            CHECK(setup_failed_as(def_check(&d, &field), &field, DEMC_ERR_OUT_OF_DOMAIN, "def.end"));
+            CHECK(setup_failed_as(setup_contact_def_check(&d, &field), &field, DEMC_ERR_OUT_OF_DOMAIN, "def.end"));
         }
     }
     /* A law past the last one is an option of a newer library. */
     d = adhesive_def(DEMC_NORMAL_JKR, 0.1, 0.8, 0.3, 1e-5);
     d.normal = (demc_normal_law)(DEMC_NORMAL_SJKR2 + 1);
-    CHECK(setup_failed_as(def_check(&d, &field), &field, DEMC_ERR_UNSUPPORTED, "def.normal"));
+    CHECK(setup_failed_as(setup_contact_def_check(&d, &field), &field, DEMC_ERR_UNSUPPORTED, "def.normal"));
     /* Fields a law does not use are not read: w and the radius for the simplified JKR, k for JKR and DMT, all
      * three for Hertz. */
     {
@@ -237,7 +227,7 @@ static void statuses_and_bad_fields(void)
     /* JKR constants that are not representable: SINGULAR, named by w. */
     d = adhesive_def(DEMC_NORMAL_JKR, 1e300, 0.8, 0.3, 1e300);
     d.moduli.effective_modulus = 1e-300;
-    CHECK(setup_failed_as(def_check(&d, &field), &field, DEMC_ERR_SINGULAR, "def.work_of_adhesion"));
+    CHECK(setup_failed_as(setup_contact_def_check(&d, &field), &field, DEMC_ERR_SINGULAR, "def.work_of_adhesion"));
     /* No model out: INVALID_ARGUMENT "model"; NULL bad_field accepted. */
     d = adhesive_def(DEMC_NORMAL_JKR, 0.1, 0.8, 0.3, 1e-5);
     CHECK(setup_failed_as(demc_contact_model_init(&d, NULL, &field), &field, DEMC_ERR_INVALID_ARGUMENT, "model"));

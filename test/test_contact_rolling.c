@@ -185,16 +185,6 @@ static void sds_set(void *object, int k, double v)
     else if (k == 1) d->rolling_stiffness = v;
     else d->rolling_damping = v;
 }
-static demc_status def_check(const void *object, const char **bad_field)
-{
-    demc_contact_model m;
-    demc_status st;
-    memset(&m, SETUP_POISON, sizeof m);
-    st = demc_contact_model_init((const demc_contact_def *)object, &m, bad_field);
-    if (st != DEMC_OK) CHECK(setup_untouched(&m, sizeof m));
-    return st;
-}
-
 /* Every coefficient: NaN, ±inf and out-of-domain values give their status and the field's name, also when every
  * later field is bad too; the model is not written. */
 static void coefficients_name_the_bad_field(void)
@@ -211,9 +201,9 @@ static void coefficients_name_the_bad_field(void)
     const char *const sds_name[3] = {"def.mu_rolling", "def.rolling_stiffness", "def.rolling_damping"};
     const int sds_past[3] = {0, 0, 0};
     const double sds_out[3][2] = {{-0.1, -1e-300}, {-1.0, -1e-300}, {-1.0, -1e-300}};
-    const setup_fields epsd = {7, epsd_name, epsd_past, epsd_out, epsd_set, def_check};
-    const setup_fields cdt = {2, cdt_name, cdt_past, cdt_out, cdt_set, def_check};
-    const setup_fields sds = {3, sds_name, sds_past, sds_out, sds_set, def_check};
+    const setup_fields epsd = {7, epsd_name, epsd_past, epsd_out, epsd_set, setup_contact_def_check};
+    const setup_fields cdt = {2, cdt_name, cdt_past, cdt_out, cdt_set, setup_contact_def_check};
+    const setup_fields sds = {3, sds_name, sds_past, sds_out, sds_set, setup_contact_def_check};
     demc_contact_def good = rolling_def(DEMC_CONTACT_PRESET_HMD, DEMC_ROLLING_EPSD, DEMC_TWISTING_SDS), scratch;
     setup_check_fields(&epsd, &good, &scratch, sizeof good);
     good = rolling_def(DEMC_CONTACT_PRESET_LSD, DEMC_ROLLING_CDT, DEMC_TWISTING_MARSHALL);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "demc/base.h"
+#include "demc/contact.h"
 #include "harness.h"
 
 /* The byte an output is filled with before a call that must fail. */
@@ -74,6 +75,18 @@ static inline void setup_check_fields(const setup_fields *f, const void *good, v
                 printf("    %s = %g, later fields bad\n", f->name[k], value);
         }
     }
+}
+
+/* The validate function of setup_fields for a demc_contact_def: demc_contact_model_init() into a poisoned model,
+ * which a failed call must leave unwritten. */
+static inline demc_status setup_contact_def_check(const void *object, const char **bad_field)
+{
+    demc_contact_model m;
+    demc_status st;
+    memset(&m, SETUP_POISON, sizeof m);
+    st = demc_contact_model_init((const demc_contact_def *)object, &m, bad_field);
+    if (st != DEMC_OK) CHECK(setup_untouched(&m, sizeof m));
+    return st;
 }
 
 #endif
