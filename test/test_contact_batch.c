@@ -217,7 +217,7 @@ static void batch_statuses(void)
     b = lammps_batch(&s, state, 12), b.force = force, b.vector_stride = 2;
     CHECK(setup_failed_as(demc_contact_eval_batch(&m, &b, 1e-6, &field), &field, DEMC_ERR_INVALID_ARGUMENT,
                           "batch.vector_stride"));
-    b = lammps_batch(&s, state, 11), b.force = force; /* HM+D keeps 12 doubles */
+    b = lammps_batch(&s, state, 8), b.force = force; /* HM+D keeps 9 doubles */
     CHECK(setup_failed_as(demc_contact_eval_batch(&m, &b, 1e-6, &field), &field, DEMC_ERR_INVALID_ARGUMENT,
                           "batch.state_stride"));
     b = lammps_batch(&s, state, 12), b.force = force;

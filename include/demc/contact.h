@@ -492,9 +492,11 @@ DEMC_CONTACT_FN void demc_contact_state_swap(const demc_contact_model *model, do
  * @brief 1 when double `index` of the state changes sign under the i ⇄ j swap, 0 when it is kept (also for an
  *        index past the state size).
  *
- * For the tangential spring these are the previous normal (3 doubles) and the tangential displacement and force
- * memory (3 + 3); its stiffness, normal-force and slip flag, the PLS(B) latch and the JKR neck, are kept. With a
- * rolling law that keeps a vector the previous normal is there too (it changes sign); the EPSD spring torque (3
+ * For the tangential spring these are the previous normal (3 doubles, kept in the state under
+ * ::DEMC_TRANSPORT_ROTATE only), the elastic force memory (3) and, where a convention reads it
+ * (::DEMC_STIFFNESS_TOTAL, ::DEMC_SLIP_DIRECTION_DISPLACEMENT), the elastic displacement (3); its stiffness,
+ * normal-force and slip flag, the PLS(B) latch and the JKR neck, are kept. With a rolling law that keeps a vector
+ * the previous normal is there too under the rotation (it changes sign); the EPSD spring torque (3
  * doubles) changes sign, its stiffness, the SDS rolling displacement (3 doubles, invariant like v_r) and the twist
  * angle and Marshall's stiffness (invariant like ω_n) are kept.
  * For the Mindlin–Deresiewicz law they are the previous normal and the force, branch origin and branch end (3 + 3 +

@@ -71,10 +71,12 @@ enum {
 /* Forced inline (DEMC_HOT_INLINE): with a constant kind they must fold to constants inside the evaluation, which
  * is large enough that the compiler would otherwise keep some of them as calls. */
 /* Blocks in this order, each present only when a selected law keeps memory:
- *   frame      3  the previous unit normal, when any block below keeps tangent-plane vectors (they are carried
- *                 into each new frame by one turn);
- *   tangential    the spring: elastic displacement (3), elastic force (3), stiffness, normal force, slip flag
- *                 (the demc_tangential_state in declaration order); or the Mindlin–Deresiewicz law: force (3),
+ *   frame      3  the previous unit normal, when a block below keeps tangent-plane vectors and the memory is carried
+ *                 by rotation (DEMC_TRANSPORT_ROTATE: the turn from the previous normal to this one); a projection
+ *                 needs only the current normal;
+ *   tangential    the spring: elastic force (3), stiffness, normal force, slip flag, and the elastic displacement
+ *                 (3) only when a convention reads it (the total stiffness rule, the displacement slip direction):
+ *                 the fields of demc_tangential_state that the kind uses; or the Mindlin–Deresiewicz law: force (3),
  *                 branch origin (3), branch end (3), normal force, stiffness 8G*a, branch (the
  *                 demc_tangential_md_state in declaration order);
  *   rolling       EPSD (4): the spring torque M_k on i (N·m, changes sign under the swap) and the k_r of the step
@@ -86,11 +88,21 @@ enum {
  *                 energy of the break).
  * A slot added within 1.x appends its block's doubles here (and its vectors to demci_contact_vector_offset()):
  * the layout of every kind that does not select it is unchanged. */
-enum { DEMCI_FRAME_DOUBLES = 3, DEMCI_SPRING_DOUBLES = 9, DEMCI_MAX_VECTORS = 5 };
+enum { DEMCI_FRAME_DOUBLES = 3, DEMCI_SPRING_DOUBLES = 6, DEMCI_MAX_VECTORS = 5 };
+
+/* 1 when the spring keeps its elastic displacement: a convention reads it (the total law F = −k_t δ, the
+ * displacement slip direction); otherwise it is never read and not kept. */
+DEMC_HOT_INLINE int demci_contact_spring_displacement(demc_contact_kind kind)
+{
+    return DEMCI_KIND_TANGENTIAL(kind) == DEMC_TANGENTIAL_SPRING &&
+           (DEMCI_KIND_STIFFNESS_RULE(kind) == DEMC_STIFFNESS_TOTAL ||
+            DEMCI_KIND_DIRECTION(kind) == DEMC_SLIP_DIRECTION_DISPLACEMENT);
+}
 
 DEMC_HOT_INLINE size_t demci_contact_tangential_doubles(demc_contact_kind kind)
 {
-    return DEMCI_KIND_TANGENTIAL(kind) == DEMC_TANGENTIAL_SPRING                ? (size_t)DEMCI_SPRING_DOUBLES
+    return DEMCI_KIND_TANGENTIAL(kind) == DEMC_TANGENTIAL_SPRING
+               ? (size_t)DEMCI_SPRING_DOUBLES + 3 * (size_t)demci_contact_spring_displacement(kind)
            : DEMCI_KIND_TANGENTIAL(kind) == DEMC_TANGENTIAL_MINDLIN_DERESIEWICZ ? (size_t)DEMC_TANGENTIAL_MD_STATE_SIZE
                                                                                  : 0;
 }
@@ -117,40 +129,46 @@ DEMC_HOT_INLINE size_t demci_contact_normal_doubles(demc_contact_kind kind)
     return DEMCI_KIND_NORMAL(kind) == DEMC_NORMAL_PLSB || DEMCI_KIND_NORMAL(kind) == DEMC_NORMAL_JKR ? 1 : 0;
 }
 
+/* The number of tangent-plane vectors of the tangential block: the spring's force (and displacement when kept), or
+ * the Mindlin–Deresiewicz force, branch origin and branch end. */
+DEMC_HOT_INLINE int demci_contact_tangential_vectors(demc_contact_kind kind)
+{
+    return DEMCI_KIND_TANGENTIAL(kind) == DEMC_TANGENTIAL_SPRING                ? 1 + demci_contact_spring_displacement(kind)
+           : DEMCI_KIND_TANGENTIAL(kind) == DEMC_TANGENTIAL_MINDLIN_DERESIEWICZ ? 3
+                                                                               : 0;
+}
+
 /* The number of tangent-plane vectors the blocks keep, and the offset of vector q (0 ≤ q < count) in the state:
- * the tangential spring's displacement and force, then the rolling spring's vector, which begins its block (the
- * rolling block follows the tangential one, so its vector lies 3 doubles past the spring's force, or first). */
+ * the tangential block's, then the rolling spring's vector, which begins its block. */
 DEMC_HOT_INLINE int demci_contact_vector_count(demc_contact_kind kind)
 {
-    const int tangential_vectors = DEMCI_KIND_TANGENTIAL(kind) == DEMC_TANGENTIAL_SPRING                ? 2
-                                   : DEMCI_KIND_TANGENTIAL(kind) == DEMC_TANGENTIAL_MINDLIN_DERESIEWICZ ? 3
-                                                                                                       : 0;
-    return tangential_vectors + demci_contact_rolling_vector(kind);
-}
-
-DEMC_HOT_INLINE size_t demci_contact_vector_offset(demc_contact_kind kind, int q)
-{
-    /* the tangential block's vectors first (the spring's displacement and force, or the Mindlin–Deresiewicz
-     * force, branch origin and branch end: its first 3 q doubles), then the rolling vector after the whole
-     * tangential block */
-    const int tangential_vectors = demci_contact_vector_count(kind) - demci_contact_rolling_vector(kind);
-    return (size_t)DEMCI_FRAME_DOUBLES +
-           (q < tangential_vectors ? 3 * (size_t)q : demci_contact_tangential_doubles(kind));
-}
-
-/* 1 when tangent-plane vector q changes sign under the i ⇄ j swap: the spring's displacement and force and the
- * EPSD torque (quantities of i relative to j); the SDS rolling displacement is kept (v_r is invariant). */
-DEMC_HOT_INLINE int demci_contact_vector_flips(demc_contact_kind kind, int q)
-{
-    /* the tangential block's vectors (the spring's, the Mindlin–Deresiewicz law's) are vectors of the pair and
-     * change sign; the rolling vector does for EPSD (a torque on i) and not for SDS (invariant like v_r) */
-    const int tangential_vectors = demci_contact_vector_count(kind) - demci_contact_rolling_vector(kind);
-    return q < tangential_vectors || DEMCI_KIND_ROLLING(kind) == DEMC_ROLLING_EPSD;
+    return demci_contact_tangential_vectors(kind) + demci_contact_rolling_vector(kind);
 }
 
 DEMC_HOT_INLINE size_t demci_contact_frame_offset_end(demc_contact_kind kind)
 {
-    return demci_contact_vector_count(kind) > 0 ? (size_t)DEMCI_FRAME_DOUBLES : 0;
+    return demci_contact_vector_count(kind) > 0 && DEMCI_KIND_TRANSPORT(kind) == DEMC_TRANSPORT_ROTATE
+               ? (size_t)DEMCI_FRAME_DOUBLES
+               : 0;
+}
+
+DEMC_HOT_INLINE size_t demci_contact_vector_offset(demc_contact_kind kind, int q)
+{
+    /* the tangential block's vectors first (the spring's force at its start and its displacement after the three
+     * scalars; the Mindlin–Deresiewicz force, branch origin and branch end: its first 3 q doubles), then the
+     * rolling vector after the whole tangential block */
+    const int spring = DEMCI_KIND_TANGENTIAL(kind) == DEMC_TANGENTIAL_SPRING;
+    const size_t within = q >= demci_contact_tangential_vectors(kind) ? demci_contact_tangential_doubles(kind)
+                          : spring                                    ? (size_t)(q == 0 ? 0 : DEMCI_SPRING_DOUBLES)
+                                                                      : 3 * (size_t)q;
+    return demci_contact_frame_offset_end(kind) + within;
+}
+
+/* 1 when tangent-plane vector q changes sign under the i ⇄ j swap: the tangential block's vectors (quantities of i
+ * relative to j) and the EPSD torque; the SDS rolling displacement is kept (v_r is invariant). */
+DEMC_HOT_INLINE int demci_contact_vector_flips(demc_contact_kind kind, int q)
+{
+    return q < demci_contact_tangential_vectors(kind) || DEMCI_KIND_ROLLING(kind) == DEMC_ROLLING_EPSD;
 }
 
 DEMC_HOT_INLINE size_t demci_contact_tangential_offset(demc_contact_kind kind)
@@ -717,25 +735,28 @@ DEMC_STATIC_INLINE void demci_contact_store3(double *s, demc_vec3 v)
     s[2] = v.z;
 }
 
-/* The tangential memory kept in the slice, as the tangential kernel's struct. */
-DEMC_STATIC_INLINE demc_tangential_state demci_contact_load_tangential(const double *s)
+/* The tangential memory kept in the slice, as the tangential kernel's struct: force, stiffness, normal force, slip
+ * flag, and the displacement where the kind keeps it (else 0: no convention of the kind reads it, and what the
+ * step writes there is dead code the compiler drops). */
+DEMC_HOT_INLINE demc_tangential_state demci_contact_load_tangential(demc_contact_kind kind, const double *s)
 {
     demc_tangential_state t;
-    t.displacement = demci_contact_load3(s);
-    t.force = demci_contact_load3(s + 3);
-    t.stiffness = s[6];
-    t.normal_force = s[7];
-    t.sliding = s[8];
+    t.force = demci_contact_load3(s);
+    t.stiffness = s[3];
+    t.normal_force = s[4];
+    t.sliding = s[5];
+    t.displacement = demci_contact_spring_displacement(kind) ? demci_contact_load3(s + DEMCI_SPRING_DOUBLES)
+                                                             : demc_vec3_make(0.0, 0.0, 0.0);
     return t;
 }
 
-DEMC_STATIC_INLINE void demci_contact_store_tangential(double *s, const demc_tangential_state *t)
+DEMC_HOT_INLINE void demci_contact_store_tangential(demc_contact_kind kind, double *s, const demc_tangential_state *t)
 {
-    demci_contact_store3(s, t->displacement);
-    demci_contact_store3(s + 3, t->force);
-    s[6] = t->stiffness;
-    s[7] = t->normal_force;
-    s[8] = t->sliding;
+    demci_contact_store3(s, t->force);
+    s[3] = t->stiffness;
+    s[4] = t->normal_force;
+    s[5] = t->sliding;
+    if (demci_contact_spring_displacement(kind)) demci_contact_store3(s + DEMCI_SPRING_DOUBLES, t->displacement);
 }
 
 /* Zeroes the first n doubles of a state (n ≤ DEMC_CONTACT_STATE_MAX). Written out, not looped: a compiler turns a
@@ -785,8 +806,8 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_release(demc_contact_kind kind
     if (diag) {
         demci_contact_diag_clear(diag);
         const double *spring = state + demci_contact_tangential_offset(kind);
-        if (DEMCI_KIND_TANGENTIAL(kind) == DEMC_TANGENTIAL_SPRING && spring[6] > 0.0)
-            diag->tangential_exchange = 0.5 * demc_vec3_norm2(demci_contact_load3(spring + 3)) / spring[6];
+        if (DEMCI_KIND_TANGENTIAL(kind) == DEMC_TANGENTIAL_SPRING && spring[3] > 0.0)
+            diag->tangential_exchange = 0.5 * demc_vec3_norm2(demci_contact_load3(spring)) / spring[3];
         if (DEMCI_KIND_TANGENTIAL(kind) == DEMC_TANGENTIAL_MINDLIN_DERESIEWICZ) /* its recoverable energy */
             diag->tangential_exchange = demci_tangential_md_energy(
                 c[DEMCI_M_MU_D], spring[9], spring[10], demci_contact_load3(spring), demci_contact_load3(spring + 3),
@@ -914,18 +935,22 @@ DEMC_HOT_INLINE void demci_contact_carry_one(demc_contact_kind kind, const demci
 DEMC_HOT_INLINE void demci_contact_carry(demc_contact_kind kind, const demc_contact_frame *f, double dt,
                                          double *state)
 {
-    const demc_vec3 n = f->normal, n_old = demci_contact_load3(state);
+    const demc_vec3 n = f->normal;
     const int count = demci_contact_vector_count(kind);
     demci_tangential_turn turn;
-    if (count == 0 || (n_old.x == 0.0 && n_old.y == 0.0 && n_old.z == 0.0)) return;
+    if (count == 0) return;
     if (DEMCI_KIND_TRANSPORT(kind) != DEMC_TRANSPORT_PROJECT) {
+        /* the previous normal is the frame block; a new contact (none yet) has nothing to carry */
+        const demc_vec3 n_old = demci_contact_load3(state);
         const double spin =
             DEMCI_KIND_SPIN(kind) ? 0.5 * demc_vec3_dot(demc_vec3_add(f->angular_velocity_i, f->angular_velocity_j), n) * dt
                                   : 0.0;
+        if (n_old.x == 0.0 && n_old.y == 0.0 && n_old.z == 0.0) return;
         turn = demci_tangential_turn_make(n_old, n, spin);
     }
-    /* Written out rather than looped, so that with a constant kind it is straight-line code at any -O level. At
-     * most DEMCI_MAX_VECTORS vectors (the blocks' vectors together). */
+    /* (A projection needs no previous normal: the vectors of a new contact are zero and stay so.) Written out rather
+     * than looped, so that with a constant kind it is straight-line code at any -O level. At most DEMCI_MAX_VECTORS
+     * vectors (the blocks' vectors together). */
     if (count > 0) demci_contact_carry_one(kind, &turn, n, state + demci_contact_vector_offset(kind, 0));
     if (count > 1) demci_contact_carry_one(kind, &turn, n, state + demci_contact_vector_offset(kind, 1));
     if (count > 2) demci_contact_carry_one(kind, &turn, n, state + demci_contact_vector_offset(kind, 2));
@@ -1035,13 +1060,13 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_eval_kind(demc_contact_kind ki
 
     /* The memory is carried into this step's frame; the new normal is kept for the next one. */
     demci_contact_carry(kind, f, dt, state);
-    if (demci_contact_vector_count(kind) > 0) demci_contact_store3(state, n);
+    if (demci_contact_frame_offset_end(kind) > 0) demci_contact_store3(state, n);
 
     /* Tangential force: the spring advanced by the increment. */
     if (spring) {
         double *slot = state + demci_contact_tangential_offset(kind);
         demc_tangential_params tp;
-        demc_tangential_state ts = demci_contact_load_tangential(slot);
+        demc_tangential_state ts = demci_contact_load_tangential(kind, slot);
         const demc_vec3 increment =
             DEMCI_KIND_INCREMENT(kind) == DEMC_INCREMENT_ROLLING ? demci_contact_rolling_increment(f, dt)
                                                                  : demc_vec3_scale(v_t, dt);
@@ -1056,7 +1081,7 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_eval_kind(demc_contact_kind ki
         tp.coulomb = (demc_coulomb_policy)DEMCI_KIND_COULOMB(kind);
         /* The Coulomb load: F_n, plus what the adhesive law adds (JKR 2F_c, DMT 2πwR*, simplified JKR kA). */
         rt = demci_tangential_step(&tp, increment, v_t, k_t, glued ? f_n + glue.lift : f_n, c_t, dt, &ts, diag != 0);
-        demci_contact_store_tangential(slot, &ts);
+        demci_contact_store_tangential(kind, slot, &ts);
         r.force = demc_vec3_add(r.force, rt.force);
         if (diag) {
             diag->tangential_energy = rt.stored_energy;
