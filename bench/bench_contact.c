@@ -125,13 +125,19 @@ static inline demc_body bench_demc_body(const ref_bodies *b, int i)
 }
 
 /* One pair: the force on i and the torques on i and j into out[0..8]; returns REF_APART, REF_STICK or REF_SLIDE.
- * The kind is a constant at each call site (bench_demc_pair_closest/_default): the header-only face folds it. */
+ * The kind is a constant at each call site (bench_demc_pair_closest/_default): the header-only face folds it; the
+ * linked face makes the one call demc_contact_eval_sphere_sphere(). */
 static inline int bench_demc_pair(demc_contact_kind kind, const bench_demc_model *m, const ref_bodies *b, int i,
                                   int j, double dt, double *state, double out[9])
 {
     const demc_body bi = bench_demc_body(b, i), bj = bench_demc_body(b, j);
+#ifdef DEMC_HEADER_ONLY /* the frame and the evaluation with the kind as a constant: everything folds */
     const demc_contact_frame f = demc_contact_frame_sphere_sphere(m, &bi, &bj);
     const demc_contact_result r = demc_contact_eval_kind(kind, m, &f, dt, state, NULL);
+#else /* one library call, the frame kept inside it */
+    const demc_contact_result r = demc_contact_eval_sphere_sphere(m, &bi, &bj, dt, state, NULL);
+    (void)kind;
+#endif
     if (!(r.overlap > 0.0)) return REF_APART;
     out[0] = r.force.x;
     out[1] = r.force.y;

@@ -581,6 +581,41 @@ DEMC_CONTACT_FN demc_contact_result demc_contact_eval(const demc_contact_model *
                                                       demc_contact_diag *diag);
 
 /**
+ * @brief demc_contact_frame_sphere_sphere() and demc_contact_eval() in one call: the force on sphere i, the
+ *        torques on both, the updated state and on request the energy terms, for two spheres.
+ *
+ * Results are bit for bit those of the two calls. The call a linked host makes per contact: the frame never goes
+ * through memory, and a pair apart (centres at least R_i + R_j + demc_contact_model_range() apart) costs a squared
+ * distance and the state reset. In a header-only unit, the frame builder and demc_contact_eval_kind() with a
+ * constant kind fold further (this call dispatches on the model's kind at run time).
+ * @param model a compiled model.
+ * @param i, j the two spheres (position m, velocity m/s, angular velocity rad/s, radius m > 0, mass kg > 0).
+ * @param dt time step Δt (s) > 0.
+ * @param state the contact's state, demc_contact_model_state_size() doubles (in/out).
+ * @param diag NULL, or energy terms and flags (written).
+ * @return force on i (N), torques on i and j (N·m), overlap (m) and normal force (N): as demc_contact_eval().
+ */
+DEMC_CONTACT_FN demc_contact_result demc_contact_eval_sphere_sphere(const demc_contact_model *model,
+                                                                    const demc_body *i, const demc_body *j,
+                                                                    double dt, double *state,
+                                                                    demc_contact_diag *diag);
+
+/**
+ * @brief demc_contact_frame_sphere_wall() and demc_contact_eval() in one call (sphere i against a plane wall);
+ *        bit for bit the two calls' results.
+ * @param model a compiled model.
+ * @param i the sphere.
+ * @param wall the wall; its normal must be a unit vector.
+ * @param dt time step Δt (s) > 0.
+ * @param state the contact's state, demc_contact_model_state_size() doubles (in/out).
+ * @param diag NULL, or energy terms and flags (written).
+ * @return as demc_contact_eval(); torque_j is the torque on the wall about its reference point.
+ */
+DEMC_CONTACT_FN demc_contact_result demc_contact_eval_sphere_wall(const demc_contact_model *model,
+                                                                  const demc_body *i, const demc_wall *wall,
+                                                                  double dt, double *state, demc_contact_diag *diag);
+
+/**
  * @brief Many contacts in one call: index pairs into the host's per-body arrays, the per-contact state array, and
  *        where the results go. Sized: set #demc_contact_batch::size to sizeof(demc_contact_batch) (
  *        ::DEMC_CONTACT_BATCH_INIT does); fields appended in later releases take their defaults for a smaller one.

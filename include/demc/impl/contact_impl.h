@@ -1279,27 +1279,68 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_eval_kind(demc_contact_kind ki
     return r;
 }
 
+/* The dispatch on the model's kind, written once: RUN(K) is a statement run with K the kind as a constant, so that
+ * each preset's kind gets a body of its own with everything folded in; any other kind gets a body in which the
+ * rolling and twisting slots fold away when it selects neither (the bits are known to be zero: the options cost
+ * nothing there), else the general one. */
+#define DEMCI_CONTACT_DISPATCH(kind, RUN)                                                                            \
+    switch (kind) {                                                                                                  \
+    case DEMC_CONTACT_KIND_HMD: RUN(DEMC_CONTACT_KIND_HMD); break;                                                   \
+    case DEMC_CONTACT_KIND_LSD: RUN(DEMC_CONTACT_KIND_LSD); break;                                                   \
+    case DEMC_CONTACT_KIND_PLSB: RUN(DEMC_CONTACT_KIND_PLSB); break;                                                 \
+    case DEMC_CONTACT_KIND_HM: RUN(DEMC_CONTACT_KIND_HM); break;                                                     \
+    case DEMC_CONTACT_KIND_CAMPELLO: RUN(DEMC_CONTACT_KIND_CAMPELLO); break;                                         \
+    default:                                                                                                         \
+        if (!((kind) & DEMCI_KIND_TORQUE_BITS)) RUN((kind) & ~DEMCI_KIND_TORQUE_BITS);                                \
+        else RUN(kind);                                                                                              \
+        break;                                                                                                       \
+    }
+
 DEMC_CONTACT_FN demc_contact_result demc_contact_eval(const demc_contact_model *model,
                                                       const demc_contact_frame *frame, double dt, double *state,
                                                       demc_contact_diag *diag)
 {
     const double *c = model->opaque_;
     const demc_contact_kind kind = (demc_contact_kind)c[DEMCI_M_KIND];
-    /* Each preset's kind gets a body of its own with the kind folded in; any other kind runs the general one. */
-    switch (kind) {
-    case DEMC_CONTACT_KIND_HMD: return demci_contact_eval_kind(DEMC_CONTACT_KIND_HMD, c, frame, dt, state, diag);
-    case DEMC_CONTACT_KIND_LSD: return demci_contact_eval_kind(DEMC_CONTACT_KIND_LSD, c, frame, dt, state, diag);
-    case DEMC_CONTACT_KIND_PLSB: return demci_contact_eval_kind(DEMC_CONTACT_KIND_PLSB, c, frame, dt, state, diag);
-    case DEMC_CONTACT_KIND_HM: return demci_contact_eval_kind(DEMC_CONTACT_KIND_HM, c, frame, dt, state, diag);
-    case DEMC_CONTACT_KIND_CAMPELLO:
-        return demci_contact_eval_kind(DEMC_CONTACT_KIND_CAMPELLO, c, frame, dt, state, diag);
-    default:
-        /* A kind without rolling and twisting laws gets a body of its own in which those slots fold away (the bits
-         * are known to be zero), so that the options cost nothing there. */
-        if (!(kind & DEMCI_KIND_TORQUE_BITS))
-            return demci_contact_eval_kind(kind & ~DEMCI_KIND_TORQUE_BITS, c, frame, dt, state, diag);
-        return demci_contact_eval_kind(kind, c, frame, dt, state, diag);
-    }
+#define DEMCI_RUN(K) return demci_contact_eval_kind((K), c, frame, dt, state, diag)
+    DEMCI_CONTACT_DISPATCH(kind, DEMCI_RUN)
+#undef DEMCI_RUN
+    return demci_contact_zero_result(0.0); /* not reached */
+}
+
+/* The frame and the evaluation in one call: the frame stays in registers and the bodies are read once (the linked
+ * face's single call; a pair apart is rejected on its squared distance before anything else is read). */
+DEMC_CONTACT_FN demc_contact_result demc_contact_eval_sphere_sphere(const demc_contact_model *model,
+                                                                    const demc_body *i, const demc_body *j,
+                                                                    double dt, double *state,
+                                                                    demc_contact_diag *diag)
+{
+    const double *c = model->opaque_;
+    const demc_contact_kind kind = (demc_contact_kind)c[DEMCI_M_KIND];
+#define DEMCI_RUN(K)                                                                                                \
+    do {                                                                                                            \
+        const demc_contact_frame f = demci_contact_frame_spheres(c, i, j);                                          \
+        return demci_contact_eval_kind((K), c, &f, dt, state, diag);                                                \
+    } while (0)
+    DEMCI_CONTACT_DISPATCH(kind, DEMCI_RUN)
+#undef DEMCI_RUN
+    return demci_contact_zero_result(0.0); /* not reached */
+}
+
+DEMC_CONTACT_FN demc_contact_result demc_contact_eval_sphere_wall(const demc_contact_model *model,
+                                                                  const demc_body *i, const demc_wall *wall,
+                                                                  double dt, double *state, demc_contact_diag *diag)
+{
+    const double *c = model->opaque_;
+    const demc_contact_kind kind = (demc_contact_kind)c[DEMCI_M_KIND];
+#define DEMCI_RUN(K)                                                                                                \
+    do {                                                                                                            \
+        const demc_contact_frame f = demci_contact_frame_wall(c, i, wall);                                          \
+        return demci_contact_eval_kind((K), c, &f, dt, state, diag);                                                \
+    } while (0)
+    DEMCI_CONTACT_DISPATCH(kind, DEMCI_RUN)
+#undef DEMCI_RUN
+    return demci_contact_zero_result(0.0); /* not reached */
 }
 
 /* ---- batch ----------------------------------------------------------------------------------------------- */
@@ -1442,23 +1483,15 @@ DEMC_STATIC_INLINE demc_status demci_contact_batch_check(const demc_contact_mode
     return demci_require_positive(dt, "dt", bad_field);
 }
 
-/* Each preset's kind gets a loop of its own with the kind folded in; any other kind runs the general one. */
+/* Each preset's kind gets a loop of its own with the kind folded in (DEMCI_CONTACT_DISPATCH). */
 DEMC_STATIC_INLINE void demci_contact_batch_dispatch(const demc_contact_model *model, const demc_contact_batch *b,
                                                      const demc_wall *wall, double dt)
 {
     const double *c = model->opaque_;
     const demc_contact_kind kind = demc_contact_model_kind(model);
-    switch (kind) {
-    case DEMC_CONTACT_KIND_HMD: demci_contact_batch_loop(DEMC_CONTACT_KIND_HMD, c, b, wall, dt); break;
-    case DEMC_CONTACT_KIND_LSD: demci_contact_batch_loop(DEMC_CONTACT_KIND_LSD, c, b, wall, dt); break;
-    case DEMC_CONTACT_KIND_PLSB: demci_contact_batch_loop(DEMC_CONTACT_KIND_PLSB, c, b, wall, dt); break;
-    case DEMC_CONTACT_KIND_HM: demci_contact_batch_loop(DEMC_CONTACT_KIND_HM, c, b, wall, dt); break;
-    case DEMC_CONTACT_KIND_CAMPELLO: demci_contact_batch_loop(DEMC_CONTACT_KIND_CAMPELLO, c, b, wall, dt); break;
-    default: /* as demc_contact_eval(): without rolling and twisting laws, a loop in which they fold */
-        if (!(kind & DEMCI_KIND_TORQUE_BITS)) demci_contact_batch_loop(kind & ~DEMCI_KIND_TORQUE_BITS, c, b, wall, dt);
-        else demci_contact_batch_loop(kind, c, b, wall, dt);
-        break;
-    }
+#define DEMCI_RUN(K) demci_contact_batch_loop((K), c, b, wall, dt)
+    DEMCI_CONTACT_DISPATCH(kind, DEMCI_RUN)
+#undef DEMCI_RUN
 }
 
 DEMC_CONTACT_FN demc_status demc_contact_eval_batch(const demc_contact_model *model, const demc_contact_batch *batch,
@@ -1537,29 +1570,9 @@ DEMC_CONTACT_FN demc_status demc_contact_eval_batch_facet(const demc_contact_mod
     if ((s = demci_require_positive(dt, "dt", bad_field)) != DEMC_OK) return s;
     c = model->opaque_;
     kind = demc_contact_model_kind(model);
-    switch (kind) {
-    case DEMC_CONTACT_KIND_HMD:
-        demci_contact_batch_facet_loop(DEMC_CONTACT_KIND_HMD, c, batch, facets, contacts, dt, nodal_force);
-        break;
-    case DEMC_CONTACT_KIND_LSD:
-        demci_contact_batch_facet_loop(DEMC_CONTACT_KIND_LSD, c, batch, facets, contacts, dt, nodal_force);
-        break;
-    case DEMC_CONTACT_KIND_PLSB:
-        demci_contact_batch_facet_loop(DEMC_CONTACT_KIND_PLSB, c, batch, facets, contacts, dt, nodal_force);
-        break;
-    case DEMC_CONTACT_KIND_HM:
-        demci_contact_batch_facet_loop(DEMC_CONTACT_KIND_HM, c, batch, facets, contacts, dt, nodal_force);
-        break;
-    case DEMC_CONTACT_KIND_CAMPELLO:
-        demci_contact_batch_facet_loop(DEMC_CONTACT_KIND_CAMPELLO, c, batch, facets, contacts, dt, nodal_force);
-        break;
-    default:
-        if (!(kind & DEMCI_KIND_TORQUE_BITS))
-            demci_contact_batch_facet_loop(kind & ~DEMCI_KIND_TORQUE_BITS, c, batch, facets, contacts, dt, nodal_force);
-        else
-            demci_contact_batch_facet_loop(kind, c, batch, facets, contacts, dt, nodal_force);
-        break;
-    }
+#define DEMCI_RUN(K) demci_contact_batch_facet_loop((K), c, batch, facets, contacts, dt, nodal_force)
+    DEMCI_CONTACT_DISPATCH(kind, DEMCI_RUN)
+#undef DEMCI_RUN
     return demci_material_fail(DEMC_OK, 0, bad_field);
 }
 
