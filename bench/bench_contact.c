@@ -124,11 +124,20 @@ static inline demc_body bench_demc_body(const ref_bodies *b, int i)
     return out;
 }
 
-/* One pair: the force on i and the torques on i and j into out[0..8]; returns REF_APART, REF_STICK or REF_SLIDE.
- * The kind is a constant at each call site (bench_demc_pair_closest/_default): the header-only face folds it; the
- * linked face makes the one call demc_contact_eval_sphere_sphere(). */
+/* Adds a vector into a body's row of an accumulator array (the host's scatter). */
+static inline void bench_add(double *row, demc_vec3 v)
+{
+    row[0] += v.x;
+    row[1] += v.y;
+    row[2] += v.z;
+}
+
+/* One pair as a host's force loop does it: the call, then the force on i and −force on j, the torques on i and j
+ * added into the body arrays straight from the result; returns REF_APART, REF_STICK or REF_SLIDE. The kind is a
+ * constant at each call site (bench_sweep_demc_closest/_default): the header-only face folds it; the linked face
+ * makes the one call demc_contact_eval_sphere_sphere(). */
 static inline int bench_demc_pair(demc_contact_kind kind, const bench_demc_model *m, const ref_bodies *b, int i,
-                                  int j, double dt, double *state, double out[9])
+                                  int j, double dt, double *state)
 {
     const demc_body bi = bench_demc_body(b, i), bj = bench_demc_body(b, j);
 #ifdef DEMC_HEADER_ONLY /* the frame and the evaluation with the kind as a constant: everything folds */
@@ -139,15 +148,10 @@ static inline int bench_demc_pair(demc_contact_kind kind, const bench_demc_model
     (void)kind;
 #endif
     if (!(r.overlap > 0.0)) return REF_APART;
-    out[0] = r.force.x;
-    out[1] = r.force.y;
-    out[2] = r.force.z;
-    out[3] = r.torque_i.x;
-    out[4] = r.torque_i.y;
-    out[5] = r.torque_i.z;
-    out[6] = r.torque_j.x;
-    out[7] = r.torque_j.y;
-    out[8] = r.torque_j.z;
+    bench_add(b->f[i], r.force);
+    bench_add(b->f[j], demc_vec3_neg(r.force));
+    bench_add(b->torque[i], r.torque_i);
+    bench_add(b->torque[j], r.torque_j);
     return state[BENCH_DEMC_DOUBLES(kind) - 1] != 0.0 ? REF_SLIDE : REF_STICK;
 }
 
@@ -175,19 +179,6 @@ static void bench_demc_batch(const bench_demc_model *m, const ref_bodies *b, con
     if (demc_contact_eval_batch(m, &batch, dt, NULL) != DEMC_OK) abort();
 }
 /* ========================================================================================================== */
-
-/* Adds one pair's force and torques into the body arrays (the host's scatter; the reference kernels do it
- * inline). */
-static inline void bench_scatter(const ref_bodies *b, int i, int j, const double out[9])
-{
-    int k;
-    for (k = 0; k < 3; ++k) {
-        b->f[i][k] += out[k];
-        b->f[j][k] -= out[k];
-        b->torque[i][k] += out[3 + k];
-        b->torque[j][k] += out[6 + k];
-    }
-}
 
 /* ---- kernels: a timed sweep and a counting sweep each ------------------------------------------------------ */
 struct bench_kernel;
@@ -231,29 +222,20 @@ static void bench_sweep_dispatch(const bench_kernel *k, const ref_bodies *b, con
     BENCH_SWEEP_LOOP(disp_pair(m, &ctx, b, c->i[q], c->j[q], state + 3 * q));
 }
 
-static inline int bench_demc_one(demc_contact_kind kind, const bench_demc_model *m, const ref_bodies *b, int i,
-                                 int j, double *state)
-{
-    double out[9];
-    const int outcome = bench_demc_pair(kind, m, b, i, j, bench_dt, state, out);
-    if (outcome != REF_APART) bench_scatter(b, i, j, out);
-    return outcome;
-}
-
 static void bench_sweep_demc_closest(const bench_kernel *k, const ref_bodies *b, const ref_pairs *c, double *state,
                                      long counts[3])
 {
     const bench_demc_model *m = (const bench_demc_model *)k->model;
-    BENCH_SWEEP_LOOP(bench_demc_one(BENCH_KIND_CLOSEST, m, b, c->i[q], c->j[q],
-                                    state + (long)BENCH_DEMC_CLOSEST_DOUBLES * q));
+    BENCH_SWEEP_LOOP(bench_demc_pair(BENCH_KIND_CLOSEST, m, b, c->i[q], c->j[q], bench_dt,
+                                     state + (long)BENCH_DEMC_CLOSEST_DOUBLES * q));
 }
 
 static void bench_sweep_demc_default(const bench_kernel *k, const ref_bodies *b, const ref_pairs *c, double *state,
                                      long counts[3])
 {
     const bench_demc_model *m = (const bench_demc_model *)k->model;
-    BENCH_SWEEP_LOOP(bench_demc_one(BENCH_KIND_DEFAULT, m, b, c->i[q], c->j[q],
-                                    state + (long)BENCH_DEMC_DEFAULT_DOUBLES * q));
+    BENCH_SWEEP_LOOP(bench_demc_pair(BENCH_KIND_DEFAULT, m, b, c->i[q], c->j[q], bench_dt,
+                                     state + (long)BENCH_DEMC_DEFAULT_DOUBLES * q));
 }
 
 #ifdef BENCH_HAVE_DEMC_BATCH
