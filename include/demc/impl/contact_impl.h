@@ -1440,7 +1440,9 @@ DEMC_HOT_INLINE void demci_contact_batch_loop(demc_contact_kind kind, const doub
         demc_contact_frame f;
         demc_contact_result r;
         if (q + DEMCI_BATCH_PREFETCH < b->count) {
-            demci_contact_batch_prefetch(b, b->i[q + DEMCI_BATCH_PREFETCH]);
+            /* body i once per run of the same i (a neighbour list is grouped by i) */
+            const int ahead = b->i[q + DEMCI_BATCH_PREFETCH];
+            if (ahead != b->i[q + DEMCI_BATCH_PREFETCH - 1]) demci_contact_batch_prefetch(b, ahead);
             if (!wall) demci_contact_batch_prefetch(b, b->j[q + DEMCI_BATCH_PREFETCH]);
             DEMCI_PREFETCH_WRITE(b->state + (q + DEMCI_BATCH_PREFETCH) * b->state_stride);
         }
