@@ -27,15 +27,7 @@ static impact000_result impact000_spin(double omega_z, demc_slip_recalculation r
     law.pair = law.wall;
     /* δ_el, which the HM preset's conventions never read and its state does not keep, from the tangential kernel
      * run by the pre-0.9 evaluation beside it (library_laws.h) */
-    law.shadow = 1 + LEGACY_MODEL_HM;
-    law.legacy.youngs_modulus = def.moduli.effective_modulus;
-    law.legacy.shear_modulus = def.moduli.effective_shear_modulus;
-    law.legacy.restitution = 1.0;
-    law.legacy.end = DEMC_CONTACT_END_FORCE;
-    law.legacy.tangential = def.friction;
-    law.legacy.transport = def.transport;
-    law.legacy.spin = def.spin;
-    CHECK(demc_contact_model_state_size(&law.wall) <= (size_t)(DRV_STATE_MAX - LIBRARY_SHADOW_DOUBLES));
+    CHECK(library_law_shadow_hm(&law, &def) == 0);
     return run_impact000(library_law_eval, &law, omega_z, steps, NULL);
 }
 

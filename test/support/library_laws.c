@@ -121,3 +121,18 @@ void library_law_eval(void *ctx, const drv_body *i, const drv_body *j, const drv
     }
     out->info[5] = ft.z;
 }
+
+int library_law_shadow_hm(library_law *law, const demc_contact_def *def)
+{
+    if (demc_contact_model_state_size(&law->wall) > (size_t)(DRV_STATE_MAX - LIBRARY_SHADOW_DOUBLES)) return -1;
+    memset(&law->legacy, 0, sizeof law->legacy);
+    law->legacy.youngs_modulus = def->moduli.effective_modulus;
+    law->legacy.shear_modulus = def->moduli.effective_shear_modulus;
+    law->legacy.restitution = 1.0;
+    law->legacy.end = DEMC_CONTACT_END_FORCE;
+    law->legacy.tangential = def->friction;
+    law->legacy.transport = def->transport;
+    law->legacy.spin = def->spin;
+    law->shadow = 1 + LEGACY_MODEL_HM;
+    return 0;
+}

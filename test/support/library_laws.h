@@ -43,6 +43,11 @@ typedef struct library_law {
 /* Doubles of the driver's per-contact state taken by the shadow evaluation (at its end). */
 #define LIBRARY_SHADOW_DOUBLES ((int)(sizeof(legacy_contact_state) / sizeof(double)))
 
+/* Sets `law`'s shadow: the pre-0.9 evaluation of LEGACY_MODEL_HM with the Hertz–Mindlin inputs of `def` (moduli,
+ * conventions, transport, spin; no damping). 0 when the model `law->wall` leaves it room in the driver's state, else
+ * −1 (no shadow set). */
+int library_law_shadow_hm(library_law *law, const demc_contact_def *def);
+
 /* drv_law for a library_law context. info: [0] overlap, [1] sliding, [2] normal force, [3] tangential force on i
  * along x, [4] elastic tangential displacement along x (from the shadow evaluation; 0 without one), [5] tangential force along z. */
 void library_law_eval(void *ctx, const drv_body *i, const drv_body *j, const drv_wall *wall, double dt,
