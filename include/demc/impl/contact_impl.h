@@ -1591,10 +1591,12 @@ DEMC_CONTACT_FN demc_status demc_contact_eval_batch_facet(const demc_contact_mod
     return demci_material_fail(DEMC_OK, 0, bad_field);
 }
 
-/* Header-only units: the kind given as a constant folds every slot (see contact.h). */
-DEMC_STATIC_INLINE demc_contact_result demc_contact_eval_kind(demc_contact_kind kind, const demc_contact_model *model,
-                                                             const demc_contact_frame *frame, double dt,
-                                                             double *state, demc_contact_diag *diag)
+/* Header-only units: the kind given as a constant folds every slot (see contact.h). Forced inline: a compiler
+ * left to itself keeps one out-of-line copy once a unit calls it from two loops (a sphere–sphere and a sphere–wall
+ * loop, say), and the frame then goes through memory and the result comes back through it. */
+DEMC_HOT_INLINE demc_contact_result demc_contact_eval_kind(demc_contact_kind kind, const demc_contact_model *model,
+                                                          const demc_contact_frame *frame, double dt,
+                                                          double *state, demc_contact_diag *diag)
 {
     return demci_contact_eval_kind(kind, model->opaque_, frame, dt, state, diag);
 }
