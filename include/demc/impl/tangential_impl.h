@@ -250,8 +250,10 @@ DEMC_HOT_INLINE demc_vec3 demci_tangential_turn_apply(const demci_tangential_tur
         r = demc_vec3_add_scaled(r, demc_vec3_dot(t->w, v) * t->inv_1pc, t->w);
     }
     if (t->a1 == 0.0) return r;
+    /* r + a1 n × r + a2 n × (n × r) with n × (n × r) = (n·r) n − r: the cross and the dot are independent */
     nxr = demc_vec3_cross(t->n_new, r);
-    return demc_vec3_add_scaled(demc_vec3_add_scaled(r, t->a1, nxr), t->a2, demc_vec3_cross(t->n_new, nxr));
+    return demc_vec3_add_scaled(demc_vec3_add_scaled(demc_vec3_scale(r, 1.0 - t->a2), t->a1, nxr),
+                                t->a2 * demc_vec3_dot(t->n_new, r), t->n_new);
 }
 
 DEMC_TANGENTIAL_FN demc_vec3 demc_tangential_rotate(demc_vec3 v, demc_vec3 n_old, demc_vec3 n_new, double spin)
