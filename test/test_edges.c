@@ -293,6 +293,29 @@ static void errno_untouched_by_underflow(void)
     CHECK(errno == 0 && e >= 0.0);
 }
 
+/* contact.h (found by fuzz/fuzz_contact.c): a PLS(B) description whose latch stiffness e·k underflows is named
+ * ("def.normal_stiffness", DEMC_ERR_SINGULAR) also when the model pointer is NULL: inputs are checked before the
+ * output, as every setup function does; it used to return "model". */
+static void contact_model_output_checked_last(void)
+{
+    demc_contact_def d;
+    demc_contact_model m;
+    const char *field = NULL;
+    CHECK(demc_contact_def_init(DEMC_CONTACT_PRESET_PLSB, sizeof d, &d, NULL) == DEMC_OK);
+    d.normal_stiffness = 4.9406564584124654e-324;
+    d.restitution = 0.5;
+    d.stiffness_ratio = 1.0;
+    memset(&m, 0xA5, sizeof m);
+    CHECK(demc_contact_model_init(&d, &m, &field) == DEMC_ERR_SINGULAR);
+    CHECK(field != NULL && strcmp(field, "def.normal_stiffness") == 0);
+    field = NULL;
+    CHECK(demc_contact_model_init(&d, NULL, &field) == DEMC_ERR_SINGULAR);
+    CHECK(field != NULL && strcmp(field, "def.normal_stiffness") == 0);
+    d.normal_stiffness = 1e5; /* valid: only now is the NULL output named */
+    CHECK(demc_contact_model_init(&d, NULL, &field) == DEMC_ERR_INVALID_ARGUMENT);
+    CHECK(field != NULL && strcmp(field, "model") == 0);
+}
+
 int main(void)
 {
     RUN(rotation_half_turns);
@@ -309,5 +332,6 @@ int main(void)
     RUN(sliding_forces_far_outside);
     RUN(sliding_fc_extreme);
     RUN(errno_untouched_by_underflow);
+    RUN(contact_model_output_checked_last);
     return harness_finish("test_edges");
 }

@@ -441,6 +441,7 @@ DEMC_CONTACT_FN demc_status demc_contact_model_init(const demc_contact_def *def,
     double *c = m.opaque_;
     demc_contact_kind kind;
     double gamma = 0.0, range = 0.0;
+    demc_normal_pls_params pp = {0.0, 0.0, 0.0};
     demc_status s;
     if (!def) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "def", bad_field);
     if ((s = demci_contact_def_check(def, bad_field)) != DEMC_OK) return s;
@@ -458,6 +459,11 @@ DEMC_CONTACT_FN demc_status demc_contact_model_init(const demc_contact_def *def,
         range = demc_adhesion_jkr_pulloff_distance(&jp);
         if (!demc_is_finite(range)) return demci_material_fail(DEMC_ERR_SINGULAR, "def.max_effective_radius", bad_field);
     }
+    /* The latch's stiffnesses e k and k/e must be representable doubles, else the stiffness is named (an input:
+     * checked before the output). */
+    if (def->normal == DEMC_NORMAL_PLSB &&
+        (s = demc_normal_pls_init(def->normal_stiffness, def->restitution, &pp, NULL)) != DEMC_OK)
+        return demci_material_fail(s, "def.normal_stiffness", bad_field);
     if (!model) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "model", bad_field);
     memset(&m, 0, sizeof m);
     kind = demci_contact_def_kind(def);
@@ -511,10 +517,6 @@ DEMC_CONTACT_FN demc_status demc_contact_model_init(const demc_contact_def *def,
     }
     if (def->twisting == DEMC_TWISTING_MARSHALL) c[DEMCI_M_TWIST_MU] = def->friction.mu_dynamic;
     if (def->normal == DEMC_NORMAL_PLSB) {
-        demc_normal_pls_params pp;
-        /* The latch's stiffnesses e k and k/e must be representable doubles, else the stiffness is named. */
-        if ((s = demc_normal_pls_init(def->normal_stiffness, def->restitution, &pp, NULL)) != DEMC_OK)
-            return demci_material_fail(s, "def.normal_stiffness", bad_field);
         c[DEMCI_M_PLS_K1] = pp.loading_stiffness;
         c[DEMCI_M_PLS_K2] = pp.unloading_stiffness;
         c[DEMCI_M_PLS_FRACTION] = pp.plastic_fraction;
