@@ -316,6 +316,63 @@ static void contact_model_output_checked_last(void)
     CHECK(field != NULL && strcmp(field, "model") == 0);
 }
 
+/* contact.h (found by fuzz/fuzz_contact.c): a description whose derived constants overflow is rejected
+ * (DEMC_ERR_SINGULAR, the input named) instead of compiling into a model that gives NaN forces for moderate
+ * contacts: tangential_damping_scale = DBL_MAX made c_t = inf and the tangential dashpot inf·0 = NaN; a ratio
+ * G* over E* of 1e600 made scale·√(4 G* over E*) = 0·inf = NaN even with the tangential dashpot off. */
+static void contact_model_derived_overflow(void)
+{
+    demc_contact_def d;
+    demc_contact_model m;
+    const char *field = NULL;
+    const int laws[2] = {DEMC_TANGENTIAL_SPRING, DEMC_TANGENTIAL_MINDLIN_DERESIEWICZ};
+    int l;
+    for (l = 0; l < 2; ++l) {
+        CHECK(demc_contact_def_init(DEMC_CONTACT_PRESET_HMD, sizeof d, &d, NULL) == DEMC_OK);
+        d.tangential = (demc_tangential_law)laws[l];
+        d.moduli.effective_modulus = 1.0;
+        d.moduli.effective_shear_modulus = 1.0;
+        d.restitution = 0.5;
+        d.friction.mu_static = d.friction.mu_dynamic = 1.0;
+        CHECK(demc_contact_model_init(&d, &m, &field) == DEMC_OK);
+        d.tangential_damping_scale = DBL_MAX;
+        memset(&m, 0xA5, sizeof m);
+        CHECK(demc_contact_model_init(&d, &m, &field) == DEMC_ERR_SINGULAR);
+        CHECK(field != NULL && strcmp(field, "def.tangential_damping_scale") == 0);
+        CHECK(((const unsigned char *)&m)[0] == 0xA5);
+        d.tangential_damping_scale = 0.0;
+        d.moduli.effective_modulus = 1e-300;
+        d.moduli.effective_shear_modulus = 1e300;
+        CHECK(demc_contact_model_init(&d, &m, &field) == DEMC_ERR_SINGULAR);
+        CHECK(field != NULL && strcmp(field, "def.moduli.effective_shear_modulus") == 0);
+        d.moduli.effective_modulus = 1e308; /* 2E* overflows */
+        CHECK(demc_contact_model_init(&d, &m, &field) == DEMC_ERR_SINGULAR);
+        CHECK(field != NULL && strcmp(field, "def.moduli.effective_modulus") == 0);
+    }
+    /* in range: the model of the finding gives finite forces (the first step of a sliding pair) */
+    {
+        demc_contact_frame f;
+        demc_contact_result r;
+        double state[DEMC_CONTACT_STATE_MAX] = {0};
+        CHECK(demc_contact_def_init(DEMC_CONTACT_PRESET_HMD, sizeof d, &d, NULL) == DEMC_OK);
+        d.tangential = DEMC_TANGENTIAL_MINDLIN_DERESIEWICZ;
+        d.moduli.effective_modulus = d.moduli.effective_shear_modulus = 1.0;
+        d.restitution = 0.5;
+        d.friction.mu_static = d.friction.mu_dynamic = 1.0;
+        d.tangential_damping_scale = 1e100; /* a dashpot force of 1e100 N: its square is formed (bad_input.md) */
+        CHECK(demc_contact_model_init(&d, &m, &field) == DEMC_OK);
+        memset(&f, 0, sizeof f);
+        f.overlap = 0.25;
+        f.normal = demc_vec3_make(0.0, 0.0, 1.0);
+        f.branch_i = demc_vec3_make(0.0, 0.0, -0.4);
+        f.velocity_i = demc_vec3_make(1.0, 0.0, -1.0);
+        f.effective_radius = 0.5;
+        f.effective_mass = 0.5;
+        r = demc_contact_eval(&m, &f, 1e-3, state, NULL);
+        CHECK(!vec_has_nan(r.force) && !vec_has_nan(r.torque_i));
+    }
+}
+
 int main(void)
 {
     RUN(rotation_half_turns);
@@ -333,5 +390,6 @@ int main(void)
     RUN(sliding_fc_extreme);
     RUN(errno_untouched_by_underflow);
     RUN(contact_model_output_checked_last);
+    RUN(contact_model_derived_overflow);
     return harness_finish("test_edges");
 }

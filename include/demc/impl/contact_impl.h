@@ -440,7 +440,7 @@ DEMC_CONTACT_FN demc_status demc_contact_model_init(const demc_contact_def *def,
     demc_contact_model m;
     double *c = m.opaque_;
     demc_contact_kind kind;
-    double gamma = 0.0, range = 0.0;
+    double gamma = 0.0, range = 0.0, ct_over_cn = 0.0;
     demc_normal_pls_params pp = {0.0, 0.0, 0.0};
     demc_status s;
     if (!def) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "def", bad_field);
@@ -458,6 +458,26 @@ DEMC_CONTACT_FN demc_status demc_contact_model_init(const demc_contact_def *def,
             return demci_material_fail(s, "def.work_of_adhesion", bad_field);
         range = demc_adhesion_jkr_pulloff_distance(&jp);
         if (!demc_is_finite(range)) return demci_material_fail(DEMC_ERR_SINGULAR, "def.max_effective_radius", bad_field);
+    }
+    /* The derived constants must be representable doubles, else the input they come from is named: 2E* (and
+     * (4/3)E*) of the Hertz-like laws, 8G* of their tangential laws, the tangential dashpot's γ_t = scale·γ and
+     * scale·√(k_t/k_n) (k_t/k_n = 4G* over E*, or κ; 0·inf would be NaN). */
+    if ((def->normal == DEMC_NORMAL_HERTZ || DEMCI_NORMAL_ADHESIVE(def->normal)) &&
+        !demc_is_finite(2.0 * def->moduli.effective_modulus))
+        return demci_material_fail(DEMC_ERR_SINGULAR, "def.moduli.effective_modulus", bad_field);
+    if ((def->normal == DEMC_NORMAL_HERTZ || DEMCI_NORMAL_ADHESIVE(def->normal)) &&
+        def->tangential != DEMC_TANGENTIAL_NONE && !demc_is_finite(8.0 * def->moduli.effective_shear_modulus))
+        return demci_material_fail(DEMC_ERR_SINGULAR, "def.moduli.effective_shear_modulus", bad_field);
+    if (def->damping == DEMC_DAMPING_VISCOUS &&
+        (def->tangential == DEMC_TANGENTIAL_SPRING || def->tangential == DEMC_TANGENTIAL_MINDLIN_DERESIEWICZ)) {
+        ct_over_cn = sqrt(def->normal == DEMC_NORMAL_HERTZ || DEMCI_NORMAL_ADHESIVE(def->normal)
+                              ? 4.0 * def->moduli.effective_shear_modulus / def->moduli.effective_modulus
+                              : def->stiffness_ratio);
+        if (!demc_is_finite(ct_over_cn))
+            return demci_material_fail(DEMC_ERR_SINGULAR, "def.moduli.effective_shear_modulus", bad_field);
+        ct_over_cn *= def->tangential_damping_scale;
+        if (!demc_is_finite(ct_over_cn) || !demc_is_finite(def->tangential_damping_scale * gamma))
+            return demci_material_fail(DEMC_ERR_SINGULAR, "def.tangential_damping_scale", bad_field);
     }
     /* The latch's stiffnesses e k and k/e must be representable doubles, else the stiffness is named (an input:
      * checked before the output). */
@@ -486,13 +506,7 @@ DEMC_CONTACT_FN demc_status demc_contact_model_init(const demc_contact_def *def,
     c[DEMCI_M_HERTZ_KN] = 2.0 * def->moduli.effective_modulus;
     c[DEMCI_M_HERTZ_KT] = 8.0 * def->moduli.effective_shear_modulus;
     /* k_t/k_n is 4G* over E* for Hertz and κ for the linear spring; with a dashpot both are validated (E* > 0). */
-    if (def->damping == DEMC_DAMPING_VISCOUS &&
-        (def->tangential == DEMC_TANGENTIAL_SPRING || def->tangential == DEMC_TANGENTIAL_MINDLIN_DERESIEWICZ))
-        c[DEMCI_M_CT_OVER_CN] =
-            def->tangential_damping_scale * sqrt(def->normal == DEMC_NORMAL_HERTZ || DEMCI_NORMAL_ADHESIVE(def->normal)
-                                                     ? 4.0 * def->moduli.effective_shear_modulus /
-                                                           def->moduli.effective_modulus
-                                                     : def->stiffness_ratio);
+    c[DEMCI_M_CT_OVER_CN] = ct_over_cn;
     /* The adhesive laws: k_t/k_n is 8G*a/(2E*a) as for Hertz, with the law's contact radius a. */
     if (def->normal == DEMC_NORMAL_JKR || def->normal == DEMC_NORMAL_DMT) c[DEMCI_M_ADHESION] = def->work_of_adhesion;
     if (def->normal == DEMC_NORMAL_SJKR || def->normal == DEMC_NORMAL_SJKR2)
