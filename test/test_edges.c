@@ -373,6 +373,62 @@ static void contact_model_derived_overflow(void)
     }
 }
 
+/* contact.h (found by fuzz/fuzz_contact.c under UBSan): a model without state may be given batch.state = NULL
+ * (documented by the batch checks); the loops formed state + q·stride on the null pointer, undefined behaviour
+ * that `make sanitize-tests` reports. The three batch calls now run it and agree with the single call. */
+static void contact_batch_without_state(void)
+{
+    demc_contact_def d;
+    demc_contact_model m;
+    demc_contact_batch b = DEMC_CONTACT_BATCH_INIT;
+    demc_contact_frame f;
+    demc_contact_result single;
+    demc_facet_triangle tri;
+    demc_facet_contact fc;
+    demc_wall wall;
+    const double x[2][3] = {{0.0, 0.0, 0.0}, {0.0, 0.0, 1.9e-3}}, v[2][3] = {{0.0, 0.0, 0.1}, {0.0, 0.0, 0.0}};
+    const double w[2][3] = {{0.0, 0.0, 0.0}, {0.0, 0.0, 0.0}}, radius[2] = {1e-3, 1e-3}, mass[2] = {1e-5, 1e-5};
+    const int i[1] = {0}, j[1] = {1}, jf[1] = {0};
+    double force[3] = {0.0, 0.0, 0.0};
+    demc_body bi = {{0.0, 0.0, 0.0}, {0.0, 0.0, 0.1}, {0.0, 0.0, 0.0}, 1e-3, 1e-5};
+    demc_body bj = {{0.0, 0.0, 1.9e-3}, {0.0, 0.0, 0.0}, {0.0, 0.0, 0.0}, 1e-3, 1e-5};
+    CHECK(demc_contact_def_init(DEMC_CONTACT_PRESET_HM, sizeof d, &d, NULL) == DEMC_OK);
+    d.tangential = DEMC_TANGENTIAL_NONE;
+    d.moduli.effective_modulus = 1e8;
+    CHECK(demc_contact_model_init(&d, &m, NULL) == DEMC_OK);
+    CHECK(demc_contact_model_state_size(&m) == 0);
+    b.count = 1;
+    b.i = i;
+    b.j = j;
+    b.position = x[0];
+    b.velocity = v[0];
+    b.angular_velocity = w[0];
+    b.radius = radius;
+    b.mass = mass;
+    b.vector_stride = 3;
+    b.scalar_stride = 1;
+    b.force = force;
+    CHECK(demc_contact_eval_batch(&m, &b, 1e-6, NULL) == DEMC_OK);
+    f = demc_contact_frame_sphere_sphere(&m, &bi, &bj);
+    single = demc_contact_eval(&m, &f, 1e-6, NULL, NULL);
+    CHECK(single.force.z < 0.0 && force[2] == single.force.z);
+    wall.point = demc_vec3_make(0.0, 0.0, 0.9e-3);
+    wall.normal = demc_vec3_make(0.0, 0.0, -1.0);
+    wall.velocity = wall.angular_velocity = demc_vec3_make(0.0, 0.0, 0.0);
+    CHECK(demc_contact_eval_batch_wall(&m, &b, &wall, 1e-6, NULL) == DEMC_OK);
+    f = demc_contact_frame_sphere_wall(&m, &bi, &wall);
+    single = demc_contact_eval(&m, &f, 1e-6, NULL, NULL);
+    CHECK(single.force.z < 0.0 && force[2] == single.force.z);
+    tri = demc_facet_triangle_make(demc_vec3_make(-1.0, -1.0, 0.9e-3), demc_vec3_make(1.0, -1.0, 0.9e-3),
+                                   demc_vec3_make(0.0, 1.0, 0.9e-3));
+    fc = demc_facet_closest_point(&tri, bi.position);
+    b.j = jf;
+    CHECK(demc_contact_eval_batch_facet(&m, &b, &tri, &fc, 1e-6, NULL, NULL) == DEMC_OK);
+    f = demc_contact_frame_sphere_facet(&m, &bi, &tri, &fc);
+    single = demc_contact_eval(&m, &f, 1e-6, NULL, NULL);
+    CHECK(single.force.z < 0.0 && force[2] == single.force.z);
+}
+
 int main(void)
 {
     RUN(rotation_half_turns);
@@ -391,5 +447,6 @@ int main(void)
     RUN(errno_untouched_by_underflow);
     RUN(contact_model_output_checked_last);
     RUN(contact_model_derived_overflow);
+    RUN(contact_batch_without_state);
     return harness_finish("test_edges");
 }

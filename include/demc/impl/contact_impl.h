@@ -930,10 +930,13 @@ DEMC_HOT_INLINE void demci_contact_carry_one(demc_contact_kind kind, const demci
 DEMC_HOT_INLINE void demci_contact_carry(demc_contact_kind kind, const demc_contact_frame *f, double dt,
                                          double *state)
 {
-    const demc_vec3 n = f->normal, n_old = demci_contact_load3(state);
+    const demc_vec3 n = f->normal;
     const int count = demci_contact_vector_count(kind);
+    demc_vec3 n_old;
     demci_tangential_turn turn;
-    if (count == 0 || (n_old.x == 0.0 && n_old.y == 0.0 && n_old.z == 0.0)) return;
+    if (count == 0) return; /* no vectors, and maybe no state at all: nothing is read */
+    n_old = demci_contact_load3(state);
+    if (n_old.x == 0.0 && n_old.y == 0.0 && n_old.z == 0.0) return;
     if (DEMCI_KIND_TRANSPORT(kind) != DEMC_TRANSPORT_PROJECT) {
         const double spin =
             DEMCI_KIND_SPIN(kind) ? 0.5 * demc_vec3_dot(demc_vec3_add(f->angular_velocity_i, f->angular_velocity_j), n) * dt
@@ -1433,6 +1436,18 @@ DEMC_STATIC_INLINE demc_status demci_contact_batch_check(const demc_contact_mode
     return demci_require_positive(dt, "dt", bad_field);
 }
 
+/* A model without state may be given no state array (batch.state NULL): the loops then address one dummy double
+ * with stride 0, since state + q·stride on a null pointer is undefined behaviour even for an offset of 0. */
+DEMC_STATIC_INLINE const demc_contact_batch *demci_contact_batch_stateful(const demc_contact_batch *b,
+                                                                          demc_contact_batch *local, double *dummy)
+{
+    if (b->state) return b;
+    *local = *b;
+    local->state = dummy;
+    local->state_stride = 0;
+    return local;
+}
+
 /* Each preset's kind gets a loop of its own with the kind folded in; any other kind runs the general one. */
 DEMC_STATIC_INLINE void demci_contact_batch_dispatch(const demc_contact_model *model, const demc_contact_batch *b,
                                                      const demc_wall *wall, double dt)
@@ -1455,9 +1470,11 @@ DEMC_STATIC_INLINE void demci_contact_batch_dispatch(const demc_contact_model *m
 DEMC_CONTACT_FN demc_status demc_contact_eval_batch(const demc_contact_model *model, const demc_contact_batch *batch,
                                                     double dt, const char **bad_field)
 {
+    demc_contact_batch local;
+    double dummy = 0.0;
     demc_status s = demci_contact_batch_check(model, batch, NULL, 0, dt, bad_field);
     if (s != DEMC_OK) return s;
-    demci_contact_batch_dispatch(model, batch, NULL, dt);
+    demci_contact_batch_dispatch(model, demci_contact_batch_stateful(batch, &local, &dummy), NULL, dt);
     return demci_material_fail(DEMC_OK, 0, bad_field);
 }
 
@@ -1465,9 +1482,11 @@ DEMC_CONTACT_FN demc_status demc_contact_eval_batch_wall(const demc_contact_mode
                                                          const demc_contact_batch *batch, const demc_wall *wall,
                                                          double dt, const char **bad_field)
 {
+    demc_contact_batch local;
+    double dummy = 0.0;
     demc_status s = demci_contact_batch_check(model, batch, wall, 1, dt, bad_field);
     if (s != DEMC_OK) return s;
-    demci_contact_batch_dispatch(model, batch, wall, dt);
+    demci_contact_batch_dispatch(model, demci_contact_batch_stateful(batch, &local, &dummy), wall, dt);
     return demci_material_fail(DEMC_OK, 0, bad_field);
 }
 
@@ -1520,12 +1539,15 @@ DEMC_CONTACT_FN demc_status demc_contact_eval_batch_facet(const demc_contact_mod
 {
     const double *c;
     demc_contact_kind kind;
+    demc_contact_batch local;
+    double dummy = 0.0;
     /* The batch's checks (j required), then the facet arrays, then dt: in argument order. */
     demc_status s = demci_contact_batch_check(model, batch, NULL, 0, 1.0, bad_field);
     if (s != DEMC_OK) return s;
     if (batch->count > 0 && !facets) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "facets", bad_field);
     if (batch->count > 0 && !contacts) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "contacts", bad_field);
     if ((s = demci_require_positive(dt, "dt", bad_field)) != DEMC_OK) return s;
+    batch = demci_contact_batch_stateful(batch, &local, &dummy);
     c = model->opaque_;
     kind = demc_contact_model_kind(model);
     switch (kind) {
