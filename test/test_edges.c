@@ -5,6 +5,7 @@
  * the exact limits stated in the docs; none from the code under test. */
 #include <errno.h>
 #include <float.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "demc.h"
@@ -429,6 +430,52 @@ static void contact_batch_without_state(void)
     CHECK(single.force.z < 0.0 && force[2] == single.force.z);
 }
 
+/* contact.h (found by fuzz/fuzz_contact.c under ASan): the CDT rolling law keeps no state, yet the evaluation read
+ * three doubles at its would-be slot (past the end of the state: a model with the spring and CDT has 15 doubles and
+ * read state[15..17]; Hertz with CDT alone has none and read through NULL). Checked here with states of exactly
+ * the model's size on the heap, which `make sanitize-tests` guards; in and out of contact, with a diag. */
+static void contact_rolling_cdt_reads_no_state(void)
+{
+    int tangential;
+    for (tangential = 0; tangential < 2; ++tangential) {
+        demc_contact_def d;
+        demc_contact_model m;
+        demc_contact_frame f;
+        demc_contact_result r;
+        demc_contact_diag diag = DEMC_CONTACT_DIAG_INIT;
+        double *state;
+        size_t n, k;
+        CHECK(demc_contact_def_init(DEMC_CONTACT_PRESET_HMD, sizeof d, &d, NULL) == DEMC_OK);
+        d.tangential = tangential ? DEMC_TANGENTIAL_SPRING : DEMC_TANGENTIAL_NONE;
+        d.rolling = DEMC_ROLLING_CDT;
+        d.mu_rolling = 0.1;
+        d.moduli.effective_modulus = 1e8;
+        d.moduli.effective_shear_modulus = 4e7;
+        d.restitution = 0.8;
+        d.friction.mu_static = d.friction.mu_dynamic = 0.5;
+        CHECK(demc_contact_model_init(&d, &m, NULL) == DEMC_OK);
+        n = demc_contact_model_state_size(&m);
+        CHECK(tangential || n == 0);
+        state = n ? (double *)malloc(n * sizeof(double)) : NULL;
+        for (k = 0; k < n; ++k) state[k] = 0.0;
+        memset(&f, 0, sizeof f);
+        f.overlap = 1e-5;
+        f.normal = demc_vec3_make(0.0, 0.0, 1.0);
+        f.branch_i = demc_vec3_make(0.0, 0.0, -1e-3);
+        f.velocity_i = demc_vec3_make(0.1, 0.0, -0.1);
+        f.angular_velocity_i = demc_vec3_make(0.0, 5.0, 0.0);
+        f.effective_radius = 1e-3;
+        f.effective_mass = 1e-5;
+        f.effective_inertia = 4e-12;
+        r = demc_contact_eval(&m, &f, 1e-6, state, &diag);
+        CHECK(r.torque_i.y < 0.0 && !vec_has_nan(r.torque_i));
+        f.overlap = -1e-6; /* the release, with the energy terms */
+        r = demc_contact_eval(&m, &f, 1e-6, state, &diag);
+        CHECK(r.torque_i.y == 0.0 && diag.rolling_exchange == 0.0);
+        free(state);
+    }
+}
+
 int main(void)
 {
     RUN(rotation_half_turns);
@@ -448,5 +495,6 @@ int main(void)
     RUN(contact_model_output_checked_last);
     RUN(contact_model_derived_overflow);
     RUN(contact_batch_without_state);
+    RUN(contact_rolling_cdt_reads_no_state);
     return harness_finish("test_edges");
 }

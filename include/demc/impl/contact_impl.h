@@ -808,7 +808,8 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_release(demc_contact_kind kind
                 c[DEMCI_M_MU_D], spring[9], spring[10], demci_contact_load3(spring), demci_contact_load3(spring + 3),
                 demci_tangential_md_branch(spring[11]));
         /* the rolling and twisting springs release what they held */
-        if (DEMCI_KIND_ROLLING(kind) != DEMC_ROLLING_NONE && DEMCI_CONTACT_DIAG_HAS(diag, twisting_exchange)) {
+        if ((DEMCI_KIND_ROLLING(kind) == DEMC_ROLLING_EPSD || DEMCI_KIND_ROLLING(kind) == DEMC_ROLLING_SDS) &&
+            DEMCI_CONTACT_DIAG_HAS(diag, twisting_exchange)) { /* CDT keeps no state */
             const double *roll = state + demci_contact_rolling_offset(kind);
             const double stiffness = DEMCI_KIND_ROLLING(kind) == DEMC_ROLLING_EPSD ? roll[3] : c[DEMCI_M_ROLL_K];
             const double v2 = demc_vec3_norm2(demci_contact_load3(roll));
@@ -1165,8 +1166,9 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_eval_kind(demc_contact_kind ki
     }
     if (DEMCI_KIND_ROLLING(kind) != DEMC_ROLLING_NONE) {
         const unsigned law = DEMCI_KIND_ROLLING(kind);
-        double *slot = state + demci_contact_rolling_offset(kind);
-        const demc_vec3 before = demci_contact_load3(slot); /* the memory of a spring law */
+        /* the memory of a spring law (CDT has none: nothing of the state is read or formed for it) */
+        double *slot = law == DEMC_ROLLING_CDT ? NULL : state + demci_contact_rolling_offset(kind);
+        const demc_vec3 before = slot ? demci_contact_load3(slot) : demc_vec3_make(0.0, 0.0, 0.0);
         demc_rolling_energy re;
         demc_rolling_result rr;
         double slip = 0.0; /* the slider's work as the trapezoid of the spring, unclipped (below) */
