@@ -476,6 +476,27 @@ static void contact_rolling_cdt_reads_no_state(void)
     }
 }
 
+/* adhesion.h (found by fuzz/fuzz_adhesion.c): with a subnormal R* the JKR pull-off distance and cycle loss formed
+ * c² (which underflowed to 0) and E* over R*² (inf): the loss was inf·0 = NaN and the distance 0 instead of 1.6e-100.
+ * From cube roots of the inputs they are (3/4)(π²w²R* over E*²)^{1/3} and 7.0922(w⁵R*⁴ over E*²)^{1/3}: with E* = 1e3,
+ * w = 1e8 and R* = 1e-309, (3/4)(π²·1e-299)^{1/3} and 7.0922·(1e-1202)^{1/3} → 0; with R* = 1e-30,
+ * (3/4)(π²·1e-20)^{1/3} and 7.0922·(1e-86)^{1/3}. */
+static void adhesion_jkr_extreme_radius(void)
+{
+    demc_adhesion_jkr_params p;
+    double d, u;
+    CHECK(demc_adhesion_jkr_init(1e3, 1e-309, 1e8, &p, NULL) == DEMC_OK);
+    d = demc_adhesion_jkr_pulloff_distance(&p);
+    u = demc_adhesion_jkr_cycle_loss(&p);
+    CHECK(fabs(d - 0.75 * cbrt(9.869604401089358) * cbrt(1e-299)) <= 1e-14 * d);
+    CHECK(!is_nan(u) && u >= 0.0 && u < 1e-300);
+    CHECK(demc_adhesion_jkr_init(1e3, 1e-30, 1e8, &p, NULL) == DEMC_OK);
+    d = demc_adhesion_jkr_pulloff_distance(&p);
+    u = demc_adhesion_jkr_cycle_loss(&p);
+    CHECK(fabs(d - 0.75 * cbrt(9.869604401089358 * 1e-20)) <= 1e-14 * d);
+    CHECK(fabs(u - 7.0921959718639588 * cbrt(1e-86)) <= 1e-14 * u);
+}
+
 int main(void)
 {
     RUN(rotation_half_turns);
@@ -496,5 +517,6 @@ int main(void)
     RUN(contact_model_derived_overflow);
     RUN(contact_batch_without_state);
     RUN(contact_rolling_cdt_reads_no_state);
+    RUN(adhesion_jkr_extreme_radius);
     return harness_finish("test_edges");
 }

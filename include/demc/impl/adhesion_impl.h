@@ -9,7 +9,8 @@ DEMC_BEGIN_DECLS
 /* 2π, √2 and 4^{−4/3}/5 + 3/10 (the energy of the JKR cycle in units of E*c^{10/3}/R*²). */
 #define DEMCI_ADHESION_TWO_PI 6.28318530717958647692
 #define DEMCI_ADHESION_SQRT2 1.41421356237309504880
-#define DEMCI_ADHESION_CYCLE 0.33149802624737183242
+/* (3/10 + 4^{−4/3}/5)(2π)^{5/3}: the 7.09 of Thornton & Ning (1998) */
+#define DEMCI_ADHESION_CYCLE_W 7.0921959718639588271
 
 DEMC_STATIC_INLINE demc_adhesion_result demci_adhesion_zero(void)
 {
@@ -158,9 +159,10 @@ DEMC_ADHESION_FN double demc_adhesion_jkr_radius_unstable(const demc_adhesion_jk
 
 DEMC_ADHESION_FN double demc_adhesion_jkr_pulloff_distance(const demc_adhesion_jkr_params *params)
 {
-    /* −δ_c = (3/4)(c²/2)^{2/3}/R* = (3/4)(π²w²R* /E*²)^{1/3}. */
-    const double k = cbrt(0.5 * params->neck_constant * params->neck_constant);
-    return 0.75 * k * k / params->effective_radius;
+    /* −δ_c = (3/4)(c²/2)^{2/3}/R* = (3/4)(π²w²R* /E*²)^{1/3} = (3/4)(πw/E*)^{2/3} R*^{1/3}: from cube roots of the
+     * inputs, so that no power of c under- or overflows (R* = 1e-310 made c² = 0). */
+    const double t = cbrt(0.5 * DEMCI_ADHESION_TWO_PI * (params->work_of_adhesion / params->effective_modulus));
+    return 0.75 * t * t * cbrt(params->effective_radius);
 }
 
 DEMC_ADHESION_FN demc_adhesion_result demc_adhesion_jkr_update(const demc_adhesion_jkr_params *params,
@@ -222,9 +224,10 @@ DEMC_ADHESION_FN double demc_adhesion_jkr_elastic_energy(const demc_adhesion_jkr
 
 DEMC_ADHESION_FN double demc_adhesion_jkr_cycle_loss(const demc_adhesion_jkr_params *params)
 {
-    const double c23 = cbrt(params->neck_constant * params->neck_constant);
-    return DEMCI_ADHESION_CYCLE * params->effective_modulus /
-           (params->effective_radius * params->effective_radius) * c23 * c23 * c23 * c23 * c23;
+    /* (E*c^{10/3}/R*²)(3/10 + 4^{−4/3}/5) = (3/10 + 4^{−4/3}/5)(2π)^{5/3} w (w/E*)^{2/3} R*^{4/3}: from cube roots of
+     * the inputs, so that E* over R*² and c^{10/3} never meet as inf·0 = NaN (E* = 1e3, R* = 1e-310, w = 1e8). */
+    const double t = cbrt(params->work_of_adhesion / params->effective_modulus), r = cbrt(params->effective_radius);
+    return DEMCI_ADHESION_CYCLE_W * (params->work_of_adhesion * (t * t)) * ((r * r) * (r * r));
 }
 
 /* ---- DMT ----------------------------------------------------------------------------------------------- */
