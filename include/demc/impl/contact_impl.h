@@ -800,7 +800,8 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_release(demc_contact_kind kind
 {
     if (diag) {
         demci_contact_diag_clear(diag);
-        const double *spring = state + demci_contact_tangential_offset(kind);
+        const double *spring = /* formed only when there is one: a model without state may have state = NULL */
+            DEMCI_KIND_TANGENTIAL(kind) != DEMC_TANGENTIAL_NONE ? state + demci_contact_tangential_offset(kind) : NULL;
         if (DEMCI_KIND_TANGENTIAL(kind) == DEMC_TANGENTIAL_SPRING && spring[6] > 0.0)
             diag->tangential_exchange = 0.5 * demc_vec3_norm2(demci_contact_load3(spring + 3)) / spring[6];
         if (DEMCI_KIND_TANGENTIAL(kind) == DEMC_TANGENTIAL_MINDLIN_DERESIEWICZ) /* its recoverable energy */
