@@ -495,6 +495,12 @@ static void adhesion_jkr_extreme_radius(void)
     u = demc_adhesion_jkr_cycle_loss(&p);
     CHECK(fabs(d - 0.75 * cbrt(9.869604401089358 * 1e-20)) <= 1e-14 * d);
     CHECK(fabs(u - 7.0921959718639588 * cbrt(1e-86)) <= 1e-14 * u);
+    /* w/E* = 1e300 and w·(w/E*)^{2/3} = inf while the loss is 7.0922·(1e750·1e-1200/1e-300)^{1/3} = 7.0922e-50 */
+    CHECK(demc_adhesion_jkr_init(1e-150, 1e-300, 1e150, &p, NULL) == DEMC_OK);
+    u = demc_adhesion_jkr_cycle_loss(&p);
+    CHECK(fabs(u - 7.0921959718639588e-50) <= 1e-14 * u);
+    d = demc_adhesion_jkr_pulloff_distance(&p); /* (3/4)(π²·1e300·1e-300/1e-300)^{1/3} = (3/4)π^{2/3}·1e100 */
+    CHECK(fabs(d - 0.75 * cbrt(9.869604401089358) * 1e100) <= 1e-14 * d);
 }
 
 int main(void)
