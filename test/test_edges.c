@@ -503,6 +503,33 @@ static void adhesion_jkr_extreme_radius(void)
     CHECK(fabs(d - 0.75 * cbrt(9.869604401089358) * 1e100) <= 1e-14 * d);
 }
 
+/* facet.h (found by fuzz/fuzz_facet.c): a closest point on an edge or vertex at a distance whose square is
+ * subnormal (4.4e-162) gave a normal of length 1.08 (x − P over a d from the rounded d²); the normal is now unit
+ * and d = |x − P| to rounding at any scale. (Which candidate is closest is decided on squared distances: below
+ * about 1e-154 they underflow and the first candidate may win; bad_input.md.) */
+static void facet_normal_at_tiny_distances(void)
+{
+    const double scales[3] = {1e-160, 1e-200, 1e-300};
+    int k;
+    for (k = 0; k < 3; ++k) {
+        const double s = scales[k];
+        demc_facet_triangle t = demc_facet_triangle_make(demc_vec3_make(0.0, 0.0, 0.0), demc_vec3_make(4.0 * s, 0.0, 0.0),
+                                                         demc_vec3_make(0.0, 4.0 * s, 0.0));
+        const demc_vec3 x = demc_vec3_make(4.75 * s, 0.0, s);
+        demc_facet_contact c = demc_facet_closest_point(&t, x);
+        /* |x − P| from the gap scaled up to unit size (where its square does not underflow) */
+        const demc_vec3 gap = demc_vec3_scale(demc_vec3_sub(x, c.point), 1.0 / s);
+        const double d = demc_vec3_norm(gap) * s;
+        CHECK(fabs(demc_vec3_norm2(c.normal) - 1.0) <= 1e-15);
+        CHECK(fabs(c.distance - d) <= 1e-15 * d);
+        if (k == 0) { /* beyond vertex 1 along (3, 0, 4)/5: d = 1.25 s */
+            CHECK(c.region == DEMC_FACET_REGION_VERTEX_1);
+            CHECK(fabs(c.distance - 1.25 * s) <= 1e-15 * s);
+            CHECK(fabs(c.normal.x - 0.6) <= 1e-15 && fabs(c.normal.z - 0.8) <= 1e-15);
+        }
+    }
+}
+
 int main(void)
 {
     RUN(rotation_half_turns);
@@ -524,5 +551,6 @@ int main(void)
     RUN(contact_batch_without_state);
     RUN(contact_rolling_cdt_reads_no_state);
     RUN(adhesion_jkr_extreme_radius);
+    RUN(facet_normal_at_tiny_distances);
     return harness_finish("test_edges");
 }
