@@ -530,6 +530,19 @@ static void facet_normal_at_tiny_distances(void)
     }
 }
 
+/* rolling.h (found by fuzz/fuzz_rolling.c): the rolling inertia of two spheres formed the product of the two
+ * inertias, which underflowed (m = 1e-310 kg, r = 1e8 m: 0 for (7/10)·1e-310·1e16 = 7e-295) or overflowed; the
+ * result is exact to rounding wherever it is representable. */
+static void rolling_inertia_extremes(void)
+{
+    const double i = demc_rolling_inertia_spheres(1e-310, 1e8, 1e-310, 1e8);
+    const double big = demc_rolling_inertia_spheres(1e200, 1e50, 1e200, 1e50); /* (7/10)·1e300 */
+    const double mixed = demc_rolling_inertia_spheres(1e200, 1e50, 1.0, 1.0);  /* ≈ 1.4 (the lighter one) */
+    CHECK(fabs(i - 0.7e-294) <= 1e-12 * 0.7e-294); /* the mass is subnormal: a few digits */
+    CHECK(fabs(big - 0.7e300) <= 4e-16 * 0.7e300);
+    CHECK(fabs(mixed - 1.4) <= 4e-16 * 1.4);
+}
+
 int main(void)
 {
     RUN(rotation_half_turns);
@@ -552,5 +565,6 @@ int main(void)
     RUN(contact_rolling_cdt_reads_no_state);
     RUN(adhesion_jkr_extreme_radius);
     RUN(facet_normal_at_tiny_distances);
+    RUN(rolling_inertia_extremes);
     return harness_finish("test_edges");
 }
