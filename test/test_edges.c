@@ -543,6 +543,35 @@ static void rolling_inertia_extremes(void)
     CHECK(fabs(mixed - 1.4) <= 4e-16 * 1.4);
 }
 
+/* tangential.h, Mindlin–Deresiewicz kernel (found by fuzz/fuzz_tangential_md.c): far below the Coulomb limit
+ * (|F| ≪ μF_n) the closed forms 1 − (1 − u/c)^p cancelled, and the recoverable energy, of size |F|²/(2k0), was
+ * computed with an error of eps·(μF_n)²/k0: −39 J for 10.3 J at μ = 1e9, and for an ordinary contact (μ = 0.5,
+ * F_n = 1 N, k0 = 8e5 N/m, |F| = 1.4e-9 N) 8.2e-23 J for 1.2e-24 J. The stored energy of a state with
+ * |F| ≪ μF_n is |F|²/(2k0) to first order in |F|/(2μF_n) (a fresh reversal of capacity 2μF_n). */
+static void md_energy_far_below_the_limit(void)
+{
+    const double mus[2] = {1e9, 0.5}, fns[2] = {1.0, 1.0}, gs[2] = {0.86, 1e9}, as[2] = {1.0, 1e-4},
+                 incs[2] = {1.0, 1e-15};
+    int k;
+    for (k = 0; k < 2; ++k) {
+        demc_tangential_md_params p = {0.0, 0.0, DEMC_TANGENTIAL_MD_THORNTON_YIN};
+        demc_tangential_md_state s = DEMC_TANGENTIAL_MD_STATE_INIT;
+        demc_tangential_md_energy en;
+        const double k0 = 8.0 * gs[k] * as[k];
+        demc_vec3 f;
+        double e_ref, t;
+        CHECK(demc_tangential_md_params_init(mus[k], gs[k], DEMC_TANGENTIAL_MD_THORNTON_YIN, &p, NULL) == DEMC_OK);
+        f = demc_tangential_md_update(&p, demc_vec3_make(incs[k], incs[k], incs[k]), fns[k], as[k], &s, &en);
+        /* no slip in the first step (k0|Δs| ≤ μΔF_n): F = −k0 Δs */
+        CHECK(fabs(f.x + k0 * incs[k]) <= 1e-15 * k0 * incs[k]);
+        t = demc_vec3_norm(f) / (2.0 * mus[k] * fns[k]);
+        e_ref = demc_vec3_norm2(f) / (2.0 * k0) * (1.0 + t / 9.0); /* (3/2)(c²/k0) g(t), g(t) = t²/3 + t³/27 + … */
+        if (!CHECK(fabs(en.stored_energy - e_ref) <= 1e-12 * e_ref))
+            printf("    case %d: stored %.17g, expected %.17g\n", k, en.stored_energy, e_ref);
+        CHECK(fabs(demc_tangential_md_stored_energy(&p, fns[k], as[k], &s) - e_ref) <= 1e-12 * e_ref);
+    }
+}
+
 int main(void)
 {
     RUN(rotation_half_turns);
@@ -566,5 +595,6 @@ int main(void)
     RUN(adhesion_jkr_extreme_radius);
     RUN(facet_normal_at_tiny_distances);
     RUN(rolling_inertia_extremes);
+    RUN(md_energy_far_below_the_limit);
     return harness_finish("test_edges");
 }
