@@ -570,6 +570,19 @@ static void md_energy_far_below_the_limit(void)
             printf("    case %d: stored %.17g, expected %.17g\n", k, en.stored_energy, e_ref);
         CHECK(fabs(demc_tangential_md_stored_energy(&p, fns[k], as[k], &s) - e_ref) <= 1e-12 * e_ref);
     }
+    /* a contact radius at the bottom of the double range (k0 = 3e-307 N/m): (μF_n)²/k0 overflowed against a
+     * t² that underflowed, NaN energies; now the energy is |F|²/(2k0) from |F|/k0, finite, also in the next step */
+    {
+        demc_tangential_md_params p = {0.0, 0.0, DEMC_TANGENTIAL_MD_THORNTON_YIN};
+        demc_tangential_md_state s = DEMC_TANGENTIAL_MD_STATE_INIT;
+        demc_tangential_md_energy en;
+        CHECK(demc_tangential_md_params_init(1.75, 1.75, DEMC_TANGENTIAL_MD_THORNTON_YIN, &p, NULL) == DEMC_OK);
+        (void)demc_tangential_md_update(&p, demc_vec3_make(1.75, 1.75, 9.6875), 9.9375, 2.2250738585072014e-308, &s,
+                                        &en);
+        CHECK(!is_nan(en.stored_energy) && en.stored_energy >= 0.0 && !is_nan(en.normal_exchange));
+        (void)demc_tangential_md_update(&p, demc_vec3_make(1.0, 1.0, 1.0), 1.0, 1.0, &s, &en);
+        CHECK(!is_nan(en.stored_energy) && !is_nan(en.friction_dissipation) && !is_nan(en.normal_exchange));
+    }
 }
 
 int main(void)
