@@ -61,10 +61,13 @@ static const double bench_dt = 1e-6; /* s: ~0.2 of the Rayleigh time of these sp
  * the state size, the two setup functions and bench_demc_pair().
  * ============================================================================================================ */
 typedef demc_contact_model bench_demc_model;
-/* The state stride: HM+D keeps 12 doubles (demc_contact_model_state_size(), checked at setup). */
-#define BENCH_DEMC_STATE_DOUBLES 12
-/* Index of the tangential slip flag in HM+D's state (the layout on the contact page). */
-#define BENCH_DEMC_SLIDING 11
+/* The state stride of each model, its demc_contact_model_state_size() (checked at setup): with the closest
+ * conventions HM+D keeps 6 doubles (the spring's force, k_t, F_n, slip flag: the projection needs no previous
+ * normal), with its defaults 9 (the previous normal first). The slip flag is the last double in both (the layout on
+ * the contact page). */
+#define BENCH_DEMC_CLOSEST_DOUBLES 6
+#define BENCH_DEMC_DEFAULT_DOUBLES 9
+#define BENCH_DEMC_DOUBLES(kind) ((kind) == BENCH_KIND_CLOSEST ? BENCH_DEMC_CLOSEST_DOUBLES : BENCH_DEMC_DEFAULT_DOUBLES)
 
 /* The kinds of the two models, constants for demc_contact_eval_kind() (header-only: every other slot folds). */
 #define BENCH_KIND_CLOSEST                                                                                          \
@@ -76,7 +79,7 @@ typedef demc_contact_model bench_demc_model;
 static void bench_demc_compile(const demc_contact_def *def, demc_contact_kind kind, bench_demc_model *m)
 {
     if (demc_contact_model_init(def, m, NULL) != DEMC_OK || demc_contact_model_kind(m) != kind ||
-        demc_contact_model_state_size(m) > BENCH_DEMC_STATE_DOUBLES)
+        demc_contact_model_state_size(m) != BENCH_DEMC_DOUBLES(kind))
         abort();
 }
 
@@ -121,25 +124,35 @@ static inline demc_body bench_demc_body(const ref_bodies *b, int i)
     return out;
 }
 
-/* One pair: the force on i and the torques on i and j into out[0..8]; returns REF_APART, REF_STICK or REF_SLIDE.
- * The kind is a constant at each call site (bench_demc_pair_closest/_default): the header-only face folds it. */
+/* Adds a vector into a body's row of an accumulator array (the host's scatter). */
+static inline void bench_add(double *row, demc_vec3 v)
+{
+    row[0] += v.x;
+    row[1] += v.y;
+    row[2] += v.z;
+}
+
+/* One pair as a host's force loop does it: the call, then the force on i and −force on j, the torques on i and j
+ * added into the body arrays straight from the result; returns REF_APART, REF_STICK or REF_SLIDE. The kind is a
+ * constant at each call site (bench_sweep_demc_closest/_default): the header-only face folds it; the linked face
+ * makes the one call demc_contact_eval_sphere_sphere(). */
 static inline int bench_demc_pair(demc_contact_kind kind, const bench_demc_model *m, const ref_bodies *b, int i,
-                                  int j, double dt, double *state, double out[9])
+                                  int j, double dt, double *state)
 {
     const demc_body bi = bench_demc_body(b, i), bj = bench_demc_body(b, j);
+#ifdef DEMC_HEADER_ONLY /* the frame and the evaluation with the kind as a constant: everything folds */
     const demc_contact_frame f = demc_contact_frame_sphere_sphere(m, &bi, &bj);
     const demc_contact_result r = demc_contact_eval_kind(kind, m, &f, dt, state, NULL);
+#else /* one library call, the frame kept inside it */
+    const demc_contact_result r = demc_contact_eval_sphere_sphere(m, &bi, &bj, dt, state, NULL);
+    (void)kind;
+#endif
     if (!(r.overlap > 0.0)) return REF_APART;
-    out[0] = r.force.x;
-    out[1] = r.force.y;
-    out[2] = r.force.z;
-    out[3] = r.torque_i.x;
-    out[4] = r.torque_i.y;
-    out[5] = r.torque_i.z;
-    out[6] = r.torque_j.x;
-    out[7] = r.torque_j.y;
-    out[8] = r.torque_j.z;
-    return state[BENCH_DEMC_SLIDING] != 0.0 ? REF_SLIDE : REF_STICK;
+    bench_add(b->f[i], r.force);
+    bench_add(b->f[j], demc_vec3_neg(r.force));
+    bench_add(b->torque[i], r.torque_i);
+    bench_add(b->torque[j], r.torque_j);
+    return state[BENCH_DEMC_DOUBLES(kind) - 1] != 0.0 ? REF_SLIDE : REF_STICK;
 }
 
 /* The batch call: all pairs of a ref_pairs from the LAMMPS-style arrays in place, forces and torques added into
@@ -160,25 +173,12 @@ static void bench_demc_batch(const bench_demc_model *m, const ref_bodies *b, con
     batch.vector_stride = 3;
     batch.scalar_stride = 1;
     batch.state = state;
-    batch.state_stride = BENCH_DEMC_STATE_DOUBLES;
+    batch.state_stride = demc_contact_model_state_size(m);
     batch.body_force = &b->f[0][0];
     batch.body_torque = &b->torque[0][0];
     if (demc_contact_eval_batch(m, &batch, dt, NULL) != DEMC_OK) abort();
 }
 /* ========================================================================================================== */
-
-/* Adds one pair's force and torques into the body arrays (the host's scatter; the reference kernels do it
- * inline). */
-static inline void bench_scatter(const ref_bodies *b, int i, int j, const double out[9])
-{
-    int k;
-    for (k = 0; k < 3; ++k) {
-        b->f[i][k] += out[k];
-        b->f[j][k] -= out[k];
-        b->torque[i][k] += out[3 + k];
-        b->torque[j][k] += out[6 + k];
-    }
-}
 
 /* ---- kernels: a timed sweep and a counting sweep each ------------------------------------------------------ */
 struct bench_kernel;
@@ -222,29 +222,20 @@ static void bench_sweep_dispatch(const bench_kernel *k, const ref_bodies *b, con
     BENCH_SWEEP_LOOP(disp_pair(m, &ctx, b, c->i[q], c->j[q], state + 3 * q));
 }
 
-static inline int bench_demc_one(demc_contact_kind kind, const bench_demc_model *m, const ref_bodies *b, int i,
-                                 int j, double *state)
-{
-    double out[9];
-    const int outcome = bench_demc_pair(kind, m, b, i, j, bench_dt, state, out);
-    if (outcome != REF_APART) bench_scatter(b, i, j, out);
-    return outcome;
-}
-
 static void bench_sweep_demc_closest(const bench_kernel *k, const ref_bodies *b, const ref_pairs *c, double *state,
                                      long counts[3])
 {
     const bench_demc_model *m = (const bench_demc_model *)k->model;
-    BENCH_SWEEP_LOOP(bench_demc_one(BENCH_KIND_CLOSEST, m, b, c->i[q], c->j[q],
-                                    state + (long)BENCH_DEMC_STATE_DOUBLES * q));
+    BENCH_SWEEP_LOOP(bench_demc_pair(BENCH_KIND_CLOSEST, m, b, c->i[q], c->j[q], bench_dt,
+                                     state + (long)BENCH_DEMC_CLOSEST_DOUBLES * q));
 }
 
 static void bench_sweep_demc_default(const bench_kernel *k, const ref_bodies *b, const ref_pairs *c, double *state,
                                      long counts[3])
 {
     const bench_demc_model *m = (const bench_demc_model *)k->model;
-    BENCH_SWEEP_LOOP(bench_demc_one(BENCH_KIND_DEFAULT, m, b, c->i[q], c->j[q],
-                                    state + (long)BENCH_DEMC_STATE_DOUBLES * q));
+    BENCH_SWEEP_LOOP(bench_demc_pair(BENCH_KIND_DEFAULT, m, b, c->i[q], c->j[q], bench_dt,
+                                     state + (long)BENCH_DEMC_DEFAULT_DOUBLES * q));
 }
 
 #ifdef BENCH_HAVE_DEMC_BATCH
@@ -696,15 +687,15 @@ int main(void)
     } while (0)
     BENCH_KERNEL("hand", "reference", 1, 3, bench_sweep_hand, &rp);
     BENCH_KERNEL("dispatch", "", 1, 3, bench_sweep_dispatch, &dm);
-    BENCH_KERNEL("demc-closest", "", 1, BENCH_DEMC_STATE_DOUBLES, bench_sweep_demc_closest, &demc_closest);
+    BENCH_KERNEL("demc-closest", "", 1, BENCH_DEMC_CLOSEST_DOUBLES, bench_sweep_demc_closest, &demc_closest);
     /* SLOT "demc default vs closest options": the default conventions differ in physics (average k_t rule,
      * unloading rescale, rotated memory with spin), so they are checked loosely only. */
-    BENCH_KERNEL("demc-default", "other conventions: loose check only", 0, BENCH_DEMC_STATE_DOUBLES,
+    BENCH_KERNEL("demc-default", "other conventions: loose check only", 0, BENCH_DEMC_DEFAULT_DOUBLES,
                  bench_sweep_demc_default, &demc_default);
 #ifdef BENCH_HAVE_DEMC_BATCH
-    BENCH_KERNEL("demc-batch", "closest conventions", 1, BENCH_DEMC_STATE_DOUBLES, bench_sweep_demc_batch,
+    BENCH_KERNEL("demc-batch", "closest conventions", 1, BENCH_DEMC_CLOSEST_DOUBLES, bench_sweep_demc_batch,
                  &demc_closest);
-    BENCH_KERNEL("demc-batch-def", "default conventions", 0, BENCH_DEMC_STATE_DOUBLES, bench_sweep_demc_batch,
+    BENCH_KERNEL("demc-batch-def", "default conventions", 0, BENCH_DEMC_DEFAULT_DOUBLES, bench_sweep_demc_batch,
                  &demc_default);
 #endif
 #undef BENCH_KERNEL

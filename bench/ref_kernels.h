@@ -1,7 +1,7 @@
 /* Reference kernels for the contact benchmark (bench_contact.c), written for the benchmark, not part of demc.
  *
- * Both kernels compute the same physics as demc's HM+D (demc_contact_hmd) with its closest conventions, which
- * bench_contact.c sets on a demc_contact_params filled by demc_contact_params_hmd():
+ * Both kernels compute the same physics as demc's HM+D (the DEMC_CONTACT_PRESET_HMD description) with its closest
+ * conventions, which bench_contact.c sets on that description:
  *   normal:      F_el = (4/3) E* √R* δ^{3/2} = (4/3) E* a δ with a = √(R* δ);
  *   damping:     F_d = 2γ √(m* k_n) δ̇ with k_n = 2 E* a and δ̇ = −v_n (> 0 approaching); F_n = max(F_el + F_d, 0)
  *                (DEMC_CONTACT_END_FORCE);
@@ -9,7 +9,7 @@
  *                uses this step's k_t), no unloading rescale (DEMC_UNLOADING_KEEP); the memory is the elastic
  *                tangential force on i (3 doubles), carried into the new tangent plane by projection with its
  *                magnitude kept (DEMC_TRANSPORT_PROJECT, as LAMMPS GRANULAR does); dashpot −c_t v_t with
- *                c_t = 2γ √(m* k_t) = c_n √(k_t/k_n) = c_n √(4 G* / E*) (γ_t = γ_n, as demc_contact_params_hmd sets);
+ *                c_t = 2γ √(m* k_t) = c_n √(k_t/k_n) = c_n √(4 G* / E*) (γ_t = γ_n, as the HM+D preset sets);
  *                Coulomb limit on the total |F* + F_d| ≤ μ F_n (DEMC_COULOMB_TOTAL) with one coefficient
  *                (μ_s = μ_d); on slip the total is μ F_n along the trial L* = F* + F_d (DEMC_SLIP_DIRECTION_FORCE)
  *                and the slip is shared between spring and dashpot as demc does: the spring keeps
@@ -18,8 +18,9 @@
  *                same arms give the velocities of the contact points.
  * Remaining differences from demc (rounding only, all below 1e-15 relative per contact): √R* √δ is computed as
  * one root a, c_t from c_n by a constant ratio, the torque from the tangential part only (n × F_n n is zero up to
- * rounding in demc), v_rel as v_i − v_j − (l_i ω_i + l_j ω_j) × n. demc's state also keeps the elastic
- * displacement, k_t, F_n, the sliding flag and the previous normal (13 doubles); these kernels keep 3.
+ * rounding in demc), v_rel as v_i − v_j − (l_i ω_i + l_j ω_j) × n. demc's
+ * state also keeps k_t, F_n and the sliding flag besides the force (6 doubles with these conventions, 9 with its
+ * defaults, which add the previous normal); these kernels keep 3.
  *
  * Layouts: bodies in LAMMPS-like arrays x[n][3], v[n][3], omega[n][3], radius[n], rmass[n]; forces and torques
  * are added into f[n][3] and torque[n][3] (Newton's third law applied, as LAMMPS with newton_pair on); contacts

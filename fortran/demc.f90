@@ -1270,6 +1270,30 @@ module demc
             type(demc_contact_diag), optional :: diag
             type(demc_contact_result) :: demc_contact_eval
         end function demc_contact_eval
+        function demc_contact_eval_sphere_sphere(model, i, j, dt, state, diag) bind(C, &
+            name="demc_contact_eval_sphere_sphere")
+            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_body, demc_contact_diag, &
+                demc_contact_model, demc_contact_result
+            type(demc_contact_model), intent(in) :: model
+            type(demc_body), intent(in) :: i
+            type(demc_body), intent(in) :: j
+            real(c_double), value :: dt
+            real(c_double) :: state(*)
+            type(demc_contact_diag), optional :: diag
+            type(demc_contact_result) :: demc_contact_eval_sphere_sphere
+        end function demc_contact_eval_sphere_sphere
+        function demc_contact_eval_sphere_wall(model, i, wall, dt, state, diag) bind(C, &
+            name="demc_contact_eval_sphere_wall")
+            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_body, demc_contact_diag, &
+                demc_contact_model, demc_contact_result, demc_wall
+            type(demc_contact_model), intent(in) :: model
+            type(demc_body), intent(in) :: i
+            type(demc_wall), intent(in) :: wall
+            real(c_double), value :: dt
+            real(c_double) :: state(*)
+            type(demc_contact_diag), optional :: diag
+            type(demc_contact_result) :: demc_contact_eval_sphere_wall
+        end function demc_contact_eval_sphere_wall
         function demc_contact_eval_batch(model, batch, dt, bad_field) bind(C, name="demc_contact_eval_batch")
             import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_contact_batch, demc_contact_model
             type(demc_contact_model), intent(in) :: model

@@ -2,7 +2,8 @@
 # Consumer checks (make check, gate 2): demc used the ways a host code uses it.
 #  - installed into a scratch DESTDIR with PREFIX=/usr: programs built with pkg-config (shared; static by the
 #    README's commands, including one that reaches libm only through libdemc; fully static) run and pass the
-#    version check; a header-only program links no libdemc;
+#    version check; a header-only program links no libdemc; a header-only unit with a sphere–sphere and a
+#    sphere–wall loop keeps the evaluation inline in both (gcc and clang, -O2 and -O3);
 #  - installed again, without DESTDIR, into a second prefix: demc.pc and the CMake package are the new prefix's
 #    (relocatable), the ldconfig step does not run there and says what to do; the README's commands work from
 #    there, and still work after the prefix is moved; a CMake project finds the package and builds with its three
@@ -70,6 +71,14 @@ run "fully static (-static, pkg-config --static) libm_consumer builds and runs" 
     $C/libm_consumer.c $pcstatic -o '$tmp/full' && ! readelf -d '$tmp/full' | grep -q NEEDED && '$tmp/full'"
 run "header-only program links no libdemc" sh -c "$cc $W -DDEMC_HEADER_ONLY $pcflags $C/libm_consumer.c -lm -o '$tmp/ho' \
     && ! readelf -d '$tmp/ho' | grep -q libdemc && ! nm -u '$tmp/ho' | grep -q demc_ && '$tmp/ho'"
+# The evaluation stays inline in a unit with two loops (a compiler left to itself keeps one out-of-line copy).
+for cc_ in gcc clang; do
+    have $cc_ || { bad "$cc_ is not installed (make deps)"; continue; }
+    for opt in -O2 -O3; do
+        run "header-only unit with two loops: the evaluation inlined ($cc_ $opt)" sh -c \
+            "$cc_ $opt -std=c99 $W -Iinclude -c $C/two_loops.c -o '$tmp/two.o' && ! nm '$tmp/two.o' | grep -q ' [tT] demci\?_'"
+    done
+done
 unset PKG_CONFIG_SYSROOT_DIR PKG_CONFIG_LIBDIR
 
 # ---- 2. A second install into another prefix, straight after the first (no DESTDIR): its own demc.pc.

@@ -40,9 +40,10 @@ typedef struct cstate {
     double d[DEMC_CONTACT_STATE_MAX];
 } cstate;
 
-/* The tangential spring's force memory inside the state: doubles 6-8 of the layout the contact page documents for
- * the spring models (previous normal, elastic displacement, elastic force, ...). */
-static demc_vec3 spring_force(const cstate *s) { return demc_vec3_make(s->d[6], s->d[7], s->d[8]); }
+/* The tangential spring's force memory inside the state: doubles 3-5 of the layout the contact page documents for
+ * the spring models with the rotation transport (previous normal, elastic force, stiffness, normal force, slip flag,
+ * then the elastic displacement where a convention reads it, then PLS(B)'s latch). */
+static demc_vec3 spring_force(const cstate *s) { return demc_vec3_make(s->d[3], s->d[4], s->d[5]); }
 
 /* What one evaluation gives with its energy terms, in one struct (the result and the diag). */
 typedef struct full_result {
@@ -147,7 +148,7 @@ static void presets_and_kinds(void)
         CHECK(def.size == sizeof def);
         CHECK(demc_contact_model_init(&def, &model, &field) == DEMC_OK && field == NULL);
         CHECK(demc_contact_model_kind(&model) == kind_of[m]);
-        CHECK(demc_contact_model_state_size(&model) == (m == PLSB ? 13u : 12u));
+        CHECK(demc_contact_model_state_size(&model) == (m == PLSB ? 10u : m == CAMPELLO ? 12u : 9u));
         CHECK(demc_contact_model_state_size(&model) <= DEMC_CONTACT_STATE_MAX);
         CHECK(demc_contact_model_range(&model) == 0.0);
         if (harness_case_failed) printf("  model %s\n", model_name[m]);
@@ -335,7 +336,8 @@ static void state_swap_and_reset(void)
         t = s;
         demc_contact_state_swap(&p, t.d);
         for (k = 0; k < DEMC_CONTACT_STATE_MAX; ++k) {
-            const int flips = k < 9; /* previous normal, elastic displacement, elastic force */
+            /* previous normal, elastic force, and the Campello preset's elastic displacement */
+            const int flips = k < 6 || (m == CAMPELLO && k >= 9 && k < 12);
             CHECK(demc_contact_state_flips(&p, k) == (k < n && flips));
             CHECK(t.d[k] == (k < n && flips ? -s.d[k] : s.d[k]));
         }
@@ -370,17 +372,49 @@ static legacy_contact_params legacy_params(int m, double e, double mu)
     return p;
 }
 
+/* The conventions a comparison with the pre-0.9 evaluation runs a preset under: as the preset has them, with the
+ * memory projected (no previous normal in the state), or with the displacement-driven slip direction (the spring
+ * keeps its elastic displacement). Each gives its own state layout. */
+enum { AS_PRESET, PROJECTED, DISPLACEMENT_DRIVEN, NVARIANTS };
+
+static void apply_variant(int variant, demc_contact_def *d)
+{
+    if (variant == PROJECTED) d->transport = DEMC_TRANSPORT_PROJECT;
+    if (variant == DISPLACEMENT_DRIVEN) d->friction.direction = DEMC_SLIP_DIRECTION_DISPLACEMENT;
+}
+
+/* The layout of the contact page for a preset under a variant: the previous normal (3 doubles) under the rotation
+ * transport; the spring's force (3), stiffness, normal force and slip flag; its elastic displacement (3) where a
+ * convention reads it (the Campello preset's total law, the displacement direction); PLS(B)'s latch. −1: not kept. */
+typedef struct layout {
+    int force, displacement, latch;
+} layout;
+
+static layout layout_of(int m, int variant)
+{
+    layout l;
+    l.force = variant == PROJECTED ? 0 : 3;
+    l.displacement = m == CAMPELLO || variant == DISPLACEMENT_DRIVEN ? l.force + 6 : -1;
+    l.latch = m == PLSB ? (l.displacement >= 0 ? l.displacement + 3 : l.force + 6) : -1;
+    return l;
+}
+
 /* The slice of the 0.9 state holding the same memory as a pre-0.9 state (the layout on the contact page). */
-static cstate from_legacy(const legacy_contact_state *l)
+static cstate from_legacy(layout l, const legacy_contact_state *ls)
 {
     cstate s;
     memset(&s, 0, sizeof s);
-    s.d[0] = l->normal.x, s.d[1] = l->normal.y, s.d[2] = l->normal.z;
-    s.d[3] = l->tangential.displacement.x, s.d[4] = l->tangential.displacement.y;
-    s.d[5] = l->tangential.displacement.z;
-    s.d[6] = l->tangential.force.x, s.d[7] = l->tangential.force.y, s.d[8] = l->tangential.force.z;
-    s.d[9] = l->tangential.stiffness, s.d[10] = l->tangential.normal_force, s.d[11] = l->tangential.sliding;
-    s.d[12] = l->pls.overlap_max;
+    if (l.force > 0) s.d[0] = ls->normal.x, s.d[1] = ls->normal.y, s.d[2] = ls->normal.z;
+    s.d[l.force] = ls->tangential.force.x, s.d[l.force + 1] = ls->tangential.force.y;
+    s.d[l.force + 2] = ls->tangential.force.z;
+    s.d[l.force + 3] = ls->tangential.stiffness, s.d[l.force + 4] = ls->tangential.normal_force;
+    s.d[l.force + 5] = ls->tangential.sliding;
+    if (l.displacement >= 0) {
+        s.d[l.displacement] = ls->tangential.displacement.x;
+        s.d[l.displacement + 1] = ls->tangential.displacement.y;
+        s.d[l.displacement + 2] = ls->tangential.displacement.z;
+    }
+    if (l.latch >= 0) s.d[l.latch] = ls->pls.overlap_max;
     return s;
 }
 
@@ -389,7 +423,7 @@ static double rel1(double a, double b, double scale) { return fabs(a - b) / scal
 
 /* One step of both evaluations from the same state: the largest difference of force, torques, energy terms and
  * updated state, each over its own scale. */
-static double step_difference(const full_result *r, const cstate *s, const legacy_contact_result *lr,
+static double step_difference(layout l, const full_result *r, const cstate *s, const legacy_contact_result *lr,
                               const legacy_contact_state *ls, double trial)
 {
     const double ft = demc_vec3_norm(ls->tangential.force) + trial;
@@ -404,16 +438,20 @@ static double step_difference(const full_result *r, const cstate *s, const legac
                       (ls->tangential.stiffness > 0 ? fs / ls->tangential.stiffness : 0.0) + 1e-300;
     /* energies: the step's work scale |F| (δ + |Δs|) (a term may be a small difference of such works) */
     const double es = fs * (fabs(lr->overlap) + ds) + lr->normal_energy + lr->tangential_energy + 1e-300;
+    const double *u = s->d + l.force;
     double w = 0.0;
     w = fmax(w, rel_diff(r->force, lr->force, fs));
     w = fmax(w, rel_diff(r->torque_i, lr->torque_i, ts));
     w = fmax(w, rel_diff(r->torque_j, lr->torque_j, ts));
     w = fmax(w, rel1(r->normal_force, lr->normal_force, fs));
-    w = fmax(w, rel_diff(spring_force(s), ls->tangential.force, fs));
-    w = fmax(w, rel_diff(v3(s->d[3], s->d[4], s->d[5]), ls->tangential.displacement, ds));
-    w = fmax(w, rel1(s->d[9], ls->tangential.stiffness, ls->tangential.stiffness + 1e-300));
-    w = fmax(w, rel1(s->d[10], ls->tangential.normal_force, fabs(ls->tangential.normal_force) + fs));
-    w = fmax(w, rel1(s->d[12], ls->pls.overlap_max, ls->pls.overlap_max + 1e-300));
+    w = fmax(w, rel_diff(v3(u[0], u[1], u[2]), ls->tangential.force, fs));
+    if (l.displacement >= 0) { /* where the kind keeps it (elsewhere no convention reads it) */
+        u = s->d + l.displacement;
+        w = fmax(w, rel_diff(v3(u[0], u[1], u[2]), ls->tangential.displacement, ds));
+    }
+    w = fmax(w, rel1(s->d[l.force + 3], ls->tangential.stiffness, ls->tangential.stiffness + 1e-300));
+    w = fmax(w, rel1(s->d[l.force + 4], ls->tangential.normal_force, fabs(ls->tangential.normal_force) + fs));
+    if (l.latch >= 0) w = fmax(w, rel1(s->d[l.latch], ls->pls.overlap_max, ls->pls.overlap_max + 1e-300));
     w = fmax(w, rel1(r->normal_energy, lr->normal_energy, es));
     w = fmax(w, rel1(r->tangential_energy, lr->tangential_energy, es));
     w = fmax(w, rel1(r->viscous_dissipation, lr->viscous_dissipation, es));
@@ -443,23 +481,32 @@ static double trial_scale(const legacy_contact_params *lp, const demc_contact_fr
  * (kept in support/legacy_contact.h) to 1e-14 relative. (Along a whole walk the two would part: the 0.9 body
  * takes one root a = √(R*δ) for the force, k_n, k_t and both dashpots where the old one took five, so each step
  * differs by rounding and a stick/slip decision at its threshold can go the other way.) The half contact-point
- * rule is the one the old evaluation had. Also: demc_contact_eval_kind() with the constant kind and no diag gives
- * bit for bit the force and state of demc_contact_eval() with a diag. */
+ * rule is the one the old evaluation had. Each preset also runs with its memory projected and with the
+ * displacement-driven slip direction, the conventions that change the state layout (the previous normal is kept only
+ * for the rotation, the elastic displacement only where a convention reads it). Also: demc_contact_eval_kind() with
+ * the kind and no diag gives bit for bit the force and state of demc_contact_eval() with a diag. */
 static void reproduces_the_pre_api_evaluation(void)
 {
-    int m;
+    int m, variant;
+    for (variant = 0; variant < NVARIANTS; ++variant)
     for (m = 0; m < NMODELS; ++m) {
         const int lm = m == LSD ? LEGACY_MODEL_LSD : m == HMD ? LEGACY_MODEL_HMD : m == PLSB ? LEGACY_MODEL_PLSB
                        : m == HM ? LEGACY_MODEL_HM : LEGACY_MODEL_CAMPELLO;
         demc_contact_def def = model_def(m, 0.6, 0.35);
         demc_contact_model p;
         legacy_contact_params lp = legacy_params(m, 0.6, 0.35);
+        const layout l = layout_of(m, variant);
         legacy_contact_state ls, lw;
         demc_vec3 xb = v3(9.99e-3, 0, 0), va = v3(0, 0, 0), vb = v3(0, 0, 0), wa = v3(0, 0, 0), wb = v3(0, 0, 0);
         double worst = 0.0;
         long k, contacts = 0, bitwise = 0, slides = 0;
         def.contact_point = DEMC_CONTACT_POINT_HALF;
+        apply_variant(variant, &def);
+        lp.tangential.direction = def.friction.direction;
+        lp.transport = def.transport;
         CHECK(demc_contact_model_init(&def, &p, NULL) == DEMC_OK);
+        CHECK((int)demc_contact_model_state_size(&p) == (l.latch >= 0 ? l.latch + 1
+                                                         : l.displacement >= 0 ? l.displacement + 3 : l.force + 6));
         memset(&ls, 0, sizeof ls);
         memset(&lw, 0, sizeof lw);
         for (k = 0; k < 20000; ++k) {
@@ -470,7 +517,7 @@ static void reproduces_the_pre_api_evaluation(void)
             demc_contact_frame f;
             demc_contact_result rk;
             const legacy_contact_state ls0 = ls, lw0 = lw;
-            cstate s = from_legacy(&ls), s2 = s, w = from_legacy(&lw);
+            cstate s = from_legacy(l, &ls), s2 = s, w = from_legacy(l, &lw);
             xb = demc_vec3_add(xb, random_vec(2e-7));
             xb = demc_vec3_scale(xb, (9.985e-3 + 3e-5 * uniform()) / demc_vec3_norm(xb));
             va = demc_vec3_add(va, random_vec(0.01));
@@ -482,10 +529,11 @@ static void reproduces_the_pre_api_evaluation(void)
             lr = legacy_pair(lm, &lp, &a, &b, 1e-6, &ls);
             r = eval_pair(&p, &a, &b, 1e-6, &s);
             f = demc_contact_frame_sphere_sphere(&p, &a, &b);
-            rk = demc_contact_eval_kind(kind_of[m], &p, &f, 1e-6, s2.d, NULL);
+            rk = demc_contact_eval_kind(variant == AS_PRESET ? kind_of[m] : demc_contact_model_kind(&p), &p, &f, 1e-6,
+                                        s2.d, NULL);
             if (r.overlap > 0) ++contacts;
             slides += r.sliding != 0;
-            worst = fmax(worst, step_difference(&r, &s, &lr, &ls, trial_scale(&lp, &f, &ls0, &ls, 1e-6)));
+            worst = fmax(worst, step_difference(l, &r, &s, &lr, &ls, trial_scale(&lp, &f, &ls0, &ls, 1e-6)));
             if (r.overlap > 0 && r.sliding != (lr.sliding != 0.0)) worst = 1.0;
             bitwise += memcmp(&rk.force, &r.force, sizeof r.force) != 0 || memcmp(&s2, &s, sizeof s) != 0;
             /* the same sphere against a wall through its centre's neighbourhood, moving */
@@ -496,18 +544,18 @@ static void reproduces_the_pre_api_evaluation(void)
             lr = legacy_wall(lm, &lp, &a, &wall, 1e-6, &lw);
             r = eval_wall(&p, &a, &wall, 1e-6, &w);
             f = demc_contact_frame_sphere_wall(&p, &a, &wall);
-            worst = fmax(worst, step_difference(&r, &w, &lr, &lw, trial_scale(&lp, &f, &lw0, &lw, 1e-6)));
+            worst = fmax(worst, step_difference(l, &r, &w, &lr, &lw, trial_scale(&lp, &f, &lw0, &lw, 1e-6)));
             slides += r.sliding != 0;
         }
         if (getenv("DEMC_TEST_VERBOSE"))
-            printf("  %s: %ld contacts, %ld sliding steps, largest relative difference %.3g\n", model_name[m], contacts,
-                   slides, worst);
+            printf("  %s (variant %d): %ld contacts, %ld sliding steps, largest relative difference %.3g\n",
+                   model_name[m], variant, contacts, slides, worst);
         CHECK(worst <= 1e-14);
         CHECK(contacts > 2000);
         CHECK(slides > 1000); /* the slip path is compared too */
         CHECK(bitwise == 0);
         if (harness_case_failed) {
-            printf("  model %s: worst %.3g, %ld not bitwise\n", model_name[m], worst, bitwise);
+            printf("  model %s, variant %d: worst %.3g, %ld not bitwise\n", model_name[m], variant, worst, bitwise);
             return;
         }
     }

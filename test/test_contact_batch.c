@@ -1,6 +1,8 @@
 /* contact.h, the batch calls: the same results as the single call bit for bit (forces, torques, states) for every
  * preset and a non-preset kind, in both body layouts (LAMMPS arrays and an array of demc_body), per-contact outputs
- * and per-body accumulation, sphere–sphere and sphere–wall; statuses and bad fields, nothing written on error. */
+ * and per-body accumulation, sphere–sphere and sphere–wall; statuses and bad fields, nothing written on error.
+ * Also the combined single calls demc_contact_eval_sphere_sphere/_sphere_wall against the frame builder and
+ * demc_contact_eval(): results, energy terms and states bit for bit. */
 #include <float.h>
 #include <math.h>
 #include <stdlib.h>
@@ -100,7 +102,7 @@ static void batch_equals_single_calls(void)
         for (variant = 0; variant < 2; ++variant)
             for (wall = 0; wall < 2; ++wall) {
                 static scene s;
-                static double st_single[NC * 16], st_lammps[NC * 16], st_bodies[NC * 16];
+                static double st_single[NC * 16], st_lammps[NC * 16], st_bodies[NC * 16], st_combined[NC * 16];
                 static double force[NC * 3], ti[NC * 3], tj[NC * 3];
                 static double bf[NB * 3], bt[NB * 3], bf2[NB * 11], bt2[NB * 11];
                 const demc_contact_model m = model_of(presets[p], variant);
@@ -111,6 +113,7 @@ static void batch_equals_single_calls(void)
                 memset(st_single, 0, sizeof st_single);
                 memset(st_lammps, 0, sizeof st_lammps);
                 memset(st_bodies, 0, sizeof st_bodies);
+                memset(st_combined, 0, sizeof st_combined);
                 plane.point = demc_vec3_make(0, 0, 0.012);
                 plane.normal = demc_vec3_make(0, 0, 1);
                 plane.velocity = demc_vec3_make(0.1, 0, -0.05);
@@ -141,7 +144,17 @@ static void batch_equals_single_calls(void)
                         const demc_contact_frame f =
                             wall ? demc_contact_frame_sphere_wall(&m, &s.body[s.i[q]], &plane)
                                  : demc_contact_frame_sphere_sphere(&m, &s.body[s.i[q]], &s.body[s.j[q]]);
-                        const demc_contact_result r = demc_contact_eval(&m, &f, 1e-6, st_single + q * stride, NULL);
+                        demc_contact_diag d1, d2;
+                        demc_contact_result r, rc;
+                        /* zeroed whole, padding included, so that the two diags compare as bytes */
+                        memset(&d1, 0, sizeof d1), memset(&d2, 0, sizeof d2);
+                        d1.size = d2.size = sizeof d1;
+                        r = demc_contact_eval(&m, &f, 1e-6, st_single + q * stride, &d1);
+                        rc = wall ? demc_contact_eval_sphere_wall(&m, &s.body[s.i[q]], &plane, 1e-6,
+                                                                  st_combined + q * stride, &d2)
+                                  : demc_contact_eval_sphere_sphere(&m, &s.body[s.i[q]], &s.body[s.j[q]], 1e-6,
+                                                                    st_combined + q * stride, &d2);
+                        mismatches += memcmp(&r, &rc, sizeof r) != 0 || memcmp(&d1, &d2, sizeof d1) != 0;
                         if (r.overlap > 0) ++touching;
                         mismatches += memcmp(&r.force.x, force + 3 * q, 3 * sizeof(double)) != 0;
                         mismatches += memcmp(&r.torque_i.x, ti + 3 * q, 3 * sizeof(double)) != 0;
@@ -149,6 +162,7 @@ static void batch_equals_single_calls(void)
                     }
                     mismatches += memcmp(st_single, st_lammps, sizeof st_single) != 0;
                     mismatches += memcmp(st_single, st_bodies, sizeof st_single) != 0;
+                    mismatches += memcmp(st_single, st_combined, sizeof st_single) != 0;
                     /* the accumulators: the sums of the per-contact outputs, the same in both layouts */
                     {
                         static double sf[NB * 3], stq[NB * 3];
@@ -217,7 +231,7 @@ static void batch_statuses(void)
     b = lammps_batch(&s, state, 12), b.force = force, b.vector_stride = 2;
     CHECK(setup_failed_as(demc_contact_eval_batch(&m, &b, 1e-6, &field), &field, DEMC_ERR_INVALID_ARGUMENT,
                           "batch.vector_stride"));
-    b = lammps_batch(&s, state, 11), b.force = force; /* HM+D keeps 12 doubles */
+    b = lammps_batch(&s, state, 8), b.force = force; /* HM+D keeps 9 doubles */
     CHECK(setup_failed_as(demc_contact_eval_batch(&m, &b, 1e-6, &field), &field, DEMC_ERR_INVALID_ARGUMENT,
                           "batch.state_stride"));
     b = lammps_batch(&s, state, 12), b.force = force;

@@ -89,7 +89,7 @@ static void selection_and_layout(void)
     CHECK(def.mu_rolling == 0.0 && def.rolling_damping_ratio == 0.0 && def.rolling_mobilised_damping == 0.0);
     for (a = 0; a < 4; ++a)
         for (b = 0; b < 3; ++b) {
-            const size_t base = 12; /* HM+D: previous normal 3, spring 9 */
+            const size_t base = 9; /* HM+D: previous normal 3, spring 6 (force, k_t, F_n, slip flag) */
             def = rolling_def(DEMC_CONTACT_PRESET_HMD, rl[a], tl[b]);
             compile(&def, &m);
             CHECK(demc_contact_model_kind(&m) ==
@@ -97,7 +97,7 @@ static void selection_and_layout(void)
             CHECK(demc_contact_model_state_size(&m) == base + rolling_doubles[a] + twisting_doubles[b]);
             CHECK(demc_contact_model_state_size(&m) <= DEMC_CONTACT_STATE_MAX);
             for (k = 0; k < DEMC_CONTACT_STATE_MAX; ++k) {
-                int expected = k < 9; /* previous normal, displacement, force */
+                int expected = k < 6; /* previous normal, force */
                 if (k >= base && k < base + 3) expected = rl[a] == DEMC_ROLLING_EPSD;
                 CHECK(demc_contact_state_flips(&m, k) == expected);
             }
@@ -118,7 +118,7 @@ static void selection_and_layout(void)
     /* PLS(B) keeps its latch last. */
     def = rolling_def(DEMC_CONTACT_PRESET_PLSB, DEMC_ROLLING_EPSD, DEMC_TWISTING_MARSHALL);
     compile(&def, &m);
-    CHECK(demc_contact_model_state_size(&m) == 12 + 4 + 2 + 1);
+    CHECK(demc_contact_model_state_size(&m) == 9 + 4 + 2 + 1);
 }
 
 static void statuses(void)
@@ -578,7 +578,9 @@ static void swap_momentum_limits_dissipation(void)
                                                      sqrt(f.effective_radius * f.overlap) * fn;
                 double roll_held = demc_vec3_norm(roll);
                 if (combo_rolling[c] == DEMC_ROLLING_EPSD) {
-                    const size_t at = 12; /* after the previous normal and the spring */
+                    /* after the previous normal and the spring (force, k_t, F_n, slip flag, and the displacement
+                     * the Campello preset's total law reads) */
+                    const size_t at = combo_preset[c] == DEMC_CONTACT_PRESET_CAMPELLO ? 12 : 9;
                     roll_held = sqrt(s.d[at] * s.d[at] + s.d[at + 1] * s.d[at + 1] + s.d[at + 2] * s.d[at + 2]);
                 }
                 if (roll_held >= roll_limit * (1 - 1e-12)) ++mobilised;
@@ -752,7 +754,7 @@ static void off_changes_nothing(void)
     plain.mu_rolling = plain.rolling_stiffness = plain.twisting_stiffness = plain.mu_twisting = 0.0;
     compile(&plain, &p);
     compile(&with, &q);
-    CHECK(demc_contact_model_kind(&p) == DEMC_CONTACT_KIND_HMD && demc_contact_model_state_size(&p) == 12);
+    CHECK(demc_contact_model_kind(&p) == DEMC_CONTACT_KIND_HMD && demc_contact_model_state_size(&p) == 9);
     memset(&s, 0, sizeof s);
     memset(&t, 0, sizeof t);
     for (step = 0; step < 2000; ++step) {

@@ -91,6 +91,11 @@ static int history000(double omega_z, demc_slip_recalculation recalculation, dem
     def.friction.direction = direction;
     demc_contact_model_init(&def, &law.wall, NULL);
     law.pair = law.wall;
+    /* δ_el from the tangential kernel beside the model: the HM preset's state does not keep it (library_laws.h) */
+    if (library_law_shadow_hm(&law, &def) != 0) {
+        fclose(f);
+        return 0;
+    }
     run_impact000(library_law_eval, &law, omega_z, 51, f);
     rewind(f);
     if (!fgets(line, sizeof line, f)) n = MAX_ROWS; /* header */

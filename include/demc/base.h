@@ -66,9 +66,10 @@
 #elif (defined(__GNUC__) || defined(__clang__)) && !defined(DEMC_DOXYGEN)
 #  define DEMC_HOT_INLINE static DEMC_INLINE __attribute__((always_inline))
 #else
-/** DEMC_STATIC_INLINE, forced where the compiler allows: the private parts of the contact evaluation, so that a
- *  host's force loop gets one flat body whatever else its translation unit holds (an optimiser's size heuristics
- *  would otherwise leave them out of line in some units and not in others). */
+/** DEMC_STATIC_INLINE, forced where the compiler allows: the private parts of the contact evaluation and the
+ *  header-only demc_contact_eval_kind(), so that a host's force loop gets one flat body whatever else its
+ *  translation unit holds (an optimiser's size heuristics would otherwise leave them out of line in some units and
+ *  not in others). */
 #  define DEMC_HOT_INLINE DEMC_STATIC_INLINE
 #endif
 

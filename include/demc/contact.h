@@ -494,9 +494,11 @@ DEMC_CONTACT_FN void demc_contact_state_swap(const demc_contact_model *model, do
  * @brief 1 when double `index` of the state changes sign under the i ⇄ j swap, 0 when it is kept (also for an
  *        index past the state size).
  *
- * For the tangential spring these are the previous normal (3 doubles) and the tangential displacement and force
- * memory (3 + 3); its stiffness, normal-force and slip flag, the PLS(B) latch and the JKR neck, are kept. With a
- * rolling law that keeps a vector the previous normal is there too (it changes sign); the EPSD spring torque (3
+ * For the tangential spring these are the previous normal (3 doubles, kept in the state under
+ * ::DEMC_TRANSPORT_ROTATE only), the elastic force memory (3) and, where a convention reads it
+ * (::DEMC_STIFFNESS_TOTAL, ::DEMC_SLIP_DIRECTION_DISPLACEMENT), the elastic displacement (3); its stiffness,
+ * normal-force and slip flag, the PLS(B) latch and the JKR neck, are kept. With a rolling law that keeps a vector
+ * the previous normal is there too under the rotation (it changes sign); the EPSD spring torque (3
  * doubles) changes sign, its stiffness, the SDS rolling displacement (3 doubles, invariant like v_r) and the twist
  * angle and Marshall's stiffness (invariant like ω_n) are kept.
  * For the Mindlin–Deresiewicz law they are the previous normal and the force, branch origin and branch end (3 + 3 +
@@ -579,6 +581,41 @@ DEMC_CONTACT_FN demc_contact_frame demc_contact_frame_sphere_facet(const demc_co
 DEMC_CONTACT_FN demc_contact_result demc_contact_eval(const demc_contact_model *model,
                                                       const demc_contact_frame *frame, double dt, double *state,
                                                       demc_contact_diag *diag);
+
+/**
+ * @brief demc_contact_frame_sphere_sphere() and demc_contact_eval() in one call: the force on sphere i, the
+ *        torques on both, the updated state and on request the energy terms, for two spheres.
+ *
+ * Results are bit for bit those of the two calls. The call a linked host makes per contact: the frame never goes
+ * through memory, and a pair apart (centres at least R_i + R_j + demc_contact_model_range() apart) costs a squared
+ * distance and the state reset. In a header-only unit, the frame builder and demc_contact_eval_kind() with a
+ * constant kind fold further (this call dispatches on the model's kind at run time).
+ * @param model a compiled model.
+ * @param i, j the two spheres (position m, velocity m/s, angular velocity rad/s, radius m > 0, mass kg > 0).
+ * @param dt time step Δt (s) > 0.
+ * @param state the contact's state, demc_contact_model_state_size() doubles (in/out).
+ * @param diag NULL, or energy terms and flags (written).
+ * @return force on i (N), torques on i and j (N·m), overlap (m) and normal force (N): as demc_contact_eval().
+ */
+DEMC_CONTACT_FN demc_contact_result demc_contact_eval_sphere_sphere(const demc_contact_model *model,
+                                                                    const demc_body *i, const demc_body *j,
+                                                                    double dt, double *state,
+                                                                    demc_contact_diag *diag);
+
+/**
+ * @brief demc_contact_frame_sphere_wall() and demc_contact_eval() in one call (sphere i against a plane wall);
+ *        bit for bit the two calls' results.
+ * @param model a compiled model.
+ * @param i the sphere.
+ * @param wall the wall; its normal must be a unit vector.
+ * @param dt time step Δt (s) > 0.
+ * @param state the contact's state, demc_contact_model_state_size() doubles (in/out).
+ * @param diag NULL, or energy terms and flags (written).
+ * @return as demc_contact_eval(); torque_j is the torque on the wall about its reference point.
+ */
+DEMC_CONTACT_FN demc_contact_result demc_contact_eval_sphere_wall(const demc_contact_model *model,
+                                                                  const demc_body *i, const demc_wall *wall,
+                                                                  double dt, double *state, demc_contact_diag *diag);
 
 /**
  * @brief Many contacts in one call: index pairs into the host's per-body arrays, the per-contact state array, and

@@ -85,6 +85,14 @@ int main(void)
         sprintf(key, "single.state.%d", k);
         put(key, state[k]);
     }
+    /* The one-call evaluation at the last positions, from a new contact's state. */
+    {
+        double fresh[DEMC_CONTACT_STATE_MAX] = {0};
+        r = demc_contact_eval_sphere_sphere(&model, &bi, &bj, dt, fresh, NULL);
+        putv("combined.force", r.force);
+        putv("combined.torque_j", r.torque_j);
+        put("combined.state.3", fresh[3]);
+    }
 
     /* A batch: four spheres in a row along x, contacts 0-1, 1-2, 2-3 (LAMMPS layout). */
     {

@@ -111,7 +111,7 @@ program test_fortran
     type(demc_contact_batch) :: batch
     type(demc_wall) :: wall
     type(c_ptr) :: bad
-    real(c_double) :: state(DEMC_CONTACT_STATE_MAX)
+    real(c_double) :: state(DEMC_CONTACT_STATE_MAX), fresh(DEMC_CONTACT_STATE_MAX)
     real(c_double), target :: x(3, 4), v(3, 4), w(3, 4), radius(4), mass(4)
     real(c_double), target :: states(DEMC_CONTACT_STATE_MAX, 4), force(3, 3), ti(3, 3), tj(3, 3), bf(3, 4), bt(3, 4)
     integer(c_int), target :: ii(3) = [0, 1, 2], jj(3) = [1, 2, 3], iw(4) = [0, 1, 2, 3]
@@ -176,6 +176,12 @@ program test_fortran
     do k = 0, int(demc_contact_model_state_size(model)) - 1
         call check(trim(ikey('single.state.', k, '')), state(k + 1))
     end do
+    ! The one-call evaluation at the last positions, from a new contact's state.
+    fresh = 0
+    r = demc_contact_eval_sphere_sphere(model, bi, bj, dt, fresh)
+    call check3('combined.force', [r%force%x, r%force%y, r%force%z])
+    call check3('combined.torque_j', [r%torque_j%x, r%torque_j%y, r%torque_j%z])
+    call check('combined.state.3', fresh(4))
 
     ! A batch in LAMMPS's layout: x(3, n) in Fortran is x[n][3] in C; indices are C's (from 0).
     do k = 1, 4

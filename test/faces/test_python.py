@@ -173,6 +173,11 @@ class Reference(unittest.TestCase):
             bj.position = demc.vec3_add_scaled(bj.position, dt, bj.velocity)
         for k in range(size):
             cls.put('single.state.%d' % k, state[k])
+        fresh = array.array('d', [0.0] * demc.CONTACT_STATE_MAX)
+        r = demc.contact_eval_sphere_sphere(model, bi, bj, dt, fresh, None)
+        cls.put3('combined.force', r.force)
+        cls.put3('combined.torque_j', r.torque_j)
+        cls.put('combined.state.3', fresh[3])
 
         x, v, w, radius, mass = batch_bodies()
         smax = demc.CONTACT_STATE_MAX

@@ -4,6 +4,8 @@
 #ifndef DEMC_TEST_LEGACY_CONTACT_H
 #define DEMC_TEST_LEGACY_CONTACT_H
 
+#include <math.h>
+
 #include "demc.h"
 
 typedef struct legacy_contact_state {

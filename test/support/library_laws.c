@@ -107,6 +107,32 @@ void library_law_eval(void *ctx, const drv_body *i, const drv_body *j, const drv
     out->info[1] = diag.sliding;
     out->info[2] = r.normal_force;
     out->info[3] = ft.x;
-    out->info[4] = state_new[3]; /* the tangential displacement's x, first double after the previous normal */
+    out->info[4] = 0.0;
+    if (law->shadow) {
+        legacy_contact_state shadow;
+        demc_geometry g;
+        double *kept = state_new + DRV_STATE_MAX - LIBRARY_SHADOW_DOUBLES;
+        memcpy(&shadow, kept, sizeof shadow);
+        g.overlap = f.overlap, g.normal = f.normal, g.branch_i = f.branch_i, g.branch_j = f.branch_j;
+        legacy_eval(law->shadow - 1, &law->legacy, &g, f.effective_radius, f.effective_mass, f.velocity_i,
+                    f.angular_velocity_i, f.velocity_j, f.angular_velocity_j, dt, &shadow);
+        memcpy(kept, &shadow, sizeof shadow);
+        out->info[4] = shadow.tangential.displacement.x;
+    }
     out->info[5] = ft.z;
+}
+
+int library_law_shadow_hm(library_law *law, const demc_contact_def *def)
+{
+    if (demc_contact_model_state_size(&law->wall) > (size_t)(DRV_STATE_MAX - LIBRARY_SHADOW_DOUBLES)) return -1;
+    memset(&law->legacy, 0, sizeof law->legacy);
+    law->legacy.youngs_modulus = def->moduli.effective_modulus;
+    law->legacy.shear_modulus = def->moduli.effective_shear_modulus;
+    law->legacy.restitution = 1.0;
+    law->legacy.end = DEMC_CONTACT_END_FORCE;
+    law->legacy.tangential = def->friction;
+    law->legacy.transport = def->transport;
+    law->legacy.spin = def->spin;
+    law->shadow = 1 + LEGACY_MODEL_HM;
+    return 0;
 }

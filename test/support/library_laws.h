@@ -4,6 +4,7 @@
 #define DEMC_TEST_LIBRARY_LAWS_H
 
 #include "driver.h"
+#include "legacy_contact.h"
 
 typedef enum library_model { LIB_LSD, LIB_HMD, LIB_PLSB, LIB_HM, LIB_CAMPELLO } library_model;
 
@@ -30,10 +31,25 @@ typedef struct library_law {
     int step_kinematics;     /* 1: hand the model the motion of the step (Δx/Δt and the incremental rotation as
                                 a spin), so that its increments v Δt reproduce the positions exactly; 0: the
                                 velocities at the evaluated instant */
+    /* 0, or 1 + the LEGACY_MODEL_* of `legacy`: the pre-0.9 evaluation (legacy_contact.h, which keeps the whole
+     * demc_tangential_state and advances it with the library's kernel demc_tangential_update) runs beside the model
+     * on the same frames, its state in the last LIBRARY_SHADOW_DOUBLES doubles of the driver's, and supplies
+     * info[4]: the elastic displacement, which a model whose conventions never read it does not keep. test_contact
+     * shows the two evaluations equal step by step (1e-14). */
+    int shadow;
+    legacy_contact_params legacy;
 } library_law;
 
+/* Doubles of the driver's per-contact state taken by the shadow evaluation (at its end). */
+#define LIBRARY_SHADOW_DOUBLES ((int)(sizeof(legacy_contact_state) / sizeof(double)))
+
+/* Sets `law`'s shadow: the pre-0.9 evaluation of LEGACY_MODEL_HM with the Hertz–Mindlin inputs of `def` (moduli,
+ * conventions, transport, spin; no damping). 0 when the model `law->wall` leaves it room in the driver's state, else
+ * −1 (no shadow set). */
+int library_law_shadow_hm(library_law *law, const demc_contact_def *def);
+
 /* drv_law for a library_law context. info: [0] overlap, [1] sliding, [2] normal force, [3] tangential force on i
- * along x, [4] elastic tangential displacement along x, [5] tangential force along z. */
+ * along x, [4] elastic tangential displacement along x (from the shadow evaluation; 0 without one), [5] tangential force along z. */
 void library_law_eval(void *ctx, const drv_body *i, const drv_body *j, const drv_wall *wall, double dt,
                       const double *state_old, double *state_new, drv_contact_out *out);
 
