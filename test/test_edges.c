@@ -5,6 +5,7 @@
  * the exact limits stated in the docs; none from the code under test. */
 #include <errno.h>
 #include <float.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "demc.h"
@@ -293,6 +294,297 @@ static void errno_untouched_by_underflow(void)
     CHECK(errno == 0 && e >= 0.0);
 }
 
+/* contact.h (found by fuzz/fuzz_contact.c): a PLS(B) description whose latch stiffness e·k underflows is named
+ * ("def.normal_stiffness", DEMC_ERR_SINGULAR) also when the model pointer is NULL: inputs are checked before the
+ * output, as every setup function does; it used to return "model". */
+static void contact_model_output_checked_last(void)
+{
+    demc_contact_def d;
+    demc_contact_model m;
+    const char *field = NULL;
+    CHECK(demc_contact_def_init(DEMC_CONTACT_PRESET_PLSB, sizeof d, &d, NULL) == DEMC_OK);
+    d.normal_stiffness = 4.9406564584124654e-324;
+    d.restitution = 0.5;
+    d.stiffness_ratio = 1.0;
+    memset(&m, 0xA5, sizeof m);
+    CHECK(demc_contact_model_init(&d, &m, &field) == DEMC_ERR_SINGULAR);
+    CHECK(field != NULL && strcmp(field, "def.normal_stiffness") == 0);
+    field = NULL;
+    CHECK(demc_contact_model_init(&d, NULL, &field) == DEMC_ERR_SINGULAR);
+    CHECK(field != NULL && strcmp(field, "def.normal_stiffness") == 0);
+    d.normal_stiffness = 1e5; /* valid: only now is the NULL output named */
+    CHECK(demc_contact_model_init(&d, NULL, &field) == DEMC_ERR_INVALID_ARGUMENT);
+    CHECK(field != NULL && strcmp(field, "model") == 0);
+}
+
+/* contact.h (found by fuzz/fuzz_contact.c): a description whose derived constants overflow is rejected
+ * (DEMC_ERR_SINGULAR, the input named) instead of compiling into a model that gives NaN forces for moderate
+ * contacts: tangential_damping_scale = DBL_MAX made c_t = inf and the tangential dashpot inf·0 = NaN; a ratio
+ * G* over E* of 1e600 made scale·√(4 G* over E*) = 0·inf = NaN even with the tangential dashpot off. */
+static void contact_model_derived_overflow(void)
+{
+    demc_contact_def d;
+    demc_contact_model m;
+    const char *field = NULL;
+    const int laws[2] = {DEMC_TANGENTIAL_SPRING, DEMC_TANGENTIAL_MINDLIN_DERESIEWICZ};
+    int l;
+    for (l = 0; l < 2; ++l) {
+        CHECK(demc_contact_def_init(DEMC_CONTACT_PRESET_HMD, sizeof d, &d, NULL) == DEMC_OK);
+        d.tangential = (demc_tangential_law)laws[l];
+        d.moduli.effective_modulus = 1.0;
+        d.moduli.effective_shear_modulus = 1.0;
+        d.restitution = 0.5;
+        d.friction.mu_static = d.friction.mu_dynamic = 1.0;
+        CHECK(demc_contact_model_init(&d, &m, &field) == DEMC_OK);
+        d.tangential_damping_scale = DBL_MAX;
+        memset(&m, 0xA5, sizeof m);
+        CHECK(demc_contact_model_init(&d, &m, &field) == DEMC_ERR_SINGULAR);
+        CHECK(field != NULL && strcmp(field, "def.tangential_damping_scale") == 0);
+        CHECK(((const unsigned char *)&m)[0] == 0xA5);
+        d.tangential_damping_scale = 0.0;
+        d.moduli.effective_modulus = 1e-300;
+        d.moduli.effective_shear_modulus = 1e300;
+        CHECK(demc_contact_model_init(&d, &m, &field) == DEMC_ERR_SINGULAR);
+        CHECK(field != NULL && strcmp(field, "def.moduli.effective_shear_modulus") == 0);
+        d.moduli.effective_modulus = 1e308; /* 2E* overflows */
+        CHECK(demc_contact_model_init(&d, &m, &field) == DEMC_ERR_SINGULAR);
+        CHECK(field != NULL && strcmp(field, "def.moduli.effective_modulus") == 0);
+    }
+    /* in range: the model of the finding gives finite forces (the first step of a sliding pair) */
+    {
+        demc_contact_frame f;
+        demc_contact_result r;
+        double state[DEMC_CONTACT_STATE_MAX] = {0};
+        CHECK(demc_contact_def_init(DEMC_CONTACT_PRESET_HMD, sizeof d, &d, NULL) == DEMC_OK);
+        d.tangential = DEMC_TANGENTIAL_MINDLIN_DERESIEWICZ;
+        d.moduli.effective_modulus = d.moduli.effective_shear_modulus = 1.0;
+        d.restitution = 0.5;
+        d.friction.mu_static = d.friction.mu_dynamic = 1.0;
+        d.tangential_damping_scale = 1e100; /* a dashpot force of 1e100 N: its square is formed (bad_input.md) */
+        CHECK(demc_contact_model_init(&d, &m, &field) == DEMC_OK);
+        memset(&f, 0, sizeof f);
+        f.overlap = 0.25;
+        f.normal = demc_vec3_make(0.0, 0.0, 1.0);
+        f.branch_i = demc_vec3_make(0.0, 0.0, -0.4);
+        f.velocity_i = demc_vec3_make(1.0, 0.0, -1.0);
+        f.effective_radius = 0.5;
+        f.effective_mass = 0.5;
+        r = demc_contact_eval(&m, &f, 1e-3, state, NULL);
+        CHECK(!vec_has_nan(r.force) && !vec_has_nan(r.torque_i));
+    }
+}
+
+/* contact.h (found by fuzz/fuzz_contact.c under UBSan): a model without state may be given batch.state = NULL
+ * (documented by the batch checks); the loops formed state + q·stride on the null pointer, undefined behaviour
+ * that `make sanitize-tests` reports. The three batch calls now run it and agree with the single call. */
+static void contact_batch_without_state(void)
+{
+    demc_contact_def d;
+    demc_contact_model m;
+    demc_contact_batch b = DEMC_CONTACT_BATCH_INIT;
+    demc_contact_frame f;
+    demc_contact_result single;
+    demc_facet_triangle tri;
+    demc_facet_contact fc;
+    demc_wall wall;
+    const double x[2][3] = {{0.0, 0.0, 0.0}, {0.0, 0.0, 1.9e-3}}, v[2][3] = {{0.0, 0.0, 0.1}, {0.0, 0.0, 0.0}};
+    const double w[2][3] = {{0.0, 0.0, 0.0}, {0.0, 0.0, 0.0}}, radius[2] = {1e-3, 1e-3}, mass[2] = {1e-5, 1e-5};
+    const int i[1] = {0}, j[1] = {1}, jf[1] = {0};
+    double force[3] = {0.0, 0.0, 0.0};
+    demc_body bi = {{0.0, 0.0, 0.0}, {0.0, 0.0, 0.1}, {0.0, 0.0, 0.0}, 1e-3, 1e-5};
+    demc_body bj = {{0.0, 0.0, 1.9e-3}, {0.0, 0.0, 0.0}, {0.0, 0.0, 0.0}, 1e-3, 1e-5};
+    CHECK(demc_contact_def_init(DEMC_CONTACT_PRESET_HM, sizeof d, &d, NULL) == DEMC_OK);
+    d.tangential = DEMC_TANGENTIAL_NONE;
+    d.moduli.effective_modulus = 1e8;
+    CHECK(demc_contact_model_init(&d, &m, NULL) == DEMC_OK);
+    CHECK(demc_contact_model_state_size(&m) == 0);
+    b.count = 1;
+    b.i = i;
+    b.j = j;
+    b.position = x[0];
+    b.velocity = v[0];
+    b.angular_velocity = w[0];
+    b.radius = radius;
+    b.mass = mass;
+    b.vector_stride = 3;
+    b.scalar_stride = 1;
+    b.force = force;
+    CHECK(demc_contact_eval_batch(&m, &b, 1e-6, NULL) == DEMC_OK);
+    f = demc_contact_frame_sphere_sphere(&m, &bi, &bj);
+    single = demc_contact_eval(&m, &f, 1e-6, NULL, NULL);
+    CHECK(single.force.z < 0.0 && force[2] == single.force.z);
+    wall.point = demc_vec3_make(0.0, 0.0, 0.9e-3);
+    wall.normal = demc_vec3_make(0.0, 0.0, -1.0);
+    wall.velocity = wall.angular_velocity = demc_vec3_make(0.0, 0.0, 0.0);
+    CHECK(demc_contact_eval_batch_wall(&m, &b, &wall, 1e-6, NULL) == DEMC_OK);
+    f = demc_contact_frame_sphere_wall(&m, &bi, &wall);
+    single = demc_contact_eval(&m, &f, 1e-6, NULL, NULL);
+    CHECK(single.force.z < 0.0 && force[2] == single.force.z);
+    tri = demc_facet_triangle_make(demc_vec3_make(-1.0, -1.0, 0.9e-3), demc_vec3_make(1.0, -1.0, 0.9e-3),
+                                   demc_vec3_make(0.0, 1.0, 0.9e-3));
+    fc = demc_facet_closest_point(&tri, bi.position);
+    b.j = jf;
+    CHECK(demc_contact_eval_batch_facet(&m, &b, &tri, &fc, 1e-6, NULL, NULL) == DEMC_OK);
+    f = demc_contact_frame_sphere_facet(&m, &bi, &tri, &fc);
+    single = demc_contact_eval(&m, &f, 1e-6, NULL, NULL);
+    CHECK(single.force.z < 0.0 && force[2] == single.force.z);
+}
+
+/* contact.h (found by fuzz/fuzz_contact.c under ASan): the CDT rolling law keeps no state, yet the evaluation read
+ * three doubles at its would-be slot (past the end of the state: a model with the spring and CDT has 15 doubles and
+ * read state[15..17]; Hertz with CDT alone has none and read through NULL). Checked here with states of exactly
+ * the model's size on the heap, which `make sanitize-tests` guards; in and out of contact, with a diag. */
+static void contact_rolling_cdt_reads_no_state(void)
+{
+    int tangential;
+    for (tangential = 0; tangential < 2; ++tangential) {
+        demc_contact_def d;
+        demc_contact_model m;
+        demc_contact_frame f;
+        demc_contact_result r;
+        demc_contact_diag diag = DEMC_CONTACT_DIAG_INIT;
+        double *state;
+        size_t n, k;
+        CHECK(demc_contact_def_init(DEMC_CONTACT_PRESET_HMD, sizeof d, &d, NULL) == DEMC_OK);
+        d.tangential = tangential ? DEMC_TANGENTIAL_SPRING : DEMC_TANGENTIAL_NONE;
+        d.rolling = DEMC_ROLLING_CDT;
+        d.mu_rolling = 0.1;
+        d.moduli.effective_modulus = 1e8;
+        d.moduli.effective_shear_modulus = 4e7;
+        d.restitution = 0.8;
+        d.friction.mu_static = d.friction.mu_dynamic = 0.5;
+        CHECK(demc_contact_model_init(&d, &m, NULL) == DEMC_OK);
+        n = demc_contact_model_state_size(&m);
+        CHECK(tangential || n == 0);
+        state = n ? (double *)malloc(n * sizeof(double)) : NULL;
+        for (k = 0; k < n; ++k) state[k] = 0.0;
+        memset(&f, 0, sizeof f);
+        f.overlap = 1e-5;
+        f.normal = demc_vec3_make(0.0, 0.0, 1.0);
+        f.branch_i = demc_vec3_make(0.0, 0.0, -1e-3);
+        f.velocity_i = demc_vec3_make(0.1, 0.0, -0.1);
+        f.angular_velocity_i = demc_vec3_make(0.0, 5.0, 0.0);
+        f.effective_radius = 1e-3;
+        f.effective_mass = 1e-5;
+        f.effective_inertia = 4e-12;
+        r = demc_contact_eval(&m, &f, 1e-6, state, &diag);
+        CHECK(r.torque_i.y < 0.0 && !vec_has_nan(r.torque_i));
+        f.overlap = -1e-6; /* the release, with the energy terms */
+        r = demc_contact_eval(&m, &f, 1e-6, state, &diag);
+        CHECK(r.torque_i.y == 0.0 && diag.rolling_exchange == 0.0);
+        free(state);
+    }
+}
+
+/* adhesion.h (found by fuzz/fuzz_adhesion.c): with a subnormal R* the JKR pull-off distance and cycle loss formed
+ * c² (which underflowed to 0) and E* over R*² (inf): the loss was inf·0 = NaN and the distance 0 instead of 1.6e-100.
+ * From cube roots of the inputs they are (3/4)(π²w²R* over E*²)^{1/3} and 7.0922(w⁵R*⁴ over E*²)^{1/3}: with E* = 1e3,
+ * w = 1e8 and R* = 1e-309, (3/4)(π²·1e-299)^{1/3} and 7.0922·(1e-1202)^{1/3} → 0; with R* = 1e-30,
+ * (3/4)(π²·1e-20)^{1/3} and 7.0922·(1e-86)^{1/3}. */
+static void adhesion_jkr_extreme_radius(void)
+{
+    demc_adhesion_jkr_params p;
+    double d, u;
+    CHECK(demc_adhesion_jkr_init(1e3, 1e-309, 1e8, &p, NULL) == DEMC_OK);
+    d = demc_adhesion_jkr_pulloff_distance(&p);
+    u = demc_adhesion_jkr_cycle_loss(&p);
+    CHECK(fabs(d - 0.75 * cbrt(9.869604401089358) * cbrt(1e-299)) <= 1e-14 * d);
+    CHECK(!is_nan(u) && u >= 0.0 && u < 1e-300);
+    CHECK(demc_adhesion_jkr_init(1e3, 1e-30, 1e8, &p, NULL) == DEMC_OK);
+    d = demc_adhesion_jkr_pulloff_distance(&p);
+    u = demc_adhesion_jkr_cycle_loss(&p);
+    CHECK(fabs(d - 0.75 * cbrt(9.869604401089358 * 1e-20)) <= 1e-14 * d);
+    CHECK(fabs(u - 7.0921959718639588 * cbrt(1e-86)) <= 1e-14 * u);
+    /* w/E* = 1e300 and w·(w/E*)^{2/3} = inf while the loss is 7.0922·(1e750·1e-1200/1e-300)^{1/3} = 7.0922e-50 */
+    CHECK(demc_adhesion_jkr_init(1e-150, 1e-300, 1e150, &p, NULL) == DEMC_OK);
+    u = demc_adhesion_jkr_cycle_loss(&p);
+    CHECK(fabs(u - 7.0921959718639588e-50) <= 1e-14 * u);
+    d = demc_adhesion_jkr_pulloff_distance(&p); /* (3/4)(π²·1e300·1e-300/1e-300)^{1/3} = (3/4)π^{2/3}·1e100 */
+    CHECK(fabs(d - 0.75 * cbrt(9.869604401089358) * 1e100) <= 1e-14 * d);
+}
+
+/* facet.h (found by fuzz/fuzz_facet.c): a closest point on an edge or vertex at a distance whose square is
+ * subnormal (4.4e-162) gave a normal of length 1.08 (x − P over a d from the rounded d²); the normal is now unit
+ * and d = |x − P| to rounding at any scale. (Which candidate is closest is decided on squared distances: below
+ * about 1e-154 they underflow and the first candidate may win; bad_input.md.) */
+static void facet_normal_at_tiny_distances(void)
+{
+    const double scales[3] = {1e-160, 1e-200, 1e-300};
+    int k;
+    for (k = 0; k < 3; ++k) {
+        const double s = scales[k];
+        demc_facet_triangle t = demc_facet_triangle_make(demc_vec3_make(0.0, 0.0, 0.0), demc_vec3_make(4.0 * s, 0.0, 0.0),
+                                                         demc_vec3_make(0.0, 4.0 * s, 0.0));
+        const demc_vec3 x = demc_vec3_make(4.75 * s, 0.0, s);
+        demc_facet_contact c = demc_facet_closest_point(&t, x);
+        /* |x − P| from the gap scaled up to unit size (where its square does not underflow) */
+        const demc_vec3 gap = demc_vec3_scale(demc_vec3_sub(x, c.point), 1.0 / s);
+        const double d = demc_vec3_norm(gap) * s;
+        CHECK(fabs(demc_vec3_norm2(c.normal) - 1.0) <= 1e-15);
+        CHECK(fabs(c.distance - d) <= 1e-15 * d);
+        if (k == 0) { /* beyond vertex 1 along (3, 0, 4)/5: d = 1.25 s */
+            CHECK(c.region == DEMC_FACET_REGION_VERTEX_1);
+            CHECK(fabs(c.distance - 1.25 * s) <= 1e-15 * s);
+            CHECK(fabs(c.normal.x - 0.6) <= 1e-15 && fabs(c.normal.z - 0.8) <= 1e-15);
+        }
+    }
+}
+
+/* rolling.h (found by fuzz/fuzz_rolling.c): the rolling inertia of two spheres formed the product of the two
+ * inertias, which underflowed (m = 1e-310 kg, r = 1e8 m: 0 for (7/10)·1e-310·1e16 = 7e-295) or overflowed; the
+ * result is exact to rounding wherever it is representable. */
+static void rolling_inertia_extremes(void)
+{
+    const double i = demc_rolling_inertia_spheres(1e-310, 1e8, 1e-310, 1e8);
+    const double big = demc_rolling_inertia_spheres(1e200, 1e50, 1e200, 1e50); /* (7/10)·1e300 */
+    const double mixed = demc_rolling_inertia_spheres(1e200, 1e50, 1.0, 1.0);  /* ≈ 1.4 (the lighter one) */
+    CHECK(fabs(i - 0.7e-294) <= 1e-12 * 0.7e-294); /* the mass is subnormal: a few digits */
+    CHECK(fabs(big - 0.7e300) <= 4e-16 * 0.7e300);
+    CHECK(fabs(mixed - 1.4) <= 4e-16 * 1.4);
+}
+
+/* tangential.h, Mindlin–Deresiewicz kernel (found by fuzz/fuzz_tangential_md.c): far below the Coulomb limit
+ * (|F| ≪ μF_n) the closed forms 1 − (1 − u/c)^p cancelled, and the recoverable energy, of size |F|²/(2k0), was
+ * computed with an error of eps·(μF_n)²/k0: −39 J for 10.3 J at μ = 1e9, and for an ordinary contact (μ = 0.5,
+ * F_n = 1 N, k0 = 8e5 N/m, |F| = 1.4e-9 N) 8.2e-23 J for 1.2e-24 J. The stored energy of a state with
+ * |F| ≪ μF_n is |F|²/(2k0) to first order in |F|/(2μF_n) (a fresh reversal of capacity 2μF_n). */
+static void md_energy_far_below_the_limit(void)
+{
+    const double mus[2] = {1e9, 0.5}, fns[2] = {1.0, 1.0}, gs[2] = {0.86, 1e9}, as[2] = {1.0, 1e-4},
+                 incs[2] = {1.0, 1e-15};
+    int k;
+    for (k = 0; k < 2; ++k) {
+        demc_tangential_md_params p = {0.0, 0.0, DEMC_TANGENTIAL_MD_THORNTON_YIN};
+        demc_tangential_md_state s = DEMC_TANGENTIAL_MD_STATE_INIT;
+        demc_tangential_md_energy en;
+        const double k0 = 8.0 * gs[k] * as[k];
+        demc_vec3 f;
+        double e_ref, t;
+        CHECK(demc_tangential_md_params_init(mus[k], gs[k], DEMC_TANGENTIAL_MD_THORNTON_YIN, &p, NULL) == DEMC_OK);
+        f = demc_tangential_md_update(&p, demc_vec3_make(incs[k], incs[k], incs[k]), fns[k], as[k], &s, &en);
+        /* no slip in the first step (k0|Δs| ≤ μΔF_n): F = −k0 Δs */
+        CHECK(fabs(f.x + k0 * incs[k]) <= 1e-15 * k0 * incs[k]);
+        t = demc_vec3_norm(f) / (2.0 * mus[k] * fns[k]);
+        e_ref = demc_vec3_norm2(f) / (2.0 * k0) * (1.0 + t / 9.0); /* (3/2)(c²/k0) g(t), g(t) = t²/3 + t³/27 + … */
+        if (!CHECK(fabs(en.stored_energy - e_ref) <= 1e-12 * e_ref))
+            printf("    case %d: stored %.17g, expected %.17g\n", k, en.stored_energy, e_ref);
+        CHECK(fabs(demc_tangential_md_stored_energy(&p, fns[k], as[k], &s) - e_ref) <= 1e-12 * e_ref);
+    }
+    /* a contact radius at the bottom of the double range (k0 = 3e-307 N/m): (μF_n)²/k0 overflowed against a
+     * t² that underflowed, NaN energies; now the energy is |F|²/(2k0) from |F|/k0, finite, also in the next step */
+    {
+        demc_tangential_md_params p = {0.0, 0.0, DEMC_TANGENTIAL_MD_THORNTON_YIN};
+        demc_tangential_md_state s = DEMC_TANGENTIAL_MD_STATE_INIT;
+        demc_tangential_md_energy en;
+        CHECK(demc_tangential_md_params_init(1.75, 1.75, DEMC_TANGENTIAL_MD_THORNTON_YIN, &p, NULL) == DEMC_OK);
+        (void)demc_tangential_md_update(&p, demc_vec3_make(1.75, 1.75, 9.6875), 9.9375, 2.2250738585072014e-308, &s,
+                                        &en);
+        CHECK(!is_nan(en.stored_energy) && en.stored_energy >= 0.0 && !is_nan(en.normal_exchange));
+        (void)demc_tangential_md_update(&p, demc_vec3_make(1.0, 1.0, 1.0), 1.0, 1.0, &s, &en);
+        CHECK(!is_nan(en.stored_energy) && !is_nan(en.friction_dissipation) && !is_nan(en.normal_exchange));
+    }
+}
+
 int main(void)
 {
     RUN(rotation_half_turns);
@@ -309,5 +601,13 @@ int main(void)
     RUN(sliding_forces_far_outside);
     RUN(sliding_fc_extreme);
     RUN(errno_untouched_by_underflow);
+    RUN(contact_model_output_checked_last);
+    RUN(contact_model_derived_overflow);
+    RUN(contact_batch_without_state);
+    RUN(contact_rolling_cdt_reads_no_state);
+    RUN(adhesion_jkr_extreme_radius);
+    RUN(facet_normal_at_tiny_distances);
+    RUN(rolling_inertia_extremes);
+    RUN(md_energy_far_below_the_limit);
     return harness_finish("test_edges");
 }

@@ -1,24 +1,29 @@
 /* The library never changes errno (DESIGN §3), and every documented contract the fuzzers check holds on their
  * seeds: this test replays every seed of fuzz/seeds/<module>/ through the harness bodies of fuzz/fuzz_<module>.c,
  * which call every entry point of the module with errno cleared and check it is still 0 after each call (both
- * faces; run from the top of the tree). A broken contract is a failed CHECK here, an abort under libFuzzer.
- * contact.h: its harness is to come with the composable contact API (add {"contact", demc_fuzz_contact} below). */
+ * faces; run from the top of the tree). A broken contract is a failed CHECK here, an abort under libFuzzer. */
 #define _POSIX_C_SOURCE 200809L
 #include <dirent.h>
 
 #include "harness.h"
 
 #define DEMC_FUZZ_REPORT(what, file, line) harness_check(0, what, file, line)
+#include "../fuzz/fuzz_adhesion.c"
 #include "../fuzz/fuzz_base.c"
+#include "../fuzz/fuzz_contact.c"
 #include "../fuzz/fuzz_damping.c"
+#include "../fuzz/fuzz_facet.c"
 #include "../fuzz/fuzz_geometry.c"
 #include "../fuzz/fuzz_material.c"
 #include "../fuzz/fuzz_normal.c"
+#include "../fuzz/fuzz_rolling.c"
 #include "../fuzz/fuzz_rotation.c"
 #include "../fuzz/fuzz_sliding.c"
 #include "../fuzz/fuzz_special.c"
 #include "../fuzz/fuzz_tangential.c"
+#include "../fuzz/fuzz_tangential_md.c"
 #include "../fuzz/fuzz_timestep.c"
+#include "../fuzz/fuzz_twisting.c"
 
 typedef struct replay {
     const char *module;
@@ -26,10 +31,14 @@ typedef struct replay {
 } replay;
 
 static const replay replays[] = {
-    {"base", demc_fuzz_base},           {"damping", demc_fuzz_damping},   {"geometry", demc_fuzz_geometry},
-    {"material", demc_fuzz_material},   {"normal", demc_fuzz_normal},     {"rotation", demc_fuzz_rotation},
-    {"sliding", demc_fuzz_sliding},     {"special", demc_fuzz_special},   {"tangential", demc_fuzz_tangential},
-    {"timestep", demc_fuzz_timestep},
+    {"adhesion", demc_fuzz_adhesion},     {"base", demc_fuzz_base},
+    {"contact", demc_fuzz_contact},       {"damping", demc_fuzz_damping},
+    {"facet", demc_fuzz_facet},           {"geometry", demc_fuzz_geometry},
+    {"material", demc_fuzz_material},     {"normal", demc_fuzz_normal},
+    {"rolling", demc_fuzz_rolling},       {"rotation", demc_fuzz_rotation},
+    {"sliding", demc_fuzz_sliding},       {"special", demc_fuzz_special},
+    {"tangential", demc_fuzz_tangential}, {"tangential_md", demc_fuzz_tangential_md},
+    {"timestep", demc_fuzz_timestep},     {"twisting", demc_fuzz_twisting},
 };
 
 static const replay *current;

@@ -2,8 +2,8 @@
 """Writes the seed inputs of the libFuzzer harnesses into fuzz/seeds/<module>/ (deterministic; the files are
 committed). An input is a byte stream read by fuzz/fuzz.h: a byte >= 96 followed by 8 little-endian bytes is a
 double; a lone byte is an integer choice (fz_int). Each seed below names the values in the order its harness
-reads them. The seeds reproduce the findings of issue 18 and typical in-domain calls; test/test_errno.c replays
-them all on both faces. Usage: python3 tools/fuzz_seeds.py (from the top of the tree)."""
+reads them. The seeds reproduce the findings of issue 18 (those of the composable contact API's modules
+included) and typical in-domain calls; test/test_errno.c replays them all on both faces. Usage: python3 tools/fuzz_seeds.py (from the top of the tree)."""
 import os
 import struct
 
@@ -83,6 +83,131 @@ SEEDS = {
                    ds(0.5, 0.3) + I(1) + ds(0.1, 1, 0.12, -1, 0.05, -1, 0.1, 1) + ds(0.3, 1) + ds(-0.2),
     },
 }
+
+# The modules of the composable contact API. contact: preset, size choice, 17 selectors (normal, damping,
+# tangential, increment, rolling, twisting, end, contact point, transport, spin, stiffness rule, recalculation,
+# direction, unloading, Coulomb policy, CDT limiter, MD variant), 21 coefficients (E*, G*, compliance asymmetry, k,
+# κ, e, γ_t/γ, μ_s, μ_d, w, k_coh, max R*, μ_r, c_r, η_r, f_r, k_roll, γ_roll, k_tw, γ_tw, μ_tw), the tail byte,
+# two spheres (x, v, ω, R, m; j's x as an offset from i's), Δt, a wall (point, normal, v, ω), a facet (x0 as an
+# offset from x_i, two edges, three nodal velocities) and the batch edge (0 none, 7 state NULL, 12 no outputs).
+def contact(preset, sel, coef, bodies, which, size_choice=0):
+    return I(preset) + I(size_choice) + b''.join(I(k) for k in sel) + ds(*coef) + I(3) + ds(*bodies) + I(which)
+
+
+HMD_SEL = [0, 1, 1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0]
+COEF = [1e8, 4e7, 0, 1e5, 0.8, 0.8, 1, 0.5, 0.4, 0, 0, 1e-3, 0.1, 2.25, 0.3, 0, 1, 0.1, 1e-3, 1e-6, 1e-4]
+TOUCHING = ([0, 0, 0, 0.1, 0, -0.5, 0, 10, 0, 1e-3, 1e-5] + [0, 0, 1.99e-3] + [0, 0, 0, 0, 0, 0, 1e-3, 1e-5] +
+            [1e-6] + [0, 0, -0.99e-3, 0, 0, 1, 0, 0, 0, 0, 0, 0] +
+            [-1e-3, -1e-3, -0.99e-3, 3e-3, 0, 0, 0, 3e-3, 0] + [0] * 9)
+
+
+def with_(base, **kw):
+    names = ['normal', 'damping', 'tangential', 'increment', 'rolling', 'twisting', 'end', 'contact_point',
+             'transport', 'spin', 'rule', 'recalculation', 'direction', 'unloading', 'coulomb', 'limiter', 'md']
+    out = list(base)
+    for k, v in kw.items():
+        out[names.index(k)] = v
+    return out
+
+
+def coef(**kw):
+    names = ['E', 'G', 'asym', 'k', 'kappa', 'e', 'tds', 'mus', 'mud', 'w', 'kcoh', 'rmax', 'mur', 'cr', 'etar',
+             'fr', 'kroll', 'groll', 'ktw', 'gtw', 'mutw']
+    out = list(COEF)
+    for k, v in kw.items():
+        out[names.index(k)] = v
+    return out
+
+
+SEEDS.update({
+    'contact': {
+        'hmd_typical': contact(0, HMD_SEL, COEF, TOUCHING, 0),
+        'lsd_wall_facet': contact(1, with_(HMD_SEL, normal=1), COEF, TOUCHING, 11),
+        'jkr_epsd_marshall': contact(0, with_(HMD_SEL, normal=3, end=1, rolling=2, twisting=1), coef(w=0.05),
+                                     TOUCHING, 0),
+        'sjkr_sds_sds': contact(0, with_(HMD_SEL, normal=5, end=1, rolling=3, twisting=2), coef(kcoh=1e5),
+                                TOUCHING, 12),
+        'md_dmt': contact(0, with_(HMD_SEL, normal=4, end=1, tangential=2), coef(w=0.05, mus=0.4), TOUCHING, 0),
+        # findings: the PLS(B) latch underflow named before the NULL model; derived constants that overflow;
+        # the CDT law and a model without state read no state (batch with state NULL)
+        'plsb_latch_underflow': contact(2, with_(HMD_SEL, normal=2, damping=0), coef(k=TINY, e=0.5), TOUCHING, 0),
+        'dashpot_scale_huge': contact(0, with_(HMD_SEL, tangential=2), coef(E=1, G=1, e=0.5, mus=1, mud=1, tds=DMAX),
+                                      TOUCHING, 0),
+        'shear_ratio_overflow': contact(0, HMD_SEL, coef(E=1e-300, G=1e300, tds=0), TOUCHING, 0),
+        'cdt_spring': contact(0, with_(HMD_SEL, rolling=1), COEF, TOUCHING, 0),
+        'stateless_cdt_null_state': contact(0, with_(HMD_SEL, damping=0, tangential=0, rolling=1), COEF, TOUCHING, 7),
+        'bad_inputs': contact(7, with_(HMD_SEL, normal=9, damping=250), coef(E=NAN, e=-1, mus=INF), TOUCHING, 9,
+                              size_choice=1),
+    },
+    # adhesion: E*, R*, w, R_i, R_j, k_coh, variant, then 6 overlaps (JKR), 3 (DMT), 3 (sjkr)
+    'adhesion': {
+        'typical': ds(1e8, 1e-3, 0.05, 1e-3, 2e-3, 1e4) + I(0) + ds(1e-6, 2e-6, -1e-7, -1e-6, -1e-4, 1e-6) +
+                   ds(1e-6, -1, 0) + ds(1e-6, 0, 3e-3),
+        'jkr_subnormal_radius': ds(1e3, 1e-310, 1e8, 1, 0, 1) + I(1) + ds(1, 0, -1, 1, -1e-300, 1e-300) + ds(1, 1, 1) +
+                                ds(1, 1, 1),
+        'jkr_balanced_product': ds(1e-150, 1e-300, 1e150, 1, 1, 1) + I(0) + ds(1e-300, -1e-300, 0, 1, 1, 1) +
+                                ds(1, 1, 1) + ds(1, 1, 1),
+        'w_zero_wall': ds(1e8, 1e-3, 0, 1e-3, 0, 0) + I(1) + ds(1e-6, 0, -1e-6, 1e-6, 1e-5, 0) + ds(0, 1e-6, -1e-6) +
+                       ds(1e-6, 2e-3, 3e-3),
+        'nonfinite': ds(NAN, INF, -1, -1, NAN, -INF) + I(255) + ds(NAN, INF, -INF, 0, -0.0, DMAX) + ds(NAN, 0, 1) +
+                     ds(INF, 1, 1),
+    },
+    # facet: x, R, normal offset, three facets (share byte, three vertex offsets, three velocities), F, then twice
+    # (count byte, three has-state bytes)
+    'facet': {
+        'flat_mesh': ds(0.2, 0.1, 0.5, 1, -0.25) +
+                     I(0) + ds(-1.2, -1.1, -0.5, 1, -1, -0.5, -1, 1, -0.5) + ds(0.1, 0, 0, 0.1, 0, 0, 0.1, 0, 0) +
+                     I(1) + ds(0, 0, 0, 1, 1, -0.5, -1, 1, -0.5) + ds(0, 0, 0, 0, 0, 0, 0, 0, 0) +
+                     I(3) + ds(0, 0, 0, 0, 0, 0, 0, 0, 0) + ds(0, 0, 1, 0, 0, 1, 0, 0, 1) +
+                     ds(1, 2, -3) + I(3) + I(1) + I(0) + I(1) + I(3) + I(0) + I(1) + I(1),
+        'tiny_distance': ds(0, 0, 1e-161, 1, 0) +
+                         I(0) + ds(0, 0, -1e-161, 4e-160, 0, 0, 0, 4e-160, 0) + ds(0, 0, 0, 0, 0, 0, 0, 0, 0) +
+                         I(0) + ds(1e-160, 0, 0, 0, 1e-160, 0, 0, 0, 1e-160) + ds(0, 0, 0, 0, 0, 0, 0, 0, 0) +
+                         I(0) + ds(1, 1, 1, 1, 1, 1, 1, 1, 1) + ds(0, 0, 0, 0, 0, 0, 0, 0, 0) +
+                         ds(1, 0, 0) + I(3) + I(1) + I(1) + I(1) + I(3) + I(1) + I(1) + I(1),
+        'needle_far': ds(1e9, 1e9, 1e9, 1, 1e8) +
+                      I(0) + ds(0, 0, 0, 2.5, 0, 0, 1e9, 1e9, 1e9) + ds(1, 0, 0, 0, 1, 0, 0, 0, 1) +
+                      I(2) + ds(-1, 0, 0, 0, -1, 0, 0, 0, -1) + ds(0, 0, 0, 0, 0, 0, 0, 0, 0) +
+                      I(0) + ds(3, 3, 3, 3, 3, 3, 3, 3, 3) + ds(0, 0, 0, 0, 0, 0, 0, 0, 0) +
+                      ds(1, 1, 1) + I(2) + I(0) + I(1) + I(0) + I(2) + I(1) + I(0) + I(1),
+        'huge_coordinates': ds(0, 0, 1e80, 1e80, 0) +
+                            I(0) + ds(-1e80, -1e80, -1e80, 1e80, -1e80, -1e80, 0, 1e80, -1e80) + ds(*[0] * 9) +
+                            I(0) + ds(NAN, 0, 0, INF, 0, 0, 0, 0, 0) + ds(*[0] * 9) +
+                            I(0) + ds(*[0] * 9) + ds(*[0] * 9) +
+                            ds(1, 1, 1) + I(3) + I(0) + I(0) + I(0) + I(3) + I(1) + I(1) + I(1),
+    },
+    # rolling: μ, η_r, k_roll, γ_roll, R*, F_n, k_n, I, Δt, m, r, n, ω_i, ω_j, limiter, then c and f of EPSD
+    'rolling': {
+        'typical': ds(0.1, 0.3, 1e3, 0.01, 1e-3, 1, 1e5, 1e-11, 1e-6, 1e-5, 1e-3) + ds(0, 0, 1, 0, 10, 0, 0, 0, 0) +
+                   I(0) + ds(2.25, 0.5),
+        'inertia_underflow': ds(0.3, 0, 0, 0, 1, 1, 1, 0, 1, 1e-310, 1e8) + ds(0, 0, 1, 1, 0, 0, 0, 0, 0) + I(1) +
+                             ds(2.25, 0),
+        'tiny_rolling_rate': ds(0.28, 0, 0, 0, 1e8, 0.3, 0.3, 0.3, 0.3, 1, 1) +
+                             ds(1.3470738215816767e-169, -1, 3.0870441744580091e-168, 1e9, 9.875, 1e9, 0, 0, 0) +
+                             I(1) + ds(2.25, 0.3),
+        'huge_stiffness_coefficient': ds(0.28, 0, 0.3, 0.3, 1e8, 0.3, 0.3, 0, 0.3, 1, 1) + ds(1, 0, 1, 0.3, 0, 0.3) +
+                                      ds(0, 0, 0) + I(0) + ds(1e300, 0.3),
+        'nonfinite': ds(NAN, -1, INF, -INF, 0, -1, NAN, -1, -1, 0, 0) + ds(0, 0, 0, NAN, 1, 1, INF, 0, 0) + I(255),
+    },
+    # twisting: k_tw, γ_tw, μ, a, k_t, c_t, F_n, Δt, n, ω_i, ω_j
+    'twisting': {
+        'typical': ds(1e-3, 1e-6, 1e-4, 1e-4, 1e5, 0.1, 1, 1e-6) + ds(0, 0, 1, 0, 0, 50, 0, 0, -10),
+        'zero_radius': ds(1, 1, 0.5, 0, 1e5, 1, 1, 1e-3) + ds(0, 1, 0, 0, 3, 0, 0, 0, 0),
+        'limit_tiny': ds(1, 0, 1e-200, 1e-200, 1, 0, 1e-200, 1) + ds(1, 1, 1, 1e-10, 1e-10, 1e-10, 0, 0, 0),
+        'nonfinite': ds(NAN, INF, -1, -INF, NAN, 1, 1, INF) + ds(NAN, 0, 0, 1, 1, 1, 0, 0, 0),
+    },
+    # tangential_md: μ, G*, variant, then 8 steps of (Δs, F_n, a)
+    'tangential_md': {
+        'loop': ds(0.3, 1e9) + I(0) + b''.join(ds(x, 0, 0, 1.0, 1e-4) for x in
+                                               (1e-7, 1e-7, -2e-7, -2e-7, 2e-7, 1e-7, -1e-7, 3e-7)),
+        'far_below_limit': ds(1e9, 0.86) + I(0) + ds(1, 1, 1, 1, 1) * 8,
+        'radius_min_normal': ds(1.75, 1.75) + I(0) + ds(1.75, 1.75, 9.6875, 9.9375, 2.2250738585072014e-308) +
+                             ds(1, 1, 1, 1, 1) * 7,
+        'varying_load': ds(0.5, 3e10) + I(0) + b''.join(ds(1e-7, 5e-8, 0, fn, 1e-4 * fn ** (1 / 3)) for fn in
+                                                       (1, 2, 4, 3, 1, 0.5, 0, 1)),
+        'bad_params': ds(-1, NAN) + I(255) + ds(1, 1, 1, 1, 1),
+    },
+})
 
 if __name__ == '__main__':
     top = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'fuzz', 'seeds')

@@ -458,7 +458,9 @@ DEMC_CONTACT_FN demc_status demc_contact_def_init(demc_contact_preset preset, si
  *        "def.moduli.effective_modulus", "def.friction.mu_dynamic") or "model".
  * @return ::DEMC_OK, ::DEMC_ERR_INVALID_ARGUMENT (NULL, non-finite, unknown enumerator),
  *         ::DEMC_ERR_OUT_OF_DOMAIN (a finite value outside its domain, an incompatible combination),
- *         ::DEMC_ERR_UNSUPPORTED, or the status of the damping map.
+ *         ::DEMC_ERR_UNSUPPORTED, ::DEMC_ERR_SINGULAR (a derived constant that is not representable: 2E*, 8G*, the
+ *         tangential dashpot's scale·γ and scale·√(k_t/k_n), the latch's e k and k/e; the input is named), or the
+ *         status of the damping map.
  */
 DEMC_CONTACT_FN demc_status demc_contact_model_init(const demc_contact_def *def, demc_contact_model *model,
                                                     const char **bad_field);

@@ -22,8 +22,12 @@
  * Regions and the multi-facet rule are drawn and explained on @ref facet_page "Sphere–triangle contact".
  *
  * All functions here are hot-path functions: no validation, no status, no NaN or infinity for finite inputs
- * whose coordinates are below about 1e150 in magnitude (so that squared lengths do not overflow), degenerate
- * (needle, zero-area) triangles included.
+ * whose coordinates are below about 1e75 in magnitude, degenerate (needle, zero-area) triangles included: the
+ * squared double area |e01 × e02|² is a fourth power of the lengths, which overflows above about 1e77 (a triangle
+ * of 1e80 m edges was taken for a face region with a zero face normal). Below, edges shorter than about 1e-75
+ * give a face normal of reduced precision (that fourth power is subnormal), and distances whose squares underflow
+ * (below about 1e-154) keep the normal unit and d = |x − P| but choose the closest edge or vertex on squared
+ * distances that have lost their precision (page @ref bad_input).
  */
 #ifndef DEMC_FACET_H
 #define DEMC_FACET_H

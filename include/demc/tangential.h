@@ -543,7 +543,9 @@ DEMC_TANGENTIAL_FN double demc_tangential_md_stored_energy(const demc_tangential
  * distance |F − O|. For a force that keeps its line of action this is exactly the 1-D law of Thornton & Yin; a
  * turning force advances the branch by |Δs| whatever its direction (isotropic).
  *
- * Total over its domain: a ≤ 0, F_n ≤ 0 or μ = 0 give a zero force and a reset memory; no NaN for any finite input.
+ * Total over its domain: a ≤ 0, F_n ≤ 0 or μ = 0 give a zero force and a reset memory; no NaN for any finite input
+ * whose products k0 = 8G*a, μF_n and k0|Δs| are finite (beyond, k0 = inf meets a zero component: G* = DBL_MAX gives
+ * NaN).
  *
  * @param p validated parameters.
  * @param increment Δs: increment of the tangential displacement of the contact point of i relative to j in this

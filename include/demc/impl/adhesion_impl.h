@@ -9,7 +9,10 @@ DEMC_BEGIN_DECLS
 /* 2π, √2 and 4^{−4/3}/5 + 3/10 (the energy of the JKR cycle in units of E*c^{10/3}/R*²). */
 #define DEMCI_ADHESION_TWO_PI 6.28318530717958647692
 #define DEMCI_ADHESION_SQRT2 1.41421356237309504880
-#define DEMCI_ADHESION_CYCLE 0.33149802624737183242
+#define DEMCI_ADHESION_CYCLE 0.33149802624737183242 /* 3/10 + 4^{−4/3}/5 */
+/* (3/10 + 4^{−4/3}/5)(2π)^{5/3}: the 7.09 of Thornton & Ning (1998) */
+#define DEMCI_ADHESION_CYCLE_W 7.0921959718639588271
+#define DEMCI_ADHESION_CBRT_PI 1.4645918875615232630 /* π^{1/3} */
 
 DEMC_STATIC_INLINE demc_adhesion_result demci_adhesion_zero(void)
 {
@@ -156,11 +159,41 @@ DEMC_ADHESION_FN double demc_adhesion_jkr_radius_unstable(const demc_adhesion_jk
     return xm * xm;
 }
 
+/* The product of n positive finite factors, multiplied in an order that keeps every partial product between the
+ * factors' range and the result (the next factor is the smallest while the product is ≥ 1, else the largest): no
+ * intermediate overflow or underflow where the result is representable, so no inf·0 (at most 12 factors). */
+DEMC_STATIC_INLINE double demci_adhesion_product(double *f, int n)
+{
+    double p = 1.0;
+    while (n > 0) {
+        int k, pick = 0;
+        for (k = 1; k < n; ++k)
+            if (p >= 1.0 ? f[k] < f[pick] : f[k] > f[pick]) pick = k;
+        p *= f[pick];
+        f[pick] = f[--n];
+    }
+    return p;
+}
+
 DEMC_ADHESION_FN double demc_adhesion_jkr_pulloff_distance(const demc_adhesion_jkr_params *params)
 {
-    /* −δ_c = (3/4)(c²/2)^{2/3}/R* = (3/4)(π²w²R* /E*²)^{1/3}. */
-    const double k = cbrt(0.5 * params->neck_constant * params->neck_constant);
-    return 0.75 * k * k / params->effective_radius;
+    /* −δ_c = (3/4)(c²/2)^{2/3}/R* = (3/4)(π²w²R* /E*²)^{1/3}: from c where c² and R* are well inside the double
+     * range (the form the touch test of demc_adhesion_jkr_update() agrees with to the last bit), else from the cube
+     * roots of the inputs, multiplied in a balanced order, so that no power of c or ratio of the inputs under- or
+     * overflows (R* = 1e-310 made c² = 0). */
+    const double cc = params->neck_constant * params->neck_constant, rr = params->effective_radius;
+    const double a = cbrt(params->work_of_adhesion), e = 1.0 / cbrt(params->effective_modulus);
+    double f[7];
+    if (cc >= 1e-290 && cc <= 1e290 && rr >= 1e-100 && rr <= 1e100) {
+        const double k = cbrt(0.5 * cc);
+        return 0.75 * k * k / rr;
+    }
+    if (a == 0.0) return 0.0; /* w = 0: no neck */
+    f[0] = f[1] = DEMCI_ADHESION_CBRT_PI;
+    f[2] = f[3] = a;
+    f[4] = f[5] = e;
+    f[6] = cbrt(params->effective_radius);
+    return 0.75 * demci_adhesion_product(f, 7);
 }
 
 DEMC_ADHESION_FN demc_adhesion_result demc_adhesion_jkr_update(const demc_adhesion_jkr_params *params,
@@ -222,9 +255,24 @@ DEMC_ADHESION_FN double demc_adhesion_jkr_elastic_energy(const demc_adhesion_jkr
 
 DEMC_ADHESION_FN double demc_adhesion_jkr_cycle_loss(const demc_adhesion_jkr_params *params)
 {
-    const double c23 = cbrt(params->neck_constant * params->neck_constant);
-    return DEMCI_ADHESION_CYCLE * params->effective_modulus /
-           (params->effective_radius * params->effective_radius) * c23 * c23 * c23 * c23 * c23;
+    /* (E*c^{10/3}/R*²)(3/10 + 4^{−4/3}/5) = 7.0922…(w⁵R*⁴/E*²)^{1/3}: from the cube roots of the inputs, multiplied
+     * in a balanced order, so that E* over R*² and c^{10/3} never meet as inf·0 = NaN (E* = 1e3, R* = 1e-310,
+     * w = 1e8) and no partial product overflows where the loss is finite (E* = 1e-150, R* = 1e-300, w = 1e150). */
+    const double cc = params->neck_constant * params->neck_constant, rr = params->effective_radius,
+                 em = params->effective_modulus;
+    const double a = cbrt(params->work_of_adhesion), b = cbrt(rr), e = 1.0 / cbrt(em);
+    double f[12];
+    if (cc >= 1e-150 && cc <= 1e150 && rr >= 1e-100 && rr <= 1e100 && em >= 1e-100 && em <= 1e100) {
+        /* well inside the range: (E*c^{10/3}/R*²)(3/10 + 4^{−4/3}/5) directly */
+        const double c23 = cbrt(cc), loss = DEMCI_ADHESION_CYCLE * em / (rr * rr) * c23 * c23 * c23 * c23 * c23;
+        if (loss >= 1e-290 && loss <= 1e290) return loss;
+    }
+    if (a == 0.0) return 0.0; /* w = 0: no neck */
+    f[0] = DEMCI_ADHESION_CYCLE_W;
+    f[1] = f[2] = f[3] = f[4] = f[5] = a;
+    f[6] = f[7] = f[8] = f[9] = b;
+    f[10] = f[11] = e;
+    return demci_adhesion_product(f, 12);
 }
 
 /* ---- DMT ----------------------------------------------------------------------------------------------- */

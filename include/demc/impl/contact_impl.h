@@ -459,7 +459,8 @@ DEMC_CONTACT_FN demc_status demc_contact_model_init(const demc_contact_def *def,
     demc_contact_model m;
     double *c = m.opaque_;
     demc_contact_kind kind;
-    double gamma = 0.0, range = 0.0;
+    double gamma = 0.0, range = 0.0, ct_over_cn = 0.0;
+    demc_normal_pls_params pp = {0.0, 0.0, 0.0};
     demc_status s;
     if (!def) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "def", bad_field);
     if ((s = demci_contact_def_check(def, bad_field)) != DEMC_OK) return s;
@@ -477,6 +478,31 @@ DEMC_CONTACT_FN demc_status demc_contact_model_init(const demc_contact_def *def,
         range = demc_adhesion_jkr_pulloff_distance(&jp);
         if (!demc_is_finite(range)) return demci_material_fail(DEMC_ERR_SINGULAR, "def.max_effective_radius", bad_field);
     }
+    /* The derived constants must be representable doubles, else the input they come from is named: 2E* (and
+     * (4/3)E*) of the Hertz-like laws, 8G* of their tangential laws, the tangential dashpot's γ_t = scale·γ and
+     * scale·√(k_t/k_n) (k_t/k_n = 4G* over E*, or κ; 0·inf would be NaN). */
+    if ((def->normal == DEMC_NORMAL_HERTZ || DEMCI_NORMAL_ADHESIVE(def->normal)) &&
+        !demc_is_finite(2.0 * def->moduli.effective_modulus))
+        return demci_material_fail(DEMC_ERR_SINGULAR, "def.moduli.effective_modulus", bad_field);
+    if ((def->normal == DEMC_NORMAL_HERTZ || DEMCI_NORMAL_ADHESIVE(def->normal)) &&
+        def->tangential != DEMC_TANGENTIAL_NONE && !demc_is_finite(8.0 * def->moduli.effective_shear_modulus))
+        return demci_material_fail(DEMC_ERR_SINGULAR, "def.moduli.effective_shear_modulus", bad_field);
+    if (def->damping == DEMC_DAMPING_VISCOUS &&
+        (def->tangential == DEMC_TANGENTIAL_SPRING || def->tangential == DEMC_TANGENTIAL_MINDLIN_DERESIEWICZ)) {
+        ct_over_cn = sqrt(def->normal == DEMC_NORMAL_HERTZ || DEMCI_NORMAL_ADHESIVE(def->normal)
+                              ? 4.0 * def->moduli.effective_shear_modulus / def->moduli.effective_modulus
+                              : def->stiffness_ratio);
+        if (!demc_is_finite(ct_over_cn))
+            return demci_material_fail(DEMC_ERR_SINGULAR, "def.moduli.effective_shear_modulus", bad_field);
+        ct_over_cn *= def->tangential_damping_scale;
+        if (!demc_is_finite(ct_over_cn) || !demc_is_finite(def->tangential_damping_scale * gamma))
+            return demci_material_fail(DEMC_ERR_SINGULAR, "def.tangential_damping_scale", bad_field);
+    }
+    /* The latch's stiffnesses e k and k/e must be representable doubles, else the stiffness is named (an input:
+     * checked before the output). */
+    if (def->normal == DEMC_NORMAL_PLSB &&
+        (s = demc_normal_pls_init(def->normal_stiffness, def->restitution, &pp, NULL)) != DEMC_OK)
+        return demci_material_fail(s, "def.normal_stiffness", bad_field);
     if (!model) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "model", bad_field);
     memset(&m, 0, sizeof m);
     kind = demci_contact_def_kind(def);
@@ -499,13 +525,7 @@ DEMC_CONTACT_FN demc_status demc_contact_model_init(const demc_contact_def *def,
     c[DEMCI_M_HERTZ_KN] = 2.0 * def->moduli.effective_modulus;
     c[DEMCI_M_HERTZ_KT] = 8.0 * def->moduli.effective_shear_modulus;
     /* k_t/k_n is 4G* over E* for Hertz and κ for the linear spring; with a dashpot both are validated (E* > 0). */
-    if (def->damping == DEMC_DAMPING_VISCOUS &&
-        (def->tangential == DEMC_TANGENTIAL_SPRING || def->tangential == DEMC_TANGENTIAL_MINDLIN_DERESIEWICZ))
-        c[DEMCI_M_CT_OVER_CN] =
-            def->tangential_damping_scale * sqrt(def->normal == DEMC_NORMAL_HERTZ || DEMCI_NORMAL_ADHESIVE(def->normal)
-                                                     ? 4.0 * def->moduli.effective_shear_modulus /
-                                                           def->moduli.effective_modulus
-                                                     : def->stiffness_ratio);
+    c[DEMCI_M_CT_OVER_CN] = ct_over_cn;
     /* The adhesive laws: k_t/k_n is 8G*a/(2E*a) as for Hertz, with the law's contact radius a. */
     if (def->normal == DEMC_NORMAL_JKR || def->normal == DEMC_NORMAL_DMT) c[DEMCI_M_ADHESION] = def->work_of_adhesion;
     if (def->normal == DEMC_NORMAL_SJKR || def->normal == DEMC_NORMAL_SJKR2)
@@ -530,10 +550,6 @@ DEMC_CONTACT_FN demc_status demc_contact_model_init(const demc_contact_def *def,
     }
     if (def->twisting == DEMC_TWISTING_MARSHALL) c[DEMCI_M_TWIST_MU] = def->friction.mu_dynamic;
     if (def->normal == DEMC_NORMAL_PLSB) {
-        demc_normal_pls_params pp;
-        /* The latch's stiffnesses e k and k/e must be representable doubles, else the stiffness is named. */
-        if ((s = demc_normal_pls_init(def->normal_stiffness, def->restitution, &pp, NULL)) != DEMC_OK)
-            return demci_material_fail(s, "def.normal_stiffness", bad_field);
         c[DEMCI_M_PLS_K1] = pp.loading_stiffness;
         c[DEMCI_M_PLS_K2] = pp.unloading_stiffness;
         c[DEMCI_M_PLS_FRACTION] = pp.plastic_fraction;
@@ -806,7 +822,8 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_release(demc_contact_kind kind
 {
     if (diag) {
         demci_contact_diag_clear(diag);
-        const double *spring = state + demci_contact_tangential_offset(kind);
+        const double *spring = /* formed only when there is one: a model without state may have state = NULL */
+            DEMCI_KIND_TANGENTIAL(kind) != DEMC_TANGENTIAL_NONE ? state + demci_contact_tangential_offset(kind) : NULL;
         if (DEMCI_KIND_TANGENTIAL(kind) == DEMC_TANGENTIAL_SPRING && spring[3] > 0.0)
             diag->tangential_exchange = 0.5 * demc_vec3_norm2(demci_contact_load3(spring)) / spring[3];
         if (DEMCI_KIND_TANGENTIAL(kind) == DEMC_TANGENTIAL_MINDLIN_DERESIEWICZ) /* its recoverable energy */
@@ -814,7 +831,8 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_release(demc_contact_kind kind
                 c[DEMCI_M_MU_D], spring[9], spring[10], demci_contact_load3(spring), demci_contact_load3(spring + 3),
                 demci_tangential_md_branch(spring[11]));
         /* the rolling and twisting springs release what they held */
-        if (DEMCI_KIND_ROLLING(kind) != DEMC_ROLLING_NONE && DEMCI_CONTACT_DIAG_HAS(diag, twisting_exchange)) {
+        if ((DEMCI_KIND_ROLLING(kind) == DEMC_ROLLING_EPSD || DEMCI_KIND_ROLLING(kind) == DEMC_ROLLING_SDS) &&
+            DEMCI_CONTACT_DIAG_HAS(diag, twisting_exchange)) { /* CDT keeps no state */
             const double *roll = state + demci_contact_rolling_offset(kind);
             const double stiffness = DEMCI_KIND_ROLLING(kind) == DEMC_ROLLING_EPSD ? roll[3] : c[DEMCI_M_ROLL_K];
             const double v2 = demc_vec3_norm2(demci_contact_load3(roll));
@@ -939,7 +957,7 @@ DEMC_HOT_INLINE void demci_contact_carry(demc_contact_kind kind, const demc_cont
     const demc_vec3 n = f->normal;
     const int count = demci_contact_vector_count(kind);
     demci_tangential_turn turn;
-    if (count == 0) return;
+    if (count == 0) return; /* no vectors, and maybe no state at all: nothing is read */
     if (DEMCI_KIND_TRANSPORT(kind) != DEMC_TRANSPORT_PROJECT) {
         /* the previous normal is the frame block; a new contact (none yet) has nothing to carry */
         const demc_vec3 n_old = demci_contact_load3(state);
@@ -1172,8 +1190,9 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_eval_kind(demc_contact_kind ki
     }
     if (DEMCI_KIND_ROLLING(kind) != DEMC_ROLLING_NONE) {
         const unsigned law = DEMCI_KIND_ROLLING(kind);
-        double *slot = state + demci_contact_rolling_offset(kind);
-        const demc_vec3 before = demci_contact_load3(slot); /* the memory of a spring law */
+        /* the memory of a spring law (CDT has none: nothing of the state is read or formed for it) */
+        double *slot = law == DEMC_ROLLING_CDT ? NULL : state + demci_contact_rolling_offset(kind);
+        const demc_vec3 before = slot ? demci_contact_load3(slot) : demc_vec3_make(0.0, 0.0, 0.0);
         demc_rolling_energy re;
         demc_rolling_result rr;
         double slip = 0.0; /* the slider's work as the trapezoid of the spring, unclipped (below) */
@@ -1498,6 +1517,18 @@ DEMC_STATIC_INLINE demc_status demci_contact_batch_check(const demc_contact_mode
     return demci_require_positive(dt, "dt", bad_field);
 }
 
+/* A model without state may be given no state array (batch.state NULL): the loops then address one dummy double
+ * with stride 0, since state + q·stride on a null pointer is undefined behaviour even for an offset of 0. */
+DEMC_STATIC_INLINE const demc_contact_batch *demci_contact_batch_stateful(const demc_contact_batch *b,
+                                                                          demc_contact_batch *local, double *dummy)
+{
+    if (b->state) return b;
+    *local = *b;
+    local->state = dummy;
+    local->state_stride = 0;
+    return local;
+}
+
 /* Each preset's kind gets a loop of its own with the kind folded in (DEMCI_CONTACT_DISPATCH). */
 DEMC_STATIC_INLINE void demci_contact_batch_dispatch(const demc_contact_model *model, const demc_contact_batch *b,
                                                      const demc_wall *wall, double dt)
@@ -1512,9 +1543,11 @@ DEMC_STATIC_INLINE void demci_contact_batch_dispatch(const demc_contact_model *m
 DEMC_CONTACT_FN demc_status demc_contact_eval_batch(const demc_contact_model *model, const demc_contact_batch *batch,
                                                     double dt, const char **bad_field)
 {
+    demc_contact_batch local;
+    double dummy = 0.0;
     demc_status s = demci_contact_batch_check(model, batch, NULL, 0, dt, bad_field);
     if (s != DEMC_OK) return s;
-    demci_contact_batch_dispatch(model, batch, NULL, dt);
+    demci_contact_batch_dispatch(model, demci_contact_batch_stateful(batch, &local, &dummy), NULL, dt);
     return demci_material_fail(DEMC_OK, 0, bad_field);
 }
 
@@ -1522,9 +1555,11 @@ DEMC_CONTACT_FN demc_status demc_contact_eval_batch_wall(const demc_contact_mode
                                                          const demc_contact_batch *batch, const demc_wall *wall,
                                                          double dt, const char **bad_field)
 {
+    demc_contact_batch local;
+    double dummy = 0.0;
     demc_status s = demci_contact_batch_check(model, batch, wall, 1, dt, bad_field);
     if (s != DEMC_OK) return s;
-    demci_contact_batch_dispatch(model, batch, wall, dt);
+    demci_contact_batch_dispatch(model, demci_contact_batch_stateful(batch, &local, &dummy), wall, dt);
     return demci_material_fail(DEMC_OK, 0, bad_field);
 }
 
@@ -1577,12 +1612,15 @@ DEMC_CONTACT_FN demc_status demc_contact_eval_batch_facet(const demc_contact_mod
 {
     const double *c;
     demc_contact_kind kind;
+    demc_contact_batch local;
+    double dummy = 0.0;
     /* The batch's checks (j required), then the facet arrays, then dt: in argument order. */
     demc_status s = demci_contact_batch_check(model, batch, NULL, 0, 1.0, bad_field);
     if (s != DEMC_OK) return s;
     if (batch->count > 0 && !facets) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "facets", bad_field);
     if (batch->count > 0 && !contacts) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "contacts", bad_field);
     if ((s = demci_require_positive(dt, "dt", bad_field)) != DEMC_OK) return s;
+    batch = demci_contact_batch_stateful(batch, &local, &dummy);
     c = model->opaque_;
     kind = demc_contact_model_kind(model);
 #define DEMCI_RUN(K) demci_contact_batch_facet_loop((K), c, batch, facets, contacts, dt, nodal_force)

@@ -102,8 +102,13 @@ DEMC_FACET_FN demc_facet_contact demc_facet_closest_point(const demc_facet_trian
         c.region = (demc_facet_region)(DEMC_FACET_REGION_VERTEX_0 + (best_k + 1) % 3);
     else
         c.region = (demc_facet_region)(DEMC_FACET_REGION_EDGE_01 + best_k);
-    c.distance = sqrt(demc_vec3_norm2(demc_vec3_sub(center, c.point)));
-    c.normal = c.distance > 0.0 ? demc_vec3_scale(demc_vec3_sub(center, c.point), 1.0 / c.distance) : face_normal;
+    {
+        /* The unit normal by the scaled normalisation, and d = gap·n: both exact to rounding also where |gap|²
+         * underflows (a distance of 4e-162 gave |n| = 1.08 from a subnormal d²). */
+        const demc_vec3 gap = demc_vec3_sub(center, c.point), u = demc_vec3_normalize(gap);
+        c.distance = demc_vec3_norm2(u) > 0.0 ? demc_vec3_dot(gap, u) : sqrt(demc_vec3_norm2(gap));
+        c.normal = c.distance > 0.0 ? u : face_normal;
+    }
     return c;
 }
 

@@ -26,8 +26,11 @@ DEMC_ROLLING_FN demc_vec3 demc_rolling_angular_velocity(demc_vec3 normal, demc_v
 
 DEMC_ROLLING_FN double demc_rolling_inertia_spheres(double mass_i, double radius_i, double mass_j, double radius_j)
 {
+    /* a b/(a + b) as a/(1 + a/b) with a ≤ b: the product a b under- or overflowed where the result does not
+     * (m = 1e-310, r = 1e8 gave 0 for 7e-295) */
     const double ji = 1.4 * mass_i * radius_i * radius_i, jj = 1.4 * mass_j * radius_j * radius_j;
-    return ji * jj / (ji + jj);
+    const double lo = ji < jj ? ji : jj, hi = ji < jj ? jj : ji;
+    return lo / (1.0 + lo / hi);
 }
 
 DEMC_ROLLING_FN double demc_rolling_inertia_sphere_wall(double mass_i, double radius_i)

@@ -1,0 +1,463 @@
+/* libFuzzer harness of contact.h: descriptions and their validation, the frame builders (sphere–sphere, –wall,
+ * –facet), the evaluation, the batch calls and the state helpers (see fuzz.h). In-domain evaluations (the
+ * description accepted; coefficients and kinematics moderate, see fz_contact_domain) give finite outputs and
+ * state, respect the Coulomb limit and the force end rule, and the batch calls equal the single calls bit for bit. */
+#include "fuzz.h"
+
+/* 0, or a magnitude in [1e-100, hi]: coefficients and kinematics whose products stay representable. */
+static inline int fz_moderate(double x, double hi) { return x == 0.0 || (fabs(x) >= 1e-100 && fabs(x) <= hi); }
+static inline int fz_vmoderate(demc_vec3 v, double hi)
+{
+    return fz_moderate(v.x, hi) && fz_moderate(v.y, hi) && fz_moderate(v.z, hi);
+}
+
+static inline int fz_contact_def_moderate(const demc_contact_def *d)
+{
+    const double x[] = {d->moduli.effective_modulus, d->moduli.effective_shear_modulus, d->normal_stiffness,
+                        d->stiffness_ratio, d->friction.mu_static, d->friction.mu_dynamic, d->work_of_adhesion,
+                        d->cohesion_energy_density, d->max_effective_radius, d->mu_rolling,
+                        d->rolling_stiffness_coefficient, d->rolling_damping_ratio, d->rolling_stiffness,
+                        d->rolling_damping, d->twisting_stiffness, d->twisting_damping, d->mu_twisting,
+                        d->tangential_damping_scale};
+    size_t k;
+    for (k = 0; k < sizeof x / sizeof x[0]; ++k)
+        if (!fz_moderate(x[k], 1e12)) return 0;
+    /* restitution: e near 0 gives γ → ∞ (a legitimate, huge dashpot) */
+    return d->restitution >= 1e-3;
+}
+
+static inline int fz_body_moderate(const demc_body *b)
+{
+    return fz_vmoderate(b->position, 1e6) && fz_vmoderate(b->velocity, 1e6) &&
+           fz_vmoderate(b->angular_velocity, 1e6) && b->radius >= 1e-8 && b->radius <= 1e6 && b->mass >= 1e-20 &&
+           b->mass <= 1e12;
+}
+
+static inline int fz_result_finite(const demc_contact_result *r)
+{
+    return fz_vfin(r->force) && fz_vfin(r->torque_i) && fz_vfin(r->torque_j) && fz_fin(r->overlap) &&
+           fz_fin(r->normal_force);
+}
+
+static inline int fz_result_zero(const demc_contact_result *r)
+{
+    return demc_vec3_norm2(r->force) == 0.0 && demc_vec3_norm2(r->torque_i) == 0.0 &&
+           demc_vec3_norm2(r->torque_j) == 0.0 && r->normal_force == 0.0;
+}
+
+static inline int fz_frame_finite(const demc_contact_frame *f)
+{
+    return fz_fin(f->overlap) && fz_vfin(f->normal) && fz_vfin(f->branch_i) && fz_vfin(f->branch_j) &&
+           fz_vfin(f->velocity_i) && fz_vfin(f->angular_velocity_i) && fz_vfin(f->velocity_j) &&
+           fz_vfin(f->angular_velocity_j) && fz_fin(f->effective_radius) && fz_fin(f->effective_mass) &&
+           fz_fin(f->effective_inertia);
+}
+
+static inline int fz_frame_empty(const demc_contact_frame *f)
+{
+    const double *p = (const double *)(const void *)f;
+    size_t k;
+    for (k = 0; k < sizeof *f / sizeof(double); ++k)
+        if (p[k] != 0.0) return 0;
+    return 1;
+}
+
+/* Bit for bit, except that any NaN equals any NaN (the sign of a NaN from out-of-domain input is not a result). */
+static inline int fz_same(const double *a, const double *b, size_t n)
+{
+    size_t k;
+    for (k = 0; k < n; ++k)
+        if (memcmp(&a[k], &b[k], sizeof(double)) != 0 && !(fz_nan(a[k]) && fz_nan(b[k]))) return 0;
+    return 1;
+}
+
+/* One evaluation with the checks of every call: the state slice exactly its size, outputs as documented. */
+static inline demc_contact_result fz_contact_eval(const demc_contact_model *m, const demc_contact_def *d,
+                                                  const demc_contact_frame *f, double dt, double *state, int in)
+{
+    const size_t n = demc_contact_model_state_size(m);
+    demc_contact_diag diag = DEMC_CONTACT_DIAG_INIT;
+    demc_contact_result r;
+    size_t k;
+#ifdef FZ_DUMP
+    double before[DEMC_CONTACT_STATE_MAX + 2];
+    memcpy(before, state, sizeof before);
+#endif
+    {
+        /* the state slice exactly as large as the model says (NULL for none): ASan sees any access past it */
+        double *exact = n ? (double *)malloc(n * sizeof(double)) : NULL;
+        if (n && !exact) return demc_contact_eval(m, f, dt, state, NULL);
+        if (n) memcpy(exact, state, n * sizeof(double));
+        FZ_CALL(r = demc_contact_eval(m, f, dt, exact, &diag));
+        if (n) memcpy(state, exact, n * sizeof(double));
+        free(exact);
+    }
+    FZ_CHECK(fz_same(&r.overlap, &f->overlap, 1));
+    /* no contact: every output zero and a reset state (JKR: its neck may outlive δ ≤ 0) */
+    if (f->overlap <= 0.0 && d->normal != DEMC_NORMAL_JKR) {
+        FZ_CHECK(fz_result_zero(&r));
+        for (k = 0; k < n; ++k) FZ_CHECK(state[k] == 0.0);
+    }
+    if (in) {
+        double fn, ft, load;
+        demc_vec3 t;
+#ifdef FZ_DUMP
+        if (!fz_result_finite(&r))
+            fprintf(stderr, "normal %d damp %d tang %d roll %d twist %d E %g G %g k %g kappa %g e %g mus %g w %g ced %g\n"
+                    "overlap %g n %g %g %g R %g m %g I %g dt %g vi %g %g %g wi %g %g %g vj %g %g %g bi %g %g %g\n"
+                    "F %g %g %g Ti %g %g %g fn %g\n",
+                    d->normal, d->damping, d->tangential, d->rolling, d->twisting, d->moduli.effective_modulus,
+                    d->moduli.effective_shear_modulus, d->normal_stiffness, d->stiffness_ratio, d->restitution,
+                    d->friction.mu_static, d->work_of_adhesion, d->cohesion_energy_density, f->overlap, f->normal.x,
+                    f->normal.y, f->normal.z, f->effective_radius, f->effective_mass, f->effective_inertia, dt,
+                    f->velocity_i.x, f->velocity_i.y, f->velocity_i.z, f->angular_velocity_i.x,
+                    f->angular_velocity_i.y, f->angular_velocity_i.z, f->velocity_j.x, f->velocity_j.y,
+                    f->velocity_j.z, f->branch_i.x, f->branch_i.y, f->branch_i.z, r.force.x, r.force.y, r.force.z,
+                    r.torque_i.x, r.torque_i.y, r.torque_i.z, r.normal_force);
+        if (!fz_result_finite(&r)) {
+            const double *fp = (const double *)(const void *)f;
+            fprintf(stderr, "frame:");
+            for (k = 0; k < sizeof *f / sizeof(double); ++k) fprintf(stderr, " %a", fp[k]);
+            fprintf(stderr, "\ndef: tds %a mud %a asym %a incr %d end %d cp %d tr %d spin %d rule %d rec %d dir %d unl %d coul %d", d->tangential_damping_scale, d->friction.mu_dynamic, d->moduli.compliance_asymmetry, d->increment, d->end, d->contact_point, d->transport, d->spin, d->friction.stiffness_rule, d->friction.recalculation, d->friction.direction, d->friction.unloading, d->friction.coulomb);
+            fprintf(stderr, "\nstate:");
+            for (k = 0; k < n; ++k) fprintf(stderr, " %a", before[k]);
+            fprintf(stderr, "\n");
+        }
+#endif
+        FZ_CHECK(fz_result_finite(&r));
+        for (k = 0; k < n; ++k) FZ_CHECK(fz_fin(state[k]));
+        FZ_CHECK(fz_fin(diag.normal_energy) && fz_fin(diag.tangential_energy) && fz_fin(diag.viscous_dissipation) &&
+                 fz_fin(diag.friction_dissipation) && fz_fin(diag.plastic_dissipation) &&
+                 fz_fin(diag.tangential_exchange) && fz_fin(diag.adhesion_dissipation) &&
+                 fz_fin(diag.rolling_energy) && fz_fin(diag.rolling_dissipation) && fz_fin(diag.rolling_exchange) &&
+                 fz_fin(diag.twisting_energy) && fz_fin(diag.twisting_dissipation) &&
+                 fz_fin(diag.twisting_exchange));
+        /* dissipations are ≥ 0 (documented per term); a few ulp of the terms' scale below 0 is rounding */
+        FZ_CHECK(diag.friction_dissipation >= 0.0 && diag.plastic_dissipation >= 0.0 &&
+                 diag.adhesion_dissipation >= 0.0 && diag.rolling_dissipation >= 0.0 &&
+                 diag.twisting_dissipation >= 0.0);
+        if (d->end == DEMC_CONTACT_END_FORCE && d->normal <= DEMC_NORMAL_PLSB) FZ_CHECK(r.normal_force >= 0.0);
+        /* the Coulomb limit on the total tangential force, for the non-adhesive laws under the total policy */
+        fn = demc_vec3_dot(r.force, f->normal);
+        t = demc_vec3_add_scaled(r.force, -fn, f->normal);
+        ft = demc_vec3_norm(t);
+        load = r.normal_force > 0.0 ? r.normal_force : 0.0;
+        if (f->overlap > 0.0 && d->normal <= DEMC_NORMAL_PLSB && d->tangential != DEMC_TANGENTIAL_NONE &&
+            d->friction.coulomb == DEMC_COULOMB_TOTAL)
+            FZ_CHECK(ft <= d->friction.mu_static * load * (1.0 + 1e-10) + 1e-12 * fabs(fn) + 1e-300);
+        if (d->tangential == DEMC_TANGENTIAL_NONE && f->overlap > 0.0)
+            FZ_CHECK(ft <= 1e-12 * fabs(fn) + 1e-300);
+    }
+    return r;
+}
+
+static void demc_fuzz_contact(const unsigned char *data, size_t size)
+{
+    fz_reader r = {data, size, 0};
+    struct {
+        demc_contact_def d;
+        unsigned char tail[16];
+    } big;
+    demc_contact_def def;
+    demc_contact_model model, model2;
+    const char *field = "unset";
+    demc_status st, st2;
+    demc_body bi, bj;
+    demc_wall wall;
+    demc_facet_triangle tri;
+    demc_facet_contact fc;
+    demc_contact_frame fr;
+    double state[DEMC_CONTACT_STATE_MAX + 2], copy[DEMC_CONTACT_STATE_MAX + 2], dt;
+    size_t n, k;
+    int preset = fz_int(&r, 0, 4), sz = fz_int(&r, 0, 2), step, in_def;
+
+    /* the description: a preset (edges: unknown preset, too small a size, NULL) */
+    memset(&def, FZ_POISON, sizeof def);
+    FZ_CALL(st = demc_contact_def_init((demc_contact_preset)preset, sz == 1 ? sizeof def - 8 : sz == 2 ? 0 : sizeof def,
+                                       &def, &field));
+    FZ_SETUP(st, field, &def);
+    if (st == DEMC_OK) FZ_CHECK(def.size == sizeof def);
+    FZ_CALL(st = demc_contact_def_init(DEMC_CONTACT_PRESET_HMD, sizeof def, NULL, &field));
+    FZ_CHECK(st == DEMC_ERR_INVALID_ARGUMENT && field != NULL && strcmp(field, "def") == 0);
+    FZ_CALL(st = demc_contact_def_init((demc_contact_preset)((unsigned)preset % 5u), sizeof def, &def, NULL));
+    FZ_CHECK(st == DEMC_OK);
+
+    /* every slot, convention and coefficient from the input (out-of-range selectors included) */
+    def.normal = (demc_normal_law)fz_int(&r, 0, 6);
+    def.damping = (demc_damping_law)fz_int(&r, 0, 1);
+    def.tangential = (demc_tangential_law)fz_int(&r, 0, 2);
+    def.increment = (demc_increment_rule)fz_int(&r, 0, 1);
+    def.rolling = (demc_rolling_law)fz_int(&r, 0, 3);
+    def.twisting = (demc_twisting_law)fz_int(&r, 0, 2);
+    def.end = (demc_contact_end)fz_int(&r, 0, 1);
+    def.contact_point = (demc_contact_point_rule)fz_int(&r, 0, 1);
+    def.transport = (demc_memory_transport)fz_int(&r, 0, 1);
+    def.spin = fz_int(&r, 0, 1);
+    def.friction.stiffness_rule = (demc_stiffness_rule)fz_int(&r, 0, 3);
+    def.friction.recalculation = (demc_slip_recalculation)fz_int(&r, 0, 1);
+    def.friction.direction = (demc_slip_direction)fz_int(&r, 0, 2);
+    def.friction.unloading = (demc_unloading_rule)fz_int(&r, 0, 1);
+    def.friction.coulomb = (demc_coulomb_policy)fz_int(&r, 0, 1);
+    def.rolling_limiter = (demc_rolling_cdt_limiter)fz_int(&r, 0, 1);
+    def.md_variant = (demc_tangential_md_variant)fz_int(&r, 0, 0);
+    def.moduli.effective_modulus = fz_double(&r);
+    def.moduli.effective_shear_modulus = fz_double(&r);
+    def.moduli.compliance_asymmetry = fz_double(&r);
+    def.normal_stiffness = fz_double(&r);
+    def.stiffness_ratio = fz_double(&r);
+    def.restitution = fz_double(&r);
+    def.tangential_damping_scale = fz_double(&r);
+    def.friction.mu_static = fz_double(&r);
+    def.friction.mu_dynamic = fz_double(&r);
+    def.work_of_adhesion = fz_double(&r);
+    def.cohesion_energy_density = fz_double(&r);
+    def.max_effective_radius = fz_double(&r);
+    def.mu_rolling = fz_double(&r);
+    def.rolling_stiffness_coefficient = fz_double(&r);
+    def.rolling_damping_ratio = fz_double(&r);
+    def.rolling_mobilised_damping = fz_double(&r);
+    def.rolling_stiffness = fz_double(&r);
+    def.rolling_damping = fz_double(&r);
+    def.twisting_stiffness = fz_double(&r);
+    def.twisting_damping = fz_double(&r);
+    def.mu_twisting = fz_double(&r);
+
+    memset(&model, FZ_POISON, sizeof model);
+    FZ_CALL(st = demc_contact_model_init(&def, &model, &field));
+    FZ_SETUP(st, field, &model);
+    FZ_CHECK(st == DEMC_OK || st == DEMC_ERR_INVALID_ARGUMENT || st == DEMC_ERR_OUT_OF_DOMAIN ||
+             st == DEMC_ERR_UNSUPPORTED || st == DEMC_ERR_SINGULAR);
+    if (st != DEMC_OK) FZ_CHECK(strncmp(field, "def.", 4) == 0);
+    /* NULL description; NULL model (named only once the description is valid) */
+    FZ_CALL(st2 = demc_contact_model_init(NULL, &model2, &field));
+    FZ_CHECK(st2 == DEMC_ERR_INVALID_ARGUMENT && strcmp(field, "def") == 0);
+    FZ_CALL(st2 = demc_contact_model_init(&def, NULL, &field));
+    if (st == DEMC_OK) FZ_CHECK(st2 == DEMC_ERR_INVALID_ARGUMENT && strcmp(field, "model") == 0);
+    else FZ_CHECK(st2 == st);
+    /* a caller with a larger (newer) struct: a zero tail is accepted as the same description, a non-zero one is
+     * an option of a newer library */
+    memset(&big, 0, sizeof big);
+    big.d = def;
+    big.d.size = sizeof def + sizeof big.tail;
+    FZ_CALL(st2 = demc_contact_model_init(&big.d, &model2, &field));
+    FZ_CHECK(st2 == st);
+    big.tail[fz_int(&r, 0, (int)sizeof big.tail - 1) % sizeof big.tail] = 1;
+    FZ_CALL(st2 = demc_contact_model_init(&big.d, &model2, &field));
+    FZ_CHECK(st2 == DEMC_ERR_UNSUPPORTED && strcmp(field, "def.size") == 0);
+    big.d.size = sizeof def - 8;
+    FZ_CALL(st2 = demc_contact_model_init(&big.d, &model2, &field));
+    FZ_CHECK(st2 == DEMC_ERR_INVALID_ARGUMENT && strcmp(field, "def.size") == 0);
+    if (st != DEMC_OK) return;
+
+    /* the compiled model's facts */
+    FZ_CALL(n = demc_contact_model_state_size(&model));
+    FZ_CHECK(n <= DEMC_CONTACT_STATE_MAX);
+    {
+        double range;
+        demc_contact_kind kind;
+        FZ_CALL(range = demc_contact_model_range(&model));
+        FZ_CHECK(fz_fin(range) && range >= 0.0);
+        if (def.normal != DEMC_NORMAL_JKR) FZ_CHECK(range == 0.0);
+        FZ_CALL(kind = demc_contact_model_kind(&model));
+        FZ_CHECK((kind & 15u) == (unsigned)def.normal && (kind >> 4 & 7u) == (unsigned)def.damping &&
+                 (kind >> 7 & 7u) == (unsigned)def.tangential && (kind >> 12 & 7u) == (unsigned)def.rolling &&
+                 (kind >> 15 & 7u) == (unsigned)def.twisting);
+    }
+    for (k = 0; k < DEMC_CONTACT_STATE_MAX + 2; ++k) {
+        int flip;
+        FZ_CALL(flip = demc_contact_state_flips(&model, k));
+        FZ_CHECK(flip == 0 || flip == 1);
+        if (k >= n) FZ_CHECK(flip == 0);
+    }
+
+    /* two spheres, a wall and a facet from the input */
+    bi.position = fz_vec3(&r);
+    bi.velocity = fz_vec3(&r);
+    bi.angular_velocity = fz_vec3(&r);
+    bi.radius = fz_double(&r);
+    bi.mass = fz_double(&r);
+    bj.position = demc_vec3_add(bi.position, fz_vec3(&r)); /* an offset: touching pairs are easy to reach */
+    bj.velocity = fz_vec3(&r);
+    bj.angular_velocity = fz_vec3(&r);
+    bj.radius = fz_double(&r);
+    bj.mass = fz_double(&r);
+    dt = fz_double(&r);
+    wall.point = fz_vec3(&r);
+    wall.normal = demc_vec3_normalize(fz_vec3(&r));
+    wall.velocity = fz_vec3(&r);
+    wall.angular_velocity = fz_vec3(&r);
+    tri.vertex[0] = demc_vec3_add(bi.position, fz_vec3(&r));
+    tri.vertex[1] = demc_vec3_add(tri.vertex[0], fz_vec3(&r));
+    tri.vertex[2] = demc_vec3_add(tri.vertex[0], fz_vec3(&r));
+    tri.velocity[0] = fz_vec3(&r);
+    tri.velocity[1] = fz_vec3(&r);
+    tri.velocity[2] = fz_vec3(&r);
+
+    in_def = fz_contact_def_moderate(&def) && dt >= 1e-12 && dt <= 1.0;
+    memset(state, 0, sizeof state);
+    for (step = 0; step < 3; ++step) {
+        const int in = in_def && fz_body_moderate(&bi) && fz_body_moderate(&bj);
+        FZ_CALL(fr = demc_contact_frame_sphere_sphere(&model, &bi, &bj));
+        if (in) {
+            const double n2 = demc_vec3_norm2(fr.normal);
+            FZ_CHECK(fz_frame_finite(&fr));
+            FZ_CHECK(n2 == 0.0 || fabs(n2 - 1.0) <= 1e-14);
+        }
+        /* a pair the builder rejects gets overlap 0 and every other field zero */
+        if (in && fr.overlap == 0.0 && demc_vec3_norm2(fr.normal) == 0.0) FZ_CHECK(fz_frame_empty(&fr));
+        /* the lens area of sjkr is defined up to δ = 2 min(R_i, R_j) (adhesion.h) */
+        (void)fz_contact_eval(&model, &def, &fr, dt, state,
+                              in && !(def.normal == DEMC_NORMAL_SJKR && !(fr.overlap < 2.0 * fmin(bi.radius, bj.radius))));
+        /* the state seen from the other body: swapping twice restores it bit for bit */
+        memcpy(copy, state, sizeof copy);
+        FZ_CALL(demc_contact_state_swap(&model, state));
+        for (k = 0; k < n; ++k) {
+            if (demc_contact_state_flips(&model, k)) FZ_CHECK(state[k] == -copy[k] || fz_nan(copy[k]));
+            else FZ_CHECK(memcmp(&state[k], &copy[k], sizeof(double)) == 0);
+        }
+        FZ_CALL(demc_contact_state_swap(&model, state));
+        FZ_CHECK(memcmp(state, copy, n * sizeof(double)) == 0);
+        if (in && fz_vmoderate(demc_vec3_scale(bi.velocity, dt), 1e6) && fz_vmoderate(demc_vec3_scale(bj.velocity, dt), 1e6)) {
+            bi.position = demc_vec3_add_scaled(bi.position, dt, bi.velocity);
+            bj.position = demc_vec3_add_scaled(bj.position, dt, bj.velocity);
+        }
+    }
+
+    /* the batch call against the single call, bit for bit; nothing written on an error */
+    {
+        double x[2][3], v[2][3], w[2][3], rad[2], mass[2], bstate[DEMC_CONTACT_STATE_MAX + 2];
+        double force[3], ti[3], tj[3], bf[2][3], bt[2][3], nodal[9];
+        const int ii[1] = {0}, jj[1] = {1}, jf[1] = {0};
+        demc_contact_batch b = DEMC_CONTACT_BATCH_INIT;
+        demc_contact_result single;
+        const int in = in_def && fz_body_moderate(&bi) && fz_body_moderate(&bj);
+        int which = fz_int(&r, 0, 12);
+        if (which < 0 || which > 12) which = 0; /* the bytes past the range: no edge */
+        memcpy(x[0], &bi.position, sizeof x[0]);
+        memcpy(x[1], &bj.position, sizeof x[1]);
+        memcpy(v[0], &bi.velocity, sizeof v[0]);
+        memcpy(v[1], &bj.velocity, sizeof v[1]);
+        memcpy(w[0], &bi.angular_velocity, sizeof w[0]);
+        memcpy(w[1], &bj.angular_velocity, sizeof w[1]);
+        rad[0] = bi.radius;
+        rad[1] = bj.radius;
+        mass[0] = bi.mass;
+        mass[1] = bj.mass;
+        b.count = 1;
+        b.i = ii;
+        b.j = jj;
+        b.position = x[0];
+        b.velocity = v[0];
+        b.angular_velocity = w[0];
+        b.radius = rad;
+        b.mass = mass;
+        b.vector_stride = 3;
+        b.scalar_stride = 1;
+        b.state = bstate;
+        b.state_stride = n;
+        b.force = force;
+        b.torque_i = ti;
+        b.torque_j = tj;
+        b.body_force = bf[0];
+        b.body_torque = bt[0];
+        /* an edge of the call: one field broken (0: none) */
+        switch (which) {
+        case 1: b.i = NULL; break;
+        case 2: b.j = NULL; break;
+        case 3: b.position = NULL; break;
+        case 4: b.radius = NULL; break;
+        case 5: b.vector_stride = 2; break;
+        case 6: b.scalar_stride = 0; break;
+        case 7: b.state = NULL; break;
+        case 8: b.state_stride = n - 1; break; /* n ≥ 1 for a model with a state; else SIZE_MAX */
+        case 9: b.size = sizeof b - 1; break;
+        case 10: b.count = 0; break;
+        case 12: /* no outputs but the states */
+            b.force = b.torque_i = b.torque_j = b.body_force = b.body_torque = NULL;
+            break;
+        default: break;
+        }
+        for (step = 0; step < 3; ++step) {
+            const int kind_of_call = step; /* 0 spheres, 1 wall, 2 facet */
+            memcpy(bstate, state, sizeof bstate);
+            memset(force, FZ_POISON, sizeof force);
+            memset(ti, FZ_POISON, sizeof ti);
+            memset(tj, FZ_POISON, sizeof tj);
+            memset(bf, 0, sizeof bf);
+            memset(bt, 0, sizeof bt);
+            memset(nodal, FZ_POISON, sizeof nodal);
+            if (kind_of_call == 0) {
+                FZ_CALL(st = demc_contact_eval_batch(&model, &b, dt, &field));
+                FZ_CALL(fr = demc_contact_frame_sphere_sphere(&model, &bi, &bj));
+            } else if (kind_of_call == 1) {
+                FZ_CALL(st = demc_contact_eval_batch_wall(&model, &b, &wall, dt, &field));
+                FZ_CALL(fr = demc_contact_frame_sphere_wall(&model, &bi, &wall));
+                if (in && fz_vmoderate(wall.point, 1e6) && fz_vmoderate(wall.velocity, 1e6) &&
+                    fz_vmoderate(wall.angular_velocity, 1e6) && fabs(demc_vec3_norm2(wall.normal) - 1.0) < 1e-14)
+                    FZ_CHECK(fz_frame_finite(&fr));
+            } else {
+                FZ_CALL(fc = demc_facet_closest_point(&tri, bi.position));
+                if (b.j) b.j = jf; /* j indexes the facets */
+                FZ_CALL(st = demc_contact_eval_batch_facet(&model, &b, &tri, &fc, dt, which == 11 ? NULL : nodal,
+                                                           &field));
+                FZ_CALL(fr = demc_contact_frame_sphere_facet(&model, &bi, &tri, &fc));
+                if (in && fz_vmoderate(tri.vertex[0], 1e6) && fz_vmoderate(tri.vertex[1], 1e6) &&
+                    fz_vmoderate(tri.vertex[2], 1e6) && fz_vmoderate(tri.velocity[0], 1e6) &&
+                    fz_vmoderate(tri.velocity[1], 1e6) && fz_vmoderate(tri.velocity[2], 1e6))
+                    FZ_CHECK(fz_frame_finite(&fr));
+            }
+            if (st != DEMC_OK) {
+                FZ_CHECK(field != NULL && field[0] != '\0');
+                FZ_CHECK(st == DEMC_ERR_INVALID_ARGUMENT || st == DEMC_ERR_OUT_OF_DOMAIN ||
+                         st == DEMC_ERR_UNSUPPORTED);
+                if (!(dt > 0.0)) FZ_CHECK(which != 0 || strcmp(field, "dt") == 0);
+                FZ_CHECK(fz_untouched(force, sizeof force) && fz_untouched(ti, sizeof ti) &&
+                         fz_untouched(tj, sizeof tj) && fz_untouched(nodal, sizeof nodal));
+                FZ_CHECK(memcmp(bstate, state, sizeof bstate) == 0);
+                continue;
+            }
+            FZ_CHECK(field == NULL);
+            FZ_CHECK(which == 0 || which >= 10 || (which == 2 && kind_of_call == 1) ||
+                     ((which == 7 || which == 8) && n == 0));
+            if (which == 10) { /* an empty batch writes nothing */
+                FZ_CHECK(fz_untouched(force, sizeof force) && fz_untouched(nodal, sizeof nodal));
+                continue;
+            }
+            memcpy(copy, state, sizeof copy);
+            FZ_CALL(single = demc_contact_eval(&model, &fr, dt, copy, NULL));
+            if (which == 12) {
+                FZ_CHECK(fz_same(bstate, copy, n) && fz_untouched(force, sizeof force));
+                continue;
+            }
+            FZ_CHECK(fz_same(force, &single.force.x, 3));
+            FZ_CHECK(fz_same(ti, &single.torque_i.x, 3));
+            FZ_CHECK(fz_same(tj, &single.torque_j.x, 3));
+            FZ_CHECK(fz_same(bstate, copy, n));
+            if (kind_of_call == 2 && which != 11) {
+                /* the reaction on the nodes (demc_facet_nodal_forces() at the contact point), or zero when apart */
+                const int apart = !(fr.overlap > 0.0) && fz_result_zero(&single);
+                demc_vec3 nf[3];
+                FZ_CALL(demc_facet_nodal_forces(&tri, &fc, single.force, demc_vec3_dot(fr.branch_j, fr.normal), nf));
+                for (k = 0; k < 3; ++k) {
+                    const double *e = &nf[k].x;
+                    size_t c;
+                    for (c = 0; c < 3; ++c)
+                        FZ_CHECK(nodal[3 * k + c] == e[c] || (fz_nan(nodal[3 * k + c]) && fz_nan(e[c])) ||
+                                 (apart && nodal[3 * k + c] == 0.0));
+                }
+            }
+            (void)in;
+        }
+    }
+    FZ_CALL(demc_contact_state_reset(&model, state));
+    for (k = 0; k < n; ++k) FZ_CHECK(state[k] == 0.0 && !signbit(state[k]));
+}
+
+#ifdef DEMC_FUZZ_MAIN
+int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
+int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
+{
+    demc_fuzz_contact(data, size);
+    return 0;
+}
+#endif

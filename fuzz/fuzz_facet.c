@@ -1,0 +1,192 @@
+/* libFuzzer harness of facet.h: closest point and region, facet frame, velocities, nodal forces, the multi-facet
+ * reduction and the state handover (see fuzz.h). Domain (facet.h): finite inputs with coordinates below about
+ * 1e75 in magnitude (the squared double area is a fourth power of the lengths), degenerate triangles included;
+ * there every output is finite. The harness checks below 1e70 (velocities and forces below 1e100). */
+#include "fuzz.h"
+
+static inline int fz_unit_or_zero(demc_vec3 v)
+{
+    const double n2 = demc_vec3_norm2(v);
+    return n2 == 0.0 || fabs(n2 - 1.0) <= 1e-14;
+}
+
+/* Edges of length 0 or at least 1e-70: the squared double area, a fourth power of the lengths, is then a normal
+ * double (facet.h; shorter edges give an imprecise face normal). */
+static inline int fz_edges_in_range(const demc_facet_triangle *t)
+{
+    int k;
+    for (k = 0; k < 3; ++k) {
+        const demc_vec3 e = demc_vec3_sub(t->vertex[(k + 1) % 3], t->vertex[k]);
+        const double m = fmax(fabs(e.x), fmax(fabs(e.y), fabs(e.z)));
+        if (m != 0.0 && m < 1e-70) return 0;
+    }
+    return 1;
+}
+
+/* The conditioning of results built on the edges (≥ 1): max |x_k| over the shortest edge (the edges are
+ * differences of the coordinates, so a short edge far from the origin carries their rounding, eps·|x|/|e|
+ * relative) times the aspect ratio L_max²/2A (the barycentric gradients ~ 1/height of a thin triangle). */
+static inline double fz_condition(const demc_facet_triangle *t)
+{
+    double emin = HUGE_VAL, emax = 0.0, xmax = 0.0, area2;
+    int k;
+    for (k = 0; k < 3; ++k) {
+        const demc_vec3 e = demc_vec3_sub(t->vertex[(k + 1) % 3], t->vertex[k]), xv = t->vertex[k];
+        emin = fmin(emin, demc_vec3_norm(e));
+        emax = fmax(emax, demc_vec3_norm(e));
+        xmax = fmax(xmax, fmax(fabs(xv.x), fmax(fabs(xv.y), fabs(xv.z))));
+    }
+    area2 = demc_vec3_norm(demc_vec3_cross(demc_vec3_sub(t->vertex[1], t->vertex[0]),
+                                           demc_vec3_sub(t->vertex[2], t->vertex[0])));
+    if (!(emin > 0.0)) return 1.0;
+    return fmax(1.0, xmax / emin) * (area2 > 0.0 ? fmax(1.0, emax * emax / area2) : 1.0);
+}
+
+static void demc_fuzz_facet(const unsigned char *data, size_t size)
+{
+    fz_reader r = {data, size, 0};
+    demc_facet_triangle tri[3];
+    demc_facet_contact c[3];
+    demc_vec3 x = fz_vec3(&r), v, w, f, nodal[3];
+    double radius = fz_double(&r), offset = fz_double(&r);
+    long nodes[9];
+    int keep[3], has_state[3], t, k, in_all = 1;
+    long source[3];
+    size_t kept, handed, q;
+    demc_geometry g;
+    for (t = 0; t < 3; ++t) {
+        /* three facets; the second and third share nodes with the first as the input says (a mesh) */
+        const int share = fz_int(&r, 0, 3);
+        for (k = 0; k < 3; ++k) tri[t].vertex[k] = demc_vec3_add(x, fz_vec3(&r));
+        for (k = 0; k < 3; ++k) tri[t].velocity[k] = fz_vec3(&r);
+        for (k = 0; k < 3; ++k) nodes[3 * t + k] = 10 * t + k;
+        if (t > 0 && share >= 1) { tri[t].vertex[0] = tri[0].vertex[1]; nodes[3 * t] = nodes[1]; }
+        if (t > 0 && share >= 2) { tri[t].vertex[1] = tri[0].vertex[0]; nodes[3 * t + 1] = nodes[0]; }
+        if (t > 0 && share >= 3) { tri[t].vertex[2] = tri[0].vertex[2]; nodes[3 * t + 2] = nodes[2]; }
+    }
+    f = fz_vec3(&r);
+    for (t = 0; t < 3; ++t) {
+        const int in = fz_vwithin(x, 1e70) && fz_vwithin(tri[t].vertex[0], 1e70) &&
+                       fz_vwithin(tri[t].vertex[1], 1e70) && fz_vwithin(tri[t].vertex[2], 1e70) &&
+                       fz_edges_in_range(&tri[t]);
+        const int vin = in && fz_vwithin(tri[t].velocity[0], 1e100) && fz_vwithin(tri[t].velocity[1], 1e100) &&
+                        fz_vwithin(tri[t].velocity[2], 1e100);
+        demc_facet_triangle still;
+        FZ_CALL(still = demc_facet_triangle_make(tri[t].vertex[0], tri[t].vertex[1], tri[t].vertex[2]));
+        FZ_CHECK(memcmp(still.vertex, tri[t].vertex, sizeof still.vertex) == 0);
+        FZ_CHECK(demc_vec3_norm2(still.velocity[0]) == 0.0 && demc_vec3_norm2(still.velocity[1]) == 0.0 &&
+                 demc_vec3_norm2(still.velocity[2]) == 0.0);
+        FZ_CALL(c[t] = demc_facet_closest_point(&tri[t], x));
+        in_all = in_all && vin;
+        if (in) {
+            const demc_facet_contact *ct = &c[t];
+            demc_vec3 p;
+            double scale = 0.0, ws;
+            FZ_CHECK((int)ct->region >= 0 && (int)ct->region <= 6);
+            FZ_CHECK(fz_fin(ct->distance) && ct->distance >= 0.0 && fz_fin(ct->height) && fz_vfin(ct->point) &&
+                     fz_vfin(ct->normal) && fz_vfin(ct->face_normal));
+            FZ_CHECK(fz_unit_or_zero(ct->normal) && fz_unit_or_zero(ct->face_normal));
+            if (demc_vec3_norm2(ct->face_normal) == 0.0) FZ_CHECK(ct->region != DEMC_FACET_REGION_FACE);
+            if (ct->distance > 0.0) FZ_CHECK(demc_vec3_norm2(ct->normal) > 0.5);
+            for (k = 0; k < 3; ++k) {
+                FZ_CHECK(ct->weight[k] >= 0.0 && ct->weight[k] <= 1.0);
+                scale = fmax(scale, fmax(fabs(tri[t].vertex[k].x), fmax(fabs(tri[t].vertex[k].y),
+                                                                     fabs(tri[t].vertex[k].z))));
+            }
+            scale = fmax(scale, fmax(fabs(x.x), fmax(fabs(x.y), fabs(x.z))));
+            ws = ct->weight[0] + ct->weight[1] + ct->weight[2];
+            FZ_CHECK(fabs(ws - 1.0) <= 1e-12);
+            /* P = Σ w_k x_k, d = |x − P| (to rounding of the coordinates' scale) */
+            p = demc_vec3_add(demc_vec3_add(demc_vec3_scale(tri[t].vertex[0], ct->weight[0]),
+                                            demc_vec3_scale(tri[t].vertex[1], ct->weight[1])),
+                              demc_vec3_scale(tri[t].vertex[2], ct->weight[2]));
+            FZ_CHECK(demc_vec3_norm(demc_vec3_sub(p, ct->point)) <= 1e-12 * fz_condition(&tri[t]) * scale ||
+                     fz_condition(&tri[t]) >= 1e6);
+            {
+                const demc_vec3 gap = demc_vec3_sub(x, ct->point);
+                FZ_CHECK(fabs(demc_vec3_dot(gap, demc_vec3_normalize(gap)) - ct->distance) <=
+                             1e-12 * fz_condition(&tri[t]) * scale ||
+                         fz_condition(&tri[t]) >= 1e6);
+            }
+            /* no vertex of the triangle is closer than P (the closest point; decided on squared distances, so
+             * for lengths whose squares are normal doubles) */
+            for (k = 0; k < 3 && scale > 1e-100; ++k)
+            {
+                FZ_CHECK(ct->distance <= demc_vec3_norm(demc_vec3_sub(x, tri[t].vertex[k])) +
+                                             1e-12 * fz_condition(&tri[t]) * scale ||
+                         fz_condition(&tri[t]) >= 1e6);
+            }
+            if (fz_within(radius, 1e100)) {
+                FZ_CALL(g = demc_facet_geometry(ct, x, radius, ct->point));
+                FZ_CHECK(fz_fin(g.overlap) && fz_vfin(g.normal) && fz_vfin(g.branch_i) && fz_vfin(g.branch_j));
+                FZ_CHECK(g.overlap == radius - ct->distance);
+            }
+        }
+        FZ_CALL(v = demc_facet_point_velocity(&tri[t], &c[t]));
+        FZ_CALL(w = demc_facet_angular_velocity(&tri[t]));
+        if (vin) {
+            FZ_CHECK(fz_vfin(v) && fz_vfin(w));
+            if (demc_vec3_norm2(c[t].face_normal) == 0.0) FZ_CHECK(demc_vec3_norm2(w) == 0.0);
+        }
+        FZ_CALL(v = demc_facet_rigid_velocity(tri[t].vertex[0], tri[t].velocity[0], tri[t].velocity[1], x));
+        if (vin && fz_vwithin(x, 1e50) && fz_vwithin(tri[t].vertex[0], 1e50) && fz_vwithin(tri[t].velocity[1], 1e50))
+            FZ_CHECK(fz_vfin(v));
+        FZ_CALL(demc_facet_nodal_forces(&tri[t], &c[t], f, offset, nodal));
+        if (in && fz_vwithin(f, 1e100) && fz_within(offset, 1e100)) {
+            /* finite; their sum is −F (the couple terms cancel to rounding of their own size) */
+            demc_vec3 sum = demc_vec3_add(demc_vec3_add(nodal[0], nodal[1]), nodal[2]);
+            const double size_terms = demc_vec3_norm(nodal[0]) + demc_vec3_norm(nodal[1]) + demc_vec3_norm(nodal[2]);
+            FZ_CHECK(fz_vfin(nodal[0]) || !fz_within(size_terms, 1e300)); /* a needle's couple may overflow */
+            const double cond = fz_condition(&tri[t]);
+            if (fz_vfin(nodal[0]) && fz_vfin(nodal[1]) && fz_vfin(nodal[2]) && cond < 1e6)
+                FZ_CHECK(demc_vec3_norm(demc_vec3_add(sum, f)) <=
+                         1e-12 * cond * (size_terms + demc_vec3_norm(f)) + 1e-300);
+        }
+    }
+
+    /* the reduction and the handover over the three candidates (with and without node ids) */
+    for (k = 0; k < 2; ++k) {
+        const size_t count = (size_t)fz_int(&r, 0, 3) % 4u;
+        const long *ids = k ? nodes : NULL;
+        memset(keep, FZ_POISON, sizeof keep);
+        FZ_CALL(kept = demc_facet_reduce(count, c, ids, keep));
+        if (count >= 1) FZ_CHECK(kept >= 1);
+        FZ_CHECK(kept <= count);
+        {
+            size_t n_keep = 0;
+            for (q = 0; q < count; ++q) {
+                FZ_CHECK(keep[q] == 0 || keep[q] == 1);
+                n_keep += (size_t)(keep[q] == 1);
+            }
+            FZ_CHECK(n_keep == kept);
+            for (q = count; q < 3; ++q) FZ_CHECK(fz_untouched(&keep[q], sizeof keep[q]));
+        }
+        for (q = 0; q < 3; ++q) has_state[q] = fz_int(&r, 0, 1) == 1;
+        memset(source, FZ_POISON, sizeof source);
+        FZ_CALL(handed = demc_facet_handover(count, c, ids, keep, has_state, source));
+        {
+            size_t n_handed = 0;
+            for (q = 0; q < count; ++q) {
+                FZ_CHECK(source[q] >= -1 && source[q] < (long)count);
+                if (!keep[q]) FZ_CHECK(source[q] == -1);
+                if (keep[q] && has_state[q]) FZ_CHECK(source[q] == (long)q);
+                if (source[q] >= 0 && source[q] != (long)q) {
+                    ++n_handed;
+                    FZ_CHECK(!keep[source[q]] && has_state[source[q]]);
+                }
+            }
+            FZ_CHECK(n_handed == handed);
+            for (q = count; q < 3; ++q) FZ_CHECK(fz_untouched(&source[q], sizeof source[q]));
+        }
+    }
+    (void)in_all;
+}
+
+#ifdef DEMC_FUZZ_MAIN
+int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
+int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
+{
+    demc_fuzz_facet(data, size);
+    return 0;
+}
+#endif
