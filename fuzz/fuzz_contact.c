@@ -425,6 +425,21 @@ static void demc_fuzz_contact(const unsigned char *data, size_t size)
             }
             memcpy(copy, state, sizeof copy);
             FZ_CALL(single = demc_contact_eval(&model, &fr, dt, copy, NULL));
+            if (kind_of_call < 2) { /* the one-call evaluation: the frame and the evaluation's results bit for bit */
+                double once[DEMC_CONTACT_STATE_MAX];
+                demc_contact_result combined;
+                memcpy(once, state, sizeof once);
+                if (kind_of_call == 0)
+                    FZ_CALL(combined = demc_contact_eval_sphere_sphere(&model, &bi, &bj, dt, once, NULL));
+                else
+                    FZ_CALL(combined = demc_contact_eval_sphere_wall(&model, &bi, &wall, dt, once, NULL));
+                FZ_CHECK(fz_same(&combined.force.x, &single.force.x, 3));
+                FZ_CHECK(fz_same(&combined.torque_i.x, &single.torque_i.x, 3));
+                FZ_CHECK(fz_same(&combined.torque_j.x, &single.torque_j.x, 3));
+                FZ_CHECK(fz_same(&combined.overlap, &single.overlap, 1) &&
+                         fz_same(&combined.normal_force, &single.normal_force, 1));
+                FZ_CHECK(fz_same(once, copy, n));
+            }
             if (which == 12) {
                 FZ_CHECK(fz_same(bstate, copy, n) && fz_untouched(force, sizeof force));
                 continue;
