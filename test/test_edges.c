@@ -431,8 +431,8 @@ static void contact_batch_without_state(void)
 }
 
 /* contact.h (found by fuzz/fuzz_contact.c under ASan): the CDT rolling law keeps no state, yet the evaluation read
- * three doubles at its would-be slot (past the end of the state: a model with the spring and CDT has 15 doubles and
- * read state[15..17]; Hertz with CDT alone has none and read through NULL). Checked here with states of exactly
+ * three doubles at its would-be slot (past the end of the state: a model with the spring and CDT, 15 doubles when
+ * found, read state[15..17]; Hertz with CDT alone has none and read through NULL). Checked here with states of exactly
  * the model's size on the heap, which `make sanitize-tests` guards; in and out of contact, with a diag. */
 static void contact_rolling_cdt_reads_no_state(void)
 {
