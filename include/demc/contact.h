@@ -501,8 +501,8 @@ DEMC_CONTACT_FN void demc_contact_state_swap(const demc_contact_model *model, do
  * the previous normal is there too under the rotation (it changes sign); the EPSD spring torque (3
  * doubles) changes sign, its stiffness, the SDS rolling displacement (3 doubles, invariant like v_r) and the twist
  * angle and Marshall's stiffness (invariant like ω_n) are kept.
- * For the Mindlin–Deresiewicz law they are the previous normal and the force, branch origin and branch end (3 + 3 +
- * 3, the vectors of demc_tangential_md_state); its normal force, stiffness and branch are kept.
+ * For the Mindlin–Deresiewicz law they are the previous normal (under the rotation) and the force, branch origin and
+ * branch end (3 + 3 + 3, the vectors of demc_tangential_md_state); its normal force, stiffness and branch are kept.
  */
 DEMC_CONTACT_FN int demc_contact_state_flips(const demc_contact_model *model, size_t index);
 
