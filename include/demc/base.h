@@ -108,6 +108,18 @@
 #else
 #  define DEMC_BASE_FN extern DEMC_EXPORT
 #endif
+/*
+ * Function specifier of the vector algebra that needs no libm (demc_vec3_make() ... demc_vec3_project_plane(),
+ * demc_is_finite()): exported from the library's base unit, static inline everywhere else, linked clients
+ * included, so that a host's own use of it in a force loop costs no call (the library still exports each for the
+ * Fortran and Python faces and for hosts built against older headers). demc_vec3_norm() and
+ * demc_vec3_normalize() take a square root and stay calls for linked clients, which need not link libm.
+ */
+#if defined(DEMC_IMPLEMENT_BASE)
+#  define DEMC_VEC3_FN DEMC_EXPORT
+#else
+#  define DEMC_VEC3_FN DEMC_STATIC_INLINE
+#endif
 /** @endcond */
 
 DEMC_BEGIN_DECLS
@@ -176,37 +188,37 @@ DEMC_BASE_FN const char *demc_status_str(demc_status status);
  * Written without isfinite() so that it is the same in C89, C99, C++ and CUDA. Like isfinite(), it is only
  * meaningful without -ffinite-math-only (-ffast-math).
  */
-DEMC_BASE_FN int demc_is_finite(double x);
+DEMC_VEC3_FN int demc_is_finite(double x);
 
 /** @brief 1 if all three components of v are finite, else 0. */
-DEMC_BASE_FN int demc_vec3_is_finite(demc_vec3 v);
+DEMC_VEC3_FN int demc_vec3_is_finite(demc_vec3 v);
 
 /** @brief The vector (x, y, z). */
-DEMC_BASE_FN demc_vec3 demc_vec3_make(double x, double y, double z);
+DEMC_VEC3_FN demc_vec3 demc_vec3_make(double x, double y, double z);
 
 /** @brief a + b. */
-DEMC_BASE_FN demc_vec3 demc_vec3_add(demc_vec3 a, demc_vec3 b);
+DEMC_VEC3_FN demc_vec3 demc_vec3_add(demc_vec3 a, demc_vec3 b);
 
 /** @brief a − b. */
-DEMC_BASE_FN demc_vec3 demc_vec3_sub(demc_vec3 a, demc_vec3 b);
+DEMC_VEC3_FN demc_vec3 demc_vec3_sub(demc_vec3 a, demc_vec3 b);
 
 /** @brief s·a. */
-DEMC_BASE_FN demc_vec3 demc_vec3_scale(demc_vec3 a, double s);
+DEMC_VEC3_FN demc_vec3 demc_vec3_scale(demc_vec3 a, double s);
 
 /** @brief a + s·b (one rounding per product and sum, no fused multiply-add is requested). */
-DEMC_BASE_FN demc_vec3 demc_vec3_add_scaled(demc_vec3 a, double s, demc_vec3 b);
+DEMC_VEC3_FN demc_vec3 demc_vec3_add_scaled(demc_vec3 a, double s, demc_vec3 b);
 
 /** @brief −a. */
-DEMC_BASE_FN demc_vec3 demc_vec3_neg(demc_vec3 a);
+DEMC_VEC3_FN demc_vec3 demc_vec3_neg(demc_vec3 a);
 
 /** @brief Scalar product a·b. */
-DEMC_BASE_FN double demc_vec3_dot(demc_vec3 a, demc_vec3 b);
+DEMC_VEC3_FN double demc_vec3_dot(demc_vec3 a, demc_vec3 b);
 
 /** @brief Vector product a × b (right-handed). */
-DEMC_BASE_FN demc_vec3 demc_vec3_cross(demc_vec3 a, demc_vec3 b);
+DEMC_VEC3_FN demc_vec3 demc_vec3_cross(demc_vec3 a, demc_vec3 b);
 
 /** @brief Squared Euclidean norm a·a. */
-DEMC_BASE_FN double demc_vec3_norm2(demc_vec3 a);
+DEMC_VEC3_FN double demc_vec3_norm2(demc_vec3 a);
 
 /**
  * @brief Euclidean norm |a| = √(a·a).
@@ -234,10 +246,11 @@ DEMC_BASE_FN demc_vec3 demc_vec3_normalize(demc_vec3 a);
  * @param n unit normal of the plane (|n| = 1 is assumed, not checked: the hot-path form). With n = 0 the result
  *          is v.
  */
-DEMC_BASE_FN demc_vec3 demc_vec3_project_plane(demc_vec3 v, demc_vec3 n);
+DEMC_VEC3_FN demc_vec3 demc_vec3_project_plane(demc_vec3 v, demc_vec3 n);
 
 DEMC_END_DECLS
 
+#include "impl/vec3_impl.h"
 #if DEMC_INLINE_BODIES || defined(DEMC_IMPLEMENT_BASE)
 #  include "impl/base_impl.h"
 #endif

@@ -41,45 +41,6 @@ DEMC_BASE_FN const char *demc_status_str(demc_status status)
     return "unknown demc_status";
 }
 
-/* x - x is 0 for every finite x and NaN for +-inf and NaN; NaN compares unequal to everything. */
-DEMC_BASE_FN int demc_is_finite(double x) { return x - x == 0.0; }
-
-DEMC_BASE_FN int demc_vec3_is_finite(demc_vec3 v)
-{
-    return demc_is_finite(v.x) && demc_is_finite(v.y) && demc_is_finite(v.z);
-}
-
-DEMC_BASE_FN demc_vec3 demc_vec3_make(double x, double y, double z)
-{
-    demc_vec3 r;
-    r.x = x;
-    r.y = y;
-    r.z = z;
-    return r;
-}
-
-DEMC_BASE_FN demc_vec3 demc_vec3_add(demc_vec3 a, demc_vec3 b) { return demc_vec3_make(a.x + b.x, a.y + b.y, a.z + b.z); }
-
-DEMC_BASE_FN demc_vec3 demc_vec3_sub(demc_vec3 a, demc_vec3 b) { return demc_vec3_make(a.x - b.x, a.y - b.y, a.z - b.z); }
-
-DEMC_BASE_FN demc_vec3 demc_vec3_scale(demc_vec3 a, double s) { return demc_vec3_make(s * a.x, s * a.y, s * a.z); }
-
-DEMC_BASE_FN demc_vec3 demc_vec3_add_scaled(demc_vec3 a, double s, demc_vec3 b)
-{
-    return demc_vec3_make(a.x + s * b.x, a.y + s * b.y, a.z + s * b.z);
-}
-
-DEMC_BASE_FN demc_vec3 demc_vec3_neg(demc_vec3 a) { return demc_vec3_make(-a.x, -a.y, -a.z); }
-
-DEMC_BASE_FN double demc_vec3_dot(demc_vec3 a, demc_vec3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
-
-DEMC_BASE_FN demc_vec3 demc_vec3_cross(demc_vec3 a, demc_vec3 b)
-{
-    return demc_vec3_make(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x);
-}
-
-DEMC_BASE_FN double demc_vec3_norm2(demc_vec3 a) { return demc_vec3_dot(a, a); }
-
 DEMC_BASE_FN double demc_vec3_norm(demc_vec3 a) { return sqrt(demc_vec3_dot(a, a)); }
 
 DEMC_BASE_FN demc_vec3 demc_vec3_normalize(demc_vec3 a)
@@ -93,11 +54,6 @@ DEMC_BASE_FN demc_vec3 demc_vec3_normalize(demc_vec3 a)
      * not a product with 1/m, which overflows for subnormal m). */
     w = demc_vec3_make(a.x / m, a.y / m, a.z / m);
     return demc_vec3_scale(w, 1.0 / demc_vec3_norm(w));
-}
-
-DEMC_BASE_FN demc_vec3 demc_vec3_project_plane(demc_vec3 v, demc_vec3 n)
-{
-    return demc_vec3_add_scaled(v, -demc_vec3_dot(v, n), n);
 }
 
 DEMC_END_DECLS
