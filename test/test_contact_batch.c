@@ -53,7 +53,8 @@ static void scene_make(scene *s)
     }
 }
 
-static demc_contact_model model_of(demc_contact_preset preset, int variant)
+/* With friction coefficients 0.4 and 0.3 times `slip` (1: the batch cases; small: most touching contacts slide). */
+static demc_contact_model model_with(demc_contact_preset preset, int variant, double slip)
 {
     demc_material g = demc_material_make(7e10, 0.3, 2650.0);
     demc_contact_def def;
@@ -63,8 +64,8 @@ static demc_contact_model model_of(demc_contact_preset preset, int variant)
     def.normal_stiffness = 1e6;
     def.stiffness_ratio = 0.8;
     def.restitution = 0.7;
-    def.friction.mu_static = 0.4;
-    def.friction.mu_dynamic = 0.3;
+    def.friction.mu_static = 0.4 * slip;
+    def.friction.mu_dynamic = 0.3 * slip;
     if (variant) { /* a kind that is no preset: the general loop */
         def.friction.direction = DEMC_SLIP_DIRECTION_VELOCITY;
         def.transport = DEMC_TRANSPORT_PROJECT;
@@ -72,6 +73,8 @@ static demc_contact_model model_of(demc_contact_preset preset, int variant)
     CHECK(demc_contact_model_init(&def, &m, NULL) == DEMC_OK);
     return m;
 }
+
+static demc_contact_model model_of(demc_contact_preset preset, int variant) { return model_with(preset, variant, 1.0); }
 
 static demc_contact_batch lammps_batch(scene *s, double *state, size_t stride)
 {
@@ -250,9 +253,97 @@ static void batch_statuses(void)
     CHECK(demc_contact_eval_batch(&m, &b, 1e-6, &field) == DEMC_OK && field == NULL);
 }
 
+/* The description of `conventions liggghts` (docs/examples/liggghts): HM+D's laws under LIGGGHTS's conventions. */
+static demc_contact_model liggghts_model(void)
+{
+    demc_contact_def def;
+    demc_contact_model m;
+    def = demc_contact_def_default();
+    def.moduli.effective_modulus = 3.8e10;
+    def.moduli.effective_shear_modulus = 1.4e10;
+    def.restitution = 0.7;
+    def.friction.mu_static = def.friction.mu_dynamic = 3e-4;
+    def.contact_point = DEMC_CONTACT_POINT_HALF;
+    def.end = DEMC_CONTACT_END_OVERLAP;
+    def.transport = DEMC_TRANSPORT_PROJECT;
+    def.friction.stiffness_rule = DEMC_STIFFNESS_TOTAL;
+    def.friction.recalculation = DEMC_SLIP_CONVENTIONAL;
+    def.friction.direction = DEMC_SLIP_DIRECTION_DISPLACEMENT;
+    def.friction.coulomb = DEMC_COULOMB_ELASTIC;
+    CHECK(demc_contact_model_init(&def, &m, NULL) == DEMC_OK);
+    return m;
+}
+
+/* The bodies the library specialises (each preset's kind, HM+D under LIGGGHTS's conventions, the HM+D-laws body of
+ * a kind that is no preset) give the general body's results bit for bit: demc_contact_eval() (the dispatch) against
+ * demc_contact_eval_kind() with the kind read through a volatile, which in a header-only unit is the general body
+ * with every slot and convention read at run time (a linked unit calls demc_contact_eval() for both: there the case
+ * can only pass). Forces, torques, states and energy terms over six steps of the loose cluster, sphere–sphere and
+ * sphere–wall. Also: the LIGGGHTS description has the kind DEMC_CONTACT_KIND_HMD_LIGGGHTS. */
+static void specialised_bodies_equal_the_general_body(void)
+{
+    enum { NMODELS = 7 };
+    int k, step;
+    {
+        const demc_contact_model lm = liggghts_model();
+        CHECK(demc_contact_model_kind(&lm) == DEMC_CONTACT_KIND_HMD_LIGGGHTS);
+    }
+    for (k = 0; k < NMODELS; ++k) {
+        static scene s;
+        static double st_a[2 * NC * MAXS], st_b[2 * NC * MAXS]; /* a state per (pair, wall or not) */
+        const demc_contact_model m = k < 5 ? model_with((demc_contact_preset)k, 0, 1e-3)
+                                     : k == 5 ? liggghts_model() : model_with(DEMC_CONTACT_PRESET_HMD, 1, 1e-3);
+        volatile demc_contact_kind opaque = demc_contact_model_kind(&m);
+        const size_t n = demc_contact_model_state_size(&m);
+        long touching = 0, mismatches = 0, slides = 0;
+        demc_wall plane;
+        scene_make(&s);
+        memset(st_a, 0, sizeof st_a);
+        memset(st_b, 0, sizeof st_b);
+        plane.point = demc_vec3_make(0, 0, 0.012);
+        plane.normal = demc_vec3_make(0, 0, 1);
+        plane.velocity = demc_vec3_make(0.1, 0, -0.05);
+        plane.angular_velocity = demc_vec3_make(0, 0, 0);
+        for (step = 0; step < 6; ++step) {
+            int q, d, wall;
+            for (wall = 0; wall < 2; ++wall)
+                for (q = 0; q < NC; ++q) {
+                    const demc_body *a = &s.body[s.i[q]], *b = &s.body[s.j[q]];
+                    const demc_contact_frame f = wall ? demc_contact_frame_sphere_wall(&m, a, &plane)
+                                                      : demc_contact_frame_sphere_sphere(&m, a, b);
+                    const size_t at = (size_t)(wall * NC + q) * n;
+                    demc_contact_diag d1, d2;
+                    demc_contact_result r1, r2;
+                    memset(&d1, 0, sizeof d1), memset(&d2, 0, sizeof d2);
+                    d1.size = d2.size = sizeof d1;
+                    /* with a diag at odd steps: the energy terms' code paths too */
+                    r1 = demc_contact_eval(&m, &f, 1e-6, st_a + at, step % 2 ? &d1 : NULL);
+                    r2 = demc_contact_eval_kind(opaque, &m, &f, 1e-6, st_b + at,
+                                                step % 2 ? &d2 : NULL);
+                    mismatches += memcmp(&r1, &r2, sizeof r1) != 0 || memcmp(&d1, &d2, sizeof d1) != 0;
+                    touching += r1.overlap > 0;
+                    slides += d1.sliding != 0;
+                }
+            mismatches += memcmp(st_a, st_b, sizeof st_a) != 0;
+            for (q = 0; q < NB; ++q) {
+                for (d = 0; d < 3; ++d) s.x[q][d] += 1e-6 * s.v[q][d];
+                s.body[q].position = demc_vec3_make(s.x[q][0], s.x[q][1], s.x[q][2]);
+            }
+        }
+        CHECK(mismatches == 0);
+        CHECK(touching > 100);
+        CHECK(slides > 10);
+        CHECK(2 * slides < touching); /* and sticking ones */
+        if (harness_case_failed || getenv("DEMC_TEST_VERBOSE"))
+            printf("  model %d: %ld mismatches, %ld touching, %ld sliding\n", k, mismatches, touching, slides);
+        if (harness_case_failed) return;
+    }
+}
+
 int main(void)
 {
     RUN(batch_equals_single_calls);
     RUN(batch_statuses);
+    RUN(specialised_bodies_equal_the_general_body);
     return harness_finish("test_contact_batch");
 }

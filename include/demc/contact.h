@@ -319,6 +319,20 @@ typedef unsigned int demc_contact_kind;
                        0) |                                                                                        \
      DEMC_CONTACT_KIND_CONVENTIONS(DEMC_STIFFNESS_TOTAL, 0, 0, 0, 0, 0, 0, 1))
 
+/**
+ * Kind of ::DEMC_CONTACT_PRESET_HMD's laws under the conventions of LIGGGHTS 3.8's `model hertz tangential history`:
+ * the total spring F_t = −k_t s (::DEMC_STIFFNESS_TOTAL), s = −F_t/k_t on slip (::DEMC_SLIP_CONVENTIONAL), the slip
+ * force along the elastic force (::DEMC_SLIP_DIRECTION_DISPLACEMENT), the Coulomb limit on the elastic force
+ * (::DEMC_COULOMB_ELASTIC), the overlap end rule (::DEMC_CONTACT_END_OVERLAP), the memory projected
+ * (::DEMC_TRANSPORT_PROJECT). Like the presets' kinds, the library evaluates it with a body of its own in which every
+ * law and convention folds (the contact page, "Cost"); a description with these fields gives this kind. The
+ * LIGGGHTS pair style of docs/examples/liggghts (`conventions liggghts`) selects it.
+ */
+#define DEMC_CONTACT_KIND_HMD_LIGGGHTS                                                                              \
+    (DEMC_CONTACT_KIND_HMD |                                                                                       \
+     DEMC_CONTACT_KIND_CONVENTIONS(DEMC_STIFFNESS_TOTAL, DEMC_SLIP_CONVENTIONAL, DEMC_SLIP_DIRECTION_DISPLACEMENT, 0, \
+                                   DEMC_COULOMB_ELASTIC, DEMC_CONTACT_END_OVERLAP, DEMC_TRANSPORT_PROJECT, 1))
+
 /** @brief A sphere: the kinematic state and the two properties a contact needs. Frozen. */
 typedef struct demc_body {
     demc_vec3 position;         /**< Centre, m. */

@@ -32,11 +32,9 @@ using namespace LAMMPS_NS;
 #define DEMC_FACE "linked"
 #endif
 
-// The kind of `hmd conventions liggghts`: a constant, so that the header-only build folds it into its own loop.
-static const demc_contact_kind KIND_LIGGGHTS =
-    DEMC_CONTACT_KIND(DEMC_NORMAL_HERTZ, DEMC_DAMPING_VISCOUS, DEMC_TANGENTIAL_SPRING, DEMC_INCREMENT_VELOCITY, 0, 0) |
-    DEMC_CONTACT_KIND_CONVENTIONS(DEMC_STIFFNESS_TOTAL, DEMC_SLIP_CONVENTIONAL, DEMC_SLIP_DIRECTION_DISPLACEMENT, 0,
-                                  DEMC_COULOMB_ELASTIC, DEMC_CONTACT_END_OVERLAP, DEMC_TRANSPORT_PROJECT, 1);
+// The kind of `hmd conventions liggghts` (DEMC_CONTACT_KIND_HMD_LIGGGHTS): a constant, so that the header-only build
+// folds it into its own loop; the library has a body of its own for it.
+static const demc_contact_kind KIND_LIGGGHTS = DEMC_CONTACT_KIND_HMD_LIGGGHTS;
 
 class PairDemc : public PairGran {
 public:
@@ -53,6 +51,7 @@ private:
     bool map_liggghts_;                      // γ from e by LIGGGHTS's formula instead of demc's exact map
     int shear_;                              // the demc_shear_mixing of G*
     std::vector<demc_contact_model> models_; // one per pair of atom types, [ti * (ntypes + 1) + tj]
+    std::vector<double> range_;              // their demc_contact_model_range(), m (0 unless a law attracts apart)
     size_t nstate_;
     demc_contact_kind kind_;
     template <demc_contact_kind K> void loop(int eflag, int vflag);
@@ -150,6 +149,7 @@ void PairDemc::init_granular() // E, ν per type, e and μ per type pair: the fi
     const bool hertz = def_.normal == DEMC_NORMAL_HERTZ;
     const bool needs_e = def_.damping == DEMC_DAMPING_VISCOUS || def_.normal == DEMC_NORMAL_PLSB;
     models_.assign((nt + 1) * (nt + 1), demc_contact_model());
+    range_.assign((nt + 1) * (nt + 1), 0.0);
     for (int ti = 1; ti <= nt; ++ti)
         for (int tj = 1; tj <= nt; ++tj) {
             demc_contact_def d = def_;
@@ -173,6 +173,7 @@ void PairDemc::init_granular() // E, ν per type, e and μ per type pair: the fi
             const char *bad = NULL;
             if (demc_contact_model_init(&d, &models_[ti * (nt + 1) + tj], &bad) != DEMC_OK)
                 error->all(FLERR, (std::string("pair gran demc: invalid ") + bad).c_str());
+            range_[ti * (nt + 1) + tj] = demc_contact_model_range(&models_[ti * (nt + 1) + tj]);
         }
 }
 
@@ -184,6 +185,22 @@ void PairDemc::compute_force(int eflag, int vflag, int)
     if (kind_ == KIND_LIGGGHTS) loop<KIND_LIGGGHTS>(eflag, vflag);
     else if (kind_ == DEMC_CONTACT_KIND_HMD) loop<DEMC_CONTACT_KIND_HMD>(eflag, vflag);
     else loop<0>(eflag, vflag); // any other kind: the evaluation reads it from the model
+}
+
+// One pair within reach. A frozen body is infinitely heavy, as in the native model: pinned_mass > 0 is then the
+// other body's mass, set as the frame's effective mass between the frame builder and the evaluation. Otherwise a
+// linked build makes one library call (the frame never leaves the library); a header-only build inlines both with
+// the kind K folded (K = 0: the kind read from the model).
+template <demc_contact_kind K>
+static inline demc_contact_result eval_pair(const demc_contact_model *model, const demc_body &bi, const demc_body &bj,
+                                            double pinned_mass, double dt, double *state)
+{
+#ifndef DEMC_HEADER_ONLY
+    if (!(pinned_mass > 0.0)) return demc_contact_eval_sphere_sphere(model, &bi, &bj, dt, state, NULL);
+#endif
+    demc_contact_frame fr = demc_contact_frame_sphere_sphere(model, &bi, &bj);
+    if (pinned_mass > 0.0) fr.effective_mass = pinned_mass;
+    return K ? demc_contact_eval_kind(K, model, &fr, dt, state, NULL) : demc_contact_eval(model, &fr, dt, state, NULL);
 }
 
 template <demc_contact_kind K> void PairDemc::loop(int, int)
@@ -202,22 +219,23 @@ template <demc_contact_kind K> void PairDemc::loop(int, int)
         const demc_body bi = {{x[i][0], x[i][1], x[i][2]}, {v[i][0], v[i][1], v[i][2]},
                               {omega[i][0], omega[i][1], omega[i][2]}, radius[i], rmass[i]};
         for (int jj = 0; jj < jnum; ++jj) {
-            const int j = jlist[jj] & NEIGHMASK;
-            const demc_contact_model *model = &models_[type[i] * nt1 + type[j]];
-            const demc_body bj = {{x[j][0], x[j][1], x[j][2]}, {v[j][0], v[j][1], v[j][2]},
-                                  {omega[j][0], omega[j][1], omega[j][2]}, radius[j], rmass[j]};
-            demc_contact_frame fr = demc_contact_frame_sphere_sphere(model, &bi, &bj);
+            const int j = jlist[jj] & NEIGHMASK, tp = type[i] * nt1 + type[j];
+            const double dx = x[i][0] - x[j][0], dy = x[i][1] - x[j][1], dz = x[i][2] - x[j][2];
+            const double reach = radius[i] + radius[j] + range_[tp];
             double *state = first_hist ? &first_hist[i][stride * jj] : scratch;
-            if (!(fr.overlap > 0.0)) { // apart: a touching pair's memory is cleared (LIGGGHTS drops it on exchange)
+            // apart (the frame builder's own test, done here so that a pair out of reach costs no call): a touching
+            // pair's memory is cleared (LIGGGHTS drops it on exchange)
+            if (!(dx * dx + dy * dy + dz * dz < reach * reach)) {
                 if (update_state && flags && flags[jj]) { flags[jj] = 0; for (size_t q = 0; q < nstate_; ++q) state[q] = 0.0; }
                 continue;
             }
-            if (update_state && flags) flags[jj] = 1;
             if (!update_state || !first_hist) state = static_cast<double *>(memcpy(scratch, state, nstate_ * sizeof(double)));
-            if (mask[i] & frozen) fr.effective_mass = rmass[j]; // as the native model: a frozen body is infinitely heavy
-            if (mask[j] & frozen) fr.effective_mass = rmass[i];
-            const demc_contact_result r = K ? demc_contact_eval_kind(K, model, &fr, dt, state, NULL)
-                                            : demc_contact_eval(model, &fr, dt, state, NULL);
+            const demc_body bj = {{x[j][0], x[j][1], x[j][2]}, {v[j][0], v[j][1], v[j][2]},
+                                  {omega[j][0], omega[j][1], omega[j][2]}, radius[j], rmass[j]};
+            const double pinned = (mask[j] & frozen) ? rmass[i] : (mask[i] & frozen) ? rmass[j] : 0.0;
+            const demc_contact_result r = eval_pair<K>(&models_[tp], bi, bj, pinned, dt, state);
+            if (update_state && flags) flags[jj] = r.overlap > 0.0; // within reach but apart: the evaluation cleared it
+            if (!(r.overlap > 0.0)) continue;
             const double F[3] = {r.force.x, r.force.y, r.force.z};
             f[i][0] += F[0]; f[i][1] += F[1]; f[i][2] += F[2];
             torque[i][0] += r.torque_i.x; torque[i][1] += r.torque_i.y; torque[i][2] += r.torque_i.z;

@@ -1300,7 +1300,8 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_eval_kind(demc_contact_kind ki
 }
 
 /* The dispatch on the model's kind, written once: RUN(K) is a statement run with K the kind as a constant, so that
- * each preset's kind gets a body of its own with everything folded in. Any other kind: with HM+D's laws (Hertz,
+ * each preset's kind, and HM+D under LIGGGHTS's conventions (the engine demc is embedded in by docs/examples),
+ * gets a body of its own with everything folded in. Any other kind: with HM+D's laws (Hertz,
  * viscous damping, the spring, no rolling or twisting: the laws DEM codes run most, under conventions of their own)
  * a body in which the laws fold and only the conventions are read at run time (about 100 instructions less per
  * contact than the general body); else a body in which the rolling and twisting slots fold away when it selects
@@ -1312,6 +1313,7 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_eval_kind(demc_contact_kind ki
     case DEMC_CONTACT_KIND_PLSB: RUN(DEMC_CONTACT_KIND_PLSB); break;                                                 \
     case DEMC_CONTACT_KIND_HM: RUN(DEMC_CONTACT_KIND_HM); break;                                                     \
     case DEMC_CONTACT_KIND_CAMPELLO: RUN(DEMC_CONTACT_KIND_CAMPELLO); break;                                         \
+    case DEMC_CONTACT_KIND_HMD_LIGGGHTS: RUN(DEMC_CONTACT_KIND_HMD_LIGGGHTS); break;                                 \
     default:                                                                                                         \
         if (((kind) & DEMCI_KIND_LAW_BITS) == (DEMC_CONTACT_KIND_HMD & DEMCI_KIND_LAW_BITS))                          \
             RUN(((kind) & ~DEMCI_KIND_LAW_BITS) | (DEMC_CONTACT_KIND_HMD & DEMCI_KIND_LAW_BITS));                     \
