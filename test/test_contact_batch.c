@@ -2,7 +2,9 @@
  * preset and a non-preset kind, in both body layouts (LAMMPS arrays and an array of demc_body), per-contact outputs
  * and per-body accumulation, sphere–sphere and sphere–wall; statuses and bad fields, nothing written on error.
  * Also the combined single calls demc_contact_eval_sphere_sphere/_sphere_wall against the frame builder and
- * demc_contact_eval(): results, energy terms and states bit for bit. */
+ * demc_contact_eval(): results, energy terms and states bit for bit; the library's specialised bodies against the
+ * general one; and HM+D's batch in SIMD lanes (linked face) against the single call on a dense pack. */
+#include <fenv.h>
 #include <float.h>
 #include <math.h>
 #include <stdlib.h>
@@ -340,10 +342,115 @@ static void specialised_bodies_equal_the_general_body(void)
     }
 }
 
+/* HM+D's batch (the library evaluates its sphere pairs two at a time in SIMD lanes, src/contact_lanes.h) against the
+ * single call, bit for bit, on a dense lattice where every axis neighbour overlaps, with pairs apart interleaved:
+ * 40 steps of motion whose velocities change at random (loading and unloading, stick and slip, normals turning),
+ * bodies with no spin (the rotation without its spin part), head-on pairs with no tangential motion (a zero trial
+ * force: the slip branch's quotients must not raise), and states reset at random (a new contact beside a
+ * continuing one). Per-contact outputs, states and the per-body sums (same additions in the same order); no
+ * FE_DIVBYZERO or FE_INVALID raised by the batch where the single calls raise none. */
+static void lanes_equal_the_single_call(void)
+{
+    enum { NX = 6, NBODY = NX * NX * NX, NPAIR = 4 * NBODY };
+/* the first row along x: on the lattice, one velocity along x, no spin; its pairs touch with no relative motion */
+#define QUIET(k) ((k) < NX)
+    static double x[NBODY][3], v[NBODY][3], w[NBODY][3], radius[NBODY], mass[NBODY];
+    static double st_batch[NPAIR * 9], st_single[NPAIR * 9], force[NPAIR * 3], ti[NPAIR * 3], tj[NPAIR * 3];
+    static double bf[NBODY * 3], bt[NBODY * 3], sf[NBODY * 3], stq[NBODY * 3];
+    static int ci[NPAIR], cj[NPAIR];
+    const demc_contact_model m = model_with(DEMC_CONTACT_PRESET_HMD, 0, 0.5);
+    const double h = 2 * 5e-3 * (1 - 2e-3), dt = 1e-6;
+    long n = 0, mismatches = 0, slides = 0, sticks = 0, raised = 0, step, k;
+    int d;
+    CHECK(demc_contact_model_kind(&m) == DEMC_CONTACT_KIND_HMD && demc_contact_model_state_size(&m) == 9);
+    for (k = 0; k < NBODY; ++k) {
+        const long lat[3] = {k % NX, (k / NX) % NX, k / (NX * NX)};
+        const int quiet = QUIET(k);
+        for (d = 0; d < 3; ++d) {
+            x[k][d] = h * (double)lat[d] + (quiet ? 0.0 : 2e-6 * (2 * uniform() - 1));
+            v[k][d] = quiet ? (d == 0 ? 0.3 : 0.0) : 0.5 * (2 * uniform() - 1);
+            w[k][d] = quiet || k % 5 == 0 ? 0.0 : 300.0 * (2 * uniform() - 1);
+        }
+        radius[k] = 5e-3 * (quiet ? 1.0 : 1.0 + 1e-3 * uniform());
+        mass[k] = 2650.0 * 4.18879020478639098 * radius[k] * radius[k] * radius[k];
+    }
+    for (k = 0; k < NBODY; ++k) /* the axis neighbours, and a diagonal one apart after every other */
+        for (d = 0; d < 3; ++d) {
+            const long lat[3] = {k % NX, (k / NX) % NX, k / (NX * NX)}, step3[3] = {1, NX, NX * NX};
+            if (lat[d] + 1 < NX) ci[n] = (int)k, cj[n] = (int)(k + step3[d]), ++n;
+            if (d == 1 && lat[0] + 1 < NX && lat[1] + 1 < NX && k % 2)
+                ci[n] = (int)k, cj[n] = (int)(k + 1 + NX), ++n;
+        }
+    memset(st_batch, 0, sizeof st_batch);
+    memset(st_single, 0, sizeof st_single);
+    for (step = 0; step < 40; ++step) {
+        demc_contact_batch b = DEMC_CONTACT_BATCH_INIT;
+        long q;
+        b.count = (size_t)n;
+        b.i = ci, b.j = cj;
+        b.position = &x[0][0], b.velocity = &v[0][0], b.angular_velocity = &w[0][0];
+        b.radius = radius, b.mass = mass;
+        b.vector_stride = 3, b.scalar_stride = 1;
+        b.state = st_batch, b.state_stride = 9;
+        b.force = force, b.torque_i = ti, b.torque_j = tj, b.body_force = bf, b.body_torque = bt;
+        memset(bf, 0, sizeof bf), memset(bt, 0, sizeof bt), memset(sf, 0, sizeof sf), memset(stq, 0, sizeof stq);
+        if (step == 20)
+            for (q = 0; q < n; q += 5) {
+                demc_contact_state_reset(&m, st_batch + 9 * q);
+                demc_contact_state_reset(&m, st_single + 9 * q);
+            }
+        feclearexcept(FE_DIVBYZERO | FE_INVALID);
+        CHECK(demc_contact_eval_batch(&m, &b, dt, NULL) == DEMC_OK);
+        raised += fetestexcept(FE_DIVBYZERO | FE_INVALID) != 0;
+        for (q = 0; q < n; ++q) {
+            demc_body a, c2;
+            demc_contact_result r;
+            a.position = demc_vec3_make(x[ci[q]][0], x[ci[q]][1], x[ci[q]][2]);
+            a.velocity = demc_vec3_make(v[ci[q]][0], v[ci[q]][1], v[ci[q]][2]);
+            a.angular_velocity = demc_vec3_make(w[ci[q]][0], w[ci[q]][1], w[ci[q]][2]);
+            a.radius = radius[ci[q]], a.mass = mass[ci[q]];
+            c2.position = demc_vec3_make(x[cj[q]][0], x[cj[q]][1], x[cj[q]][2]);
+            c2.velocity = demc_vec3_make(v[cj[q]][0], v[cj[q]][1], v[cj[q]][2]);
+            c2.angular_velocity = demc_vec3_make(w[cj[q]][0], w[cj[q]][1], w[cj[q]][2]);
+            c2.radius = radius[cj[q]], c2.mass = mass[cj[q]];
+            r = demc_contact_eval_sphere_sphere(&m, &a, &c2, dt, st_single + 9 * q, NULL);
+            mismatches += memcmp(&r.force.x, force + 3 * q, 3 * sizeof(double)) != 0;
+            mismatches += memcmp(&r.torque_i.x, ti + 3 * q, 3 * sizeof(double)) != 0;
+            mismatches += memcmp(&r.torque_j.x, tj + 3 * q, 3 * sizeof(double)) != 0;
+            if (r.overlap > 0)
+                for (d = 0; d < 3; ++d) {
+                    const double fd[3] = {r.force.x, r.force.y, r.force.z}, tid[3] = {r.torque_i.x, r.torque_i.y, r.torque_i.z};
+                    const double tjd[3] = {r.torque_j.x, r.torque_j.y, r.torque_j.z};
+                    sf[3 * ci[q] + d] += fd[d];
+                    sf[3 * cj[q] + d] += -fd[d];
+                    stq[3 * ci[q] + d] += tid[d];
+                    stq[3 * cj[q] + d] += tjd[d];
+                }
+            slides += r.overlap > 0 && st_single[9 * q + 8] != 0.0;
+            sticks += r.overlap > 0 && st_single[9 * q + 8] == 0.0;
+        }
+        mismatches += memcmp(st_batch, st_single, (size_t)n * 9 * sizeof(double)) != 0;
+        mismatches += memcmp(bf, sf, sizeof bf) != 0 || memcmp(bt, stq, sizeof bt) != 0;
+        for (k = 0; k < NBODY; ++k) /* move on; the velocities change at random */
+            for (d = 0; d < 3; ++d) {
+                x[k][d] += dt * v[k][d];
+                if (!QUIET(k)) v[k][d] += 0.05 * (2 * uniform() - 1);
+            }
+    }
+    CHECK(mismatches == 0);
+    CHECK(raised == 0);
+    CHECK(slides > 1000 && sticks > 1000);
+    if (harness_case_failed || getenv("DEMC_TEST_VERBOSE"))
+        printf("  %ld contacts listed: %ld mismatches, %ld steps raising, %ld sliding, %ld sticking\n", n, mismatches,
+               raised, slides, sticks);
+#undef QUIET
+}
+
 int main(void)
 {
     RUN(batch_equals_single_calls);
     RUN(batch_statuses);
     RUN(specialised_bodies_equal_the_general_body);
+    RUN(lanes_equal_the_single_call);
     return harness_finish("test_contact_batch");
 }

@@ -1455,41 +1455,59 @@ DEMC_HOT_INLINE int demci_contact_batch_touching(const double *c, const demc_con
     }
 }
 
+/* The prefetches of the contact DEMCI_BATCH_PREFETCH after q: its bodies (body i once per run of the same i: a
+ * neighbour list is grouped by i) and its state. */
+DEMC_HOT_INLINE void demci_contact_batch_ahead(const demc_contact_batch *b, const demc_wall *wall, size_t q)
+{
+    if (q + DEMCI_BATCH_PREFETCH < b->count) {
+        const int ahead = b->i[q + DEMCI_BATCH_PREFETCH];
+        if (ahead != b->i[q + DEMCI_BATCH_PREFETCH - 1]) demci_contact_batch_prefetch(b, ahead);
+        if (!wall) demci_contact_batch_prefetch(b, b->j[q + DEMCI_BATCH_PREFETCH]);
+        DEMCI_PREFETCH_WRITE(b->state + (q + DEMCI_BATCH_PREFETCH) * b->state_stride);
+    }
+}
+
+/* Contact q of a batch: evaluated and emitted. */
+DEMC_HOT_INLINE void demci_contact_batch_one(demc_contact_kind kind, const double *c, const demc_contact_batch *b,
+                                             const demc_wall *wall, double dt, size_t q)
+{
+    const int i = b->i[q], j = wall ? 0 : b->j[q];
+    demc_body bi, bj;
+    demc_contact_frame f;
+    demc_contact_result r;
+    /* A pair apart is released on its squared distance, before the rest of the bodies is read or a frame is
+     * built (what the frame builder and the evaluation would give: a zero result, the state reset). */
+    if (!demci_contact_batch_touching(c, b, i, j, wall)) {
+        r = demci_contact_release(kind, c, 0.0, b->state + q * b->state_stride, NULL);
+        demci_contact_batch_emit(b, q, i, j, wall != 0, &r);
+        return;
+    }
+    bi = demci_contact_batch_body(b, i);
+    if (wall) {
+        f = demci_contact_frame_wall(c, &bi, wall);
+    } else {
+        bj = demci_contact_batch_body(b, j);
+        f = demci_contact_frame_spheres(c, &bi, &bj);
+    }
+    r = demci_contact_eval_kind(kind, c, &f, dt, b->state + q * b->state_stride, NULL);
+    demci_contact_batch_emit(b, q, i, j, wall != 0, &r);
+}
+
 /* The loop of a batch with the kind as a constant after inlining (one instantiation per preset). */
 DEMC_HOT_INLINE void demci_contact_batch_loop(demc_contact_kind kind, const double *c, const demc_contact_batch *b,
                                               const demc_wall *wall, double dt)
 {
     size_t q;
     for (q = 0; q < b->count; ++q) {
-        const int i = b->i[q], j = wall ? 0 : b->j[q];
-        demc_body bi, bj;
-        demc_contact_frame f;
-        demc_contact_result r;
-        if (q + DEMCI_BATCH_PREFETCH < b->count) {
-            /* body i once per run of the same i (a neighbour list is grouped by i) */
-            const int ahead = b->i[q + DEMCI_BATCH_PREFETCH];
-            if (ahead != b->i[q + DEMCI_BATCH_PREFETCH - 1]) demci_contact_batch_prefetch(b, ahead);
-            if (!wall) demci_contact_batch_prefetch(b, b->j[q + DEMCI_BATCH_PREFETCH]);
-            DEMCI_PREFETCH_WRITE(b->state + (q + DEMCI_BATCH_PREFETCH) * b->state_stride);
-        }
-        /* A pair apart is released on its squared distance, before the rest of the bodies is read or a frame is
-         * built (what the frame builder and the evaluation would give: a zero result, the state reset). */
-        if (!demci_contact_batch_touching(c, b, i, j, wall)) {
-            r = demci_contact_release(kind, c, 0.0, b->state + q * b->state_stride, NULL);
-            demci_contact_batch_emit(b, q, i, j, wall != 0, &r);
-            continue;
-        }
-        bi = demci_contact_batch_body(b, i);
-        if (wall) {
-            f = demci_contact_frame_wall(c, &bi, wall);
-        } else {
-            bj = demci_contact_batch_body(b, j);
-            f = demci_contact_frame_spheres(c, &bi, &bj);
-        }
-        r = demci_contact_eval_kind(kind, c, &f, dt, b->state + q * b->state_stride, NULL);
-        demci_contact_batch_emit(b, q, i, j, wall != 0, &r);
+        demci_contact_batch_ahead(b, wall, q);
+        demci_contact_batch_one(kind, c, b, wall, dt, q);
     }
 }
+
+#ifdef DEMCI_BATCH_LANES
+/* HM+D's sphere pairs two contacts at a time, in the library's unit only (src/contact_lanes.h). */
+static void demci_contact_batch_lanes_hmd(const double *c, const demc_contact_batch *b, double dt);
+#endif
 
 /* The checks of a batch call, in argument order; nothing is written on an error. */
 DEMC_STATIC_INLINE demc_status demci_contact_batch_check(const demc_contact_model *model, const demc_contact_batch *b,
@@ -1537,6 +1555,12 @@ DEMC_STATIC_INLINE void demci_contact_batch_dispatch(const demc_contact_model *m
 {
     const double *c = model->opaque_;
     const demc_contact_kind kind = demc_contact_model_kind(model);
+#ifdef DEMCI_BATCH_LANES
+    if (kind == DEMC_CONTACT_KIND_HMD && !wall) {
+        demci_contact_batch_lanes_hmd(c, b, dt);
+        return;
+    }
+#endif
 #define DEMCI_RUN(K) demci_contact_batch_loop((K), c, b, wall, dt)
     DEMCI_CONTACT_DISPATCH(kind, DEMCI_RUN)
 #undef DEMCI_RUN
