@@ -119,8 +119,8 @@ FUZZ_CHECK_SECONDS ?= 3
 FUZZERS := $(basename $(notdir $(wildcard fuzz/fuzz_*.c)))
 build/fuzz:
 	mkdir -p $@
-build/fuzz/%: fuzz/%.c fuzz/fuzz.h $(HEADERS) | build/fuzz
-	$(FUZZ_CC) -std=c99 -O1 -g $(WARN) $(WERROR) -fno-math-errno -Iinclude -DDEMC_HEADER_ONLY -DDEMC_FUZZ_MAIN \
+build/fuzz/%: fuzz/%.c fuzz/fuzz.h $(HEADERS) $(wildcard src/*.h) | build/fuzz
+	$(FUZZ_CC) -std=c99 -O1 -g $(WARN) $(WERROR) -fno-math-errno -ffp-contract=off -Iinclude -DDEMC_HEADER_ONLY -DDEMC_FUZZ_MAIN \
 	    -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all $< -lm -o $@
 fuzz-build: $(FUZZERS:%=build/fuzz/%)
 fuzz: fuzz-build

@@ -1,8 +1,16 @@
 /* libFuzzer harness of contact.h: descriptions and their validation, the frame builders (sphere–sphere, –wall,
  * –facet), the evaluation, the batch calls and the state helpers (see fuzz.h). In-domain evaluations (the
  * description accepted; coefficients and kinematics moderate, see fz_contact_domain) give finite outputs and
- * state, respect the Coulomb limit and the force end rule, and the batch calls equal the single calls bit for bit. */
+ * state, respect the Coulomb limit and the force end rule, and the batch calls equal the single calls bit for bit.
+ * The libFuzzer build compiles in the library's SIMD batch (src/contact_lanes.h, on SSE2 targets), so that a batch
+ * of two contacts fuzzes it against the single call too. */
+#if defined(DEMC_FUZZ_MAIN) && defined(__SSE2__)
+#  define DEMCI_BATCH_LANES 1
+#endif
 #include "fuzz.h"
+#ifdef DEMCI_BATCH_LANES
+#  include "../src/contact_lanes.h"
+#endif
 
 /* 0, or a magnitude in [1e-100, hi]: coefficients and kinematics whose products stay representable. */
 static inline int fz_moderate(double x, double hi) { return x == 0.0 || (fabs(x) >= 1e-100 && fabs(x) <= hi); }
@@ -462,6 +470,37 @@ static void demc_fuzz_contact(const unsigned char *data, size_t size)
                 }
             }
             (void)in;
+        }
+    }
+    /* two contacts, (i, j) and (j, i), each from the state: the batch (two at a time in SIMD lanes where the
+     * library has them) against the single calls, bit for bit */
+    if (fz_fin(dt) && dt > 0.0) {
+        double x[2][3], v[2][3], w[2][3], rad[2], mass[2], both[2 * DEMC_CONTACT_STATE_MAX], once[2][DEMC_CONTACT_STATE_MAX];
+        double force[6], ti[6], tj[6];
+        const int ii[2] = {0, 1}, jj[2] = {1, 0};
+        const demc_body *body[2] = {&bi, &bj};
+        demc_contact_batch b = DEMC_CONTACT_BATCH_INIT;
+        for (k = 0; k < 2; ++k) {
+            memcpy(x[k], &body[k]->position, sizeof x[k]);
+            memcpy(v[k], &body[k]->velocity, sizeof v[k]);
+            memcpy(w[k], &body[k]->angular_velocity, sizeof w[k]);
+            rad[k] = body[k]->radius;
+            mass[k] = body[k]->mass;
+            memcpy(both + k * n, state, n * sizeof(double));
+            memcpy(once[k], state, sizeof once[k]);
+        }
+        b.count = 2, b.i = ii, b.j = jj;
+        b.position = x[0], b.velocity = v[0], b.angular_velocity = w[0], b.radius = rad, b.mass = mass;
+        b.vector_stride = 3, b.scalar_stride = 1;
+        b.state = n ? both : NULL, b.state_stride = n;
+        b.force = force, b.torque_i = ti, b.torque_j = tj;
+        FZ_CALL(st = demc_contact_eval_batch(&model, &b, dt, &field));
+        FZ_CHECK(st == DEMC_OK);
+        for (k = 0; k < 2 && st == DEMC_OK; ++k) {
+            demc_contact_result one;
+            FZ_CALL(one = demc_contact_eval_sphere_sphere(&model, body[k], body[1 - k], dt, once[k], NULL));
+            FZ_CHECK(fz_same(force + 3 * k, &one.force.x, 3) && fz_same(ti + 3 * k, &one.torque_i.x, 3) &&
+                     fz_same(tj + 3 * k, &one.torque_j.x, 3) && fz_same(both + k * n, once[k], n));
         }
     }
     FZ_CALL(demc_contact_state_reset(&model, state));

@@ -1,9 +1,10 @@
-/* HM+D's batch two contacts at a time in SSE2 lanes: the library's unit only (src/contact.c includes this file after
- * contact.h when the target has SSE2; every x86-64 target has).
+/* The batch of HM+D's and HM's laws two contacts at a time in SSE2 lanes: the library's unit only (src/contact.c
+ * includes this file after contact.h when the target has SSE2; every x86-64 target has).
  *
- * demc_contact_eval_batch() with the kind DEMC_CONTACT_KIND_HMD evaluates its sphere pairs in pairs of contacts,
- * lane 0 contact q and lane 1 contact q + 1. Each lane performs what the scalar body performs (the frame builder,
- * then demci_contact_eval_kind() with that kind folded): the same products, sums, quotients and square roots on the
+ * demc_contact_eval_batch() with a kind demci_contact_lanes_serve() admits (the HMD and HM presets, and their laws
+ * under other conventions that keep no elastic displacement and slip along the trial force) evaluates its sphere
+ * pairs in pairs of contacts, lane 0 contact q and lane 1 contact q + 1. Each lane performs what the scalar body
+ * performs (the frame builder, then demci_contact_eval_kind() with that kind): the same products, sums, quotients and square roots on the
  * same operands in the same order, each correctly rounded in both, and the scalar body's selects as selects on the
  * same comparisons (an ordered comparison is false for NaN in both). The library is compiled without contraction
  * into fused multiply-adds (-ffp-contract=off, the Makefile's LIB_CFLAGS), so the results are the scalar body's bit
@@ -111,39 +112,163 @@ static inline demc_contact_result demci_lanes_result(int lane, demci_lanes3 forc
     return r;
 }
 
+/* The kinds whose batch the lanes evaluate: Hertz with viscous damping (HM+D's laws) or none (HM's), the spring
+ * driven by the velocity, no rolling, twisting or adhesion, under conventions that keep no elastic displacement
+ * (not the total stiffness rule) and slip along the trial force. */
+static int demci_contact_lanes_serve(demc_contact_kind kind)
+{
+    const unsigned laws = kind & DEMCI_KIND_LAW_BITS;
+    return (laws == (DEMC_CONTACT_KIND_HMD & DEMCI_KIND_LAW_BITS) || laws == (DEMC_CONTACT_KIND_HM & DEMCI_KIND_LAW_BITS)) &&
+           !demci_contact_spring_displacement(kind) && DEMCI_KIND_DIRECTION(kind) == DEMC_SLIP_DIRECTION_FORCE;
+}
+
+/* The turn of the memory from the previous normal to this one with the mean spin (demci_tangential_turn_make). */
+typedef struct demci_lanes_turn {
+    demci_lanes3 w;         /* n_old × n */
+    __m128d c, inv_1pc;     /* n_old · n; 1/(1 + c) */
+    __m128d a1, a2;         /* the spin terms */
+} demci_lanes_turn;
+
+/* The turn of both lanes under the rotation transport; 0 when either takes another path of the scalar body: a new
+ * contact (no previous normal: nothing is carried), or 1 + c < 1e-8, NaN, or 1/(1 + c) = 0 (the projection). */
+DEMC_HOT_INLINE int demci_lanes_turn_make(demc_contact_kind kind, const double *s0, const double *s1, demci_lanes3 n,
+                                          demci_lanes3 w_sum, double dt, demci_lanes_turn *t)
+{
+    const __m128d zero = _mm_setzero_pd(), one = demci_lanes_all(1.0);
+    const demci_lanes3 n_old = demci_lanes3_load(s0, s1);
+    __m128d spin, a4;
+    if (_mm_movemask_pd(_mm_and_pd(_mm_and_pd(_mm_cmpeq_pd(n_old.x, zero), _mm_cmpeq_pd(n_old.y, zero)),
+                                   _mm_cmpeq_pd(n_old.z, zero))) != 0)
+        return 0;
+    t->c = demci_lanes3_dot(n_old, n);
+    if (_mm_movemask_pd(_mm_and_pd(_mm_cmpge_pd(_mm_add_pd(one, t->c), demci_lanes_all(1e-8)),
+                                   _mm_cmpgt_pd(demci_lanes3_dot(n_old, n_old), zero))) != 3)
+        return 0;
+    t->inv_1pc = _mm_div_pd(one, _mm_add_pd(one, t->c));
+    if (_mm_movemask_pd(_mm_cmpeq_pd(t->inv_1pc, zero)) != 0) return 0;
+    spin = DEMCI_KIND_SPIN(kind)
+               ? _mm_mul_pd(_mm_mul_pd(demci_lanes_all(0.5), demci_lanes3_dot(w_sum, n)), demci_lanes_all(dt))
+               : zero;
+    a4 = _mm_div_pd(demci_lanes_all(4.0), _mm_add_pd(demci_lanes_all(4.0), _mm_mul_pd(spin, spin)));
+    t->w = demci_lanes3_cross(n_old, n);
+    t->a1 = _mm_mul_pd(a4, spin);
+    t->a2 = _mm_mul_pd(_mm_mul_pd(_mm_mul_pd(demci_lanes_all(0.5), a4), spin), spin);
+    return 1;
+}
+
+/* The memory v carried into the new tangent plane: turned (demci_tangential_turn_apply) or projected with its
+ * length kept (demc_tangential_project: dropped where it is rounding noise of v along n). */
+DEMC_HOT_INLINE demci_lanes3 demci_lanes_carry(demc_contact_kind kind, const demci_lanes_turn *t, demci_lanes3 n,
+                                               demci_lanes3 v)
+{
+    const __m128d zero = _mm_setzero_pd(), one = demci_lanes_all(1.0);
+    if (DEMCI_KIND_TRANSPORT(kind) == DEMC_TRANSPORT_PROJECT) {
+        const demci_lanes3 none = {zero, zero, zero};
+        const demci_lanes3 p = demci_lanes3_add_scaled(v, demci_lanes_neg(demci_lanes3_dot(v, n)), n);
+        const __m128d m2 = demci_lanes3_dot(p, p), v2 = demci_lanes3_dot(v, v);
+        const __m128d kept = _mm_cmpgt_pd(m2, _mm_mul_pd(demci_lanes_all(1e-28), v2));
+        return demci_lanes3_select(kept, demci_lanes3_scale(p, _mm_sqrt_pd(_mm_div_pd(v2, demci_lanes_select(kept, m2, one)))),
+                                   none);
+    } else {
+        const demci_lanes3 arc = demci_lanes3_add_scaled(
+            demci_lanes3_add(demci_lanes3_scale(v, t->c), demci_lanes3_cross(t->w, v)),
+            _mm_mul_pd(demci_lanes3_dot(t->w, v), t->inv_1pc), t->w);
+        const demci_lanes3 spun = demci_lanes3_add_scaled(
+            demci_lanes3_add_scaled(demci_lanes3_scale(arc, _mm_sub_pd(one, t->a2)), t->a1, demci_lanes3_cross(n, arc)),
+            _mm_mul_pd(t->a2, demci_lanes3_dot(n, arc)), n);
+        return demci_lanes3_select(_mm_cmpeq_pd(t->a1, zero), arc, spun);
+    }
+}
+
+/* What the spring step gives: the spring's new force, the tangential force on i, the slip flag. */
+typedef struct demci_lanes_spring {
+    demci_lanes3 spring, force;
+    __m128d sliding;
+} demci_lanes_spring;
+
+/* demci_tangential_step without energy terms, for the conventions demci_contact_lanes_serve() admits: the forward,
+ * backward or average stiffness rule, the unloading rescale or not, the total or elastic Coulomb policy, the slip
+ * force along the trial force. The slip branch's quotients and root take harmless operands in the sticking lanes. */
+DEMC_HOT_INLINE demci_lanes_spring demci_lanes_spring_step(demc_contact_kind kind, const double *c,
+                                                           demci_lanes3 memory, __m128d s_k, __m128d s_fn,
+                                                           demci_lanes3 v_t, __m128d k_t, __m128d f_n, __m128d c_t,
+                                                           double dt)
+{
+    const int total_policy = DEMCI_KIND_COULOMB(kind) == DEMC_COULOMB_TOTAL;
+    const __m128d zero = _mm_setzero_pd(), one = demci_lanes_all(1.0);
+    const demci_lanes3 none = {zero, zero, zero};
+    const demci_lanes3 increment = demci_lanes3_scale(v_t, demci_lanes_all(dt));
+    const __m128d k_prev = demci_lanes_select(_mm_cmpgt_pd(s_k, zero), s_k, k_t);
+    const __m128d fn = demci_lanes_select(_mm_cmpgt_pd(f_n, zero), f_n, zero);
+    const demci_lanes3 f_damp = demci_lanes3_scale(v_t, demci_lanes_neg(c_t));
+    const __m128d k_step = DEMCI_KIND_STIFFNESS_RULE(kind) == DEMC_STIFFNESS_BACKWARD  ? k_prev
+                           : DEMCI_KIND_STIFFNESS_RULE(kind) == DEMC_STIFFNESS_AVERAGE ? _mm_mul_pd(demci_lanes_all(0.5), _mm_add_pd(k_prev, k_t))
+                                                                                       : k_t;
+    demci_lanes3 f_old = memory, trial_force, trial_limited, limited, f_el, slid;
+    __m128d t2, lim_s, stick, limit;
+    demci_lanes_spring out;
+    if (DEMCI_KIND_UNLOADING(kind) == DEMC_UNLOADING_RESCALE) {
+        const __m128d prev_known = _mm_cmpgt_pd(k_prev, zero);
+        const __m128d ratio =
+            demci_lanes_select(prev_known, _mm_div_pd(k_t, demci_lanes_select(prev_known, k_prev, one)), one);
+        f_old = demci_lanes3_scale(f_old, demci_lanes_select(_mm_cmplt_pd(f_n, s_fn), ratio, one));
+    }
+    trial_force = demci_lanes3_add_scaled(f_old, demci_lanes_neg(k_step), increment);
+    trial_limited = total_policy ? demci_lanes3_add(trial_force, f_damp) : trial_force;
+    t2 = demci_lanes3_dot(trial_limited, trial_limited);
+    lim_s = _mm_mul_pd(demci_lanes_all(c[DEMCI_M_MU_S]), fn);
+    stick = _mm_cmple_pd(t2, _mm_mul_pd(lim_s, lim_s));
+    limit = _mm_mul_pd(demci_lanes_all(c[DEMCI_M_MU_D]), fn);
+    limited = demci_lanes3_scale(trial_limited, _mm_div_pd(limit, _mm_sqrt_pd(demci_lanes_select(stick, one, t2))));
+    if (total_policy) {
+        /* the dashpot takes its share of the slip (c_t/Δt); without a dashpot the spring carries L itself */
+        const __m128d dashpot = _mm_and_pd(_mm_cmpgt_pd(c_t, zero), _mm_cmpgt_pd(demci_lanes_all(dt), zero));
+        const __m128d c_dt = demci_lanes_select(dashpot, _mm_div_pd(c_t, demci_lanes_all(dt > 0.0 ? dt : 1.0)), zero);
+        const __m128d k_slip = _mm_add_pd(k_step, c_dt);
+        const __m128d known = _mm_cmpgt_pd(k_slip, zero);
+        const demci_lanes3 slip = demci_lanes3_select(
+            known,
+            demci_lanes3_scale(demci_lanes3_sub(limited, trial_limited),
+                               _mm_div_pd(one, demci_lanes_select(known, k_slip, one))),
+            none);
+        f_el = demci_lanes3_select(_mm_cmpgt_pd(c_dt, zero), demci_lanes3_add_scaled(trial_force, k_step, slip), limited);
+        slid = limited;
+    } else {
+        f_el = limited;
+        slid = demci_lanes3_add(limited, f_damp);
+    }
+    out.spring = demci_lanes3_select(stick, trial_force, f_el);
+    out.force = demci_lanes3_select(stick, demci_lanes3_add(trial_force, f_damp), slid);
+    out.sliding = demci_lanes_select(stick, zero, one);
+    return out;
+}
+
 /* Contacts q and q + 1, both within reach (the scalar loop's test), in lanes; 0 with nothing written when either
  * takes a rarer path of the scalar body (see the top of this file). */
-static int demci_contact_lanes_hmd_pair(const double *c, const demc_contact_batch *b, double dt, size_t q)
+DEMC_HOT_INLINE int demci_lanes_pair_eval(demc_contact_kind kind, const double *c, const demc_contact_batch *b,
+                                          double dt, size_t q)
 {
-    enum { K = DEMC_CONTACT_KIND_HMD };
     const size_t vs = b->vector_stride, ss = b->scalar_stride;
     const size_t i0 = (size_t)b->i[q], j0 = (size_t)b->j[q], i1 = (size_t)b->i[q + 1], j1 = (size_t)b->j[q + 1];
     double *s0 = b->state + q * b->state_stride, *s1 = b->state + (q + 1) * b->state_stride;
-    double *spring0 = s0 + demci_contact_tangential_offset(K), *spring1 = s1 + demci_contact_tangential_offset(K);
+    double *spring0 = s0 + demci_contact_tangential_offset(kind), *spring1 = s1 + demci_contact_tangential_offset(kind);
     const __m128d zero = _mm_setzero_pd(), one = demci_lanes_all(1.0);
     const __m128d ri = demci_lanes_pair(b->radius[i0 * ss], b->radius[i1 * ss]);
     const __m128d rj = demci_lanes_pair(b->radius[j0 * ss], b->radius[j1 * ss]);
     const demci_lanes3 dx = demci_lanes3_sub(demci_lanes3_load(b->position + i0 * vs, b->position + i1 * vs),
                                              demci_lanes3_load(b->position + j0 * vs, b->position + j1 * vs));
-    const __m128d d2 = demci_lanes3_dot(dx, dx), rsum = _mm_add_pd(ri, rj);
-    __m128d distance, overlap, n_old_c, turnable, inv_1pc;
-    demci_lanes3 n, n_old;
-    distance = _mm_sqrt_pd(d2);
-    overlap = _mm_sub_pd(rsum, distance);
+    const __m128d distance = _mm_sqrt_pd(demci_lanes3_dot(dx, dx)), overlap = _mm_sub_pd(_mm_add_pd(ri, rj), distance);
+    const demci_lanes3 w_i = demci_lanes3_load(b->angular_velocity + i0 * vs, b->angular_velocity + i1 * vs);
+    const demci_lanes3 w_j = demci_lanes3_load(b->angular_velocity + j0 * vs, b->angular_velocity + j1 * vs);
+    demci_lanes3 n;
+    demci_lanes_turn turn; /* zero under the projection, which does not read it */
+    turn.w.x = turn.w.y = turn.w.z = turn.c = turn.inv_1pc = turn.a1 = turn.a2 = zero;
     if (_mm_movemask_pd(_mm_cmpgt_pd(distance, zero)) != 3 || _mm_movemask_pd(_mm_cmpgt_pd(overlap, zero)) != 3)
         return 0; /* coincident centres, or within reach but not overlapping */
     n = demci_lanes3_scale(dx, _mm_div_pd(one, distance));
-    n_old = demci_lanes3_load(s0, s1);
-    /* a new contact (n_old = 0) carries nothing; 1 + c < 1e-8 (or NaN) projects instead of rotating */
-    if (_mm_movemask_pd(_mm_and_pd(_mm_and_pd(_mm_cmpeq_pd(n_old.x, zero), _mm_cmpeq_pd(n_old.y, zero)),
-                                   _mm_cmpeq_pd(n_old.z, zero))) != 0)
+    if (DEMCI_KIND_TRANSPORT(kind) != DEMC_TRANSPORT_PROJECT &&
+        !demci_lanes_turn_make(kind, s0, s1, n, demci_lanes3_add(w_i, w_j), dt, &turn))
         return 0;
-    n_old_c = demci_lanes3_dot(n_old, n);
-    turnable = _mm_and_pd(_mm_cmpge_pd(_mm_add_pd(one, n_old_c), demci_lanes_all(1e-8)),
-                          _mm_cmpgt_pd(demci_lanes3_dot(n_old, n_old), zero));
-    if (_mm_movemask_pd(turnable) != 3) return 0;
-    inv_1pc = _mm_div_pd(one, _mm_add_pd(one, n_old_c));
-    if (_mm_movemask_pd(_mm_cmpeq_pd(inv_1pc, zero)) != 0) return 0; /* 1 + c overflowed: the scalar body projects */
     {
         /* the frame (demci_contact_frame_spheres) */
         const __m128d share = demci_lanes_all(c[DEMCI_M_SHARE_I]), share_j = demci_lanes_all(1.0 - c[DEMCI_M_SHARE_I]);
@@ -151,8 +276,6 @@ static int demci_contact_lanes_hmd_pair(const double *c, const demc_contact_batc
         const demci_lanes3 branch_j = demci_lanes3_scale(n, _mm_sub_pd(rj, _mm_mul_pd(share_j, overlap)));
         const demci_lanes3 v_i = demci_lanes3_load(b->velocity + i0 * vs, b->velocity + i1 * vs);
         const demci_lanes3 v_j = demci_lanes3_load(b->velocity + j0 * vs, b->velocity + j1 * vs);
-        const demci_lanes3 w_i = demci_lanes3_load(b->angular_velocity + i0 * vs, b->angular_velocity + i1 * vs);
-        const demci_lanes3 w_j = demci_lanes3_load(b->angular_velocity + j0 * vs, b->angular_velocity + j1 * vs);
         const __m128d m_i = demci_lanes_pair(b->mass[i0 * ss], b->mass[i1 * ss]);
         const __m128d m_j = demci_lanes_pair(b->mass[j0 * ss], b->mass[j1 * ss]);
         const __m128d r_eff = _mm_div_pd(_mm_mul_pd(ri, rj), _mm_add_pd(ri, rj));
@@ -166,71 +289,28 @@ static int demci_contact_lanes_hmd_pair(const double *c, const demc_contact_batc
         const __m128d f_el = _mm_mul_pd(_mm_mul_pd(demci_lanes_all(c[DEMCI_M_HERTZ_F]), a), overlap);
         const __m128d k_n = _mm_mul_pd(demci_lanes_all(c[DEMCI_M_HERTZ_KN]), a);
         const __m128d k_t = _mm_mul_pd(demci_lanes_all(c[DEMCI_M_HERTZ_KT]), a);
-        const __m128d c_n =
-            _mm_mul_pd(_mm_mul_pd(demci_lanes_all(2.0), demci_lanes_all(c[DEMCI_M_GAMMA_N])), _mm_sqrt_pd(_mm_mul_pd(m_eff, k_n)));
+        const __m128d c_n = DEMCI_KIND_DAMPING(kind) == DEMC_DAMPING_VISCOUS
+                                ? _mm_mul_pd(_mm_mul_pd(demci_lanes_all(2.0), demci_lanes_all(c[DEMCI_M_GAMMA_N])),
+                                             _mm_sqrt_pd(_mm_mul_pd(m_eff, k_n)))
+                                : zero;
         const __m128d f_sum = _mm_add_pd(f_el, _mm_mul_pd(c_n, rate));
-        const __m128d f_n = demci_lanes_select(_mm_cmpgt_pd(f_sum, zero), f_sum, zero);
-        /* the memory turned with the normal and the mean spin (demci_tangential_turn_make/_apply) */
-        const __m128d spin = _mm_mul_pd(_mm_mul_pd(demci_lanes_all(0.5), demci_lanes3_dot(demci_lanes3_add(w_i, w_j), n)),
-                                        demci_lanes_all(dt));
-        const __m128d a4 = _mm_div_pd(demci_lanes_all(4.0), _mm_add_pd(demci_lanes_all(4.0), _mm_mul_pd(spin, spin)));
-        const demci_lanes3 w = demci_lanes3_cross(n_old, n);
-        const __m128d a1 = _mm_mul_pd(a4, spin);
-        const __m128d a2 = _mm_mul_pd(_mm_mul_pd(_mm_mul_pd(demci_lanes_all(0.5), a4), spin), spin);
-        const demci_lanes3 memory = demci_lanes3_load(spring0, spring1);
-        const demci_lanes3 arc = demci_lanes3_add_scaled(
-            demci_lanes3_add(demci_lanes3_scale(memory, n_old_c), demci_lanes3_cross(w, memory)),
-            _mm_mul_pd(demci_lanes3_dot(w, memory), inv_1pc), w);
-        const demci_lanes3 spun = demci_lanes3_add_scaled(
-            demci_lanes3_add_scaled(demci_lanes3_scale(arc, _mm_sub_pd(one, a2)), a1, demci_lanes3_cross(n, arc)),
-            _mm_mul_pd(a2, demci_lanes3_dot(n, arc)), n);
-        const demci_lanes3 f_old0 = demci_lanes3_select(_mm_cmpeq_pd(a1, zero), arc, spun);
-        /* the spring (demci_tangential_step: average stiffness rule, unloading rescale, total Coulomb policy, slip
-         * along the trial force) */
-        const __m128d s_k = demci_lanes_pair(spring0[3], spring1[3]), s_fn = demci_lanes_pair(spring0[4], spring1[4]);
-        const demci_lanes3 increment = demci_lanes3_scale(v_t, demci_lanes_all(dt));
-        const __m128d c_t = _mm_mul_pd(c_n, demci_lanes_all(c[DEMCI_M_CT_OVER_CN]));
-        const __m128d k_known = _mm_cmpgt_pd(s_k, zero);
-        const __m128d k_prev = demci_lanes_select(k_known, s_k, k_t);
-        const __m128d fn = demci_lanes_select(_mm_cmpgt_pd(f_n, zero), f_n, zero);
-        const demci_lanes3 f_damp = demci_lanes3_scale(v_t, demci_lanes_neg(c_t));
-        const __m128d k_step = _mm_mul_pd(demci_lanes_all(0.5), _mm_add_pd(k_prev, k_t));
-        const __m128d prev_known = _mm_cmpgt_pd(k_prev, zero);
-        const __m128d ratio = demci_lanes_select(prev_known, _mm_div_pd(k_t, demci_lanes_select(prev_known, k_prev, one)), one);
-        const demci_lanes3 f_old = demci_lanes3_scale(f_old0, demci_lanes_select(_mm_cmplt_pd(f_n, s_fn), ratio, one));
-        const demci_lanes3 trial_force = demci_lanes3_add_scaled(f_old, demci_lanes_neg(k_step), increment);
-        const demci_lanes3 trial_limited = demci_lanes3_add(trial_force, f_damp);
-        const __m128d t2 = demci_lanes3_dot(trial_limited, trial_limited);
-        const __m128d lim_s = _mm_mul_pd(demci_lanes_all(c[DEMCI_M_MU_S]), fn);
-        const __m128d stick = _mm_cmple_pd(t2, _mm_mul_pd(lim_s, lim_s));
-        /* the slip branch, its quotients on harmless operands in the sticking lanes */
-        const __m128d limit = _mm_mul_pd(demci_lanes_all(c[DEMCI_M_MU_D]), fn);
-        const demci_lanes3 limited =
-            demci_lanes3_scale(trial_limited, _mm_div_pd(limit, _mm_sqrt_pd(demci_lanes_select(stick, one, t2))));
-        const __m128d dashpot_dt = _mm_and_pd(_mm_cmpgt_pd(c_t, zero), _mm_cmpgt_pd(demci_lanes_all(dt), zero));
-        const __m128d c_dt = demci_lanes_select(dashpot_dt, _mm_div_pd(c_t, demci_lanes_all(dt > 0.0 ? dt : 1.0)), zero);
-        const __m128d k_slip = _mm_add_pd(k_step, c_dt);
-        const __m128d slip_known = _mm_cmpgt_pd(k_slip, zero);
-        const demci_lanes3 none = {zero, zero, zero};
-        const demci_lanes3 slip = demci_lanes3_select(
-            slip_known,
-            demci_lanes3_scale(demci_lanes3_sub(limited, trial_limited),
-                               _mm_div_pd(one, demci_lanes_select(slip_known, k_slip, one))),
-            none);
-        const demci_lanes3 f_el_slip =
-            demci_lanes3_select(_mm_cmpgt_pd(c_dt, zero), demci_lanes3_add_scaled(trial_force, k_step, slip), limited);
-        const demci_lanes3 spring_force = demci_lanes3_select(stick, trial_force, f_el_slip);
-        const demci_lanes3 tangential = demci_lanes3_select(stick, demci_lanes3_add(trial_force, f_damp), limited);
-        const __m128d sliding = demci_lanes_select(stick, zero, one);
+        const __m128d f_n = DEMCI_KIND_END(kind) == DEMC_CONTACT_END_FORCE
+                                ? demci_lanes_select(_mm_cmpgt_pd(f_sum, zero), f_sum, zero)
+                                : f_sum;
+        /* the memory carried into this frame, then the spring */
+        const demci_lanes3 memory = demci_lanes_carry(kind, &turn, n, demci_lanes3_load(spring0, spring1));
+        const demci_lanes_spring t = demci_lanes_spring_step(
+            kind, c, memory, demci_lanes_pair(spring0[3], spring1[3]), demci_lanes_pair(spring0[4], spring1[4]), v_t,
+            k_t, f_n, _mm_mul_pd(c_n, demci_lanes_all(c[DEMCI_M_CT_OVER_CN])), dt);
         /* force on i, torques about both centres */
-        const demci_lanes3 force = demci_lanes3_add(demci_lanes3_scale(n, f_n), tangential);
+        const demci_lanes3 force = demci_lanes3_add(demci_lanes3_scale(n, f_n), t.force);
         const demci_lanes3 torque_i = demci_lanes3_cross(branch_i, force), torque_j = demci_lanes3_cross(force, branch_j);
         demc_contact_result r;
-        demci_lanes3_store(s0, s1, n);
-        demci_lanes3_store(spring0, spring1, spring_force);
+        if (demci_contact_frame_offset_end(kind) > 0) demci_lanes3_store(s0, s1, n);
+        demci_lanes3_store(spring0, spring1, t.spring);
         _mm_storel_pd(spring0 + 3, k_t), _mm_storeh_pd(spring1 + 3, k_t);
         _mm_storel_pd(spring0 + 4, f_n), _mm_storeh_pd(spring1 + 4, f_n);
-        _mm_storel_pd(spring0 + 5, sliding), _mm_storeh_pd(spring1 + 5, sliding);
+        _mm_storel_pd(spring0 + 5, t.sliding), _mm_storeh_pd(spring1 + 5, t.sliding);
         r = demci_lanes_result(0, force, torque_i, torque_j, overlap, f_n);
         demci_contact_batch_emit(b, q, (int)i0, (int)j0, 0, &r);
         r = demci_lanes_result(1, force, torque_i, torque_j, overlap, f_n);
@@ -239,10 +319,10 @@ static int demci_contact_lanes_hmd_pair(const double *c, const demc_contact_batc
     return 1;
 }
 
-/* The batch loop of DEMC_CONTACT_KIND_HMD's sphere pairs: contacts two at a time, each tested for reach as the
+/* The batch loop of a kind the lanes serve, sphere pairs: contacts two at a time, each tested for reach as the
  * scalar loop tests it; a contact apart is released as the scalar loop releases it, and a pair of contacts within
  * reach that the lanes do not take goes through the scalar body contact by contact. */
-static void demci_contact_batch_lanes_hmd(const double *c, const demc_contact_batch *b, double dt)
+DEMC_HOT_INLINE void demci_lanes_loop(demc_contact_kind kind, const double *c, const demc_contact_batch *b, double dt)
 {
     size_t q = 0, k;
     for (; q + 1 < b->count; q += 2) {
@@ -250,21 +330,33 @@ static void demci_contact_batch_lanes_hmd(const double *c, const demc_contact_ba
         const int within1 = demci_contact_batch_touching(c, b, b->i[q + 1], b->j[q + 1], NULL);
         demci_contact_batch_ahead(b, NULL, q);
         demci_contact_batch_ahead(b, NULL, q + 1);
-        if (within0 && within1 && demci_contact_lanes_hmd_pair(c, b, dt, q)) continue;
+        if (within0 && within1 && demci_lanes_pair_eval(kind, c, b, dt, q)) continue;
         for (k = q; k < q + 2; ++k) {
             if (k == q ? within0 : within1) {
-                demci_contact_batch_one(DEMC_CONTACT_KIND_HMD, c, b, NULL, dt, k);
+                demci_contact_batch_one(kind, c, b, NULL, dt, k);
             } else {
-                const demc_contact_result r =
-                    demci_contact_release(DEMC_CONTACT_KIND_HMD, c, 0.0, b->state + k * b->state_stride, NULL);
+                const demc_contact_result r = demci_contact_release(kind, c, 0.0, b->state + k * b->state_stride, NULL);
                 demci_contact_batch_emit(b, k, b->i[k], b->j[k], 0, &r);
             }
         }
     }
     if (q < b->count) {
         demci_contact_batch_ahead(b, NULL, q);
-        demci_contact_batch_one(DEMC_CONTACT_KIND_HMD, c, b, NULL, dt, q);
+        demci_contact_batch_one(kind, c, b, NULL, dt, q);
     }
+}
+
+/* The kinds the lanes serve, each preset's with everything folded; any other with its laws folded and its
+ * conventions read at run time (constant over the batch: branches taken the same way every time). */
+static void demci_contact_batch_lanes(demc_contact_kind kind, const double *c, const demc_contact_batch *b, double dt)
+{
+    const demc_contact_kind conventions = kind & ~DEMCI_KIND_LAW_BITS;
+    if (kind == DEMC_CONTACT_KIND_HMD) demci_lanes_loop(DEMC_CONTACT_KIND_HMD, c, b, dt);
+    else if (kind == DEMC_CONTACT_KIND_HM) demci_lanes_loop(DEMC_CONTACT_KIND_HM, c, b, dt);
+    else if ((kind & DEMCI_KIND_LAW_BITS) == (DEMC_CONTACT_KIND_HMD & DEMCI_KIND_LAW_BITS))
+        demci_lanes_loop(conventions | (DEMC_CONTACT_KIND_HMD & DEMCI_KIND_LAW_BITS), c, b, dt);
+    else
+        demci_lanes_loop(conventions | (DEMC_CONTACT_KIND_HM & DEMCI_KIND_LAW_BITS), c, b, dt);
 }
 
 #endif /* DEMC_CONTACT_LANES_H */

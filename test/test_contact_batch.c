@@ -342,27 +342,75 @@ static void specialised_bodies_equal_the_general_body(void)
     }
 }
 
-/* HM+D's batch (the library evaluates its sphere pairs two at a time in SIMD lanes, src/contact_lanes.h) against the
- * single call, bit for bit, on a dense lattice where every axis neighbour overlaps, with pairs apart interleaved:
+/* The batch of the kinds the library evaluates two contacts at a time in SIMD lanes (src/contact_lanes.h: HM+D's
+ * and HM's laws under conventions without the elastic displacement) against the single call, bit for bit, for the
+ * HMD and HM presets, three non-preset convention sets the lanes serve (forward rule, no rescale, projected memory;
+ * backward rule, elastic Coulomb policy, overlap end rule, no spin; rotation without spin) and LIGGGHTS's (scalar
+ * only), on a dense lattice where every axis neighbour overlaps, with pairs apart interleaved:
  * 40 steps of motion whose velocities change at random (loading and unloading, stick and slip, normals turning),
  * bodies with no spin (the rotation without its spin part), head-on pairs with no tangential motion (a zero trial
  * force: the slip branch's quotients must not raise), and states reset at random (a new contact beside a
  * continuing one). Per-contact outputs, states and the per-body sums (same additions in the same order); no
  * FE_DIVBYZERO or FE_INVALID raised by the batch where the single calls raise none. */
+static long lanes_case(const demc_contact_model *model_p, long *mismatches_out);
+
 static void lanes_equal_the_single_call(void)
+{
+    enum { NKINDS = 6 };
+    int k;
+    for (k = 0; k < NKINDS; ++k) {
+        demc_contact_def def = demc_contact_def_default();
+        demc_contact_model m;
+        long mismatches = 0, raised;
+        if (k == 1) demc_contact_def_init(DEMC_CONTACT_PRESET_HM, sizeof def, &def, NULL);
+        def.moduli.effective_modulus = 3.8e10;
+        def.moduli.effective_shear_modulus = 1.4e10;
+        def.restitution = 0.7;
+        def.friction.mu_static = 0.2;
+        def.friction.mu_dynamic = 0.15;
+        if (k == 2) {
+            def.friction.stiffness_rule = DEMC_STIFFNESS_FORWARD;
+            def.friction.unloading = DEMC_UNLOADING_KEEP;
+            def.transport = DEMC_TRANSPORT_PROJECT;
+        } else if (k == 3) {
+            def.friction.stiffness_rule = DEMC_STIFFNESS_BACKWARD;
+            def.friction.coulomb = DEMC_COULOMB_ELASTIC;
+            def.end = DEMC_CONTACT_END_OVERLAP;
+            def.spin = 0;
+        } else if (k == 4) {
+            def.spin = 0;
+            def.contact_point = DEMC_CONTACT_POINT_HALF;
+        } else if (k == 5) {
+            const demc_contact_model lm = liggghts_model();
+            m = lm;
+        }
+        if (k != 5) CHECK(demc_contact_model_init(&def, &m, NULL) == DEMC_OK);
+        raised = lanes_case(&m, &mismatches);
+        CHECK(mismatches == 0);
+        CHECK(raised == 0);
+        if (harness_case_failed) {
+            printf("  convention set %d: %ld mismatches, %ld steps raising\n", k, mismatches, raised);
+            return;
+        }
+    }
+}
+
+/* One model through the lanes case; returns the number of steps whose batch raised FE_DIVBYZERO or FE_INVALID. */
+static long lanes_case(const demc_contact_model *model_p, long *mismatches_out)
 {
     enum { NX = 6, NBODY = NX * NX * NX, NPAIR = 4 * NBODY };
 /* the first row along x: on the lattice, one velocity along x, no spin; its pairs touch with no relative motion */
 #define QUIET(k) ((k) < NX)
     static double x[NBODY][3], v[NBODY][3], w[NBODY][3], radius[NBODY], mass[NBODY];
-    static double st_batch[NPAIR * 9], st_single[NPAIR * 9], force[NPAIR * 3], ti[NPAIR * 3], tj[NPAIR * 3];
+    static double st_batch[NPAIR * MAXS], st_single[NPAIR * MAXS], force[NPAIR * 3], ti[NPAIR * 3], tj[NPAIR * 3];
     static double bf[NBODY * 3], bt[NBODY * 3], sf[NBODY * 3], stq[NBODY * 3];
     static int ci[NPAIR], cj[NPAIR];
-    const demc_contact_model m = model_with(DEMC_CONTACT_PRESET_HMD, 0, 0.5);
+    const demc_contact_model m = *model_p;
+    const size_t ns = demc_contact_model_state_size(&m);
     const double h = 2 * 5e-3 * (1 - 2e-3), dt = 1e-6;
     long n = 0, mismatches = 0, slides = 0, sticks = 0, raised = 0, step, k;
     int d;
-    CHECK(demc_contact_model_kind(&m) == DEMC_CONTACT_KIND_HMD && demc_contact_model_state_size(&m) == 9);
+    rng = 0x2545F4914F6CDD1DULL; /* the same pack for every model */
     for (k = 0; k < NBODY; ++k) {
         const long lat[3] = {k % NX, (k / NX) % NX, k / (NX * NX)};
         const int quiet = QUIET(k);
@@ -391,13 +439,13 @@ static void lanes_equal_the_single_call(void)
         b.position = &x[0][0], b.velocity = &v[0][0], b.angular_velocity = &w[0][0];
         b.radius = radius, b.mass = mass;
         b.vector_stride = 3, b.scalar_stride = 1;
-        b.state = st_batch, b.state_stride = 9;
+        b.state = st_batch, b.state_stride = ns;
         b.force = force, b.torque_i = ti, b.torque_j = tj, b.body_force = bf, b.body_torque = bt;
         memset(bf, 0, sizeof bf), memset(bt, 0, sizeof bt), memset(sf, 0, sizeof sf), memset(stq, 0, sizeof stq);
         if (step == 20)
             for (q = 0; q < n; q += 5) {
-                demc_contact_state_reset(&m, st_batch + 9 * q);
-                demc_contact_state_reset(&m, st_single + 9 * q);
+                demc_contact_state_reset(&m, st_batch + ns * q);
+                demc_contact_state_reset(&m, st_single + ns * q);
             }
         feclearexcept(FE_DIVBYZERO | FE_INVALID);
         CHECK(demc_contact_eval_batch(&m, &b, dt, NULL) == DEMC_OK);
@@ -413,7 +461,7 @@ static void lanes_equal_the_single_call(void)
             c2.velocity = demc_vec3_make(v[cj[q]][0], v[cj[q]][1], v[cj[q]][2]);
             c2.angular_velocity = demc_vec3_make(w[cj[q]][0], w[cj[q]][1], w[cj[q]][2]);
             c2.radius = radius[cj[q]], c2.mass = mass[cj[q]];
-            r = demc_contact_eval_sphere_sphere(&m, &a, &c2, dt, st_single + 9 * q, NULL);
+            r = demc_contact_eval_sphere_sphere(&m, &a, &c2, dt, st_single + ns * q, NULL);
             mismatches += memcmp(&r.force.x, force + 3 * q, 3 * sizeof(double)) != 0;
             mismatches += memcmp(&r.torque_i.x, ti + 3 * q, 3 * sizeof(double)) != 0;
             mismatches += memcmp(&r.torque_j.x, tj + 3 * q, 3 * sizeof(double)) != 0;
@@ -426,10 +474,10 @@ static void lanes_equal_the_single_call(void)
                     stq[3 * ci[q] + d] += tid[d];
                     stq[3 * cj[q] + d] += tjd[d];
                 }
-            slides += r.overlap > 0 && st_single[9 * q + 8] != 0.0;
-            sticks += r.overlap > 0 && st_single[9 * q + 8] == 0.0;
+            slides += r.overlap > 0 && st_single[ns * q + ns - 1] != 0.0; /* the slip flag: the last double */
+            sticks += r.overlap > 0 && st_single[ns * q + ns - 1] == 0.0;
         }
-        mismatches += memcmp(st_batch, st_single, (size_t)n * 9 * sizeof(double)) != 0;
+        mismatches += memcmp(st_batch, st_single, (size_t)n * ns * sizeof(double)) != 0;
         mismatches += memcmp(bf, sf, sizeof bf) != 0 || memcmp(bt, stq, sizeof bt) != 0;
         for (k = 0; k < NBODY; ++k) /* move on; the velocities change at random */
             for (d = 0; d < 3; ++d) {
@@ -437,12 +485,12 @@ static void lanes_equal_the_single_call(void)
                 if (!QUIET(k)) v[k][d] += 0.05 * (2 * uniform() - 1);
             }
     }
-    CHECK(mismatches == 0);
-    CHECK(raised == 0);
-    CHECK(slides > 1000 && sticks > 1000);
+    CHECK(slides > 300 && sticks > 300); /* both paths, in every convention set */
     if (harness_case_failed || getenv("DEMC_TEST_VERBOSE"))
         printf("  %ld contacts listed: %ld mismatches, %ld steps raising, %ld sliding, %ld sticking\n", n, mismatches,
                raised, slides, sticks);
+    *mismatches_out = mismatches;
+    return raised;
 #undef QUIET
 }
 

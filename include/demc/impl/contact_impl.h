@@ -1505,8 +1505,10 @@ DEMC_HOT_INLINE void demci_contact_batch_loop(demc_contact_kind kind, const doub
 }
 
 #ifdef DEMCI_BATCH_LANES
-/* HM+D's sphere pairs two contacts at a time, in the library's unit only (src/contact_lanes.h). */
-static void demci_contact_batch_lanes_hmd(const double *c, const demc_contact_batch *b, double dt);
+/* Sphere pairs two contacts at a time for the kinds the lanes serve, in the library's unit only
+ * (src/contact_lanes.h). */
+static int demci_contact_lanes_serve(demc_contact_kind kind);
+static void demci_contact_batch_lanes(demc_contact_kind kind, const double *c, const demc_contact_batch *b, double dt);
 #endif
 
 /* The checks of a batch call, in argument order; nothing is written on an error. */
@@ -1556,8 +1558,8 @@ DEMC_STATIC_INLINE void demci_contact_batch_dispatch(const demc_contact_model *m
     const double *c = model->opaque_;
     const demc_contact_kind kind = demc_contact_model_kind(model);
 #ifdef DEMCI_BATCH_LANES
-    if (kind == DEMC_CONTACT_KIND_HMD && !wall) {
-        demci_contact_batch_lanes_hmd(c, b, dt);
+    if (!wall && demci_contact_lanes_serve(kind)) {
+        demci_contact_batch_lanes(kind, c, b, dt);
         return;
     }
 #endif
