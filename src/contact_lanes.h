@@ -258,14 +258,14 @@ DEMC_HOT_INLINE int demci_lanes_pair_eval(demc_contact_kind kind, const double *
     const demci_lanes3 dx = demci_lanes3_sub(demci_lanes3_load(b->position + i0 * vs, b->position + i1 * vs),
                                              demci_lanes3_load(b->position + j0 * vs, b->position + j1 * vs));
     const __m128d distance = _mm_sqrt_pd(demci_lanes3_dot(dx, dx)), overlap = _mm_sub_pd(_mm_add_pd(ri, rj), distance);
-    const demci_lanes3 w_i = demci_lanes3_load(b->angular_velocity + i0 * vs, b->angular_velocity + i1 * vs);
-    const demci_lanes3 w_j = demci_lanes3_load(b->angular_velocity + j0 * vs, b->angular_velocity + j1 * vs);
-    demci_lanes3 n;
+    demci_lanes3 n, w_i, w_j;
     demci_lanes_turn turn; /* zero under the projection, which does not read it */
     turn.w.x = turn.w.y = turn.w.z = turn.c = turn.inv_1pc = turn.a1 = turn.a2 = zero;
     if (_mm_movemask_pd(_mm_cmpgt_pd(distance, zero)) != 3 || _mm_movemask_pd(_mm_cmpgt_pd(overlap, zero)) != 3)
         return 0; /* coincident centres, or within reach but not overlapping */
     n = demci_lanes3_scale(dx, _mm_div_pd(one, distance));
+    w_i = demci_lanes3_load(b->angular_velocity + i0 * vs, b->angular_velocity + i1 * vs);
+    w_j = demci_lanes3_load(b->angular_velocity + j0 * vs, b->angular_velocity + j1 * vs);
     if (DEMCI_KIND_TRANSPORT(kind) != DEMC_TRANSPORT_PROJECT &&
         !demci_lanes_turn_make(kind, s0, s1, n, demci_lanes3_add(w_i, w_j), dt, &turn))
         return 0;
