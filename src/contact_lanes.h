@@ -4,18 +4,19 @@
  * demc_contact_eval_batch() with a kind demci_contact_lanes_serve() admits (the HMD and HM presets, and their laws
  * under other conventions that keep no elastic displacement and slip along the trial force) evaluates its sphere
  * pairs in pairs of contacts, lane 0 contact q and lane 1 contact q + 1. Each lane performs what the scalar body
- * performs (the frame builder, then demci_contact_eval_kind() with that kind): the same products, sums, quotients and square roots on the
- * same operands in the same order, each correctly rounded in both, and the scalar body's selects as selects on the
- * same comparisons (an ordered comparison is false for NaN in both). The library is compiled without contraction
- * into fused multiply-adds (-ffp-contract=off, the Makefile's LIB_CFLAGS), so the results are the scalar body's bit
- * for bit (test_contact_batch, linked face). A pair of contacts either of which takes a rarer path of the scalar body
- * is evaluated contact by contact by the scalar body: apart or not overlapping, coincident centres, a new contact (no
- * previous normal), a normal turned by nearly π (1 + n_old·n < 1e-8, or a previous normal so large that 1/(1 + n_old·n)
- * is 0: the projection instead of the rotation). A
- * quotient or root the scalar body takes only on one side of a select is taken here on both lanes with a harmless
- * operand substituted in the lane that does not use it, so that no lane raises a floating-point exception the
- * scalar body would not (hosts that trap FE_DIVBYZERO or FE_INVALID in debug builds). Outputs are written and added
- * into the bodies' rows in contact order, as the scalar loop does. */
+ * performs (the frame builder, then demci_contact_eval_kind() with that kind): the same products, sums, quotients
+ * and square roots on the same operands in the same order, each correctly rounded in both, and the scalar body's
+ * selects as selects on the same comparisons (an ordered comparison is false for NaN in both). The library is
+ * compiled without contraction into fused multiply-adds (-ffp-contract=off, the Makefile's LIB_CFLAGS), so the
+ * results are the scalar body's bit for bit (test_contact_batch, linked face; the contact fuzzer).
+ *
+ * A pair of contacts either of which takes a rarer path of the scalar body is evaluated contact by contact by the
+ * scalar body: apart or not overlapping, coincident centres, a new contact (no previous normal), a normal turned by
+ * nearly π (1 + n_old·n < 1e-8, or a previous normal so large that 1/(1 + n_old·n) is 0: the projection instead of
+ * the rotation). A quotient or root the scalar body takes only on one side of a select is taken here on both lanes
+ * with a harmless operand substituted in the lane that does not use it, so that no lane raises a floating-point
+ * exception the scalar body would not (hosts that trap FE_DIVBYZERO or FE_INVALID in debug builds). Outputs are
+ * written and added into the bodies' rows in contact order, as the scalar loop does. */
 #ifndef DEMC_CONTACT_LANES_H
 #define DEMC_CONTACT_LANES_H
 
@@ -118,7 +119,8 @@ static inline demc_contact_result demci_lanes_result(int lane, demci_lanes3 forc
 static int demci_contact_lanes_serve(demc_contact_kind kind)
 {
     const unsigned laws = kind & DEMCI_KIND_LAW_BITS;
-    return (laws == (DEMC_CONTACT_KIND_HMD & DEMCI_KIND_LAW_BITS) || laws == (DEMC_CONTACT_KIND_HM & DEMCI_KIND_LAW_BITS)) &&
+    return (laws == (DEMC_CONTACT_KIND_HMD & DEMCI_KIND_LAW_BITS) ||
+            laws == (DEMC_CONTACT_KIND_HM & DEMCI_KIND_LAW_BITS)) &&
            !demci_contact_spring_displacement(kind) && DEMCI_KIND_DIRECTION(kind) == DEMC_SLIP_DIRECTION_FORCE;
 }
 
@@ -167,8 +169,8 @@ DEMC_HOT_INLINE demci_lanes3 demci_lanes_carry(demc_contact_kind kind, const dem
         const demci_lanes3 p = demci_lanes3_add_scaled(v, demci_lanes_neg(demci_lanes3_dot(v, n)), n);
         const __m128d m2 = demci_lanes3_dot(p, p), v2 = demci_lanes3_dot(v, v);
         const __m128d kept = _mm_cmpgt_pd(m2, _mm_mul_pd(demci_lanes_all(1e-28), v2));
-        return demci_lanes3_select(kept, demci_lanes3_scale(p, _mm_sqrt_pd(_mm_div_pd(v2, demci_lanes_select(kept, m2, one)))),
-                                   none);
+        const __m128d stretch = _mm_sqrt_pd(_mm_div_pd(v2, demci_lanes_select(kept, m2, one)));
+        return demci_lanes3_select(kept, demci_lanes3_scale(p, stretch), none);
     } else {
         const demci_lanes3 arc = demci_lanes3_add_scaled(
             demci_lanes3_add(demci_lanes3_scale(v, t->c), demci_lanes3_cross(t->w, v)),
@@ -201,8 +203,9 @@ DEMC_HOT_INLINE demci_lanes_spring demci_lanes_spring_step(demc_contact_kind kin
     const __m128d k_prev = demci_lanes_select(_mm_cmpgt_pd(s_k, zero), s_k, k_t);
     const __m128d fn = demci_lanes_select(_mm_cmpgt_pd(f_n, zero), f_n, zero);
     const demci_lanes3 f_damp = demci_lanes3_scale(v_t, demci_lanes_neg(c_t));
+    const __m128d k_average = _mm_mul_pd(demci_lanes_all(0.5), _mm_add_pd(k_prev, k_t));
     const __m128d k_step = DEMCI_KIND_STIFFNESS_RULE(kind) == DEMC_STIFFNESS_BACKWARD  ? k_prev
-                           : DEMCI_KIND_STIFFNESS_RULE(kind) == DEMC_STIFFNESS_AVERAGE ? _mm_mul_pd(demci_lanes_all(0.5), _mm_add_pd(k_prev, k_t))
+                           : DEMCI_KIND_STIFFNESS_RULE(kind) == DEMC_STIFFNESS_AVERAGE ? k_average
                                                                                        : k_t;
     demci_lanes3 f_old = memory, trial_force, trial_limited, limited, f_el, slid;
     __m128d t2, lim_s, stick, limit;
@@ -231,7 +234,8 @@ DEMC_HOT_INLINE demci_lanes_spring demci_lanes_spring_step(demc_contact_kind kin
             demci_lanes3_scale(demci_lanes3_sub(limited, trial_limited),
                                _mm_div_pd(one, demci_lanes_select(known, k_slip, one))),
             none);
-        f_el = demci_lanes3_select(_mm_cmpgt_pd(c_dt, zero), demci_lanes3_add_scaled(trial_force, k_step, slip), limited);
+        f_el = demci_lanes3_select(_mm_cmpgt_pd(c_dt, zero), demci_lanes3_add_scaled(trial_force, k_step, slip),
+                                   limited);
         slid = limited;
     } else {
         f_el = limited;
@@ -272,7 +276,8 @@ DEMC_HOT_INLINE int demci_lanes_pair_eval(demc_contact_kind kind, const double *
     {
         /* the frame (demci_contact_frame_spheres) */
         const __m128d share = demci_lanes_all(c[DEMCI_M_SHARE_I]), share_j = demci_lanes_all(1.0 - c[DEMCI_M_SHARE_I]);
-        const demci_lanes3 branch_i = demci_lanes3_scale(n, demci_lanes_neg(_mm_sub_pd(ri, _mm_mul_pd(share, overlap))));
+        const demci_lanes3 branch_i =
+            demci_lanes3_scale(n, demci_lanes_neg(_mm_sub_pd(ri, _mm_mul_pd(share, overlap))));
         const demci_lanes3 branch_j = demci_lanes3_scale(n, _mm_sub_pd(rj, _mm_mul_pd(share_j, overlap)));
         const demci_lanes3 v_i = demci_lanes3_load(b->velocity + i0 * vs, b->velocity + i1 * vs);
         const demci_lanes3 v_j = demci_lanes3_load(b->velocity + j0 * vs, b->velocity + j1 * vs);
@@ -304,7 +309,8 @@ DEMC_HOT_INLINE int demci_lanes_pair_eval(demc_contact_kind kind, const double *
             k_t, f_n, _mm_mul_pd(c_n, demci_lanes_all(c[DEMCI_M_CT_OVER_CN])), dt);
         /* force on i, torques about both centres */
         const demci_lanes3 force = demci_lanes3_add(demci_lanes3_scale(n, f_n), t.force);
-        const demci_lanes3 torque_i = demci_lanes3_cross(branch_i, force), torque_j = demci_lanes3_cross(force, branch_j);
+        const demci_lanes3 torque_i = demci_lanes3_cross(branch_i, force);
+        const demci_lanes3 torque_j = demci_lanes3_cross(force, branch_j);
         demc_contact_result r;
         if (demci_contact_frame_offset_end(kind) > 0) demci_lanes3_store(s0, s1, n);
         demci_lanes3_store(spring0, spring1, t.spring);
