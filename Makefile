@@ -33,7 +33,7 @@ LDFLAGS ?=
 WARN     = -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wcast-qual \
            -Wwrite-strings -Wundef -Wpointer-arith -Wvla
 # -fno-math-errno: sqrt compiles to one instruction and the library never touches errno (DESIGN §3).
-# -ffp-contract=off: no a*b+c fused into one rounding (gcc's default in ISO C mode, not clang's): HM+D's batch in
+# -ffp-contract=off: no a*b+c fused into one rounding (gcc's default in ISO C mode, not clang's): the batch in
 # SIMD lanes (src/contact_lanes.h) gives the scalar body's results bit for bit only if neither fuses.
 LIB_CFLAGS = -std=c99 $(OPT) $(LIB_OPT) $(WARN) $(WERROR) -fPIC -fvisibility=hidden -fno-semantic-interposition \
              -fno-math-errno -ffp-contract=off -Iinclude -DDEMC_BUILDING_LIBRARY $(CPPFLAGS) $(CFLAGS)
