@@ -34,7 +34,8 @@ WARN     = -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Wmissing-proto
            -Wwrite-strings -Wundef -Wpointer-arith -Wvla
 # -fno-math-errno: sqrt compiles to one instruction and the library never touches errno (DESIGN §3).
 # -ffp-contract=off: no a*b+c fused into one rounding (gcc's default in ISO C mode, not clang's): the batch in
-# SIMD lanes (src/contact_lanes.h) gives the scalar body's results bit for bit only if neither fuses.
+# SIMD lanes (include/demc/impl/contact_lanes_impl.h) gives the scalar body's results bit for bit only if neither
+# fuses. Keep it when adding CFLAGS (a -ffp-contract=fast there, with an FMA target, would break that equality).
 LIB_CFLAGS = -std=c99 $(OPT) $(LIB_OPT) $(WARN) $(WERROR) -fPIC -fvisibility=hidden -fno-semantic-interposition \
              -fno-math-errno -ffp-contract=off -Iinclude -DDEMC_BUILDING_LIBRARY $(CPPFLAGS) $(CFLAGS)
 TEST_CFLAGS = -std=c99 $(OPT) $(WARN) $(WERROR) -fno-math-errno -Iinclude -Itest $(CPPFLAGS) $(CFLAGS)
@@ -73,7 +74,7 @@ $(FLAGS_STAMP): FORCE
 	@echo '$(CC) | $(LIB_CFLAGS) | $(TEST_CFLAGS) | $(LDFLAGS)' >$@.new
 	@if cmp -s $@.new $@; then rm -f $@.new; else mv $@.new $@; fi
 
-build/obj/%.o: src/%.c $(HEADERS) $(wildcard src/*.h) $(FLAGS_STAMP) | build/obj
+build/obj/%.o: src/%.c $(HEADERS) $(FLAGS_STAMP) | build/obj
 	$(CC) $(LIB_CFLAGS) -DDEMC_BUILD_FLAGS='"$(BUILD_FLAGS)"' -c $< -o $@
 
 $(STLIB): $(OBJS)
@@ -119,7 +120,7 @@ FUZZ_CHECK_SECONDS ?= 3
 FUZZERS := $(basename $(notdir $(wildcard fuzz/fuzz_*.c)))
 build/fuzz:
 	mkdir -p $@
-build/fuzz/%: fuzz/%.c fuzz/fuzz.h $(HEADERS) $(wildcard src/*.h) | build/fuzz
+build/fuzz/%: fuzz/%.c fuzz/fuzz.h $(HEADERS) | build/fuzz
 	$(FUZZ_CC) -std=c99 -O1 -g $(WARN) $(WERROR) -fno-math-errno -ffp-contract=off -Iinclude -DDEMC_HEADER_ONLY -DDEMC_FUZZ_MAIN \
 	    -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all $< -lm -o $@
 fuzz-build: $(FUZZERS:%=build/fuzz/%)

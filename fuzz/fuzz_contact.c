@@ -2,15 +2,8 @@
  * –facet), the evaluation, the batch calls and the state helpers (see fuzz.h). In-domain evaluations (the
  * description accepted; coefficients and kinematics moderate, see fz_contact_domain) give finite outputs and
  * state, respect the Coulomb limit and the force end rule, and the batch calls equal the single calls bit for bit.
- * The libFuzzer build compiles in the library's SIMD batch (src/contact_lanes.h, on SSE2 targets), so that a batch
- * of two contacts fuzzes it against the single call too. */
-#if defined(DEMC_FUZZ_MAIN) && defined(__SSE2__)
-#  define DEMCI_BATCH_LANES 1
-#endif
+ * On SSE2 targets the batch of two contacts below runs the SIMD lanes (impl/contact_lanes_impl.h). */
 #include "fuzz.h"
-#ifdef DEMCI_BATCH_LANES
-#  include "../src/contact_lanes.h"
-#endif
 
 /* 0, or a magnitude in [1e-100, hi]: coefficients and kinematics whose products stay representable. */
 static inline int fz_moderate(double x, double hi) { return x == 0.0 || (fabs(x) >= 1e-100 && fabs(x) <= hi); }

@@ -673,11 +673,13 @@ typedef struct demc_contact_batch {
  *
  * The same body as the single call, instantiated with the kind of each preset (and a general one for any other
  * kind), the dispatch hoisted out of the loop: results equal the single call's bit for bit. Bodies of contacts a
- * few ahead are prefetched. No energy terms (use the single call with a diag for those). In the linked library on
- * SSE2 targets (every x86-64), the kinds with HM+D's or HM's laws whose conventions keep no elastic displacement
- * and slip along the trial force (the HMD and HM presets among them) are evaluated two contacts at a time in SIMD
- * lanes, each lane the scalar body's operations in its order: the results are still the single call's bit for bit,
- * and no lane raises a floating-point exception the scalar body would not. The outputs and the host's arrays must
+ * few ahead are prefetched. No energy terms (use the single call with a diag for those). On SSE2 targets (every
+ * x86-64), in the library and in a header-only unit compiled for a target without fused multiply-add instructions
+ * (no -mfma, -march=haswell or later; not under -ffast-math; DEMC_NO_LANES turns it off), the kinds with HM+D's or
+ * HM's laws whose conventions keep no elastic displacement and slip along the trial force (the HMD and HM presets
+ * among them) are evaluated two contacts at a time in SIMD lanes, each lane the scalar body's operations in its
+ * order: the results are still the single call's bit for bit, and no lane raises a floating-point exception the
+ * scalar body would not. The outputs and the host's arrays must
  * not overlap the bodies' arrays or the states (they are read for two contacts before the first's are written).
  * @param model a compiled model.
  * @param batch the contacts, bodies, states and outputs (see ::demc_contact_batch).

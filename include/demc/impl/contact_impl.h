@@ -5,6 +5,17 @@
 #include <math.h>
 #include <string.h>
 
+/* The batch two contacts at a time in SSE2 lanes (contact_lanes_impl.h), where the lanes give the scalar body's
+ * results bit for bit: in the library, built with -ffp-contract=off, and in a header-only unit whose target has no
+ * fused multiply-add instructions (nothing can be fused there); never under -ffast-math or nvcc; DEMC_NO_LANES turns
+ * them off. */
+#if defined(__SSE2__) && !defined(DEMC_NO_LANES) && !defined(__CUDACC__) && !defined(__FAST_MATH__) &&               \
+    (defined(DEMC_BUILDING_LIBRARY) ||                                                                             \
+     (!defined(__FMA__) && !defined(__FMA4__) && !defined(__FP_FAST_FMA) && !defined(__AVX512F__)))
+#  define DEMCI_BATCH_LANES 1
+#  include <emmintrin.h>
+#endif
+
 DEMC_BEGIN_DECLS
 
 /* ---- the private layout of demc_contact_model: named indices into its doubles ------------------------------- */
@@ -1505,10 +1516,7 @@ DEMC_HOT_INLINE void demci_contact_batch_loop(demc_contact_kind kind, const doub
 }
 
 #ifdef DEMCI_BATCH_LANES
-/* Sphere pairs two contacts at a time for the kinds the lanes serve, in the library's unit only
- * (src/contact_lanes.h). */
-static int demci_contact_lanes_serve(demc_contact_kind kind);
-static void demci_contact_batch_lanes(demc_contact_kind kind, const double *c, const demc_contact_batch *b, double dt);
+#  include "contact_lanes_impl.h"
 #endif
 
 /* The checks of a batch call, in argument order; nothing is written on an error. */

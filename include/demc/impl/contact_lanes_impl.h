@@ -1,14 +1,16 @@
-/* The batch of HM+D's and HM's laws two contacts at a time in SSE2 lanes: the library's unit only (src/contact.c
- * includes this file after contact.h when the target has SSE2; every x86-64 target has).
+/* The batch of HM+D's and HM's laws two contacts at a time in SSE2 lanes. Included by contact_impl.h where
+ * DEMCI_BATCH_LANES is set there: in the library (built with -ffp-contract=off), and in a header-only unit whose
+ * target has SSE2 and no fused multiply-add instructions (every x86-64 target without -mfma, -march=haswell or
+ * later: nothing can be fused there). DEMC_NO_LANES before the first demc include turns them off.
  *
  * demc_contact_eval_batch() with a kind demci_contact_lanes_serve() admits (the HMD and HM presets, and their laws
  * under other conventions that keep no elastic displacement and slip along the trial force) evaluates its sphere
  * pairs in pairs of contacts, lane 0 contact q and lane 1 contact q + 1. Each lane performs what the scalar body
  * performs (the frame builder, then demci_contact_eval_kind() with that kind): the same products, sums, quotients
  * and square roots on the same operands in the same order, each correctly rounded in both, and the scalar body's
- * selects as selects on the same comparisons (an ordered comparison is false for NaN in both). The library is
- * compiled without contraction into fused multiply-adds (-ffp-contract=off, the Makefile's LIB_CFLAGS), so the
- * results are the scalar body's bit for bit (test_contact_batch, linked face; the contact fuzzer).
+ * selects as selects on the same comparisons (an ordered comparison is false for NaN in both). With no contraction
+ * into fused multiply-adds in either, the results are the scalar body's bit for bit (test_contact_batch on both
+ * faces; the contact fuzzer).
  *
  * A pair of contacts either of which takes a rarer path of the scalar body is evaluated contact by contact by the
  * scalar body: apart or not overlapping, coincident centres, a new contact (no previous normal), a normal turned by
@@ -17,26 +19,24 @@
  * with a harmless operand substituted in the lane that does not use it, so that no lane raises a floating-point
  * exception the scalar body would not (hosts that trap FE_DIVBYZERO or FE_INVALID in debug builds). Outputs are
  * written and added into the bodies' rows in contact order, as the scalar loop does. */
-#ifndef DEMC_CONTACT_LANES_H
-#define DEMC_CONTACT_LANES_H
-
-#include <emmintrin.h>
+#ifndef DEMC_CONTACT_LANES_IMPL_H
+#define DEMC_CONTACT_LANES_IMPL_H
 
 typedef struct demci_lanes3 {
     __m128d x, y, z;
 } demci_lanes3;
 
-static inline __m128d demci_lanes_pair(double lane0, double lane1) { return _mm_set_pd(lane1, lane0); }
-static inline __m128d demci_lanes_all(double v) { return _mm_set1_pd(v); }
+DEMC_STATIC_INLINE __m128d demci_lanes_pair(double lane0, double lane1) { return _mm_set_pd(lane1, lane0); }
+DEMC_STATIC_INLINE __m128d demci_lanes_all(double v) { return _mm_set1_pd(v); }
 /* m ? a : b per lane (m all ones or all zeros) */
-static inline __m128d demci_lanes_select(__m128d m, __m128d a, __m128d b)
+DEMC_STATIC_INLINE __m128d demci_lanes_select(__m128d m, __m128d a, __m128d b)
 {
     return _mm_or_pd(_mm_and_pd(m, a), _mm_andnot_pd(m, b));
 }
 /* −a: the sign bit flipped, as C's unary minus (0 − a would give +0 for a = +0) */
-static inline __m128d demci_lanes_neg(__m128d a) { return _mm_xor_pd(a, _mm_set1_pd(-0.0)); }
+DEMC_STATIC_INLINE __m128d demci_lanes_neg(__m128d a) { return _mm_xor_pd(a, _mm_set1_pd(-0.0)); }
 
-static inline demci_lanes3 demci_lanes3_load(const double *lane0, const double *lane1)
+DEMC_STATIC_INLINE demci_lanes3 demci_lanes3_load(const double *lane0, const double *lane1)
 {
     demci_lanes3 r;
     r.x = demci_lanes_pair(lane0[0], lane1[0]);
@@ -44,31 +44,31 @@ static inline demci_lanes3 demci_lanes3_load(const double *lane0, const double *
     r.z = demci_lanes_pair(lane0[2], lane1[2]);
     return r;
 }
-static inline void demci_lanes3_store(double *lane0, double *lane1, demci_lanes3 v)
+DEMC_STATIC_INLINE void demci_lanes3_store(double *lane0, double *lane1, demci_lanes3 v)
 {
     _mm_storel_pd(lane0, v.x), _mm_storel_pd(lane0 + 1, v.y), _mm_storel_pd(lane0 + 2, v.z);
     _mm_storeh_pd(lane1, v.x), _mm_storeh_pd(lane1 + 1, v.y), _mm_storeh_pd(lane1 + 2, v.z);
 }
 /* The vector algebra of base.h, lane by lane, each with demc_vec3_*'s order of operations. */
-static inline demci_lanes3 demci_lanes3_add(demci_lanes3 a, demci_lanes3 b)
+DEMC_STATIC_INLINE demci_lanes3 demci_lanes3_add(demci_lanes3 a, demci_lanes3 b)
 {
     demci_lanes3 r;
     r.x = _mm_add_pd(a.x, b.x), r.y = _mm_add_pd(a.y, b.y), r.z = _mm_add_pd(a.z, b.z);
     return r;
 }
-static inline demci_lanes3 demci_lanes3_sub(demci_lanes3 a, demci_lanes3 b)
+DEMC_STATIC_INLINE demci_lanes3 demci_lanes3_sub(demci_lanes3 a, demci_lanes3 b)
 {
     demci_lanes3 r;
     r.x = _mm_sub_pd(a.x, b.x), r.y = _mm_sub_pd(a.y, b.y), r.z = _mm_sub_pd(a.z, b.z);
     return r;
 }
-static inline demci_lanes3 demci_lanes3_scale(demci_lanes3 a, __m128d s)
+DEMC_STATIC_INLINE demci_lanes3 demci_lanes3_scale(demci_lanes3 a, __m128d s)
 {
     demci_lanes3 r;
     r.x = _mm_mul_pd(s, a.x), r.y = _mm_mul_pd(s, a.y), r.z = _mm_mul_pd(s, a.z);
     return r;
 }
-static inline demci_lanes3 demci_lanes3_add_scaled(demci_lanes3 a, __m128d s, demci_lanes3 b)
+DEMC_STATIC_INLINE demci_lanes3 demci_lanes3_add_scaled(demci_lanes3 a, __m128d s, demci_lanes3 b)
 {
     demci_lanes3 r;
     r.x = _mm_add_pd(a.x, _mm_mul_pd(s, b.x));
@@ -76,11 +76,11 @@ static inline demci_lanes3 demci_lanes3_add_scaled(demci_lanes3 a, __m128d s, de
     r.z = _mm_add_pd(a.z, _mm_mul_pd(s, b.z));
     return r;
 }
-static inline __m128d demci_lanes3_dot(demci_lanes3 a, demci_lanes3 b)
+DEMC_STATIC_INLINE __m128d demci_lanes3_dot(demci_lanes3 a, demci_lanes3 b)
 {
     return _mm_add_pd(_mm_add_pd(_mm_mul_pd(a.x, b.x), _mm_mul_pd(a.y, b.y)), _mm_mul_pd(a.z, b.z));
 }
-static inline demci_lanes3 demci_lanes3_cross(demci_lanes3 a, demci_lanes3 b)
+DEMC_STATIC_INLINE demci_lanes3 demci_lanes3_cross(demci_lanes3 a, demci_lanes3 b)
 {
     demci_lanes3 r;
     r.x = _mm_sub_pd(_mm_mul_pd(a.y, b.z), _mm_mul_pd(a.z, b.y));
@@ -88,7 +88,13 @@ static inline demci_lanes3 demci_lanes3_cross(demci_lanes3 a, demci_lanes3 b)
     r.z = _mm_sub_pd(_mm_mul_pd(a.x, b.y), _mm_mul_pd(a.y, b.x));
     return r;
 }
-static inline demci_lanes3 demci_lanes3_select(__m128d m, demci_lanes3 a, demci_lanes3 b)
+DEMC_STATIC_INLINE demci_lanes3 demci_lanes3_zero(void)
+{
+    demci_lanes3 r;
+    r.x = r.y = r.z = _mm_setzero_pd();
+    return r;
+}
+DEMC_STATIC_INLINE demci_lanes3 demci_lanes3_select(__m128d m, demci_lanes3 a, demci_lanes3 b)
 {
     demci_lanes3 r;
     r.x = demci_lanes_select(m, a.x, b.x), r.y = demci_lanes_select(m, a.y, b.y), r.z = demci_lanes_select(m, a.z, b.z);
@@ -96,7 +102,7 @@ static inline demci_lanes3 demci_lanes3_select(__m128d m, demci_lanes3 a, demci_
 }
 
 /* The result of lane `lane` as the scalar body returns it. */
-static inline demc_contact_result demci_lanes_result(int lane, demci_lanes3 force, demci_lanes3 torque_i,
+DEMC_STATIC_INLINE demc_contact_result demci_lanes_result(int lane, demci_lanes3 force, demci_lanes3 torque_i,
                                                      demci_lanes3 torque_j, __m128d overlap, __m128d normal_force)
 {
     double v[11][2];
@@ -116,7 +122,7 @@ static inline demc_contact_result demci_lanes_result(int lane, demci_lanes3 forc
 /* The kinds whose batch the lanes evaluate: Hertz with viscous damping (HM+D's laws) or none (HM's), the spring
  * driven by the velocity, no rolling, twisting or adhesion, under conventions that keep no elastic displacement
  * (not the total stiffness rule) and slip along the trial force. */
-static int demci_contact_lanes_serve(demc_contact_kind kind)
+DEMC_STATIC_INLINE int demci_contact_lanes_serve(demc_contact_kind kind)
 {
     const unsigned laws = kind & DEMCI_KIND_LAW_BITS;
     return (laws == (DEMC_CONTACT_KIND_HMD & DEMCI_KIND_LAW_BITS) ||
@@ -165,7 +171,7 @@ DEMC_HOT_INLINE demci_lanes3 demci_lanes_carry(demc_contact_kind kind, const dem
 {
     const __m128d zero = _mm_setzero_pd(), one = demci_lanes_all(1.0);
     if (DEMCI_KIND_TRANSPORT(kind) == DEMC_TRANSPORT_PROJECT) {
-        const demci_lanes3 none = {zero, zero, zero};
+        const demci_lanes3 none = demci_lanes3_zero();
         const demci_lanes3 p = demci_lanes3_add_scaled(v, demci_lanes_neg(demci_lanes3_dot(v, n)), n);
         const __m128d m2 = demci_lanes3_dot(p, p), v2 = demci_lanes3_dot(v, v);
         const __m128d kept = _mm_cmpgt_pd(m2, _mm_mul_pd(demci_lanes_all(1e-28), v2));
@@ -198,7 +204,7 @@ DEMC_HOT_INLINE demci_lanes_spring demci_lanes_spring_step(demc_contact_kind kin
 {
     const int total_policy = DEMCI_KIND_COULOMB(kind) == DEMC_COULOMB_TOTAL;
     const __m128d zero = _mm_setzero_pd(), one = demci_lanes_all(1.0);
-    const demci_lanes3 none = {zero, zero, zero};
+    const demci_lanes3 none = demci_lanes3_zero();
     const demci_lanes3 increment = demci_lanes3_scale(v_t, demci_lanes_all(dt));
     const __m128d k_prev = demci_lanes_select(_mm_cmpgt_pd(s_k, zero), s_k, k_t);
     const __m128d fn = demci_lanes_select(_mm_cmpgt_pd(f_n, zero), f_n, zero);
@@ -354,7 +360,7 @@ DEMC_HOT_INLINE void demci_lanes_loop(demc_contact_kind kind, const double *c, c
 
 /* The kinds the lanes serve, each preset's with everything folded; any other with its laws folded and its
  * conventions read at run time (constant over the batch: branches taken the same way every time). */
-static void demci_contact_batch_lanes(demc_contact_kind kind, const double *c, const demc_contact_batch *b, double dt)
+DEMC_STATIC_INLINE void demci_contact_batch_lanes(demc_contact_kind kind, const double *c, const demc_contact_batch *b, double dt)
 {
     const demc_contact_kind conventions = kind & ~DEMCI_KIND_LAW_BITS;
     if (kind == DEMC_CONTACT_KIND_HMD) demci_lanes_loop(DEMC_CONTACT_KIND_HMD, c, b, dt);
@@ -365,4 +371,4 @@ static void demci_contact_batch_lanes(demc_contact_kind kind, const double *c, c
         demci_lanes_loop(conventions | (DEMC_CONTACT_KIND_HM & DEMCI_KIND_LAW_BITS), c, b, dt);
 }
 
-#endif /* DEMC_CONTACT_LANES_H */
+#endif /* DEMC_CONTACT_LANES_IMPL_H */
