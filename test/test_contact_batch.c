@@ -3,7 +3,8 @@
  * and per-body accumulation, sphere–sphere and sphere–wall; statuses and bad fields, nothing written on error.
  * Also the combined single calls demc_contact_eval_sphere_sphere/_sphere_wall against the frame builder and
  * demc_contact_eval(): results, energy terms and states bit for bit; the library's specialised bodies against the
- * general one; and HM+D's batch in SIMD lanes (linked face) against the single call on a dense pack. */
+ * general one; and the batch in SIMD lanes (both faces, on SSE2 targets without FMA) against the single call on a
+ * dense pack. */
 #include <fenv.h>
 #include <float.h>
 #include <math.h>
@@ -53,6 +54,17 @@ static void scene_make(scene *s)
         s->i[k] = (int)(uniform() * NB);
         s->j[k] = (s->i[k] + 1 + (int)(uniform() * (NB - 1))) % NB;
     }
+}
+
+/* A plane through the cluster, moving: the wall of the sphere–wall cases. */
+static demc_wall scene_plane(void)
+{
+    demc_wall plane;
+    plane.point = demc_vec3_make(0, 0, 0.012);
+    plane.normal = demc_vec3_make(0, 0, 1);
+    plane.velocity = demc_vec3_make(0.1, 0, -0.05);
+    plane.angular_velocity = demc_vec3_make(0, 0, 0);
+    return plane;
 }
 
 /* With friction coefficients 0.4 and 0.3 times `slip` (1: the batch cases; small: most touching contacts slide). */
@@ -119,10 +131,7 @@ static void batch_equals_single_calls(void)
                 memset(st_lammps, 0, sizeof st_lammps);
                 memset(st_bodies, 0, sizeof st_bodies);
                 memset(st_combined, 0, sizeof st_combined);
-                plane.point = demc_vec3_make(0, 0, 0.012);
-                plane.normal = demc_vec3_make(0, 0, 1);
-                plane.velocity = demc_vec3_make(0.1, 0, -0.05);
-                plane.angular_velocity = demc_vec3_make(0, 0, 0);
+                plane = scene_plane();
                 for (step = 0; step < 3; ++step) {
                     demc_contact_batch a = lammps_batch(&s, st_lammps, stride), b = a;
                     size_t q;
@@ -302,10 +311,7 @@ static void specialised_bodies_equal_the_general_body(void)
         scene_make(&s);
         memset(st_a, 0, sizeof st_a);
         memset(st_b, 0, sizeof st_b);
-        plane.point = demc_vec3_make(0, 0, 0.012);
-        plane.normal = demc_vec3_make(0, 0, 1);
-        plane.velocity = demc_vec3_make(0.1, 0, -0.05);
-        plane.angular_velocity = demc_vec3_make(0, 0, 0);
+        plane = scene_plane();
         for (step = 0; step < 6; ++step) {
             int q, d, wall;
             for (wall = 0; wall < 2; ++wall)
@@ -342,7 +348,7 @@ static void specialised_bodies_equal_the_general_body(void)
     }
 }
 
-/* The batch of the kinds the library evaluates two contacts at a time in SIMD lanes (src/contact_lanes.h: HM+D's
+/* The batch of the kinds evaluated two contacts at a time in SIMD lanes (impl/contact_lanes_impl.h: HM+D's
  * and HM's laws under conventions without the elastic displacement) against the single call, bit for bit, for the
  * HMD and HM presets, three non-preset convention sets the lanes serve (forward rule, no rescale, projected memory;
  * backward rule, elastic Coulomb policy, overlap end rule, no spin; rotation without spin) and LIGGGHTS's (scalar
@@ -467,7 +473,8 @@ static long lanes_case(const demc_contact_model *model_p, long *mismatches_out)
             mismatches += memcmp(&r.torque_j.x, tj + 3 * q, 3 * sizeof(double)) != 0;
             if (r.overlap > 0)
                 for (d = 0; d < 3; ++d) {
-                    const double fd[3] = {r.force.x, r.force.y, r.force.z}, tid[3] = {r.torque_i.x, r.torque_i.y, r.torque_i.z};
+                    const double fd[3] = {r.force.x, r.force.y, r.force.z};
+                    const double tid[3] = {r.torque_i.x, r.torque_i.y, r.torque_i.z};
                     const double tjd[3] = {r.torque_j.x, r.torque_j.y, r.torque_j.z};
                     sf[3 * ci[q] + d] += fd[d];
                     sf[3 * cj[q] + d] += -fd[d];
