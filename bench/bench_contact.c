@@ -135,9 +135,11 @@ static inline void bench_add(double *row, demc_vec3 v)
 /* One pair as a host's force loop does it: the call, then the force on i and −force on j, the torques on i and j
  * added into the body arrays straight from the result; returns REF_APART, REF_STICK or REF_SLIDE. The kind is a
  * constant at each call site (bench_sweep_demc_closest/_default): the header-only face folds it; the linked face
- * makes the one call demc_contact_eval_sphere_sphere(). */
-static inline int bench_demc_pair(demc_contact_kind kind, const bench_demc_model *m, const ref_bodies *b, int i,
-                                  int j, double dt, double *state)
+ * makes the one call demc_contact_eval_sphere_sphere(). Inlined into its loops as the hand-written kernel is
+ * (REF_INLINE): called from the timed and the counting loop, gcc would otherwise keep it out of line, and a call
+ * per pair with its register saves is not what a host's loop around demc pays. */
+static REF_INLINE int bench_demc_pair(demc_contact_kind kind, const bench_demc_model *m, const ref_bodies *b, int i,
+                                      int j, double dt, double *state)
 {
     const demc_body bi = bench_demc_body(b, i), bj = bench_demc_body(b, j);
 #ifdef DEMC_HEADER_ONLY /* the frame and the evaluation with the kind as a constant: everything folds */

@@ -950,8 +950,8 @@ DEMC_STATIC_INLINE demci_contact_glue demci_contact_glue_none(void)
 /* The memory is carried into this step's frame: every tangent-plane vector of the state by the turn from the
  * previous normal to this one, plus the mean spin of the two bodies about the normal; its Rodrigues parameter
  * 2 tan(φ/2) is taken as φ (the rotation angle is then 2 atan(φ/2) = φ − φ³/12 + …, as [Campello 2015] eq 45 does
- * for its increments). The vectors share the turn's divisions. A new contact (no previous normal) has nothing to
- * carry. */
+ * for its increments). The vectors share the turn's divisions, and take its form for tangent-plane vectors
+ * (demci_tangential_turn_apply_tangent). A new contact (no previous normal) has nothing to carry. */
 /* One vector of the state carried by the turn (or projected). */
 DEMC_HOT_INLINE void demci_contact_carry_one(demc_contact_kind kind, const demci_tangential_turn *turn, demc_vec3 n,
                                              double *v)
@@ -959,7 +959,7 @@ DEMC_HOT_INLINE void demci_contact_carry_one(demc_contact_kind kind, const demci
     if (DEMCI_KIND_TRANSPORT(kind) == DEMC_TRANSPORT_PROJECT)
         demci_contact_store3(v, demc_tangential_project(demci_contact_load3(v), n));
     else
-        demci_contact_store3(v, demci_tangential_turn_apply(turn, demci_contact_load3(v)));
+        demci_contact_store3(v, demci_tangential_turn_apply_tangent(turn, demci_contact_load3(v)));
 }
 
 DEMC_HOT_INLINE void demci_contact_carry(demc_contact_kind kind, const demc_contact_frame *f, double dt,

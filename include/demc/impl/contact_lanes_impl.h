@@ -132,7 +132,7 @@ DEMC_STATIC_INLINE int demci_contact_lanes_serve(demc_contact_kind kind)
 
 /* The turn of the memory from the previous normal to this one with the mean spin (demci_tangential_turn_make). */
 typedef struct demci_lanes_turn {
-    demci_lanes3 w;         /* n_old × n */
+    demci_lanes3 sum;       /* n_old + n */
     __m128d c, inv_1pc;     /* n_old · n; 1/(1 + c) */
     __m128d a1, a2;         /* the spin terms */
 } demci_lanes_turn;
@@ -158,13 +158,13 @@ DEMC_HOT_INLINE int demci_lanes_turn_make(demc_contact_kind kind, const double *
                ? _mm_mul_pd(_mm_mul_pd(demci_lanes_all(0.5), demci_lanes3_dot(w_sum, n)), demci_lanes_all(dt))
                : zero;
     a4 = _mm_div_pd(demci_lanes_all(4.0), _mm_add_pd(demci_lanes_all(4.0), _mm_mul_pd(spin, spin)));
-    t->w = demci_lanes3_cross(n_old, n);
+    t->sum = demci_lanes3_add(n_old, n);
     t->a1 = _mm_mul_pd(a4, spin);
     t->a2 = _mm_mul_pd(_mm_mul_pd(_mm_mul_pd(demci_lanes_all(0.5), a4), spin), spin);
     return 1;
 }
 
-/* The memory v carried into the new tangent plane: turned (demci_tangential_turn_apply) or projected with its
+/* The memory v carried into the new tangent plane: turned (demci_tangential_turn_apply_tangent) or projected with its
  * length kept (demc_tangential_project: dropped where it is rounding noise of v along n). */
 DEMC_HOT_INLINE demci_lanes3 demci_lanes_carry(demc_contact_kind kind, const demci_lanes_turn *t, demci_lanes3 n,
                                                demci_lanes3 v)
@@ -178,12 +178,10 @@ DEMC_HOT_INLINE demci_lanes3 demci_lanes_carry(demc_contact_kind kind, const dem
         const __m128d stretch = _mm_sqrt_pd(_mm_div_pd(v2, demci_lanes_select(kept, m2, one)));
         return demci_lanes3_select(kept, demci_lanes3_scale(p, stretch), none);
     } else {
-        const demci_lanes3 arc = demci_lanes3_add_scaled(
-            demci_lanes3_add(demci_lanes3_scale(v, t->c), demci_lanes3_cross(t->w, v)),
-            _mm_mul_pd(demci_lanes3_dot(t->w, v), t->inv_1pc), t->w);
-        const demci_lanes3 spun = demci_lanes3_add_scaled(
-            demci_lanes3_add_scaled(demci_lanes3_scale(arc, _mm_sub_pd(one, t->a2)), t->a1, demci_lanes3_cross(n, arc)),
-            _mm_mul_pd(t->a2, demci_lanes3_dot(n, arc)), n);
+        const demci_lanes3 arc =
+            demci_lanes3_add_scaled(v, _mm_mul_pd(demci_lanes_neg(demci_lanes3_dot(n, v)), t->inv_1pc), t->sum);
+        const demci_lanes3 spun =
+            demci_lanes3_add_scaled(demci_lanes3_scale(arc, _mm_sub_pd(one, t->a2)), t->a1, demci_lanes3_cross(n, arc));
         return demci_lanes3_select(_mm_cmpeq_pd(t->a1, zero), arc, spun);
     }
 }
@@ -270,7 +268,7 @@ DEMC_HOT_INLINE int demci_lanes_pair_eval(demc_contact_kind kind, const double *
     const __m128d distance = _mm_sqrt_pd(demci_lanes3_dot(dx, dx)), overlap = _mm_sub_pd(_mm_add_pd(ri, rj), distance);
     demci_lanes3 n, w_i, w_j;
     demci_lanes_turn turn; /* zero under the projection, which does not read it */
-    turn.w.x = turn.w.y = turn.w.z = turn.c = turn.inv_1pc = turn.a1 = turn.a2 = zero;
+    turn.sum.x = turn.sum.y = turn.sum.z = turn.c = turn.inv_1pc = turn.a1 = turn.a2 = zero;
     if (_mm_movemask_pd(_mm_cmpgt_pd(distance, zero)) != 3 || _mm_movemask_pd(_mm_cmpgt_pd(overlap, zero)) != 3)
         return 0; /* coincident centres, or within reach but not overlapping */
     n = demci_lanes3_scale(dx, _mm_div_pd(one, distance));

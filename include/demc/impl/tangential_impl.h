@@ -220,7 +220,7 @@ DEMC_TANGENTIAL_FN demc_vec3 demc_tangential_project(demc_vec3 v, demc_vec3 n)
 
 /* The rotation of demc_tangential_rotate(), its divisions done once so that several vectors can share them. */
 typedef struct demci_tangential_turn {
-    demc_vec3 n_new, w; /* new normal; n_old × n_new */
+    demc_vec3 n_new, w, sum; /* new normal; n_old × n_new; n_old + n_new */
     double c, inv_1pc;  /* n_old · n_new; 1/(1 + c), or 0 when the arc is undefined (projection instead) */
     double a1, a2;      /* spin terms: 4α/(4 + α²) and 2α²/(4 + α²) */
 } demci_tangential_turn;
@@ -231,6 +231,7 @@ DEMC_HOT_INLINE demci_tangential_turn demci_tangential_turn_make(demc_vec3 n_old
     const double a = 4.0 / (4.0 + spin * spin);
     t.n_new = n_new;
     t.w = demc_vec3_cross(n_old, n_new);
+    t.sum = demc_vec3_add(n_old, n_new);
     t.c = demc_vec3_dot(n_old, n_new);
     /* n_old = 0 (a new contact) has no arc either: the projection keeps the vectors, as documented */
     t.inv_1pc = (1.0 + t.c >= 1e-8 && demc_vec3_norm2(n_old) > 0.0) ? 1.0 / (1.0 + t.c) : 0.0;
@@ -254,6 +255,19 @@ DEMC_HOT_INLINE demc_vec3 demci_tangential_turn_apply(const demci_tangential_tur
     nxr = demc_vec3_cross(t->n_new, r);
     return demc_vec3_add_scaled(demc_vec3_add_scaled(demc_vec3_scale(r, 1.0 - t->a2), t->a1, nxr),
                                 t->a2 * demc_vec3_dot(t->n_new, r), t->n_new);
+}
+
+/* The same turn for a vector of the previous tangent plane (v · n_old = 0, every vector a contact state keeps):
+ * with w × v = −(n·v) n_old and w × (w × v) = −(n·v)(n − c n_old) there, the arc is v − (n·v)/(1 + c) (n_old + n),
+ * and the spin's n × (n × r) is −r (r · n = 0), about 40 instructions fewer than the general form. A normal part of
+ * v at the rounding level is not carried as the general form would carry it: it shrinks (by ~θ/2 over an arc θ). */
+DEMC_HOT_INLINE demc_vec3 demci_tangential_turn_apply_tangent(const demci_tangential_turn *t, demc_vec3 v)
+{
+    demc_vec3 r;
+    if (t->inv_1pc == 0.0) r = demc_tangential_project(v, t->n_new);
+    else r = demc_vec3_add_scaled(v, -demc_vec3_dot(t->n_new, v) * t->inv_1pc, t->sum);
+    if (t->a1 == 0.0) return r;
+    return demc_vec3_add_scaled(demc_vec3_scale(r, 1.0 - t->a2), t->a1, demc_vec3_cross(t->n_new, r));
 }
 
 DEMC_TANGENTIAL_FN demc_vec3 demc_tangential_rotate(demc_vec3 v, demc_vec3 n_old, demc_vec3 n_new, double spin)
