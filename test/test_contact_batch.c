@@ -358,12 +358,12 @@ static void specialised_bodies_equal_the_general_body(void)
  * force: the slip branch's quotients must not raise), and states reset at random (a new contact beside a
  * continuing one). Per-contact outputs, states and the per-body sums (same additions in the same order); no
  * FE_DIVBYZERO or FE_INVALID raised by the batch where the single calls raise none. */
-static long lanes_case(const demc_contact_model *model_p, long *mismatches_out);
+static long lanes_case(const demc_contact_model *model_p, int sparse, long *mismatches_out);
 
 static void lanes_equal_the_single_call(void)
 {
     enum { NKINDS = 6 };
-    int k;
+    int k, sparse;
     for (k = 0; k < NKINDS; ++k) {
         demc_contact_def def = demc_contact_def_default();
         demc_contact_model m;
@@ -391,20 +391,27 @@ static void lanes_equal_the_single_call(void)
             m = lm;
         }
         if (k != 5) CHECK(demc_contact_model_init(&def, &m, NULL) == DEMC_OK);
-        raised = lanes_case(&m, &mismatches);
-        CHECK(mismatches == 0);
-        CHECK(raised == 0);
-        if (harness_case_failed) {
-            printf("  convention set %d: %ld mismatches, %ld steps raising\n", k, mismatches, raised);
-            return;
+        for (sparse = 0; sparse < 2; ++sparse) {
+            raised = lanes_case(&m, sparse, &mismatches);
+            CHECK(mismatches == 0);
+            CHECK(raised == 0);
+            if (harness_case_failed) {
+                printf("  convention set %d, %s list: %ld mismatches, %ld steps raising\n", k,
+                       sparse ? "sparse" : "dense", mismatches, raised);
+                return;
+            }
         }
     }
 }
 
-/* One model through the lanes case; returns the number of steps whose batch raised FE_DIVBYZERO or FE_INVALID. */
-static long lanes_case(const demc_contact_model *model_p, long *mismatches_out)
+/* One model through the lanes case; returns the number of steps whose batch raised FE_DIVBYZERO or FE_INVALID.
+ * sparse: the second half of the bodies also lists, after each of its axis neighbours, three pairs apart (two
+ * lattice steps along each axis, or across the pack), as a neighbour list does: the batch's chunks there are
+ * mostly apart (the batch sifts them before evaluating the rest), and the list passes from dense chunks to sparse
+ * ones and back within a step. */
+static long lanes_case(const demc_contact_model *model_p, int sparse, long *mismatches_out)
 {
-    enum { NX = 6, NBODY = NX * NX * NX, NPAIR = 4 * NBODY };
+    enum { NX = 6, NBODY = NX * NX * NX, NPAIR = 13 * NBODY };
 /* the first row along x: on the lattice, one velocity along x, no spin; its pairs touch with no relative motion */
 #define QUIET(k) ((k) < NX)
     static double x[NBODY][3], v[NBODY][3], w[NBODY][3], radius[NBODY], mass[NBODY];
@@ -431,9 +438,13 @@ static long lanes_case(const demc_contact_model *model_p, long *mismatches_out)
     for (k = 0; k < NBODY; ++k) /* the axis neighbours, and a diagonal one apart after every other */
         for (d = 0; d < 3; ++d) {
             const long lat[3] = {k % NX, (k / NX) % NX, k / (NX * NX)}, step3[3] = {1, NX, NX * NX};
+            int e;
             if (lat[d] + 1 < NX) ci[n] = (int)k, cj[n] = (int)(k + step3[d]), ++n;
             if (d == 1 && lat[0] + 1 < NX && lat[1] + 1 < NX && k % 2)
                 ci[n] = (int)k, cj[n] = (int)(k + 1 + NX), ++n;
+            if (sparse && k >= NBODY / 2)
+                for (e = 0; e < 3; ++e)
+                    ci[n] = (int)k, cj[n] = (int)(lat[e] + 2 < NX ? k + 2 * step3[e] : (k + NBODY / 2) % NBODY), ++n;
         }
     memset(st_batch, 0, sizeof st_batch);
     memset(st_single, 0, sizeof st_single);

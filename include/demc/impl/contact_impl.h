@@ -970,12 +970,13 @@ DEMC_HOT_INLINE void demci_contact_carry(demc_contact_kind kind, const demc_cont
     demci_tangential_turn turn;
     if (count == 0) return; /* no vectors, and maybe no state at all: nothing is read */
     if (DEMCI_KIND_TRANSPORT(kind) != DEMC_TRANSPORT_PROJECT) {
-        /* the previous normal is the frame block; a new contact (none yet) has nothing to carry */
+        /* The previous normal is the frame block. A new contact has none (zero): the turn takes the projection then,
+         * as demc_tangential_transport() does, and the vectors, zero, stay zero (no test of its own: ~10
+         * instructions a contact). */
         const demc_vec3 n_old = demci_contact_load3(state);
         const double spin =
             DEMCI_KIND_SPIN(kind) ? 0.5 * demc_vec3_dot(demc_vec3_add(f->angular_velocity_i, f->angular_velocity_j), n) * dt
                                   : 0.0;
-        if (n_old.x == 0.0 && n_old.y == 0.0 && n_old.z == 0.0) return;
         turn = demci_tangential_turn_make(n_old, n, spin);
     }
     /* (A projection needs no previous normal: the vectors of a new contact are zero and stay so.) Written out rather
@@ -1382,11 +1383,23 @@ DEMC_CONTACT_FN demc_contact_result demc_contact_eval_sphere_wall(const demc_con
 
 /* ---- batch ----------------------------------------------------------------------------------------------- */
 
-/* How many contacts ahead the bodies, the accumulators they add into and the state are prefetched: enough to cover
- * a memory latency (~100 ns) at ~20-50 ns per contact, few enough that the lines are still in cache when their turn
- * comes. (Measured with make bench: 4, 8 and 16 alike; prefetching the motion only for pairs found in contact
- * ahead of time, which would spare the pairs apart of a neighbour list, cost more in the loop than it saved.) */
+/* A batch is evaluated a chunk of DEMCI_BATCH_CHUNK contacts at a time, each chunk in one of two ways, chosen by how
+ * many contacts of the chunk before were within reach (results are the same either way, bit for bit: each contact
+ * is evaluated alone and the contacts are emitted in their order):
+ * - dense (more than half within reach, and the first chunk): one pass; each contact tested for reach and evaluated
+ *   in turn, everything it reads prefetched DEMCI_BATCH_PREFETCH contacts ahead (8: enough to cover a memory
+ *   latency of ~100 ns at ~20-50 ns a contact);
+ * - sparse (a neighbour list, most pairs apart): the sift tests every contact of the chunk on its positions and radii
+ *   alone, releases the pairs apart and lists the others, prefetching positions, radii and states
+ *   DEMCI_BATCH_SIFT_AHEAD contacts ahead (a sifted pair costs ~10 ns); then the listed contacts are evaluated,
+ *   the rest of their bodies prefetched DEMCI_BATCH_EVAL_AHEAD listed contacts ahead. Only the touching contacts pay
+ *   for the motion's prefetch, and the SIMD lanes pair two touching contacts wherever they are in the list.
+ * Measured with make bench: the sift costs ~45 instructions a contact, which a dense chunk does not pay; a pair apart
+ * costs ~175 in the dense pass (the prefetch of its motion, the loop around the lanes) and ~70 in the sift. */
+#define DEMCI_BATCH_CHUNK 64
 #define DEMCI_BATCH_PREFETCH 8
+#define DEMCI_BATCH_SIFT_AHEAD 16
+#define DEMCI_BATCH_EVAL_AHEAD 4
 
 #if (defined(__GNUC__) || defined(__clang__)) && !defined(__CUDACC__)
 #  define DEMCI_PREFETCH(address) __builtin_prefetch((address), 0, 3)
@@ -1410,14 +1423,19 @@ DEMC_HOT_INLINE demc_body demci_contact_batch_body(const demc_contact_batch *b, 
     return body;
 }
 
-/* Everything of body k that a contact reads, and the accumulators it adds into (read, then written): when they
- * are requested, a quarter of the lines a contact touches. */
-DEMC_HOT_INLINE void demci_contact_batch_prefetch(const demc_contact_batch *b, int k)
+/* What the reach test of body k reads: its position and radius. */
+DEMC_HOT_INLINE void demci_contact_batch_prefetch_place(const demc_contact_batch *b, int k)
 {
     DEMCI_PREFETCH(b->position + (size_t)k * b->vector_stride);
+    DEMCI_PREFETCH(b->radius + (size_t)k * b->scalar_stride);
+}
+
+/* The rest of what a contact reads of body k, and the accumulators it adds into (read, then written): when they
+ * are requested, a quarter of the lines a contact touches. */
+DEMC_HOT_INLINE void demci_contact_batch_prefetch_motion(const demc_contact_batch *b, int k)
+{
     DEMCI_PREFETCH(b->velocity + (size_t)k * b->vector_stride);
     DEMCI_PREFETCH(b->angular_velocity + (size_t)k * b->vector_stride);
-    DEMCI_PREFETCH(b->radius + (size_t)k * b->scalar_stride);
     DEMCI_PREFETCH(b->mass + (size_t)k * b->scalar_stride);
     if (b->body_force) DEMCI_PREFETCH_WRITE(b->body_force + (size_t)k * b->vector_stride);
     if (b->body_torque) DEMCI_PREFETCH_WRITE(b->body_torque + (size_t)k * b->vector_stride);
@@ -1466,34 +1484,24 @@ DEMC_HOT_INLINE int demci_contact_batch_touching(const double *c, const demc_con
     }
 }
 
-/* The prefetches of the contact DEMCI_BATCH_PREFETCH after q: its bodies (body i once per run of the same i: a
- * neighbour list is grouped by i) and its state. */
-DEMC_HOT_INLINE void demci_contact_batch_ahead(const demc_contact_batch *b, const demc_wall *wall, size_t q)
+/* Contact q of a batch, apart: released on its squared distance, before the rest of its bodies is read or a frame
+ * is built (what the frame builder and the evaluation would give: a zero result, the state reset). */
+DEMC_HOT_INLINE void demci_contact_batch_release(demc_contact_kind kind, const double *c, const demc_contact_batch *b,
+                                                 const demc_wall *wall, size_t q)
 {
-    if (q + DEMCI_BATCH_PREFETCH < b->count) {
-        const int ahead = b->i[q + DEMCI_BATCH_PREFETCH];
-        if (ahead != b->i[q + DEMCI_BATCH_PREFETCH - 1]) demci_contact_batch_prefetch(b, ahead);
-        if (!wall) demci_contact_batch_prefetch(b, b->j[q + DEMCI_BATCH_PREFETCH]);
-        DEMCI_PREFETCH_WRITE(b->state + (q + DEMCI_BATCH_PREFETCH) * b->state_stride);
-    }
+    const demc_contact_result r = demci_contact_release(kind, c, 0.0, b->state + q * b->state_stride, NULL);
+    demci_contact_batch_emit(b, q, b->i[q], wall ? 0 : b->j[q], wall != 0, &r);
 }
 
-/* Contact q of a batch: evaluated and emitted. */
+/* Contact q of a batch, within reach: evaluated and emitted. */
 DEMC_HOT_INLINE void demci_contact_batch_one(demc_contact_kind kind, const double *c, const demc_contact_batch *b,
                                              const demc_wall *wall, double dt, size_t q)
 {
     const int i = b->i[q], j = wall ? 0 : b->j[q];
-    demc_body bi, bj;
+    const demc_body bi = demci_contact_batch_body(b, i);
+    demc_body bj;
     demc_contact_frame f;
     demc_contact_result r;
-    /* A pair apart is released on its squared distance, before the rest of the bodies is read or a frame is
-     * built (what the frame builder and the evaluation would give: a zero result, the state reset). */
-    if (!demci_contact_batch_touching(c, b, i, j, wall)) {
-        r = demci_contact_release(kind, c, 0.0, b->state + q * b->state_stride, NULL);
-        demci_contact_batch_emit(b, q, i, j, wall != 0, &r);
-        return;
-    }
-    bi = demci_contact_batch_body(b, i);
     if (wall) {
         f = demci_contact_frame_wall(c, &bi, wall);
     } else {
@@ -1504,14 +1512,102 @@ DEMC_HOT_INLINE void demci_contact_batch_one(demc_contact_kind kind, const doubl
     demci_contact_batch_emit(b, q, i, j, wall != 0, &r);
 }
 
-/* The loop of a batch with the kind as a constant after inlining (one instantiation per preset). */
+/* The prefetches of a dense chunk for the contact DEMCI_BATCH_PREFETCH after q: everything of its bodies (body i once
+ * per run of the same i: a neighbour list is grouped by i) and its state. */
+DEMC_HOT_INLINE void demci_contact_batch_ahead(const demc_contact_batch *b, const demc_wall *wall, size_t q)
+{
+    if (q + DEMCI_BATCH_PREFETCH < b->count) {
+        const int ahead = b->i[q + DEMCI_BATCH_PREFETCH];
+        if (ahead != b->i[q + DEMCI_BATCH_PREFETCH - 1]) {
+            demci_contact_batch_prefetch_place(b, ahead);
+            demci_contact_batch_prefetch_motion(b, ahead);
+        }
+        if (!wall) {
+            demci_contact_batch_prefetch_place(b, b->j[q + DEMCI_BATCH_PREFETCH]);
+            demci_contact_batch_prefetch_motion(b, b->j[q + DEMCI_BATCH_PREFETCH]);
+        }
+        DEMCI_PREFETCH_WRITE(b->state + (q + DEMCI_BATCH_PREFETCH) * b->state_stride);
+    }
+}
+
+/* The sift of a sparse chunk, contacts [start, end) (at most DEMCI_BATCH_CHUNK): the pairs apart released, the
+ * others listed in `within`, in order; returns their number. */
+DEMC_HOT_INLINE size_t demci_contact_batch_sift(demc_contact_kind kind, const double *c, const demc_contact_batch *b,
+                                               const demc_wall *wall, size_t start, size_t end, size_t *within)
+{
+    size_t q, n = 0;
+    for (q = start; q < end; ++q) {
+        if (q + DEMCI_BATCH_SIFT_AHEAD < b->count) {
+            const size_t ahead = q + DEMCI_BATCH_SIFT_AHEAD;
+            if (b->i[ahead] != b->i[ahead - 1]) demci_contact_batch_prefetch_place(b, b->i[ahead]);
+            if (!wall) demci_contact_batch_prefetch_place(b, b->j[ahead]);
+            DEMCI_PREFETCH_WRITE(b->state + ahead * b->state_stride);
+        }
+        if (demci_contact_batch_touching(c, b, b->i[q], wall ? 0 : b->j[q], wall)) within[n++] = q;
+        else demci_contact_batch_release(kind, c, b, wall, q);
+    }
+    return n;
+}
+
+/* The motion of the bodies of the listed contact DEMCI_BATCH_EVAL_AHEAD after the t-th, prefetched. */
+DEMC_HOT_INLINE void demci_contact_batch_motion_ahead(const demc_contact_batch *b, const demc_wall *wall,
+                                                      const size_t *within, size_t n, size_t t)
+{
+    if (t + DEMCI_BATCH_EVAL_AHEAD < n) {
+        const size_t q = within[t + DEMCI_BATCH_EVAL_AHEAD];
+        demci_contact_batch_prefetch_motion(b, b->i[q]);
+        if (!wall) demci_contact_batch_prefetch_motion(b, b->j[q]);
+    }
+}
+
+/* A dense chunk, contacts [start, end): returns how many were within reach. */
+DEMC_HOT_INLINE size_t demci_contact_batch_dense(demc_contact_kind kind, const double *c, const demc_contact_batch *b,
+                                                const demc_wall *wall, double dt, size_t start, size_t end)
+{
+    size_t q, n = 0;
+    for (q = start; q < end; ++q) {
+        demci_contact_batch_ahead(b, wall, q);
+        if (demci_contact_batch_touching(c, b, b->i[q], wall ? 0 : b->j[q], wall)) {
+            demci_contact_batch_one(kind, c, b, wall, dt, q);
+            ++n;
+        } else {
+            demci_contact_batch_release(kind, c, b, wall, q);
+        }
+    }
+    return n;
+}
+
+/* A sparse chunk, contacts [start, end): returns how many were within reach. */
+DEMC_HOT_INLINE size_t demci_contact_batch_sparse(demc_contact_kind kind, const double *c, const demc_contact_batch *b,
+                                                 const demc_wall *wall, double dt, size_t start, size_t end)
+{
+    size_t within[DEMCI_BATCH_CHUNK];
+    const size_t n = demci_contact_batch_sift(kind, c, b, wall, start, end, within);
+    size_t t;
+    for (t = 0; t < n; ++t) {
+        demci_contact_batch_motion_ahead(b, wall, within, n, t);
+        demci_contact_batch_one(kind, c, b, wall, dt, within[t]);
+    }
+    return n;
+}
+
+/* The end of the chunk that starts at `start`. */
+DEMC_HOT_INLINE size_t demci_contact_batch_chunk_end(const demc_contact_batch *b, size_t start)
+{
+    return b->count - start > DEMCI_BATCH_CHUNK ? start + DEMCI_BATCH_CHUNK : b->count;
+}
+
+/* The loop of a batch with the kind as a constant after inlining (one instantiation per preset), chunk by chunk. */
 DEMC_HOT_INLINE void demci_contact_batch_loop(demc_contact_kind kind, const double *c, const demc_contact_batch *b,
                                               const demc_wall *wall, double dt)
 {
-    size_t q;
-    for (q = 0; q < b->count; ++q) {
-        demci_contact_batch_ahead(b, wall, q);
-        demci_contact_batch_one(kind, c, b, wall, dt, q);
+    size_t start, end, within = 1, length = 1; /* of the chunk before; the first chunk is taken as dense */
+    for (start = 0; start < b->count; start = end) {
+        const int dense = 2 * within > length;
+        end = demci_contact_batch_chunk_end(b, start);
+        length = end - start;
+        within = dense ? demci_contact_batch_dense(kind, c, b, wall, dt, start, end)
+                       : demci_contact_batch_sparse(kind, c, b, wall, dt, start, end);
     }
 }
 
@@ -1614,7 +1710,8 @@ DEMC_HOT_INLINE void demci_contact_batch_facet_loop(demc_contact_kind kind, cons
         demc_contact_frame f;
         demc_contact_result r;
         if (q + DEMCI_BATCH_PREFETCH < b->count) {
-            demci_contact_batch_prefetch(b, b->i[q + DEMCI_BATCH_PREFETCH]);
+            demci_contact_batch_prefetch_place(b, b->i[q + DEMCI_BATCH_PREFETCH]);
+            demci_contact_batch_prefetch_motion(b, b->i[q + DEMCI_BATCH_PREFETCH]);
             DEMCI_PREFETCH_WRITE(b->state + (q + DEMCI_BATCH_PREFETCH) * b->state_stride);
         }
         /* Apart: released on the distance the closest point already holds, before the bodies are read. */

@@ -254,11 +254,11 @@ DEMC_HOT_INLINE demci_lanes_spring demci_lanes_spring_step(demc_contact_kind kin
 /* Contacts q and q + 1, both within reach (the scalar loop's test), in lanes; 0 with nothing written when either
  * takes a rarer path of the scalar body (see the top of this file). */
 DEMC_HOT_INLINE int demci_lanes_pair_eval(demc_contact_kind kind, const double *c, const demc_contact_batch *b,
-                                          double dt, size_t q)
+                                          double dt, size_t q0, size_t q1)
 {
     const size_t vs = b->vector_stride, ss = b->scalar_stride;
-    const size_t i0 = (size_t)b->i[q], j0 = (size_t)b->j[q], i1 = (size_t)b->i[q + 1], j1 = (size_t)b->j[q + 1];
-    double *s0 = b->state + q * b->state_stride, *s1 = b->state + (q + 1) * b->state_stride;
+    const size_t i0 = (size_t)b->i[q0], j0 = (size_t)b->j[q0], i1 = (size_t)b->i[q1], j1 = (size_t)b->j[q1];
+    double *s0 = b->state + q0 * b->state_stride, *s1 = b->state + q1 * b->state_stride;
     double *spring0 = s0 + demci_contact_tangential_offset(kind), *spring1 = s1 + demci_contact_tangential_offset(kind);
     const __m128d zero = _mm_setzero_pd(), one = demci_lanes_all(1.0);
     const __m128d ri = demci_lanes_pair(b->radius[i0 * ss], b->radius[i1 * ss]);
@@ -322,37 +322,64 @@ DEMC_HOT_INLINE int demci_lanes_pair_eval(demc_contact_kind kind, const double *
         _mm_storel_pd(spring0 + 4, f_n), _mm_storeh_pd(spring1 + 4, f_n);
         _mm_storel_pd(spring0 + 5, t.sliding), _mm_storeh_pd(spring1 + 5, t.sliding);
         r = demci_lanes_result(0, force, torque_i, torque_j, overlap, f_n);
-        demci_contact_batch_emit(b, q, (int)i0, (int)j0, 0, &r);
+        demci_contact_batch_emit(b, q0, (int)i0, (int)j0, 0, &r);
         r = demci_lanes_result(1, force, torque_i, torque_j, overlap, f_n);
-        demci_contact_batch_emit(b, q + 1, (int)i1, (int)j1, 0, &r);
+        demci_contact_batch_emit(b, q1, (int)i1, (int)j1, 0, &r);
     }
     return 1;
 }
 
-/* The batch loop of a kind the lanes serve, sphere pairs: contacts two at a time, each tested for reach as the
- * scalar loop tests it; a contact apart is released as the scalar loop releases it, and a pair of contacts within
- * reach that the lanes do not take goes through the scalar body contact by contact. */
-DEMC_HOT_INLINE void demci_lanes_loop(demc_contact_kind kind, const double *c, const demc_contact_batch *b, double dt)
+/* A dense chunk of a kind the lanes serve, sphere pairs, contacts [start, end): two at a time, each tested for reach
+ * as the scalar loop tests it; a contact apart is released, and a pair within reach that the lanes do not take goes
+ * through the scalar body contact by contact. Returns how many were within reach. */
+DEMC_HOT_INLINE size_t demci_lanes_dense(demc_contact_kind kind, const double *c, const demc_contact_batch *b,
+                                         double dt, size_t start, size_t end)
 {
-    size_t q = 0, k;
-    for (; q + 1 < b->count; q += 2) {
+    size_t q = start, k, n = 0;
+    for (; q + 1 < end; q += 2) {
         const int within0 = demci_contact_batch_touching(c, b, b->i[q], b->j[q], NULL);
         const int within1 = demci_contact_batch_touching(c, b, b->i[q + 1], b->j[q + 1], NULL);
         demci_contact_batch_ahead(b, NULL, q);
         demci_contact_batch_ahead(b, NULL, q + 1);
-        if (within0 && within1 && demci_lanes_pair_eval(kind, c, b, dt, q)) continue;
+        n += (size_t)(within0 + within1);
+        if (within0 && within1 && demci_lanes_pair_eval(kind, c, b, dt, q, q + 1)) continue;
         for (k = q; k < q + 2; ++k) {
-            if (k == q ? within0 : within1) {
-                demci_contact_batch_one(kind, c, b, NULL, dt, k);
-            } else {
-                const demc_contact_result r = demci_contact_release(kind, c, 0.0, b->state + k * b->state_stride, NULL);
-                demci_contact_batch_emit(b, k, b->i[k], b->j[k], 0, &r);
-            }
+            if (k == q ? within0 : within1) demci_contact_batch_one(kind, c, b, NULL, dt, k);
+            else demci_contact_batch_release(kind, c, b, NULL, k);
         }
     }
-    if (q < b->count) {
-        demci_contact_batch_ahead(b, NULL, q);
-        demci_contact_batch_one(kind, c, b, NULL, dt, q);
+    if (q < end) n += demci_contact_batch_dense(kind, c, b, NULL, dt, q, end);
+    return n;
+}
+
+/* A sparse chunk of a kind the lanes serve: sifted as the scalar loop sifts it, then the listed contacts two at a
+ * time (a pair the lanes do not take through the scalar body), in their order. Returns how many were listed. */
+DEMC_HOT_INLINE size_t demci_lanes_sparse(demc_contact_kind kind, const double *c, const demc_contact_batch *b,
+                                          double dt, size_t start, size_t end)
+{
+    size_t within[DEMCI_BATCH_CHUNK];
+    const size_t n = demci_contact_batch_sift(kind, c, b, NULL, start, end, within);
+    size_t t;
+    for (t = 0; t + 1 < n; t += 2) {
+        demci_contact_batch_motion_ahead(b, NULL, within, n, t);
+        demci_contact_batch_motion_ahead(b, NULL, within, n, t + 1);
+        if (demci_lanes_pair_eval(kind, c, b, dt, within[t], within[t + 1])) continue;
+        demci_contact_batch_one(kind, c, b, NULL, dt, within[t]);
+        demci_contact_batch_one(kind, c, b, NULL, dt, within[t + 1]);
+    }
+    if (t < n) demci_contact_batch_one(kind, c, b, NULL, dt, within[t]);
+    return n;
+}
+
+/* The batch loop of a kind the lanes serve, chunk by chunk as demci_contact_batch_loop(). */
+DEMC_HOT_INLINE void demci_lanes_loop(demc_contact_kind kind, const double *c, const demc_contact_batch *b, double dt)
+{
+    size_t start, end, within = 1, length = 1; /* of the chunk before; the first chunk is taken as dense */
+    for (start = 0; start < b->count; start = end) {
+        const int dense = 2 * within > length;
+        end = demci_contact_batch_chunk_end(b, start);
+        length = end - start;
+        within = dense ? demci_lanes_dense(kind, c, b, dt, start, end) : demci_lanes_sparse(kind, c, b, dt, start, end);
     }
 }
 
