@@ -202,7 +202,6 @@ DEMC_HOT_INLINE demci_lanes_spring demci_lanes_spring_step(demc_contact_kind kin
 {
     const int total_policy = DEMCI_KIND_COULOMB(kind) == DEMC_COULOMB_TOTAL;
     const __m128d zero = _mm_setzero_pd(), one = demci_lanes_all(1.0);
-    const demci_lanes3 none = demci_lanes3_zero();
     const demci_lanes3 increment = demci_lanes3_scale(v_t, demci_lanes_all(dt));
     const __m128d k_prev = demci_lanes_select(_mm_cmpgt_pd(s_k, zero), s_k, k_t);
     const __m128d fn = demci_lanes_select(_mm_cmpgt_pd(f_n, zero), f_n, zero);
@@ -228,18 +227,14 @@ DEMC_HOT_INLINE demci_lanes_spring demci_lanes_spring_step(demc_contact_kind kin
     limit = _mm_mul_pd(demci_lanes_all(c[DEMCI_M_MU_D]), fn);
     limited = demci_lanes3_scale(trial_limited, _mm_div_pd(limit, _mm_sqrt_pd(demci_lanes_select(stick, one, t2))));
     if (total_policy) {
-        /* the dashpot takes its share of the slip (c_t/Δt); without a dashpot the spring carries L itself */
+        /* the dashpot takes its share of the slip, the spring k_t(ξ)Δt/(k_t(ξ)Δt + c_t) of L − L*; without a dashpot
+         * the spring carries L itself */
         const __m128d dashpot = _mm_and_pd(_mm_cmpgt_pd(c_t, zero), _mm_cmpgt_pd(demci_lanes_all(dt), zero));
-        const __m128d c_dt = demci_lanes_select(dashpot, _mm_div_pd(c_t, demci_lanes_all(dt > 0.0 ? dt : 1.0)), zero);
-        const __m128d k_slip = _mm_add_pd(k_step, c_dt);
-        const __m128d known = _mm_cmpgt_pd(k_slip, zero);
-        const demci_lanes3 slip = demci_lanes3_select(
-            known,
-            demci_lanes3_scale(demci_lanes3_sub(limited, trial_limited),
-                               _mm_div_pd(one, demci_lanes_select(known, k_slip, one))),
-            none);
-        f_el = demci_lanes3_select(_mm_cmpgt_pd(c_dt, zero), demci_lanes3_add_scaled(trial_force, k_step, slip),
-                                   limited);
+        const __m128d k_dt = _mm_mul_pd(k_step, demci_lanes_all(dt));
+        const __m128d per = _mm_div_pd(one, demci_lanes_select(dashpot, _mm_add_pd(k_dt, c_t), one));
+        f_el = demci_lanes3_select(
+            dashpot, demci_lanes3_add_scaled(trial_force, _mm_mul_pd(k_dt, per), demci_lanes3_sub(limited, trial_limited)),
+            limited);
         slid = limited;
     } else {
         f_el = limited;

@@ -157,19 +157,29 @@ DEMC_HOT_INLINE demc_tangential_result demci_tangential_step(const demc_tangenti
         /* The slip Δδ_sl that brings the limited force from its trial L* to L: L* + k_slip Δδ_sl = L. The spring
          * gives k_t(ξ) Δδ_sl; under the total policy the dashpot acts on the elastic rate v_t − Δδ_sl/Δt and gives
          * c_t Δδ_sl/Δt more (a return mapping with the stiffness k_t(ξ) + c_t/Δt). */
-        const double c_dt = total_policy && damping > 0.0 && dt > 0.0 ? damping / dt : 0.0;
-        const double k_slip = k_step + c_dt;
-        const demc_vec3 slip = k_slip > 0.0 ? demc_vec3_scale(demc_vec3_sub(limited, trial_limited), 1.0 / k_slip)
-                                            : demc_vec3_make(0.0, 0.0, 0.0);
-        /* Without a dashpot share the spring carries L itself: taken as is, not as F* + (L − F*). */
-        const demc_vec3 f_el = c_dt > 0.0 ? demc_vec3_add_scaled(trial_force, k_step, slip) : limited;
+        const double c_share = total_policy && damping > 0.0 && dt > 0.0 ? damping : 0.0;
+        const demc_vec3 excess = demc_vec3_sub(limited, trial_limited); /* L − L* */
         const double inv_k_now = stiffness > 0.0 ? 1.0 / stiffness : 0.0;
+        demc_vec3 slip, f_el, dashpot_share;
+        if (c_share > 0.0) {
+            /* Δδ_sl = (L − L*) Δt/(k_t(ξ) Δt + c_t): one division for the slip, the spring's share k_t(ξ) Δt/(…)
+             * and the dashpot's c_t/(…) */
+            const double k_dt = k_step * dt, per = 1.0 / (k_dt + c_share);
+            slip = demc_vec3_scale(excess, dt * per);
+            f_el = demc_vec3_add_scaled(trial_force, k_dt * per, excess);
+            dashpot_share = demc_vec3_scale(excess, c_share * per);
+        } else {
+            /* Without a dashpot share the spring carries L itself: taken as is, not as F* + (L − F*). */
+            slip = k_step > 0.0 ? demc_vec3_scale(excess, 1.0 / k_step) : demc_vec3_make(0.0, 0.0, 0.0);
+            f_el = limited;
+            dashpot_share = demc_vec3_make(0.0, 0.0, 0.0);
+        }
         if (total_rule || p->recalculation == DEMC_SLIP_CONVENTIONAL)
             s->displacement = demc_vec3_scale(f_el, -inv_k_now); /* [Zabulionis 2012] eq 41 ([Campello 2015] eq 35-36 for the total law) */
         else
             s->displacement = demc_vec3_sub(trial_disp, slip); /* [Zabulionis 2012] eq 35: δ_el(t_{m-1}) − (F_el − F_old)/k_t(ξ) */
         s->force = f_el;
-        r.damping_force = total_policy ? demc_vec3_add_scaled(f_damp, c_dt, slip) : f_damp;
+        r.damping_force = total_policy ? demc_vec3_add(f_damp, dashpot_share) : f_damp;
         /* Friction work: the slip Δδ_sl = Δs − Δδ_el against the force the slider carries, the spring's mean over
          * the step (trapezoid, F_old to F_el, as an integrator applies the forces) plus, under the total policy,
          * the dashpot in series with it. With the spring's work on Δδ_el equal to its energy change, this closes
