@@ -1531,10 +1531,12 @@ DEMC_HOT_INLINE void demci_contact_batch_ahead(const demc_contact_batch *b, cons
 }
 
 /* The sift of a sparse chunk, contacts [start, end) (at most DEMCI_BATCH_CHUNK): the pairs apart released, the
- * others listed in `within`, in order; returns their number. */
+ * others listed in `within`, in order; returns their number. (A pair apart adds nothing into the accumulators: the
+ * per-contact outputs, when there are any, are all it writes besides its state.) */
 DEMC_HOT_INLINE size_t demci_contact_batch_sift(demc_contact_kind kind, const double *c, const demc_contact_batch *b,
                                                const demc_wall *wall, size_t start, size_t end, size_t *within)
 {
+    const int per_contact = b->force || b->torque_i || b->torque_j;
     size_t q, n = 0;
     for (q = start; q < end; ++q) {
         if (q + DEMCI_BATCH_SIFT_AHEAD < b->count) {
@@ -1543,8 +1545,12 @@ DEMC_HOT_INLINE size_t demci_contact_batch_sift(demc_contact_kind kind, const do
             if (!wall) demci_contact_batch_prefetch_place(b, b->j[ahead]);
             DEMCI_PREFETCH_WRITE(b->state + ahead * b->state_stride);
         }
-        if (demci_contact_batch_touching(c, b, b->i[q], wall ? 0 : b->j[q], wall)) within[n++] = q;
-        else demci_contact_batch_release(kind, c, b, wall, q);
+        if (demci_contact_batch_touching(c, b, b->i[q], wall ? 0 : b->j[q], wall)) {
+            within[n++] = q;
+        } else {
+            const demc_contact_result r = demci_contact_release(kind, c, 0.0, b->state + q * b->state_stride, NULL);
+            if (per_contact) demci_contact_batch_emit(b, q, b->i[q], wall ? 0 : b->j[q], wall != 0, &r);
+        }
     }
     return n;
 }
