@@ -673,7 +673,10 @@ typedef struct demc_contact_batch {
  *
  * The same body as the single call, instantiated with the kind of each preset (and a general one for any other
  * kind), the dispatch hoisted out of the loop: results equal the single call's bit for bit. Bodies of contacts a
- * few ahead are prefetched. No energy terms (use the single call with a diag for those). On SSE2 targets (every
+ * few ahead are prefetched. The contacts are taken 64 at a time; a chunk after one in which most contacts were apart
+ * (a neighbour list) is sifted first: its pairs apart are released on their positions and radii alone, and only the
+ * others are evaluated and have the rest of their bodies prefetched (the results and the order of the additions into
+ * the accumulators are the same either way). No energy terms (use the single call with a diag for those). On SSE2 targets (every
  * x86-64), in the library and in a header-only unit compiled for a target without fused multiply-add instructions
  * (no -mfma, -march=haswell or later; not under -ffast-math; DEMC_NO_LANES turns it off), the kinds with HM+D's or
  * HM's laws whose conventions keep no elastic displacement and slip along the trial force (the HMD and HM presets
