@@ -1390,12 +1390,13 @@ DEMC_CONTACT_FN demc_contact_result demc_contact_eval_sphere_wall(const demc_con
  *   in turn, everything it reads prefetched DEMCI_BATCH_PREFETCH contacts ahead (8: enough to cover a memory
  *   latency of ~100 ns at ~20-50 ns a contact);
  * - sparse (a neighbour list, most pairs apart): the sift tests every contact of the chunk on its positions and radii
- *   alone, releases the pairs apart and lists the others, prefetching positions, radii and states
- *   DEMCI_BATCH_SIFT_AHEAD contacts ahead (a sifted pair costs ~10 ns); then the listed contacts are evaluated,
+ *   alone, releases the pairs apart and lists the others, prefetching positions and radii DEMCI_BATCH_SIFT_AHEAD
+ *   contacts ahead (a sifted pair costs ~10 ns; the states, read in order, the hardware prefetches: an explicit
+ *   prefetch of them measured no faster, 4 instructions a pair); then the listed contacts are evaluated,
  *   the rest of their bodies prefetched DEMCI_BATCH_EVAL_AHEAD listed contacts ahead. Only the touching contacts pay
  *   for the motion's prefetch, and the SIMD lanes pair two touching contacts wherever they are in the list.
  * Measured with make bench: the sift costs ~45 instructions a contact, which a dense chunk does not pay; a pair apart
- * costs ~175 in the dense pass (the prefetch of its motion, the loop around the lanes) and ~70 in the sift. */
+ * costs ~175 in the dense pass (the prefetch of its motion, the loop around the lanes) and ~60 in the sift. */
 #define DEMCI_BATCH_CHUNK 64
 #define DEMCI_BATCH_PREFETCH 8
 #define DEMCI_BATCH_SIFT_AHEAD 16
@@ -1543,7 +1544,6 @@ DEMC_HOT_INLINE size_t demci_contact_batch_sift(demc_contact_kind kind, const do
             const size_t ahead = q + DEMCI_BATCH_SIFT_AHEAD;
             if (b->i[ahead] != b->i[ahead - 1]) demci_contact_batch_prefetch_place(b, b->i[ahead]);
             if (!wall) demci_contact_batch_prefetch_place(b, b->j[ahead]);
-            DEMCI_PREFETCH_WRITE(b->state + ahead * b->state_stride);
         }
         if (demci_contact_batch_touching(c, b, b->i[q], wall ? 0 : b->j[q], wall)) {
             within[n++] = q;
