@@ -246,8 +246,9 @@ DEMC_HOT_INLINE demci_lanes_spring demci_lanes_spring_step(demc_contact_kind kin
     return out;
 }
 
-/* Contacts q and q + 1, both within reach (the scalar loop's test), in lanes; 0 with nothing written when either
- * takes a rarer path of the scalar body (see the top of this file). */
+/* Contacts q0 < q1 (next to each other in the batch, or in a sifted chunk's list), both within reach (the scalar
+ * loop's test), in lanes; 0 with nothing written when either takes a rarer path of the scalar body (see the top of
+ * this file). */
 DEMC_HOT_INLINE int demci_lanes_pair_eval(demc_contact_kind kind, const double *c, const demc_contact_batch *b,
                                           double dt, size_t q0, size_t q1)
 {
