@@ -2,7 +2,8 @@
  * –facet), the evaluation, the batch calls and the state helpers (see fuzz.h). In-domain evaluations (the
  * description accepted; coefficients and kinematics moderate, see fz_contact_domain) give finite outputs and
  * state, respect the Coulomb limit and the force end rule, and the batch calls equal the single calls bit for bit.
- * On SSE2 targets the batch of two contacts below runs the SIMD lanes (impl/contact_lanes_impl.h). */
+ * On SSE2 targets the batch of two contacts below runs the SIMD lanes (impl/contact_lanes_impl.h), and the
+ * neighbour list after it the batch's sift of a sparse chunk. */
 #include "fuzz.h"
 
 /* 0, or a magnitude in [1e-100, hi]: coefficients and kinematics whose products stay representable. */
@@ -494,6 +495,48 @@ static void demc_fuzz_contact(const unsigned char *data, size_t size)
             FZ_CALL(one = demc_contact_eval_sphere_sphere(&model, body[k], body[1 - k], dt, once[k], NULL));
             FZ_CHECK(fz_same(force + 3 * k, &one.force.x, 3) && fz_same(ti + 3 * k, &one.torque_i.x, 3) &&
                      fz_same(tj + 3 * k, &one.torque_j.x, 3) && fz_same(both + k * n, once[k], n));
+        }
+    }
+    /* a neighbour list: a first chunk of 64 pairs with a third body far from i (apart, unless the input makes it
+     * touch), then (i, j), (j, i) and one more far pair: the batch sifts the second chunk when the first was sparse
+     * (the listed pair through the lanes where the library has them); every contact against its single call */
+    if (fz_fin(dt) && dt > 0.0) {
+        enum { NLIST = 67 };
+        static double x[3][3], v[3][3], w[3][3], rad[3], mass[3];
+        static double all[NLIST * DEMC_CONTACT_STATE_MAX], once[NLIST][DEMC_CONTACT_STATE_MAX];
+        static double force[3 * NLIST], ti[3 * NLIST], tj[3 * NLIST];
+        static int ii[NLIST], jj[NLIST];
+        demc_body far = bj;
+        const demc_body *body[3];
+        demc_contact_batch b = DEMC_CONTACT_BATCH_INIT;
+        size_t q;
+        far.position.x = bi.position.x + 4.0 * (fabs(bi.radius) + fabs(bj.radius)) + 1.0;
+        body[0] = &bi, body[1] = &bj, body[2] = &far;
+        for (k = 0; k < 3; ++k) {
+            memcpy(x[k], &body[k]->position, sizeof x[k]);
+            memcpy(v[k], &body[k]->velocity, sizeof v[k]);
+            memcpy(w[k], &body[k]->angular_velocity, sizeof w[k]);
+            rad[k] = body[k]->radius;
+            mass[k] = body[k]->mass;
+        }
+        for (q = 0; q < NLIST; ++q) {
+            ii[q] = q == 65 ? 1 : q == 66 ? 2 : 0;
+            jj[q] = q == 64 ? 1 : q == 65 || q == 66 ? 0 : 2;
+            memcpy(all + q * n, state, n * sizeof(double));
+            memcpy(once[q], state, sizeof once[q]);
+        }
+        b.count = NLIST, b.i = ii, b.j = jj;
+        b.position = x[0], b.velocity = v[0], b.angular_velocity = w[0], b.radius = rad, b.mass = mass;
+        b.vector_stride = 3, b.scalar_stride = 1;
+        b.state = n ? all : NULL, b.state_stride = n;
+        b.force = force, b.torque_i = ti, b.torque_j = tj;
+        FZ_CALL(st = demc_contact_eval_batch(&model, &b, dt, &field));
+        FZ_CHECK(st == DEMC_OK);
+        for (q = 0; q < NLIST && st == DEMC_OK; ++q) {
+            demc_contact_result one;
+            FZ_CALL(one = demc_contact_eval_sphere_sphere(&model, body[ii[q]], body[jj[q]], dt, once[q], NULL));
+            FZ_CHECK(fz_same(force + 3 * q, &one.force.x, 3) && fz_same(ti + 3 * q, &one.torque_i.x, 3) &&
+                     fz_same(tj + 3 * q, &one.torque_j.x, 3) && fz_same(all + q * n, once[q], n));
         }
     }
     FZ_CALL(demc_contact_state_reset(&model, state));
