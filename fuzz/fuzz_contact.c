@@ -153,6 +153,47 @@ static inline demc_contact_result fz_contact_eval(const demc_contact_model *m, c
     return r;
 }
 
+/* The batch of `count` sphere pairs (i[q], j[q]) of `nbody` bodies, each contact from `state` (n doubles), against
+ * the single calls, bit for bit: forces, torques and states. */
+enum { FZ_BATCH_MAX = 67, FZ_BATCH_BODIES = 3 };
+static void fz_batch_equals_single_calls(const demc_contact_model *model, const demc_body *const *body, size_t nbody,
+                                         const int *i, const int *j, size_t count, const double *state, size_t n,
+                                         double dt)
+{
+    static double x[FZ_BATCH_BODIES][3], v[FZ_BATCH_BODIES][3], w[FZ_BATCH_BODIES][3], rad[FZ_BATCH_BODIES],
+        mass[FZ_BATCH_BODIES];
+    static double all[FZ_BATCH_MAX * DEMC_CONTACT_STATE_MAX], once[FZ_BATCH_MAX][DEMC_CONTACT_STATE_MAX];
+    static double force[3 * FZ_BATCH_MAX], ti[3 * FZ_BATCH_MAX], tj[3 * FZ_BATCH_MAX];
+    demc_contact_batch b = DEMC_CONTACT_BATCH_INIT;
+    const char *field = "unset";
+    demc_status st;
+    size_t k, q;
+    for (k = 0; k < nbody; ++k) {
+        memcpy(x[k], &body[k]->position, sizeof x[k]);
+        memcpy(v[k], &body[k]->velocity, sizeof v[k]);
+        memcpy(w[k], &body[k]->angular_velocity, sizeof w[k]);
+        rad[k] = body[k]->radius;
+        mass[k] = body[k]->mass;
+    }
+    for (q = 0; q < count; ++q) {
+        memcpy(all + q * n, state, n * sizeof(double));
+        memcpy(once[q], state, sizeof once[q]);
+    }
+    b.count = count, b.i = i, b.j = j;
+    b.position = x[0], b.velocity = v[0], b.angular_velocity = w[0], b.radius = rad, b.mass = mass;
+    b.vector_stride = 3, b.scalar_stride = 1;
+    b.state = n ? all : NULL, b.state_stride = n;
+    b.force = force, b.torque_i = ti, b.torque_j = tj;
+    FZ_CALL(st = demc_contact_eval_batch(model, &b, dt, &field));
+    FZ_CHECK(st == DEMC_OK);
+    for (q = 0; q < count && st == DEMC_OK; ++q) {
+        demc_contact_result one;
+        FZ_CALL(one = demc_contact_eval_sphere_sphere(model, body[i[q]], body[j[q]], dt, once[q], NULL));
+        FZ_CHECK(fz_same(force + 3 * q, &one.force.x, 3) && fz_same(ti + 3 * q, &one.torque_i.x, 3) &&
+                 fz_same(tj + 3 * q, &one.torque_j.x, 3) && fz_same(all + q * n, once[q], n));
+    }
+}
+
 static void demc_fuzz_contact(const unsigned char *data, size_t size)
 {
     fz_reader r = {data, size, 0};
@@ -466,78 +507,24 @@ static void demc_fuzz_contact(const unsigned char *data, size_t size)
             (void)in;
         }
     }
-    /* two contacts, (i, j) and (j, i), each from the state: the batch (two at a time in SIMD lanes where the
-     * library has them) against the single calls, bit for bit */
     if (fz_fin(dt) && dt > 0.0) {
-        double x[2][3], v[2][3], w[2][3], rad[2], mass[2], both[2 * DEMC_CONTACT_STATE_MAX], once[2][DEMC_CONTACT_STATE_MAX];
-        double force[6], ti[6], tj[6];
-        const int ii[2] = {0, 1}, jj[2] = {1, 0};
-        const demc_body *body[2] = {&bi, &bj};
-        demc_contact_batch b = DEMC_CONTACT_BATCH_INIT;
-        for (k = 0; k < 2; ++k) {
-            memcpy(x[k], &body[k]->position, sizeof x[k]);
-            memcpy(v[k], &body[k]->velocity, sizeof v[k]);
-            memcpy(w[k], &body[k]->angular_velocity, sizeof w[k]);
-            rad[k] = body[k]->radius;
-            mass[k] = body[k]->mass;
-            memcpy(both + k * n, state, n * sizeof(double));
-            memcpy(once[k], state, sizeof once[k]);
-        }
-        b.count = 2, b.i = ii, b.j = jj;
-        b.position = x[0], b.velocity = v[0], b.angular_velocity = w[0], b.radius = rad, b.mass = mass;
-        b.vector_stride = 3, b.scalar_stride = 1;
-        b.state = n ? both : NULL, b.state_stride = n;
-        b.force = force, b.torque_i = ti, b.torque_j = tj;
-        FZ_CALL(st = demc_contact_eval_batch(&model, &b, dt, &field));
-        FZ_CHECK(st == DEMC_OK);
-        for (k = 0; k < 2 && st == DEMC_OK; ++k) {
-            demc_contact_result one;
-            FZ_CALL(one = demc_contact_eval_sphere_sphere(&model, body[k], body[1 - k], dt, once[k], NULL));
-            FZ_CHECK(fz_same(force + 3 * k, &one.force.x, 3) && fz_same(ti + 3 * k, &one.torque_i.x, 3) &&
-                     fz_same(tj + 3 * k, &one.torque_j.x, 3) && fz_same(both + k * n, once[k], n));
-        }
-    }
-    /* a neighbour list: a first chunk of 64 pairs with a third body far from i (apart, unless the input makes it
-     * touch), then (i, j), (j, i) and one more far pair: the batch sifts the second chunk when the first was sparse
-     * (the listed pair through the lanes where the library has them); every contact against its single call */
-    if (fz_fin(dt) && dt > 0.0) {
-        enum { NLIST = 67 };
-        static double x[3][3], v[3][3], w[3][3], rad[3], mass[3];
-        static double all[NLIST * DEMC_CONTACT_STATE_MAX], once[NLIST][DEMC_CONTACT_STATE_MAX];
-        static double force[3 * NLIST], ti[3 * NLIST], tj[3 * NLIST];
-        static int ii[NLIST], jj[NLIST];
+        /* two contacts, (i, j) and (j, i): two at a time in SIMD lanes where the library has them */
+        static const int pair_i[2] = {0, 1}, pair_j[2] = {1, 0};
+        /* a neighbour list: a first chunk of 64 pairs with a third body far from i (apart, unless the input makes
+         * it touch), then (i, j), (j, i) and one more far pair: the batch sifts the second chunk when the first was
+         * sparse (the listed pair through the lanes where the library has them) */
+        static int list_i[FZ_BATCH_MAX], list_j[FZ_BATCH_MAX];
         demc_body far = bj;
         const demc_body *body[3];
-        demc_contact_batch b = DEMC_CONTACT_BATCH_INIT;
         size_t q;
         far.position.x = bi.position.x + 4.0 * (fabs(bi.radius) + fabs(bj.radius)) + 1.0;
         body[0] = &bi, body[1] = &bj, body[2] = &far;
-        for (k = 0; k < 3; ++k) {
-            memcpy(x[k], &body[k]->position, sizeof x[k]);
-            memcpy(v[k], &body[k]->velocity, sizeof v[k]);
-            memcpy(w[k], &body[k]->angular_velocity, sizeof w[k]);
-            rad[k] = body[k]->radius;
-            mass[k] = body[k]->mass;
+        fz_batch_equals_single_calls(&model, body, 2, pair_i, pair_j, 2, state, n, dt);
+        for (q = 0; q < FZ_BATCH_MAX; ++q) {
+            list_i[q] = q == 65 ? 1 : q == 66 ? 2 : 0;
+            list_j[q] = q == 64 ? 1 : q == 65 || q == 66 ? 0 : 2;
         }
-        for (q = 0; q < NLIST; ++q) {
-            ii[q] = q == 65 ? 1 : q == 66 ? 2 : 0;
-            jj[q] = q == 64 ? 1 : q == 65 || q == 66 ? 0 : 2;
-            memcpy(all + q * n, state, n * sizeof(double));
-            memcpy(once[q], state, sizeof once[q]);
-        }
-        b.count = NLIST, b.i = ii, b.j = jj;
-        b.position = x[0], b.velocity = v[0], b.angular_velocity = w[0], b.radius = rad, b.mass = mass;
-        b.vector_stride = 3, b.scalar_stride = 1;
-        b.state = n ? all : NULL, b.state_stride = n;
-        b.force = force, b.torque_i = ti, b.torque_j = tj;
-        FZ_CALL(st = demc_contact_eval_batch(&model, &b, dt, &field));
-        FZ_CHECK(st == DEMC_OK);
-        for (q = 0; q < NLIST && st == DEMC_OK; ++q) {
-            demc_contact_result one;
-            FZ_CALL(one = demc_contact_eval_sphere_sphere(&model, body[ii[q]], body[jj[q]], dt, once[q], NULL));
-            FZ_CHECK(fz_same(force + 3 * q, &one.force.x, 3) && fz_same(ti + 3 * q, &one.torque_i.x, 3) &&
-                     fz_same(tj + 3 * q, &one.torque_j.x, 3) && fz_same(all + q * n, once[q], n));
-        }
+        fz_batch_equals_single_calls(&model, body, 3, list_i, list_j, FZ_BATCH_MAX, state, n, dt);
     }
     FZ_CALL(demc_contact_state_reset(&model, state));
     for (k = 0; k < n; ++k) FZ_CHECK(state[k] == 0.0 && !signbit(state[k]));

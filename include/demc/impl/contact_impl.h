@@ -1485,13 +1485,20 @@ DEMC_HOT_INLINE int demci_contact_batch_touching(const double *c, const demc_con
     }
 }
 
+/* Whether a batch asks for per-contact outputs (tested once per chunk, not per contact apart). */
+DEMC_HOT_INLINE int demci_contact_batch_per_contact(const demc_contact_batch *b)
+{
+    return b->force || b->torque_i || b->torque_j;
+}
+
 /* Contact q of a batch, apart: released on its squared distance, before the rest of its bodies is read or a frame
- * is built (what the frame builder and the evaluation would give: a zero result, the state reset). */
+ * is built (what the frame builder and the evaluation would give: a zero result, the state reset). It adds nothing
+ * into the accumulators: the per-contact outputs, when there are any, are all it writes besides its state. */
 DEMC_HOT_INLINE void demci_contact_batch_release(demc_contact_kind kind, const double *c, const demc_contact_batch *b,
-                                                 const demc_wall *wall, size_t q)
+                                                 const demc_wall *wall, size_t q, int per_contact)
 {
     const demc_contact_result r = demci_contact_release(kind, c, 0.0, b->state + q * b->state_stride, NULL);
-    demci_contact_batch_emit(b, q, b->i[q], wall ? 0 : b->j[q], wall != 0, &r);
+    if (per_contact) demci_contact_batch_emit(b, q, b->i[q], wall ? 0 : b->j[q], wall != 0, &r);
 }
 
 /* Contact q of a batch, within reach: evaluated and emitted. */
@@ -1532,12 +1539,11 @@ DEMC_HOT_INLINE void demci_contact_batch_ahead(const demc_contact_batch *b, cons
 }
 
 /* The sift of a sparse chunk, contacts [start, end) (at most DEMCI_BATCH_CHUNK): the pairs apart released, the
- * others listed in `within`, in order; returns their number. (A pair apart adds nothing into the accumulators: the
- * per-contact outputs, when there are any, are all it writes besides its state.) */
+ * others listed in `within`, in order; returns their number. */
 DEMC_HOT_INLINE size_t demci_contact_batch_sift(demc_contact_kind kind, const double *c, const demc_contact_batch *b,
                                                const demc_wall *wall, size_t start, size_t end, size_t *within)
 {
-    const int per_contact = b->force || b->torque_i || b->torque_j;
+    const int per_contact = demci_contact_batch_per_contact(b);
     size_t q, n = 0;
     for (q = start; q < end; ++q) {
         if (q + DEMCI_BATCH_SIFT_AHEAD < b->count) {
@@ -1545,12 +1551,8 @@ DEMC_HOT_INLINE size_t demci_contact_batch_sift(demc_contact_kind kind, const do
             if (b->i[ahead] != b->i[ahead - 1]) demci_contact_batch_prefetch_place(b, b->i[ahead]);
             if (!wall) demci_contact_batch_prefetch_place(b, b->j[ahead]);
         }
-        if (demci_contact_batch_touching(c, b, b->i[q], wall ? 0 : b->j[q], wall)) {
-            within[n++] = q;
-        } else {
-            const demc_contact_result r = demci_contact_release(kind, c, 0.0, b->state + q * b->state_stride, NULL);
-            if (per_contact) demci_contact_batch_emit(b, q, b->i[q], wall ? 0 : b->j[q], wall != 0, &r);
-        }
+        if (demci_contact_batch_touching(c, b, b->i[q], wall ? 0 : b->j[q], wall)) within[n++] = q;
+        else demci_contact_batch_release(kind, c, b, wall, q, per_contact);
     }
     return n;
 }
@@ -1570,6 +1572,7 @@ DEMC_HOT_INLINE void demci_contact_batch_motion_ahead(const demc_contact_batch *
 DEMC_HOT_INLINE size_t demci_contact_batch_dense(demc_contact_kind kind, const double *c, const demc_contact_batch *b,
                                                 const demc_wall *wall, double dt, size_t start, size_t end)
 {
+    const int per_contact = demci_contact_batch_per_contact(b);
     size_t q, n = 0;
     for (q = start; q < end; ++q) {
         demci_contact_batch_ahead(b, wall, q);
@@ -1577,7 +1580,7 @@ DEMC_HOT_INLINE size_t demci_contact_batch_dense(demc_contact_kind kind, const d
             demci_contact_batch_one(kind, c, b, wall, dt, q);
             ++n;
         } else {
-            demci_contact_batch_release(kind, c, b, wall, q);
+            demci_contact_batch_release(kind, c, b, wall, q, per_contact);
         }
     }
     return n;

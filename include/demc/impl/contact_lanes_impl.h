@@ -331,6 +331,7 @@ DEMC_HOT_INLINE int demci_lanes_pair_eval(demc_contact_kind kind, const double *
 DEMC_HOT_INLINE size_t demci_lanes_dense(demc_contact_kind kind, const double *c, const demc_contact_batch *b,
                                          double dt, size_t start, size_t end)
 {
+    const int per_contact = demci_contact_batch_per_contact(b);
     size_t q = start, k, n = 0;
     for (; q + 1 < end; q += 2) {
         const int within0 = demci_contact_batch_touching(c, b, b->i[q], b->j[q], NULL);
@@ -341,7 +342,7 @@ DEMC_HOT_INLINE size_t demci_lanes_dense(demc_contact_kind kind, const double *c
         if (within0 && within1 && demci_lanes_pair_eval(kind, c, b, dt, q, q + 1)) continue;
         for (k = q; k < q + 2; ++k) {
             if (k == q ? within0 : within1) demci_contact_batch_one(kind, c, b, NULL, dt, k);
-            else demci_contact_batch_release(kind, c, b, NULL, k);
+            else demci_contact_batch_release(kind, c, b, NULL, k, per_contact);
         }
     }
     if (q < end) n += demci_contact_batch_dense(kind, c, b, NULL, dt, q, end);
