@@ -60,7 +60,11 @@ static const double bench_dt = 1e-6; /* s: ~0.2 of the Rayleigh time of these sp
  * demc, through one adapter. To move the benchmark to a new demc API, change only this block: the model type,
  * the state size, the two setup functions and bench_demc_pair().
  * ============================================================================================================ */
-typedef demc_contact_model bench_demc_model;
+/* The compiled model and its range, read once at setup as a host reads it before its force loop. */
+typedef struct {
+    demc_contact_model model;
+    double range; /* demc_contact_model_range(): 0 for HM+D */
+} bench_demc_model;
 /* The state stride of each model, its demc_contact_model_state_size() (checked at setup): with the closest
  * conventions HM+D keeps 6 doubles (the spring's force, k_t, F_n, slip flag: the projection needs no previous
  * normal), with its defaults 9 (the previous normal first). The slip flag is the last double in both (the layout on
@@ -78,9 +82,10 @@ typedef demc_contact_model bench_demc_model;
 
 static void bench_demc_compile(const demc_contact_def *def, demc_contact_kind kind, bench_demc_model *m)
 {
-    if (demc_contact_model_init(def, m, NULL) != DEMC_OK || demc_contact_model_kind(m) != kind ||
-        demc_contact_model_state_size(m) != BENCH_DEMC_DOUBLES(kind))
+    if (demc_contact_model_init(def, &m->model, NULL) != DEMC_OK || demc_contact_model_kind(&m->model) != kind ||
+        demc_contact_model_state_size(&m->model) != BENCH_DEMC_DOUBLES(kind))
         abort();
+    m->range = demc_contact_model_range(&m->model);
 }
 
 static demc_contact_def bench_demc_def(const demc_pair *pair, double e, double mu)
@@ -132,8 +137,10 @@ static inline void bench_add(double *row, demc_vec3 v)
     row[2] += v.z;
 }
 
-/* One pair as a host's force loop does it: the call, then the force on i and −force on j, the torques on i and j
- * added into the body arrays straight from the result; returns REF_APART, REF_STICK or REF_SLIDE. The kind is a
+/* One pair as a host's force loop does it: the reach test on positions and radii first (as LAMMPS's granular pair
+ * styles and the hand-written kernel do), a pair apart given the state of a new contact (zero) without the rest of
+ * its bodies read; then the call, then the force on i and −force on j, the torques on i and j added into the body
+ * arrays straight from the result; returns REF_APART, REF_STICK or REF_SLIDE. The kind is a
  * constant at each call site (bench_sweep_demc_closest/_default): the header-only face folds it; the linked face
  * makes the one call demc_contact_eval_sphere_sphere(). Inlined into its loops as the hand-written kernel is
  * (REF_INLINE): called from the timed and the counting loop, gcc would otherwise keep it out of line, and a call
@@ -141,12 +148,25 @@ static inline void bench_add(double *row, demc_vec3 v)
 static REF_INLINE int bench_demc_pair(demc_contact_kind kind, const bench_demc_model *m, const ref_bodies *b, int i,
                                       int j, double dt, double *state)
 {
-    const demc_body bi = bench_demc_body(b, i), bj = bench_demc_body(b, j);
+    const double *xi = b->x[i], *xj = b->x[j];
+    const double dx = xi[0] - xj[0], dy = xi[1] - xj[1], dz = xi[2] - xj[2];
+    const double reach = b->radius[i] + b->radius[j] + m->range;
+    demc_body bi, bj;
+    demc_contact_result r;
+    if (!(dx * dx + dy * dy + dz * dz < reach * reach)) {
+        int k;
+        for (k = 0; k < BENCH_DEMC_DOUBLES(kind); ++k) state[k] = 0.0;
+        return REF_APART;
+    }
+    bi = bench_demc_body(b, i);
+    bj = bench_demc_body(b, j);
 #ifdef DEMC_HEADER_ONLY /* the frame and the evaluation with the kind as a constant: everything folds */
-    const demc_contact_frame f = demc_contact_frame_sphere_sphere(m, &bi, &bj);
-    const demc_contact_result r = demc_contact_eval_kind(kind, m, &f, dt, state, NULL);
+    {
+        const demc_contact_frame f = demc_contact_frame_sphere_sphere(&m->model, &bi, &bj);
+        r = demc_contact_eval_kind(kind, &m->model, &f, dt, state, NULL);
+    }
 #else /* one library call, the frame kept inside it */
-    const demc_contact_result r = demc_contact_eval_sphere_sphere(m, &bi, &bj, dt, state, NULL);
+    r = demc_contact_eval_sphere_sphere(&m->model, &bi, &bj, dt, state, NULL);
     (void)kind;
 #endif
     if (!(r.overlap > 0.0)) return REF_APART;
@@ -175,10 +195,10 @@ static void bench_demc_batch(const bench_demc_model *m, const ref_bodies *b, con
     batch.vector_stride = 3;
     batch.scalar_stride = 1;
     batch.state = state;
-    batch.state_stride = demc_contact_model_state_size(m);
+    batch.state_stride = demc_contact_model_state_size(&m->model);
     batch.body_force = &b->f[0][0];
     batch.body_torque = &b->torque[0][0];
-    if (demc_contact_eval_batch(m, &batch, dt, NULL) != DEMC_OK) abort();
+    if (demc_contact_eval_batch(&m->model, &batch, dt, NULL) != DEMC_OK) abort();
 }
 /* ========================================================================================================== */
 
