@@ -2,7 +2,8 @@
  * preset and a non-preset kind, in both body layouts (LAMMPS arrays and an array of demc_body), per-contact outputs
  * and per-body accumulation, sphere–sphere and sphere–wall; statuses and bad fields, nothing written on error.
  * Also the combined single calls demc_contact_eval_sphere_sphere/_sphere_wall against the frame builder and
- * demc_contact_eval(): results, energy terms and states bit for bit; the library's specialised bodies against the
+ * demc_contact_eval(): results, energy terms and states bit for bit, and without a diag (the presets' bodies
+ * without energy terms) the same results and states; the library's specialised bodies against the
  * general one; and the batch in SIMD lanes (both faces, on SSE2 targets without FMA) against the single call on a
  * dense pack. */
 #include <fenv.h>
@@ -120,6 +121,7 @@ static void batch_equals_single_calls(void)
             for (wall = 0; wall < 2; ++wall) {
                 static scene s;
                 static double st_single[NC * 16], st_lammps[NC * 16], st_bodies[NC * 16], st_combined[NC * 16];
+                static double st_lean[NC * 16], st_lean_combined[NC * 16];
                 static double force[NC * 3], ti[NC * 3], tj[NC * 3];
                 static double bf[NB * 3], bt[NB * 3], bf2[NB * 11], bt2[NB * 11];
                 const demc_contact_model m = model_of(presets[p], variant);
@@ -131,6 +133,8 @@ static void batch_equals_single_calls(void)
                 memset(st_lammps, 0, sizeof st_lammps);
                 memset(st_bodies, 0, sizeof st_bodies);
                 memset(st_combined, 0, sizeof st_combined);
+                memset(st_lean, 0, sizeof st_lean);
+                memset(st_lean_combined, 0, sizeof st_lean_combined);
                 plane = scene_plane();
                 for (step = 0; step < 3; ++step) {
                     demc_contact_batch a = lammps_batch(&s, st_lammps, stride), b = a;
@@ -159,7 +163,7 @@ static void batch_equals_single_calls(void)
                             wall ? demc_contact_frame_sphere_wall(&m, &s.body[s.i[q]], &plane)
                                  : demc_contact_frame_sphere_sphere(&m, &s.body[s.i[q]], &s.body[s.j[q]]);
                         demc_contact_diag d1, d2;
-                        demc_contact_result r, rc;
+                        demc_contact_result r, rc, rl, rlc;
                         /* zeroed whole, padding included, so that the two diags compare as bytes */
                         memset(&d1, 0, sizeof d1), memset(&d2, 0, sizeof d2);
                         d1.size = d2.size = sizeof d1;
@@ -169,6 +173,13 @@ static void batch_equals_single_calls(void)
                                   : demc_contact_eval_sphere_sphere(&m, &s.body[s.i[q]], &s.body[s.j[q]], 1e-6,
                                                                     st_combined + q * stride, &d2);
                         mismatches += memcmp(&r, &rc, sizeof r) != 0 || memcmp(&d1, &d2, sizeof d1) != 0;
+                        /* no diag: the presets' bodies without energy terms, the same results */
+                        rl = demc_contact_eval(&m, &f, 1e-6, st_lean + q * stride, NULL);
+                        rlc = wall ? demc_contact_eval_sphere_wall(&m, &s.body[s.i[q]], &plane, 1e-6,
+                                                                   st_lean_combined + q * stride, NULL)
+                                   : demc_contact_eval_sphere_sphere(&m, &s.body[s.i[q]], &s.body[s.j[q]], 1e-6,
+                                                                     st_lean_combined + q * stride, NULL);
+                        mismatches += memcmp(&r, &rl, sizeof r) != 0 || memcmp(&r, &rlc, sizeof r) != 0;
                         if (r.overlap > 0) ++touching;
                         mismatches += memcmp(&r.force.x, force + 3 * q, 3 * sizeof(double)) != 0;
                         mismatches += memcmp(&r.torque_i.x, ti + 3 * q, 3 * sizeof(double)) != 0;
@@ -177,6 +188,8 @@ static void batch_equals_single_calls(void)
                     mismatches += memcmp(st_single, st_lammps, sizeof st_single) != 0;
                     mismatches += memcmp(st_single, st_bodies, sizeof st_single) != 0;
                     mismatches += memcmp(st_single, st_combined, sizeof st_single) != 0;
+                    mismatches += memcmp(st_single, st_lean, sizeof st_single) != 0;
+                    mismatches += memcmp(st_single, st_lean_combined, sizeof st_single) != 0;
                     /* the accumulators: the sums of the per-contact outputs, the same in both layouts */
                     {
                         static double sf[NB * 3], stq[NB * 3];

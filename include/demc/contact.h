@@ -589,7 +589,8 @@ DEMC_CONTACT_FN demc_contact_frame demc_contact_frame_sphere_facet(const demc_co
  * @param frame the frame of this step.
  * @param dt time step Δt (s) > 0: the tangential increment is v_t Δt and the dissipation terms are powers × Δt.
  * @param state the contact's state, demc_contact_model_state_size() doubles (in/out).
- * @param diag NULL, or energy terms and flags (written).
+ * @param diag NULL (the energy terms are not computed: for a preset's model a body without them), or energy terms
+ *        and flags (written).
  * @return force, torques, overlap and normal force.
  */
 DEMC_CONTACT_FN demc_contact_result demc_contact_eval(const demc_contact_model *model,
@@ -608,7 +609,8 @@ DEMC_CONTACT_FN demc_contact_result demc_contact_eval(const demc_contact_model *
  * @param i, j the two spheres (position m, velocity m/s, angular velocity rad/s, radius m > 0, mass kg > 0).
  * @param dt time step Δt (s) > 0.
  * @param state the contact's state, demc_contact_model_state_size() doubles (in/out).
- * @param diag NULL, or energy terms and flags (written).
+ * @param diag NULL (the energy terms are not computed: for a preset's model a body without them), or energy terms
+ *        and flags (written).
  * @return force on i (N), torques on i and j (N·m), overlap (m) and normal force (N): as demc_contact_eval().
  */
 DEMC_CONTACT_FN demc_contact_result demc_contact_eval_sphere_sphere(const demc_contact_model *model,
@@ -624,7 +626,8 @@ DEMC_CONTACT_FN demc_contact_result demc_contact_eval_sphere_sphere(const demc_c
  * @param wall the wall; its normal must be a unit vector.
  * @param dt time step Δt (s) > 0.
  * @param state the contact's state, demc_contact_model_state_size() doubles (in/out).
- * @param diag NULL, or energy terms and flags (written).
+ * @param diag NULL (the energy terms are not computed: for a preset's model a body without them), or energy terms
+ *        and flags (written).
  * @return as demc_contact_eval(); torque_j is the torque on the wall about its reference point.
  */
 DEMC_CONTACT_FN demc_contact_result demc_contact_eval_sphere_wall(const demc_contact_model *model,
