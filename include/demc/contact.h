@@ -603,7 +603,9 @@ DEMC_CONTACT_FN demc_contact_result demc_contact_eval(const demc_contact_model *
  *
  * Results are bit for bit those of the two calls. The call a linked host makes per contact: the frame never goes
  * through memory, and a pair apart (centres at least R_i + R_j + demc_contact_model_range() apart) costs a squared
- * distance and the state reset. In a header-only unit, the frame builder and demc_contact_eval_kind() with a
+ * distance and the state reset. A host that copies the bodies from arrays of its own saves the copy and the call
+ * for a pair apart by making that test itself first and resetting the state (zeros) of a pair apart (as LAMMPS's
+ * pair styles do; the embedding page). In a header-only unit, the frame builder and demc_contact_eval_kind() with a
  * constant kind fold further (this call dispatches on the model's kind at run time).
  * @param model a compiled model.
  * @param i, j the two spheres (position m, velocity m/s, angular velocity rad/s, radius m > 0, mass kg > 0).

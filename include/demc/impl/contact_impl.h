@@ -1408,13 +1408,16 @@ DEMC_CONTACT_FN demc_contact_result demc_contact_eval_sphere_wall(const demc_con
  *   in turn, everything it reads prefetched DEMCI_BATCH_PREFETCH contacts ahead (8: enough to cover a memory
  *   latency of ~100 ns at ~20-50 ns a contact);
  * - sparse (a neighbour list, most pairs apart): the sift tests every contact of the chunk on its positions and radii
- *   alone, releases the pairs apart and lists the others, prefetching positions and radii DEMCI_BATCH_SIFT_AHEAD
- *   contacts ahead (a sifted pair costs ~10 ns; the states, read in order, the hardware prefetches: an explicit
- *   prefetch of them measured no faster, 4 instructions a pair); then the listed contacts are evaluated,
- *   the rest of their bodies prefetched DEMCI_BATCH_EVAL_AHEAD listed contacts ahead. Only the touching contacts pay
- *   for the motion's prefetch, and the SIMD lanes pair two touching contacts wherever they are in the list.
- * Measured with make bench: the sift costs ~45 instructions a contact, which a dense chunk does not pay; a pair apart
- * costs ~175 in the dense pass (the prefetch of its motion, the loop around the lanes) and ~60 in the sift. */
+ *   alone and lists it as within reach or apart without a branch on the outcome, prefetching positions, radii and
+ *   the state DEMCI_BATCH_SIFT_AHEAD contacts ahead (a sifted pair costs ~10 ns); the pairs apart are then released
+ *   in a loop of their own (their states reset in a burst of stores: without the state's prefetch, the burst waits
+ *   for the lines and the defaults' 9-double states cost 1.45 of the hand-written kernel instead of 1.1), then the
+ *   listed contacts are evaluated, the rest of their bodies prefetched DEMCI_BATCH_EVAL_AHEAD listed contacts ahead.
+ *   Only the touching contacts pay for the motion's prefetch, and the SIMD lanes pair two touching contacts
+ *   wherever they are in the list.
+ * Measured with make bench: the sift costs ~50 instructions a contact, which a dense chunk does not pay; a pair apart
+ * costs ~175 in the dense pass (the prefetch of its motion, the loop around the lanes) and ~65 in the sift, without
+ * the mispredicted branch that a test taken one pair at a time pays in a list where a pair in ten touches. */
 #define DEMCI_BATCH_CHUNK 64
 #define DEMCI_BATCH_PREFETCH 8
 #define DEMCI_BATCH_SIFT_AHEAD 16
