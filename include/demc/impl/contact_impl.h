@@ -1339,18 +1339,23 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_eval_kind(demc_contact_kind ki
         break;                                                                                                       \
     }
 
+/* The dispatch of the one-call evaluations, each of which defines DEMCI_RUN(K, DIAG) (its evaluation of kind K with
+ * DIAG as the diag): a preset called without a diag runs with DIAG = NULL as a constant, any other call with diag. */
+#define DEMCI_RUN_LEAN(K) DEMCI_RUN(K, NULL)
+#define DEMCI_RUN_DIAG(K) DEMCI_RUN(K, diag)
+#define DEMCI_CONTACT_DISPATCH_DIAG(kind)                                                                            \
+    if (!diag) switch (kind) { DEMCI_CONTACT_PRESET_CASES(DEMCI_RUN_LEAN) default: break; }                          \
+    DEMCI_CONTACT_DISPATCH(kind, DEMCI_RUN_DIAG)
+
 DEMC_CONTACT_FN demc_contact_result demc_contact_eval(const demc_contact_model *model,
                                                       const demc_contact_frame *frame, double dt, double *state,
                                                       demc_contact_diag *diag)
 {
     const double *c = model->opaque_;
     const demc_contact_kind kind = (demc_contact_kind)c[DEMCI_M_KIND];
-#define DEMCI_RUN_LEAN(K) return demci_contact_eval_kind((K), c, frame, dt, state, NULL)
-#define DEMCI_RUN_DIAG(K) return demci_contact_eval_kind((K), c, frame, dt, state, diag)
-    if (!diag) switch (kind) { DEMCI_CONTACT_PRESET_CASES(DEMCI_RUN_LEAN) default: break; }
-    DEMCI_CONTACT_DISPATCH(kind, DEMCI_RUN_DIAG)
-#undef DEMCI_RUN_LEAN
-#undef DEMCI_RUN_DIAG
+#define DEMCI_RUN(K, DIAG) return demci_contact_eval_kind((K), c, frame, dt, state, (DIAG))
+    DEMCI_CONTACT_DISPATCH_DIAG(kind)
+#undef DEMCI_RUN
     return demci_contact_zero_result(0.0); /* not reached */
 }
 
@@ -1368,12 +1373,7 @@ DEMC_CONTACT_FN demc_contact_result demc_contact_eval_sphere_sphere(const demc_c
         const demc_contact_frame f = demci_contact_frame_spheres(c, i, j);                                          \
         return demci_contact_eval_kind((K), c, &f, dt, state, (DIAG));                                              \
     } while (0)
-#define DEMCI_RUN_LEAN(K) DEMCI_RUN(K, NULL)
-#define DEMCI_RUN_DIAG(K) DEMCI_RUN(K, diag)
-    if (!diag) switch (kind) { DEMCI_CONTACT_PRESET_CASES(DEMCI_RUN_LEAN) default: break; }
-    DEMCI_CONTACT_DISPATCH(kind, DEMCI_RUN_DIAG)
-#undef DEMCI_RUN_LEAN
-#undef DEMCI_RUN_DIAG
+    DEMCI_CONTACT_DISPATCH_DIAG(kind)
 #undef DEMCI_RUN
     return demci_contact_zero_result(0.0); /* not reached */
 }
@@ -1389,12 +1389,7 @@ DEMC_CONTACT_FN demc_contact_result demc_contact_eval_sphere_wall(const demc_con
         const demc_contact_frame f = demci_contact_frame_wall(c, i, wall);                                          \
         return demci_contact_eval_kind((K), c, &f, dt, state, (DIAG));                                              \
     } while (0)
-#define DEMCI_RUN_LEAN(K) DEMCI_RUN(K, NULL)
-#define DEMCI_RUN_DIAG(K) DEMCI_RUN(K, diag)
-    if (!diag) switch (kind) { DEMCI_CONTACT_PRESET_CASES(DEMCI_RUN_LEAN) default: break; }
-    DEMCI_CONTACT_DISPATCH(kind, DEMCI_RUN_DIAG)
-#undef DEMCI_RUN_LEAN
-#undef DEMCI_RUN_DIAG
+    DEMCI_CONTACT_DISPATCH_DIAG(kind)
 #undef DEMCI_RUN
     return demci_contact_zero_result(0.0); /* not reached */
 }
