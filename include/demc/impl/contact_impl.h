@@ -1318,7 +1318,9 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_eval_kind(demc_contact_kind ki
  * a body in which the laws fold and only the conventions are read at run time (about 100 instructions less per
  * contact than the general body); else a body in which the rolling and twisting slots fold away when it selects
  * neither (the options cost nothing there); else the general one. DEMCI_CONTACT_PRESET_CASES(RUN) are the presets'
- * cases alone. */
+ * cases alone: the one-call evaluations run them with diag = NULL as a constant when the caller asks for no energy
+ * terms, a body per preset with no test of diag left in it (linked HM+D: ~40 instructions of ~660 less a contact,
+ * ~45 KB more text). */
 #define DEMCI_CONTACT_PRESET_CASES(RUN)                                                                              \
     case DEMC_CONTACT_KIND_HMD: RUN(DEMC_CONTACT_KIND_HMD); break;                                                   \
     case DEMC_CONTACT_KIND_LSD: RUN(DEMC_CONTACT_KIND_LSD); break;                                                   \
@@ -1338,20 +1340,11 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_eval_kind(demc_contact_kind ki
     }
 
 /* The dispatch of the one-call evaluations, each of which defines DEMCI_RUN(K, DIAG) (its evaluation of kind K with
- * DIAG as the diag): a call without a diag of a preset, or of a kind with HM+D's laws (its conventions read at run
- * time), runs with DIAG = NULL as a constant, a body with no test of diag left in it; any other call with diag.
- * Linked HM+D: ~40 instructions of ~660 less a contact with the defaults, ~25 with conventions of the host's own;
- * ~55 KB more text. */
+ * DIAG as the diag): a preset called without a diag runs with DIAG = NULL as a constant, any other call with diag. */
 #define DEMCI_RUN_LEAN(K) DEMCI_RUN(K, NULL)
 #define DEMCI_RUN_DIAG(K) DEMCI_RUN(K, diag)
 #define DEMCI_CONTACT_DISPATCH_DIAG(kind)                                                                            \
-    if (!diag) switch (kind) {                                                                                       \
-        DEMCI_CONTACT_PRESET_CASES(DEMCI_RUN_LEAN)                                                                   \
-        default:                                                                                                     \
-            if (((kind) & DEMCI_KIND_LAW_BITS) == (DEMC_CONTACT_KIND_HMD & DEMCI_KIND_LAW_BITS))                      \
-                DEMCI_RUN_LEAN(((kind) & ~DEMCI_KIND_LAW_BITS) | (DEMC_CONTACT_KIND_HMD & DEMCI_KIND_LAW_BITS));      \
-            break;                                                                                                   \
-    }                                                                                                                \
+    if (!diag) switch (kind) { DEMCI_CONTACT_PRESET_CASES(DEMCI_RUN_LEAN) default: break; }                          \
     DEMCI_CONTACT_DISPATCH(kind, DEMCI_RUN_DIAG)
 
 DEMC_CONTACT_FN demc_contact_result demc_contact_eval(const demc_contact_model *model,
