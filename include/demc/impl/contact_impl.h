@@ -1554,8 +1554,8 @@ DEMC_HOT_INLINE void demci_contact_batch_ahead(const demc_contact_batch *b, cons
     }
 }
 
-/* The sift of a sparse chunk, contacts [start, end) (at most DEMCI_BATCH_CHUNK): the others listed in `within`, in
- * order, and their number returned; the pairs apart released. The test's outcome is not branched on (in a
+/* The sift of a sparse chunk, contacts [start, end) (at most DEMCI_BATCH_CHUNK): the contacts within reach listed in
+ * `within`, in order, and their number returned; the pairs apart released. The test's outcome is not branched on (in a
  * neighbour list it is as good as random: a branch on it mispredicts for a pair in ten or more): each index is
  * written to both lists and one count moves. The pairs apart are then released in a loop of their own, so that the
  * test loop stores no double (nothing it reads has to be read again after a store). */
