@@ -853,6 +853,25 @@ static void invalid_inputs(void)
           r.contact_time > 0.0 && demc_is_finite(r.s_end) && demc_is_finite(r.work_friction));
 }
 
+/* A stiffness near the largest double (a fuzzer's finding): the friction work's quadratures multiply by k_n after
+ * summing, so that the paper's 5-node rule (eq 23) on the eccentric path gives k_n times its value at k_n = 1 (N is
+ * linear in k_n: a scaling law), not the -inf of an overflowed sum of finite densities. */
+static void stiffness_near_the_largest_double(void)
+{
+    const double big = 0x1.1ccf385ebc8ap+1023;
+    demc_sliding_path p, unit;
+    demc_sliding_result r;
+    double w = 1.0, w1 = 1.0;
+    CHECK(demc_sliding_path_init_eccentric(big, 0.5, 0.5, 0.5, 0.5, 0.5, &p, NULL) == DEMC_OK);
+    CHECK(demc_sliding_path_init_eccentric(1.0, 0.5, 0.5, 0.5, 0.5, 0.5, &unit, NULL) == DEMC_OK);
+    CHECK(demc_sliding_work_friction(&p, -p.s_u, 0.5, DEMC_SLIDING_PAPER, &w) == DEMC_OK);
+    CHECK(demc_sliding_work_friction(&unit, -unit.s_u, 0.5, DEMC_SLIDING_PAPER, &w1) == DEMC_OK);
+    CHECK(demc_is_finite(w) && w < 0.0);
+    CHECK_REL(w / big, w1, 1e-14);
+    CHECK(demc_sliding_impact(&p, 1e150, &r) == DEMC_OK);
+    CHECK(demc_is_finite(r.work_friction_paper) && r.work_friction_paper < 0.0);
+}
+
 int main(void)
 {
     RUN(elliptic_integrals_vs_agm_and_series);
@@ -864,5 +883,6 @@ int main(void)
     RUN(setup_functions_name_the_bad_argument);
     RUN(fc_setup_below_threshold);
     RUN(invalid_inputs);
+    RUN(stiffness_near_the_largest_double);
     return harness_finish("test_sliding");
 }

@@ -79,6 +79,9 @@ SEEDS = {
         'eccentric_far': ds(1e9, 1e-3, 0.3, 1e-5, 1e-4, 0.9, 1, 2, 0.86) + ds(1e-3, 1e308, 0) + I(0) +
                          ds(1e308, 1) + ds(0.5, 0.3) + I(0) + ds(1e-5, 1, -1e-5, -1, 0, 1, 1e308, 1),
         'fc_extreme': ds(1e-100, 1e-19, 0.5, 1e-4, 1e-4, 0.5, TINY, 1e-300, 1e-300),
+        # the fuzzer's input (as found): an eccentric path with k_n = 0x1.1ccf385ebc8ap+1023, R = h0 = mu = m =
+        # ecc = 0.5, whose 5-node friction rule overflowed (-inf) before it multiplied by k_n last
+        'eccentric_stiffness_near_dbl_max': b'\xff\xa0\xc8\xeb\x85\xf3\xcc\xe1\x7f\x04\x04\x04\x04\x04\x04\xff\xa0\xc8\xeb\x85\xf3\xcc\xe1\x7f~\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\xff333334\xff\xf0?\xff3\xd3?3',
         'typical': ds(1, 1, 0.6, 1, 0.28, 0.3, 1, 3, 0.86) + ds(0.9, 0.1, -0.2) + I(0) + ds(0.1, 1) +
                    ds(0.5, 0.3) + I(1) + ds(0.1, 1, 0.12, -1, 0.05, -1, 0.1, 1) + ds(0.3, 1) + ds(-0.2),
     },

@@ -101,8 +101,8 @@ typedef struct demc_sliding_path {
  * @param h0 largest overlap, 0 < h0 < 2R. @param out the path, written only on success.
  * @param bad_field optional (may be NULL): NULL on success, else the first offending argument: "prefactor", "radius",
  *        "mu", "mass", "h0" or "out"; with #DEMC_ERR_SINGULAR "h0" when h0^{5/2} overflows, "out.s_u" or
- *        "out.friction_half" when that derived
- *        field overflows, or "mass" when the largest work over the mass, (0.8 k_n h0^{5/2} + 4μ friction_half)/m,
+ *        "out.friction_half" when that derived field, or twice it (the friction work over the whole path per unit
+ *        μ), overflows, or "mass" when the largest work over the mass, (0.8 k_n h0^{5/2} + 4μ friction_half)/m,
  *        does (every v² of the motion is v0² plus a part of it).
  * @return DEMC_OK; DEMC_ERR_INVALID_ARGUMENT (null, non-finite); DEMC_ERR_OUT_OF_DOMAIN; DEMC_ERR_SINGULAR.
  */

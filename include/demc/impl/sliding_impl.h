@@ -71,11 +71,12 @@ DEMC_STATIC_INLINE double demci_sliding_h52(const demc_sliding_path *p, double s
     return h * h * sqrt(h);
 }
 
-/* N cos(beta): the friction force per unit mu. */
-DEMC_STATIC_INLINE double demci_sliding_fric_density(const demc_sliding_path *p, double s)
+/* h^{3/2} cos(beta): N cos(beta) per unit k_n. The quadrature rules sum it and multiply by k_n last, so that a k_n
+ * near the largest double gives their (finite) result rather than an overflowed sum of finite densities. */
+DEMC_STATIC_INLINE double demci_sliding_fric_shape(const demc_sliding_path *p, double s)
 {
     demci_sliding_geo g = demci_sliding_geometry(p, s);
-    return p->prefactor * g.h * sqrt(g.h) * g.cosb;
+    return g.h * sqrt(g.h) * g.cosb;
 }
 
 /* The same at distance e (> 0) before the end s_u. */
@@ -279,10 +280,10 @@ DEMC_STATIC_INLINE demc_status demci_sliding_phi_diff(const demc_sliding_path *p
 DEMC_STATIC_INLINE double demci_sliding_fric_5node(const demc_sliding_path *p, double a, double b)
 {
     double h = b - a, c = 0.5 * (a + b), x = 0.5 * sqrt(3.0 / 7.0) * h;
-    return h / 10.0 *
-           (0.5 * (demci_sliding_fric_density(p, a) + demci_sliding_fric_density(p, b)) +
-            32.0 / 9.0 * demci_sliding_fric_density(p, c) +
-            49.0 / 18.0 * (demci_sliding_fric_density(p, c + x) + demci_sliding_fric_density(p, c - x)));
+    return p->prefactor * (h / 10.0 *
+                           (0.5 * (demci_sliding_fric_shape(p, a) + demci_sliding_fric_shape(p, b)) +
+                            32.0 / 9.0 * demci_sliding_fric_shape(p, c) +
+                            49.0 / 18.0 * (demci_sliding_fric_shape(p, c + x) + demci_sliding_fric_shape(p, c - x))));
 }
 
 /* Squared velocity on a leg in the mirrored coordinate x (motion towards +x) started at xa with va2:
@@ -388,7 +389,8 @@ DEMC_STATIC_INLINE demc_status demci_sliding_derived(const demc_sliding_path *p,
     double scale;
     if (!demc_is_finite(p->h0 * p->h0 * sqrt(p->h0))) return demci_material_fail(DEMC_ERR_SINGULAR, "h0", bad_field);
     if (!(demc_is_finite(p->s_u) && p->s_u > 0.0)) return demci_material_fail(DEMC_ERR_SINGULAR, "out.s_u", bad_field);
-    if (!(demc_is_finite(p->friction_half) && p->friction_half >= 0.0))
+    /* twice it: the friction work over the whole path per unit μ, which the leg integrals take */
+    if (!(demc_is_finite(2.0 * p->friction_half) && p->friction_half >= 0.0))
         return demci_material_fail(DEMC_ERR_SINGULAR, "out.friction_half", bad_field);
     scale = 0.8 * p->prefactor * p->h0 * p->h0 * sqrt(p->h0) + 4.0 * p->mu * p->friction_half;
     if (!demc_is_finite(scale) || !demc_is_finite(scale / p->mass))
@@ -629,9 +631,9 @@ DEMC_STATIC_INLINE void demci_sliding_paper(const demc_sliding_path *p, double v
         w = -2.0 * 8.0 * sqrt(2.0) / 3.0 * p->mu * p->prefactor * kr * r52 * sqrt(1.0 + kr) *
             ((kr + 3.0) * demc_special_ellint_k(m) - 4.0 * demc_special_ellint_e(m));
     } else {
-        w = -p->mu * p->s_u / 5.0 *
-            (32.0 / 9.0 * demci_sliding_fric_density(p, 0.0) +
-             49.0 / 18.0 * (demci_sliding_fric_density(p, x) + demci_sliding_fric_density(p, -x)));
+        w = -p->mu * (p->prefactor * (p->s_u / 5.0 *
+                                      (32.0 / 9.0 * demci_sliding_fric_shape(p, 0.0) +
+                                       49.0 / 18.0 * (demci_sliding_fric_shape(p, x) + demci_sliding_fric_shape(p, -x)))));
     }
     r->work_friction_paper = w;
     r->v_crit_paper = sqrt(-2.0 * w / p->mass);
