@@ -1465,15 +1465,21 @@ DEMC_HOT_INLINE void demci_contact_batch_add(double *accumulator, size_t at, dem
     accumulator[at + 2] += v.z;
 }
 
-/* The outputs of contact q: written per contact and/or added to the bodies (j not against a wall). Nothing is
- * added for a pair apart (its result is zero). */
-DEMC_HOT_INLINE void demci_contact_batch_emit(const demc_contact_batch *b, size_t q, int i, int j, int wall,
-                                              const demc_contact_result *r)
+/* The per-contact outputs of contact q, as the batch asks for them. */
+DEMC_HOT_INLINE void demci_contact_batch_store(const demc_contact_batch *b, size_t q, const demc_contact_result *r)
 {
     if (b->force) demci_contact_store3(b->force + 3 * q, r->force);
     if (b->torque_i) demci_contact_store3(b->torque_i + 3 * q, r->torque_i);
     if (b->torque_j) demci_contact_store3(b->torque_j + 3 * q, r->torque_j);
-    if (!(r->overlap > 0.0)) return;
+}
+
+/* The outputs of an evaluated contact q: written per contact and added to the bodies (j not against a wall),
+ * whatever its overlap: an adhesive neck pulls at δ < 0, and what reaches force[q] reaches the accumulators. Only
+ * a released pair (a zero result) adds nothing (demci_contact_batch_release()). */
+DEMC_HOT_INLINE void demci_contact_batch_emit(const demc_contact_batch *b, size_t q, int i, int j, int wall,
+                                              const demc_contact_result *r)
+{
+    demci_contact_batch_store(b, q, r);
     if (b->body_force) {
         demci_contact_batch_add(b->body_force, (size_t)i * b->vector_stride, r->force);
         if (!wall) demci_contact_batch_add(b->body_force, (size_t)j * b->vector_stride, demc_vec3_neg(r->force));
@@ -1511,10 +1517,10 @@ DEMC_HOT_INLINE int demci_contact_batch_per_contact(const demc_contact_batch *b)
  * is built (what the frame builder and the evaluation would give: a zero result, the state reset). It adds nothing
  * into the accumulators: the per-contact outputs, when there are any, are all it writes besides its state. */
 DEMC_HOT_INLINE void demci_contact_batch_release(demc_contact_kind kind, const double *c, const demc_contact_batch *b,
-                                                 const demc_wall *wall, size_t q, int per_contact)
+                                                 size_t q, int per_contact)
 {
     const demc_contact_result r = demci_contact_release(kind, c, 0.0, b->state + q * b->state_stride, NULL);
-    if (per_contact) demci_contact_batch_emit(b, q, b->i[q], wall ? 0 : b->j[q], wall != 0, &r);
+    if (per_contact) demci_contact_batch_store(b, q, &r);
 }
 
 /* Contact q of a batch, within reach: evaluated and emitted. */
@@ -1578,7 +1584,7 @@ DEMC_HOT_INLINE size_t demci_contact_batch_sift(demc_contact_kind kind, const do
         n += touching;
         m += 1 - touching;
     }
-    for (t = 0; t < m; ++t) demci_contact_batch_release(kind, c, b, wall, apart[t], per_contact);
+    for (t = 0; t < m; ++t) demci_contact_batch_release(kind, c, b, apart[t], per_contact);
     return n;
 }
 
@@ -1605,7 +1611,7 @@ DEMC_HOT_INLINE size_t demci_contact_batch_dense(demc_contact_kind kind, const d
             demci_contact_batch_one(kind, c, b, wall, dt, q);
             ++n;
         } else {
-            demci_contact_batch_release(kind, c, b, wall, q, per_contact);
+            demci_contact_batch_release(kind, c, b, q, per_contact);
         }
     }
     return n;
@@ -1751,7 +1757,7 @@ DEMC_HOT_INLINE void demci_contact_batch_facet_loop(demc_contact_kind kind, cons
         /* Apart: released on the distance the closest point already holds, before the bodies are read. */
         if (!(b->radius[(size_t)i * b->scalar_stride] - cq->distance > -c[DEMCI_M_RANGE])) {
             r = demci_contact_release(kind, c, 0.0, b->state + q * b->state_stride, NULL);
-            demci_contact_batch_emit(b, q, i, 0, 1, &r);
+            demci_contact_batch_store(b, q, &r);
             if (nodal) {
                 size_t k;
                 for (k = 0; k < 9; ++k) nodal[9 * q + k] = 0.0;

@@ -342,7 +342,7 @@ DEMC_HOT_INLINE size_t demci_lanes_dense(demc_contact_kind kind, const double *c
         if (within0 && within1 && demci_lanes_pair_eval(kind, c, b, dt, q, q + 1)) continue;
         for (k = q; k < q + 2; ++k) {
             if (k == q ? within0 : within1) demci_contact_batch_one(kind, c, b, NULL, dt, k);
-            else demci_contact_batch_release(kind, c, b, NULL, k, per_contact);
+            else demci_contact_batch_release(kind, c, b, k, per_contact);
         }
     }
     if (q < end) n += demci_contact_batch_dense(kind, c, b, NULL, dt, q, end);
