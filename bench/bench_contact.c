@@ -126,6 +126,7 @@ static inline demc_body bench_demc_body(const ref_bodies *b, int i)
     out.angular_velocity = demc_vec3_make(b->omega[i][0], b->omega[i][1], b->omega[i][2]);
     out.radius = b->radius[i];
     out.mass = b->rmass[i];
+    out.inertia = 0.0;
     return out;
 }
 

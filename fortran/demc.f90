@@ -16,8 +16,8 @@ module demc
 
     ! Numeric macros of the headers (with _C appended when a function has the same name).
     integer(c_int), parameter :: DEMC_ADHESION_STATE_SIZE = 1
-    integer(c_int), parameter :: DEMC_CONTACT_MODEL_DOUBLES = 64
-    integer(c_int), parameter :: DEMC_CONTACT_STATE_MAX = 32
+    integer(c_int), parameter :: DEMC_CONTACT_MODEL_DOUBLES = 128
+    integer(c_int), parameter :: DEMC_CONTACT_STATE_MAX = 256
     real(c_double), parameter :: DEMC_FACET_DEGENERATE_RATIO = 1e-8_c_double
     real(c_double), parameter :: DEMC_FACET_MERGE_TOLERANCE = 1e-5_c_double
     real(c_double), parameter :: DEMC_NORMAL_HERTZ_DURATION_FACTOR = 2.9432751843247046574_c_double
@@ -477,7 +477,7 @@ module demc
     end type demc_contact_def
 
     type, bind(C) :: demc_contact_model
-        real(c_double) :: opaque_(64)
+        real(c_double) :: opaque_(128)
     end type demc_contact_model
 
     type, bind(C) :: demc_body
@@ -486,6 +486,7 @@ module demc
         type(demc_vec3) :: angular_velocity
         real(c_double) :: radius
         real(c_double) :: mass
+        real(c_double) :: inertia
     end type demc_body
 
     type, bind(C) :: demc_wall
@@ -507,6 +508,8 @@ module demc
         real(c_double) :: effective_radius
         real(c_double) :: effective_mass
         real(c_double) :: effective_inertia
+        real(c_double) :: radius_i
+        real(c_double) :: radius_j
     end type demc_contact_frame
 
     type, bind(C) :: demc_contact_result
@@ -554,6 +557,7 @@ module demc
         type(c_ptr) :: torque_j
         type(c_ptr) :: body_force
         type(c_ptr) :: body_torque
+        type(c_ptr) :: inertia
     end type demc_contact_batch
 
     type, bind(C) :: demc_timestep_collision
@@ -1202,6 +1206,12 @@ module demc
             type(c_ptr), intent(out), optional :: bad_field
             integer(c_int) :: demc_contact_model_init
         end function demc_contact_model_init
+        function demc_contact_model_validate(model, bad_field) bind(C, name="demc_contact_model_validate")
+            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_contact_model
+            type(demc_contact_model), intent(in) :: model
+            type(c_ptr), intent(out), optional :: bad_field
+            integer(c_int) :: demc_contact_model_validate
+        end function demc_contact_model_validate
         function demc_contact_model_kind(model) bind(C, name="demc_contact_model_kind")
             import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_contact_model
             type(demc_contact_model), intent(in) :: model

@@ -319,11 +319,13 @@ static void demc_fuzz_contact(const unsigned char *data, size_t size)
     bi.angular_velocity = fz_vec3(&r);
     bi.radius = fz_double(&r);
     bi.mass = fz_double(&r);
+    bi.inertia = 0.0;
     bj.position = demc_vec3_add(bi.position, fz_vec3(&r)); /* an offset: touching pairs are easy to reach */
     bj.velocity = fz_vec3(&r);
     bj.angular_velocity = fz_vec3(&r);
     bj.radius = fz_double(&r);
     bj.mass = fz_double(&r);
+    bj.inertia = 0.0;
     dt = fz_double(&r);
     wall.point = fz_vec3(&r);
     wall.normal = demc_vec3_normalize(fz_vec3(&r));

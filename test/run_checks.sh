@@ -70,6 +70,7 @@ fi
 
 echo "== consumer checks"
 gate consumers sh test/consumers.sh
+gate "sized structs grow both ways (a next-minor library and headers, bit for bit)" sh test/compat_next_minor.sh
 gate "demo (README's first command)" sh -c "${MAKE:-make} -s demo >/dev/null"
 gate "examples of the documentation (host loop, first contact), both faces" ${MAKE:-make} -s examples
 echo "== demc inside an MPI DEM engine (LIGGGHTS)"

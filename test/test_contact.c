@@ -119,6 +119,7 @@ static demc_body sphere(demc_vec3 x, demc_vec3 v, demc_vec3 w, double radius)
     b.angular_velocity = w;
     b.radius = radius;
     b.mass = 4.0 / 3.0 * 3.14159265358979323846 * radius * radius * radius * 2650.0;
+    b.inertia = 0.0; /* a solid sphere */
     return b;
 }
 

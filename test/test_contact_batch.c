@@ -17,6 +17,7 @@
 #include "support/setup_checks.h"
 
 enum { NB = 40, NC = 120, MAXS = DEMC_CONTACT_STATE_MAX };
+#define BODY_DOUBLES (sizeof(demc_body) / sizeof(double)) /* the strides of an array of demc_body */
 
 static unsigned long long rng = 0x2545F4914F6CDD1DULL;
 static double uniform(void)
@@ -50,6 +51,7 @@ static void scene_make(scene *s)
         s->body[k].angular_velocity = demc_vec3_make(s->w[k][0], s->w[k][1], s->w[k][2]);
         s->body[k].radius = s->radius[k];
         s->body[k].mass = s->mass[k];
+        s->body[k].inertia = 0.0;
     }
     for (k = 0; k < NC; ++k) {
         s->i[k] = (int)(uniform() * NB);
@@ -123,7 +125,7 @@ static void batch_equals_single_calls(void)
                 static double st_single[NC * 16], st_lammps[NC * 16], st_bodies[NC * 16], st_combined[NC * 16];
                 static double st_lean[NC * 16], st_lean_combined[NC * 16];
                 static double force[NC * 3], ti[NC * 3], tj[NC * 3];
-                static double bf[NB * 3], bt[NB * 3], bf2[NB * 11], bt2[NB * 11];
+                static double bf[NB * 3], bt[NB * 3], bf2[NB * BODY_DOUBLES], bt2[NB * BODY_DOUBLES];
                 const demc_contact_model m = model_of(presets[p], variant);
                 demc_wall plane;
                 long touching = 0, mismatches = 0;
@@ -145,7 +147,7 @@ static void batch_equals_single_calls(void)
                     memset(bf2, 0, sizeof bf2);
                     memset(bt2, 0, sizeof bt2);
                     a.force = force, a.torque_i = ti, a.torque_j = tj, a.body_force = bf, a.body_torque = bt;
-                    /* an array of demc_body: both strides 11 doubles, accumulators with the same stride */
+                    /* an array of demc_body: both strides BODY_DOUBLES, accumulators with the same stride */
                     b.position = &s.body[0].position.x;
                     b.velocity = &s.body[0].velocity.x;
                     b.angular_velocity = &s.body[0].angular_velocity.x;
@@ -208,7 +210,8 @@ static void batch_equals_single_calls(void)
                             for (d = 0; d < 3; ++d) {
                                 sum_err = fmax(sum_err, fabs(bf[3 * k + d] - sf[3 * k + d]));
                                 sum_err = fmax(sum_err, fabs(bt[3 * k + d] - stq[3 * k + d]));
-                                mismatches += bf[3 * k + d] != bf2[11 * k + d] || bt[3 * k + d] != bt2[11 * k + d];
+                                mismatches += bf[3 * k + d] != bf2[BODY_DOUBLES * k + d] ||
+                                              bt[3 * k + d] != bt2[BODY_DOUBLES * k + d];
                             }
                     }
                     for (k = 0; k < NB; ++k) { /* move on */
@@ -486,11 +489,11 @@ static long lanes_case(const demc_contact_model *model_p, int sparse, long *mism
             a.position = demc_vec3_make(x[ci[q]][0], x[ci[q]][1], x[ci[q]][2]);
             a.velocity = demc_vec3_make(v[ci[q]][0], v[ci[q]][1], v[ci[q]][2]);
             a.angular_velocity = demc_vec3_make(w[ci[q]][0], w[ci[q]][1], w[ci[q]][2]);
-            a.radius = radius[ci[q]], a.mass = mass[ci[q]];
+            a.radius = radius[ci[q]], a.mass = mass[ci[q]], a.inertia = 0.0;
             c2.position = demc_vec3_make(x[cj[q]][0], x[cj[q]][1], x[cj[q]][2]);
             c2.velocity = demc_vec3_make(v[cj[q]][0], v[cj[q]][1], v[cj[q]][2]);
             c2.angular_velocity = demc_vec3_make(w[cj[q]][0], w[cj[q]][1], w[cj[q]][2]);
-            c2.radius = radius[cj[q]], c2.mass = mass[cj[q]];
+            c2.radius = radius[cj[q]], c2.mass = mass[cj[q]], c2.inertia = 0.0;
             r = demc_contact_eval_sphere_sphere(&m, &a, &c2, dt, st_single + ns * q, NULL);
             mismatches += memcmp(&r.force.x, force + 3 * q, 3 * sizeof(double)) != 0;
             mismatches += memcmp(&r.torque_i.x, ti + 3 * q, 3 * sizeof(double)) != 0;

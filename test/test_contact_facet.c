@@ -72,6 +72,7 @@ static demc_body make_body(demc_vec3 x, demc_vec3 v, demc_vec3 w)
     b.angular_velocity = w;
     b.radius = radius;
     b.mass = sphere_mass();
+    b.inertia = 0.0;
     return b;
 }
 

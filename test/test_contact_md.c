@@ -42,6 +42,7 @@ static demc_body sphere(demc_vec3 x, demc_vec3 v, demc_vec3 w, double r, double 
     b.angular_velocity = w;
     b.radius = r;
     b.mass = 4.0 / 3.0 * PI * r * r * r * rho;
+    b.inertia = 0.0;
     return b;
 }
 

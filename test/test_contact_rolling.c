@@ -223,7 +223,9 @@ static void frame_effective_inertia(void)
     double ii, ij;
     compile(&def, &m);
     i.position = v3(0, 0, 0), i.velocity = i.angular_velocity = v3(0, 0, 0), i.radius = 5e-3, i.mass = 1.3e-3;
+    i.inertia = 0.0;
     j.position = v3(0, 8.9e-3, 0), j.velocity = j.angular_velocity = v3(0, 0, 0), j.radius = 4e-3, j.mass = 2.1e-3;
+    j.inertia = 0.0;
     ii = 0.4 * i.mass * i.radius * i.radius, ij = 0.4 * j.mass * j.radius * j.radius;
     f = demc_contact_frame_sphere_sphere(&m, &i, &j);
     CHECK_REL(f.effective_inertia, 1.0 / (1.0 / ii + 1.0 / ij), 1e-15);
@@ -282,6 +284,7 @@ static void ball_step(const demc_contact_model *p, ball *b, demc_vec3 g, demc_ve
     b->x = demc_vec3_add_scaled(b->x, dt, b->v);
     b->angle += b->w.y * dt;
     body.position = b->x, body.velocity = b->v, body.angular_velocity = b->w, body.radius = b->R, body.mass = b->m;
+    body.inertia = 0.0;
     w.point = v3(0, 0, 0), w.normal = v3(0, 0, 1), w.velocity = v3(0, 0, 0), w.angular_velocity = v3(0, 0, 0);
     f = demc_contact_frame_sphere_wall(p, &body, &w);
     *r = demc_contact_eval(p, &f, dt, s->d, diag);
@@ -462,6 +465,7 @@ static demc_body make_body(demc_vec3 x, demc_vec3 v, demc_vec3 w, double radius)
     demc_body b;
     b.position = x, b.velocity = v, b.angular_velocity = w, b.radius = radius;
     b.mass = 4.0 / 3.0 * PI * radius * radius * radius * 2500.0;
+    b.inertia = 0.0;
     return b;
 }
 

@@ -391,8 +391,8 @@ static void contact_batch_without_state(void)
     const double w[2][3] = {{0.0, 0.0, 0.0}, {0.0, 0.0, 0.0}}, radius[2] = {1e-3, 1e-3}, mass[2] = {1e-5, 1e-5};
     const int i[1] = {0}, j[1] = {1}, jf[1] = {0};
     double force[3] = {0.0, 0.0, 0.0};
-    demc_body bi = {{0.0, 0.0, 0.0}, {0.0, 0.0, 0.1}, {0.0, 0.0, 0.0}, 1e-3, 1e-5};
-    demc_body bj = {{0.0, 0.0, 1.9e-3}, {0.0, 0.0, 0.0}, {0.0, 0.0, 0.0}, 1e-3, 1e-5};
+    demc_body bi = {{0.0, 0.0, 0.0}, {0.0, 0.0, 0.1}, {0.0, 0.0, 0.0}, 1e-3, 1e-5, 0.0};
+    demc_body bj = {{0.0, 0.0, 1.9e-3}, {0.0, 0.0, 0.0}, {0.0, 0.0, 0.0}, 1e-3, 1e-5, 0.0};
     CHECK(demc_contact_def_init(DEMC_CONTACT_PRESET_HM, sizeof d, &d, NULL) == DEMC_OK);
     d.tangential = DEMC_TANGENTIAL_NONE;
     d.moduli.effective_modulus = 1e8;

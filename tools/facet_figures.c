@@ -194,6 +194,7 @@ static int incline(const char *dir)
             demc_body body;
             demc_contact_result r;
             body.position = x, body.velocity = v, body.angular_velocity = w, body.radius = R, body.mass = mass;
+            body.inertia = 0.0;
             if (host == 0) {
                 demc_contact_frame fr = demc_contact_frame_sphere_wall(&model, &body, &wall);
                 r = demc_contact_eval(&model, &fr, dt, wall_state, NULL);

@@ -106,7 +106,7 @@ static void demo_contact(void)
     double state[DEMC_CONTACT_STATE_MAX] = {0}; /* all zero: a new contact */
     demc_contact_diag diag = DEMC_CONTACT_DIAG_INIT;
     demc_wall wall = {{0, 0, 0}, {0, 0, 1}, {0, 0, 0}, {0, 0, 0}};
-    demc_body b = {{0, 0, 1e-3}, {0.5, 0, -1.0}, {0, 100, 0}, 1e-3, 0};
+    demc_body b = {{0, 0, 1e-3}, {0.5, 0, -1.0}, {0, 100, 0}, 1e-3, 0, 0};
     demc_contact_frame f;
     demc_contact_result r;
     const char *bad = NULL;
@@ -210,6 +210,7 @@ static void demo_validation(void)
     ball.angular_velocity = demc_vec3_make(0.0, 0.0, -127.03);
     ball.radius = r;
     ball.mass = m;
+    ball.inertia = 0.0; /* a solid sphere */
     vc_old = ball.velocity.x + ball.angular_velocity.z * r;
     printf("\nValidation, [Campello 2015] example 5.1: sphere r = %g m, m = %g kg, v0 = %g m/s, w0 = %g rad/s, mu = %g\n", r, m,
            ball.velocity.x, ball.angular_velocity.z, mu);

@@ -9,8 +9,8 @@ int main(void)
     demc_contact_def def = demc_contact_def_default();              /* HM+D: Hertz, Mindlin, dashpots */
     demc_contact_model model;
     double state[DEMC_CONTACT_STATE_MAX] = {0};                     /* the contact's history: zero = new */
-    demc_body a = {{0, 0, 0}, {0.1, 0, 0}, {0, 0, 0}, 1e-3, 1.05e-5}; /* position, velocity, spin, R, mass */
-    demc_body b = {{1.999e-3, 0, 0}, {-0.1, 0, 0}, {0, 0, 0}, 1e-3, 1.05e-5};
+    demc_body a = {{0, 0, 0}, {0.1, 0, 0}, {0, 0, 0}, 1e-3, 1.05e-5, 0}; /* position, velocity, spin, R, mass, inertia (0: solid) */
+    demc_body b = {{1.999e-3, 0, 0}, {-0.1, 0, 0}, {0, 0, 0}, 1e-3, 1.05e-5, 0};
     const char *bad = NULL;
     def.restitution = 0.8;                                          /* the dashpot follows from it */
     def.friction.mu_static = def.friction.mu_dynamic = 0.3;

@@ -31,8 +31,7 @@ static const double radius = 4e-3, density = 1100.0, gravity = 9.81; /* SI units
 static const double box = 3.3 * 2 * 4e-3;                            /* the box's inner width: 3.3 diameters */
 
 typedef struct bead {
-    demc_body body;         /* position, velocity, angular velocity, radius, mass */
-    double inertia;         /* 2/5 m R^2 */
+    demc_body body;         /* position, velocity, angular velocity, radius, mass, moment of inertia */
     demc_vec3 force, torque;
     demc_vec3 at_build;     /* position at the last neighbour-list build */
 } bead;
@@ -169,7 +168,7 @@ static double kinetic_energy(const sim *S)
     int a;
     for (a = 0; a < N; ++a) {
         const demc_body *b = &S->beads[a].body;
-        e += 0.5 * b->mass * demc_vec3_norm2(b->velocity) + 0.5 * S->beads[a].inertia * demc_vec3_norm2(b->angular_velocity);
+        e += 0.5 * b->mass * demc_vec3_norm2(b->velocity) + 0.5 * b->inertia * demc_vec3_norm2(b->angular_velocity);
     }
     return e;
 }
@@ -195,7 +194,7 @@ static double advance(sim *S, double duration, double e0, double *kinetic_max)
         for (a = 0; a < N; ++a) { /* half kick, drift */
             bead *p = &S->beads[a];
             p->body.velocity = demc_vec3_add_scaled(p->body.velocity, 0.5 * S->dt / p->body.mass, p->force);
-            p->body.angular_velocity = demc_vec3_add_scaled(p->body.angular_velocity, 0.5 * S->dt / p->inertia, p->torque);
+            p->body.angular_velocity = demc_vec3_add_scaled(p->body.angular_velocity, 0.5 * S->dt / p->body.inertia, p->torque);
             p->body.position = demc_vec3_add_scaled(p->body.position, S->dt, p->body.velocity);
             moved = fmax(moved, demc_vec3_norm(demc_vec3_sub(p->body.position, p->at_build)));
         }
@@ -204,7 +203,7 @@ static double advance(sim *S, double duration, double e0, double *kinetic_max)
         for (a = 0; a < N; ++a) { /* half kick with the new forces */
             bead *p = &S->beads[a];
             p->body.velocity = demc_vec3_add_scaled(p->body.velocity, 0.5 * S->dt / p->body.mass, p->force);
-            p->body.angular_velocity = demc_vec3_add_scaled(p->body.angular_velocity, 0.5 * S->dt / p->inertia, p->torque);
+            p->body.angular_velocity = demc_vec3_add_scaled(p->body.angular_velocity, 0.5 * S->dt / p->body.inertia, p->torque);
         }
         worst = fmax(worst, fabs(energy(S) - e0));
         *kinetic_max = fmax(*kinetic_max, kinetic_energy(S));
@@ -291,7 +290,7 @@ int main(void)
             }
             S.beads[a].body.radius = radius;
             S.beads[a].body.mass = mass;
-            S.beads[a].inertia = 0.4 * mass * radius * radius;
+            S.beads[a].body.inertia = 0.4 * mass * radius * radius; /* a solid sphere's, given */
             S.beads[a].body.position = demc_vec3_make((a % 3 - 1) * 2.15 * radius + 0.1 * radius * r[0],
                                                       (a / 3 % 3 - 1) * 2.15 * radius + 0.1 * radius * r[1],
                                                       (3.0 + 3.0 * (a / 9)) * radius + 0.1 * radius * r[2]);

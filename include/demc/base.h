@@ -128,7 +128,10 @@ DEMC_BEGIN_DECLS
  * @brief Result of a setup, validation or checked function.
  *
  * Hot-path functions do not return a status; they have a documented domain with total behaviour at its edges.
- * The numeric values are part of the ABI: new codes are only ever appended.
+ * The numeric values are part of the ABI: new codes are only ever appended. The `bad_field` strings that setup
+ * functions return with a status are part of the API too: a check that exists names its input with the same
+ * string in every 1.x release (the parameter's name, or the field's path as spelt in the header, e.g.
+ * "def.friction.mu_dynamic"); checks added later may name new strings. They are static strings (never freed).
  */
 typedef enum demc_status {
     DEMC_OK = 0,                     /**< Success. */

@@ -46,6 +46,7 @@
 #define DEMC_CONTACT_H
 
 #include <stddef.h>
+#include <string.h>
 #include "base.h"
 #include "material.h"
 #include "geometry.h"
@@ -72,13 +73,16 @@ DEMC_BEGIN_DECLS
 
 /**
  * Largest per-contact state of any model this major version will compile, in doubles: a host with fixed-size
- * history arrays can reserve this many. A model's own size, demc_contact_model_state_size(), is usually smaller
- * (12 for HM+D). Options added within 1.x enlarge the state only of models that select them, and never past this.
+ * history arrays can reserve this many (2 KiB a contact), though sizing each contact's history from
+ * demc_contact_model_state_size() is better: a model's own size is usually far smaller (9 for HM+D, 22 for the
+ * widest combination of 1.0's laws). Options added within 1.x enlarge the state only of models that select them,
+ * and never past this: a law with a long history (a bed of springs whose resolution the description sets) is
+ * refused by demc_contact_model_init() when its state would exceed it.
  */
-#define DEMC_CONTACT_STATE_MAX 32
+#define DEMC_CONTACT_STATE_MAX 256
 
-/** Capacity of the opaque ::demc_contact_model, in doubles. */
-#define DEMC_CONTACT_MODEL_DOUBLES 64
+/** Capacity of the opaque ::demc_contact_model, in doubles (1 KiB: room for the constants of laws added in 1.x). */
+#define DEMC_CONTACT_MODEL_DOUBLES 128
 
 /** @brief The normal law (slot `normal`). */
 typedef enum demc_normal_law {
@@ -207,9 +211,13 @@ typedef enum demc_contact_preset {
 /**
  * @brief Description of a contact model: one law per slot, its conventions and its physical inputs.
  *
- * A sized struct: fill it with demc_contact_def_default() or demc_contact_def_init(), which set the size, then change
- * fields by name. The library reads it up to its size: fields appended in later releases take their defaults when a
- * caller built against an older header passes a smaller struct.
+ * A sized struct (page "Extending within 1.x"): fill it with demc_contact_def_default() or demc_contact_def_init(),
+ * which set the size and zero the rest, then change fields by name. Fields are only ever appended, and an appended
+ * field's zero is its default. The library reads the struct up to the caller's size: a field past it (a caller
+ * built against an older header) takes its default; a caller's struct larger than the library's (a newer header)
+ * is accepted when every byte the library does not know is zero, and refused with ::DEMC_ERR_UNSUPPORTED and
+ * "def.size" when one is set (an option this library does not have). The smallest size accepted is
+ * ::DEMC_CONTACT_DEF_SIZE_1_0.
  */
 typedef struct demc_contact_def {
     size_t size;                    /**< sizeof(demc_contact_def) as the caller compiled it; set by the initialisers. */
@@ -268,11 +276,20 @@ typedef struct demc_contact_def {
     double mu_twisting;        /**< μ_tw (m, ≥ 0) of ::DEMC_TWISTING_SDS: limit μ_tw F_n; default 0. */
 } demc_contact_def;
 
+/** sizeof(::demc_contact_def) of release 1.0: the smallest size the library accepts. */
+#define DEMC_CONTACT_DEF_SIZE_1_0 (offsetof(demc_contact_def, mu_twisting) + sizeof(double))
+
 /**
  * @brief A compiled contact model: validated, with its derived constants, kind and state layout. Opaque.
  *
  * Built by demc_contact_model_init(); plain memory (copy it, keep it in an array per pair of species, share it
- * between threads read-only). Its layout is private and may change in any release.
+ * between threads read-only). Its size is frozen; its layout is private and may change in any release. It carries
+ * a tag of its layout, which every function that reads it checks: a model built by a library or a header of
+ * another layout (a header-only unit of one version and a library of another in the same program, a model saved by
+ * an older release), or never built, is refused, never read wrong: demc_contact_model_validate() says so with a
+ * status, the evaluations return a result whose every field is NaN and leave the state and the diag untouched, the
+ * batches return ::DEMC_ERR_UNSUPPORTED naming "model", the queries return 0. Models of the same layout evaluate
+ * the same on both faces, bit for bit.
  */
 typedef struct demc_contact_model {
     double opaque_[DEMC_CONTACT_MODEL_DOUBLES]; /**< Private. */
@@ -281,9 +298,12 @@ typedef struct demc_contact_model {
 /**
  * @brief The laws and conventions of a model as one integer (demc_contact_model_kind(), DEMC_CONTACT_KIND()).
  *
- * Bits 0-3 normal, 4-6 damping, 7-9 tangential, 10-11 increment, 12-14 rolling, 15-17 twisting; then the
- * conventions: 18-19 stiffness rule, 20 slip recalculation, 21-22 slip direction, 23 unloading, 24 Coulomb policy,
- * 25 end rule, 26 transport, 27 spin off. Values are part of the ABI.
+ * Build kinds only with DEMC_CONTACT_KIND(), DEMC_CONTACT_KIND_CONVENTIONS() and the preset kinds, and compare them
+ * only with each other and with demc_contact_model_kind(). The bit layout is private: it belongs to the model's
+ * layout (::demc_contact_model) and may be repacked in any release so that every slot and convention can gain
+ * values within 1.x (1.0 uses 28 of the 32 bits: normal 0-3, damping 4-6, tangential 7-9, increment 10-11,
+ * rolling 12-14, twisting 15-17, then the conventions 18-27). A kind that is not the model's is never trusted:
+ * demc_contact_eval_kind() then evaluates the model's own kind.
  */
 typedef unsigned int demc_contact_kind;
 
@@ -333,13 +353,17 @@ typedef unsigned int demc_contact_kind;
      DEMC_CONTACT_KIND_CONVENTIONS(DEMC_STIFFNESS_TOTAL, DEMC_SLIP_CONVENTIONAL, DEMC_SLIP_DIRECTION_DISPLACEMENT, 0, \
                                    DEMC_COULOMB_ELASTIC, DEMC_CONTACT_END_OVERLAP, DEMC_TRANSPORT_PROJECT, 1))
 
-/** @brief A sphere: the kinematic state and the two properties a contact needs. Frozen. */
+/** @brief A sphere: the kinematic state and the properties a contact needs. Frozen. */
 typedef struct demc_body {
     demc_vec3 position;         /**< Centre, m. */
     demc_vec3 velocity;         /**< Velocity of the centre, m/s. */
     demc_vec3 angular_velocity; /**< Angular velocity, rad/s. */
     double radius;              /**< Radius, m (> 0). */
     double mass;                /**< Mass, kg (> 0). */
+    /** Moment of inertia about a diameter, kg·m² (> 0), read only by the laws that need it (the rolling laws CDT
+     *  and EPSD, demc_contact_frame::effective_inertia); 0 (or any value not > 0): a solid sphere, (2/5) m R². A
+     *  hollow or clumped particle passes its own. */
+    double inertia;
 } demc_body;
 
 /** @brief A plane wall (body j of a sphere–wall contact): rigid, of infinite mass. Frozen. */
@@ -369,9 +393,13 @@ typedef struct demc_contact_frame {
     /** I* = I_i I_j/(I_i + I_j), kg·m², with I = (2/5) m R² of a solid sphere (I_i against a wall): the inertia of
      *  the relative rotation ω_i − ω_j under a couple, as m* is that of the relative translation under a force.
      *  Read by the rolling laws only (the CDT limiter, the EPSD dashpot): the builders fill it for a model with
-     *  one of them and leave it 0 otherwise (it costs a division). A host with other bodies sets its own moments
-     *  of inertia here. 0: unknown (the CDT limiter and the EPSD dashpot are then off). */
+     *  one of them and leave it 0 otherwise (it costs a division), from demc_body::inertia where it is > 0.
+     *  0: unknown (the CDT limiter and the EPSD dashpot are then off). */
     double effective_inertia;
+    double radius_i; /**< R_i, m: the radius of sphere i. */
+    /** R_j, m: the radius of sphere j; 0 for a plane (a wall, a facet), whose curvature is zero. The laws that need
+     *  the two radii apart (the simplified JKR's contact circle) read them here. */
+    double radius_j;
 } demc_contact_frame;
 
 /** @brief What one evaluation returns. Frozen. */
@@ -384,14 +412,15 @@ typedef struct demc_contact_result {
 } demc_contact_result;
 
 /**
- * @brief Energy terms and flags of one evaluation, on request (a non-NULL `diag`). Sized: set demc_contact_def::size (the
- *        initialiser does); fields appended in later releases are written only when demc_contact_def::size covers them.
+ * @brief Energy terms and flags of one evaluation, on request (a non-NULL `diag`). Sized: set #size (the initialiser
+ *        does); the library writes a field only when #size covers it, so a caller built against an older header
+ *        gets the fields it knows, and a newer caller's fields past the library's are left as they were.
  *
  * With these, kinetic + stored energy + the sum of the dissipation and exchange terms is conserved up to the
  * integration error, for every model.
  */
 typedef struct demc_contact_diag {
-    size_t size;                  /**< sizeof(demc_contact_diag) as the caller compiled it. */
+    size_t size;                  /**< sizeof(demc_contact_diag) as the caller compiled it; any size is accepted. */
     double normal_energy;         /**< Elastic energy stored in the normal spring at the end of the step, J. */
     double tangential_energy;     /**< Elastic energy stored in the tangential spring, J. */
     double viscous_dissipation;   /**< Energy dissipated by the dashpots in this step, J (≥ 0). */
@@ -428,6 +457,9 @@ typedef struct demc_contact_diag {
     double twisting_exchange;
 } demc_contact_diag;
 
+/** sizeof(::demc_contact_diag) of release 1.0. */
+#define DEMC_CONTACT_DIAG_SIZE_1_0 (offsetof(demc_contact_diag, twisting_exchange) + sizeof(double))
+
 /** Initialiser of a ::demc_contact_diag: `demc_contact_diag d = DEMC_CONTACT_DIAG_INIT;`. */
 #define DEMC_CONTACT_DIAG_INIT \
     {sizeof(demc_contact_diag), 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0}
@@ -435,13 +467,15 @@ typedef struct demc_contact_diag {
 /**
  * @brief Fills a description with a preset's laws and conventions and neutral physical inputs.
  *
- * Sets demc_contact_def::size to `size`; moduli, stiffness and stiffness ratio 0 (to be set by the caller), e = 1
+ * Sets demc_contact_def::size to `size` and zeroes every byte of the caller's struct past this library's; moduli,
+ * stiffness and stiffness ratio 0 (to be set by the caller), e = 1
  * with the force end rule, μ_s = μ_d = 0, transport by rotation with spin, contact point by compliance, the
  * Thornton & Yin variant of the Mindlin–Deresiewicz law, and the preset's selectors and tangential conventions
  * (::demc_contact_preset). To select the Mindlin–Deresiewicz law, set demc_contact_def::tangential to
  * ::DEMC_TANGENTIAL_MINDLIN_DERESIEWICZ in a Hertz preset (HM+D or HM).
  * @param preset the model.
- * @param size sizeof(demc_contact_def) as the caller compiled it (≥ the size of the 0.9 layout).
+ * @param size sizeof(demc_contact_def) as the caller compiled it (≥ ::DEMC_CONTACT_DEF_SIZE_1_0); of a
+ *        smaller struct (an older header) only the first `size` bytes are written.
  * @param def output, written only on success.
  * @param bad_field optional: NULL on success, else "preset", "size" or "def".
  * @return ::DEMC_OK or ::DEMC_ERR_INVALID_ARGUMENT.
@@ -464,9 +498,11 @@ DEMC_CONTACT_FN demc_status demc_contact_def_init(demc_contact_preset preset, si
  * Mindlin–Deresiewicz law needs a Hertz normal law ("def.tangential" otherwise), G* > 0, μ_s = μ_d ≥ 0
  * ("def.friction.mu_dynamic" when they differ), a stiffness rule other than ::DEMC_STIFFNESS_TOTAL
  * ("def.friction.stiffness_rule") and a known demc_contact_def::md_variant (all ::DEMC_ERR_OUT_OF_DOMAIN but the
- * unknown variant).
- * @param def the description (its size: ::DEMC_ERR_UNSUPPORTED when bytes past this library's layout are not zero,
- *        or when a slot selects a law this library does not have).
+ * unknown variant). A model whose per-contact state would exceed ::DEMC_CONTACT_STATE_MAX is refused
+ * (::DEMC_ERR_OUT_OF_DOMAIN, naming the field that sets its size).
+ * @param def the description (its size: ≥ ::DEMC_CONTACT_DEF_SIZE_1_0, else ::DEMC_ERR_INVALID_ARGUMENT;
+ *        ::DEMC_ERR_UNSUPPORTED with "def.size" when bytes past this library's layout are not zero, and with the
+ *        slot's name when a slot selects a law this library does not have).
  * @param model output, written only on success.
  * @param bad_field optional: NULL on success, else "def", "def.size", "def.<field>" (e.g. "def.restitution",
  *        "def.moduli.effective_modulus", "def.friction.mu_dynamic") or "model".
@@ -479,10 +515,25 @@ DEMC_CONTACT_FN demc_status demc_contact_def_init(demc_contact_preset preset, si
 DEMC_CONTACT_FN demc_status demc_contact_model_init(const demc_contact_def *def, demc_contact_model *model,
                                                     const char **bad_field);
 
-/** @brief The kind of a compiled model (its laws and conventions, ::demc_contact_kind). */
+/**
+ * @brief Whether this face can read a model: the model's layout tag is this library's (or, in a header-only unit,
+ *        this header's).
+ *
+ * A host that builds models with one face and evaluates them with the other, or keeps models across a library
+ * upgrade, calls it once after building them. Every other function that reads a model checks the same tag.
+ * @param model the model.
+ * @param bad_field optional: NULL on success, else "model".
+ * @return ::DEMC_OK; ::DEMC_ERR_INVALID_ARGUMENT (NULL); ::DEMC_ERR_UNSUPPORTED (built by a library or header of
+ *         another layout, or never built by demc_contact_model_init()).
+ */
+DEMC_CONTACT_FN demc_status demc_contact_model_validate(const demc_contact_model *model, const char **bad_field);
+
+/** @brief The kind of a compiled model (its laws and conventions, ::demc_contact_kind); 0 for a model this face
+ *         cannot read (demc_contact_model_validate()). */
 DEMC_CONTACT_FN demc_contact_kind demc_contact_model_kind(const demc_contact_model *model);
 
-/** @brief The number of doubles of a compiled model's per-contact state (≤ ::DEMC_CONTACT_STATE_MAX). */
+/** @brief The number of doubles of a compiled model's per-contact state (≤ ::DEMC_CONTACT_STATE_MAX); 0 for a
+ *         model this face cannot read. */
 DEMC_CONTACT_FN size_t demc_contact_model_state_size(const demc_contact_model *model);
 
 /**
@@ -495,12 +546,15 @@ DEMC_CONTACT_FN size_t demc_contact_model_state_size(const demc_contact_model *m
  */
 DEMC_CONTACT_FN double demc_contact_model_range(const demc_contact_model *model);
 
-/** @brief Sets a contact's state to that of a new contact (all zero). */
+/** @brief Sets a contact's state to that of a new contact (all zero); nothing for a model this face cannot read. */
 DEMC_CONTACT_FN void demc_contact_state_reset(const demc_contact_model *model, double *state);
 
 /**
  * @brief Replaces the state by the same memory seen from the other body (i ⇄ j): the doubles for which
  *        demc_contact_state_flips() is 1 change sign, the others are kept. Swapping twice restores it exactly.
+ *
+ * The model holds the flips as a few runs of doubles, found once by demc_contact_model_init(): a swap costs a sign
+ * change per flipping double (a host may call it per contact and step). Nothing for a model this face cannot read.
  */
 DEMC_CONTACT_FN void demc_contact_state_swap(const demc_contact_model *model, double *state);
 
@@ -591,7 +645,8 @@ DEMC_CONTACT_FN demc_contact_frame demc_contact_frame_sphere_facet(const demc_co
  * @param state the contact's state, demc_contact_model_state_size() doubles (in/out).
  * @param diag NULL (the energy terms are not computed: for a preset's model a body without them), or energy terms
  *        and flags (written).
- * @return force, torques, overlap and normal force.
+ * @return force, torques, overlap and normal force; every field NaN, with the state and the diag untouched, for a
+ *         model this face cannot read (demc_contact_model_validate()).
  */
 DEMC_CONTACT_FN demc_contact_result demc_contact_eval(const demc_contact_model *model,
                                                       const demc_contact_frame *frame, double dt, double *state,
@@ -639,7 +694,9 @@ DEMC_CONTACT_FN demc_contact_result demc_contact_eval_sphere_wall(const demc_con
 /**
  * @brief Many contacts in one call: index pairs into the host's per-body arrays, the per-contact state array, and
  *        where the results go. Sized: set #demc_contact_batch::size to sizeof(demc_contact_batch) (
- *        ::DEMC_CONTACT_BATCH_INIT does); fields appended in later releases take their defaults for a smaller one.
+ *        ::DEMC_CONTACT_BATCH_INIT does); as ::demc_contact_def, fields appended in later releases take their
+ *        defaults (zero, NULL) for a smaller one, and a larger one is refused ("batch.size") only when a field this
+ *        library does not know is set. The smallest size accepted is ::DEMC_CONTACT_BATCH_SIZE_1_0.
  *
  * Bodies are read from arrays with a stride, so both layouts DEM codes keep are read in place: LAMMPS's
  * `x[n][3]`, `v[n][3]`, `omega[n][3]`, `radius[n]`, `rmass[n]` (vector stride 3, scalar stride 1), or an array of
@@ -667,10 +724,17 @@ typedef struct demc_contact_batch {
      *  a host that splits one batch between threads gives each thread its own accumulators. */
     double *body_force;
     double *body_torque;            /**< NULL, or per-body torque accumulators (vector stride), as #body_force. */
+    /** NULL (solid spheres), or the moment of inertia of body 0 about a diameter, kg·m², body k's at inertia +
+     *  k·scalar_stride (as demc_body::inertia: a value not > 0 is a solid sphere). Read only by the laws that need
+     *  it (the rolling laws CDT and EPSD). */
+    const double *inertia;
 } demc_contact_batch;
 
+/** sizeof(::demc_contact_batch) of release 1.0: the smallest size the library accepts. */
+#define DEMC_CONTACT_BATCH_SIZE_1_0 (offsetof(demc_contact_batch, inertia) + sizeof(const double *))
+
 /** Initialiser of a ::demc_contact_batch: size set, everything else zero (then set the fields by name). */
-#define DEMC_CONTACT_BATCH_INIT {sizeof(demc_contact_batch), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}
+#define DEMC_CONTACT_BATCH_INIT {sizeof(demc_contact_batch), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}
 
 /**
  * @brief Evaluates `batch->count` sphere–sphere contacts: for each, the frame of bodies i[q], j[q] and
@@ -694,8 +758,9 @@ typedef struct demc_contact_batch {
  * @param dt time step Δt (s) > 0.
  * @param bad_field optional: NULL on success, else "model", "batch", "batch.size", "batch.<field>" (a NULL array
  *        the call needs, a stride too small) or "dt".
- * @return ::DEMC_OK; ::DEMC_ERR_INVALID_ARGUMENT (NULL, a stride too small, dt not finite); ::DEMC_ERR_OUT_OF_DOMAIN
- *         (dt ≤ 0); ::DEMC_ERR_UNSUPPORTED (a newer batch with fields this library does not know set). The indices
+ * @return ::DEMC_OK; ::DEMC_ERR_INVALID_ARGUMENT (NULL, a stride too small, a size below
+ *         ::DEMC_CONTACT_BATCH_SIZE_1_0, dt not finite); ::DEMC_ERR_OUT_OF_DOMAIN (dt ≤ 0); ::DEMC_ERR_UNSUPPORTED (a
+ *         model this face cannot read, "model"; a newer batch with fields this library does not know set). The indices
  *         are not checked (they are the host's, as in a force loop); nothing is written on an error.
  */
 DEMC_CONTACT_FN demc_status demc_contact_eval_batch(const demc_contact_model *model, const demc_contact_batch *batch,
@@ -738,12 +803,16 @@ DEMC_CONTACT_FN demc_status demc_contact_eval_batch_facet(const demc_contact_mod
 
 /**
  * @brief The description of ::DEMC_CONTACT_PRESET_HMD: the default model (compiled into the caller, so its size is
- *        the caller's).
+ *        the caller's). Never garbage: the struct is zeroed with its size set before demc_contact_def_init() fills
+ *        it (which cannot fail for this preset and the caller's own size; were it to, the zeroed description would
+ *        be refused by demc_contact_model_init() with the field named).
  */
 DEMC_STATIC_INLINE demc_contact_def demc_contact_def_default(void)
 {
     demc_contact_def def;
-    demc_contact_def_init(DEMC_CONTACT_PRESET_HMD, sizeof def, &def, NULL);
+    memset(&def, 0, sizeof def);
+    def.size = sizeof def;
+    (void)demc_contact_def_init(DEMC_CONTACT_PRESET_HMD, sizeof def, &def, NULL);
     return def;
 }
 
@@ -759,9 +828,11 @@ DEMC_BEGIN_DECLS
  * @brief demc_contact_eval() with the kind given by the caller: in a header-only unit, with `kind` an integer
  *        constant expression equal to demc_contact_model_kind(model), every unused slot and convention folds away.
  *
- * In a linked unit it calls demc_contact_eval() (the kind is then only a promise). Results are bit for bit those
- * of demc_contact_eval().
- * @param kind the model's kind (precondition: kind == demc_contact_model_kind(model)).
+ * In a linked unit it calls demc_contact_eval(). In a header-only unit one compare checks the kind and the model's
+ * layout tag together: a kind that is not the model's (a field of the description changed after the preset's kind
+ * was chosen, say) or a model of another layout goes to demc_contact_eval(), which evaluates the model's own kind or
+ * refuses the model. Results are bit for bit those of demc_contact_eval() whatever the kind.
+ * @param kind the model's kind, best an integer constant expression (DEMC_CONTACT_KIND_HMD, ...).
  * @param model, frame, dt, state, diag as demc_contact_eval().
  */
 DEMC_STATIC_INLINE demc_contact_result demc_contact_eval_kind(demc_contact_kind kind,

@@ -5,8 +5,8 @@ import ctypes
 # Numeric macros and enumerators (the C names without their DEMC_ prefix).
 CONSTANTS = {
     'DEMC_ADHESION_STATE_SIZE': 1,
-    'DEMC_CONTACT_MODEL_DOUBLES': 64,
-    'DEMC_CONTACT_STATE_MAX': 32,
+    'DEMC_CONTACT_MODEL_DOUBLES': 128,
+    'DEMC_CONTACT_STATE_MAX': 256,
     'DEMC_FACET_DEGENERATE_RATIO': 1e-08,
     'DEMC_FACET_MERGE_TOLERANCE': 1e-05,
     'DEMC_NORMAL_HERTZ_DURATION_FACTOR': 2.9432751843247047,
@@ -604,7 +604,7 @@ class contact_model(ctypes.Structure):
     """C struct demc_contact_model."""
     _c_name_ = 'demc_contact_model'
     _fields_ = [
-        ('opaque_', (ctypes.c_double * 64)),
+        ('opaque_', (ctypes.c_double * 128)),
     ]
 
 
@@ -617,6 +617,7 @@ class body(ctypes.Structure):
         ('angular_velocity', vec3),
         ('radius', ctypes.c_double),
         ('mass', ctypes.c_double),
+        ('inertia', ctypes.c_double),
     ]
 
 
@@ -646,6 +647,8 @@ class contact_frame(ctypes.Structure):
         ('effective_radius', ctypes.c_double),
         ('effective_mass', ctypes.c_double),
         ('effective_inertia', ctypes.c_double),
+        ('radius_i', ctypes.c_double),
+        ('radius_j', ctypes.c_double),
     ]
 
 
@@ -705,6 +708,7 @@ class contact_batch(ctypes.Structure):
         ('torque_j', ctypes.c_void_p),
         ('body_force', ctypes.c_void_p),
         ('body_torque', ctypes.c_void_p),
+        ('inertia', ctypes.c_void_p),
     ]
 
 
@@ -960,6 +964,7 @@ FUNCTIONS = {
     'demc_tangential_md_update': (vec3, (('p', ctypes.POINTER(tangential_md_params), 'in'), ('increment', vec3, 'value'), ('normal_force', ctypes.c_double, 'value'), ('contact_radius', ctypes.c_double, 'value'), ('s', ctypes.POINTER(tangential_md_state), 'inout'), ('energy', ctypes.POINTER(tangential_md_energy), 'null_inout'), )),
     'demc_contact_def_init': (ctypes.c_int, (('preset', ctypes.c_int, 'value'), ('size', ctypes.c_size_t, 'value'), ('def', ctypes.POINTER(contact_def), 'out'), ('bad_field', ctypes.POINTER(ctypes.c_char_p), 'bad_field'), )),
     'demc_contact_model_init': (ctypes.c_int, (('def', ctypes.POINTER(contact_def), 'in'), ('model', ctypes.POINTER(contact_model), 'out'), ('bad_field', ctypes.POINTER(ctypes.c_char_p), 'bad_field'), )),
+    'demc_contact_model_validate': (ctypes.c_int, (('model', ctypes.POINTER(contact_model), 'in'), ('bad_field', ctypes.POINTER(ctypes.c_char_p), 'bad_field'), )),
     'demc_contact_model_kind': (ctypes.c_uint, (('model', ctypes.POINTER(contact_model), 'in'), )),
     'demc_contact_model_state_size': (ctypes.c_size_t, (('model', ctypes.POINTER(contact_model), 'in'), )),
     'demc_contact_model_range': (ctypes.c_double, (('model', ctypes.POINTER(contact_model), 'in'), )),
@@ -1107,6 +1112,7 @@ STATUS_FUNCTIONS = frozenset((
     'demc_tangential_md_params_validate',
     'demc_contact_def_init',
     'demc_contact_model_init',
+    'demc_contact_model_validate',
     'demc_contact_eval_batch',
     'demc_contact_eval_batch_wall',
     'demc_contact_eval_batch_facet',

@@ -723,6 +723,8 @@ contains
             b) - b, c_sizeof(v_demc_body%radius)
         write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_body.mass', transfer(c_loc(v_demc_body%mass), b) - b, &
             c_sizeof(v_demc_body%mass)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_body.inertia', transfer(c_loc(v_demc_body%inertia), &
+            b) - b, c_sizeof(v_demc_body%inertia)
         b = transfer(c_loc(v_demc_wall), b)
         write (u, '(a,1x,a,1x,i0)') 'size', 'demc_wall', c_sizeof(v_demc_wall)
         write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_wall.point', transfer(c_loc(v_demc_wall%point), &
@@ -762,6 +764,10 @@ contains
         write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_frame.effective_inertia', &
             transfer(c_loc(v_demc_contact_frame%effective_inertia), b) - b, &
             c_sizeof(v_demc_contact_frame%effective_inertia)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_frame.radius_i', &
+            transfer(c_loc(v_demc_contact_frame%radius_i), b) - b, c_sizeof(v_demc_contact_frame%radius_i)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_frame.radius_j', &
+            transfer(c_loc(v_demc_contact_frame%radius_j), b) - b, c_sizeof(v_demc_contact_frame%radius_j)
         b = transfer(c_loc(v_demc_contact_result), b)
         write (u, '(a,1x,a,1x,i0)') 'size', 'demc_contact_result', c_sizeof(v_demc_contact_result)
         write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_result.force', &
@@ -863,6 +869,8 @@ contains
         write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_batch.body_torque', &
             transfer(c_loc(v_demc_contact_batch%body_torque), b) - b, &
             c_sizeof(v_demc_contact_batch%body_torque)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_batch.inertia', &
+            transfer(c_loc(v_demc_contact_batch%inertia), b) - b, c_sizeof(v_demc_contact_batch%inertia)
         b = transfer(c_loc(v_demc_timestep_collision), b)
         write (u, '(a,1x,a,1x,i0)') 'size', 'demc_timestep_collision', c_sizeof(v_demc_timestep_collision)
         write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_timestep_collision.mass', &

@@ -62,11 +62,13 @@ int main(void)
     bi.angular_velocity = demc_vec3_make(1.0, 2.0, -3.0);
     bi.radius = 1e-3;
     bi.mass = 1.05e-5;
+    bi.inertia = 0.0;
     bj.position = demc_vec3_make(1e-5, 0.0, 0.0);
     bj.velocity = demc_vec3_make(0.0, 0.01, 0.1);
     bj.angular_velocity = demc_vec3_make(-2.0, 0.5, 0.0);
     bj.radius = 1e-3;
     bj.mass = 3.3e-5;
+    bj.inertia = 0.0;
     for (step = 0; step < 3; ++step) {
         frame = demc_contact_frame_sphere_sphere(&model, &bi, &bj);
         r = demc_contact_eval(&model, &frame, dt, state, &diag);

@@ -28,7 +28,7 @@
 #define DRV_MAX_BODIES 4
 #define DRV_MAX_WALLS 2
 #define DRV_MAX_CONTACTS (DRV_MAX_BODIES * (DRV_MAX_BODIES - 1) / 2 + DRV_MAX_BODIES * DRV_MAX_WALLS)
-#define DRV_STATE_MAX 32 /* doubles of per-contact state a law may keep */
+#define DRV_STATE_MAX 256 /* doubles of per-contact state a law may keep */
 #define DRV_INFO_MAX 8   /* law-specific diagnostics a law may report per evaluation */
 
 typedef enum drv_scheme { DRV_VERLET = 0, DRV_NEWMARK_PEC = 1, DRV_TRAPEZOIDAL = 2 } drv_scheme;

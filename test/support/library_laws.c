@@ -69,6 +69,7 @@ static demc_body to_body(const drv_body *b, double dt, int step_kinematics)
                                            : b->omega;
     out.radius = b->radius;
     out.mass = b->mass;
+    out.inertia = 0.0;
     return out;
 }
 

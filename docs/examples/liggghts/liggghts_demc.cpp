@@ -217,7 +217,7 @@ template <demc_contact_kind K> void PairDemc::loop(int, int)
         const int i = list->ilist[ii], *jlist = list->firstneigh[i], jnum = list->numneigh[i];
         int *flags = first_flag ? first_flag[i] : NULL;
         const demc_body bi = {{x[i][0], x[i][1], x[i][2]}, {v[i][0], v[i][1], v[i][2]},
-                              {omega[i][0], omega[i][1], omega[i][2]}, radius[i], rmass[i]};
+                              {omega[i][0], omega[i][1], omega[i][2]}, radius[i], rmass[i], 0.0};
         for (int jj = 0; jj < jnum; ++jj) {
             const int j = jlist[jj] & NEIGHMASK, tp = type[i] * nt1 + type[j];
             const double dx = x[i][0] - x[j][0], dy = x[i][1] - x[j][1], dz = x[i][2] - x[j][2];
@@ -231,7 +231,7 @@ template <demc_contact_kind K> void PairDemc::loop(int, int)
             }
             if (!update_state || !first_hist) state = static_cast<double *>(memcpy(scratch, state, nstate_ * sizeof(double)));
             const demc_body bj = {{x[j][0], x[j][1], x[j][2]}, {v[j][0], v[j][1], v[j][2]},
-                                  {omega[j][0], omega[j][1], omega[j][2]}, radius[j], rmass[j]};
+                                  {omega[j][0], omega[j][1], omega[j][2]}, radius[j], rmass[j], 0.0};
             const double pinned = (mask[j] & frozen) ? rmass[i] : (mask[i] & frozen) ? rmass[j] : 0.0;
             const demc_contact_result r = eval_pair<K>(&models_[tp], bi, bj, pinned, dt, state);
             if (update_state && flags) flags[jj] = r.overlap > 0.0; // within reach but apart: the evaluation cleared it

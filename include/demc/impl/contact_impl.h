@@ -20,13 +20,21 @@ DEMC_BEGIN_DECLS
 
 /* ---- the private layout of demc_contact_model: named indices into its doubles ------------------------------- */
 
-/* Changes whenever the meaning of an index below changes, so that a model built by one version is recognised by
- * demc_contact_model_validate() of another. */
-#define DEMCI_CONTACT_LAYOUT 9001.0
+/* The layout tag: a small integer that changes whenever the meaning of an index below or of a bit of the kind
+ * changes (and only then), so that a model built by one version is recognised, or refused, by the code of another
+ * (demc_contact_model_validate()). Index 0 holds it in every layout, forever; index 1 the kind tagged with it,
+ * DEMCI_CONTACT_LAYOUT·2^32 + kind, so that one compare checks both (demc_contact_eval_kind()). A model never built
+ * (zeros) has tag 0 and is refused too. */
+#define DEMCI_CONTACT_LAYOUT 100.0
+#define DEMCI_KIND_TAG_SCALE 4294967296.0 /* 2^32: the kind is below it, the tag times it is exact */
+#define DEMCI_TAGGED_KIND(kind) (DEMCI_CONTACT_LAYOUT * DEMCI_KIND_TAG_SCALE + (double)(kind))
+/* The flips of the state under the i ⇄ j swap as runs of doubles (start, length): at most one per vector block
+ * and the previous normal. */
+#define DEMCI_FLIP_RUNS 8
 
 enum {
-    DEMCI_M_LAYOUT,      /* DEMCI_CONTACT_LAYOUT */
-    DEMCI_M_KIND,        /* demc_contact_kind, exact as a double */
+    DEMCI_M_LAYOUT,      /* DEMCI_CONTACT_LAYOUT (index 0 in every layout) */
+    DEMCI_M_KIND,        /* DEMCI_TAGGED_KIND(kind), exact as a double (index 1 in every layout) */
     DEMCI_M_STATE_SIZE,  /* doubles of the per-contact state */
     DEMCI_M_RANGE,       /* reach beyond touching, m */
     DEMCI_M_SHARE_I,     /* fraction of δ taken by body i (contact point) */
@@ -58,8 +66,21 @@ enum {
     DEMCI_M_TWIST_K,      /* SDS k_tw */
     DEMCI_M_TWIST_GAMMA,  /* SDS γ_tw */
     DEMCI_M_TWIST_MU,     /* SDS μ_tw (m); Marshall μ_t = μ_d of the tangential spring */
-    DEMCI_M_INERTIA       /* 1: a law reads the frame's effective inertia (CDT, EPSD), else 0 */
+    DEMCI_M_INERTIA,      /* 1: a law reads the frame's effective inertia (CDT, EPSD), else 0 */
+    DEMCI_M_FLIP_COUNT,   /* the number of runs of flipping doubles */
+    DEMCI_M_FLIP_RUN,     /* DEMCI_FLIP_RUNS pairs (start, length) */
+    DEMCI_M_END_ = DEMCI_M_FLIP_RUN + 2 * DEMCI_FLIP_RUNS
 };
+typedef char demci_contact_model_fits[DEMCI_M_END_ <= DEMC_CONTACT_MODEL_DOUBLES ? 1 : -1];
+
+/* 1 when this face can read the model (its layout tag is this face's). */
+DEMC_HOT_INLINE int demci_contact_readable(const double *c) { return c[DEMCI_M_LAYOUT] == DEMCI_CONTACT_LAYOUT; }
+
+/* The kind of a readable model. */
+DEMC_HOT_INLINE demc_contact_kind demci_contact_kind_of(const double *c)
+{
+    return (demc_contact_kind)(c[DEMCI_M_KIND] - DEMCI_CONTACT_LAYOUT * DEMCI_KIND_TAG_SCALE);
+}
 
 /* Fields of a kind. */
 #define DEMCI_KIND_NORMAL(k) ((unsigned)(k) & 15u)
@@ -242,7 +263,7 @@ DEMC_CONTACT_FN demc_status demc_contact_def_init(demc_contact_preset preset, si
     demc_contact_def d;
     if ((int)preset < 0 || (int)preset > (int)DEMC_CONTACT_PRESET_CAMPELLO)
         return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "preset", bad_field);
-    if (size < sizeof(demc_contact_def)) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "size", bad_field);
+    if (size < DEMC_CONTACT_DEF_SIZE_1_0) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "size", bad_field);
     if (!def) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "def", bad_field);
     memset(&d, 0, sizeof d);
     d.size = size;
@@ -278,9 +299,10 @@ DEMC_CONTACT_FN demc_status demc_contact_def_init(demc_contact_preset preset, si
         break;
     default: break;
     }
-    /* The caller's struct may be larger (a newer header): its tail is zeroed, the defaults of appended fields. */
+    /* The caller's struct may be larger (a newer header): its tail is zeroed, the defaults of appended fields; or
+     * smaller (an older header): it gets the fields it has. */
     memset(def, 0, size);
-    memcpy(def, &d, sizeof d);
+    memcpy(def, &d, size < sizeof d ? size : sizeof d);
     return demci_material_fail(DEMC_OK, 0, bad_field);
 }
 
@@ -292,23 +314,31 @@ DEMC_STATIC_INLINE demc_status demci_contact_slot(int value, int known, const ch
     return DEMC_OK;
 }
 
-/* The size check of a sized struct: at least this library's layout, and a newer caller's tail all zero. Not inlined:
- * inlined into a caller that holds a struct of this header's size, the (then unreachable) reads past it would be
- * flagged by the compiler's bounds analysis. */
+/* The size check of a sized struct: at least the 1.0 layout (`least`), and a newer caller's tail past this library's
+ * layout (`known`) all zero. Not inlined: inlined into a caller that holds a struct of this header's size, the (then
+ * unreachable) reads past it would be flagged by the compiler's bounds analysis. */
 #if defined(__GNUC__) && !defined(__CUDACC__)
 __attribute__((noinline, unused)) static DEMC_HOST_DEVICE
 #else
 DEMC_STATIC_INLINE
 #endif
-demc_status demci_contact_sized(const void *object, size_t size, size_t known, const char *field,
-                                                   const char **bad_field)
+demc_status demci_contact_sized(const void *object, size_t size, size_t least, size_t known, const char *field,
+                                const char **bad_field)
 {
     const unsigned char *tail = (const unsigned char *)object + known;
     size_t k;
-    if (size < known) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, field, bad_field);
-    for (k = 0; k < size - known; ++k)
+    if (size < least) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, field, bad_field);
+    for (k = 0; size > known && k < size - known; ++k)
         if (tail[k]) return demci_material_fail(DEMC_ERR_UNSUPPORTED, field, bad_field);
     return DEMC_OK;
+}
+
+/* A sized struct as this library reads it: the caller's bytes up to its size, and zero (the default of every
+ * appended field) past them; `size` has passed demci_contact_sized(). */
+DEMC_STATIC_INLINE void demci_contact_sized_copy(void *local, size_t local_size, const void *object, size_t size)
+{
+    memset(local, 0, local_size);
+    memcpy(local, object, size < local_size ? size : local_size);
 }
 
 /* The coefficients of the rolling and twisting laws, in declaration order; each read only by the law that uses it. */
@@ -367,7 +397,6 @@ DEMC_STATIC_INLINE demc_status demci_contact_def_check(const demc_contact_def *d
     /* a rolling spring keeps a tangent-plane vector: the transport conventions apply without the tangential law */
     const int carried = d->rolling == DEMC_ROLLING_EPSD || d->rolling == DEMC_ROLLING_SDS;
     demc_status s;
-    if ((s = demci_contact_sized(d, d->size, sizeof *d, "def.size", bad_field)) != DEMC_OK) return s;
     if ((s = demci_contact_slot((int)d->normal, DEMCI_NORMAL_LAWS, "def.normal", bad_field)) != DEMC_OK) return s;
     if ((s = demci_contact_slot((int)d->damping, DEMCI_DAMPING_LAWS, "def.damping", bad_field)) != DEMC_OK) return s;
     if (plsb && damped) /* the latch is PLS(B)'s dissipation; a dashpot on top has no published restitution map */
@@ -464,7 +493,24 @@ DEMC_STATIC_INLINE demc_contact_kind demci_contact_def_kind(const demc_contact_d
     return kind;
 }
 
-DEMC_CONTACT_FN demc_status demc_contact_model_init(const demc_contact_def *def, demc_contact_model *model,
+/* The flips of a kind's state as runs of doubles (start, length) in the model, for demc_contact_state_swap(). */
+DEMC_STATIC_INLINE void demci_contact_flip_runs(demc_contact_kind kind, double *c)
+{
+    size_t k, n = demci_contact_state_size(kind), runs = 0;
+    for (k = 0; k < n; ++k) {
+        if (!demci_contact_flips(kind, k)) continue;
+        if (runs > 0 && c[DEMCI_M_FLIP_RUN + 2 * (runs - 1)] + c[DEMCI_M_FLIP_RUN + 2 * (runs - 1) + 1] == (double)k) {
+            c[DEMCI_M_FLIP_RUN + 2 * (runs - 1) + 1] += 1.0;
+        } else {
+            c[DEMCI_M_FLIP_RUN + 2 * runs] = (double)k; /* runs < DEMCI_FLIP_RUNS: one per vector and the normal */
+            c[DEMCI_M_FLIP_RUN + 2 * runs + 1] = 1.0;
+            ++runs;
+        }
+    }
+    c[DEMCI_M_FLIP_COUNT] = (double)runs;
+}
+
+DEMC_CONTACT_FN demc_status demc_contact_model_init(const demc_contact_def *caller_def, demc_contact_model *model,
                                                     const char **bad_field)
 {
     demc_contact_model m;
@@ -472,8 +518,14 @@ DEMC_CONTACT_FN demc_status demc_contact_model_init(const demc_contact_def *def,
     demc_contact_kind kind;
     double gamma = 0.0, range = 0.0, ct_over_cn = 0.0;
     demc_normal_pls_params pp = {0.0, 0.0, 0.0};
+    demc_contact_def local;
+    const demc_contact_def *def = &local;
     demc_status s;
-    if (!def) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "def", bad_field);
+    if (!caller_def) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "def", bad_field);
+    s = demci_contact_sized(caller_def, caller_def->size, DEMC_CONTACT_DEF_SIZE_1_0, sizeof local, "def.size",
+                            bad_field);
+    if (s != DEMC_OK) return s;
+    demci_contact_sized_copy(&local, sizeof local, caller_def, caller_def->size);
     if ((s = demci_contact_def_check(def, bad_field)) != DEMC_OK) return s;
     if (def->damping == DEMC_DAMPING_VISCOUS) {
         s = def->normal == DEMC_NORMAL_LINEAR ? demc_damping_lsd_ratio(def->restitution, def->end, &gamma)
@@ -514,11 +566,16 @@ DEMC_CONTACT_FN demc_status demc_contact_model_init(const demc_contact_def *def,
     if (def->normal == DEMC_NORMAL_PLSB &&
         (s = demc_normal_pls_init(def->normal_stiffness, def->restitution, &pp, NULL)) != DEMC_OK)
         return demci_material_fail(s, "def.normal_stiffness", bad_field);
+    kind = demci_contact_def_kind(def);
+    /* No 1.0 law comes near the maximum (22 doubles at most); a law whose state grows with a resolution that the
+     * description sets names that field here. */
+    if (demci_contact_state_size(kind) > DEMC_CONTACT_STATE_MAX)
+        return demci_material_fail(DEMC_ERR_OUT_OF_DOMAIN, "def.tangential", bad_field);
     if (!model) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "model", bad_field);
     memset(&m, 0, sizeof m);
-    kind = demci_contact_def_kind(def);
     c[DEMCI_M_LAYOUT] = DEMCI_CONTACT_LAYOUT;
-    c[DEMCI_M_KIND] = (double)kind;
+    c[DEMCI_M_KIND] = DEMCI_TAGGED_KIND(kind);
+    demci_contact_flip_runs(kind, c);
     c[DEMCI_M_STATE_SIZE] = (double)demci_contact_state_size(kind);
     c[DEMCI_M_RANGE] = range;
     c[DEMCI_M_SHARE_I] = def->contact_point == DEMC_CONTACT_POINT_HALF
@@ -569,19 +626,26 @@ DEMC_CONTACT_FN demc_status demc_contact_model_init(const demc_contact_def *def,
     return demci_material_fail(DEMC_OK, 0, bad_field);
 }
 
+DEMC_CONTACT_FN demc_status demc_contact_model_validate(const demc_contact_model *model, const char **bad_field)
+{
+    if (!model) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "model", bad_field);
+    if (!demci_contact_readable(model->opaque_)) return demci_material_fail(DEMC_ERR_UNSUPPORTED, "model", bad_field);
+    return demci_material_fail(DEMC_OK, 0, bad_field);
+}
+
 DEMC_CONTACT_FN demc_contact_kind demc_contact_model_kind(const demc_contact_model *model)
 {
-    return (demc_contact_kind)model->opaque_[DEMCI_M_KIND];
+    return demci_contact_readable(model->opaque_) ? demci_contact_kind_of(model->opaque_) : 0u;
 }
 
 DEMC_CONTACT_FN size_t demc_contact_model_state_size(const demc_contact_model *model)
 {
-    return (size_t)model->opaque_[DEMCI_M_STATE_SIZE];
+    return demci_contact_readable(model->opaque_) ? (size_t)model->opaque_[DEMCI_M_STATE_SIZE] : 0u;
 }
 
 DEMC_CONTACT_FN double demc_contact_model_range(const demc_contact_model *model)
 {
-    return model->opaque_[DEMCI_M_RANGE];
+    return demci_contact_readable(model->opaque_) ? model->opaque_[DEMCI_M_RANGE] : 0.0;
 }
 
 DEMC_CONTACT_FN void demc_contact_state_reset(const demc_contact_model *model, double *state)
@@ -597,9 +661,12 @@ DEMC_CONTACT_FN int demc_contact_state_flips(const demc_contact_model *model, si
 
 DEMC_CONTACT_FN void demc_contact_state_swap(const demc_contact_model *model, double *state)
 {
-    size_t k, n = demc_contact_model_state_size(model);
-    for (k = 0; k < n; ++k)
-        if (demc_contact_state_flips(model, k)) state[k] = -state[k];
+    const double *c = model->opaque_;
+    size_t r, k, runs = demci_contact_readable(c) ? (size_t)c[DEMCI_M_FLIP_COUNT] : 0u;
+    for (r = 0; r < runs; ++r) {
+        const size_t start = (size_t)c[DEMCI_M_FLIP_RUN + 2 * r], end = start + (size_t)c[DEMCI_M_FLIP_RUN + 2 * r + 1];
+        for (k = start; k < end; ++k) state[k] = -state[k];
+    }
 }
 
 /* ---- frames -------------------------------------------------------------------------------------------------- */
@@ -619,7 +686,15 @@ DEMC_HOT_INLINE demc_contact_frame demci_contact_frame_none(void)
     f.effective_radius = 0.0;
     f.effective_mass = 0.0;
     f.effective_inertia = 0.0;
+    f.radius_i = 0.0;
+    f.radius_j = 0.0;
     return f;
+}
+
+/* A body's moment of inertia about a diameter: its own when given (> 0), else a solid sphere's (2/5) m R². */
+DEMC_HOT_INLINE double demci_contact_inertia(const demc_body *b)
+{
+    return b->inertia > 0.0 ? b->inertia : 0.4 * b->mass * b->radius * b->radius;
 }
 
 DEMC_HOT_INLINE demc_contact_frame demci_contact_frame_spheres(const double *c, const demc_body *i, const demc_body *j)
@@ -645,10 +720,11 @@ DEMC_HOT_INLINE demc_contact_frame demci_contact_frame_spheres(const double *c, 
     f.effective_mass = i->mass * j->mass / (i->mass + j->mass);
     f.effective_inertia = 0.0;
     if (c[DEMCI_M_INERTIA] != 0.0) { /* only for a law that reads it: a division */
-        /* I* = (2/5) A_i A_j/(A_i + A_j) with A = m R² (solid spheres) */
-        const double ai = i->mass * i->radius * i->radius, aj = j->mass * j->radius * j->radius;
-        f.effective_inertia = 0.4 * ai * aj / (ai + aj);
+        const double ii = demci_contact_inertia(i), ij = demci_contact_inertia(j);
+        f.effective_inertia = ii * ij / (ii + ij);
     }
+    f.radius_i = i->radius;
+    f.radius_j = j->radius;
     return f;
 }
 
@@ -668,7 +744,9 @@ DEMC_HOT_INLINE demc_contact_frame demci_contact_frame_wall(const double *c, con
     f.angular_velocity_j = wall->angular_velocity;
     f.effective_radius = i->radius;
     f.effective_mass = i->mass;
-    f.effective_inertia = c[DEMCI_M_INERTIA] != 0.0 ? 0.4 * i->mass * i->radius * i->radius : 0.0;
+    f.effective_inertia = c[DEMCI_M_INERTIA] != 0.0 ? demci_contact_inertia(i) : 0.0;
+    f.radius_i = i->radius;
+    f.radius_j = 0.0;
     return f;
 }
 
@@ -693,7 +771,9 @@ DEMC_HOT_INLINE demc_contact_frame demci_contact_frame_facet(const double *c, co
     f.angular_velocity_j = demc_facet_angular_velocity(facet);
     f.effective_radius = i->radius;
     f.effective_mass = i->mass;
-    f.effective_inertia = c[DEMCI_M_INERTIA] != 0.0 ? 0.4 * i->mass * i->radius * i->radius : 0.0;
+    f.effective_inertia = c[DEMCI_M_INERTIA] != 0.0 ? demci_contact_inertia(i) : 0.0;
+    f.radius_i = i->radius;
+    f.radius_j = 0.0;
     return f;
 }
 
@@ -880,17 +960,6 @@ DEMC_STATIC_INLINE demc_contact_result demci_contact_jkr_break(demc_contact_kind
     return r;
 }
 
-/* The two radii of the simplified JKR from the frame: R_i = sδ − d_i·n (the builders' contact point, s the share of
- * body i) and R_j from 1/R* = 1/R_i + 1/R_j; R_j = 0 (a plane) when R* is R_i within 1e-9 (R_j > ~1e9 R_i). */
-DEMC_STATIC_INLINE void demci_contact_sjkr_radii(const double *c, const demc_contact_frame *f, double *r_i,
-                                                 double *r_j)
-{
-    const double ri = c[DEMCI_M_SHARE_I] * f->overlap - demc_vec3_dot(f->branch_i, f->normal);
-    const double rs = f->effective_radius, excess = ri - rs;
-    *r_i = ri;
-    *r_j = excess > 1e-9 * ri ? ri * rs / excess : 0.0;
-}
-
 /* An adhesive law at this step (w or k > 0): the elastic force, the stiffness 2E*a of its dashpot, the contact
  * radius, what the Coulomb load adds to F_n, the energy on request, and whether the bodies are in contact (JKR:
  * the neck, updated in the state; the others: δ > 0, tested by the caller). */
@@ -923,10 +992,8 @@ DEMC_HOT_INLINE demci_contact_glue demci_contact_adhesion(demc_contact_kind kind
         g.lift = dp.pulloff_force; /* the load of the Hertz circle, F + 2πwR* */
         if (want_energy) g.energy = demc_adhesion_dmt_energy(&dp, delta);
     } else {
-        double r_i, r_j;
-        demc_adhesion_sjkr_params sp;
-        demci_contact_sjkr_radii(c, f, &r_i, &r_j);
-        sp = demc_adhesion_sjkr_make(e, r_i, r_j, w,
+        /* the two radii apart, from the frame (R_j = 0: a plane) */
+        const demc_adhesion_sjkr_params sp = demc_adhesion_sjkr_make(e, f->radius_i, f->radius_j, w,
                                      normal == DEMC_NORMAL_SJKR ? DEMC_ADHESION_SJKR_LENS : DEMC_ADHESION_SJKR_LINEAR);
         ar = demc_adhesion_sjkr_force(&sp, delta);
         g.lift = ar.friction_load - ar.force; /* the load of the Hertz part, F + kA */
@@ -1347,12 +1414,23 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_eval_kind(demc_contact_kind ki
     if (!diag) switch (kind) { DEMCI_CONTACT_PRESET_CASES(DEMCI_RUN_LEAN) default: break; }                          \
     DEMCI_CONTACT_DISPATCH(kind, DEMCI_RUN_DIAG)
 
+/* The result of a model this face cannot read: every field NaN (nothing else is written). */
+DEMC_STATIC_INLINE demc_contact_result demci_contact_refused(void)
+{
+    const double nan = HUGE_VAL - HUGE_VAL;
+    demc_contact_result r;
+    r.force = r.torque_i = r.torque_j = demc_vec3_make(nan, nan, nan);
+    r.overlap = r.normal_force = nan;
+    return r;
+}
+
 DEMC_CONTACT_FN demc_contact_result demc_contact_eval(const demc_contact_model *model,
                                                       const demc_contact_frame *frame, double dt, double *state,
                                                       demc_contact_diag *diag)
 {
     const double *c = model->opaque_;
-    const demc_contact_kind kind = (demc_contact_kind)c[DEMCI_M_KIND];
+    const demc_contact_kind kind = demci_contact_kind_of(c);
+    if (!demci_contact_readable(c)) return demci_contact_refused();
 #define DEMCI_RUN(K, DIAG) return demci_contact_eval_kind((K), c, frame, dt, state, (DIAG))
     DEMCI_CONTACT_DISPATCH_DIAG(kind)
 #undef DEMCI_RUN
@@ -1367,7 +1445,8 @@ DEMC_CONTACT_FN demc_contact_result demc_contact_eval_sphere_sphere(const demc_c
                                                                     demc_contact_diag *diag)
 {
     const double *c = model->opaque_;
-    const demc_contact_kind kind = (demc_contact_kind)c[DEMCI_M_KIND];
+    const demc_contact_kind kind = demci_contact_kind_of(c);
+    if (!demci_contact_readable(c)) return demci_contact_refused();
 #define DEMCI_RUN(K, DIAG)                                                                                          \
     do {                                                                                                            \
         const demc_contact_frame f = demci_contact_frame_spheres(c, i, j);                                          \
@@ -1383,7 +1462,8 @@ DEMC_CONTACT_FN demc_contact_result demc_contact_eval_sphere_wall(const demc_con
                                                                   double dt, double *state, demc_contact_diag *diag)
 {
     const double *c = model->opaque_;
-    const demc_contact_kind kind = (demc_contact_kind)c[DEMCI_M_KIND];
+    const demc_contact_kind kind = demci_contact_kind_of(c);
+    if (!demci_contact_readable(c)) return demci_contact_refused();
 #define DEMCI_RUN(K, DIAG)                                                                                          \
     do {                                                                                                            \
         const demc_contact_frame f = demci_contact_frame_wall(c, i, wall);                                          \
@@ -1426,7 +1506,8 @@ DEMC_CONTACT_FN demc_contact_result demc_contact_eval_sphere_wall(const demc_con
 #  define DEMCI_PREFETCH_WRITE(address) ((void)(address))
 #endif
 
-DEMC_HOT_INLINE demc_body demci_contact_batch_body(const demc_contact_batch *b, int k)
+/* Body k of a batch; its moment of inertia read only for a kind whose law needs it (a constant test). */
+DEMC_HOT_INLINE demc_body demci_contact_batch_body(demc_contact_kind kind, const demc_contact_batch *b, int k)
 {
     const double *x = b->position + (size_t)k * b->vector_stride;
     const double *v = b->velocity + (size_t)k * b->vector_stride;
@@ -1437,6 +1518,9 @@ DEMC_HOT_INLINE demc_body demci_contact_batch_body(const demc_contact_batch *b, 
     body.angular_velocity = demc_vec3_make(w[0], w[1], w[2]);
     body.radius = b->radius[(size_t)k * b->scalar_stride];
     body.mass = b->mass[(size_t)k * b->scalar_stride];
+    body.inertia = 0.0;
+    if ((DEMCI_KIND_ROLLING(kind) == DEMC_ROLLING_CDT || DEMCI_KIND_ROLLING(kind) == DEMC_ROLLING_EPSD) && b->inertia)
+        body.inertia = b->inertia[(size_t)k * b->scalar_stride];
     return body;
 }
 
@@ -1528,14 +1612,14 @@ DEMC_HOT_INLINE void demci_contact_batch_one(demc_contact_kind kind, const doubl
                                              const demc_wall *wall, double dt, size_t q)
 {
     const int i = b->i[q], j = wall ? 0 : b->j[q];
-    const demc_body bi = demci_contact_batch_body(b, i);
+    const demc_body bi = demci_contact_batch_body(kind, b, i);
     demc_body bj;
     demc_contact_frame f;
     demc_contact_result r;
     if (wall) {
         f = demci_contact_frame_wall(c, &bi, wall);
     } else {
-        bj = demci_contact_batch_body(b, j);
+        bj = demci_contact_batch_body(kind, b, j);
         f = demci_contact_frame_spheres(c, &bi, &bj);
     }
     r = demci_contact_eval_kind(kind, c, &f, dt, b->state + q * b->state_stride, NULL);
@@ -1655,16 +1739,13 @@ DEMC_HOT_INLINE void demci_contact_batch_loop(demc_contact_kind kind, const doub
 #  include "contact_lanes_impl.h"
 #endif
 
-/* The checks of a batch call, in argument order; nothing is written on an error. */
+/* The checks of a batch call, in argument order, on the batch as read (demci_contact_batch_read()); nothing is
+ * written on an error. */
 DEMC_STATIC_INLINE demc_status demci_contact_batch_check(const demc_contact_model *model, const demc_contact_batch *b,
                                                          const demc_wall *wall, int with_wall, double dt,
                                                          const char **bad_field)
 {
-    demc_status s;
-    const int any = b && b->count > 0;
-    if (!model) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "model", bad_field);
-    if (!b) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "batch", bad_field);
-    if ((s = demci_contact_sized(b, b->size, sizeof *b, "batch.size", bad_field)) != DEMC_OK) return s;
+    const int any = b->count > 0;
     if (any && !b->i) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "batch.i", bad_field);
     if (any && !with_wall && !b->j) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "batch.j", bad_field);
     if (any && !b->position) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "batch.position", bad_field);
@@ -1683,16 +1764,28 @@ DEMC_STATIC_INLINE demc_status demci_contact_batch_check(const demc_contact_mode
     return demci_require_positive(dt, "dt", bad_field);
 }
 
+/* The model and the caller's batch, checked in argument order, and the batch as this library reads it
+ * (demci_contact_sized_copy(): the fields past a smaller caller's size take their defaults). */
+DEMC_STATIC_INLINE demc_status demci_contact_batch_read(const demc_contact_model *model, const demc_contact_batch *b,
+                                                        demc_contact_batch *local, const char **bad_field)
+{
+    demc_status s;
+    if (!model) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "model", bad_field);
+    if (!demci_contact_readable(model->opaque_))
+        return demci_material_fail(DEMC_ERR_UNSUPPORTED, "model", bad_field);
+    if (!b) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "batch", bad_field);
+    s = demci_contact_sized(b, b->size, DEMC_CONTACT_BATCH_SIZE_1_0, sizeof *local, "batch.size", bad_field);
+    if (s == DEMC_OK) demci_contact_sized_copy(local, sizeof *local, b, b->size);
+    return s;
+}
+
 /* A model without state may be given no state array (batch.state NULL): the loops then address one dummy double
  * with stride 0, since state + q·stride on a null pointer is undefined behaviour even for an offset of 0. */
-DEMC_STATIC_INLINE const demc_contact_batch *demci_contact_batch_stateful(const demc_contact_batch *b,
-                                                                          demc_contact_batch *local, double *dummy)
+DEMC_STATIC_INLINE void demci_contact_batch_stateful(demc_contact_batch *local, double *dummy)
 {
-    if (b->state) return b;
-    *local = *b;
+    if (local->state) return;
     local->state = dummy;
     local->state_stride = 0;
-    return local;
 }
 
 /* Each preset's kind gets a loop of its own with the kind folded in (DEMCI_CONTACT_DISPATCH). */
@@ -1717,9 +1810,11 @@ DEMC_CONTACT_FN demc_status demc_contact_eval_batch(const demc_contact_model *mo
 {
     demc_contact_batch local;
     double dummy = 0.0;
-    demc_status s = demci_contact_batch_check(model, batch, NULL, 0, dt, bad_field);
+    demc_status s = demci_contact_batch_read(model, batch, &local, bad_field);
     if (s != DEMC_OK) return s;
-    demci_contact_batch_dispatch(model, demci_contact_batch_stateful(batch, &local, &dummy), NULL, dt);
+    if ((s = demci_contact_batch_check(model, &local, NULL, 0, dt, bad_field)) != DEMC_OK) return s;
+    demci_contact_batch_stateful(&local, &dummy);
+    demci_contact_batch_dispatch(model, &local, NULL, dt);
     return demci_material_fail(DEMC_OK, 0, bad_field);
 }
 
@@ -1729,9 +1824,11 @@ DEMC_CONTACT_FN demc_status demc_contact_eval_batch_wall(const demc_contact_mode
 {
     demc_contact_batch local;
     double dummy = 0.0;
-    demc_status s = demci_contact_batch_check(model, batch, wall, 1, dt, bad_field);
+    demc_status s = demci_contact_batch_read(model, batch, &local, bad_field);
     if (s != DEMC_OK) return s;
-    demci_contact_batch_dispatch(model, demci_contact_batch_stateful(batch, &local, &dummy), wall, dt);
+    if ((s = demci_contact_batch_check(model, &local, wall, 1, dt, bad_field)) != DEMC_OK) return s;
+    demci_contact_batch_stateful(&local, &dummy);
+    demci_contact_batch_dispatch(model, &local, wall, dt);
     return demci_material_fail(DEMC_OK, 0, bad_field);
 }
 
@@ -1764,7 +1861,7 @@ DEMC_HOT_INLINE void demci_contact_batch_facet_loop(demc_contact_kind kind, cons
             }
             continue;
         }
-        bi = demci_contact_batch_body(b, i);
+        bi = demci_contact_batch_body(kind, b, i);
         f = demci_contact_frame_facet(c, &bi, t, cq);
         r = demci_contact_eval_kind(kind, c, &f, dt, b->state + q * b->state_stride, NULL);
         demci_contact_batch_emit(b, q, i, 0, 1, &r);
@@ -1788,27 +1885,47 @@ DEMC_CONTACT_FN demc_status demc_contact_eval_batch_facet(const demc_contact_mod
     demc_contact_batch local;
     double dummy = 0.0;
     /* The batch's checks (j required), then the facet arrays, then dt: in argument order. */
-    demc_status s = demci_contact_batch_check(model, batch, NULL, 0, 1.0, bad_field);
+    demc_status s = demci_contact_batch_read(model, batch, &local, bad_field);
     if (s != DEMC_OK) return s;
-    if (batch->count > 0 && !facets) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "facets", bad_field);
-    if (batch->count > 0 && !contacts) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "contacts", bad_field);
+    if ((s = demci_contact_batch_check(model, &local, NULL, 0, 1.0, bad_field)) != DEMC_OK) return s;
+    if (local.count > 0 && !facets) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "facets", bad_field);
+    if (local.count > 0 && !contacts) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "contacts", bad_field);
     if ((s = demci_require_positive(dt, "dt", bad_field)) != DEMC_OK) return s;
-    batch = demci_contact_batch_stateful(batch, &local, &dummy);
+    demci_contact_batch_stateful(&local, &dummy);
     c = model->opaque_;
     kind = demc_contact_model_kind(model);
-#define DEMCI_RUN(K) demci_contact_batch_facet_loop((K), c, batch, facets, contacts, dt, nodal_force)
+#define DEMCI_RUN(K) demci_contact_batch_facet_loop((K), c, &local, facets, contacts, dt, nodal_force)
     DEMCI_CONTACT_DISPATCH(kind, DEMCI_RUN)
 #undef DEMCI_RUN
     return demci_material_fail(DEMC_OK, 0, bad_field);
 }
 
-/* Header-only units: the kind given as a constant folds every slot (see contact.h). Forced inline: a compiler
- * left to itself keeps one out-of-line copy once a unit calls it from two loops (a sphere–sphere and a sphere–wall
- * loop, say), and the frame then goes through memory and the result comes back through it. */
+/* Header-only units: the kind given as a constant folds every slot (see contact.h). One compare of the model's
+ * tagged kind with the caller's (a constant: the tag times 2^32 plus the kind) checks the layout and the kind
+ * together; any other model goes to the run-time dispatch, which evaluates its own kind or refuses it. Forced
+ * inline: a compiler left to itself keeps one out-of-line copy once a unit calls it from two loops (a sphere–sphere
+ * and a sphere–wall loop, say), and the frame then goes through memory and the result comes back through it. */
+#if defined(__GNUC__) && !defined(__CUDACC__)
+__attribute__((noinline, cold, unused)) static DEMC_HOST_DEVICE
+#else
+DEMC_STATIC_INLINE
+#endif
+demc_contact_result demci_contact_eval_other(const demc_contact_model *model, const demc_contact_frame *frame,
+                                             double dt, double *state, demc_contact_diag *diag)
+{
+    /* the general body with the model's kind read at run time: demc_contact_eval()'s results, bit for bit, without
+     * instantiating its whole dispatch in the unit */
+    const double *c = model->opaque_;
+    if (!demci_contact_readable(c)) return demci_contact_refused();
+    return demci_contact_eval_kind(demci_contact_kind_of(c), c, frame, dt, state, diag);
+}
+
 DEMC_HOT_INLINE demc_contact_result demc_contact_eval_kind(demc_contact_kind kind, const demc_contact_model *model,
                                                           const demc_contact_frame *frame, double dt,
                                                           double *state, demc_contact_diag *diag)
 {
+    if (model->opaque_[DEMCI_M_KIND] != DEMCI_TAGGED_KIND(kind))
+        return demci_contact_eval_other(model, frame, dt, state, diag);
     return demci_contact_eval_kind(kind, model->opaque_, frame, dt, state, diag);
 }
 
