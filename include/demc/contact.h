@@ -412,9 +412,10 @@ typedef struct demc_contact_result {
 } demc_contact_result;
 
 /**
- * @brief Energy terms and flags of one evaluation, on request (a non-NULL `diag`). Sized: set #size (the initialiser
- *        does); the library writes a field only when #size covers it, so a caller built against an older header
- *        gets the fields it knows, and a newer caller's fields past the library's are left as they were.
+ * @brief Energy terms and flags of one evaluation, on request (a non-NULL `diag`). Sized: set
+ *        demc_contact_diag::size (the initialiser does); the library writes a field only when that size covers it,
+ *        so a caller built against an older header gets the fields it knows, and a newer caller's fields past the
+ *        library's are left as they were.
  *
  * With these, kinetic + stored energy + the sum of the dissipation and exchange terms is conserved up to the
  * integration error, for every model.
