@@ -680,7 +680,7 @@ static void batch_accumulators_hold_the_neck(void)
     const double r = 1e-3, dt = 1e-7, speed = 1e-3;
     demc_contact_model m;
     double range, x[9], v[9], w[9], radius[3] = {r, r, r}, mass[3];
-    double state[2 * DEMC_CONTACT_STATE_MAX], force[6], ti[6], tj[6], body_f[9], body_t[9], nodal[9];
+    double state[2 * DEMC_CONTACT_STATE_MAX], force[6], ti[6], tj[6], body_f[9], body_t[9], nodal[18];
     double expect_f[9], expect_t[9];
     int ii[2] = {0, 0}, jj[2] = {1, 2}, step_no, geometry, necks[3] = {0, 0, 0}, mismatches[3] = {0, 0, 0};
     demc_wall wall;
