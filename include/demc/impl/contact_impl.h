@@ -1906,7 +1906,9 @@ DEMC_CONTACT_FN demc_status demc_contact_eval_batch_facet(const demc_contact_mod
  * inline: a compiler left to itself keeps one out-of-line copy once a unit calls it from two loops (a sphere–sphere
  * and a sphere–wall loop, say), and the frame then goes through memory and the result comes back through it. */
 #if defined(__GNUC__) && !defined(__CUDACC__)
-__attribute__((noinline, cold, unused)) static DEMC_HOST_DEVICE
+/* flatten: the general body and everything it calls inlined here, so that the helpers it shares with the hot body
+ * keep a single out-of-line caller and stay inline in the hot body */
+__attribute__((noinline, cold, unused, flatten)) static DEMC_HOST_DEVICE
 #else
 DEMC_STATIC_INLINE
 #endif
