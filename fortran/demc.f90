@@ -2029,14 +2029,14 @@ module demc
             type(demc_vec3), value :: point
             type(demc_vec3) :: demc_facet_rigid_velocity
         end function demc_facet_rigid_velocity
-        subroutine demc_facet_nodal_forces(triangle, contact, force_i, normal_offset, nodal_force) bind(C, &
+        subroutine demc_facet_nodal_forces(triangle, contact, force_i, torque_j, nodal_force) bind(C, &
             name="demc_facet_nodal_forces")
             import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_facet_contact, demc_facet_triangle, &
                 demc_vec3
             type(demc_facet_triangle), intent(in) :: triangle
             type(demc_facet_contact), intent(in) :: contact
             type(demc_vec3), value :: force_i
-            real(c_double), value :: normal_offset
+            type(demc_vec3), value :: torque_j
             type(demc_vec3) :: nodal_force(*)
         end subroutine demc_facet_nodal_forces
         function demc_facet_reduce(count, contacts, nodes, keep) bind(C, name="demc_facet_reduce")

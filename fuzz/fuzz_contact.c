@@ -494,10 +494,11 @@ static void demc_fuzz_contact(const unsigned char *data, size_t size)
             FZ_CHECK(fz_same(tj, &single.torque_j.x, 3));
             FZ_CHECK(fz_same(bstate, copy, n));
             if (kind_of_call == 2 && which != 11) {
-                /* the reaction on the nodes (demc_facet_nodal_forces() at the contact point), or zero when apart */
+                /* the reaction on the nodes (demc_facet_nodal_forces() of the force and torque_j), or zero when
+                 * apart */
                 const int apart = !(fr.overlap > 0.0) && fz_result_zero(&single);
                 demc_vec3 nf[3];
-                FZ_CALL(demc_facet_nodal_forces(&tri, &fc, single.force, demc_vec3_dot(fr.branch_j, fr.normal), nf));
+                FZ_CALL(demc_facet_nodal_forces(&tri, &fc, single.force, single.torque_j, nf));
                 for (k = 0; k < 3; ++k) {
                     const double *e = &nf[k].x;
                     size_t c;

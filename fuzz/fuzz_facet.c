@@ -4,6 +4,13 @@
  * there every output is finite. The harness checks below 1e70 (velocities and forces below 1e100). */
 #include "fuzz.h"
 
+/* A vector whose norm is computed without underflow: zero, or its largest component above 1e-100. */
+static inline int fz_norm_ok(demc_vec3 v)
+{
+    const double m = fmax(fabs(v.x), fmax(fabs(v.y), fabs(v.z)));
+    return m == 0.0 || m > 1e-100;
+}
+
 static inline int fz_unit_or_zero(demc_vec3 v)
 {
     const double n2 = demc_vec3_norm2(v);
@@ -47,7 +54,7 @@ static void demc_fuzz_facet(const unsigned char *data, size_t size)
     fz_reader r = {data, size, 0};
     demc_facet_triangle tri[3];
     demc_facet_contact c[3];
-    demc_vec3 x = fz_vec3(&r), v, w, f, nodal[3];
+    demc_vec3 x = fz_vec3(&r), v, w, f, couple, nodal[3];
     double radius = fz_double(&r), offset = fz_double(&r);
     long nodes[9];
     int keep[3], has_state[3], t, k, in_all = 1;
@@ -65,6 +72,7 @@ static void demc_fuzz_facet(const unsigned char *data, size_t size)
         if (t > 0 && share >= 3) { tri[t].vertex[2] = tri[0].vertex[2]; nodes[3 * t + 2] = nodes[2]; }
     }
     f = fz_vec3(&r);
+    couple = fz_vec3(&r); /* a rolling or twisting couple on the facet, besides the offset's moment */
     for (t = 0; t < 3; ++t) {
         const int in = fz_vwithin(x, 1e70) && fz_vwithin(tri[t].vertex[0], 1e70) &&
                        fz_vwithin(tri[t].vertex[1], 1e70) && fz_vwithin(tri[t].vertex[2], 1e70) &&
@@ -131,16 +139,38 @@ static void demc_fuzz_facet(const unsigned char *data, size_t size)
         FZ_CALL(v = demc_facet_rigid_velocity(tri[t].vertex[0], tri[t].velocity[0], tri[t].velocity[1], x));
         if (vin && fz_vwithin(x, 1e50) && fz_vwithin(tri[t].vertex[0], 1e50) && fz_vwithin(tri[t].velocity[1], 1e50))
             FZ_CHECK(fz_vfin(v));
-        FZ_CALL(demc_facet_nodal_forces(&tri[t], &c[t], f, offset, nodal));
-        if (in && fz_vwithin(f, 1e100) && fz_within(offset, 1e100)) {
-            /* finite; their sum is −F (the couple terms cancel to rounding of their own size) */
-            demc_vec3 sum = demc_vec3_add(demc_vec3_add(nodal[0], nodal[1]), nodal[2]);
-            const double size_terms = demc_vec3_norm(nodal[0]) + demc_vec3_norm(nodal[1]) + demc_vec3_norm(nodal[2]);
-            FZ_CHECK(fz_vfin(nodal[0]) || !fz_within(size_terms, 1e300)); /* a needle's couple may overflow */
-            const double cond = fz_condition(&tri[t]);
-            if (fz_vfin(nodal[0]) && fz_vfin(nodal[1]) && fz_vfin(nodal[2]) && cond < 1e6)
-                FZ_CHECK(demc_vec3_norm(demc_vec3_add(sum, f)) <=
-                         1e-12 * cond * (size_terms + demc_vec3_norm(f)) + 1e-300);
+        {
+            /* the torque about P of −F at P + s n (s = offset) and the couple */
+            const demc_vec3 torque =
+                demc_vec3_add(demc_vec3_scale(demc_vec3_cross(f, c[t].normal), offset), couple);
+            FZ_CALL(demc_facet_nodal_forces(&tri[t], &c[t], f, torque, nodal));
+            if (in && fz_vwithin(f, 1e100) && fz_within(offset, 1e100) && fz_vwithin(couple, 1e100)) {
+                /* finite; their sum is −F and their moment about P is the torque (a regular triangle), both to
+                 * the rounding of the terms' own size */
+                demc_vec3 sum = demc_vec3_add(demc_vec3_add(nodal[0], nodal[1]), nodal[2]), moment;
+                const double size_terms =
+                    demc_vec3_norm(nodal[0]) + demc_vec3_norm(nodal[1]) + demc_vec3_norm(nodal[2]);
+                const double cond = fz_condition(&tri[t]);
+                double arm = 0.0;
+                FZ_CHECK(fz_vfin(nodal[0]) || !fz_within(size_terms, 1e300)); /* a needle's couple may overflow */
+                if (fz_vfin(nodal[0]) && fz_vfin(nodal[1]) && fz_vfin(nodal[2]) && cond < 1e6) {
+                    FZ_CHECK(demc_vec3_norm(demc_vec3_add(sum, f)) <=
+                             1e-12 * cond * (size_terms + demc_vec3_norm(f)) + 1e-300);
+                    /* about P: P and Σ w_k x_k agree to the rounding of the coordinates and of the weights,
+                     * (|x_k| + |x_k − P|) eps, which moves the moment of −F by that much times |F| */
+                    moment = demc_vec3_make(0.0, 0.0, 0.0);
+                    for (k = 0; k < 3; ++k) {
+                        const demc_vec3 lever = demc_vec3_sub(tri[t].vertex[k], c[t].point);
+                        moment = demc_vec3_add(moment, demc_vec3_cross(lever, nodal[k]));
+                        arm += demc_vec3_norm(lever) * demc_vec3_norm(nodal[k]) +
+                               (demc_vec3_norm(lever) + demc_vec3_norm(tri[t].vertex[k])) * demc_vec3_norm(f);
+                    }
+                    if (demc_vec3_norm2(c[t].face_normal) > 0.0 && fz_vfin(torque) && fz_within(arm, 1e300) &&
+                        fz_norm_ok(f) && fz_norm_ok(couple))
+                        FZ_CHECK(demc_vec3_norm(demc_vec3_sub(moment, torque)) <=
+                                 1e-12 * cond * (arm + demc_vec3_norm(torque)) + 1e-300);
+                }
+            }
         }
     }
 

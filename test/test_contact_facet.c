@@ -44,8 +44,14 @@ static const double radius = 0.005, density = 2500.0;
 static double sphere_mass(void) { return density * 4.0 / 3.0 * 3.14159265358979323846 * radius * radius * radius; }
 static double sphere_inertia(void) { return 0.4 * sphere_mass() * radius * radius; }
 
-/* Compiled model of a preset with friction; `asymmetry` is the compliance split (1: rigid facet). */
-static demc_contact_model make_model(demc_contact_preset preset, demc_contact_point_rule rule, double asymmetry)
+/* Largest |a − b| over a vector, relative to `scale`. */
+static double vec_err(demc_vec3 a, demc_vec3 b, double scale) { return dist(a, b) / scale; }
+
+/* Compiled model of a preset with friction and the given rolling and twisting laws (moderate coefficients, so
+ * that the couples are large against the force's own moment about P); `asymmetry` is the compliance split (1: rigid
+ * facet). */
+static demc_contact_model make_model_rt(demc_contact_preset preset, demc_contact_point_rule rule, double asymmetry,
+                                        demc_rolling_law rolling, demc_twisting_law twisting)
 {
     demc_contact_def def;
     demc_contact_model model;
@@ -60,8 +66,61 @@ static demc_contact_model make_model(demc_contact_preset preset, demc_contact_po
     def.friction.mu_static = 0.4;
     def.friction.mu_dynamic = preset == DEMC_CONTACT_PRESET_CAMPELLO ? 0.3 : 0.4;
     def.contact_point = rule;
+    def.rolling = rolling;
+    def.twisting = twisting;
+    def.mu_rolling = 0.1;
+    def.rolling_damping_ratio = 0.3;
+    def.rolling_stiffness = 1e3;
+    def.rolling_damping = 0.05;
+    def.twisting_stiffness = 1e-4;
+    def.twisting_damping = 1e-7;
+    def.mu_twisting = 1e-3;
     CHECK(demc_contact_model_init(&def, &model, NULL) == DEMC_OK);
     return model;
+}
+
+/* Compiled model of a preset with friction, without rolling or twisting resistance. */
+static demc_contact_model make_model(demc_contact_preset preset, demc_contact_point_rule rule, double asymmetry)
+{
+    return make_model_rt(preset, rule, asymmetry, DEMC_ROLLING_NONE, DEMC_TWISTING_NONE);
+}
+
+/* Every rolling × twisting combination of contact.h. */
+#define ROLLINGS 4
+#define TWISTINGS 3
+static const demc_rolling_law rolling_of[ROLLINGS] = {DEMC_ROLLING_NONE, DEMC_ROLLING_CDT, DEMC_ROLLING_EPSD,
+                                                      DEMC_ROLLING_SDS};
+static const demc_twisting_law twisting_of[TWISTINGS] = {DEMC_TWISTING_NONE, DEMC_TWISTING_MARSHALL,
+                                                         DEMC_TWISTING_SDS};
+static const char *const rolling_name[ROLLINGS] = {"none", "CDT", "EPSD", "SDS"};
+static const char *const twisting_name[TWISTINGS] = {"none", "Marshall", "SDS"};
+
+/* The FE loads of one evaluated facet contact, as a host computes them: the result's force and torque_j. */
+static void facet_loads(const demc_facet_triangle *t, const demc_facet_contact *cp, const demc_contact_result *r,
+                        demc_vec3 *nodal)
+{
+    demc_facet_nodal_forces(t, cp, r->force, r->torque_j, nodal);
+}
+
+/* Residuals of the load transfer of one evaluated contact (sphere centre x): the nodal forces' sum against −F
+ * (relative to |F| + Σ|f_k|: a large couple's nodal forces cancel to their own rounding), and the angular momentum
+ * balance about o, (x_i − o) × F + τ_i + Σ (x_k − o) × f_k = 0 (the sphere's moment, its couple included, and the
+ * nodes' moment), relative to |F| times the distances plus |τ_i|. Independent of torque_j. */
+static void load_residuals(const demc_facet_triangle *t, demc_vec3 x, const demc_contact_result *r,
+                           const demc_vec3 *nodal, demc_vec3 o, double *sum_err, double *moment_err)
+{
+    demc_vec3 sum = v3(0, 0, 0), moment = cross(sub(x, o), r->force);
+    double scale = norm(r->force) * (dist(x, o) + dist(t->vertex[0], o) + dist(t->vertex[1], o) +
+                                     dist(t->vertex[2], o)) + norm(r->torque_i);
+    int k;
+    moment = add(moment, r->torque_i);
+    for (k = 0; k < 3; ++k) {
+        sum = add(sum, nodal[k]);
+        moment = add(moment, cross(sub(t->vertex[k], o), nodal[k]));
+    }
+    *sum_err =
+        vec_err(sum, mul(r->force, -1.0), norm(r->force) + norm(nodal[0]) + norm(nodal[1]) + norm(nodal[2]));
+    *moment_err = norm(moment) / scale;
 }
 
 static demc_body make_body(demc_vec3 x, demc_vec3 v, demc_vec3 w)
@@ -76,8 +135,6 @@ static demc_body make_body(demc_vec3 x, demc_vec3 v, demc_vec3 w)
     return b;
 }
 
-/* Largest |a − b| over a vector, relative to `scale`. */
-static double vec_err(demc_vec3 a, demc_vec3 b, double scale) { return dist(a, b) / scale; }
 
 /* ---- 1. On a face: the plane wall of contact.h -------------------------------------------------------------- */
 
@@ -561,64 +618,88 @@ static void galilean_bounce(void)
 
 /* ---- 6. Load transfer of the evaluation's force ------------------------------------------------------------- */
 
-/* Random triangles, centres in face, edge and vertex regions, both contact-point rules, a few steps so that the
- * force has a tangential part: the nodal forces of demc_facet_nodal_forces(..., d_j·n, ...) sum to −F and their
- * moment about random points o is (C − o) × (−F) with C = x_i + d_i (so that the sphere's torque and the nodal
- * loads balance angular momentum); about P it is the evaluation's torque_j. To 1e-14 relative. */
+/* Random triangles, centres in face, edge and vertex regions, every preset, every rolling × twisting combination,
+ * three contact-point rules (rigid facet: d_j = 0; half; compliance split 0.3), a few steps with random spins so
+ * that the force has a tangential part and the rolling and twisting laws give couples: the nodal forces of
+ * demc_facet_nodal_forces(..., force, torque_j, ...) sum to −F, and the sphere's moment about random points o
+ * (its force at x_i and its torque τ_i, couple included) plus the nodes' moment is zero (angular momentum); about
+ * P the nodes' moment is the evaluation's torque_j. To 1e-14 relative; the couples are checked to be there (larger
+ * than 1e-3 of |F| R_i for each combination with a law on). */
 static void nodal_forces_of_evaluation(void)
 {
-    double worst_sum = 0, worst_moment = 0;
-    int trial, rule, step, k, m;
-    for (rule = 0; rule < 2; ++rule) {
-        const demc_contact_model model = make_model(DEMC_CONTACT_PRESET_HMD, (demc_contact_point_rule)rule, 1.0);
-        for (trial = 0; trial < 300; ++trial) {
-            const demc_vec3 o0 = random_vec(0.05);
-            demc_facet_triangle t;
-            demc_facet_contact cp;
-            double state[DEMC_CONTACT_STATE_MAX] = {0};
-            demc_vec3 x;
-            do {
-                t = demc_facet_triangle_make(add(o0, random_vec(0.01)), add(o0, random_vec(0.01)),
-                                             add(o0, random_vec(0.01)));
-            } while (norm(cross(sub(t.vertex[1], t.vertex[0]), sub(t.vertex[2], t.vertex[0]))) < 3e-5);
-            for (k = 0; k < 3; ++k) t.velocity[k] = random_vec(0.1);
-            x = add(add(mul(t.vertex[0], uniform(-0.3, 1)), mul(t.vertex[1], uniform(-0.3, 1))),
-                    mul(t.vertex[2], uniform(0, 1)));
-            cp = demc_facet_closest_point(&t, x);
-            x = add(cp.point, mul(cp.normal, radius * uniform(0.999, 0.9999))); /* touching */
-            for (step = 0; step < 3; ++step) {
-                const demc_body body = make_body(x, random_vec(0.2), random_vec(20));
-                demc_contact_frame f;
-                demc_contact_result r;
-                demc_vec3 nodal[3], sum = v3(0, 0, 0), c_point;
-                cp = demc_facet_closest_point(&t, body.position);
-                f = demc_contact_frame_sphere_facet(&model, &body, &t, &cp);
-                r = demc_contact_eval(&model, &f, 1e-6, state, NULL);
-                if (!(r.overlap > 0)) break;
-                demc_facet_nodal_forces(&t, &cp, r.force, dot(f.branch_j, f.normal), nodal);
-                for (k = 0; k < 3; ++k) sum = add(sum, nodal[k]);
-                worst_sum = vec_err(sum, mul(r.force, -1.0), norm(r.force)) > worst_sum
-                                ? vec_err(sum, mul(r.force, -1.0), norm(r.force))
-                                : worst_sum;
-                c_point = add(body.position, f.branch_i);
-                for (m = 0; m < 4; ++m) {
-                    const demc_vec3 o = m == 0 ? cp.point : add(o0, random_vec(0.03));
-                    demc_vec3 moment = v3(0, 0, 0), expected;
-                    double scale, e;
-                    for (k = 0; k < 3; ++k) moment = add(moment, cross(sub(t.vertex[k], o), nodal[k]));
-                    expected = m == 0 ? r.torque_j : cross(sub(c_point, o), mul(r.force, -1.0));
-                    scale = norm(r.force) * (dist(c_point, o) + dist(t.vertex[0], t.vertex[1]) +
-                                             dist(t.vertex[1], t.vertex[2]) + dist(t.vertex[2], t.vertex[0]));
-                    e = vec_err(moment, expected, scale);
-                    worst_moment = e > worst_moment ? e : worst_moment;
+    const double rules[3][2] = {{DEMC_CONTACT_POINT_COMPLIANCE, 1.0}, {DEMC_CONTACT_POINT_HALF, 0.0},
+                                {DEMC_CONTACT_POINT_COMPLIANCE, 0.3}};
+    double all_sum = 0, all_moment = 0;
+    int a, b, p, trial, rule, step, k, m;
+    for (a = 0; a < ROLLINGS; ++a)
+        for (b = 0; b < TWISTINGS; ++b) {
+            double worst_sum = 0, worst_moment = 0, largest_couple = 0;
+            int evaluated = 0;
+            for (p = 0; p < PRESETS; ++p)
+                for (rule = 0; rule < 3; ++rule) {
+                    const demc_contact_model model =
+                        make_model_rt(preset_of[p], (demc_contact_point_rule)rules[rule][0], rules[rule][1],
+                                      rolling_of[a], twisting_of[b]);
+                    for (trial = 0; trial < 30; ++trial) {
+                        const demc_vec3 o0 = random_vec(0.05);
+                        demc_facet_triangle t;
+                        demc_facet_contact cp;
+                        double state[DEMC_CONTACT_STATE_MAX] = {0};
+                        demc_vec3 x;
+                        do {
+                            t = demc_facet_triangle_make(add(o0, random_vec(0.01)), add(o0, random_vec(0.01)),
+                                                         add(o0, random_vec(0.01)));
+                        } while (norm(cross(sub(t.vertex[1], t.vertex[0]), sub(t.vertex[2], t.vertex[0]))) < 3e-5);
+                        for (k = 0; k < 3; ++k) t.velocity[k] = random_vec(0.1);
+                        x = add(add(mul(t.vertex[0], uniform(-0.3, 1)), mul(t.vertex[1], uniform(-0.3, 1))),
+                                mul(t.vertex[2], uniform(0, 1)));
+                        cp = demc_facet_closest_point(&t, x);
+                        x = add(cp.point, mul(cp.normal, radius * uniform(0.999, 0.9999))); /* touching */
+                        for (step = 0; step < 3; ++step) {
+                            const demc_body body = make_body(x, random_vec(0.2), random_vec(20));
+                            demc_contact_frame f;
+                            demc_contact_result r;
+                            demc_vec3 nodal[3];
+                            double e_sum, e_moment, couple;
+                            cp = demc_facet_closest_point(&t, body.position);
+                            f = demc_contact_frame_sphere_facet(&model, &body, &t, &cp);
+                            r = demc_contact_eval(&model, &f, 1e-6, state, NULL);
+                            if (!(r.overlap > 0)) break;
+                            ++evaluated;
+                            facet_loads(&t, &cp, &r, nodal);
+                            couple = norm(sub(r.torque_i, cross(f.branch_i, r.force))) / (norm(r.force) * radius);
+                            largest_couple = couple > largest_couple ? couple : largest_couple;
+                            for (m = 0; m < 4; ++m) {
+                                const demc_vec3 o = m == 0 ? cp.point : add(o0, random_vec(0.03));
+                                load_residuals(&t, body.position, &r, nodal, o, &e_sum, &e_moment);
+                                worst_sum = e_sum > worst_sum ? e_sum : worst_sum;
+                                worst_moment = e_moment > worst_moment ? e_moment : worst_moment;
+                                if (m == 0) { /* about P: torque_j */
+                                    demc_vec3 moment = v3(0, 0, 0);
+                                    double scale = norm(r.force) * (dist(t.vertex[0], t.vertex[1]) +
+                                                                    dist(t.vertex[1], t.vertex[2]) +
+                                                                    dist(t.vertex[2], t.vertex[0])) +
+                                                   norm(r.torque_j);
+                                    for (k = 0; k < 3; ++k) moment = add(moment, cross(sub(t.vertex[k], o), nodal[k]));
+                                    e_moment = vec_err(moment, r.torque_j, scale);
+                                    worst_moment = e_moment > worst_moment ? e_moment : worst_moment;
+                                }
+                            }
+                            x = add(x, mul(body.velocity, 1e-6));
+                        }
+                    }
                 }
-                x = add(x, mul(body.velocity, 1e-6));
-            }
+            printf("  nodal forces, rolling %-4s twisting %-8s: %4d evaluations, couple up to %.2g |F| R_i; "
+                   "sum %.2g, moment %.2g\n",
+                   rolling_name[a], twisting_name[b], evaluated, largest_couple, worst_sum, worst_moment);
+            CHECK(evaluated > 300);
+            CHECK(a == 0 && b == 0 ? largest_couple <= 1e-12 : largest_couple > 1e-3);
+            CHECK(worst_sum <= 1e-14);
+            CHECK(worst_moment <= 1e-14);
+            all_sum = worst_sum > all_sum ? worst_sum : all_sum;
+            all_moment = worst_moment > all_moment ? worst_moment : all_moment;
         }
-    }
-    printf("  nodal forces of evaluations: sum %.2g, moment %.2g\n", worst_sum, worst_moment);
-    CHECK(worst_sum <= 1e-14);
-    CHECK(worst_moment <= 1e-14);
+    printf("  nodal forces of evaluations, every combination: sum %.2g, moment %.2g\n", all_sum, all_moment);
 }
 
 /* ---- 7. The handover rule ----------------------------------------------------------------------------------- */
@@ -677,9 +758,11 @@ static void handover_rule(void)
 /* ---- 8. The batch call --------------------------------------------------------------------------------- */
 
 /* Spheres (LAMMPS-style arrays) against a few moving, tilted facets, every pair listed with its closest point, over
- * several steps so that the states evolve: demc_contact_eval_batch_facet gives the single calls' forces, torques,
- * states and nodal forces bit for bit, and adds the forces and torques to the spheres' accumulators; statuses and
- * names of bad inputs, nothing written on an error. */
+ * several steps so that the states evolve, for every preset and every rolling × twisting combination:
+ * demc_contact_eval_batch_facet gives the single calls' forces, torques, states and nodal forces bit for bit, and
+ * adds the forces and torques to the spheres' accumulators; the batch's nodal forces sum to −F and balance the
+ * sphere's moment (couples included) about random points to 1e-14; statuses and names of bad inputs, nothing
+ * written on an error. */
 static void batch_equals_single_calls(void)
 {
     enum { NS = 12, NF = 3, NCON = NS * NF };
@@ -690,6 +773,7 @@ static void batch_equals_single_calls(void)
     demc_facet_triangle facets[NF];
     demc_facet_contact contacts[NCON];
     int ii[NCON], jj[NCON], p, k, q, step, touching = 0;
+    double worst_sum = 0, worst_moment = 0;
     for (k = 0; k < NF; ++k) {
         const demc_vec3 o = v3(0.02 * k, 0.0, 0.0);
         int m;
@@ -697,8 +781,13 @@ static void batch_equals_single_calls(void)
                                              add(o, v3(0.0, 0.011, -0.001)));
         for (m = 0; m < 3; ++m) facets[k].velocity[m] = random_vec(0.1);
     }
-    for (p = 0; p < PRESETS; ++p) {
-        const demc_contact_model model = make_model(preset_of[p], DEMC_CONTACT_POINT_HALF, 0.0);
+    for (p = 0; p < PRESETS + ROLLINGS * TWISTINGS; ++p) {
+        /* the presets, then each rolling × twisting combination on a preset in turn */
+        const int rt = p - PRESETS;
+        const demc_contact_model model =
+            rt < 0 ? make_model(preset_of[p], DEMC_CONTACT_POINT_HALF, 0.0)
+                   : make_model_rt(preset_of[rt % PRESETS], DEMC_CONTACT_POINT_HALF, 0.0, rolling_of[rt / TWISTINGS],
+                                   twisting_of[rt % TWISTINGS]);
         demc_contact_batch batch = DEMC_CONTACT_BATCH_INIT;
         int same = 1, accumulated = 1;
         memset(state_b, 0, sizeof state_b);
@@ -745,8 +834,20 @@ static void batch_equals_single_calls(void)
                     r = demc_contact_eval(&model, &f, 1e-6, state_s[q], NULL);
                     touching += r.overlap > 0;
                     if (r.overlap > 0) {
-                        demc_facet_nodal_forces(&facets[jj[q]], &contacts[q], r.force, dot(f.branch_j, f.normal),
-                                                nf);
+                        demc_vec3 batch_nodal[3];
+                        demc_contact_result rb;
+                        double e_sum, e_moment;
+                        facet_loads(&facets[jj[q]], &contacts[q], &r, nf);
+                        /* the batch's own outputs balance (bit for bit the single call's, checked below) */
+                        for (m = 0; m < 3; ++m)
+                            batch_nodal[m] = v3(nodal[q][3 * m], nodal[q][3 * m + 1], nodal[q][3 * m + 2]);
+                        rb = r;
+                        rb.force = v3(force[q][0], force[q][1], force[q][2]);
+                        rb.torque_i = v3(torque_i[q][0], torque_i[q][1], torque_i[q][2]);
+                        load_residuals(&facets[jj[q]], body.position, &rb, batch_nodal, random_vec(0.05), &e_sum,
+                                       &e_moment);
+                        worst_sum = e_sum > worst_sum ? e_sum : worst_sum;
+                        worst_moment = e_moment > worst_moment ? e_moment : worst_moment;
                         sum_force[i][0] += r.force.x, sum_force[i][1] += r.force.y, sum_force[i][2] += r.force.z;
                         sum_torque[i][0] += r.torque_i.x, sum_torque[i][1] += r.torque_i.y;
                         sum_torque[i][2] += r.torque_i.z;
@@ -773,6 +874,10 @@ static void batch_equals_single_calls(void)
         CHECK(accumulated);
     }
     CHECK(touching > 100);
+    printf("  batch nodal forces (%d touching evaluations): sum %.2g, moment %.2g\n", touching, worst_sum,
+           worst_moment);
+    CHECK(worst_sum <= 1e-14);
+    CHECK(worst_moment <= 1e-14);
     {
         /* Statuses in argument order; nothing written on an error. */
         const demc_contact_model model = make_model(DEMC_CONTACT_PRESET_HMD, DEMC_CONTACT_POINT_HALF, 0.0);

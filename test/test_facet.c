@@ -307,36 +307,66 @@ static void concave_valley_keeps_both_faces(void)
     CHECK(demc_facet_reduce(0, c, nodes, keep) == 0);
 }
 
-/* Load transfer: Σ f_k = −F and Σ (x_k − o) × f_k = (Q − o) × (−F), Q = P + s n, for random triangles, centres
- * (all regions), forces, offsets s (0, −δ/2, random) and reference points o. */
+/* Load transfer: Σ f_k = −F and Σ (x_k − o) × f_k = (P − o) × (−F) + τ for random triangles, centres (all
+ * regions), forces, torques τ about P (zero; the offset torque s F × n of −F moved to Q = P + s n, s = −δ/2 or
+ * random, checked as (Q − o) × (−F); a random couple alone; both) and reference points o. The distribution is the
+ * transpose of the facet's kinematics: for random nodal velocities Σ f_k · v_k = −F · v_P + τ · ω with
+ * v_P = Σ w_k v_k and ω the angular velocity of demc_facet_angular_velocity() (virtual power). The worst residuals
+ * are printed, relative to |F| + Σ|f_k| (sum), |F| times the distances plus |τ| (moment) and the power's terms. */
 static void nodal_forces_sum_and_moment(void)
 {
+    double worst_sum = 0, worst_moment = 0, worst_power = 0;
     int n, m, k;
     for (n = 0; n < 2000; ++n) {
         demc_facet_triangle t = random_triangle(1.0);
         demc_vec3 x = add(t.vertex[n % 3], random_vec(2.0));
         demc_facet_contact c = demc_facet_closest_point(&t, x);
-        demc_vec3 force = random_vec(100.0), f[3], sum = v3(0, 0, 0);
-        double offsets[3];
+        demc_vec3 force = random_vec(100.0), couple = random_vec(50.0), f[3], sum;
+        double offsets[4];
         offsets[0] = 0.0;
         offsets[1] = -0.5 * uniform(0.0, 0.3);
         offsets[2] = uniform(-2.0, 2.0);
-        for (m = 0; m < 3; ++m) {
-            demc_vec3 q = add(c.point, mul(c.normal, offsets[m]));
-            demc_facet_nodal_forces(&t, &c, force, offsets[m], f);
-            sum = v3(0, 0, 0);
-            for (k = 0; k < 3; ++k) sum = add(sum, f[k]);
-            CHECK_VEC(sum, mul(force, -1), 1e-14 * norm(force));
+        offsets[3] = uniform(-2.0, 2.0);
+        for (k = 0; k < 3; ++k) t.velocity[k] = random_vec(3.0);
+        for (m = 0; m < 6; ++m) {
+            /* m < 4: −F at Q = P + s n (its torque about P is s F × n), m = 3 with a couple too; m = 4: a couple
+             * alone; m = 5: a couple about the face normal alone (carried by in-plane forces only) */
+            const double s = m < 4 ? offsets[m] : 0.0;
+            const demc_vec3 q = add(c.point, mul(c.normal, s));
+            const demc_vec3 extra = m == 3 || m == 4 ? couple : (m == 5 ? mul(c.face_normal, 20.0) : v3(0, 0, 0));
+            const demc_vec3 torque = add(mul(cross(force, c.normal), s), extra);
+            const demc_vec3 omega = demc_facet_angular_velocity(&t), vp = demc_facet_point_velocity(&t, &c);
+            double power = 0, expected_power, power_scale, e;
+            demc_facet_nodal_forces(&t, &c, force, torque, f);
+            sum = add(add(f[0], f[1]), f[2]);
+            e = dist(sum, mul(force, -1)) / (norm(force) + norm(f[0]) + norm(f[1]) + norm(f[2]));
+            worst_sum = e > worst_sum ? e : worst_sum;
+            CHECK(e <= 1e-14);
+            if (m == 5) { /* in-plane forces */
+                for (k = 0; k < 3; ++k) CHECK(fabs(dot(sub(f[k], mul(force, -c.weight[k])), c.face_normal)) <= 1e-13);
+            }
             for (k = 0; k < 4; ++k) {
-                demc_vec3 o = random_vec(20.0), moment = v3(0, 0, 0), expect = cross(sub(q, o), mul(force, -1));
+                demc_vec3 o = random_vec(20.0), moment = v3(0, 0, 0);
+                const demc_vec3 expected = add(cross(sub(q, o), mul(force, -1)), extra);
                 double scale = norm(force) * (dist(q, o) + dist(t.vertex[0], o) + dist(t.vertex[1], o) +
-                                              dist(t.vertex[2], o));
+                                              dist(t.vertex[2], o)) + norm(torque);
                 int j;
                 for (j = 0; j < 3; ++j) moment = add(moment, cross(sub(t.vertex[j], o), f[j]));
-                CHECK_VEC(moment, expect, 1e-14 * scale);
+                e = dist(moment, expected) / scale;
+                worst_moment = e > worst_moment ? e : worst_moment;
+                CHECK(e <= 1e-14);
             }
+            for (k = 0; k < 3; ++k) power += dot(f[k], t.velocity[k]);
+            expected_power = -dot(force, vp) + dot(torque, omega);
+            power_scale = norm(force) * norm(vp) + norm(torque) * norm(omega);
+            for (k = 0; k < 3; ++k) power_scale += norm(f[k]) * norm(t.velocity[k]);
+            e = fabs(power - expected_power) / power_scale;
+            worst_power = e > worst_power ? e : worst_power;
+            CHECK(e <= 1e-14);
         }
     }
+    printf("  nodal forces: sum %.2g, moment %.2g, virtual power %.2g (relative)\n", worst_sum, worst_moment,
+           worst_power);
 }
 
 /* Nodal velocities of a rigid motion: the material point moves rigidly, the facet turns with ω. */
@@ -485,9 +515,14 @@ static void degenerate_triangles(void)
         CHECK_ABS(c.distance, dist(x, expect), tol);
         if (c.distance > 0.1) CHECK_VEC(c.normal, unit(sub(x, expect)), 100 * tol);
         CHECK(c.height == 0);
-        demc_facet_nodal_forces(tri, &c, v3(1, 2, 3), 0.3, f);
+        /* no plane to carry a torque: the barycentric forces of −F at P, finite; the torque is not carried */
+        demc_facet_nodal_forces(tri, &c, v3(1, 2, 3), v3(0.3, -0.2, 0.5), f);
         CHECK(finite3(f[0]) && finite3(f[1]) && finite3(f[2]));
         CHECK_VEC(add(add(f[0], f[1]), f[2]), v3(-1, -2, -3), 1e-14);
+        {
+            int k;
+            for (k = 0; k < 3; ++k) CHECK_VEC(f[k], mul(v3(1, 2, 3), -c.weight[k]), 0.0);
+        }
     }
     CHECK_VEC(demc_facet_angular_velocity(&needle), v3(0, 0, 0), 0.0);
     /* Sphere centre on the needle: distance 0, zero normal (no direction), finite frame. */
@@ -532,6 +567,18 @@ static void degenerate_triangles(void)
     check_finite_contact(&c);
     CHECK(c.region == DEMC_FACET_REGION_EDGE_01);
     CHECK_VEC(c.normal, v3(0, -1, 0), 1e-15);
+    /* Coincident vertices carry no torque either: finite, the barycentric forces. */
+    {
+        const demc_facet_triangle *tris[2];
+        int m, k;
+        tris[0] = &pair, tris[1] = &point;
+        for (m = 0; m < 2; ++m) {
+            c = demc_facet_closest_point(tris[m], v3(1.5, 2.5, 4));
+            demc_facet_nodal_forces(tris[m], &c, v3(1, 2, 3), v3(1e3, -2e3, 5e2), f);
+            for (k = 0; k < 3; ++k) CHECK(finite3(f[k]));
+            CHECK_VEC(add(add(f[0], f[1]), f[2]), v3(-1, -2, -3), 1e-14);
+        }
+    }
     /* Huge and tiny triangles stay finite. */
     {
         demc_facet_triangle big = demc_facet_triangle_make(v3(1e60, 0, 0), v3(0, 1e60, 0), v3(0, 0, 1e60));

@@ -613,9 +613,10 @@ DEMC_CONTACT_FN demc_contact_frame demc_contact_frame_sphere_wall(const demc_con
  * (zero for a degenerate triangle): a rigid facet passes the nodal velocities of its rigid motion
  * (demc_facet_rigid_velocity() at each node), and v_j + ω_j × d_j is then that motion's velocity at C. In a
  * face region the frame is that of demc_contact_frame_sphere_wall() with the facet's plane, up to the
- * reference point of body j (P here); the torque on the facet, −d_j × F about P, is carried to the nodes by
- * demc_facet_nodal_forces() with normal_offset = d_j · n. A centre beyond R_i + demc_contact_model_range()
- * from P gives overlap 0 and every other field zero.
+ * reference point of body j (P here); the torque on the facet about P, the result's torque_j (−d_j × F and the
+ * couples of the rolling and twisting laws), is carried to the nodes with the force by
+ * demc_facet_nodal_forces(facet, contact, result.force, result.torque_j, nodal). A centre beyond
+ * R_i + demc_contact_model_range() from P gives overlap 0 and every other field zero.
  *
  * The per-contact state belongs to the pair (sphere, facet); across a mesh, demc_facet_reduce() chooses the
  * contacts to evaluate and demc_facet_handover() passes a contact's state on when it moves to a neighbouring
@@ -791,8 +792,8 @@ DEMC_CONTACT_FN demc_status demc_contact_eval_batch_wall(const demc_contact_mode
  * @param contacts count closest points: contacts[q] of facet j[q] to the centre of sphere i[q], at this step.
  * @param dt time step Δt (s) > 0.
  * @param nodal_force NULL, or 9 doubles per contact (written): the reaction of contact q on the three nodes of its
- *        facet (demc_facet_nodal_forces() with the force acting at the contact point C, zero when apart), for the
- *        host's FE load vector.
+ *        facet (demc_facet_nodal_forces() of the contact's force and torque_j: the whole reaction, the couples of
+ *        the rolling and twisting laws included; zero when apart), for the host's FE load vector.
  * @param bad_field optional: NULL on success, else as demc_contact_eval_batch(), "facets", "contacts" or "dt".
  * @return as demc_contact_eval_batch().
  */

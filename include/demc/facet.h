@@ -17,7 +17,7 @@
  *    then for each kept contact demc_contact_frame_sphere_facet() and demc_contact_eval() (or, for a list of
  *    contacts, demc_contact_eval_batch_facet()); with laws of the host's own: demc_facet_geometry() (the
  *    demc_geometry frame), demc_facet_point_velocity() and demc_facet_angular_velocity() (the facet side's motion);
- * 4. demc_facet_nodal_forces(): the reaction as three nodal forces for the host's FE load vector.
+ * 4. demc_facet_nodal_forces(): the reaction (force and torque) as three nodal forces for the host's FE load vector.
  *
  * Regions and the multi-facet rule are drawn and explained on @ref facet_page "Sphere–triangle contact".
  *
@@ -200,27 +200,37 @@ DEMC_FACET_FN demc_vec3 demc_facet_rigid_velocity(demc_vec3 reference_point, dem
                                                   demc_vec3 angular_velocity, demc_vec3 point);
 
 /**
- * @brief The reaction of a contact force as three nodal forces on the facet.
+ * @brief The facet's whole reaction, force and torque, as three nodal forces for the host's FE load vector.
  *
- * The facet receives −F applied at Q = P + s n. The nodal forces are
- * f_k = −w_k F + (∇w_k · (n_f × M)) n_f + ½ (M · n_f) n_f × ∇w_k,  M = s F × n,
- * with the barycentric weights w_k of P and ∇w_k as in demc_facet_angular_velocity(). Their sum is −F and their
- * moment about any point o is (Q − o) × (−F), exactly in exact arithmetic, because Σ w_k x_k = P, Σ w_k = 1,
- * Σ ∇w_k = 0 and Σ x_k ∇w_kᵀ is the projector on the facet's plane (the second term carries the couple
- * s F × n of the offset: its in-plane part by normal nodal forces, its part along n_f by in-plane ones, written
- * out in the page). With s = 0 these are the consistent nodal loads of a point force at P (linear shape
- * functions); with s = −δ/2 the force acts at the library's contact point C = P − (δ/2) n = x_i + d_i
- * (demc_facet_geometry()), so that the sphere's torque d_i × F and the nodal loads conserve angular momentum
- * exactly. A degenerate triangle takes s = 0 (it cannot carry a couple).
+ * The facet receives the force −F (F = force_i, the contact force on the sphere) and the torque τ_j about its
+ * closest point P. With an assembled model τ_j is the result's `torque_j` of demc_contact_eval() on the frame of
+ * demc_contact_frame_sphere_facet() (whose body-j reference point is P): −d_j × F plus the couple −M of a rolling
+ * or twisting law. With laws of the host's own and demc_facet_geometry() (x_ref = P) it is
+ * demc_geometry_torque_j() plus the couples of those laws; τ_j = 0 puts −F at P. The nodal forces are
+ * f_k = −w_k F + (∇w_k · (n_f × τ_j)) n_f + ½ (τ_j · n_f) n_f × ∇w_k,
+ * with w_k the barycentric weights of P, n_f the unit face normal and ∇w_k = n × e_k / |n|² as in
+ * demc_facet_angular_velocity() (n = e_01 × e_02, e_k the edge opposite node k). They carry the whole reaction:
+ * Σ f_k = −F and Σ (x_k − o) × f_k = (P − o) × (−F) + τ_j about every point o, exactly in exact arithmetic
+ * (Σ w_k = 1, Σ w_k x_k = P, Σ ∇w_k = 0, Σ x_k ∇w_kᵀ = I − n_f n_fᵀ, Σ (x_k − P) × (n_f × ∇w_k) = 2 n_f), to
+ * rounding in floating point. The first term is the consistent load of a point force at P (linear shape
+ * functions); the other two are a self-equilibrated set with moment τ_j, and together they are the transpose of
+ * demc_facet_point_velocity() and demc_facet_angular_velocity(): for any nodal velocities v_k,
+ * Σ f_k · v_k = −F · v_P + τ_j · ω_j, the power of the reaction on the facet as the contact law sees it (−F at the
+ * contact point C moving with v_P + ω_j × d_j, and the couple turning with ω_j), so that the nodes receive the
+ * energy the contact gives the facet, on a deforming facet too. The in-plane part of τ_j goes to normal nodal
+ * forces (the only normal set with that moment, and the minimum-norm one), its part along n_f to in-plane forces
+ * −(τ_j · n_f) e_k / (2|n|) along the edges opposite the nodes (page @ref facet_page). A degenerate triangle
+ * (#DEMC_FACET_DEGENERATE_RATIO) has no plane to carry a torque: it gets f_k = −w_k F (finite), τ_j is not carried.
  *
  * @param triangle the facet (not NULL; its vertices are read).
  * @param contact from demc_facet_closest_point() on this triangle (not NULL).
- * @param force_i F, the contact force on the sphere, N.
- * @param normal_offset s, m: where along n from P the force acts (0 for P, −overlap/2 for C).
+ * @param force_i F, the contact force on the sphere, N (the facet receives −F).
+ * @param torque_j τ_j, the torque on the facet about its closest point P (contact->point), N·m: the result's
+ *        `torque_j` of the facet frame; 0 for a force at P.
  * @param nodal_force output, three forces on nodes 0, 1, 2, N (not NULL).
  */
 DEMC_FACET_FN void demc_facet_nodal_forces(const demc_facet_triangle *triangle, const demc_facet_contact *contact,
-                                           demc_vec3 force_i, double normal_offset, demc_vec3 *nodal_force);
+                                           demc_vec3 force_i, demc_vec3 torque_j, demc_vec3 *nodal_force);
 
 /**
  * @brief One contact per physical contact: marks which of a sphere's candidate facet contacts to keep.

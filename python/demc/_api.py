@@ -1063,7 +1063,7 @@ FUNCTIONS = {
     'demc_facet_point_velocity': (vec3, (('triangle', ctypes.POINTER(facet_triangle), 'in'), ('contact', ctypes.POINTER(facet_contact), 'in'), )),
     'demc_facet_angular_velocity': (vec3, (('triangle', ctypes.POINTER(facet_triangle), 'in'), )),
     'demc_facet_rigid_velocity': (vec3, (('reference_point', vec3, 'value'), ('velocity', vec3, 'value'), ('angular_velocity', vec3, 'value'), ('point', vec3, 'value'), )),
-    'demc_facet_nodal_forces': (None, (('triangle', ctypes.POINTER(facet_triangle), 'in'), ('contact', ctypes.POINTER(facet_contact), 'in'), ('force_i', vec3, 'value'), ('normal_offset', ctypes.c_double, 'value'), ('nodal_force', ctypes.POINTER(vec3), 'array_inout'), )),
+    'demc_facet_nodal_forces': (None, (('triangle', ctypes.POINTER(facet_triangle), 'in'), ('contact', ctypes.POINTER(facet_contact), 'in'), ('force_i', vec3, 'value'), ('torque_j', vec3, 'value'), ('nodal_force', ctypes.POINTER(vec3), 'array_inout'), )),
     'demc_facet_reduce': (ctypes.c_size_t, (('count', ctypes.c_size_t, 'value'), ('contacts', ctypes.POINTER(facet_contact), 'array_in'), ('nodes', ctypes.POINTER(ctypes.c_long), 'array_in'), ('keep', ctypes.POINTER(ctypes.c_int), 'array_inout'), )),
     'demc_facet_handover': (ctypes.c_size_t, (('count', ctypes.c_size_t, 'value'), ('contacts', ctypes.POINTER(facet_contact), 'array_in'), ('nodes', ctypes.POINTER(ctypes.c_long), 'null_array_in'), ('keep', ctypes.POINTER(ctypes.c_int), 'array_in'), ('has_state', ctypes.POINTER(ctypes.c_int), 'array_in'), ('source', ctypes.POINTER(ctypes.c_long), 'array_inout'), )),
     'demc_adhesion_state_swap': (adhesion_state, (('state', adhesion_state, 'value'), )),

@@ -1868,7 +1868,7 @@ DEMC_HOT_INLINE void demci_contact_batch_facet_loop(demc_contact_kind kind, cons
         if (nodal) {
             demc_vec3 forces[3];
             int k;
-            demc_facet_nodal_forces(t, cq, r.force, demc_vec3_dot(f.branch_j, f.normal), forces);
+            demc_facet_nodal_forces(t, cq, r.force, r.torque_j, forces);
             for (k = 0; k < 3; ++k) demci_contact_store3(nodal + 9 * q + 3 * (size_t)k, forces[k]);
         }
     }

@@ -154,19 +154,18 @@ DEMC_FACET_FN demc_vec3 demc_facet_rigid_velocity(demc_vec3 reference_point, dem
 }
 
 DEMC_FACET_FN void demc_facet_nodal_forces(const demc_facet_triangle *triangle, const demc_facet_contact *contact,
-                                           demc_vec3 force_i, double normal_offset, demc_vec3 *nodal_force)
+                                           demc_vec3 force_i, demc_vec3 torque_j, demc_vec3 *nodal_force)
 {
     demc_vec3 n;
     double nn, area2;
     int k, regular = demci_facet_normal(triangle, &n, &nn, &area2);
     for (k = 0; k < 3; ++k) nodal_force[k] = demc_vec3_scale(force_i, -contact->weight[k]);
-    if (regular && normal_offset != 0.0) {
-        /* The couple M = s F × n that moves −F from P to P + s n: in-plane part by normal forces
-         * (∇w_k·(n_f × M)) n_f, normal part by in-plane forces ½ (M·n_f) n_f × ∇w_k. */
+    if (regular && (torque_j.x != 0.0 || torque_j.y != 0.0 || torque_j.z != 0.0)) {
+        /* The torque τ_j about P: its in-plane part by normal forces (∇w_k·(n_f × τ_j)) n_f, its part along n_f by
+         * in-plane forces ½ (τ_j·n_f) n_f × ∇w_k (the transpose of demc_facet_angular_velocity()). */
         demc_vec3 unit = demc_vec3_scale(n, 1.0 / area2);
-        demc_vec3 moment = demc_vec3_scale(demc_vec3_cross(force_i, contact->normal), normal_offset);
-        demc_vec3 lever = demc_vec3_cross(unit, moment);
-        double twist = 0.5 * demc_vec3_dot(moment, unit), inverse_nn = 1.0 / nn;
+        demc_vec3 lever = demc_vec3_cross(unit, torque_j);
+        double twist = 0.5 * demc_vec3_dot(torque_j, unit), inverse_nn = 1.0 / nn;
         for (k = 0; k < 3; ++k) {
             demc_vec3 g = demci_facet_gradient(triangle, n, inverse_nn, k);
             nodal_force[k] = demc_vec3_add_scaled(nodal_force[k], demc_vec3_dot(g, lever), unit);
