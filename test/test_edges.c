@@ -585,6 +585,185 @@ static void md_energy_far_below_the_limit(void)
     }
 }
 
+/* issue 36, N1: a tangential spring force whose square underflows (1e-180) met a Coulomb limit of 0 as 0 ≤ 0 and
+ * stuck; with F_n = 1e-170 the slip force came out 5.00003e-171 > μF_n from a subnormal |L*|². F_n ≤ 0 releases
+ * the spring (zero force, zero memory); the limit holds at any scale. Expected values: the contract, μ_d F_n. */
+static void tangential_tiny_forces(void)
+{
+    demc_tangential_params p;
+    demc_tangential_state s;
+    demc_tangential_result r;
+    const demc_vec3 v = demc_vec3_make(1e-80, 0.0, 0.0);
+    int policy, step;
+    CHECK(demc_tangential_params_init(0.5, 0.5, &p, NULL) == DEMC_OK);
+    for (policy = 0; policy < 2; ++policy) {
+        p.coulomb = policy ? DEMC_COULOMB_ELASTIC : DEMC_COULOMB_TOTAL;
+        memset(&s, 0, sizeof s);
+        r = demc_tangential_update(&p, v, v, 1e-100, 0.0, 0.0, 1.0, &s);
+        CHECK(r.force.x == 0.0 && r.force.y == 0.0 && r.force.z == 0.0);
+        CHECK(s.force.x == 0.0 && s.displacement.x == 0.0 && r.sliding == 1);
+        memset(&s, 0, sizeof s); /* F_n ≤ 0 releases a loaded spring too, with its dashpot under the total policy */
+        r = demc_tangential_update(&p, v, v, 1e-100, 1e-170, 0.0, 1.0, &s);
+        r = demc_tangential_update(&p, v, v, 1.0, -1.0, 0.5, 1.0, &s);
+        CHECK(s.force.x == 0.0 && s.displacement.x == 0.0);
+        CHECK(policy ? r.force.x == -0.5e-80 : r.force.x == 0.0);
+        memset(&s, 0, sizeof s);
+        for (step = 0; step < 4; ++step) {
+            r = demc_tangential_update(&p, demc_vec3_make(1e-60, 0.0, 0.0), v, 1e-100, 1e-170, 0.0, 1.0, &s);
+            CHECK(demc_vec3_norm(r.force) <= 0.5e-170 * (1.0 + 4e-16));
+        }
+        CHECK(r.sliding == 1 && fabs(r.force.x + 0.5e-170) <= 4e-16 * 0.5e-170);
+    }
+}
+
+/* issue 36, N1 through the assembled contact: LS+D at F_n = 0 after the force-end clamp, F_t was (−1e-180, 0). */
+static void contact_force_end_no_tangential(void)
+{
+    demc_contact_def d;
+    demc_contact_model m;
+    demc_body b;
+    demc_wall w;
+    demc_contact_result r;
+    double state[32] = {0};
+    CHECK(demc_contact_def_init(DEMC_CONTACT_PRESET_LSD, sizeof d, &d, NULL) == DEMC_OK);
+    d.normal_stiffness = 1e-95;
+    d.stiffness_ratio = 1e-85;
+    d.restitution = 0.9;
+    d.end = DEMC_CONTACT_END_FORCE;
+    d.friction.mu_static = d.friction.mu_dynamic = 0.5;
+    d.tangential_damping_scale = 0.0; /* the spring alone: its trial force is −1e-180 */
+    CHECK(demc_contact_model_init(&d, &m, NULL) == DEMC_OK);
+    CHECK(demc_contact_model_state_size(&m) <= 32);
+    memset(&b, 0, sizeof b);
+    memset(&w, 0, sizeof w);
+    b.position = demc_vec3_make(0.0, 0.0, 0.9);
+    b.velocity = demc_vec3_make(1e3, 0.0, 10.0);
+    b.radius = 1.0;
+    b.mass = 1.0;
+    w.normal = demc_vec3_make(0.0, 0.0, 1.0);
+    r = demc_contact_eval_sphere_wall(&m, &b, &w, 1e-3, state, NULL);
+    CHECK(r.force.z == 0.0 && r.force.x == 0.0 && r.force.y == 0.0);
+}
+
+/* issue 36, N1 (rolling): EPSD at F_n = 0 kept a trial torque of −3e-206 (its square underflowed): M_m = 0 releases
+ * the spring; SDS likewise. */
+static void rolling_release_at_zero_load(void)
+{
+    demc_rolling_epsd_params p;
+    demc_rolling_epsd_state st;
+    demc_rolling_sds_params q;
+    demc_rolling_sds_state ss;
+    demc_rolling_result r;
+    const demc_vec3 n = demc_vec3_make(0.0, 0.0, 1.0), zero = demc_vec3_make(0.0, 0.0, 0.0);
+    CHECK(demc_rolling_epsd_init(1e-94, 0.0, &p, NULL) == DEMC_OK);
+    st.torque = zero;
+    r = demc_rolling_epsd_torque(&p, n, 7.5e6, 1e-22, 0.0, 0.0, demc_vec3_make(2.4e5, 0.0, 0.0), zero, 1e-15, &st,
+                                 NULL);
+    CHECK(st.torque.x == 0.0 && st.torque.y == 0.0 && r.torque_i.x == 0.0 && r.torque_i.y == 0.0);
+    CHECK(demc_rolling_sds_init(1e-100, 0.0, 0.5, &q, NULL) == DEMC_OK);
+    ss.displacement = zero;
+    r = demc_rolling_sds_torque(&q, n, 1.0, 0.0, demc_vec3_make(1e-80, 0.0, 0.0), zero, 1.0, &ss, NULL);
+    CHECK(r.torque_i.x == 0.0 && r.torque_i.y == 0.0 && ss.displacement.y == 0.0);
+}
+
+/* issue 36, N5: EPSD with a subnormal k_r = c k_n μ_r² R*² (LS+D k = 1.4e-85, μ_r = 3.6e-83, c = 8e-56): the
+ * second call's rolling_exchange was |M|²(1/k − 1/k) = inf − inf = NaN. */
+static void contact_epsd_subnormal_stiffness(void)
+{
+    demc_contact_def d;
+    demc_contact_model m;
+    demc_body bi, bj;
+    demc_contact_diag diag = DEMC_CONTACT_DIAG_INIT;
+    double state[32] = {0};
+    int k;
+    CHECK(demc_contact_def_init(DEMC_CONTACT_PRESET_LSD, sizeof d, &d, NULL) == DEMC_OK);
+    d.normal_stiffness = 1.4e-85;
+    d.tangential = DEMC_TANGENTIAL_NONE;
+    d.end = DEMC_CONTACT_END_OVERLAP;
+    d.rolling = DEMC_ROLLING_EPSD;
+    d.mu_rolling = 3.6e-83;
+    d.rolling_stiffness_coefficient = 8e-56;
+    d.rolling_damping_ratio = 0.13;
+    CHECK(demc_contact_model_init(&d, &m, NULL) == DEMC_OK);
+    memset(&bi, 0, sizeof bi);
+    memset(&bj, 0, sizeof bj);
+    bi.radius = bj.radius = 2.7231e-3;
+    bj.position = demc_vec3_make(5.44e-3, 0.0, 0.0);
+    bi.mass = 6e6;
+    bj.mass = 1.0;
+    bi.angular_velocity = demc_vec3_make(-28000.0, 1300.0, 0.0);
+    for (k = 0; k < 2; ++k) {
+        demc_contact_eval_sphere_sphere(&m, &bi, &bj, 2.2e-5, state, &diag);
+        CHECK(!is_nan(diag.rolling_exchange) && !is_nan(diag.rolling_dissipation));
+    }
+}
+
+/* issue 36, N3 and N6: the JKR touch test formed 256q³ + 27c⁴, which underflowed (c = 7e-87: still in contact at
+ * ten times the pull-off distance) or rounded apart from the roots' discriminant (at nextafter(−δ_c, 0): F, k, a
+ * NaN). N4: a set whose cycle loss is not representable (7.1e308) is refused. */
+static void adhesion_jkr_scales(void)
+{
+    demc_adhesion_jkr_params p;
+    demc_adhesion_state st = DEMC_ADHESION_STATE_INIT;
+    demc_adhesion_result r;
+    const char *field = NULL;
+    double dc;
+    CHECK(demc_adhesion_jkr_init(4.5e34, 1.1e-47, 2.8e-45, &p, NULL) == DEMC_OK);
+    dc = demc_adhesion_jkr_pulloff_distance(&p);
+    CHECK(dc > 0.0);
+    r = demc_adhesion_jkr_update(&p, 1e-80, &st); /* touch */
+    CHECK(r.contact == 1 && st.neck == 1.0);
+    r = demc_adhesion_jkr_update(&p, -0.5 * dc, &st); /* inside the range: the neck holds */
+    CHECK(r.contact == 1 && r.force < 0.0 && r.contact_radius > 0.0);
+    r = demc_adhesion_jkr_update(&p, -10.0 * dc, &st);
+    CHECK(r.contact == 0 && r.force == 0.0 && st.neck == 0.0);
+    CHECK(demc_adhesion_jkr_radius_unstable(&p, -10.0 * dc) == 0.0);
+    CHECK(demc_adhesion_jkr_radius_unstable(&p, -0.5 * dc) > 0.0);
+    CHECK(demc_adhesion_jkr_init(0x1.a6a9c33bdfb99p-145, 0x1.2065a58d90792p-58, 0x1.5fbd3f02311d8p-85, &p, NULL) ==
+          DEMC_OK);
+    dc = demc_adhesion_jkr_pulloff_distance(&p);
+    {
+        /* every double within 64 ulp of −δ_c: in contact with finite results, or released */
+        double d = -dc;
+        int k, nans = 0;
+        for (k = 0; k < 64; ++k) d = nextafter(d, -1.0);
+        for (k = 0; k < 128; ++k, d = nextafter(d, 0.0)) {
+            st.neck = 1.0;
+            r = demc_adhesion_jkr_update(&p, d, &st);
+            nans += is_nan(r.force) || is_nan(r.stiffness) || is_nan(r.contact_radius) || is_nan(r.friction_load);
+        }
+        CHECK(nans == 0);
+    }
+    p.prefactor = 7.0;
+    CHECK(demc_adhesion_jkr_init(1e-226, 1e118, 1.0, &p, &field) == DEMC_ERR_SINGULAR);
+    CHECK(field && strcmp(field, "work_of_adhesion") == 0 && p.prefactor == 7.0);
+}
+
+/* issue 36: the closest point on a triangle of edges 1e-79 at 2e-72 gave |n_f|² − 1 = 6.7e-4 (a subnormal |n|²);
+ * the same triangle scaled by 2^300 gives the unit normal: the result must not depend on the unit of length. */
+static void facet_closest_point_across_scales(void)
+{
+    demc_facet_triangle t, big;
+    demc_facet_contact c, cb;
+    const demc_vec3 x = demc_vec3_make(0x1.54e0c36e59dddp-235, 0x1.9203fc0b0acb8p-235, -0x1.b150589bdd6e7p-239);
+    const double up = 0x1p300;
+    int k;
+    t = demc_facet_triangle_make(demc_vec3_make(0x1.10b3cfdc6c57cp-238, 0x1.10b3cfd5904ep-238, 0x1.10b3cfd5904ep-238),
+                                 demc_vec3_make(0x1.10b3cfd5904ep-238, 0x1.10b3cfbf9cfb9p-238, 0x1.10b3cfd5904ep-238),
+                                 demc_vec3_make(0x1.10b3cfd5904ep-238, 0x1.10b3cfd5904ep-238, 0x1.10b3cfd5904ep-238));
+    big = t;
+    for (k = 0; k < 3; ++k) big.vertex[k] = demc_vec3_scale(t.vertex[k], up);
+    c = demc_facet_closest_point(&t, x);
+    cb = demc_facet_closest_point(&big, demc_vec3_scale(x, up));
+    CHECK(fabs(demc_vec3_norm2(c.face_normal) - 1.0) <= 1e-15);
+    CHECK(fabs(demc_vec3_norm2(c.normal) - 1.0) <= 1e-15);
+    CHECK(c.region == cb.region);
+    CHECK(fabs(c.face_normal.x - cb.face_normal.x) <= 1e-15 && fabs(c.face_normal.y - cb.face_normal.y) <= 1e-15 &&
+          fabs(c.face_normal.z - cb.face_normal.z) <= 1e-15);
+    CHECK(fabs(c.distance * up - cb.distance) <= 1e-14 * cb.distance);
+    CHECK(fabs(c.weight[0] - cb.weight[0]) <= 1e-14 && fabs(c.weight[1] - cb.weight[1]) <= 1e-14);
+}
+
 int main(void)
 {
     RUN(rotation_half_turns);
@@ -609,5 +788,11 @@ int main(void)
     RUN(facet_normal_at_tiny_distances);
     RUN(rolling_inertia_extremes);
     RUN(md_energy_far_below_the_limit);
+    RUN(tangential_tiny_forces);
+    RUN(contact_force_end_no_tangential);
+    RUN(rolling_release_at_zero_load);
+    RUN(contact_epsd_subnormal_stiffness);
+    RUN(adhesion_jkr_scales);
+    RUN(facet_closest_point_across_scales);
     return harness_finish("test_edges");
 }

@@ -743,7 +743,10 @@ typedef struct demc_contact_batch {
  *        demc_contact_eval() on state q, with the results written or accumulated as the batch asks.
  *
  * The same body as the single call, instantiated with the kind of each preset (and a general one for any other
- * kind), the dispatch hoisted out of the loop: results equal the single call's bit for bit. Bodies of contacts a
+ * kind), the dispatch hoisted out of the loop: results equal the single call's bit for bit for inputs inside the
+ * documented domain of the evaluation (outside it, where only memory safety and boundedness are promised, the sift
+ * may release as apart, with a zero result, a pair of coordinates so large that the single call forms inf − inf =
+ * NaN; docs/pages/bad_input.md). Bodies of contacts a
  * few ahead are prefetched. The contacts are taken 64 at a time; a chunk after one in which most contacts were apart
  * (a neighbour list) is sifted first: its pairs apart are released on their positions and radii alone, and only the
  * others are evaluated and have the rest of their bodies prefetched (the results and the order of the additions into

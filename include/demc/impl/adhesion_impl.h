@@ -97,6 +97,15 @@ DEMC_ADHESION_FN demc_status demc_adhesion_jkr_init(double effective_modulus, do
     if ((s = demci_adhesion_representable(p.pulloff_force, work_of_adhesion > 0.0, "params.pulloff_force",
                                           bad_field)) != DEMC_OK)
         return s;
+    /* The pull-off distance and the energy of a cycle (∝ (w²R* over E*²)^{1/3} and (w⁵R*⁴ over E*²)^{1/3}) must be
+     * representable too (E* = 1e-226, R* = 1e118, w = 1 gave a loss of inf): named after w, the input that makes
+     * them adhesion's. */
+    if ((s = demci_adhesion_representable(demc_adhesion_jkr_pulloff_distance(&p), 0, "work_of_adhesion",
+                                          bad_field)) != DEMC_OK)
+        return s;
+    if ((s = demci_adhesion_representable(demc_adhesion_jkr_cycle_loss(&p), 0, "work_of_adhesion", bad_field)) !=
+        DEMC_OK)
+        return s;
     *params = p;
     return demci_material_fail(DEMC_OK, 0, bad_field);
 }
@@ -133,7 +142,11 @@ DEMC_STATIC_INLINE double demci_adhesion_jkr_roots(double c, double q, double *x
         x = sqrt(sqrt(q + c * x));
         return sqrt(sqrt(q + c * x));
     }
-    t = cbrt(c2 / 16.0 + sqrt(c4 / 256.0 + q3 / 27.0));
+    {
+        /* ≥ 0 by the test above up to rounding: at δ = δ_c the two forms may round apart (a NaN at nextafter) */
+        const double disc = c4 / 256.0 + q3 / 27.0;
+        t = cbrt(c2 / 16.0 + sqrt(disc > 0.0 ? disc : 0.0));
+    }
     m = q >= 0.0 ? (c2 / 8.0) / (t * t + q / 3.0 + q * q / (9.0 * t * t)) : t - q / (3.0 * t);
     sm = sqrt(m);
     d = DEMCI_ADHESION_SQRT2 * c / sm - 2.0 * m;
@@ -142,12 +155,45 @@ DEMC_STATIC_INLINE double demci_adhesion_jkr_roots(double c, double q, double *x
     return xp;
 }
 
+/* demci_adhesion_jkr_roots() for any c > 0: x⁴ − cx − q = 0 is homogeneous under x = λy, c = λ³c', q = λ⁴q', so
+ * where c⁴ or q³ would under- or overflow (c² outside [1e-100, 1e100]: c = 7e-87 made the discriminant
+ * 0 ≥ 0 at ten times the pull-off distance) the roots are found for c' = c/λ³ near 1 with λ an exact power of 2
+ * and scaled back. The plain call otherwise: one pair of compares more. */
+DEMC_STATIC_INLINE double demci_adhesion_jkr_roots_any(double c, double q, double *x_minus)
+{
+    const double up = 281474976710656.0, down = 1.0 / 281474976710656.0; /* 2^48, 2^-48 */
+    double lambda = 1.0, cs = c, qs = q, x;
+    const double c2 = c * c;
+    int k;
+    if (c2 >= 1e-100 && c2 <= 1e100) return demci_adhesion_jkr_roots(c, q, x_minus);
+    x = sqrt(sqrt(q > 0.0 ? q : 0.0));
+    if (x * x * x > 1e9 * c) { /* Hertz-dominated, as in demci_adhesion_jkr_roots(): no scaling needed */
+        *x_minus = 0.0;
+        x = sqrt(sqrt(q + c * x));
+        return sqrt(sqrt(q + c * x));
+    }
+    /* λ = 2^{±16} a step: c' = c/λ³ moves by 2^48, q' = q/λ⁴ by 2^64, until c' is in [2^-48, 2^48] */
+    for (k = 0; k < 24 && cs < down; ++k) {
+        cs *= up;
+        qs *= up * 65536.0;
+        lambda *= 1.0 / 65536.0;
+    }
+    for (k = 0; k < 24 && cs > up; ++k) {
+        cs *= down;
+        qs *= down * (1.0 / 65536.0);
+        lambda *= 65536.0;
+    }
+    x = demci_adhesion_jkr_roots(cs, qs, x_minus);
+    *x_minus *= lambda;
+    return x * lambda;
+}
+
 DEMC_ADHESION_FN double demc_adhesion_jkr_radius(const demc_adhesion_jkr_params *params, double overlap)
 {
     const double q = params->effective_radius * overlap;
     double x, xm;
     if (!(params->neck_constant > 0.0)) return q > 0.0 ? sqrt(q) : 0.0;
-    x = demci_adhesion_jkr_roots(params->neck_constant, q, &xm);
+    x = demci_adhesion_jkr_roots_any(params->neck_constant, q, &xm);
     return x * x;
 }
 
@@ -155,7 +201,7 @@ DEMC_ADHESION_FN double demc_adhesion_jkr_radius_unstable(const demc_adhesion_jk
 {
     double xm;
     if (!(params->neck_constant > 0.0) || !(overlap <= 0.0)) return 0.0;
-    (void)demci_adhesion_jkr_roots(params->neck_constant, params->effective_radius * overlap, &xm);
+    (void)demci_adhesion_jkr_roots_any(params->neck_constant, params->effective_radius * overlap, &xm);
     return xm * xm;
 }
 
@@ -203,15 +249,22 @@ DEMC_ADHESION_FN demc_adhesion_result demc_adhesion_jkr_update(const demc_adhesi
     const double q = r * overlap;
     demc_adhesion_result out;
     double x, xm, x3, a, den;
-    /* The neck forms at touch and persists down to δ_c (the cubic's discriminant, no root taken). */
-    const int in = overlap > 0.0 || (state->neck != 0.0 && c > 0.0 && 256.0 * q * q * q + 27.0 * c * c * c * c >= 0.0);
-    if (!in) {
+    /* The neck forms at touch and persists down to δ_c: while the quartic has a real root (the roots' own test
+     * decides, at any scale, so that the touch test and the roots never disagree). */
+    if (!(overlap > 0.0) && !(state->neck != 0.0 && c > 0.0)) {
+        state->neck = 0.0;
+        return demci_adhesion_zero();
+    }
+    if (!(c > 0.0)) {
+        state->neck = 1.0;
+        return demci_adhesion_hertz(params->prefactor, e, r, overlap > 0.0 ? overlap : 0.0);
+    }
+    x = demci_adhesion_jkr_roots_any(c, q, &xm);
+    if (!(x > 0.0)) { /* δ < δ_c: no real root, the neck breaks */
         state->neck = 0.0;
         return demci_adhesion_zero();
     }
     state->neck = 1.0;
-    if (!(c > 0.0)) return demci_adhesion_hertz(params->prefactor, e, r, overlap > 0.0 ? overlap : 0.0);
-    x = demci_adhesion_jkr_roots(c, q, &xm);
     x3 = x * x * x;
     a = x * x;
     out.contact_radius = a;

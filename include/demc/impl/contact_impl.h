@@ -1297,7 +1297,8 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_eval_kind(demc_contact_kind ki
                 /* k_r follows k_n: the energy the spring held at the old stiffness is exchanged with the load */
                 const double k_r = demc_rolling_epsd_stiffness(&p, k_n, f->effective_radius);
                 if (torque_diag && slot[3] > 0.0 && k_r > 0.0)
-                    torque_diag->rolling_exchange = 0.5 * demc_vec3_norm2(before) * (1.0 / slot[3] - 1.0 / k_r);
+                    torque_diag->rolling_exchange = /* two energies: 1/k_r overflows for a subnormal k_r */
+                        0.5 * demc_vec3_norm2(before) / slot[3] - 0.5 * demc_vec3_norm2(before) / k_r;
                 if (torque_diag && rr.mobilised && k_r > 0.0) {
                     const demc_vec3 trial = demc_vec3_add_scaled(
                         before, -k_r * dt, demc_rolling_angular_velocity(n, f->angular_velocity_i, f->angular_velocity_j));

@@ -43,13 +43,65 @@ DEMC_FACET_FN demc_facet_triangle demc_facet_triangle_make(demc_vec3 a, demc_vec
     return t;
 }
 
+/* An exact power of 2 s that brings the largest edge component of the triangle into [2^-30, 2^30], or 1 when it is
+ * there already (also for a zero or non-finite triangle); s stays within [2^-960, 2^960]. */
+DEMC_STATIC_INLINE double demci_facet_scale(const demc_facet_triangle *t)
+{
+    const double up = 1073741824.0, down = 1.0 / 1073741824.0; /* 2^30, 2^-30 */
+    double m = 0.0, s = 1.0;
+    int k, i;
+    for (k = 0; k < 3; ++k) {
+        const demc_vec3 e = demc_vec3_sub(t->vertex[(k + 1) % 3], t->vertex[k]);
+        const double a[3] = {fabs(e.x), fabs(e.y), fabs(e.z)};
+        for (i = 0; i < 3; ++i) m = a[i] > m ? a[i] : m;
+    }
+    if (!(m > 0.0) || !demc_is_finite(m)) return 1.0;
+    for (i = 0; i < 32 && m < down; ++i) {
+        m *= up;
+        s *= up;
+    }
+    for (i = 0; i < 32 && m > up; ++i) {
+        m *= down;
+        s *= down;
+    }
+    return s;
+}
+
+DEMC_STATIC_INLINE demc_facet_contact demci_facet_closest_point(const demc_facet_triangle *triangle, demc_vec3 center,
+                                                                int rescale);
+
 DEMC_FACET_FN demc_facet_contact demc_facet_closest_point(const demc_facet_triangle *triangle, demc_vec3 center)
+{
+    return demci_facet_closest_point(triangle, center, 1);
+}
+
+/* The closest point; with rescale set, a triangle whose |n|² = (2A)² is not a normal double well inside the range
+ * (edges below ~1e-67 or above ~1e67) is solved on a copy moved to vertex 0 and scaled by an exact power of 2, and
+ * the lengths are scaled back: the result does not depend on the unit of length (a triangle of edges 1e-79 gave a
+ * face normal of length 1 + 3e-4 from a subnormal |n|²). One compare more on the regular path. */
+DEMC_STATIC_INLINE demc_facet_contact demci_facet_closest_point(const demc_facet_triangle *triangle, demc_vec3 center,
+                                                                int rescale)
 {
     demc_facet_contact c;
     demc_vec3 n, face_normal = demc_vec3_make(0.0, 0.0, 0.0);
     double nn, area2, best_d2 = 0.0, best_t = 0.0;
     int regular = demci_facet_normal(triangle, &n, &nn, &area2), k, best_k = 0;
     demc_vec3 q = demc_vec3_sub(center, triangle->vertex[0]), foot = center;
+
+    if (rescale && !(nn >= 1e-270 && nn <= 1e270)) {
+        const double sc = demci_facet_scale(triangle);
+        if (sc != 1.0) {
+            const demc_vec3 o = triangle->vertex[0];
+            const double inv = 1.0 / sc; /* exact: a power of 2 within [2^-960, 2^960] */
+            demc_facet_triangle t = *triangle;
+            for (k = 0; k < 3; ++k) t.vertex[k] = demc_vec3_scale(demc_vec3_sub(triangle->vertex[k], o), sc);
+            c = demci_facet_closest_point(&t, demc_vec3_scale(q, sc), 0);
+            c.point = demc_vec3_add_scaled(o, inv, c.point);
+            c.height *= inv;
+            c.distance *= inv;
+            return c;
+        }
+    }
 
     c.height = 0.0;
     c.face_normal = face_normal;

@@ -4,6 +4,8 @@
 
 #include <math.h>
 
+#include "scaled_impl.h"
+
 DEMC_BEGIN_DECLS
 
 /* ω_i − ω_j without its component along n. */
@@ -149,9 +151,11 @@ DEMC_ROLLING_FN demc_rolling_result demc_rolling_epsd_torque(const demc_rolling_
     demc_vec3 mk = m_trial, md;
     double cr = 0.0;
     r.mobilised = 0;
-    if (t2 > mm * mm) {
+    /* The limit test and the scaling hold for any scale of the torques (demci_vec3_exceeds(); a trial of 3e-206
+     * was compared as 0 ≤ 0 and kept at M_m = 0); M_m = 0 (F_n ≤ 0) releases the spring exactly. */
+    if (demci_vec3_exceeds(m_trial, t2, mm)) {
         r.mobilised = 1;
-        mk = demc_vec3_scale(m_trial, mm / sqrt(t2));
+        mk = mm > 0.0 ? demci_vec3_with_length(m_trial, t2, mm) : demc_vec3_make(0.0, 0.0, 0.0);
     }
     if (rolling_inertia > 0.0 && kr > 0.0) cr = 2.0 * params->damping_ratio * sqrt(rolling_inertia * kr);
     if (r.mobilised) cr *= params->mobilised_damping;
@@ -211,9 +215,9 @@ DEMC_ROLLING_FN demc_rolling_result demc_rolling_sds_torque(const demc_rolling_s
     demc_vec3 xi = xi_trial;
     const double f2 = demc_vec3_norm2(f);
     r.mobilised = 0;
-    if (f2 > fc * fc) {
+    if (demci_vec3_exceeds(f, f2, fc)) { /* at any scale, as the EPSD limit */
         r.mobilised = 1;
-        f = demc_vec3_scale(f, fc / sqrt(f2));
+        f = fc > 0.0 ? demci_vec3_with_length(f, f2, fc) : demc_vec3_make(0.0, 0.0, 0.0);
         if (k > 0.0) {
             xi = demc_vec3_scale(demc_vec3_add_scaled(f, g, v), -1.0 / k);
         } else {

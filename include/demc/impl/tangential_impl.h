@@ -5,6 +5,8 @@
 
 #include <math.h>
 
+#include "scaled_impl.h"
+
 DEMC_BEGIN_DECLS
 
 DEMC_TANGENTIAL_FN double demc_tangential_stiffness_ratio(double nu) { return 2.0 * (1.0 - nu) / (2.0 - nu); }
@@ -103,7 +105,7 @@ DEMC_HOT_INLINE demc_vec3 demci_tangential_slip_force(demc_slip_direction rule, 
     if (rule == DEMC_SLIP_DIRECTION_DISPLACEMENT) t = demc_vec3_normalize(demc_vec3_neg(trial_displacement));
     else if (rule == DEMC_SLIP_DIRECTION_VELOCITY) t = demc_vec3_normalize(demc_vec3_neg(velocity));
     if (t.x != 0.0 || t.y != 0.0 || t.z != 0.0) return demc_vec3_scale(t, magnitude);
-    return demc_vec3_scale(trial_limited, magnitude / demc_vec3_norm(trial_limited));
+    return demci_vec3_with_length(trial_limited, demc_vec3_norm2(trial_limited), magnitude);
 }
 
 /* The body of demc_tangential_update(); with want_energy 0 (a constant after inlining) the energy terms, four
@@ -144,13 +146,35 @@ DEMC_HOT_INLINE demc_tangential_result demci_tangential_step(const demc_tangenti
     trial_force = total_rule ? demc_vec3_scale(trial_disp, -stiffness) : demc_vec3_add_scaled(f_old, -k_step, increment);
     trial_limited = total_policy ? demc_vec3_add(trial_force, f_damp) : trial_force;
 
-    if (demc_vec3_norm2(trial_limited) <= (p->mu_static * fn) * (p->mu_static * fn)) {
+    /* Stick needs a normal load: with F_n ≤ 0 there is no Coulomb capacity, and the branch below releases the
+     * spring. The cone test is the one of demci_vec3_exceeds(): exact in the squares where they are normal
+     * doubles, scaled where they under- or overflow (one compare more than the plain test). */
+    if (fn > 0.0 && !demci_vec3_exceeds(trial_limited, demc_vec3_norm2(trial_limited), p->mu_static * fn)) {
         s->displacement = trial_disp;
         s->force = trial_force;
         r.damping_force = f_damp;
         r.force = demc_vec3_add(trial_force, f_damp);
         r.friction_dissipation = 0.0;
         r.sliding = 0;
+    } else if (!(fn > 0.0)) {
+        const demc_vec3 s_displacement_before = s->displacement;
+        /* No normal load (F_n ≤ 0, as after the force-end clamp): the slider takes the whole trial displacement,
+         * the spring is released (δ_el = 0, F_el = 0) and the force is 0, plus the dashpot under the elastic
+         * policy, which adds it after the limit. The slider dissipates the energy the spring carried into the step
+         * (at the new stiffness, after the exchange) plus the work of the force along the increment, the
+         * trapezoid from the carried force to 0 as an integrator applies it. */
+        s->displacement = demc_vec3_make(0.0, 0.0, 0.0);
+        s->force = s->displacement;
+        r.damping_force = total_policy ? s->displacement : f_damp;
+        r.force = r.damping_force;
+        r.friction_dissipation = 0.0;
+        if (want_energy) {
+            const demc_vec3 carried = total_rule ? demc_vec3_scale(s_displacement_before, -stiffness) : f_old;
+            const double slider_work = (stiffness > 0.0 ? 0.5 * demc_vec3_norm2(carried) / stiffness : 0.0) -
+                                       0.5 * demc_vec3_dot(carried, increment);
+            r.friction_dissipation = slider_work > 0.0 ? slider_work : 0.0;
+        }
+        r.sliding = 1;
     } else {
         const demc_vec3 limited =
             demci_tangential_slip_force(p->direction, p->mu_dynamic * fn, trial_limited, trial_disp, velocity);
