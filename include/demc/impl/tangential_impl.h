@@ -4,6 +4,7 @@
 #define DEMC_TANGENTIAL_IMPL_H
 
 #include <math.h>
+#include "libm_impl.h"
 
 DEMC_BEGIN_DECLS
 
