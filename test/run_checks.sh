@@ -1,6 +1,6 @@
 #!/bin/sh
 # make check: the gates in order, stopping at the first that fails (unit tests on both faces, the unit tests under
-# ASan+UBSan, a few seconds of each libFuzzer harness, consumer checks, demo, examples, demc inside LIGGGHTS, the
+# ASan+UBSan, a few seconds of each libFuzzer harness, consumer checks, the build lines of README and docs, demo, examples, demc inside LIGGGHTS, the
 # Fortran and Python faces, ABI gate, docs, docs rendering, citations). Every unit-test case and every gate counts
 # as one test; the last line is the total. A check that could not run on this machine (CUDA without nvcc, fuzzing
 # without clang's fuzzer runtime) is listed as skipped just before it.
@@ -70,6 +70,7 @@ fi
 
 echo "== consumer checks"
 gate consumers sh test/consumers.sh
+gate "build lines of README and docs, as written (test/check_build_lines.sh)" sh test/check_build_lines.sh
 gate "sized structs grow both ways (a next-minor library and headers, bit for bit)" sh test/compat_next_minor.sh
 gate "demo (README's first command)" sh -c "${MAKE:-make} -s demo >/dev/null"
 gate "examples of the documentation (host loop, first contact), both faces" ${MAKE:-make} -s examples

@@ -12,8 +12,8 @@ program consumer
     if (demc_material_moduli_init(glass, glass, DEMC_SHEAR_MINDLIN, def%moduli) /= DEMC_OK) error stop 2
     def%restitution = 0.8d0
     if (demc_contact_model_init(def, model) /= DEMC_OK) error stop 3
-    a = demc_body(demc_vec3(0d0, 0d0, 1.99d-3), demc_vec3(0d0, 0d0, -0.1d0), demc_vec3(0d0, 0d0, 0d0), 1d-3, 1d-5)
-    b = demc_body(demc_vec3(0d0, 0d0, 0d0), demc_vec3(0d0, 0d0, 0d0), demc_vec3(0d0, 0d0, 0d0), 1d-3, 1d-5)
+    a = demc_body(demc_vec3(0d0, 0d0, 1.99d-3), demc_vec3(0d0, 0d0, -0.1d0), demc_vec3(0d0, 0d0, 0d0), 1d-3, 1d-5, 0d0)
+    b = demc_body(demc_vec3(0d0, 0d0, 0d0), demc_vec3(0d0, 0d0, 0d0), demc_vec3(0d0, 0d0, 0d0), 1d-3, 1d-5, 0d0)
     r = demc_contact_eval(model, demc_contact_frame_sphere_sphere(model, a, b), 1d-7, state)
     if (.not. (r%force%z > 0)) error stop 4
     print '(a, es12.5, a)', 'normal force ', r%normal_force, ' N'
