@@ -1,8 +1,8 @@
 #!/bin/sh
 # make check: the gates in order, stopping at the first that fails (unit tests on both faces, the unit tests under
-# ASan+UBSan, a few seconds of each libFuzzer harness, consumer checks, the build lines of README and docs, demo, examples, demc inside LIGGGHTS, the
-# Fortran and Python faces, ABI gate, docs, docs rendering, citations). Every unit-test case and every gate counts
-# as one test; the last line is the total. A check that could not run on this machine (CUDA without nvcc, fuzzing
+# ASan+UBSan, a few seconds of each libFuzzer harness, consumer checks, the build lines of README and docs, demo,
+# examples, demc inside LIGGGHTS, the Fortran and Python faces, ABI gate, docs, docs rendering, citations). Every
+# unit-test case and every gate counts as one test; the last line is the total. A check that could not run on this machine (CUDA without nvcc, fuzzing
 # without clang's fuzzer runtime) is listed as skipped just before it.
 # Usage: test/run_checks.sh [--unit-only] TEST_NAME...   (from the top of the tree, after `make all unit-tests`;
 #        --unit-only: the unit tests alone, for `make test`)
