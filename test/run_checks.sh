@@ -5,7 +5,8 @@
 # unit-test case and every gate counts as one test; the last line is the total. A check that could not run on this machine (CUDA without nvcc, fuzzing
 # without clang's fuzzer runtime) is listed as skipped just before it.
 # Usage: test/run_checks.sh [--unit-only] TEST_NAME...   (from the top of the tree, after `make all unit-tests`;
-#        --unit-only: the unit tests alone, for `make test`)
+#        --unit-only: the unit tests alone, for `make test`; TEST_DIR: where the unit tests were built, the
+#        configuration's directory of the Makefile, `$(make -s print-build-dir)/test`)
 set -u
 unit_only=no
 [ "${1:-}" = "--unit-only" ] && { unit_only=yes; shift; }
@@ -32,7 +33,7 @@ gate() { # NAME COMMAND...: runs one gate command, counts it, stops everything w
 echo "== unit tests, linked and header-only faces"
 for t in "$@"; do
     for face in linked header; do
-        out=$(./build/test/$face/"$t" 2>&1); rc=$?
+        out=$("${TEST_DIR:-build/test}/$face/$t" 2>&1); rc=$?
         printf '%s\n' "$out" | grep -v '^$'
         line=$(printf '%s\n' "$out" | grep -E '\]: [0-9]+ ok, [0-9]+ failing' | tail -n 1)
         ok=$(printf '%s' "$line" | sed -n 's/.*\]: \([0-9]*\) ok, \([0-9]*\) failing.*/\1/p')
