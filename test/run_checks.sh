@@ -87,6 +87,7 @@ echo "== Fortran and Python faces"
 gate "faces generated from the current headers (make faces)" sh test/faces/run_faces.sh up-to-date
 gate "Fortran face (gfortran): C results bit for bit, layouts equal C's" sh test/faces/run_faces.sh fortran
 gate "Python face (ctypes): C results bit for bit, layouts equal C's" sh test/faces/run_faces.sh python
+gate "pip install . into a fresh venv, offline; it finds a make install through pkg-config" sh test/check_pip_install.sh
 ${PYTHON:-python3} -c 'import numpy' 2>/dev/null ||
     echo "python face: the numpy cases (numpy not importable by ${PYTHON:-python3}; apt-get install python3-numpy)" \
         >>"$DEMC_SKIPPED"

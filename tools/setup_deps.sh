@@ -43,6 +43,7 @@ liggghts    liggghts
 /usr/include/liggghts/pair_gran.h                        libliggghts-dev
 @libc-static      libc6-dev
 @libfuzzer        libclang-rt-dev
+@venv             python3-venv
 '
 only_check=no
 [ "${1:-}" = "--check" ] && only_check=yes
@@ -57,6 +58,8 @@ probe() { # NAME: 0 when the probe compiles and links
             command -v clang >/dev/null 2>&1 || return 1
             printf 'int LLVMFuzzerTestOneInput(const unsigned char *d, unsigned long n);\nint LLVMFuzzerTestOneInput(const unsigned char *d, unsigned long n) { (void)d; (void)n; return 0; }\n' >"$tmpc"
             clang -fsanitize=fuzzer,address,undefined "$tmpc" -o "$tmpc.out" >/dev/null 2>&1 ;;
+        venv) # python3 -m venv with pip (the `pip install .` gate)
+            command -v python3 >/dev/null 2>&1 && python3 -c 'import ensurepip, venv' >/dev/null 2>&1 ;;
         *) return 1 ;;
     esac
 }

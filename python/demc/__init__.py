@@ -18,7 +18,8 @@ structs passed by value take an instance (a demc.vec3 also accepts a 3-sequence)
 
 Loading libdemc (the first that exists wins): demc.load(path) with an explicit path; the DEMC_LIBRARY environment
 variable; the LIBDIR of `make install` (first relative to the installed package, so a moved prefix works, then
-as installed), or in the source tree its lib/ directory; ctypes.util.find_library("demc"). demc.load() is called
+as installed), or in the source tree its lib/ directory; the libdir of pkg-config's demc.pc (a package installed
+with `pip install .` finds a `make install` of any prefix on PKG_CONFIG_PATH); ctypes.util.find_library("demc"). demc.load() is called
 on first use.
 
     import demc
@@ -81,9 +82,24 @@ def _candidates(path):
         yield os.path.join(_INSTALLED_LIBDIR, _SONAME)
     else:
         yield os.path.normpath(os.path.join(here, '..', '..', 'lib', _SONAME))
+    libdir = _pkg_config_libdir()
+    if libdir:
+        yield os.path.join(libdir, _SONAME)
     found = ctypes.util.find_library('demc')
     if found:
         yield found
+
+
+def _pkg_config_libdir():
+    """The libdir of demc.pc (pkg-config, PKG_CONFIG_PATH honoured), or None: how a package installed with pip
+    finds a libdemc installed with `make install` under any prefix."""
+    import subprocess
+    try:
+        out = subprocess.run(['pkg-config', '--variable=libdir', 'demc'], stdout=subprocess.PIPE,
+                             stderr=subprocess.DEVNULL, universal_newlines=True, check=False)
+    except OSError:
+        return None
+    return os.path.normpath(out.stdout.strip()) if out.returncode == 0 and out.stdout.strip() else None
 
 
 def load(path=None):
