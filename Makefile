@@ -5,7 +5,8 @@
 # OPT (the default optimisation, -O2 -g; the library itself adds LIB_OPT, -O3); WERROR (empty; `make check` and
 # CI set -Werror); PREFIX, LIBDIR, INCLUDEDIR, PKGCONFIGDIR, CMAKEDIR, DOCDIR, PYTHONDIR, DESTDIR (install); FC,
 # PYTHON, CLANG (the faces' tests and `make faces`); LDCONFIG (the command `make install` runs as root after
-# installing into a directory of the dynamic linker; LDCONFIG=: never runs it).
+# installing into a directory of the dynamic linker; LDCONFIG=: never runs it); V=1 shows the commands (quiet
+# by default: one line per file built); JOBS (parallel jobs of the test build, default the number of cores).
 
 PREFIX     ?= /usr/local
 LIBDIR     ?= $(PREFIX)/lib
@@ -49,8 +50,30 @@ MAPFILE  = lib/libdemc.map
 ABI_BASELINE = lib/libdemc.abi.xml
 ABI_CONSTANTS = lib/libdemc.constants
 
+# One build directory per configuration: objects, tests and programs go to build/cfg-N/, N a checksum of the
+# compiler and every flag. Switching configurations (`make test`, then `make check`, which adds -Werror, then
+# `make install`, or CC=clang) keeps each one's objects, so going back recompiles nothing; lib/ is relinked from the
+# configuration at hand (LIB_CONFIG records which one it holds), and programs linked to lib/libdemc.so are not
+# rebuilt for that (they load it at run time). `make check` thus never passes on objects built without -Werror.
+CONFIG_LINE = $(CC) | $(LIB_CFLAGS) | $(TEST_CFLAGS) | $(LDFLAGS)
+CONFIG  := $(shell printf '%s' '$(subst ','"'"',$(CONFIG_LINE))' | cksum | cut -d' ' -f1)
+B        = build/cfg-$(CONFIG)
+LIB_CONFIG = build/lib-config
+
+V ?= 0
+ifeq ($(V),1)
+Q :=
+say = @:
+else
+Q := @
+say = @printf '  %-7s %s\n'
+endif
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+# -jJOBS for the builds of `make test` and `make check`, unless make was already given -j (then its job server).
+JOBS_FLAG = $(if $(filter -j%,$(MAKEFLAGS)),,-j$(JOBS))
+
 SRCS     := $(wildcard src/*.c)
-OBJS     := $(SRCS:src/%.c=build/obj/%.o)
+OBJS     := $(SRCS:src/%.c=$(B)/obj/%.o)
 HEADERS  := include/demc.h $(wildcard include/demc/*.h include/demc/impl/*.h)
 TESTS    := $(basename $(notdir $(wildcard test/test_*.c)))
 TEST_SUPPORT := $(wildcard test/support/*.c)
@@ -59,45 +82,53 @@ BENCHES  := $(basename $(notdir $(wildcard bench/bench_*.c)))
 # The example programs of the documentation other than the demo: each is built on both faces and must exit 0.
 EXAMPLES := $(filter-out demo,$(basename $(notdir $(wildcard docs/examples/*.c))))
 BUILD_FLAGS := $(CC) $(OPT) $(LIB_OPT) -fvisibility=hidden -fno-semantic-interposition -fno-math-errno $(CPPFLAGS) $(CFLAGS)
-# Every object and test depends on this file, which changes only when the compiler or a flag does: a change of CC,
-# CFLAGS or WERROR rebuilds (so `make check` never passes on objects built without -Werror).
-FLAGS_STAMP = build/flags
 
 .PHONY: all test check deps unit-tests sanitize-tests fuzz-build fuzz demo examples bench docs figures check-abi \
-        abi-baseline install install-docs uninstall clean faces FORCE liggghts-demc liggghts-demc-header check-liggghts
+        abi-baseline install install-docs uninstall clean faces FORCE liggghts-demc liggghts-demc-header check-liggghts \
+        print-build-dir
 .DELETE_ON_ERROR:
 
 all: $(STLIB) $(SHLIB) lib/$(SONAME) lib/libdemc.so
 
-$(FLAGS_STAMP): FORCE
+# Changes only when lib/ is to hold another configuration's objects: the libraries are relinked, nothing recompiled.
+$(LIB_CONFIG): FORCE
 	@mkdir -p build
-	@echo '$(CC) | $(LIB_CFLAGS) | $(TEST_CFLAGS) | $(LDFLAGS)' >$@.new
+	@echo '$(CONFIG): $(subst ','"'"',$(CONFIG_LINE))' >$@.new
 	@if cmp -s $@.new $@; then rm -f $@.new; else mv $@.new $@; fi
 
-build/obj/%.o: src/%.c $(HEADERS) $(FLAGS_STAMP) | build/obj
-	$(CC) $(LIB_CFLAGS) -DDEMC_BUILD_FLAGS='"$(BUILD_FLAGS)"' -c $< -o $@
+print-build-dir:
+	@echo $(B)
 
-$(STLIB): $(OBJS)
-	rm -f $@ && ar rcs $@ $^
+$(B)/obj/%.o: src/%.c $(HEADERS) | $(B)/obj
+	$(say) CC $@
+	$(Q)$(CC) $(LIB_CFLAGS) -DDEMC_BUILD_FLAGS='"$(BUILD_FLAGS)"' -c $< -o $@
 
-$(SHLIB): $(OBJS) $(MAPFILE)
-	$(CC) -shared -Wl,-soname,$(SONAME) -Wl,--version-script=$(MAPFILE) -Wl,--no-undefined $(LDFLAGS) -o $@ $(OBJS) -lm
+$(STLIB): $(OBJS) $(LIB_CONFIG)
+	$(say) AR $@
+	$(Q)rm -f $@ && ar rcs $@ $(OBJS)
+
+$(SHLIB): $(OBJS) $(MAPFILE) $(LIB_CONFIG)
+	$(say) LD $@
+	$(Q)$(CC) -shared -Wl,-soname,$(SONAME) -Wl,--version-script=$(MAPFILE) -Wl,--no-undefined $(LDFLAGS) -o $@ $(OBJS) -lm
 
 lib/$(SONAME): $(SHLIB)
-	ln -sf $(notdir $<) $@
+	$(Q)ln -sf $(notdir $<) $@
 lib/libdemc.so: lib/$(SONAME)
-	ln -sf $(SONAME) $@
+	$(Q)ln -sf $(SONAME) $@
 
-build/obj build/test/linked build/test/header build/bench:
-	mkdir -p $@
+$(B)/obj $(B)/test/linked $(B)/test/header build/bench:
+	$(Q)mkdir -p $@
 
-# The same test source is built twice: against the shared library (linked face) and header-only.
-build/test/linked/%: test/%.c $(TEST_DEPS) $(SHLIB) lib/$(SONAME) lib/libdemc.so $(FLAGS_STAMP) | build/test/linked
-	$(CC) $(TEST_CFLAGS) -DDEMC_TEST_FACE='"linked"' $< $(TEST_SUPPORT) $(LDFLAGS) -Llib -ldemc -Wl,-rpath,$(CURDIR)/lib -lm -o $@
-build/test/header/%: test/%.c $(TEST_DEPS) $(HEADERS) $(FLAGS_STAMP) | build/test/header
-	$(CC) $(TEST_CFLAGS) -DDEMC_HEADER_ONLY -DDEMC_TEST_FACE='"header-only"' $< $(TEST_SUPPORT) $(LDFLAGS) -lm -o $@
+# The same test source is built twice: against the shared library (linked face) and header-only. A linked program
+# is not rebuilt when only the library was relinked (order-only): it loads lib/libdemc.so at run time.
+$(B)/test/linked/%: test/%.c $(TEST_DEPS) $(HEADERS) | $(SHLIB) lib/$(SONAME) lib/libdemc.so $(B)/test/linked
+	$(say) CC $@
+	$(Q)$(CC) $(TEST_CFLAGS) -DDEMC_TEST_FACE='"linked"' $< $(TEST_SUPPORT) $(LDFLAGS) -Llib -ldemc -Wl,-rpath,$(CURDIR)/lib -lm -o $@
+$(B)/test/header/%: test/%.c $(TEST_DEPS) $(HEADERS) | $(B)/test/header
+	$(say) CC $@
+	$(Q)$(CC) $(TEST_CFLAGS) -DDEMC_HEADER_ONLY -DDEMC_TEST_FACE='"header-only"' $< $(TEST_SUPPORT) $(LDFLAGS) -lm -o $@
 
-unit-tests: $(TESTS:%=build/test/linked/%) $(TESTS:%=build/test/header/%)
+unit-tests: $(TESTS:%=$(B)/test/linked/%) $(TESTS:%=$(B)/test/header/%)
 
 # The unit tests once more under ASan+UBSan (header-only face: the bodies are compiled into each test binary, so
 # the sanitizers see the library's code), with the compiler of the check (gcc: libasan and libubsan, which
@@ -107,7 +138,8 @@ SAN_FLAGS  = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sa
 build/test/sanitize:
 	mkdir -p $@
 build/test/sanitize/%: test/%.c $(TEST_DEPS) $(HEADERS) | build/test/sanitize
-	$(SAN_CC) -std=c99 $(SAN_FLAGS) $(WARN) $(WERROR) -fno-math-errno -Iinclude -Itest -DDEMC_HEADER_ONLY \
+	$(say) CC $@
+	$(Q)$(SAN_CC) -std=c99 $(SAN_FLAGS) $(WARN) $(WERROR) -fno-math-errno -Iinclude -Itest -DDEMC_HEADER_ONLY \
 	    -DDEMC_TEST_FACE='"asan+ubsan"' $< $(TEST_SUPPORT) -lm -o $@
 sanitize-tests: $(TESTS:%=build/test/sanitize/%)
 
@@ -121,15 +153,18 @@ FUZZERS := $(basename $(notdir $(wildcard fuzz/fuzz_*.c)))
 build/fuzz:
 	mkdir -p $@
 build/fuzz/%: fuzz/%.c fuzz/fuzz.h $(HEADERS) | build/fuzz
-	$(FUZZ_CC) -std=c99 -O1 -g $(WARN) $(WERROR) -fno-math-errno -ffp-contract=off -Iinclude -DDEMC_HEADER_ONLY -DDEMC_FUZZ_MAIN \
+	$(say) CC $@
+	$(Q)$(FUZZ_CC) -std=c99 -O1 -g $(WARN) $(WERROR) -fno-math-errno -ffp-contract=off -Iinclude -DDEMC_HEADER_ONLY -DDEMC_FUZZ_MAIN \
 	    -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all $< -lm -o $@
 fuzz-build: $(FUZZERS:%=build/fuzz/%)
 fuzz: fuzz-build
 	@sh test/fuzz_run.sh $(FUZZ_SECONDS) $(FUZZERS)
 
 # make test: the unit tests on both faces, nothing else (needs only a C compiler); last line "tests: N passed, N failed".
-test: unit-tests
-	@sh test/run_checks.sh --unit-only $(TESTS)
+# Built with JOBS parallel jobs.
+test:
+	@$(MAKE) --no-print-directory $(JOBS_FLAG) unit-tests
+	@TEST_DIR=$(B)/test sh test/run_checks.sh --unit-only $(TESTS)
 
 # make deps: install (as root, with apt-get) or name the tools `make check` needs; tools/setup_deps.sh has the list.
 deps:
@@ -141,9 +176,10 @@ deps:
 check: export WERROR = -Werror
 check:
 	@sh tools/setup_deps.sh || { echo "tests: 0 passed, 1 failed"; exit 1; }
-	@$(MAKE) --no-print-directory all unit-tests || { echo "build with -Werror failed"; echo "tests: 0 passed, 1 failed"; exit 1; }
-	@$(MAKE) --no-print-directory -s -j2 sanitize-tests || { echo "build under ASan+UBSan failed"; echo "tests: 0 passed, 1 failed"; exit 1; }
-	@CC="$(CC)" MAKE="$(MAKE)" FC="$(FC)" PYTHON="$(PYTHON)" CLANG="$(CLANG)" FUZZ_CC="$(FUZZ_CC)" \
+	@$(MAKE) --no-print-directory $(JOBS_FLAG) all unit-tests || { echo "build with -Werror failed"; echo "tests: 0 passed, 1 failed"; exit 1; }
+	@$(MAKE) --no-print-directory -s $(JOBS_FLAG) sanitize-tests || { echo "build under ASan+UBSan failed"; echo "tests: 0 passed, 1 failed"; exit 1; }
+	@TEST_DIR=$$($(MAKE) --no-print-directory -s print-build-dir)/test \
+	    CC="$(CC)" MAKE="$(MAKE)" FC="$(FC)" PYTHON="$(PYTHON)" CLANG="$(CLANG)" FUZZ_CC="$(FUZZ_CC)" \
 	    FUZZ_CHECK_SECONDS="$(FUZZ_CHECK_SECONDS)" FUZZERS="$(FUZZERS)" sh test/run_checks.sh $(TESTS)
 
 # make faces: regenerate the Fortran module, its layout printer and the Python declarations from the headers (after
@@ -151,21 +187,24 @@ check:
 faces:
 	$(PYTHON) tools/gen_faces.py --clang $(CLANG)
 
-demo: all build/demo
-	./build/demo
-build/demo: docs/examples/demo.c $(SHLIB) lib/$(SONAME) lib/libdemc.so $(FLAGS_STAMP)
-	@mkdir -p build
-	$(CC) $(TEST_CFLAGS) $< $(LDFLAGS) -Llib -ldemc -Wl,-rpath,$(CURDIR)/lib -lm -o $@
+demo: all $(B)/demo
+	@./$(B)/demo
+$(B)/demo: docs/examples/demo.c $(HEADERS) | $(SHLIB) lib/$(SONAME) lib/libdemc.so
+	@mkdir -p $(B)
+	$(say) CC $@
+	$(Q)$(CC) $(TEST_CFLAGS) $< $(LDFLAGS) -Llib -ldemc -Wl,-rpath,$(CURDIR)/lib -lm -o $@
 
 # make examples: the documentation's example programs (docs/examples), linked and header-only, run; each checks itself.
-build/examples/linked_%: docs/examples/%.c $(SHLIB) lib/$(SONAME) lib/libdemc.so $(FLAGS_STAMP)
-	@mkdir -p build/examples
-	$(CC) $(TEST_CFLAGS) $< $(LDFLAGS) -Llib -ldemc -Wl,-rpath,$(CURDIR)/lib -lm -o $@
-build/examples/header_%: docs/examples/%.c $(HEADERS) $(FLAGS_STAMP)
-	@mkdir -p build/examples
-	$(CC) $(TEST_CFLAGS) -DDEMC_HEADER_ONLY $< $(LDFLAGS) -lm -o $@
-examples: $(EXAMPLES:%=build/examples/linked_%) $(EXAMPLES:%=build/examples/header_%)
-	@for e in $(EXAMPLES); do ./build/examples/linked_$$e || exit 1; ./build/examples/header_$$e || exit 1; done
+$(B)/examples/linked_%: docs/examples/%.c $(HEADERS) | $(SHLIB) lib/$(SONAME) lib/libdemc.so
+	@mkdir -p $(B)/examples
+	$(say) CC $@
+	$(Q)$(CC) $(TEST_CFLAGS) $< $(LDFLAGS) -Llib -ldemc -Wl,-rpath,$(CURDIR)/lib -lm -o $@
+$(B)/examples/header_%: docs/examples/%.c $(HEADERS)
+	@mkdir -p $(B)/examples
+	$(say) CC $@
+	$(Q)$(CC) $(TEST_CFLAGS) -DDEMC_HEADER_ONLY $< $(LDFLAGS) -lm -o $@
+examples: $(EXAMPLES:%=$(B)/examples/linked_%) $(EXAMPLES:%=$(B)/examples/header_%)
+	@for e in $(EXAMPLES); do ./$(B)/examples/linked_$$e || exit 1; ./$(B)/examples/header_$$e || exit 1; done
 
 build/bench/linked_%: bench/%.c $(wildcard bench/*.h) all | build/bench
 	$(CC) $(TEST_CFLAGS) -D_POSIX_C_SOURCE=200809L -Ibench -O3 -DDEMC_BENCH_FACE='"linked"' $< $(LDFLAGS) -Llib -ldemc -Wl,-rpath,$(CURDIR)/lib -lm -o $@
@@ -182,16 +221,22 @@ LIGGGHTS_INCLUDE ?= /usr/include/liggghts
 LIGGGHTS_CXXFLAGS = -std=c++11 $(OPT) -Wall -Wextra $(WERROR) -DOMPI_SKIP_MPICXX -Iinclude -isystem $(LIGGGHTS_INCLUDE) \
                     $(CPPFLAGS) $(CXXFLAGS)
 LIGGGHTS_SRC = docs/examples/liggghts/liggghts_demc.cpp
-liggghts-demc: build/liggghts/liggghts-demc
-liggghts-demc-header: build/liggghts/liggghts-demc-header
-build/liggghts/liggghts-demc: $(LIGGGHTS_SRC) $(HEADERS) $(SHLIB) lib/$(SONAME) lib/libdemc.so $(FLAGS_STAMP)
-	@mkdir -p build/liggghts
-	$(MPICXX) $(LIGGGHTS_CXXFLAGS) $< $(LDFLAGS) -lliggghts -Llib -ldemc -Wl,-rpath,$(CURDIR)/lib -o $@
-build/liggghts/liggghts-demc-header: $(LIGGGHTS_SRC) $(HEADERS) $(FLAGS_STAMP)
-	@mkdir -p build/liggghts
-	$(MPICXX) $(LIGGGHTS_CXXFLAGS) -DDEMC_HEADER_ONLY $< $(LDFLAGS) -lliggghts -o $@
+# The programs are built in the configuration's directory; build/liggghts links to the last one built (the docs'
+# command lines name build/liggghts/liggghts-demc).
+liggghts-demc: $(B)/liggghts/liggghts-demc
+	@rm -rf build/liggghts && ln -s cfg-$(CONFIG)/liggghts build/liggghts
+liggghts-demc-header: $(B)/liggghts/liggghts-demc-header
+	@rm -rf build/liggghts && ln -s cfg-$(CONFIG)/liggghts build/liggghts
+$(B)/liggghts/liggghts-demc: $(LIGGGHTS_SRC) $(HEADERS) | $(SHLIB) lib/$(SONAME) lib/libdemc.so
+	@mkdir -p $(B)/liggghts
+	$(say) CXX $@
+	$(Q)$(MPICXX) $(LIGGGHTS_CXXFLAGS) $< $(LDFLAGS) -lliggghts -Llib -ldemc -Wl,-rpath,$(CURDIR)/lib -o $@
+$(B)/liggghts/liggghts-demc-header: $(LIGGGHTS_SRC) $(HEADERS)
+	@mkdir -p $(B)/liggghts
+	$(say) CXX $@
+	$(Q)$(MPICXX) $(LIGGGHTS_CXXFLAGS) -DDEMC_HEADER_ONLY $< $(LDFLAGS) -lliggghts -o $@
 check-liggghts: liggghts-demc liggghts-demc-header
-	@sh test/check_liggghts.sh build/liggghts
+	@sh test/check_liggghts.sh $(B)/liggghts
 
 # Figures: every tools/*_figures.sh writes its PNGs and the CSVs behind them into docs/figures (deterministic,
 # committed, so the docs in the repository show them too).

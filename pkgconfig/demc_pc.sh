@@ -5,6 +5,10 @@
 # INCLUDEDIR and PKGCONFIGDIR all lie under PREFIX and PREFIX is not /usr; for /usr the paths are absolute, so that
 # pkg-config recognises /usr/include and /usr/lib as system directories and leaves them out of the flags (and a
 # /lib -> /usr/lib symlink cannot send ${pcfiledir}/.. to the wrong place).
+# -lm is in Libs, not only Libs.private: a program built with demc's headers calls libm itself (the inline vector
+# algebra of base.h, demc_vec3_norm, calls sqrt on the linked face too), and host codes call it anyway; without it
+# `cc prog.c $(pkg-config --cflags --libs demc)` fails with "DSO missing from command line" (GNU ld's
+# --no-copy-dt-needed-entries).
 set -u
 prefix=${1%/} libdir=${2%/} includedir=${3%/} pcdir=${4%/} version=$5
 under() { case "$1" in "$prefix"/*) return 0;; *) return 1;; esac; }
@@ -26,7 +30,6 @@ includedir=$(sub "$includedir")
 Name: demc
 Description: Contact mechanics for the discrete element method
 Version: $version
-Libs: -L\${libdir} -ldemc
-Libs.private: -lm
+Libs: -L\${libdir} -ldemc -lm
 Cflags: -I\${includedir}
 PC

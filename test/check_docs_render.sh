@@ -4,6 +4,8 @@
 #   - no MathJax error (an merror element, "Undefined control sequence", "Math input error", "Missing ..."),
 #   - no unrendered formula: no \( \) \[ \] or \f$ left in the text once scripts, styles and code are removed,
 #   - no literal ** left by a bold markup that Doxygen did not take (outside code),
+#   - no raw \_form#N: Doxygen's placeholder for a formula it did not substitute (a formula inside "double
+#     quotes", which Doxygen copies verbatim: use “typographic quotes” around a formula),
 #   - and the page must have been typeset (at least one MathJax element).
 # Usage: test/check_docs_render.sh [HTML_DIR]   (after `make docs`; needs chromium: apt-get install chromium)
 set -u
@@ -20,7 +22,7 @@ fi
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
 abs=$(cd "$dir" && pwd)
-pages=$(cd "$dir" && grep -l -F -e '\(' -e '\[' -e '\f$' -e '\f[' -e 'math/tex' -- *.html)
+pages=$(cd "$dir" && grep -l -F -e '\(' -e '\[' -e '\f$' -e '\f[' -e 'math/tex' -e '_form#' -- *.html)
 bad=0
 n=0
 for p in $pages; do
@@ -42,14 +44,14 @@ for p in $pages; do
              'Misplaced' 'Extra open brace' 'Extra close brace' 'Missing close brace'; do
         grep -q -F "$m" "$tmp/text.html" && problems="$problems [$m]"
     done
-    for raw in '\(' '\)' '\[' '\]' '\f$' '\f[' '**'; do
+    for raw in '\(' '\)' '\[' '\]' '\f$' '\f[' '**' '_form#'; do
         grep -q -F -- "$raw" "$tmp/text.html" && problems=$(printf '%s raw:%s' "$problems" "$raw")
     done
     grep -q 'class="MathJax' "$tmp/text.html" || problems="$problems not-typeset"
     if [ -n "$problems" ]; then
         bad=$((bad + 1))
         printf 'docs-render: %s:%s\n' "$p" "$problems"
-        for raw in 'Undefined control sequence' '\(' '\[' '\f$' '**'; do
+        for raw in 'Undefined control sequence' '\(' '\[' '\f$' '**' '_form#'; do
             grep -o -F -- "$raw" "$tmp/text.html" >/dev/null 2>&1 || continue
             sed 's/<[^>]*>//g' "$tmp/text.html" | grep -o ".\{0,70\}$(printf '%s' "$raw" | sed 's/[][\\.*$^]/\\&/g').\{0,50\}" |
                 head -n 3 | sed 's/^/    /'

@@ -10,7 +10,8 @@
 #    targets; the version file accepts same-major requests not newer than the library and refuses the others;
 #  - uninstall removes every installed file, from both;
 #  - demc.h compiled as C99/C11 (gcc, clang) and C++11/C++17 (g++, clang++), both faces, -Wall -Wextra -Werror;
-#  - two gnu89 header-only units linked together;
+#  - two gnu89 header-only units linked together; a strict C89 unit on the linked face, gnu89 and C99 header-only
+#    units giving the same Mindlin–Deresiewicz energy (cbrt), a strict C89 header-only unit refused by #error;
 #  - a CUDA unit calling header-only functions from a kernel, with nvcc when present (reported as skipped when
 #    not: CUDA is not in Debian's main archive).
 # Every check that cannot run is a failure, except CUDA; a skip is written to $DEMC_SKIPPED (a file) when set, and
@@ -165,6 +166,18 @@ for cc_ in gcc clang; do
     done
     run "two gnu89 header-only units with $cc_" $cc_ -std=gnu89 -Wall -Wextra -Werror -Iinclude $C/gnu89_a.c $C/gnu89_b.c -lm -o "$tmp/g89"
     run "gnu89 pair runs ($cc_)" "$tmp/g89"
+    # The C89 story (README "Using it"): strict C89 on the linked face, gnu89 and C99 header-only, the same digits;
+    # strict C89 header-only refused at compile time (an implicitly declared cbrt returned garbage).
+    run "strict C89 linked unit (-std=c89 -Wpedantic) with $cc_ builds" $cc_ -std=c89 $W -Iinclude $C/c89_md.c \
+        -Llib -ldemc -Wl,-rpath,$PWD/lib -o "$tmp/c89l"
+    run "gnu89 header-only unit with $cc_ builds" $cc_ -std=gnu89 -Wall -Wextra -Werror -DDEMC_HEADER_ONLY -Iinclude \
+        $C/c89_md.c -lm -o "$tmp/c89g"
+    run "C99 header-only unit with $cc_ builds" $cc_ -std=c99 $W -DDEMC_HEADER_ONLY -Iinclude $C/c89_md.c -lm -o "$tmp/c89c"
+    run "MD stored energy (cbrt): strict C89 linked = gnu89 header-only = C99 header-only ($cc_)" sh -c \
+        "'$tmp/c89l' >'$tmp/c89l.out' && '$tmp/c89g' >'$tmp/c89g.out' && '$tmp/c89c' >'$tmp/c89c.out' && \
+         cmp '$tmp/c89l.out' '$tmp/c89g.out' && cmp '$tmp/c89l.out' '$tmp/c89c.out'"
+    run "strict C89 header-only unit refused with #error ($cc_)" sh -c "! $cc_ -std=c89 -DDEMC_HEADER_ONLY -Iinclude \
+        -c $C/c89_md.c -o '$tmp/c89x.o' 2>'$tmp/c89x.err' && grep -q 'needs C99 or later, or gnu89' '$tmp/c89x.err'"
 done
 for cxx in g++ clang++; do
     have $cxx || { bad "$cxx is not installed (make deps)"; continue; }

@@ -1,11 +1,12 @@
 #!/bin/sh
 # make check: the gates in order, stopping at the first that fails (unit tests on both faces, the unit tests under
-# ASan+UBSan, a few seconds of each libFuzzer harness, consumer checks, demo, examples, demc inside LIGGGHTS, the
-# Fortran and Python faces, ABI gate, docs, docs rendering, citations). Every unit-test case and every gate counts
-# as one test; the last line is the total. A check that could not run on this machine (CUDA without nvcc, fuzzing
+# ASan+UBSan, a few seconds of each libFuzzer harness, consumer checks, the build lines of README and docs, demo,
+# examples, demc inside LIGGGHTS, the Fortran and Python faces, ABI gate, docs, docs rendering, citations). Every
+# unit-test case and every gate counts as one test; the last line is the total. A check that could not run on this machine (CUDA without nvcc, fuzzing
 # without clang's fuzzer runtime) is listed as skipped just before it.
 # Usage: test/run_checks.sh [--unit-only] TEST_NAME...   (from the top of the tree, after `make all unit-tests`;
-#        --unit-only: the unit tests alone, for `make test`)
+#        --unit-only: the unit tests alone, for `make test`; TEST_DIR: where the unit tests were built, the
+#        configuration's directory of the Makefile, `$(make -s print-build-dir)/test`)
 set -u
 unit_only=no
 [ "${1:-}" = "--unit-only" ] && { unit_only=yes; shift; }
@@ -32,7 +33,7 @@ gate() { # NAME COMMAND...: runs one gate command, counts it, stops everything w
 echo "== unit tests, linked and header-only faces"
 for t in "$@"; do
     for face in linked header; do
-        out=$(./build/test/$face/"$t" 2>&1); rc=$?
+        out=$("${TEST_DIR:-build/test}/$face/$t" 2>&1); rc=$?
         printf '%s\n' "$out" | grep -v '^$'
         line=$(printf '%s\n' "$out" | grep -E '\]: [0-9]+ ok, [0-9]+ failing' | tail -n 1)
         ok=$(printf '%s' "$line" | sed -n 's/.*\]: \([0-9]*\) ok, \([0-9]*\) failing.*/\1/p')
@@ -70,6 +71,7 @@ fi
 
 echo "== consumer checks"
 gate consumers sh test/consumers.sh
+gate "build lines of README and docs, as written (test/check_build_lines.sh)" sh test/check_build_lines.sh
 gate "sized structs grow both ways (a next-minor library and headers, bit for bit)" sh test/compat_next_minor.sh
 gate "demo (README's first command)" sh -c "${MAKE:-make} -s demo >/dev/null"
 gate "examples of the documentation (host loop, first contact), both faces" ${MAKE:-make} -s examples
@@ -85,6 +87,7 @@ echo "== Fortran and Python faces"
 gate "faces generated from the current headers (make faces)" sh test/faces/run_faces.sh up-to-date
 gate "Fortran face (gfortran): C results bit for bit, layouts equal C's" sh test/faces/run_faces.sh fortran
 gate "Python face (ctypes): C results bit for bit, layouts equal C's" sh test/faces/run_faces.sh python
+gate "pip install . into a fresh venv, offline; it finds a make install through pkg-config" sh test/check_pip_install.sh
 ${PYTHON:-python3} -c 'import numpy' 2>/dev/null ||
     echo "python face: the numpy cases (numpy not importable by ${PYTHON:-python3}; apt-get install python3-numpy)" \
         >>"$DEMC_SKIPPED"

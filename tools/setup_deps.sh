@@ -4,10 +4,14 @@
 #  - every tool present: prints nothing, exits 0;
 #  - tools missing: names all of them at once with their Debian packages, then
 #      as root on a Debian-like system (apt-get present), without --check: apt-get update, apt-get install -y
-#      the missing packages, and checks again;
+#      the missing packages, and checks the whole list again (exit 1 if anything is still missing);
 #      otherwise: prints the one command that installs them and exits 1 (`make check` then stops before testing).
-# Adding a tool: one line "COMMAND PACKAGE" below (or "/PATH PACKAGE" for a file a package installs). nvcc is not here: CUDA is not in Debian's main archive, so the
-# CUDA consumer check runs only where nvcc is found and is reported as skipped otherwise.
+# Every line is checked whether or not the others are present, so a fresh machine gets everything in one install
+# round (a check that needed an earlier tool would otherwise only be asked on a second run).
+# Adding a tool: one line "COMMAND PACKAGE" below, "/PATH PACKAGE" for a file a package installs, or
+# "@PROBE PACKAGE" for a compile-and-link probe (probe() below; a probe whose compiler is absent counts as missing).
+# nvcc is not here: CUDA is not in Debian's main archive, so the CUDA consumer check runs only where nvcc is found
+# and is reported as skipped otherwise.
 set -u
 list='
 cc          gcc
@@ -37,28 +41,37 @@ mpicxx      libopenmpi-dev
 mpirun      openmpi-bin
 liggghts    liggghts
 /usr/include/liggghts/pair_gran.h                        libliggghts-dev
+@libc-static      libc6-dev
+@libfuzzer        libclang-rt-dev
+@venv             python3-venv
 '
 only_check=no
 [ "${1:-}" = "--check" ] && only_check=yes
 
-missing() { # prints "COMMAND PACKAGE" for every missing tool; the C library's headers and static libm too
+probe() { # NAME: 0 when the probe compiles and links
+    case $1 in
+        libc-static) # the C headers (every compile) and libc.a/libm.a (the fully static consumer)
+            command -v cc >/dev/null 2>&1 || return 1
+            printf '#include <math.h>\nint main(void){return 0;}\n' >"$tmpc"
+            cc -static "$tmpc" -o "$tmpc.out" -lm >/dev/null 2>&1 ;;
+        libfuzzer) # clang's libFuzzer and sanitizer runtimes (the fuzzing gate)
+            command -v clang >/dev/null 2>&1 || return 1
+            printf 'int LLVMFuzzerTestOneInput(const unsigned char *d, unsigned long n);\nint LLVMFuzzerTestOneInput(const unsigned char *d, unsigned long n) { (void)d; (void)n; return 0; }\n' >"$tmpc"
+            clang -fsanitize=fuzzer,address,undefined "$tmpc" -o "$tmpc.out" >/dev/null 2>&1 ;;
+        venv) # python3 -m venv with pip (the `pip install .` gate)
+            command -v python3 >/dev/null 2>&1 && python3 -c 'import ensurepip, venv' >/dev/null 2>&1 ;;
+        *) return 1 ;;
+    esac
+}
+missing() { # prints "COMMAND PACKAGE" for every missing line of the list
     printf '%s\n' "$list" | while read -r cmd pkg; do
         [ -n "$cmd" ] || continue
         case $cmd in
             /*) [ -e "$cmd" ] || echo "$cmd $pkg" ;;
+            @*) probe "${cmd#@}" || echo "$cmd $pkg" ;;
             *) command -v "$cmd" >/dev/null 2>&1 || echo "$cmd $pkg" ;;
         esac
     done
-    # Static consumers need libc.a/libm.a, every compile needs the C headers: both in libc6-dev.
-    if command -v cc >/dev/null 2>&1; then
-        printf '#include <math.h>\nint main(void){return 0;}\n' >"$tmpc"
-        cc -static "$tmpc" -o "$tmpc.out" -lm >/dev/null 2>&1 || echo "libm.a libc6-dev"
-    fi
-    # The fuzzing gate needs clang's libFuzzer and sanitizer runtimes (a version-independent metapackage).
-    if command -v clang >/dev/null 2>&1; then
-        printf 'int LLVMFuzzerTestOneInput(const unsigned char *d, unsigned long n) { (void)d; (void)n; return 0; }\n' >"$tmpc"
-        clang -fsanitize=fuzzer,address,undefined "$tmpc" -o "$tmpc.out" >/dev/null 2>&1 || echo "libclang_rt.fuzzer libclang-rt-dev"
-    fi
 }
 tmpc=$(mktemp) || exit 1
 mv "$tmpc" "$tmpc.c" && tmpc="$tmpc.c"
@@ -66,7 +79,7 @@ trap 'rm -f "$tmpc" "$tmpc.out"' EXIT
 
 miss=$(missing)
 [ -z "$miss" ] && exit 0
-tools=$(printf '%s\n' "$miss" | awk '{printf "%s%s", sep, $1; sep=" "}')
+tools=$(printf '%s\n' "$miss" | awk '{sub(/^@/, "", $1); printf "%s%s", sep, $1; sep=" "}')
 pkgs=$(printf '%s\n' "$miss" | awk '!seen[$2]++ {printf "%s%s", sep, $2; sep=" "}')
 echo "setup: missing tools: $tools"
 echo "setup: Debian/Ubuntu packages: $pkgs"
@@ -78,7 +91,7 @@ if [ "$only_check" = no ] && [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/nu
     if apt-get update -qq && apt-get install -y -qq --no-install-recommends $pkgs >/dev/null; then
         miss=$(missing)
         [ -z "$miss" ] && { echo "setup: done"; exit 0; }
-        echo "setup: still missing after the install: $(printf '%s\n' "$miss" | awk '{printf "%s ", $1}')"
+        echo "setup: still missing after the install: $(printf '%s\n' "$miss" | awk '{sub(/^@/, "", $1); printf "%s ", $1}')"
     else
         echo "setup: apt-get failed"
     fi

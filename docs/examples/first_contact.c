@@ -1,5 +1,5 @@
 /* The first contact: two glass beads pressed together, the default model (HM+D), one evaluation.
- * Build: cc first_contact.c $(pkg-config --cflags --libs demc) -o first_contact */
+ * Build: cc first_contact.c $(pkg-config --cflags --libs demc) -o first_contact && ./first_contact */
 #include <stdio.h>
 #include <demc.h>
 

@@ -16,7 +16,8 @@
  * do for memory locality, and rebuilds the list: every pair is now stored from the other side, and the pile, held
  * by its tangential forces, must stay at rest (without the swap those forces would all turn round).
  *
- * Build: cc host_loop.c $(pkg-config --cflags --libs demc) -o host_loop   (or header-only: -DDEMC_HEADER_ONLY -lm)
+ * Build: cc -O2 host_loop.c $(pkg-config --cflags --libs demc) -o host_loop && ./host_loop
+ * Build header-only: cc -O2 -DDEMC_HEADER_ONLY host_loop.c $(pkg-config --cflags demc) -lm -o host_loop && ./host_loop
  */
 #include <math.h>
 #include <stdio.h>

@@ -84,6 +84,16 @@
 #  define DEMC_INLINE_BODIES 0
 #endif
 
+/* Language standards. The linked face (the declarations alone) is strict ISO C89 (-std=c89 -Wpedantic), C99, C11
+ * and C++. The header-only face compiles the function bodies into the including unit; they need C99 (or C++, or
+ * GNU C89, -std=gnu89, whose C99 extensions they use: mixed declarations and code, non-constant aggregate
+ * initialisers, C99's cbrt, declared in impl/libm_impl.h). Strict ISO C89 (-std=c89, -ansi) is refused here rather
+ * than compiled with an implicitly declared cbrt, which returns garbage. */
+#if defined(DEMC_HEADER_ONLY) && !defined(__cplusplus) && defined(__STRICT_ANSI__) && \
+    !(defined(__STDC_VERSION__) && __STDC_VERSION__ >= 199901L)
+#  error "demc: the header-only face (DEMC_HEADER_ONLY) needs C99 or later, or gnu89; strict C89 (-std=c89, -ansi) can use the linked face"
+#endif
+
 #ifdef __cplusplus
 #  define DEMC_BEGIN_DECLS extern "C" {
 #  define DEMC_END_DECLS }

@@ -18,7 +18,8 @@ structs passed by value take an instance (a demc.vec3 also accepts a 3-sequence)
 
 Loading libdemc (the first that exists wins): demc.load(path) with an explicit path; the DEMC_LIBRARY environment
 variable; the LIBDIR of `make install` (first relative to the installed package, so a moved prefix works, then
-as installed), or in the source tree its lib/ directory; ctypes.util.find_library("demc"). demc.load() is called
+as installed), or in the source tree its lib/ directory; the libdir of pkg-config's demc.pc (a package installed
+with `pip install .` finds a `make install` of any prefix on PKG_CONFIG_PATH); ctypes.util.find_library("demc"). demc.load() is called
 on first use.
 
     import demc
@@ -34,13 +35,16 @@ import sys
 
 from . import _api
 
-__all__ = ['Error', 'load', 'library_path', 'contact_def_default', 'contact_batch_arrays']
+__all__ = ['Error', 'load', 'library_path', 'version_compatible', 'contact_def_default', 'contact_batch_arrays']
 
 # Written by `make install`: LIBDIR relative to this package's directory (tried first, so that a moved prefix still
 # works) and as installed; None in the source tree.
 _INSTALLED_LIBDIR_RELATIVE = None
 _INSTALLED_LIBDIR = None
 _SONAME = 'libdemc.so.%d' % _api.CONSTANTS['DEMC_VERSION_MAJOR']
+# DEMC_VERSION_NUMBER of the headers this module was generated from (an expression in C, so not in _api.CONSTANTS).
+VERSION_NUMBER = (_api.CONSTANTS['DEMC_VERSION_MAJOR'] * 1000000 + _api.CONSTANTS['DEMC_VERSION_MINOR'] * 1000 +
+                  _api.CONSTANTS['DEMC_VERSION_PATCH'])
 
 _lib = None
 _lib_path = None
@@ -78,9 +82,24 @@ def _candidates(path):
         yield os.path.join(_INSTALLED_LIBDIR, _SONAME)
     else:
         yield os.path.normpath(os.path.join(here, '..', '..', 'lib', _SONAME))
+    libdir = _pkg_config_libdir()
+    if libdir:
+        yield os.path.join(libdir, _SONAME)
     found = ctypes.util.find_library('demc')
     if found:
         yield found
+
+
+def _pkg_config_libdir():
+    """The libdir of demc.pc (pkg-config, PKG_CONFIG_PATH honoured), or None: how a package installed with pip
+    finds a libdemc installed with `make install` under any prefix."""
+    import subprocess
+    try:
+        out = subprocess.run(['pkg-config', '--variable=libdir', 'demc'], stdout=subprocess.PIPE,
+                             stderr=subprocess.DEVNULL, universal_newlines=True, check=False)
+    except OSError:
+        return None
+    return os.path.normpath(out.stdout.strip()) if out.returncode == 0 and out.stdout.strip() else None
 
 
 def load(path=None):
@@ -101,13 +120,23 @@ def load(path=None):
             tried.append('%s (%s)' % (cand, exc))
             continue
         _declare(lib)
-        major = lib.demc_version_number() // 10000
-        if major != _api.CONSTANTS['DEMC_VERSION_MAJOR']:
-            raise OSError('%s is libdemc %s; this module is for %s' % (
-                cand, lib.demc_version_string().decode(), _api.CONSTANTS['DEMC_VERSION_STRING']))
+        if not version_compatible(lib.demc_version_number()):
+            raise OSError('%s is libdemc %s; this module is for %s (it needs libdemc %d.x not older than %s)' % (
+                cand, lib.demc_version_string().decode(), _api.CONSTANTS['DEMC_VERSION_STRING'],
+                _api.CONSTANTS['DEMC_VERSION_MAJOR'], _api.CONSTANTS['DEMC_VERSION_STRING']))
         _lib, _lib_path = lib, cand
         return lib
     raise OSError('libdemc not found; tried: %s. Set DEMC_LIBRARY or call demc.load(path).' % ', '.join(tried))
+
+
+def version_compatible(number, module_number=None):
+    """True when a libdemc whose demc_version_number() is `number` can serve this module: the same major version
+    and not older (a later minor or patch release of the same major version keeps the ABI), the check the C
+    headers document for host codes. Version numbers are MAJOR*1000000 + MINOR*1000 + PATCH (1.2.3 is 1002003);
+    module_number defaults to this module's DEMC_VERSION_NUMBER."""
+    if module_number is None:
+        module_number = VERSION_NUMBER
+    return number // 1000000 == module_number // 1000000 and number >= module_number
 
 
 def library_path():

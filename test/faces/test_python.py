@@ -240,6 +240,60 @@ class Reference(unittest.TestCase):
         self.assertGreater(len(self.ref), 100)
 
 
+class Version(unittest.TestCase):
+    """The load-time version check: same major, not older (MAJOR*1000000 + MINOR*1000 + PATCH), against numbers and
+    against a faked library of the next minor version."""
+
+    def test_rule(self):
+        m = demc.VERSION_NUMBER
+        major, minor = m // 1000000, m // 1000 % 1000
+        self.assertEqual(m, major * 1000000 + minor * 1000 + m % 1000)
+        self.assertEqual(m, demc.load().demc_version_number())
+        self.assertTrue(demc.version_compatible(m))
+        self.assertTrue(demc.version_compatible(m + 1))                       # next patch
+        self.assertTrue(demc.version_compatible(major * 1000000 + (minor + 1) * 1000))   # next minor
+        self.assertFalse(demc.version_compatible((major + 1) * 1000000))      # next major
+        if m % 1000000:
+            self.assertFalse(demc.version_compatible(m - 1))                  # older
+        # The numbers that broke the former check (it divided by 10000): 0.10.0 and 1.0.0 against themselves.
+        for n in (10000, 1000000, 1002003):
+            self.assertTrue(demc.version_compatible(n, n))
+        self.assertTrue(demc.version_compatible(10000, 9000))                 # 0.10.0 serves 0.9.0
+        self.assertFalse(demc.version_compatible(1000000, 9000))              # 1.0.0 does not serve 0.9.0
+        self.assertFalse(demc.version_compatible(9000, 10000))                # 0.9.0 does not serve 0.10.0
+
+    def _fake(self, number, string):
+        """A library that reports `number` and forwards everything else to the libdemc under test."""
+        import subprocess
+        import tempfile
+        real = os.path.realpath(os.environ.get('DEMC_LIBRARY') or demc.library_path())
+        d = tempfile.mkdtemp()
+        self.addCleanup(lambda: subprocess.call(['rm', '-rf', d]))
+        src, so = os.path.join(d, 'fake.c'), os.path.join(d, 'libdemc_fake.so')
+        with open(src, 'w') as f:
+            f.write('int demc_version_number(void) { return %d; }\n'
+                    'const char *demc_version_string(void) { return "%s"; }\n' % (number, string))
+        cc = os.environ.get('CC', 'cc')
+        subprocess.check_call([cc, '-shared', '-fPIC', src, '-o', so, '-Wl,--no-as-needed', real,
+                               '-Wl,-rpath,' + os.path.dirname(real)])
+        return so
+
+    def test_faked_libraries(self):
+        saved = demc._lib, demc._lib_path
+        self.addCleanup(lambda: setattr(demc, '_lib', saved[0]) or setattr(demc, '_lib_path', saved[1]))
+        m = demc.VERSION_NUMBER
+        major, minor = m // 1000000, m // 1000 % 1000
+        newer = self._fake(major * 1000000 + (minor + 1) * 1000, '%d.%d.0' % (major, minor + 1))
+        lib = demc.load(newer)
+        self.assertEqual(lib.demc_version_number(), major * 1000000 + (minor + 1) * 1000)
+        self.assertEqual(demc.library_path(), newer)
+        scenario_setup()                                   # the whole setup works through the newer library
+        for number, string in (((major + 1) * 1000000, '%d.0.0' % (major + 1)), (m - 1, 'older')):
+            with self.assertRaises(OSError) as ctx:
+                demc.load(self._fake(number, string))
+            self.assertIn(string, str(ctx.exception))
+
+
 class Errors(unittest.TestCase):
     def test_error_carries_status_and_field(self):
         _, d, _ = scenario_setup()

@@ -3,6 +3,7 @@
 #define DEMC_ADHESION_IMPL_H
 
 #include <math.h>
+#include "libm_impl.h"
 
 DEMC_BEGIN_DECLS
 

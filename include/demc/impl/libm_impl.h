@@ -1,5 +1,5 @@
-/* errno-free forms of the libm calls whose results can overflow or underflow (private; included by the bodies
- * that need them). glibc sets errno to ERANGE when exp, sinh or atan2 overflow or underflow to zero, even under
+/* The libm calls of the bodies beyond C89's (cbrt, declared for gnu89 units) and errno-free forms of the libm calls
+ * whose results can overflow or underflow (private; included by the bodies that need them). glibc sets errno to ERANGE when exp, sinh or atan2 overflow or underflow to zero, even under
  * -fno-math-errno (that flag only tells the compiler that it need not keep errno); demc never changes errno
  * (pure functions: see the page Bad input), so arguments beyond the representable range are answered here, without the call. */
 #ifndef DEMC_LIBM_IMPL_H
@@ -8,6 +8,13 @@
 #include <math.h>
 
 DEMC_BEGIN_DECLS
+
+/* C99's cbrt, declared for GNU C89 units (-std=gnu89), whose <math.h> need not declare it (glibc does only under
+ * its default feature macros); C99, C11 and C++ have it from <math.h>. Strict C89 header-only units are refused in
+ * base.h. */
+#if !defined(__cplusplus) && !(defined(__STDC_VERSION__) && __STDC_VERSION__ >= 199901L)
+extern double cbrt(double);
+#endif
 
 /* e^x: 0 below −745 (the true value is below half the smallest subnormal within a factor e^0.14), +inf above
  * ln(DBL_MAX) = 709.78; NaN passes. */

@@ -4,6 +4,7 @@
 #define DEMC_TANGENTIAL_IMPL_H
 
 #include <math.h>
+#include "libm_impl.h"
 
 #include "scaled_impl.h"
 
