@@ -243,6 +243,16 @@ DEMC_HOT_INLINE demci_lanes_spring demci_lanes_spring_step(demc_contact_kind kin
     out.spring = demci_lanes3_select(stick, trial_force, f_el);
     out.force = demci_lanes3_select(stick, demci_lanes3_add(trial_force, f_damp), slid);
     out.sliding = demci_lanes_select(stick, zero, one);
+    {
+        /* no normal load (F_n ≤ 0 or NaN: fn = 0): the spring is released and only the dashpot of the elastic
+         * policy acts, as the scalar body's release branch */
+        const __m128d release = _mm_cmpeq_pd(fn, zero);
+        demci_lanes3 none;
+        none.x = none.y = none.z = zero;
+        out.spring = demci_lanes3_select(release, none, out.spring);
+        out.force = demci_lanes3_select(release, total_policy ? none : f_damp, out.force);
+        out.sliding = demci_lanes_select(release, one, out.sliding);
+    }
     return out;
 }
 
