@@ -190,6 +190,9 @@ DEMC_HOT_INLINE demci_lanes3 demci_lanes_carry(demc_contact_kind kind, const dem
 typedef struct demci_lanes_spring {
     demci_lanes3 spring, force;
     __m128d sliding;
+    /* lanes whose |trial|² is neither 0 nor inside [1e-270, 1e270] (or NaN): there the scalar body compares and
+     * scales by the largest component (scaled_impl.h), which the lanes do not; the pair then goes to the scalar body */
+    __m128d rare;
 } demci_lanes_spring;
 
 /* demci_tangential_step without energy terms, for the conventions demci_contact_lanes_serve() admits: the forward,
@@ -222,6 +225,9 @@ DEMC_HOT_INLINE demci_lanes_spring demci_lanes_spring_step(demc_contact_kind kin
     trial_force = demci_lanes3_add_scaled(f_old, demci_lanes_neg(k_step), increment);
     trial_limited = total_policy ? demci_lanes3_add(trial_force, f_damp) : trial_force;
     t2 = demci_lanes3_dot(trial_limited, trial_limited);
+    out.rare = _mm_andnot_pd(_mm_cmpeq_pd(t2, zero), _mm_andnot_pd(_mm_and_pd(_mm_cmpge_pd(t2, demci_lanes_all(1e-270)),
+                                                                            _mm_cmple_pd(t2, demci_lanes_all(1e270))),
+                                                                 _mm_castsi128_pd(_mm_set1_epi32(-1))));
     lim_s = _mm_mul_pd(demci_lanes_all(c[DEMCI_M_MU_S]), fn);
     stick = _mm_cmple_pd(t2, _mm_mul_pd(lim_s, lim_s));
     limit = _mm_mul_pd(demci_lanes_all(c[DEMCI_M_MU_D]), fn);
@@ -322,6 +328,7 @@ DEMC_HOT_INLINE int demci_lanes_pair_eval(demc_contact_kind kind, const double *
         const demci_lanes3 torque_i = demci_lanes3_cross(branch_i, force);
         const demci_lanes3 torque_j = demci_lanes3_cross(force, branch_j);
         demc_contact_result r;
+        if (_mm_movemask_pd(t.rare) != 0) return 0; /* nothing written yet */
         if (demci_contact_frame_offset_end(kind) > 0) demci_lanes3_store(s0, s1, n);
         demci_lanes3_store(spring0, spring1, t.spring);
         _mm_storel_pd(spring0 + 3, k_t), _mm_storeh_pd(spring1 + 3, k_t);
