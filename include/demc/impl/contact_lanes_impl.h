@@ -190,7 +190,7 @@ DEMC_HOT_INLINE demci_lanes3 demci_lanes_carry(demc_contact_kind kind, const dem
 typedef struct demci_lanes_spring {
     demci_lanes3 spring, force;
     __m128d sliding;
-    /* lanes whose |trial|² is neither 0 nor inside [1e-270, 1e270] (or NaN): there the scalar body compares and
+    /* lanes whose trial is not zero and whose |trial|² is outside [1e-270, 1e270] (or NaN): there the scalar body compares and
      * scales by the largest component (scaled_impl.h), which the lanes do not; the pair then goes to the scalar body */
     __m128d rare;
 } demci_lanes_spring;
@@ -225,9 +225,14 @@ DEMC_HOT_INLINE demci_lanes_spring demci_lanes_spring_step(demc_contact_kind kin
     trial_force = demci_lanes3_add_scaled(f_old, demci_lanes_neg(k_step), increment);
     trial_limited = total_policy ? demci_lanes3_add(trial_force, f_damp) : trial_force;
     t2 = demci_lanes3_dot(trial_limited, trial_limited);
-    out.rare = _mm_andnot_pd(_mm_cmpeq_pd(t2, zero), _mm_andnot_pd(_mm_and_pd(_mm_cmpge_pd(t2, demci_lanes_all(1e-270)),
-                                                                            _mm_cmple_pd(t2, demci_lanes_all(1e270))),
-                                                                 _mm_castsi128_pd(_mm_set1_epi32(-1))));
+    {
+        /* a zero vector takes the plain test in the scalar body too; a non-zero one whose square underflows to 0
+         * does not */
+        const __m128d null = _mm_and_pd(_mm_cmpeq_pd(trial_limited.x, zero),
+                                        _mm_and_pd(_mm_cmpeq_pd(trial_limited.y, zero), _mm_cmpeq_pd(trial_limited.z, zero)));
+        const __m128d normal = _mm_and_pd(_mm_cmpge_pd(t2, demci_lanes_all(1e-270)), _mm_cmple_pd(t2, demci_lanes_all(1e270)));
+        out.rare = _mm_andnot_pd(_mm_or_pd(null, normal), _mm_castsi128_pd(_mm_set1_epi32(-1)));
+    }
     lim_s = _mm_mul_pd(demci_lanes_all(c[DEMCI_M_MU_S]), fn);
     stick = _mm_cmple_pd(t2, _mm_mul_pd(lim_s, lim_s));
     limit = _mm_mul_pd(demci_lanes_all(c[DEMCI_M_MU_D]), fn);
