@@ -48,6 +48,7 @@ SHLIB    = lib/libdemc.so.$(VERSION)
 STLIB    = lib/libdemc.a
 MAPFILE  = lib/libdemc.map
 ABI_BASELINE = lib/libdemc.abi.xml
+ABI_SUPPRESSIONS = lib/libdemc.abignore
 ABI_CONSTANTS = lib/libdemc.constants
 
 # One build directory per configuration: objects, tests and programs go to build/cfg-N/, N a checksum of the
@@ -74,7 +75,7 @@ JOBS_FLAG = $(if $(filter -j%,$(MAKEFLAGS)),,-j$(JOBS))
 
 SRCS     := $(wildcard src/*.c)
 OBJS     := $(SRCS:src/%.c=$(B)/obj/%.o)
-HEADERS  := include/demc.h $(wildcard include/demc/*.h include/demc/impl/*.h)
+HEADERS  := include/demc.h $(wildcard include/demc/*.h include/demc/analysis/*.h include/demc/impl/*.h)
 TESTS    := $(basename $(notdir $(wildcard test/test_*.c)))
 TEST_SUPPORT := $(wildcard test/support/*.c)
 TEST_DEPS := $(wildcard test/*.h test/support/*.h) $(TEST_SUPPORT)
@@ -249,7 +250,7 @@ docs: figures
 # ABI gate (DESIGN §5): abidiff against the committed baseline must exit 0, the exports equal the version script,
 # and the public constants (enumerators, numeric macros) equal the committed list lib/libdemc.constants.
 check-abi: all
-	@CC="$(CC)" sh test/check_abi.sh $(SHLIB) $(ABI_BASELINE) $(MAPFILE) $(SONAME) $(ABI_CONSTANTS)
+	@CC="$(CC)" sh test/check_abi.sh $(SHLIB) $(ABI_BASELINE) $(MAPFILE) $(SONAME) $(ABI_CONSTANTS) $(ABI_SUPPRESSIONS)
 
 # No source locations or build directory in the XML: baselines made in other checkouts or after edits that move
 # lines compare equal, so the file changes only when the ABI does.
@@ -260,10 +261,11 @@ abi-baseline: all
 # demc.pc and the CMake package are written for this install's PREFIX, LIBDIR and INCLUDEDIR at install time (never
 # a file left from an earlier install to another prefix); relative to their own location where the layout allows.
 install: all
-	install -d $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR)/demc/impl $(DESTDIR)$(PKGCONFIGDIR) $(DESTDIR)$(CMAKEDIR)
+	install -d $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR)/demc/impl $(DESTDIR)$(INCLUDEDIR)/demc/analysis $(DESTDIR)$(PKGCONFIGDIR) $(DESTDIR)$(CMAKEDIR)
 	install -m 644 include/demc.h $(DESTDIR)$(INCLUDEDIR)/
 	install -m 644 $(wildcard include/demc/*.h) $(DESTDIR)$(INCLUDEDIR)/demc/
 	install -m 644 $(wildcard include/demc/impl/*.h) $(DESTDIR)$(INCLUDEDIR)/demc/impl/
+	install -m 644 $(wildcard include/demc/analysis/*.h) $(DESTDIR)$(INCLUDEDIR)/demc/analysis/
 	install -m 644 $(STLIB) $(DESTDIR)$(LIBDIR)/
 	install -m 755 $(SHLIB) $(DESTDIR)$(LIBDIR)/
 	ln -sf libdemc.so.$(VERSION) $(DESTDIR)$(LIBDIR)/$(SONAME)

@@ -1,5 +1,6 @@
 /* The normal-direction hot path: contact frame, relative velocity, Hertz force and PLS(B) force with its state. */
 #include "demc.h"
+#include "demc/analysis.h"
 #include "bench.h"
 
 int main(void)

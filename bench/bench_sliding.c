@@ -1,6 +1,7 @@
 /* sliding.h: cost of the special functions, of one passage (restitution, critical velocity, contact time) and of
  * the hysteretic friction law per step. */
 #include "demc.h"
+#include "demc/analysis.h"
 #include "bench.h"
 
 int main(void)

@@ -222,19 +222,6 @@ module demc
         real(c_double) :: compliance_asymmetry
     end type demc_moduli
 
-    type, bind(C) :: demc_geometry
-        real(c_double) :: overlap
-        type(demc_vec3) :: normal
-        type(demc_vec3) :: branch_i
-        type(demc_vec3) :: branch_j
-    end type demc_geometry
-
-    type, bind(C) :: demc_kinematics
-        type(demc_vec3) :: velocity
-        real(c_double) :: overlap_rate
-        type(demc_vec3) :: tangential_velocity
-    end type demc_kinematics
-
     type, bind(C) :: demc_normal_hertz_params
         real(c_double) :: prefactor
     end type demc_normal_hertz_params
@@ -252,14 +239,6 @@ module demc
     type, bind(C) :: demc_normal_pls_state
         real(c_double) :: overlap_max
     end type demc_normal_pls_state
-
-    type, bind(C) :: demc_normal_hertz_impact
-        real(c_double) :: max_overlap
-        real(c_double) :: max_force
-        real(c_double) :: duration
-        real(c_double) :: time_of_max_force
-        real(c_double) :: contact_radius
-    end type demc_normal_hertz_impact
 
     type, bind(C) :: demc_tangential_state
         type(demc_vec3) :: displacement
@@ -579,6 +558,19 @@ module demc
         integer(c_int) :: binding
     end type demc_timestep_bounds
 
+    type, bind(C) :: demc_geometry
+        real(c_double) :: overlap
+        type(demc_vec3) :: normal
+        type(demc_vec3) :: branch_i
+        type(demc_vec3) :: branch_j
+    end type demc_geometry
+
+    type, bind(C) :: demc_kinematics
+        type(demc_vec3) :: velocity
+        real(c_double) :: overlap_rate
+        type(demc_vec3) :: tangential_velocity
+    end type demc_kinematics
+
     type, bind(C) :: demc_sliding_path
         integer(c_int) :: kind
         real(c_double) :: prefactor
@@ -643,6 +635,14 @@ module demc
         real(c_double) :: delta_u
         real(c_double) :: branch
     end type demc_sliding_hysteresis_state
+
+    type, bind(C) :: demc_collision_hertz
+        real(c_double) :: max_overlap
+        real(c_double) :: max_force
+        real(c_double) :: duration
+        real(c_double) :: time_of_max_force
+        real(c_double) :: contact_radius
+    end type demc_collision_hertz
 
     interface
         function demc_version_number() bind(C, name="demc_version_number")
@@ -799,46 +799,6 @@ module demc
             type(c_ptr), intent(out), optional :: bad_field
             integer(c_int) :: demc_material_moduli_init
         end function demc_material_moduli_init
-        function demc_geometry_sphere_sphere(center_i, radius_i, center_j, radius_j) bind(C, &
-            name="demc_geometry_sphere_sphere")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_geometry, demc_vec3
-            type(demc_vec3), value :: center_i
-            real(c_double), value :: radius_i
-            type(demc_vec3), value :: center_j
-            real(c_double), value :: radius_j
-            type(demc_geometry) :: demc_geometry_sphere_sphere
-        end function demc_geometry_sphere_sphere
-        function demc_geometry_sphere_wall(center_i, radius_i, wall_point, wall_normal) bind(C, &
-            name="demc_geometry_sphere_wall")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_geometry, demc_vec3
-            type(demc_vec3), value :: center_i
-            real(c_double), value :: radius_i
-            type(demc_vec3), value :: wall_point
-            type(demc_vec3), value :: wall_normal
-            type(demc_geometry) :: demc_geometry_sphere_wall
-        end function demc_geometry_sphere_wall
-        function demc_geometry_kinematics(geometry, velocity_i, angular_velocity_i, velocity_j, &
-            angular_velocity_j) bind(C, name="demc_geometry_kinematics")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_geometry, demc_kinematics, demc_vec3
-            type(demc_geometry), intent(in) :: geometry
-            type(demc_vec3), value :: velocity_i
-            type(demc_vec3), value :: angular_velocity_i
-            type(demc_vec3), value :: velocity_j
-            type(demc_vec3), value :: angular_velocity_j
-            type(demc_kinematics) :: demc_geometry_kinematics
-        end function demc_geometry_kinematics
-        function demc_geometry_torque_i(geometry, force_i) bind(C, name="demc_geometry_torque_i")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_geometry, demc_vec3
-            type(demc_geometry), intent(in) :: geometry
-            type(demc_vec3), value :: force_i
-            type(demc_vec3) :: demc_geometry_torque_i
-        end function demc_geometry_torque_i
-        function demc_geometry_torque_j(geometry, force_i) bind(C, name="demc_geometry_torque_j")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_geometry, demc_vec3
-            type(demc_geometry), intent(in) :: geometry
-            type(demc_vec3), value :: force_i
-            type(demc_vec3) :: demc_geometry_torque_j
-        end function demc_geometry_torque_j
         function demc_normal_hertz_init(effective_modulus, effective_radius, params, bad_field) bind(C, &
             name="demc_normal_hertz_init")
             import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_normal_hertz_params
@@ -929,15 +889,6 @@ module demc
             type(demc_normal_pls_state), intent(in) :: state
             real(c_double) :: demc_normal_pls_dissipated_energy
         end function demc_normal_pls_dissipated_energy
-        function demc_normal_hertz_impact_solve(pair, approach_speed, impact, bad_field) bind(C, &
-            name="demc_normal_hertz_impact_solve")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_normal_hertz_impact, demc_pair
-            type(demc_pair), intent(in) :: pair
-            real(c_double), value :: approach_speed
-            type(demc_normal_hertz_impact) :: impact
-            type(c_ptr), intent(out), optional :: bad_field
-            integer(c_int) :: demc_normal_hertz_impact_solve
-        end function demc_normal_hertz_impact_solve
         function demc_damping_linear_force(gamma, m_eff, k, overlap_rate) bind(C, &
             name="demc_damping_linear_force")
             import :: c_int, c_double, c_size_t, c_long, c_ptr
@@ -1100,43 +1051,6 @@ module demc
             real(c_double), value :: spin
             type(demc_tangential_state) :: s
         end subroutine demc_tangential_transport
-        function demc_tangential_inverse_mass(inv_mass_i, inv_inertia_i, arm_i, inv_mass_j, inv_inertia_j, &
-            arm_j) bind(C, name="demc_tangential_inverse_mass")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr
-            real(c_double), value :: inv_mass_i
-            real(c_double), value :: inv_inertia_i
-            real(c_double), value :: arm_i
-            real(c_double), value :: inv_mass_j
-            real(c_double), value :: inv_inertia_j
-            real(c_double), value :: arm_j
-            real(c_double) :: demc_tangential_inverse_mass
-        end function demc_tangential_inverse_mass
-        function demc_tangential_zero_velocity_time_zw(speed, mu, normal_force, inverse_mass, dt) bind(C, &
-            name="demc_tangential_zero_velocity_time_zw")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr
-            real(c_double), value :: speed
-            real(c_double), value :: mu
-            real(c_double), value :: normal_force
-            real(c_double), value :: inverse_mass
-            real(c_double), value :: dt
-            real(c_double) :: demc_tangential_zero_velocity_time_zw
-        end function demc_tangential_zero_velocity_time_zw
-        function demc_tangential_zero_velocity_time(velocity, force, inverse_mass, dt) bind(C, &
-            name="demc_tangential_zero_velocity_time")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_vec3
-            type(demc_vec3), value :: velocity
-            type(demc_vec3), value :: force
-            real(c_double), value :: inverse_mass
-            real(c_double), value :: dt
-            real(c_double) :: demc_tangential_zero_velocity_time
-        end function demc_tangential_zero_velocity_time
-        function demc_tangential_zero_velocity_crossed(velocity_prev, velocity) bind(C, &
-            name="demc_tangential_zero_velocity_crossed")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_vec3
-            type(demc_vec3), value :: velocity_prev
-            type(demc_vec3), value :: velocity
-            integer(c_int) :: demc_tangential_zero_velocity_crossed
-        end function demc_tangential_zero_velocity_crossed
         function demc_tangential_md_params_init(mu, effective_shear_modulus, variant, params, &
             bad_field) bind(C, name="demc_tangential_md_params_init")
             import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_tangential_md_params
@@ -1598,199 +1512,6 @@ module demc
             type(c_ptr), intent(out), optional :: bad_field
             integer(c_int) :: demc_timestep_critical
         end function demc_timestep_critical
-        function demc_timestep_probe(collision, energy_tolerance, dt, failed, bad_field) bind(C, &
-            name="demc_timestep_probe")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_timestep_collision
-            type(demc_timestep_collision), intent(in) :: collision
-            real(c_double), value :: energy_tolerance
-            real(c_double) :: dt
-            integer(c_int), optional :: failed
-            type(c_ptr), intent(out), optional :: bad_field
-            integer(c_int) :: demc_timestep_probe
-        end function demc_timestep_probe
-        function demc_special_carlson_rf(x, y, z) bind(C, name="demc_special_carlson_rf")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr
-            real(c_double), value :: x
-            real(c_double), value :: y
-            real(c_double), value :: z
-            real(c_double) :: demc_special_carlson_rf
-        end function demc_special_carlson_rf
-        function demc_special_carlson_rd(x, y, z) bind(C, name="demc_special_carlson_rd")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr
-            real(c_double), value :: x
-            real(c_double), value :: y
-            real(c_double), value :: z
-            real(c_double) :: demc_special_carlson_rd
-        end function demc_special_carlson_rd
-        function demc_special_ellint_k(m) bind(C, name="demc_special_ellint_k")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr
-            real(c_double), value :: m
-            real(c_double) :: demc_special_ellint_k
-        end function demc_special_ellint_k
-        function demc_special_ellint_e(m) bind(C, name="demc_special_ellint_e")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr
-            real(c_double), value :: m
-            real(c_double) :: demc_special_ellint_e
-        end function demc_special_ellint_e
-        function demc_special_ellint_f(phi, m) bind(C, name="demc_special_ellint_f")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr
-            real(c_double), value :: phi
-            real(c_double), value :: m
-            real(c_double) :: demc_special_ellint_f
-        end function demc_special_ellint_f
-        function demc_special_ellint_e_inc(phi, m) bind(C, name="demc_special_ellint_e_inc")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr
-            real(c_double), value :: phi
-            real(c_double), value :: m
-            real(c_double) :: demc_special_ellint_e_inc
-        end function demc_special_ellint_e_inc
-        function demc_special_ellint_f_jacobi(x2, m) bind(C, name="demc_special_ellint_f_jacobi")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr
-            real(c_double), value :: x2
-            real(c_double), value :: m
-            real(c_double) :: demc_special_ellint_f_jacobi
-        end function demc_special_ellint_f_jacobi
-        function demc_sliding_path_init_linear(prefactor, radius, mu, mass, h0, out, bad_field) bind(C, &
-            name="demc_sliding_path_init_linear")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_sliding_path
-            real(c_double), value :: prefactor
-            real(c_double), value :: radius
-            real(c_double), value :: mu
-            real(c_double), value :: mass
-            real(c_double), value :: h0
-            type(demc_sliding_path) :: out
-            type(c_ptr), intent(out), optional :: bad_field
-            integer(c_int) :: demc_sliding_path_init_linear
-        end function demc_sliding_path_init_linear
-        function demc_sliding_path_init_eccentric(prefactor, radius, mu, mass, h0, ecc_ratio, out, &
-            bad_field) bind(C, name="demc_sliding_path_init_eccentric")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_sliding_path
-            real(c_double), value :: prefactor
-            real(c_double), value :: radius
-            real(c_double), value :: mu
-            real(c_double), value :: mass
-            real(c_double), value :: h0
-            real(c_double), value :: ecc_ratio
-            type(demc_sliding_path) :: out
-            type(c_ptr), intent(out), optional :: bad_field
-            integer(c_int) :: demc_sliding_path_init_eccentric
-        end function demc_sliding_path_init_eccentric
-        function demc_sliding_normal_force(path, s) bind(C, name="demc_sliding_normal_force")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_sliding_path
-            type(demc_sliding_path), intent(in) :: path
-            real(c_double), value :: s
-            real(c_double) :: demc_sliding_normal_force
-        end function demc_sliding_normal_force
-        subroutine demc_sliding_forces(path, s, sg, t_star, n_star) bind(C, name="demc_sliding_forces")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_sliding_path
-            type(demc_sliding_path), intent(in) :: path
-            real(c_double), value :: s
-            real(c_double), value :: sg
-            real(c_double), optional :: t_star
-            real(c_double), optional :: n_star
-        end subroutine demc_sliding_forces
-        function demc_sliding_work_normal(path, s0, s) bind(C, name="demc_sliding_work_normal")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_sliding_path
-            type(demc_sliding_path), intent(in) :: path
-            real(c_double), value :: s0
-            real(c_double), value :: s
-            real(c_double) :: demc_sliding_work_normal
-        end function demc_sliding_work_normal
-        function demc_sliding_work_friction(path, s0, s, method, w) bind(C, name="demc_sliding_work_friction")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_sliding_path
-            type(demc_sliding_path), intent(in) :: path
-            real(c_double), value :: s0
-            real(c_double), value :: s
-            integer(c_int), value :: method
-            real(c_double) :: w
-            integer(c_int) :: demc_sliding_work_friction
-        end function demc_sliding_work_friction
-        function demc_sliding_velocity(path, v0, s, method, v) bind(C, name="demc_sliding_velocity")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_sliding_path
-            type(demc_sliding_path), intent(in) :: path
-            real(c_double), value :: v0
-            real(c_double), value :: s
-            integer(c_int), value :: method
-            real(c_double) :: v
-            integer(c_int) :: demc_sliding_velocity
-        end function demc_sliding_velocity
-        function demc_sliding_critical_velocity(path, v_crit) bind(C, name="demc_sliding_critical_velocity")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_sliding_path
-            type(demc_sliding_path), intent(in) :: path
-            real(c_double) :: v_crit
-            integer(c_int) :: demc_sliding_critical_velocity
-        end function demc_sliding_critical_velocity
-        function demc_sliding_impact(path, v0, out) bind(C, name="demc_sliding_impact")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_sliding_path, demc_sliding_result
-            type(demc_sliding_path), intent(in) :: path
-            real(c_double), value :: v0
-            type(demc_sliding_result) :: out
-            integer(c_int) :: demc_sliding_impact
-        end function demc_sliding_impact
-        function demc_sliding_fc_threshold(mu, q, y0_ratio, t_static, bad_field) bind(C, &
-            name="demc_sliding_fc_threshold")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr
-            real(c_double), value :: mu
-            real(c_double), value :: q
-            real(c_double), value :: y0_ratio
-            real(c_double) :: t_static
-            type(c_ptr), intent(out), optional :: bad_field
-            integer(c_int) :: demc_sliding_fc_threshold
-        end function demc_sliding_fc_threshold
-        function demc_sliding_fc_init(radius, mu, mass, q, t0, y0_ratio, out, bad_field) bind(C, &
-            name="demc_sliding_fc_init")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_sliding_fc
-            real(c_double), value :: radius
-            real(c_double), value :: mu
-            real(c_double), value :: mass
-            real(c_double), value :: q
-            real(c_double), value :: t0
-            real(c_double), value :: y0_ratio
-            type(demc_sliding_fc) :: out
-            type(c_ptr), intent(out), optional :: bad_field
-            integer(c_int) :: demc_sliding_fc_init
-        end function demc_sliding_fc_init
-        function demc_sliding_fc_velocity(fc, s, v) bind(C, name="demc_sliding_fc_velocity")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_sliding_fc
-            type(demc_sliding_fc), intent(in) :: fc
-            real(c_double), value :: s
-            real(c_double) :: v
-            integer(c_int) :: demc_sliding_fc_velocity
-        end function demc_sliding_fc_velocity
-        function demc_sliding_fc_solve(fc, out) bind(C, name="demc_sliding_fc_solve")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_sliding_fc, demc_sliding_fc_result
-            type(demc_sliding_fc), intent(in) :: fc
-            type(demc_sliding_fc_result) :: out
-            integer(c_int) :: demc_sliding_fc_solve
-        end function demc_sliding_fc_solve
-        function demc_sliding_hysteresis_init(p, poisson_ratio, form, out, bad_field) bind(C, &
-            name="demc_sliding_hysteresis_init")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_sliding_hysteresis
-            real(c_double), value :: p
-            real(c_double), value :: poisson_ratio
-            integer(c_int), value :: form
-            type(demc_sliding_hysteresis) :: out
-            type(c_ptr), intent(out), optional :: bad_field
-            integer(c_int) :: demc_sliding_hysteresis_init
-        end function demc_sliding_hysteresis_init
-        function demc_sliding_slip_limit(path, poisson_ratio, s_a) bind(C, name="demc_sliding_slip_limit")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_sliding_path
-            type(demc_sliding_path), intent(in) :: path
-            real(c_double), value :: poisson_ratio
-            real(c_double), value :: s_a
-            real(c_double) :: demc_sliding_slip_limit
-        end function demc_sliding_slip_limit
-        function demc_sliding_hysteresis_friction(path, hyst, s_new, v_new, state) bind(C, &
-            name="demc_sliding_hysteresis_friction")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_sliding_hysteresis, &
-                demc_sliding_hysteresis_state, demc_sliding_path
-            type(demc_sliding_path), intent(in) :: path
-            type(demc_sliding_hysteresis), intent(in) :: hyst
-            real(c_double), value :: s_new
-            real(c_double), value :: v_new
-            type(demc_sliding_hysteresis_state) :: state
-            real(c_double) :: demc_sliding_hysteresis_friction
-        end function demc_sliding_hysteresis_friction
         function demc_rolling_velocity(normal, effective_radius, omega_i, omega_j) bind(C, &
             name="demc_rolling_velocity")
             import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_vec3
@@ -1999,15 +1720,6 @@ module demc
             type(demc_vec3), value :: center
             type(demc_facet_contact) :: demc_facet_closest_point
         end function demc_facet_closest_point
-        function demc_facet_geometry(contact, center_i, radius_i, reference_point) bind(C, &
-            name="demc_facet_geometry")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_facet_contact, demc_geometry, demc_vec3
-            type(demc_facet_contact), intent(in) :: contact
-            type(demc_vec3), value :: center_i
-            real(c_double), value :: radius_i
-            type(demc_vec3), value :: reference_point
-            type(demc_geometry) :: demc_facet_geometry
-        end function demc_facet_geometry
         function demc_facet_point_velocity(triangle, contact) bind(C, name="demc_facet_point_velocity")
             import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_facet_contact, demc_facet_triangle, &
                 demc_vec3
@@ -2208,6 +1920,294 @@ module demc
             real(c_double), value :: overlap
             real(c_double) :: demc_adhesion_sjkr_energy
         end function demc_adhesion_sjkr_energy
+        function demc_geometry_sphere_sphere(center_i, radius_i, center_j, radius_j) bind(C, &
+            name="demc_geometry_sphere_sphere")
+            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_geometry, demc_vec3
+            type(demc_vec3), value :: center_i
+            real(c_double), value :: radius_i
+            type(demc_vec3), value :: center_j
+            real(c_double), value :: radius_j
+            type(demc_geometry) :: demc_geometry_sphere_sphere
+        end function demc_geometry_sphere_sphere
+        function demc_geometry_sphere_wall(center_i, radius_i, wall_point, wall_normal) bind(C, &
+            name="demc_geometry_sphere_wall")
+            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_geometry, demc_vec3
+            type(demc_vec3), value :: center_i
+            real(c_double), value :: radius_i
+            type(demc_vec3), value :: wall_point
+            type(demc_vec3), value :: wall_normal
+            type(demc_geometry) :: demc_geometry_sphere_wall
+        end function demc_geometry_sphere_wall
+        function demc_geometry_sphere_facet(contact, center_i, radius_i, reference_point) bind(C, &
+            name="demc_geometry_sphere_facet")
+            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_facet_contact, demc_geometry, demc_vec3
+            type(demc_facet_contact), intent(in) :: contact
+            type(demc_vec3), value :: center_i
+            real(c_double), value :: radius_i
+            type(demc_vec3), value :: reference_point
+            type(demc_geometry) :: demc_geometry_sphere_facet
+        end function demc_geometry_sphere_facet
+        function demc_geometry_kinematics(geometry, velocity_i, angular_velocity_i, velocity_j, &
+            angular_velocity_j) bind(C, name="demc_geometry_kinematics")
+            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_geometry, demc_kinematics, demc_vec3
+            type(demc_geometry), intent(in) :: geometry
+            type(demc_vec3), value :: velocity_i
+            type(demc_vec3), value :: angular_velocity_i
+            type(demc_vec3), value :: velocity_j
+            type(demc_vec3), value :: angular_velocity_j
+            type(demc_kinematics) :: demc_geometry_kinematics
+        end function demc_geometry_kinematics
+        function demc_geometry_torque_i(geometry, force_i) bind(C, name="demc_geometry_torque_i")
+            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_geometry, demc_vec3
+            type(demc_geometry), intent(in) :: geometry
+            type(demc_vec3), value :: force_i
+            type(demc_vec3) :: demc_geometry_torque_i
+        end function demc_geometry_torque_i
+        function demc_geometry_torque_j(geometry, force_i) bind(C, name="demc_geometry_torque_j")
+            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_geometry, demc_vec3
+            type(demc_geometry), intent(in) :: geometry
+            type(demc_vec3), value :: force_i
+            type(demc_vec3) :: demc_geometry_torque_j
+        end function demc_geometry_torque_j
+        function demc_special_carlson_rf(x, y, z) bind(C, name="demc_special_carlson_rf")
+            import :: c_int, c_double, c_size_t, c_long, c_ptr
+            real(c_double), value :: x
+            real(c_double), value :: y
+            real(c_double), value :: z
+            real(c_double) :: demc_special_carlson_rf
+        end function demc_special_carlson_rf
+        function demc_special_carlson_rd(x, y, z) bind(C, name="demc_special_carlson_rd")
+            import :: c_int, c_double, c_size_t, c_long, c_ptr
+            real(c_double), value :: x
+            real(c_double), value :: y
+            real(c_double), value :: z
+            real(c_double) :: demc_special_carlson_rd
+        end function demc_special_carlson_rd
+        function demc_special_ellint_k(m) bind(C, name="demc_special_ellint_k")
+            import :: c_int, c_double, c_size_t, c_long, c_ptr
+            real(c_double), value :: m
+            real(c_double) :: demc_special_ellint_k
+        end function demc_special_ellint_k
+        function demc_special_ellint_e(m) bind(C, name="demc_special_ellint_e")
+            import :: c_int, c_double, c_size_t, c_long, c_ptr
+            real(c_double), value :: m
+            real(c_double) :: demc_special_ellint_e
+        end function demc_special_ellint_e
+        function demc_special_ellint_f(phi, m) bind(C, name="demc_special_ellint_f")
+            import :: c_int, c_double, c_size_t, c_long, c_ptr
+            real(c_double), value :: phi
+            real(c_double), value :: m
+            real(c_double) :: demc_special_ellint_f
+        end function demc_special_ellint_f
+        function demc_special_ellint_e_inc(phi, m) bind(C, name="demc_special_ellint_e_inc")
+            import :: c_int, c_double, c_size_t, c_long, c_ptr
+            real(c_double), value :: phi
+            real(c_double), value :: m
+            real(c_double) :: demc_special_ellint_e_inc
+        end function demc_special_ellint_e_inc
+        function demc_special_ellint_f_jacobi(x2, m) bind(C, name="demc_special_ellint_f_jacobi")
+            import :: c_int, c_double, c_size_t, c_long, c_ptr
+            real(c_double), value :: x2
+            real(c_double), value :: m
+            real(c_double) :: demc_special_ellint_f_jacobi
+        end function demc_special_ellint_f_jacobi
+        function demc_sliding_path_init_linear(prefactor, radius, mu, mass, h0, out, bad_field) bind(C, &
+            name="demc_sliding_path_init_linear")
+            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_sliding_path
+            real(c_double), value :: prefactor
+            real(c_double), value :: radius
+            real(c_double), value :: mu
+            real(c_double), value :: mass
+            real(c_double), value :: h0
+            type(demc_sliding_path) :: out
+            type(c_ptr), intent(out), optional :: bad_field
+            integer(c_int) :: demc_sliding_path_init_linear
+        end function demc_sliding_path_init_linear
+        function demc_sliding_path_init_eccentric(prefactor, radius, mu, mass, h0, ecc_ratio, out, &
+            bad_field) bind(C, name="demc_sliding_path_init_eccentric")
+            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_sliding_path
+            real(c_double), value :: prefactor
+            real(c_double), value :: radius
+            real(c_double), value :: mu
+            real(c_double), value :: mass
+            real(c_double), value :: h0
+            real(c_double), value :: ecc_ratio
+            type(demc_sliding_path) :: out
+            type(c_ptr), intent(out), optional :: bad_field
+            integer(c_int) :: demc_sliding_path_init_eccentric
+        end function demc_sliding_path_init_eccentric
+        function demc_sliding_normal_force(path, s) bind(C, name="demc_sliding_normal_force")
+            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_sliding_path
+            type(demc_sliding_path), intent(in) :: path
+            real(c_double), value :: s
+            real(c_double) :: demc_sliding_normal_force
+        end function demc_sliding_normal_force
+        subroutine demc_sliding_forces(path, s, sg, t_star, n_star) bind(C, name="demc_sliding_forces")
+            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_sliding_path
+            type(demc_sliding_path), intent(in) :: path
+            real(c_double), value :: s
+            real(c_double), value :: sg
+            real(c_double), optional :: t_star
+            real(c_double), optional :: n_star
+        end subroutine demc_sliding_forces
+        function demc_sliding_work_normal(path, s0, s) bind(C, name="demc_sliding_work_normal")
+            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_sliding_path
+            type(demc_sliding_path), intent(in) :: path
+            real(c_double), value :: s0
+            real(c_double), value :: s
+            real(c_double) :: demc_sliding_work_normal
+        end function demc_sliding_work_normal
+        function demc_sliding_work_friction(path, s0, s, method, w) bind(C, name="demc_sliding_work_friction")
+            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_sliding_path
+            type(demc_sliding_path), intent(in) :: path
+            real(c_double), value :: s0
+            real(c_double), value :: s
+            integer(c_int), value :: method
+            real(c_double) :: w
+            integer(c_int) :: demc_sliding_work_friction
+        end function demc_sliding_work_friction
+        function demc_sliding_velocity(path, v0, s, method, v) bind(C, name="demc_sliding_velocity")
+            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_sliding_path
+            type(demc_sliding_path), intent(in) :: path
+            real(c_double), value :: v0
+            real(c_double), value :: s
+            integer(c_int), value :: method
+            real(c_double) :: v
+            integer(c_int) :: demc_sliding_velocity
+        end function demc_sliding_velocity
+        function demc_sliding_critical_velocity(path, v_crit) bind(C, name="demc_sliding_critical_velocity")
+            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_sliding_path
+            type(demc_sliding_path), intent(in) :: path
+            real(c_double) :: v_crit
+            integer(c_int) :: demc_sliding_critical_velocity
+        end function demc_sliding_critical_velocity
+        function demc_sliding_impact(path, v0, out) bind(C, name="demc_sliding_impact")
+            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_sliding_path, demc_sliding_result
+            type(demc_sliding_path), intent(in) :: path
+            real(c_double), value :: v0
+            type(demc_sliding_result) :: out
+            integer(c_int) :: demc_sliding_impact
+        end function demc_sliding_impact
+        function demc_sliding_fc_threshold(mu, q, y0_ratio, t_static, bad_field) bind(C, &
+            name="demc_sliding_fc_threshold")
+            import :: c_int, c_double, c_size_t, c_long, c_ptr
+            real(c_double), value :: mu
+            real(c_double), value :: q
+            real(c_double), value :: y0_ratio
+            real(c_double) :: t_static
+            type(c_ptr), intent(out), optional :: bad_field
+            integer(c_int) :: demc_sliding_fc_threshold
+        end function demc_sliding_fc_threshold
+        function demc_sliding_fc_init(radius, mu, mass, q, t0, y0_ratio, out, bad_field) bind(C, &
+            name="demc_sliding_fc_init")
+            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_sliding_fc
+            real(c_double), value :: radius
+            real(c_double), value :: mu
+            real(c_double), value :: mass
+            real(c_double), value :: q
+            real(c_double), value :: t0
+            real(c_double), value :: y0_ratio
+            type(demc_sliding_fc) :: out
+            type(c_ptr), intent(out), optional :: bad_field
+            integer(c_int) :: demc_sliding_fc_init
+        end function demc_sliding_fc_init
+        function demc_sliding_fc_velocity(fc, s, v) bind(C, name="demc_sliding_fc_velocity")
+            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_sliding_fc
+            type(demc_sliding_fc), intent(in) :: fc
+            real(c_double), value :: s
+            real(c_double) :: v
+            integer(c_int) :: demc_sliding_fc_velocity
+        end function demc_sliding_fc_velocity
+        function demc_sliding_fc_solve(fc, out) bind(C, name="demc_sliding_fc_solve")
+            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_sliding_fc, demc_sliding_fc_result
+            type(demc_sliding_fc), intent(in) :: fc
+            type(demc_sliding_fc_result) :: out
+            integer(c_int) :: demc_sliding_fc_solve
+        end function demc_sliding_fc_solve
+        function demc_sliding_hysteresis_init(p, poisson_ratio, form, out, bad_field) bind(C, &
+            name="demc_sliding_hysteresis_init")
+            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_sliding_hysteresis
+            real(c_double), value :: p
+            real(c_double), value :: poisson_ratio
+            integer(c_int), value :: form
+            type(demc_sliding_hysteresis) :: out
+            type(c_ptr), intent(out), optional :: bad_field
+            integer(c_int) :: demc_sliding_hysteresis_init
+        end function demc_sliding_hysteresis_init
+        function demc_sliding_slip_limit(path, poisson_ratio, s_a) bind(C, name="demc_sliding_slip_limit")
+            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_sliding_path
+            type(demc_sliding_path), intent(in) :: path
+            real(c_double), value :: poisson_ratio
+            real(c_double), value :: s_a
+            real(c_double) :: demc_sliding_slip_limit
+        end function demc_sliding_slip_limit
+        function demc_sliding_hysteresis_friction(path, hyst, s_new, v_new, state) bind(C, &
+            name="demc_sliding_hysteresis_friction")
+            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_sliding_hysteresis, &
+                demc_sliding_hysteresis_state, demc_sliding_path
+            type(demc_sliding_path), intent(in) :: path
+            type(demc_sliding_hysteresis), intent(in) :: hyst
+            real(c_double), value :: s_new
+            real(c_double), value :: v_new
+            type(demc_sliding_hysteresis_state) :: state
+            real(c_double) :: demc_sliding_hysteresis_friction
+        end function demc_sliding_hysteresis_friction
+        function demc_collision_hertz_impact(pair, approach_speed, impact, bad_field) bind(C, &
+            name="demc_collision_hertz_impact")
+            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_collision_hertz, demc_pair
+            type(demc_pair), intent(in) :: pair
+            real(c_double), value :: approach_speed
+            type(demc_collision_hertz) :: impact
+            type(c_ptr), intent(out), optional :: bad_field
+            integer(c_int) :: demc_collision_hertz_impact
+        end function demc_collision_hertz_impact
+        function demc_collision_inverse_mass(inv_mass_i, inv_inertia_i, arm_i, inv_mass_j, inv_inertia_j, &
+            arm_j) bind(C, name="demc_collision_inverse_mass")
+            import :: c_int, c_double, c_size_t, c_long, c_ptr
+            real(c_double), value :: inv_mass_i
+            real(c_double), value :: inv_inertia_i
+            real(c_double), value :: arm_i
+            real(c_double), value :: inv_mass_j
+            real(c_double), value :: inv_inertia_j
+            real(c_double), value :: arm_j
+            real(c_double) :: demc_collision_inverse_mass
+        end function demc_collision_inverse_mass
+        function demc_collision_zero_velocity_time_zw(speed, mu, normal_force, inverse_mass, dt) bind(C, &
+            name="demc_collision_zero_velocity_time_zw")
+            import :: c_int, c_double, c_size_t, c_long, c_ptr
+            real(c_double), value :: speed
+            real(c_double), value :: mu
+            real(c_double), value :: normal_force
+            real(c_double), value :: inverse_mass
+            real(c_double), value :: dt
+            real(c_double) :: demc_collision_zero_velocity_time_zw
+        end function demc_collision_zero_velocity_time_zw
+        function demc_collision_zero_velocity_time(velocity, force, inverse_mass, dt) bind(C, &
+            name="demc_collision_zero_velocity_time")
+            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_vec3
+            type(demc_vec3), value :: velocity
+            type(demc_vec3), value :: force
+            real(c_double), value :: inverse_mass
+            real(c_double), value :: dt
+            real(c_double) :: demc_collision_zero_velocity_time
+        end function demc_collision_zero_velocity_time
+        function demc_collision_zero_velocity_crossed(velocity_prev, velocity) bind(C, &
+            name="demc_collision_zero_velocity_crossed")
+            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_vec3
+            type(demc_vec3), value :: velocity_prev
+            type(demc_vec3), value :: velocity
+            integer(c_int) :: demc_collision_zero_velocity_crossed
+        end function demc_collision_zero_velocity_crossed
+        function demc_collision_timestep_probe(collision, energy_tolerance, dt, failed, bad_field) bind(C, &
+            name="demc_collision_timestep_probe")
+            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_timestep_collision
+            type(demc_timestep_collision), intent(in) :: collision
+            real(c_double), value :: energy_tolerance
+            real(c_double) :: dt
+            integer(c_int), optional :: failed
+            type(c_ptr), intent(out), optional :: bad_field
+            integer(c_int) :: demc_collision_timestep_probe
+        end function demc_collision_timestep_probe
     end interface
 
 contains

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "demc.h"
+#include "demc/analysis.h"
 
 #ifndef DEMC_FUZZ_REPORT
 #define DEMC_FUZZ_REPORT(what, file, line) \

@@ -125,7 +125,7 @@ static void demc_fuzz_facet(const unsigned char *data, size_t size)
                          fz_condition(&tri[t]) >= 1e6);
             }
             if (fz_within(radius, 1e100)) {
-                FZ_CALL(g = demc_facet_geometry(ct, x, radius, ct->point));
+                FZ_CALL(g = demc_geometry_sphere_facet(ct, x, radius, ct->point));
                 FZ_CHECK(fz_fin(g.overlap) && fz_vfin(g.normal) && fz_vfin(g.branch_i) && fz_vfin(g.branch_j));
                 FZ_CHECK(g.overlap == radius - ct->distance);
             }

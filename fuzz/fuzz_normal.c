@@ -10,7 +10,7 @@ static void demc_fuzz_normal(const unsigned char *data, size_t size)
     demc_normal_linear_params lp;
     demc_normal_pls_params pp;
     demc_normal_pls_state ps;
-    demc_normal_hertz_impact imp;
+    demc_collision_hertz imp;
     demc_pair pair;
     demc_status st;
     int i;
@@ -57,7 +57,7 @@ static void demc_fuzz_normal(const unsigned char *data, size_t size)
     pair.effective_radius = rad;
     pair.effective_mass = fz_double(&r);
     memset(&imp, FZ_POISON, sizeof imp);
-    FZ_CALL(st = demc_normal_hertz_impact_solve(&pair, fz_double(&r), &imp, &field));
+    FZ_CALL(st = demc_collision_hertz_impact(&pair, fz_double(&r), &imp, &field));
     FZ_SETUP(st, field, &imp);
     if (st == DEMC_OK)
         FZ_CHECK(fz_fin(imp.max_overlap) && imp.max_overlap > 0.0 && fz_fin(imp.duration) && imp.duration > 0.0);

@@ -63,15 +63,15 @@ static void demc_fuzz_tangential(const unsigned char *data, size_t size)
                  1e-12 * demc_vec3_norm(before) + 1e-15 * demc_vec3_norm(v));
     }
     FZ_CALL(demc_tangential_transport((demc_memory_transport)fz_int(&r, 0, 1), n_old, n_new, spin, &s));
-    FZ_CALL(t = demc_tangential_inverse_mass(mus, mud, kt, fn, ct, dt));
+    FZ_CALL(t = demc_collision_inverse_mass(mus, mud, kt, fn, ct, dt));
     /* zero-velocity times: τ in [0, Δt] or −1 for any finite input */
-    FZ_CALL(t = demc_tangential_zero_velocity_time(v, f, H, dt));
+    FZ_CALL(t = demc_collision_zero_velocity_time(v, f, H, dt));
     if (demc_vec3_is_finite(v) && demc_vec3_is_finite(f) && fz_fin(H) && fz_fin(dt))
         FZ_CHECK(t == -1.0 || (t >= 0.0 && t <= dt));
-    FZ_CALL(t = demc_tangential_zero_velocity_time_zw(fabs(v.x), mus, fn, H, dt));
+    FZ_CALL(t = demc_collision_zero_velocity_time_zw(fabs(v.x), mus, fn, H, dt));
     if (fz_fin(v.x) && fz_fin(mus) && fz_fin(fn) && fz_fin(H) && fz_fin(dt))
         FZ_CHECK(t == -1.0 || (t >= 0.0 && t <= dt));
-    FZ_CALL((void)demc_tangential_zero_velocity_crossed(v, f));
+    FZ_CALL((void)demc_collision_zero_velocity_crossed(v, f));
 }
 
 #ifdef DEMC_FUZZ_MAIN

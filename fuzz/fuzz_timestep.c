@@ -68,7 +68,7 @@ static void demc_fuzz_timestep(const unsigned char *data, size_t size)
         /* the probe integrates up to 2^20 steps per trial: only where the collision is well scaled */
         if (st == DEMC_OK && fz_int(&r, 0, 63) == 63) {
             dt = -7.0;
-            FZ_CALL(st = demc_timestep_probe(&col, 1e-6, &dt, &why, &field));
+            FZ_CALL(st = demc_collision_timestep_probe(&col, 1e-6, &dt, &why, &field));
             FZ_CHECK(st == DEMC_OK ? (dt > 0.0 && fz_fin(dt)) : (dt == -7.0 && field != NULL));
         }
     }

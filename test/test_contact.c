@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "demc.h"
+#include "demc/analysis.h"
 #include "harness.h"
 #include "support/legacy_contact.h"
 #include "support/setup_checks.h"

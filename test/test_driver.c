@@ -128,7 +128,7 @@ static void test_free_fall_and_constant_spin(void)
  * Hertz law, no gravity. Runs with `per_contact` steps per analytic contact duration; returns the relative errors
  * of the contact duration (end by linear interpolation of the overlap), the largest sampled overlap and the
  * rebound speed. */
-static void hertz_impact_errors(drv_scheme scheme, int per_contact, const demc_normal_hertz_impact *a,
+static void hertz_impact_errors(drv_scheme scheme, int per_contact, const demc_collision_hertz *a,
                                 const demc_pair *pair, double speed, double err[3])
 {
     normal_law law;
@@ -156,7 +156,7 @@ static void hertz_impact_errors(drv_scheme scheme, int per_contact, const demc_n
     err[2] = fabs(s.body[0].v.z - speed) / speed;
 }
 
-/* Reference: demc_normal_hertz_impact_solve (closed form, itself checked against DP45 in test_normal). With 400 steps per
+/* Reference: demc_collision_hertz_impact (closed form, itself checked against DP45 in test_normal). With 400 steps per
  * contact every scheme gets the duration within 1e-4, the peak overlap within 1e-4 (sampling of a smooth maximum:
  * (πΔt/t_c)²/2 ~ 3e-5) and the rebound speed within 1e-4; the errors fall by at least 3 when the steps double
  * (second order, the δ^{3/2} onset costs a little). */
@@ -164,11 +164,11 @@ static void test_hertz_impact_against_closed_form(void)
 {
     demc_material m = demc_material_make(0.3e9, 0.3, 1000.0);
     demc_pair pair;
-    demc_normal_hertz_impact a;
+    demc_collision_hertz a;
     const double speed = 0.2;
     int sc;
     CHECK(demc_material_pair_sphere_wall(&m, 0.05, NULL, DEMC_SHEAR_MINDLIN, &pair, NULL) == DEMC_OK);
-    CHECK(demc_normal_hertz_impact_solve(&pair, speed, &a, NULL) == DEMC_OK);
+    CHECK(demc_collision_hertz_impact(&pair, speed, &a, NULL) == DEMC_OK);
     for (sc = 0; sc < 3; ++sc) {
         double e1[3], e2[3];
         hertz_impact_errors((drv_scheme)sc, 200, &a, &pair, speed, e1);

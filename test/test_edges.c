@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "demc.h"
+#include "demc/analysis.h"
 #include "harness.h"
 
 static int is_nan(double x) { return x != x; }
@@ -96,22 +97,22 @@ static void zero_velocity_time_extremes(void)
     size_t i;
     for (i = 0; i < sizeof big / sizeof big[0]; ++i) {
         /* v = (b, 0, 0), F = −(b, 0, 0), H = 1: deceleration b, τ = b/b = 1 = Δt */
-        double t = demc_tangential_zero_velocity_time(demc_vec3_make(big[i], 0.0, 0.0),
+        double t = demc_collision_zero_velocity_time(demc_vec3_make(big[i], 0.0, 0.0),
                                                       demc_vec3_make(-big[i], 0.0, 0.0), 1.0, 1.0);
         CHECK_REL(t, 1.0, 1e-15);
         /* the same with the velocity along (1, 1, 1): τ = |v|/(|F| cos 0 H) = 1 */
-        t = demc_tangential_zero_velocity_time(demc_vec3_make(big[i], big[i], big[i]),
+        t = demc_collision_zero_velocity_time(demc_vec3_make(big[i], big[i], big[i]),
                                                demc_vec3_make(-big[i], -big[i], -big[i]), 1.0, 2.0);
         CHECK_REL(t, 1.0, 4e-16);
-        t = demc_tangential_zero_velocity_time(demc_vec3_make(big[i], 0.0, 0.0), demc_vec3_make(-big[i], 0.0, 0.0),
+        t = demc_collision_zero_velocity_time(demc_vec3_make(big[i], 0.0, 0.0), demc_vec3_make(-big[i], 0.0, 0.0),
                                                1.0, 0.5);
         CHECK(t == -1.0);
     }
-    CHECK(demc_tangential_zero_velocity_time(demc_vec3_make(1e300, 0, 0), demc_vec3_make(-1e300, 0, 0), 1e300, 1.0) ==
+    CHECK(demc_collision_zero_velocity_time(demc_vec3_make(1e300, 0, 0), demc_vec3_make(-1e300, 0, 0), 1e300, 1.0) ==
           0.0); /* infinite deceleration: at once */
-    CHECK(demc_tangential_zero_velocity_time(demc_vec3_make(DBL_MAX, DBL_MAX, 0), demc_vec3_make(-1e-300, 0, 0),
+    CHECK(demc_collision_zero_velocity_time(demc_vec3_make(DBL_MAX, DBL_MAX, 0), demc_vec3_make(-1e-300, 0, 0),
                                              1e-300, 1.0) == -1.0);
-    CHECK(demc_tangential_zero_velocity_time(demc_vec3_make(0, 0, 0), demc_vec3_make(-1, 0, 0), 1.0, 1.0) == -1.0);
+    CHECK(demc_collision_zero_velocity_time(demc_vec3_make(0, 0, 0), demc_vec3_make(-1, 0, 0), 1.0, 1.0) == -1.0);
 }
 
 /* tangential.h: transport from n_old = 0 (a new contact) keeps a tangent-plane vector and projects the others */
@@ -189,7 +190,7 @@ static void timestep_output_checked_last(void)
     CHECK(demc_timestep_critical(NULL, NULL, &field) == DEMC_ERR_INVALID_ARGUMENT &&
           strcmp(field, "collision") == 0);
     CHECK(demc_timestep_collision_init_spheres(1e9, 0.3, 2500, 1e-3, 1e-3, 1.0, 0.0, 0.0, &c, NULL) == DEMC_OK);
-    CHECK(demc_timestep_probe(&c, -1.0, NULL, NULL, &field) == DEMC_ERR_OUT_OF_DOMAIN &&
+    CHECK(demc_collision_timestep_probe(&c, -1.0, NULL, NULL, &field) == DEMC_ERR_OUT_OF_DOMAIN &&
           strcmp(field, "energy_tolerance") == 0);
     /* the large-ζ branch of the Belytschko bound (no hypot): 2√(m/k)/(2ζ) = √(m/k)/ζ = 2m/c */
     {

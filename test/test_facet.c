@@ -6,6 +6,7 @@
 #include <math.h>
 
 #include "demc.h"
+#include "demc/analysis.h"
 #include "harness.h"
 
 static demc_vec3 v3(double x, double y, double z) { demc_vec3 r; r.x = x; r.y = y; r.z = z; return r; }
@@ -72,7 +73,7 @@ static void face_equals_plane_wall(void)
         demc_vec3 x = add(foot, mul(nf, h));
         demc_facet_contact c = demc_facet_closest_point(&t, x);
         demc_vec3 side = h < 0 ? mul(nf, -1) : nf;
-        demc_geometry g = demc_facet_geometry(&c, x, radius, t.vertex[0]);
+        demc_geometry g = demc_geometry_sphere_facet(&c, x, radius, t.vertex[0]);
         demc_geometry e = demc_geometry_sphere_wall(x, radius, t.vertex[0], side);
         CHECK(c.region == DEMC_FACET_REGION_FACE);
         check_geometry_equal(&g, &e, 10.0);
@@ -107,7 +108,7 @@ static void edge_and_vertex_regions_equal_point_contacts(void)
             line_point = add(a, mul(e, dot(sub(x, a), e) / dot(e, e)));
             c = demc_facet_closest_point(&t, x);
             CHECK(c.region == (demc_facet_region)(DEMC_FACET_REGION_EDGE_01 + k));
-            g = demc_facet_geometry(&c, x, radius, line_point);
+            g = demc_geometry_sphere_facet(&c, x, radius, line_point);
             expect = demc_geometry_sphere_sphere(x, radius, line_point, 0.0);
             check_geometry_equal(&g, &expect, 10.0);
             CHECK_ABS(c.weight[(k + 2) % 3], 0.0, 0.0);
@@ -121,7 +122,7 @@ static void edge_and_vertex_regions_equal_point_contacts(void)
             x = add(a, mul(dir, s));
             c = demc_facet_closest_point(&t, x);
             CHECK(c.region == (demc_facet_region)(DEMC_FACET_REGION_VERTEX_0 + k));
-            g = demc_facet_geometry(&c, x, radius, a);
+            g = demc_geometry_sphere_facet(&c, x, radius, a);
             expect = demc_geometry_sphere_sphere(x, radius, a, 0.0);
             check_geometry_equal(&g, &expect, 10.0);
             CHECK(c.weight[k] == 1.0 && c.weight[(k + 1) % 3] == 0.0 && c.weight[(k + 2) % 3] == 0.0);
@@ -179,7 +180,7 @@ static size_t mesh_contact(const demc_facet_triangle *t, const long *nodes, int 
     *naive_overlap_sum = 0;
     for (k = count - 1; k >= 0; --k) {
         if (radius - c[k].distance > 0) *naive_overlap_sum += radius - c[k].distance;
-        if (keep[k]) *kept_frame = demc_facet_geometry(&c[k], x, radius, reference);
+        if (keep[k]) *kept_frame = demc_geometry_sphere_facet(&c[k], x, radius, reference);
     }
     return kept;
 }
@@ -418,7 +419,7 @@ static void bounce_rate(const bounce *b, double time, const double *y, double *d
     }
     {
         demc_facet_contact c = demc_facet_closest_point(&t, x);
-        demc_geometry g = demc_facet_geometry(&c, x, b->radius, c.point);
+        demc_geometry g = demc_geometry_sphere_facet(&c, x, b->radius, c.point);
         if (g.overlap > 0) {
             demc_kinematics kin = demc_geometry_kinematics(&g, v, w, demc_facet_point_velocity(&t, &c),
                                                            demc_facet_angular_velocity(&t));
@@ -531,7 +532,7 @@ static void degenerate_triangles(void)
     CHECK(c.distance == 0 && c.normal.x == 0 && c.normal.y == 0 && c.normal.z == 0);
     CHECK(c.region == DEMC_FACET_REGION_EDGE_01 || c.region == DEMC_FACET_REGION_EDGE_20);
     {
-        demc_geometry g = demc_facet_geometry(&c, v3(1.5, 2, 3), 0.5, c.point);
+        demc_geometry g = demc_geometry_sphere_facet(&c, v3(1.5, 2, 3), 0.5, c.point);
         CHECK(g.overlap == 0.5 && finite3(g.branch_i) && finite3(g.branch_j));
     }
     /* Two coincident vertices: the edge 0–1 has zero length; x beyond vertex b is in vertex 2's region. */

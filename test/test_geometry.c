@@ -4,6 +4,7 @@
 #include <math.h>
 
 #include "demc.h"
+#include "demc/analysis.h"
 #include "harness.h"
 
 static demc_vec3 v3(double x, double y, double z) { demc_vec3 r; r.x = x; r.y = y; r.z = z; return r; }
@@ -265,6 +266,61 @@ static void degenerate_inputs_are_nan_free(void)
     }
 }
 
+/* One frame, one contact point (page "The analysis set"): this header's frame equals the contact frames of contact.h
+ * built with DEMC_CONTACT_POINT_HALF, for two spheres, a wall (reference point: the wall's point) and a facet
+ * (reference point: the closest point P), so the two never disagree about a torque arm. */
+static void the_contact_frames_with_the_half_rule_agree(void)
+{
+    demc_contact_def def = demc_contact_def_default();
+    demc_contact_model model;
+    demc_material steel = demc_material_make(2e11, 0.3, 7800.0), glass = demc_material_make(7e10, 0.25, 2500.0);
+    int trial;
+    /* Unlike materials, so that the compliance rule (the default) would put the contact point elsewhere. */
+    CHECK(demc_material_moduli_init(&steel, &glass, DEMC_SHEAR_MINDLIN, &def.moduli, NULL) == DEMC_OK);
+    def.contact_point = DEMC_CONTACT_POINT_HALF;
+    def.restitution = 0.5;
+    if (!CHECK(demc_contact_model_init(&def, &model, NULL) == DEMC_OK)) return;
+    for (trial = 0; trial < 1000; ++trial) {
+        const double ri = uniform(1e-3, 1e-2), rj = uniform(1e-3, 1e-2);
+        demc_body a, b;
+        demc_wall wall;
+        demc_vec3 n = rotate(random_vec(3), v3(0, 0, 1));
+        demc_facet_triangle tri;
+        demc_facet_contact fc;
+        demc_geometry g;
+        demc_contact_frame f;
+        a.position = random_vec(1e-2), a.velocity = a.angular_velocity = v3(0, 0, 0), a.radius = ri;
+        a.mass = 1e-3, a.inertia = 0;
+        b = a, b.radius = rj;
+        b.position = add(a.position, mul(rotate(random_vec(3), v3(0, 0, 1)), (ri + rj) * uniform(0.9, 0.999)));
+        g = demc_geometry_sphere_sphere(a.position, ri, b.position, rj);
+        f = demc_contact_frame_sphere_sphere(&model, &a, &b);
+        CHECK_ABS(f.overlap, g.overlap, 1e-15 * ri);
+        CHECK_VEC(f.normal, g.normal, 1e-14);
+        CHECK_VEC(f.branch_i, g.branch_i, 1e-14 * ri);
+        CHECK_VEC(f.branch_j, g.branch_j, 1e-14 * rj);
+        wall.normal = n, wall.point = sub(a.position, mul(n, ri * uniform(0.9, 0.999)));
+        wall.point = add(wall.point, cross(n, random_vec(1e-2))); /* a reference point off the foot */
+        wall.velocity = wall.angular_velocity = v3(0, 0, 0);
+        g = demc_geometry_sphere_wall(a.position, ri, wall.point, n);
+        f = demc_contact_frame_sphere_wall(&model, &a, &wall);
+        CHECK_ABS(f.overlap, g.overlap, 1e-13 * ri);
+        CHECK_VEC(f.normal, g.normal, 1e-14);
+        CHECK_VEC(f.branch_i, g.branch_i, 1e-14 * ri);
+        CHECK_VEC(f.branch_j, g.branch_j, 1e-14 * 1e-2);
+        tri = demc_facet_triangle_make(add(wall.point, cross(n, v3(1e-2, 0, 0))), add(wall.point, cross(n, v3(0, 1e-2, 0))),
+                                       add(wall.point, cross(n, v3(0, 0, 1e-2))));
+        fc = demc_facet_closest_point(&tri, a.position);
+        g = demc_geometry_sphere_facet(&fc, a.position, ri, fc.point);
+        f = demc_contact_frame_sphere_facet(&model, &a, &tri, &fc);
+        if (g.overlap <= 0) continue;
+        CHECK_ABS(f.overlap, g.overlap, 1e-13 * ri);
+        CHECK_VEC(f.normal, g.normal, 1e-14);
+        CHECK_VEC(f.branch_i, g.branch_i, 1e-14 * ri);
+        CHECK_VEC(f.branch_j, g.branch_j, 1e-14 * ri);
+    }
+}
+
 int main(void)
 {
     RUN(sphere_sphere_exact_configuration);
@@ -276,5 +332,6 @@ int main(void)
     RUN(torques_balance_angular_momentum);
     RUN(wall_is_the_limit_of_a_large_sphere);
     RUN(degenerate_inputs_are_nan_free);
+    RUN(the_contact_frames_with_the_half_rule_agree);
     return harness_finish("test_geometry");
 }

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "demc.h"
+#include "demc/analysis.h"
 #include "harness.h"
 #include "support/ode.h"
 
@@ -112,7 +113,7 @@ static void hertz_impact_matches_direct_integration(void)
         for (iv = 0; iv < 3; ++iv) {
             demc_pair p = test_pair(w);
             demc_normal_hertz_params h;
-            demc_normal_hertz_impact a;
+            demc_collision_hertz a;
             const char *bad = "unset";
             double v = speeds[iv], m = p.effective_mass, kh = 4.0 / 3.0 * p.effective_modulus * sqrt(p.effective_radius);
             double len = 1e-3 * p.effective_radius, tau = len / v, y[2], t_max, d_max, e0, e1;
@@ -121,7 +122,7 @@ static void hertz_impact_matches_direct_integration(void)
             memset(&h, 0, sizeof h);
             memset(&a, 0, sizeof a);
             ctx.c = kh * sqrt(len) * tau * tau / m;
-            CHECK(demc_normal_hertz_impact_solve(&p, v, &a, &bad) == DEMC_OK && bad == NULL);
+            CHECK(demc_collision_hertz_impact(&p, v, &a, &bad) == DEMC_OK && bad == NULL);
             CHECK(demc_normal_hertz_init(p.effective_modulus, p.effective_radius, &h, NULL) == DEMC_OK);
             /* Compression: from first touch to zero relative velocity. */
             y[0] = 0;
@@ -160,14 +161,14 @@ static void duration_forms_of_001_and_004_agree(void)
 {
     demc_material g = glass();
     demc_pair p;
-    demc_normal_hertz_impact a;
+    demc_collision_hertz a;
     const double r = 1e-3, v = 1.0, e = 63e9, nu = 0.24, rho = 2500;
     double c001, c004, t004, t001, q004;
     memset(&a, 0, sizeof a);
     /* 2√π Γ(7/5)/Γ(9/10) by libm's tgamma, independent of the macro's literal. */
     CHECK_REL(DEMC_NORMAL_HERTZ_DURATION_FACTOR, 2 * sqrt(pi) * tgamma(1.4) / tgamma(0.9), 2e-15);
     CHECK(demc_material_pair_sphere_sphere(&g, r, &g, r, DEMC_SHEAR_MINDLIN, &p, NULL) == DEMC_OK);
-    CHECK(demc_normal_hertz_impact_solve(&p, v, &a, NULL) == DEMC_OK);
+    CHECK(demc_collision_hertz_impact(&p, v, &a, NULL) == DEMC_OK);
     /* 004 eq 54 (identical spheres): δ_max = r (5√2πρ(1−ν²)/(4E) v²)^{2/5}; eq 55: t_H = 2.94 (…)^{2/5} r / v^{1/5}. */
     q004 = pow(5 * sqrt(2.0) * pi * rho * (1 - nu * nu) / (4 * e), 0.4);
     CHECK_REL(a.max_overlap, r * q004 * pow(v, 0.8), 1e-14);
@@ -190,13 +191,13 @@ static void wall_impact_is_limit_of_large_sphere(void)
 {
     demc_material g = glass(), s = steel();
     demc_pair big, wall;
-    demc_normal_hertz_impact a, b;
+    demc_collision_hertz a, b;
     memset(&a, 0, sizeof a);
     memset(&b, 0, sizeof b);
     CHECK(demc_material_pair_sphere_sphere(&g, 1e-3, &s, 1e3, DEMC_SHEAR_MINDLIN, &big, NULL) == DEMC_OK);
     CHECK(demc_material_pair_sphere_wall(&g, 1e-3, &s, DEMC_SHEAR_MINDLIN, &wall, NULL) == DEMC_OK);
-    CHECK(demc_normal_hertz_impact_solve(&big, 2.0, &a, NULL) == DEMC_OK);
-    CHECK(demc_normal_hertz_impact_solve(&wall, 2.0, &b, NULL) == DEMC_OK);
+    CHECK(demc_collision_hertz_impact(&big, 2.0, &a, NULL) == DEMC_OK);
+    CHECK(demc_collision_hertz_impact(&wall, 2.0, &b, NULL) == DEMC_OK);
     CHECK_REL(a.max_overlap, b.max_overlap, 1e-6);
     CHECK_REL(a.max_force, b.max_force, 1e-6);
     CHECK_REL(a.duration, b.duration, 1e-6);
@@ -363,7 +364,7 @@ static void invalid_inputs_are_named(void)
     demc_normal_hertz_params h, hs;
     demc_normal_linear_params l;
     demc_normal_pls_params p, ps;
-    demc_normal_hertz_impact a, as;
+    demc_collision_hertz a, as;
     const char *bad;
     memset(&hs, 0x5a, sizeof hs);
     memset(&ps, 0x5a, sizeof ps);
@@ -411,22 +412,22 @@ static void invalid_inputs_are_named(void)
     CHECK(demc_normal_pls_init(1e-300, 1e-30, &p, &bad) == DEMC_ERR_SINGULAR && same_name(bad, "params.loading_stiffness"));
     CHECK(memcmp(&p, &ps, sizeof p) == 0);
 
-    CHECK(demc_normal_hertz_impact_solve(NULL, 1, &a, &bad) == DEMC_ERR_INVALID_ARGUMENT && same_name(bad, "pair"));
-    CHECK(demc_normal_hertz_impact_solve(&good, 1, NULL, &bad) == DEMC_ERR_INVALID_ARGUMENT && same_name(bad, "impact"));
-    CHECK(demc_normal_hertz_impact_solve(&good, nan, &a, &bad) == DEMC_ERR_INVALID_ARGUMENT && same_name(bad, "approach_speed"));
-    CHECK(demc_normal_hertz_impact_solve(&good, 0, &a, &bad) == DEMC_ERR_OUT_OF_DOMAIN && same_name(bad, "approach_speed"));
-    CHECK(demc_normal_hertz_impact_solve(&good, -1, &a, &bad) == DEMC_ERR_OUT_OF_DOMAIN && same_name(bad, "approach_speed"));
+    CHECK(demc_collision_hertz_impact(NULL, 1, &a, &bad) == DEMC_ERR_INVALID_ARGUMENT && same_name(bad, "pair"));
+    CHECK(demc_collision_hertz_impact(&good, 1, NULL, &bad) == DEMC_ERR_INVALID_ARGUMENT && same_name(bad, "impact"));
+    CHECK(demc_collision_hertz_impact(&good, nan, &a, &bad) == DEMC_ERR_INVALID_ARGUMENT && same_name(bad, "approach_speed"));
+    CHECK(demc_collision_hertz_impact(&good, 0, &a, &bad) == DEMC_ERR_OUT_OF_DOMAIN && same_name(bad, "approach_speed"));
+    CHECK(demc_collision_hertz_impact(&good, -1, &a, &bad) == DEMC_ERR_OUT_OF_DOMAIN && same_name(bad, "approach_speed"));
     bad_pair = good;
     bad_pair.effective_mass = -1;
-    CHECK(demc_normal_hertz_impact_solve(&bad_pair, 1, &a, &bad) == DEMC_ERR_OUT_OF_DOMAIN && same_name(bad, "pair.effective_mass"));
+    CHECK(demc_collision_hertz_impact(&bad_pair, 1, &a, &bad) == DEMC_ERR_OUT_OF_DOMAIN && same_name(bad, "pair.effective_mass"));
     bad_pair.effective_mass = inf;
-    CHECK(demc_normal_hertz_impact_solve(&bad_pair, 1, &a, &bad) == DEMC_ERR_INVALID_ARGUMENT && same_name(bad, "pair.effective_mass"));
+    CHECK(demc_collision_hertz_impact(&bad_pair, 1, &a, &bad) == DEMC_ERR_INVALID_ARGUMENT && same_name(bad, "pair.effective_mass"));
     bad_pair = good;
     bad_pair.effective_mass = 1e300;
     bad_pair.effective_modulus = 1e-300;
-    CHECK(demc_normal_hertz_impact_solve(&bad_pair, 1e100, &a, &bad) == DEMC_ERR_SINGULAR && same_name(bad, "impact.max_overlap"));
+    CHECK(demc_collision_hertz_impact(&bad_pair, 1e100, &a, &bad) == DEMC_ERR_SINGULAR && same_name(bad, "impact.max_overlap"));
     CHECK(memcmp(&a, &as, sizeof a) == 0);
-    CHECK(demc_normal_hertz_impact_solve(&good, 1, &a, NULL) == DEMC_OK);
+    CHECK(demc_collision_hertz_impact(&good, 1, &a, NULL) == DEMC_OK);
 }
 
 int main(void)

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "demc.h"
+#include "demc/analysis.h"
 #include "harness.h"
 #include "support/ode.h"
 

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "demc.h"
+#include "demc/analysis.h"
 #include "harness.h"
 #include "support/setup_checks.h"
 
@@ -547,19 +548,19 @@ static void zero_velocity_time_rolling_onset(void)
 {
     const double m = 0.5, R = 0.05, I = 0.4 * m * R * R, g = 9.81, mu = 0.3, v0 = 0.01, fn = m * g;
     const double t_roll = 2 * v0 / (7 * mu * g), dt = 2 * t_roll;
-    const double H = demc_tangential_inverse_mass(1 / m, 1 / I, R, 0, 0, 0);
+    const double H = demc_collision_inverse_mass(1 / m, 1 / I, R, 0, 0, 0);
     demc_vec3 v = v3(0.6 * v0, -0.8 * v0, 0), f = demc_vec3_scale(v3(0.6, -0.8, 0), -mu * fn);
     CHECK_REL(H, 3.5 / m, 1e-15);
-    CHECK_REL(demc_tangential_zero_velocity_time_zw(v0, mu, fn, H, dt), t_roll, 1e-15);
-    CHECK_REL(demc_tangential_zero_velocity_time(v, f, H, dt), t_roll, 1e-15);
-    CHECK(demc_tangential_zero_velocity_time_zw(v0, mu, fn, H, 0.5 * t_roll) == -1.0);
-    CHECK(demc_tangential_zero_velocity_time(v, f, H, 0.5 * t_roll) == -1.0);
-    CHECK(demc_tangential_zero_velocity_time(v, demc_vec3_neg(f), H, dt) == -1.0); /* accelerating */
-    CHECK(demc_tangential_zero_velocity_time(v3(0, 0, 0), f, H, dt) == -1.0);
-    CHECK(demc_tangential_zero_velocity_time_zw(v0, 0.0, fn, H, dt) == -1.0);
-    CHECK(demc_tangential_zero_velocity_crossed(v, v3(-0.1, 0.1, 0)) == 1);
-    CHECK(demc_tangential_zero_velocity_crossed(v, v3(0.1, -0.1, 0)) == 0);
-    CHECK(demc_tangential_zero_velocity_crossed(v3(0, 0, 0), v) == 0);
+    CHECK_REL(demc_collision_zero_velocity_time_zw(v0, mu, fn, H, dt), t_roll, 1e-15);
+    CHECK_REL(demc_collision_zero_velocity_time(v, f, H, dt), t_roll, 1e-15);
+    CHECK(demc_collision_zero_velocity_time_zw(v0, mu, fn, H, 0.5 * t_roll) == -1.0);
+    CHECK(demc_collision_zero_velocity_time(v, f, H, 0.5 * t_roll) == -1.0);
+    CHECK(demc_collision_zero_velocity_time(v, demc_vec3_neg(f), H, dt) == -1.0); /* accelerating */
+    CHECK(demc_collision_zero_velocity_time(v3(0, 0, 0), f, H, dt) == -1.0);
+    CHECK(demc_collision_zero_velocity_time_zw(v0, 0.0, fn, H, dt) == -1.0);
+    CHECK(demc_collision_zero_velocity_crossed(v, v3(-0.1, 0.1, 0)) == 1);
+    CHECK(demc_collision_zero_velocity_crossed(v, v3(0.1, -0.1, 0)) == 0);
+    CHECK(demc_collision_zero_velocity_crossed(v3(0, 0, 0), v) == 0);
 }
 
 /* Degenerate vectors and stiffnesses never produce NaN. */

@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 #include "demc.h"
+#include "demc/analysis.h"
 #include "harness.h"
 #include "support/ode.h"
 
@@ -509,7 +510,7 @@ static void check_probe_ratio(double c_powder, double c_glass, demc_timestep_bou
             demc_timestep_bound f = (demc_timestep_bound)((int)expected ^ 1);
             double p = 0;
             CHECK(demc_timestep_critical(&col, &b, NULL) == DEMC_OK);
-            CHECK(demc_timestep_probe(&col, 0.01, &p, &f, NULL) == DEMC_OK);
+            CHECK(demc_collision_timestep_probe(&col, 0.01, &p, &f, NULL) == DEMC_OK);
             CHECK(b.binding == DEMC_TIMESTEP_BOUND_SHEAR && f == expected);
             CHECK(p / b.critical >= lo && p / b.critical <= hi);
         }
@@ -549,7 +550,7 @@ static void probe_normal_only_ratio(void)
             col.tangential_prefactor *= 1e-12;
             col.tangential_damping_coefficient = 0;
             CHECK(demc_timestep_critical(&col, &b, NULL) == DEMC_OK);
-            CHECK(demc_timestep_probe(&col, 1e300, &p, &f, NULL) == DEMC_OK);
+            CHECK(demc_collision_timestep_probe(&col, 1e300, &p, &f, NULL) == DEMC_OK);
             normal = b.compression < b.restitution ? b.compression : b.restitution;
             CHECK(f == DEMC_TIMESTEP_BOUND_RESTITUTION);
             CHECK(p <= normal && p / normal > 0.64);
@@ -565,7 +566,7 @@ static void probe_answer_checked_by_an_independent_map(void)
     double p = 0, h;
     demc_timestep_bound f;
     int k;
-    CHECK(demc_timestep_probe(&col, 0.01, &p, &f, NULL) == DEMC_OK && f == DEMC_TIMESTEP_BOUND_ENERGY);
+    CHECK(demc_collision_timestep_probe(&col, 0.01, &p, &f, NULL) == DEMC_OK && f == DEMC_TIMESTEP_BOUND_ENERGY);
     for (k = 0; k < 2; ++k) {
         double x, v, gain;
         long n;
@@ -668,11 +669,11 @@ static void invalid_inputs_return_a_status(void)
     bad = col;
     bad.velocity = nan;
     CHECK(failed_as(demc_timestep_critical(&bad, &b, &f), &f, DEMC_ERR_INVALID_ARGUMENT, "collision.velocity"));
-    CHECK(failed_as(demc_timestep_probe(&bad, 0.01, &dt, &why, &f), &f, DEMC_ERR_INVALID_ARGUMENT,
+    CHECK(failed_as(demc_collision_timestep_probe(&bad, 0.01, &dt, &why, &f), &f, DEMC_ERR_INVALID_ARGUMENT,
                     "collision.velocity"));
-    CHECK(failed_as(demc_timestep_probe(&col, -0.01, &dt, &why, &f), &f, DEMC_ERR_OUT_OF_DOMAIN, "energy_tolerance"));
-    CHECK(failed_as(demc_timestep_probe(&col, 0.01, NULL, &why, &f), &f, DEMC_ERR_INVALID_ARGUMENT, "dt"));
-    CHECK(demc_timestep_probe(&col, 0.01, &dt, NULL, &f) == DEMC_OK && f == NULL); /* failed may be NULL */
+    CHECK(failed_as(demc_collision_timestep_probe(&col, -0.01, &dt, &why, &f), &f, DEMC_ERR_OUT_OF_DOMAIN, "energy_tolerance"));
+    CHECK(failed_as(demc_collision_timestep_probe(&col, 0.01, NULL, &why, &f), &f, DEMC_ERR_INVALID_ARGUMENT, "dt"));
+    CHECK(demc_collision_timestep_probe(&col, 0.01, &dt, NULL, &f) == DEMC_OK && f == NULL); /* failed may be NULL */
     /* results that overflow are reported, not returned */
     CHECK(failed_as(demc_timestep_compression(1e300, 1e-300, 0.0, 1e-300, &dt, &f), &f, DEMC_ERR_SINGULAR, "dt"));
     CHECK(demc_timestep_compression(1.0, 1.0, 0.0, 1.0, &dt, NULL) == DEMC_OK); /* bad_field may be NULL */

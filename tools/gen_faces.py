@@ -37,13 +37,13 @@ def fail(msg):
 # ---------------------------------------------------------------------------------------------------- reading C
 
 def clang_json(clang):
-    cmd = [clang, '-std=c99', '-Xclang', '-ast-dump=json', '-fsyntax-only', '-Iinclude', 'include/demc.h']
+    cmd = [clang, '-std=c99', '-Xclang', '-ast-dump=json', '-fsyntax-only', '-Iinclude', '-include', 'demc.h', 'include/demc/analysis.h']
     out = subprocess.run(cmd, cwd=TOP, stdout=subprocess.PIPE, check=True).stdout
     return json.loads(out)
 
 
 def clang_macros(clang):
-    cmd = [clang, '-std=c99', '-dM', '-E', '-Iinclude', 'include/demc.h']
+    cmd = [clang, '-std=c99', '-dM', '-E', '-Iinclude', '-include', 'demc.h', 'include/demc/analysis.h']
     out = subprocess.run(cmd, cwd=TOP, stdout=subprocess.PIPE, check=True, universal_newlines=True).stdout
     macros = []
     for line in out.splitlines():
@@ -457,6 +457,7 @@ def gen_probe(api):
     w('#include <stdio.h>')
     w('#include <string.h>')
     w('#include <demc.h>')
+    w('#include <demc/analysis.h>')
     w('static long long bits(double x) { long long b; memcpy(&b, &x, sizeof b); return b; }')
     w('int main(void)')
     w('{')

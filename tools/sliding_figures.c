@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "demc.h"
+#include "demc/analysis.h"
 
 static FILE *open_csv(const char *dir, const char *name)
 {

@@ -1,10 +1,11 @@
 /* Generator of the time-step figures of docs/pages/timestep.md ([Burns 2019] Figures 3, 4, 9 and 10): for each parameter
- * set of the paper, the critical step of demc_timestep_critical(, NULL) and the answer of demc_timestep_probe(, NULL) against
+ * set of the paper, the critical step of demc_timestep_critical(, NULL) and the answer of demc_collision_timestep_probe(, NULL) against
  * the impact velocity, for three damping constants, and the Rayleigh step. Writes one CSV per set.
  * Usage: timestep_figures OUTPUT_DIR   (run by tools/timestep_figures.sh) */
 #include <stdio.h>
 
 #include <demc.h>
+#include <demc/analysis.h> /* the time-step probe (analysis set, outside the ABI promise) */
 
 typedef struct parameter_set {
     const char *name;
@@ -44,7 +45,7 @@ static int write_set(const char *dir, const parameter_set *p)
             if (demc_timestep_collision_init_spheres(p->shear_modulus, p->poisson_ratio, p->density, p->radius_i, p->radius_j, v,
                                                 p->damping[j], p->damping[j], &col, NULL) != DEMC_OK ||
                 demc_timestep_critical(&col, &b, NULL) != DEMC_OK ||
-                demc_timestep_probe(&col, 0.01, &probe, &failed, NULL) != DEMC_OK) {
+                demc_collision_timestep_probe(&col, 0.01, &probe, &failed, NULL) != DEMC_OK) {
                 fclose(f);
                 return 1;
             }

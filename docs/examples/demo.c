@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include <demc.h>
+#include <demc/analysis.h> /* the closed-form Hertz impact (outside the ABI promise) */
 
 /* Effective properties of two glass beads (radius 1 mm) and of a bead on a rigid wall, and the analytic Hertz
  * impact at 1 m/s (material.h, normal.h). */
@@ -28,8 +29,8 @@ static void demo_normal(void)
     printf("\nHertz normal impact, R = %g mm, E = %g GPa, nu = %g, rho = %g kg/m^3, v = %g m/s\n", radius * 1e3,
            glass.youngs_modulus * 1e-9, glass.poisson_ratio, glass.density, speed);
     for (k = 0; k < 2; ++k) {
-        demc_normal_hertz_impact a;
-        if (demc_normal_hertz_impact_solve(&pairs[k], speed, &a, &bad) != DEMC_OK) continue;
+        demc_collision_hertz a;
+        if (demc_collision_hertz_impact(&pairs[k], speed, &a, &bad) != DEMC_OK) continue;
         printf("  %s:\n", names[k]);
         printf("    E* = %.4g GPa, G* (Mindlin) = %.4g GPa, R* = %.4g mm, m* = %.4g mg\n",
                pairs[k].effective_modulus * 1e-9, pairs[k].effective_shear_modulus * 1e-9,
@@ -67,7 +68,7 @@ static void demo_timestep(void)
     for (i = 0; i < 2; ++i) {
         if (demc_timestep_collision_init_pair(&pair, speed, damping[i], damping[i], &col, &bad) != DEMC_OK ||
             demc_timestep_critical(&col, &b, &bad) != DEMC_OK ||
-            demc_timestep_probe(&col, 0.01, &probe, &failed, &bad) != DEMC_OK) {
+            demc_collision_timestep_probe(&col, 0.01, &probe, &failed, &bad) != DEMC_OK) {
             printf("time-step estimate failed at %s\n", bad ? bad : "?");
             return;
         }

@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include <demc.h>
+#include <demc/analysis.h> /* the closed-form Hertz impact (outside the ABI promise) */
 
 enum { N = 24, NWALLS = 5, MAX_PAIRS = N * (N - 1) / 2 };
 
@@ -254,11 +255,11 @@ int main(void)
     for (k = 0; k < 2; ++k) {
         const demc_pair *pr = k == 0 ? &pair_bb : &pair_bw;
         const double v = sqrt(2.0 * gravity * drop), m = pr->effective_mass, R = pr->effective_radius;
-        demc_normal_hertz_impact impact;
+        demc_collision_hertz impact;
         demc_timestep_collision col;
         demc_timestep_bounds bounds;
         double c_n, c_t;
-        if ((s = demc_normal_hertz_impact_solve(pr, v, &impact, &bad)) != DEMC_OK) return fail("impact", s, bad);
+        if ((s = demc_collision_hertz_impact(pr, v, &impact, &bad)) != DEMC_OK) return fail("impact", s, bad);
         c_n = demc_damping_hertz_coefficient(gamma, m, pr->effective_modulus, R, impact.max_overlap);
         c_t = 2.0 * gamma * sqrt(m * 8.0 * pr->effective_shear_modulus * sqrt(R * impact.max_overlap));
         if ((s = demc_timestep_collision_init_pair(pr, v, c_n, c_t, &col, &bad)) != DEMC_OK ||

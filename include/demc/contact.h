@@ -49,7 +49,6 @@
 #include <string.h>
 #include "base.h"
 #include "material.h"
-#include "geometry.h"
 #include "normal.h"
 #include "damping.h"
 #include "rotation.h"

@@ -5,7 +5,7 @@
  *        to the three nodes, and the rule that makes a sphere on a flat or convex mesh feel one contact.
  *
  * Body i is the sphere (centre x_i, radius R_i), body j is the facet: a triangle x_0, x_1, x_2 whose winding
- * orients its face normal n_f = (x_1 − x_0) × (x_2 − x_0) / |…|. The conventions of geometry.h hold: the overlap
+ * orients its face normal n_f = (x_1 − x_0) × (x_2 − x_0) / |…|. The conventions of contact.h hold: the overlap
  * δ = R_i − d (d the distance from x_i to the triangle) is positive in contact, the unit normal n points from the
  * facet (its closest point P) to the sphere's centre, and a force passed in is the force on the sphere.
  *
@@ -15,8 +15,9 @@
  *    contact where several facets meet at a shared edge or vertex of a flat or convex mesh;
  * 3. with an assembled model (contact.h): demc_facet_handover() (which stored state each kept contact continues),
  *    then for each kept contact demc_contact_frame_sphere_facet() and demc_contact_eval() (or, for a list of
- *    contacts, demc_contact_eval_batch_facet()); with laws of the host's own: demc_facet_geometry() (the
- *    demc_geometry frame), demc_facet_point_velocity() and demc_facet_angular_velocity() (the facet side's motion);
+ *    contacts, demc_contact_eval_batch_facet()); with laws of the host's own: the same frame
+ *    (demc_contact_frame_sphere_facet(), which reads only the model's contact-point rule and range),
+ *    demc_facet_point_velocity() and demc_facet_angular_velocity() (the facet side's motion);
  * 4. demc_facet_nodal_forces(): the reaction (force and torque) as three nodal forces for the host's FE load vector.
  *
  * Regions and the multi-facet rule are drawn and explained on @ref facet_page "Sphere–triangle contact".
@@ -35,7 +36,6 @@
 #include <stddef.h>
 
 #include "base.h"
-#include "geometry.h"
 
 /** @cond INTERNAL */
 #if defined(DEMC_IMPLEMENT_FACET)
@@ -95,7 +95,7 @@ typedef enum demc_facet_region {
  * @brief The closest point of a triangle to a point (a sphere's centre), with its region.
  *
  * Filled by demc_facet_closest_point(). Plain data, frozen layout. It does not depend on the sphere's radius:
- * the overlap is R_i − distance (demc_facet_geometry()).
+ * the overlap is R_i − distance (demc_contact_frame_sphere_facet()).
  */
 typedef struct demc_facet_contact {
     demc_facet_region region; /**< Region of the closest point (face, one of three edges, one of three vertices). */
@@ -139,25 +139,6 @@ DEMC_FACET_FN demc_facet_triangle demc_facet_triangle_make(demc_vec3 a, demc_vec
  * @param center x, the sphere's centre, m.
  */
 DEMC_FACET_FN demc_facet_contact demc_facet_closest_point(const demc_facet_triangle *triangle, demc_vec3 center);
-
-/**
- * @brief The contact frame of sphere i and the facet: overlap, normal, branch vectors (geometry.h conventions).
- *
- * δ = R_i − d, n = contact->normal, d_i = −(R_i − δ/2) n, d_j = C − x_ref. The library's contact point
- * C = x_i + d_i = P − (δ/2) n lies half an overlap below P, midway between P and the deepest point x_i − R_i n of
- * the sphere, as for a plane wall in demc_geometry_sphere_wall() and for two spheres in
- * demc_geometry_sphere_sphere() with R_j = 0. With x_ref = P (pass contact->point) d_j = −(δ/2) n, and the facet
- * side moves with v_j = demc_facet_point_velocity() and
- * ω_j = demc_facet_angular_velocity(); a rigid facet may instead use its own reference point, velocity and
- * angular velocity. On a face region this is exactly demc_geometry_sphere_wall() with the facet's plane.
- *
- * @param contact from demc_facet_closest_point() for this centre (not NULL).
- * @param center_i the sphere's centre, m.
- * @param radius_i its radius, m.
- * @param reference_point x_ref, the facet side's reference point for branch_j, m.
- */
-DEMC_FACET_FN demc_geometry demc_facet_geometry(const demc_facet_contact *contact, demc_vec3 center_i,
-                                                double radius_i, demc_vec3 reference_point);
 
 /**
  * @brief Velocity of the facet's material point P: the barycentric interpolation Σ w_k v_k of the nodal
@@ -205,8 +186,8 @@ DEMC_FACET_FN demc_vec3 demc_facet_rigid_velocity(demc_vec3 reference_point, dem
  * The facet receives the force −F (F = force_i, the contact force on the sphere) and the torque τ_j about its
  * closest point P. With an assembled model τ_j is the result's `torque_j` of demc_contact_eval() on the frame of
  * demc_contact_frame_sphere_facet() (whose body-j reference point is P): −d_j × F plus the couple −M of a rolling
- * or twisting law. With laws of the host's own and demc_facet_geometry() (x_ref = P) it is
- * demc_geometry_torque_j() plus the couples of those laws; τ_j = 0 puts −F at P. The nodal forces are
+ * or twisting law. With laws of the host's own on the same frame it is −d_j × F plus the couples of those laws;
+ * τ_j = 0 puts −F at P. The nodal forces are
  * f_k = −w_k F + (∇w_k · (n_f × τ_j)) n_f + ½ (τ_j · n_f) n_f × ∇w_k,
  * with w_k the barycentric weights of P, n_f the unit face normal and ∇w_k = n × e_k / |n|² as in
  * demc_facet_angular_velocity() (n = e_01 × e_02, e_k the edge opposite node k). They carry the whole reaction:

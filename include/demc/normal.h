@@ -5,7 +5,7 @@
  *
  * Each law has a parameter struct filled once per pair of species by a validating `_init` function, and hot-path
  * functions that take it by const pointer. Forces are the magnitude F ≥ 0 of the repulsive normal force; the
- * force on body i is F n with the unit normal n of geometry.h (from j to i). For δ ≤ 0 (no contact) every force,
+ * force on body i is F n with the unit normal n of the contact frame (from j to i). For δ ≤ 0 (no contact) every force,
  * stiffness and energy is 0. Hot-path functions return finite, non-negative values for every finite overlap up to
  * the point where the result itself exceeds DBL_MAX (|δ| < 1e50 m is far inside that for any physical stiffness);
  * they never return NaN. Formulas, sketch and sources: @ref normal_page "Normal contact laws and contact
@@ -87,19 +87,6 @@ typedef struct demc_normal_pls_state {
 
 /** Initialiser of a new contact's ::demc_normal_pls_state: `demc_normal_pls_state s = DEMC_NORMAL_PLS_STATE_INIT;`. */
 #define DEMC_NORMAL_PLS_STATE_INIT {0.0}
-
-/**
- * @brief Analytic figures of an undamped Hertz impact (sphere–sphere or sphere–wall, by the pair).
- *
- * Filled by demc_normal_hertz_impact_solve(). The relative normal motion obeys m* δ̈ = −K δ^{3/2}, K = (4/3)E*√R*.
- */
-typedef struct demc_normal_hertz_impact {
-    double max_overlap;       /**< δ_max = (15 m* v² / (16 E* √R*))^{2/5}, m (from energy: ½ m* v² = (2/5) K δ_max^{5/2}). */
-    double max_force;         /**< F_max = K δ_max^{3/2}, N. */
-    double duration;          /**< t_c = ::DEMC_NORMAL_HERTZ_DURATION_FACTOR · δ_max / v, s ([Campello 2015] eq 50, [Burns 2019] eq 55). */
-    double time_of_max_force; /**< t_c / 2, s: the motion is symmetric about the instant of maximum overlap. */
-    double contact_radius;    /**< a = √(R* δ_max), m: radius of the contact circle at maximum compression. */
-} demc_normal_hertz_impact;
 
 /**
  * @brief Hertz parameters: K = (4/3) E* √R* ([Zabulionis 2012] eq 14, [Campello 2015] eq 19).
@@ -225,23 +212,6 @@ DEMC_NORMAL_FN double demc_normal_pls_elastic_energy(const demc_normal_pls_param
  * @param state the contact's state.
  */
 DEMC_NORMAL_FN double demc_normal_pls_dissipated_energy(const demc_normal_pls_params *params, const demc_normal_pls_state *state);
-
-/**
- * @brief Analytic undamped Hertz impact for a normal approach speed ([Campello 2015] eq 50, [Burns 2019] eq 54-55).
- *
- * Sphere–sphere or sphere–wall through the pair (demc_material_pair_sphere_sphere(), demc_material_pair_sphere_wall()).
- * δ_max = (15 m* v²/(16 E* √R*))^{2/5}, F_max = (4/3) E* √R* δ_max^{3/2}, t_c = 2√π Γ(7/5)/Γ(9/10) · δ_max/v,
- * peak force at t_c/2, contact radius √(R* δ_max). Not a hot-path function (it calls pow).
- *
- * @param pair the pair; effective_modulus, effective_radius and effective_mass are used and checked.
- * @param approach_speed v, the normal relative speed of the contact points before contact, m/s, finite and > 0.
- * @param impact output, written only on success.
- * @param bad_field optional: NULL on success, else "pair", "pair.<field>", "approach_speed", "impact", or
- *        "impact.<field>" when a result is not representable.
- * @return ::DEMC_OK, ::DEMC_ERR_INVALID_ARGUMENT, ::DEMC_ERR_OUT_OF_DOMAIN, ::DEMC_ERR_SINGULAR.
- */
-DEMC_NORMAL_FN demc_status demc_normal_hertz_impact_solve(const demc_pair *pair, double approach_speed,
-                                                   demc_normal_hertz_impact *impact, const char **bad_field);
 
 DEMC_END_DECLS
 

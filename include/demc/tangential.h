@@ -337,63 +337,6 @@ DEMC_TANGENTIAL_FN demc_vec3 demc_tangential_rotate(demc_vec3 v, demc_vec3 n_old
 DEMC_TANGENTIAL_FN void demc_tangential_transport(demc_memory_transport transport, demc_vec3 n_old,
                                                   demc_vec3 n_new, double spin, demc_tangential_state *s);
 
-/**
- * @brief H of [Zabulionis 2012] eq 45: the rate dv_t/dt of the relative tangential velocity of the contact points per
- * newton
- *        of tangential force on body i.
- *
- * H = 1/m_i + |d_i|²/I_i + 1/m_j + |d_j|²/I_j (d: centre → contact point; a force in the tangent plane).
- * Inverse masses and inertias are taken so that a wall is 0.
- * @param inv_mass_i, inv_inertia_i 1/m_i (1/kg), 1/I_i (1/(kg m²)).
- * @param arm_i |d_i| (m).
- * @param inv_mass_j, inv_inertia_j, arm_j the same for body j (0, 0 for a wall).
- */
-DEMC_TANGENTIAL_FN double demc_tangential_inverse_mass(double inv_mass_i, double inv_inertia_i, double arm_i,
-                                                       double inv_mass_j, double inv_inertia_j, double arm_j);
-
-/**
- * @brief Time after t_{m−1} at which a sliding contact stops, Zhang–Whiten ([Zabulionis 2012] eq 45).
- *
- * A sliding force μF_n opposing the motion decelerates the relative tangential speed at the rate μ F_n H, so the
- * speed v(t_{m−1}) reaches zero after v(t_{m−1})/(μ F_n H). [Zabulionis 2012] eq 45 prints v(t_m) with the origin
- * t_{m−1}; the linear deceleration it rests on needs the speed at the origin, which is what is taken here.
- *
- * @param speed |v_t(t_{m−1})| (m/s).
- * @param mu friction coefficient, @param normal_force F_n (N), @param inverse_mass H (see
- *        demc_tangential_inverse_mass()).
- * @param dt step Δt (s).
- * @return τ in [0, Δt] when the speed vanishes within the step, else −1.
- */
-DEMC_TANGENTIAL_FN double demc_tangential_zero_velocity_time_zw(double speed, double mu, double normal_force,
-                                                     double inverse_mass, double dt);
-
-/**
- * @brief Time after t_{m−1} at which the relative tangential velocity vanishes, from the force projection
- *        ([Zabulionis 2012] eq 46-47).
- *
- * With F_proj = v·F/|v| ([Zabulionis 2012] eq 47) the projection of the tangential force on the velocity, the velocity
- * component along v decreases at −F_proj H, so τ = |v|/(−F_proj H). As for eq 45 the velocity is the one at the
- * origin t_{m−1} ([Zabulionis 2012] prints v(t_m)).
- *
- * @param velocity v_t(t_{m−1}) (m/s).
- * @param force tangential force on body i during the step (N).
- * @param inverse_mass H.
- * @param dt step Δt (s).
- * @return τ in [0, Δt] when the velocity vanishes within the step, else −1 (also when the force does not oppose
- *         the velocity, or v = 0). Computed with v scaled by its largest component, so that |v|² and v·F never
- *         overflow: for any finite input the result is in [0, Δt] or −1, never NaN.
- */
-DEMC_TANGENTIAL_FN double demc_tangential_zero_velocity_time(demc_vec3 velocity, demc_vec3 force, double inverse_mass,
-                                                  double dt);
-
-/**
- * @brief 1 when the relative tangential velocity has reversed within the step, else 0 ([Zabulionis 2012] eq 48).
- *
- * The projection pr = v(t_{m−1})·v(t_m)/|v(t_{m−1})| is negative; the sign of the scalar product is tested, so a
- * zero v(t_{m−1}) gives 0.
- */
-DEMC_TANGENTIAL_FN int demc_tangential_zero_velocity_crossed(demc_vec3 velocity_prev, demc_vec3 velocity);
-
 /* ==============================================================================================================
  * Mindlin–Deresiewicz tangential law with micro-slip (Thornton & Yin 1991). A separate kernel with its own params
  * and state; it does not use demc_tangential_params or demc_tangential_state.

@@ -59,7 +59,7 @@ typedef enum demc_timestep_radius {
 
 /**
  * @brief Which criterion limits the time step: the bound that set demc_timestep_bounds::critical, or the
- *        criterion that failed just above the step demc_timestep_probe() found.
+ *        criterion that failed just above the step demc_collision_timestep_probe() found.
  */
 typedef enum demc_timestep_bound {
     /** Compression phase: contact to maximum overlap must take at least one step ([Burns 2019] eq 62, 70). */
@@ -158,7 +158,7 @@ DEMC_TIMESTEP_FN demc_status demc_timestep_rayleigh_material(const demc_material
  * @brief Duration of an undamped Hertz collision, t_H = 2 I (5m̂/(4k₂))^{2/5} v^{−1/5}, and the step t_H/N.
  *
  * I = ∫₀¹ (1 − u^{5/2})^{−1/2} du = √π Γ(7/5)/Γ(9/10) = 1.4716375921623523, so t_H = 2.9432751843247047 x_max/v
- * with x_max = (5m̂v²/(4k₂))^{2/5} (#DEMC_NORMAL_HERTZ_DURATION_FACTOR of normal.h; demc_normal_hertz_impact_solve()
+ * with x_max = (5m̂v²/(4k₂))^{2/5} (#DEMC_NORMAL_HERTZ_DURATION_FACTOR of normal.h; demc_collision_hertz_impact()
  * gives the same duration from a material pair). With k₂ = (4/3)E*√R* this is [Campello 2015] eq 50's "2.87 [m*²/(R* E*² v)]^{1/5}"
  * (exact constant 2.8682656991953314) and [Burns 2019] eq 55's "2.94" form; [Campello 2015] eq 50 takes N = 20.
  *
@@ -321,38 +321,6 @@ DEMC_TIMESTEP_FN demc_status demc_timestep_collision_init_pair(const demc_pair *
  */
 DEMC_TIMESTEP_FN demc_status demc_timestep_critical(const demc_timestep_collision *collision,
                                                     demc_timestep_bounds *out, const char **bad_field);
-
-/**
- * @brief Numerical probe: the largest step for which iterating the map [Burns 2019] eq 45–50 captures the collision.
- *
- * The map is started at first contact (x₂ = 0, v₂ = v, x₁ = 0, v₁ = 1 m/s; no force at zero overlap) and run to
- * separation. A step size passes when
- * 1. compression: the first in-contact state still moves inwards (the maximum-overlap curve, [Burns 2019] eq 58, is not
- *    crossed in one step);
- * 2. shear: the tangential velocity is not reversed in that first step ([Burns 2019] §3.6.2);
- * 3. restitution: the state at the first non-positive velocity and the state after it are in contact and above
- *    the minimum-velocity curve k₂x^{3/2} + c₂v = 0 ([Burns 2019] eq 60; for c₂ = 0, the curve is x = 0);
- * 4. energy: the normal kinetic energy at separation is at most (1 + energy_tolerance) times the incoming one.
- *
- * Search: from half the analytic critical step (halved up to 20 times until it passes), steps grow by 2 % until
- * one fails, then bisection to a relative bracket of 1e-12. A failure window narrower than 2 % above a pass can
- * be missed. Work is bounded: at most 20 + 1000 + 64 runs, each at most 2²⁰ map steps; a run cut there (a step a
- * million times shorter than the contact) is judged by its energy alone. Typical cost: tens of microseconds;
- * when a stiff, heavily damped tangential spring forces a step 1e5 times below the normal time scale, up to
- * about 0.7 s.
- *
- * @param collision         the collision (validated as in demc_timestep_critical()).
- * @param energy_tolerance  allowed relative gain of normal kinetic energy (≥ 0, finite). The undamped map
- *                          gains or loses O(Δt²) energy at any step, so 0 makes the energy criterion fail at
- *                          small steps too; 0.01 is a practical value.
- * @param[out] dt           the largest passing step found, in s.
- * @param[out] failed       the criterion that fails just above dt (may be NULL).
- * @param bad_field optional: name of the offending argument (see the file description).
- * @return #DEMC_OK, a validation status, or #DEMC_ERR_NO_CONVERGENCE if no passing step was found.
- */
-DEMC_TIMESTEP_FN demc_status demc_timestep_probe(const demc_timestep_collision *collision,
-                                                 double energy_tolerance, double *dt, demc_timestep_bound *failed,
-                                                 const char **bad_field);
 
 DEMC_END_DECLS
 

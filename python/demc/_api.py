@@ -206,27 +206,6 @@ class moduli(ctypes.Structure):
     ]
 
 
-class geometry(ctypes.Structure):
-    """C struct demc_geometry."""
-    _c_name_ = 'demc_geometry'
-    _fields_ = [
-        ('overlap', ctypes.c_double),
-        ('normal', vec3),
-        ('branch_i', vec3),
-        ('branch_j', vec3),
-    ]
-
-
-class kinematics(ctypes.Structure):
-    """C struct demc_kinematics."""
-    _c_name_ = 'demc_kinematics'
-    _fields_ = [
-        ('velocity', vec3),
-        ('overlap_rate', ctypes.c_double),
-        ('tangential_velocity', vec3),
-    ]
-
-
 class normal_hertz_params(ctypes.Structure):
     """C struct demc_normal_hertz_params."""
     _c_name_ = 'demc_normal_hertz_params'
@@ -258,18 +237,6 @@ class normal_pls_state(ctypes.Structure):
     _c_name_ = 'demc_normal_pls_state'
     _fields_ = [
         ('overlap_max', ctypes.c_double),
-    ]
-
-
-class normal_hertz_impact(ctypes.Structure):
-    """C struct demc_normal_hertz_impact."""
-    _c_name_ = 'demc_normal_hertz_impact'
-    _fields_ = [
-        ('max_overlap', ctypes.c_double),
-        ('max_force', ctypes.c_double),
-        ('duration', ctypes.c_double),
-        ('time_of_max_force', ctypes.c_double),
-        ('contact_radius', ctypes.c_double),
     ]
 
 
@@ -739,6 +706,27 @@ class timestep_bounds(ctypes.Structure):
     ]
 
 
+class geometry(ctypes.Structure):
+    """C struct demc_geometry."""
+    _c_name_ = 'demc_geometry'
+    _fields_ = [
+        ('overlap', ctypes.c_double),
+        ('normal', vec3),
+        ('branch_i', vec3),
+        ('branch_j', vec3),
+    ]
+
+
+class kinematics(ctypes.Structure):
+    """C struct demc_kinematics."""
+    _c_name_ = 'demc_kinematics'
+    _fields_ = [
+        ('velocity', vec3),
+        ('overlap_rate', ctypes.c_double),
+        ('tangential_velocity', vec3),
+    ]
+
+
 class sliding_path(ctypes.Structure):
     """C struct demc_sliding_path."""
     _c_name_ = 'demc_sliding_path'
@@ -828,18 +816,27 @@ class sliding_hysteresis_state(ctypes.Structure):
     ]
 
 
+class collision_hertz(ctypes.Structure):
+    """C struct demc_collision_hertz."""
+    _c_name_ = 'demc_collision_hertz'
+    _fields_ = [
+        ('max_overlap', ctypes.c_double),
+        ('max_force', ctypes.c_double),
+        ('duration', ctypes.c_double),
+        ('time_of_max_force', ctypes.c_double),
+        ('contact_radius', ctypes.c_double),
+    ]
+
+
 STRUCTS = {
     'demc_vec3': vec3,
     'demc_material': material,
     'demc_pair': pair,
     'demc_moduli': moduli,
-    'demc_geometry': geometry,
-    'demc_kinematics': kinematics,
     'demc_normal_hertz_params': normal_hertz_params,
     'demc_normal_linear_params': normal_linear_params,
     'demc_normal_pls_params': normal_pls_params,
     'demc_normal_pls_state': normal_pls_state,
-    'demc_normal_hertz_impact': normal_hertz_impact,
     'demc_tangential_state': tangential_state,
     'demc_tangential_params': tangential_params,
     'demc_tangential_result': tangential_result,
@@ -877,12 +874,15 @@ STRUCTS = {
     'demc_contact_batch': contact_batch,
     'demc_timestep_collision': timestep_collision,
     'demc_timestep_bounds': timestep_bounds,
+    'demc_geometry': geometry,
+    'demc_kinematics': kinematics,
     'demc_sliding_path': sliding_path,
     'demc_sliding_result': sliding_result,
     'demc_sliding_fc': sliding_fc,
     'demc_sliding_fc_result': sliding_fc_result,
     'demc_sliding_hysteresis': sliding_hysteresis,
     'demc_sliding_hysteresis_state': sliding_hysteresis_state,
+    'demc_collision_hertz': collision_hertz,
 }
 
 # name -> (restype, ((param, argtype, role), ...)); role: "in", "out" (a trailing output the wrapper
@@ -913,11 +913,6 @@ FUNCTIONS = {
     'demc_material_pair_sphere_wall': (ctypes.c_int, (('material_i', ctypes.POINTER(material), 'in'), ('radius_i', ctypes.c_double, 'value'), ('wall', ctypes.POINTER(material), 'null_in'), ('mixing', ctypes.c_int, 'value'), ('pair', ctypes.POINTER(pair), 'out'), ('bad_field', ctypes.POINTER(ctypes.c_char_p), 'bad_field'), )),
     'demc_material_pair_validate': (ctypes.c_int, (('pair', ctypes.POINTER(pair), 'in'), ('bad_field', ctypes.POINTER(ctypes.c_char_p), 'bad_field'), )),
     'demc_material_moduli_init': (ctypes.c_int, (('material_i', ctypes.POINTER(material), 'in'), ('material_j', ctypes.POINTER(material), 'null_in'), ('mixing', ctypes.c_int, 'value'), ('moduli', ctypes.POINTER(moduli), 'out'), ('bad_field', ctypes.POINTER(ctypes.c_char_p), 'bad_field'), )),
-    'demc_geometry_sphere_sphere': (geometry, (('center_i', vec3, 'value'), ('radius_i', ctypes.c_double, 'value'), ('center_j', vec3, 'value'), ('radius_j', ctypes.c_double, 'value'), )),
-    'demc_geometry_sphere_wall': (geometry, (('center_i', vec3, 'value'), ('radius_i', ctypes.c_double, 'value'), ('wall_point', vec3, 'value'), ('wall_normal', vec3, 'value'), )),
-    'demc_geometry_kinematics': (kinematics, (('geometry', ctypes.POINTER(geometry), 'in'), ('velocity_i', vec3, 'value'), ('angular_velocity_i', vec3, 'value'), ('velocity_j', vec3, 'value'), ('angular_velocity_j', vec3, 'value'), )),
-    'demc_geometry_torque_i': (vec3, (('geometry', ctypes.POINTER(geometry), 'in'), ('force_i', vec3, 'value'), )),
-    'demc_geometry_torque_j': (vec3, (('geometry', ctypes.POINTER(geometry), 'in'), ('force_i', vec3, 'value'), )),
     'demc_normal_hertz_init': (ctypes.c_int, (('effective_modulus', ctypes.c_double, 'value'), ('effective_radius', ctypes.c_double, 'value'), ('params', ctypes.POINTER(normal_hertz_params), 'out'), ('bad_field', ctypes.POINTER(ctypes.c_char_p), 'bad_field'), )),
     'demc_normal_hertz_force': (ctypes.c_double, (('params', ctypes.POINTER(normal_hertz_params), 'in'), ('overlap', ctypes.c_double, 'value'), )),
     'demc_normal_hertz_stiffness': (ctypes.c_double, (('params', ctypes.POINTER(normal_hertz_params), 'in'), ('overlap', ctypes.c_double, 'value'), )),
@@ -931,7 +926,6 @@ FUNCTIONS = {
     'demc_normal_pls_stiffness': (ctypes.c_double, (('params', ctypes.POINTER(normal_pls_params), 'in'), ('overlap', ctypes.c_double, 'value'), ('state', ctypes.POINTER(normal_pls_state), 'in'), )),
     'demc_normal_pls_elastic_energy': (ctypes.c_double, (('params', ctypes.POINTER(normal_pls_params), 'in'), ('overlap', ctypes.c_double, 'value'), ('state', ctypes.POINTER(normal_pls_state), 'in'), )),
     'demc_normal_pls_dissipated_energy': (ctypes.c_double, (('params', ctypes.POINTER(normal_pls_params), 'in'), ('state', ctypes.POINTER(normal_pls_state), 'in'), )),
-    'demc_normal_hertz_impact_solve': (ctypes.c_int, (('pair', ctypes.POINTER(pair), 'in'), ('approach_speed', ctypes.c_double, 'value'), ('impact', ctypes.POINTER(normal_hertz_impact), 'out'), ('bad_field', ctypes.POINTER(ctypes.c_char_p), 'bad_field'), )),
     'demc_damping_linear_force': (ctypes.c_double, (('gamma', ctypes.c_double, 'value'), ('m_eff', ctypes.c_double, 'value'), ('k', ctypes.c_double, 'value'), ('overlap_rate', ctypes.c_double, 'value'), )),
     'demc_damping_hertz_coefficient': (ctypes.c_double, (('gamma', ctypes.c_double, 'value'), ('m_eff', ctypes.c_double, 'value'), ('E_eff', ctypes.c_double, 'value'), ('R_eff', ctypes.c_double, 'value'), ('delta', ctypes.c_double, 'value'), )),
     'demc_damping_hertz_force': (ctypes.c_double, (('gamma', ctypes.c_double, 'value'), ('m_eff', ctypes.c_double, 'value'), ('E_eff', ctypes.c_double, 'value'), ('R_eff', ctypes.c_double, 'value'), ('delta', ctypes.c_double, 'value'), ('overlap_rate', ctypes.c_double, 'value'), )),
@@ -952,10 +946,6 @@ FUNCTIONS = {
     'demc_tangential_project': (vec3, (('v', vec3, 'value'), ('n', vec3, 'value'), )),
     'demc_tangential_rotate': (vec3, (('v', vec3, 'value'), ('n_old', vec3, 'value'), ('n_new', vec3, 'value'), ('spin', ctypes.c_double, 'value'), )),
     'demc_tangential_transport': (None, (('transport', ctypes.c_int, 'value'), ('n_old', vec3, 'value'), ('n_new', vec3, 'value'), ('spin', ctypes.c_double, 'value'), ('s', ctypes.POINTER(tangential_state), 'inout'), )),
-    'demc_tangential_inverse_mass': (ctypes.c_double, (('inv_mass_i', ctypes.c_double, 'value'), ('inv_inertia_i', ctypes.c_double, 'value'), ('arm_i', ctypes.c_double, 'value'), ('inv_mass_j', ctypes.c_double, 'value'), ('inv_inertia_j', ctypes.c_double, 'value'), ('arm_j', ctypes.c_double, 'value'), )),
-    'demc_tangential_zero_velocity_time_zw': (ctypes.c_double, (('speed', ctypes.c_double, 'value'), ('mu', ctypes.c_double, 'value'), ('normal_force', ctypes.c_double, 'value'), ('inverse_mass', ctypes.c_double, 'value'), ('dt', ctypes.c_double, 'value'), )),
-    'demc_tangential_zero_velocity_time': (ctypes.c_double, (('velocity', vec3, 'value'), ('force', vec3, 'value'), ('inverse_mass', ctypes.c_double, 'value'), ('dt', ctypes.c_double, 'value'), )),
-    'demc_tangential_zero_velocity_crossed': (ctypes.c_int, (('velocity_prev', vec3, 'value'), ('velocity', vec3, 'value'), )),
     'demc_tangential_md_params_init': (ctypes.c_int, (('mu', ctypes.c_double, 'value'), ('effective_shear_modulus', ctypes.c_double, 'value'), ('variant', ctypes.c_int, 'value'), ('params', ctypes.POINTER(tangential_md_params), 'out'), ('bad_field', ctypes.POINTER(ctypes.c_char_p), 'bad_field'), )),
     'demc_tangential_md_params_validate': (ctypes.c_int, (('params', ctypes.POINTER(tangential_md_params), 'in'), ('bad_field', ctypes.POINTER(ctypes.c_char_p), 'bad_field'), )),
     'demc_tangential_md_state_swap': (tangential_md_state, (('s', tangential_md_state, 'value'), )),
@@ -1013,30 +1003,6 @@ FUNCTIONS = {
     'demc_timestep_collision_init_spheres': (ctypes.c_int, (('shear_modulus', ctypes.c_double, 'value'), ('poisson_ratio', ctypes.c_double, 'value'), ('density', ctypes.c_double, 'value'), ('radius_i', ctypes.c_double, 'value'), ('radius_j', ctypes.c_double, 'value'), ('velocity', ctypes.c_double, 'value'), ('normal_damping_coefficient', ctypes.c_double, 'value'), ('tangential_damping_coefficient', ctypes.c_double, 'value'), ('out', ctypes.POINTER(timestep_collision), 'out'), ('bad_field', ctypes.POINTER(ctypes.c_char_p), 'bad_field'), )),
     'demc_timestep_collision_init_pair': (ctypes.c_int, (('pair', ctypes.POINTER(pair), 'in'), ('velocity', ctypes.c_double, 'value'), ('normal_damping_coefficient', ctypes.c_double, 'value'), ('tangential_damping_coefficient', ctypes.c_double, 'value'), ('out', ctypes.POINTER(timestep_collision), 'out'), ('bad_field', ctypes.POINTER(ctypes.c_char_p), 'bad_field'), )),
     'demc_timestep_critical': (ctypes.c_int, (('collision', ctypes.POINTER(timestep_collision), 'in'), ('out', ctypes.POINTER(timestep_bounds), 'out'), ('bad_field', ctypes.POINTER(ctypes.c_char_p), 'bad_field'), )),
-    'demc_timestep_probe': (ctypes.c_int, (('collision', ctypes.POINTER(timestep_collision), 'in'), ('energy_tolerance', ctypes.c_double, 'value'), ('dt', ctypes.POINTER(ctypes.c_double), 'out'), ('failed', ctypes.POINTER(ctypes.c_int), 'null_out'), ('bad_field', ctypes.POINTER(ctypes.c_char_p), 'bad_field'), )),
-    'demc_special_carlson_rf': (ctypes.c_double, (('x', ctypes.c_double, 'value'), ('y', ctypes.c_double, 'value'), ('z', ctypes.c_double, 'value'), )),
-    'demc_special_carlson_rd': (ctypes.c_double, (('x', ctypes.c_double, 'value'), ('y', ctypes.c_double, 'value'), ('z', ctypes.c_double, 'value'), )),
-    'demc_special_ellint_k': (ctypes.c_double, (('m', ctypes.c_double, 'value'), )),
-    'demc_special_ellint_e': (ctypes.c_double, (('m', ctypes.c_double, 'value'), )),
-    'demc_special_ellint_f': (ctypes.c_double, (('phi', ctypes.c_double, 'value'), ('m', ctypes.c_double, 'value'), )),
-    'demc_special_ellint_e_inc': (ctypes.c_double, (('phi', ctypes.c_double, 'value'), ('m', ctypes.c_double, 'value'), )),
-    'demc_special_ellint_f_jacobi': (ctypes.c_double, (('x2', ctypes.c_double, 'value'), ('m', ctypes.c_double, 'value'), )),
-    'demc_sliding_path_init_linear': (ctypes.c_int, (('prefactor', ctypes.c_double, 'value'), ('radius', ctypes.c_double, 'value'), ('mu', ctypes.c_double, 'value'), ('mass', ctypes.c_double, 'value'), ('h0', ctypes.c_double, 'value'), ('out', ctypes.POINTER(sliding_path), 'out'), ('bad_field', ctypes.POINTER(ctypes.c_char_p), 'bad_field'), )),
-    'demc_sliding_path_init_eccentric': (ctypes.c_int, (('prefactor', ctypes.c_double, 'value'), ('radius', ctypes.c_double, 'value'), ('mu', ctypes.c_double, 'value'), ('mass', ctypes.c_double, 'value'), ('h0', ctypes.c_double, 'value'), ('ecc_ratio', ctypes.c_double, 'value'), ('out', ctypes.POINTER(sliding_path), 'out'), ('bad_field', ctypes.POINTER(ctypes.c_char_p), 'bad_field'), )),
-    'demc_sliding_normal_force': (ctypes.c_double, (('path', ctypes.POINTER(sliding_path), 'in'), ('s', ctypes.c_double, 'value'), )),
-    'demc_sliding_forces': (None, (('path', ctypes.POINTER(sliding_path), 'in'), ('s', ctypes.c_double, 'value'), ('sg', ctypes.c_double, 'value'), ('t_star', ctypes.POINTER(ctypes.c_double), 'null_inout'), ('n_star', ctypes.POINTER(ctypes.c_double), 'null_inout'), )),
-    'demc_sliding_work_normal': (ctypes.c_double, (('path', ctypes.POINTER(sliding_path), 'in'), ('s0', ctypes.c_double, 'value'), ('s', ctypes.c_double, 'value'), )),
-    'demc_sliding_work_friction': (ctypes.c_int, (('path', ctypes.POINTER(sliding_path), 'in'), ('s0', ctypes.c_double, 'value'), ('s', ctypes.c_double, 'value'), ('method', ctypes.c_int, 'value'), ('w', ctypes.POINTER(ctypes.c_double), 'out'), )),
-    'demc_sliding_velocity': (ctypes.c_int, (('path', ctypes.POINTER(sliding_path), 'in'), ('v0', ctypes.c_double, 'value'), ('s', ctypes.c_double, 'value'), ('method', ctypes.c_int, 'value'), ('v', ctypes.POINTER(ctypes.c_double), 'out'), )),
-    'demc_sliding_critical_velocity': (ctypes.c_int, (('path', ctypes.POINTER(sliding_path), 'in'), ('v_crit', ctypes.POINTER(ctypes.c_double), 'out'), )),
-    'demc_sliding_impact': (ctypes.c_int, (('path', ctypes.POINTER(sliding_path), 'in'), ('v0', ctypes.c_double, 'value'), ('out', ctypes.POINTER(sliding_result), 'out'), )),
-    'demc_sliding_fc_threshold': (ctypes.c_int, (('mu', ctypes.c_double, 'value'), ('q', ctypes.c_double, 'value'), ('y0_ratio', ctypes.c_double, 'value'), ('t_static', ctypes.POINTER(ctypes.c_double), 'out'), ('bad_field', ctypes.POINTER(ctypes.c_char_p), 'bad_field'), )),
-    'demc_sliding_fc_init': (ctypes.c_int, (('radius', ctypes.c_double, 'value'), ('mu', ctypes.c_double, 'value'), ('mass', ctypes.c_double, 'value'), ('q', ctypes.c_double, 'value'), ('t0', ctypes.c_double, 'value'), ('y0_ratio', ctypes.c_double, 'value'), ('out', ctypes.POINTER(sliding_fc), 'out'), ('bad_field', ctypes.POINTER(ctypes.c_char_p), 'bad_field'), )),
-    'demc_sliding_fc_velocity': (ctypes.c_int, (('fc', ctypes.POINTER(sliding_fc), 'in'), ('s', ctypes.c_double, 'value'), ('v', ctypes.POINTER(ctypes.c_double), 'out'), )),
-    'demc_sliding_fc_solve': (ctypes.c_int, (('fc', ctypes.POINTER(sliding_fc), 'in'), ('out', ctypes.POINTER(sliding_fc_result), 'out'), )),
-    'demc_sliding_hysteresis_init': (ctypes.c_int, (('p', ctypes.c_double, 'value'), ('poisson_ratio', ctypes.c_double, 'value'), ('form', ctypes.c_int, 'value'), ('out', ctypes.POINTER(sliding_hysteresis), 'out'), ('bad_field', ctypes.POINTER(ctypes.c_char_p), 'bad_field'), )),
-    'demc_sliding_slip_limit': (ctypes.c_double, (('path', ctypes.POINTER(sliding_path), 'in'), ('poisson_ratio', ctypes.c_double, 'value'), ('s_a', ctypes.c_double, 'value'), )),
-    'demc_sliding_hysteresis_friction': (ctypes.c_double, (('path', ctypes.POINTER(sliding_path), 'in'), ('hyst', ctypes.POINTER(sliding_hysteresis), 'in'), ('s_new', ctypes.c_double, 'value'), ('v_new', ctypes.c_double, 'value'), ('state', ctypes.POINTER(sliding_hysteresis_state), 'inout'), )),
     'demc_rolling_velocity': (vec3, (('normal', vec3, 'value'), ('effective_radius', ctypes.c_double, 'value'), ('omega_i', vec3, 'value'), ('omega_j', vec3, 'value'), )),
     'demc_rolling_angular_velocity': (vec3, (('normal', vec3, 'value'), ('omega_i', vec3, 'value'), ('omega_j', vec3, 'value'), )),
     'demc_rolling_inertia_spheres': (ctypes.c_double, (('mass_i', ctypes.c_double, 'value'), ('radius_i', ctypes.c_double, 'value'), ('mass_j', ctypes.c_double, 'value'), ('radius_j', ctypes.c_double, 'value'), )),
@@ -1059,7 +1025,6 @@ FUNCTIONS = {
     'demc_twisting_state_swap': (twisting_state, (('s', twisting_state, 'value'), )),
     'demc_facet_triangle_make': (facet_triangle, (('a', vec3, 'value'), ('b', vec3, 'value'), ('c', vec3, 'value'), )),
     'demc_facet_closest_point': (facet_contact, (('triangle', ctypes.POINTER(facet_triangle), 'in'), ('center', vec3, 'value'), )),
-    'demc_facet_geometry': (geometry, (('contact', ctypes.POINTER(facet_contact), 'in'), ('center_i', vec3, 'value'), ('radius_i', ctypes.c_double, 'value'), ('reference_point', vec3, 'value'), )),
     'demc_facet_point_velocity': (vec3, (('triangle', ctypes.POINTER(facet_triangle), 'in'), ('contact', ctypes.POINTER(facet_contact), 'in'), )),
     'demc_facet_angular_velocity': (vec3, (('triangle', ctypes.POINTER(facet_triangle), 'in'), )),
     'demc_facet_rigid_velocity': (vec3, (('reference_point', vec3, 'value'), ('velocity', vec3, 'value'), ('angular_velocity', vec3, 'value'), ('point', vec3, 'value'), )),
@@ -1087,6 +1052,41 @@ FUNCTIONS = {
     'demc_adhesion_sjkr_area': (ctypes.c_double, (('params', ctypes.POINTER(adhesion_sjkr_params), 'in'), ('overlap', ctypes.c_double, 'value'), )),
     'demc_adhesion_sjkr_force': (adhesion_result, (('params', ctypes.POINTER(adhesion_sjkr_params), 'in'), ('overlap', ctypes.c_double, 'value'), )),
     'demc_adhesion_sjkr_energy': (ctypes.c_double, (('params', ctypes.POINTER(adhesion_sjkr_params), 'in'), ('overlap', ctypes.c_double, 'value'), )),
+    'demc_geometry_sphere_sphere': (geometry, (('center_i', vec3, 'value'), ('radius_i', ctypes.c_double, 'value'), ('center_j', vec3, 'value'), ('radius_j', ctypes.c_double, 'value'), )),
+    'demc_geometry_sphere_wall': (geometry, (('center_i', vec3, 'value'), ('radius_i', ctypes.c_double, 'value'), ('wall_point', vec3, 'value'), ('wall_normal', vec3, 'value'), )),
+    'demc_geometry_sphere_facet': (geometry, (('contact', ctypes.POINTER(facet_contact), 'in'), ('center_i', vec3, 'value'), ('radius_i', ctypes.c_double, 'value'), ('reference_point', vec3, 'value'), )),
+    'demc_geometry_kinematics': (kinematics, (('geometry', ctypes.POINTER(geometry), 'in'), ('velocity_i', vec3, 'value'), ('angular_velocity_i', vec3, 'value'), ('velocity_j', vec3, 'value'), ('angular_velocity_j', vec3, 'value'), )),
+    'demc_geometry_torque_i': (vec3, (('geometry', ctypes.POINTER(geometry), 'in'), ('force_i', vec3, 'value'), )),
+    'demc_geometry_torque_j': (vec3, (('geometry', ctypes.POINTER(geometry), 'in'), ('force_i', vec3, 'value'), )),
+    'demc_special_carlson_rf': (ctypes.c_double, (('x', ctypes.c_double, 'value'), ('y', ctypes.c_double, 'value'), ('z', ctypes.c_double, 'value'), )),
+    'demc_special_carlson_rd': (ctypes.c_double, (('x', ctypes.c_double, 'value'), ('y', ctypes.c_double, 'value'), ('z', ctypes.c_double, 'value'), )),
+    'demc_special_ellint_k': (ctypes.c_double, (('m', ctypes.c_double, 'value'), )),
+    'demc_special_ellint_e': (ctypes.c_double, (('m', ctypes.c_double, 'value'), )),
+    'demc_special_ellint_f': (ctypes.c_double, (('phi', ctypes.c_double, 'value'), ('m', ctypes.c_double, 'value'), )),
+    'demc_special_ellint_e_inc': (ctypes.c_double, (('phi', ctypes.c_double, 'value'), ('m', ctypes.c_double, 'value'), )),
+    'demc_special_ellint_f_jacobi': (ctypes.c_double, (('x2', ctypes.c_double, 'value'), ('m', ctypes.c_double, 'value'), )),
+    'demc_sliding_path_init_linear': (ctypes.c_int, (('prefactor', ctypes.c_double, 'value'), ('radius', ctypes.c_double, 'value'), ('mu', ctypes.c_double, 'value'), ('mass', ctypes.c_double, 'value'), ('h0', ctypes.c_double, 'value'), ('out', ctypes.POINTER(sliding_path), 'out'), ('bad_field', ctypes.POINTER(ctypes.c_char_p), 'bad_field'), )),
+    'demc_sliding_path_init_eccentric': (ctypes.c_int, (('prefactor', ctypes.c_double, 'value'), ('radius', ctypes.c_double, 'value'), ('mu', ctypes.c_double, 'value'), ('mass', ctypes.c_double, 'value'), ('h0', ctypes.c_double, 'value'), ('ecc_ratio', ctypes.c_double, 'value'), ('out', ctypes.POINTER(sliding_path), 'out'), ('bad_field', ctypes.POINTER(ctypes.c_char_p), 'bad_field'), )),
+    'demc_sliding_normal_force': (ctypes.c_double, (('path', ctypes.POINTER(sliding_path), 'in'), ('s', ctypes.c_double, 'value'), )),
+    'demc_sliding_forces': (None, (('path', ctypes.POINTER(sliding_path), 'in'), ('s', ctypes.c_double, 'value'), ('sg', ctypes.c_double, 'value'), ('t_star', ctypes.POINTER(ctypes.c_double), 'null_inout'), ('n_star', ctypes.POINTER(ctypes.c_double), 'null_inout'), )),
+    'demc_sliding_work_normal': (ctypes.c_double, (('path', ctypes.POINTER(sliding_path), 'in'), ('s0', ctypes.c_double, 'value'), ('s', ctypes.c_double, 'value'), )),
+    'demc_sliding_work_friction': (ctypes.c_int, (('path', ctypes.POINTER(sliding_path), 'in'), ('s0', ctypes.c_double, 'value'), ('s', ctypes.c_double, 'value'), ('method', ctypes.c_int, 'value'), ('w', ctypes.POINTER(ctypes.c_double), 'out'), )),
+    'demc_sliding_velocity': (ctypes.c_int, (('path', ctypes.POINTER(sliding_path), 'in'), ('v0', ctypes.c_double, 'value'), ('s', ctypes.c_double, 'value'), ('method', ctypes.c_int, 'value'), ('v', ctypes.POINTER(ctypes.c_double), 'out'), )),
+    'demc_sliding_critical_velocity': (ctypes.c_int, (('path', ctypes.POINTER(sliding_path), 'in'), ('v_crit', ctypes.POINTER(ctypes.c_double), 'out'), )),
+    'demc_sliding_impact': (ctypes.c_int, (('path', ctypes.POINTER(sliding_path), 'in'), ('v0', ctypes.c_double, 'value'), ('out', ctypes.POINTER(sliding_result), 'out'), )),
+    'demc_sliding_fc_threshold': (ctypes.c_int, (('mu', ctypes.c_double, 'value'), ('q', ctypes.c_double, 'value'), ('y0_ratio', ctypes.c_double, 'value'), ('t_static', ctypes.POINTER(ctypes.c_double), 'out'), ('bad_field', ctypes.POINTER(ctypes.c_char_p), 'bad_field'), )),
+    'demc_sliding_fc_init': (ctypes.c_int, (('radius', ctypes.c_double, 'value'), ('mu', ctypes.c_double, 'value'), ('mass', ctypes.c_double, 'value'), ('q', ctypes.c_double, 'value'), ('t0', ctypes.c_double, 'value'), ('y0_ratio', ctypes.c_double, 'value'), ('out', ctypes.POINTER(sliding_fc), 'out'), ('bad_field', ctypes.POINTER(ctypes.c_char_p), 'bad_field'), )),
+    'demc_sliding_fc_velocity': (ctypes.c_int, (('fc', ctypes.POINTER(sliding_fc), 'in'), ('s', ctypes.c_double, 'value'), ('v', ctypes.POINTER(ctypes.c_double), 'out'), )),
+    'demc_sliding_fc_solve': (ctypes.c_int, (('fc', ctypes.POINTER(sliding_fc), 'in'), ('out', ctypes.POINTER(sliding_fc_result), 'out'), )),
+    'demc_sliding_hysteresis_init': (ctypes.c_int, (('p', ctypes.c_double, 'value'), ('poisson_ratio', ctypes.c_double, 'value'), ('form', ctypes.c_int, 'value'), ('out', ctypes.POINTER(sliding_hysteresis), 'out'), ('bad_field', ctypes.POINTER(ctypes.c_char_p), 'bad_field'), )),
+    'demc_sliding_slip_limit': (ctypes.c_double, (('path', ctypes.POINTER(sliding_path), 'in'), ('poisson_ratio', ctypes.c_double, 'value'), ('s_a', ctypes.c_double, 'value'), )),
+    'demc_sliding_hysteresis_friction': (ctypes.c_double, (('path', ctypes.POINTER(sliding_path), 'in'), ('hyst', ctypes.POINTER(sliding_hysteresis), 'in'), ('s_new', ctypes.c_double, 'value'), ('v_new', ctypes.c_double, 'value'), ('state', ctypes.POINTER(sliding_hysteresis_state), 'inout'), )),
+    'demc_collision_hertz_impact': (ctypes.c_int, (('pair', ctypes.POINTER(pair), 'in'), ('approach_speed', ctypes.c_double, 'value'), ('impact', ctypes.POINTER(collision_hertz), 'out'), ('bad_field', ctypes.POINTER(ctypes.c_char_p), 'bad_field'), )),
+    'demc_collision_inverse_mass': (ctypes.c_double, (('inv_mass_i', ctypes.c_double, 'value'), ('inv_inertia_i', ctypes.c_double, 'value'), ('arm_i', ctypes.c_double, 'value'), ('inv_mass_j', ctypes.c_double, 'value'), ('inv_inertia_j', ctypes.c_double, 'value'), ('arm_j', ctypes.c_double, 'value'), )),
+    'demc_collision_zero_velocity_time_zw': (ctypes.c_double, (('speed', ctypes.c_double, 'value'), ('mu', ctypes.c_double, 'value'), ('normal_force', ctypes.c_double, 'value'), ('inverse_mass', ctypes.c_double, 'value'), ('dt', ctypes.c_double, 'value'), )),
+    'demc_collision_zero_velocity_time': (ctypes.c_double, (('velocity', vec3, 'value'), ('force', vec3, 'value'), ('inverse_mass', ctypes.c_double, 'value'), ('dt', ctypes.c_double, 'value'), )),
+    'demc_collision_zero_velocity_crossed': (ctypes.c_int, (('velocity_prev', vec3, 'value'), ('velocity', vec3, 'value'), )),
+    'demc_collision_timestep_probe': (ctypes.c_int, (('collision', ctypes.POINTER(timestep_collision), 'in'), ('energy_tolerance', ctypes.c_double, 'value'), ('dt', ctypes.POINTER(ctypes.c_double), 'out'), ('failed', ctypes.POINTER(ctypes.c_int), 'null_out'), ('bad_field', ctypes.POINTER(ctypes.c_char_p), 'bad_field'), )),
 }
 
 # The functions that return a demc_status.
@@ -1099,7 +1099,6 @@ STATUS_FUNCTIONS = frozenset((
     'demc_normal_hertz_init',
     'demc_normal_linear_init',
     'demc_normal_pls_init',
-    'demc_normal_hertz_impact_solve',
     'demc_damping_lsd_restitution',
     'demc_damping_lsd_ratio',
     'demc_damping_hmd_restitution',
@@ -1133,7 +1132,15 @@ STATUS_FUNCTIONS = frozenset((
     'demc_timestep_collision_init_spheres',
     'demc_timestep_collision_init_pair',
     'demc_timestep_critical',
-    'demc_timestep_probe',
+    'demc_rolling_cdt_init',
+    'demc_rolling_epsd_init',
+    'demc_rolling_epsd_validate',
+    'demc_rolling_sds_init',
+    'demc_twisting_sds_init',
+    'demc_twisting_marshall_init',
+    'demc_adhesion_jkr_init',
+    'demc_adhesion_dmt_init',
+    'demc_adhesion_sjkr_init',
     'demc_sliding_path_init_linear',
     'demc_sliding_path_init_eccentric',
     'demc_sliding_work_friction',
@@ -1145,13 +1152,6 @@ STATUS_FUNCTIONS = frozenset((
     'demc_sliding_fc_velocity',
     'demc_sliding_fc_solve',
     'demc_sliding_hysteresis_init',
-    'demc_rolling_cdt_init',
-    'demc_rolling_epsd_init',
-    'demc_rolling_epsd_validate',
-    'demc_rolling_sds_init',
-    'demc_twisting_sds_init',
-    'demc_twisting_marshall_init',
-    'demc_adhesion_jkr_init',
-    'demc_adhesion_dmt_init',
-    'demc_adhesion_sjkr_init',
+    'demc_collision_hertz_impact',
+    'demc_collision_timestep_probe',
 ))

@@ -11,13 +11,10 @@ contains
         type(demc_material), target :: v_demc_material
         type(demc_pair), target :: v_demc_pair
         type(demc_moduli), target :: v_demc_moduli
-        type(demc_geometry), target :: v_demc_geometry
-        type(demc_kinematics), target :: v_demc_kinematics
         type(demc_normal_hertz_params), target :: v_demc_normal_hertz_params
         type(demc_normal_linear_params), target :: v_demc_normal_linear_params
         type(demc_normal_pls_params), target :: v_demc_normal_pls_params
         type(demc_normal_pls_state), target :: v_demc_normal_pls_state
-        type(demc_normal_hertz_impact), target :: v_demc_normal_hertz_impact
         type(demc_tangential_state), target :: v_demc_tangential_state
         type(demc_tangential_params), target :: v_demc_tangential_params
         type(demc_tangential_result), target :: v_demc_tangential_result
@@ -55,12 +52,15 @@ contains
         type(demc_contact_batch), target :: v_demc_contact_batch
         type(demc_timestep_collision), target :: v_demc_timestep_collision
         type(demc_timestep_bounds), target :: v_demc_timestep_bounds
+        type(demc_geometry), target :: v_demc_geometry
+        type(demc_kinematics), target :: v_demc_kinematics
         type(demc_sliding_path), target :: v_demc_sliding_path
         type(demc_sliding_result), target :: v_demc_sliding_result
         type(demc_sliding_fc), target :: v_demc_sliding_fc
         type(demc_sliding_fc_result), target :: v_demc_sliding_fc_result
         type(demc_sliding_hysteresis), target :: v_demc_sliding_hysteresis
         type(demc_sliding_hysteresis_state), target :: v_demc_sliding_hysteresis_state
+        type(demc_collision_hertz), target :: v_demc_collision_hertz
         integer(c_intptr_t) :: b
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_ADHESION_STATE_SIZE', DEMC_ADHESION_STATE_SIZE
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_CONTACT_MODEL_DOUBLES', DEMC_CONTACT_MODEL_DOUBLES
@@ -241,25 +241,6 @@ contains
         write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_moduli.compliance_asymmetry', &
             transfer(c_loc(v_demc_moduli%compliance_asymmetry), b) - b, &
             c_sizeof(v_demc_moduli%compliance_asymmetry)
-        b = transfer(c_loc(v_demc_geometry), b)
-        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_geometry', c_sizeof(v_demc_geometry)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_geometry.overlap', &
-            transfer(c_loc(v_demc_geometry%overlap), b) - b, c_sizeof(v_demc_geometry%overlap)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_geometry.normal', &
-            transfer(c_loc(v_demc_geometry%normal), b) - b, c_sizeof(v_demc_geometry%normal)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_geometry.branch_i', &
-            transfer(c_loc(v_demc_geometry%branch_i), b) - b, c_sizeof(v_demc_geometry%branch_i)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_geometry.branch_j', &
-            transfer(c_loc(v_demc_geometry%branch_j), b) - b, c_sizeof(v_demc_geometry%branch_j)
-        b = transfer(c_loc(v_demc_kinematics), b)
-        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_kinematics', c_sizeof(v_demc_kinematics)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_kinematics.velocity', &
-            transfer(c_loc(v_demc_kinematics%velocity), b) - b, c_sizeof(v_demc_kinematics%velocity)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_kinematics.overlap_rate', &
-            transfer(c_loc(v_demc_kinematics%overlap_rate), b) - b, c_sizeof(v_demc_kinematics%overlap_rate)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_kinematics.tangential_velocity', &
-            transfer(c_loc(v_demc_kinematics%tangential_velocity), b) - b, &
-            c_sizeof(v_demc_kinematics%tangential_velocity)
         b = transfer(c_loc(v_demc_normal_hertz_params), b)
         write (u, '(a,1x,a,1x,i0)') 'size', 'demc_normal_hertz_params', c_sizeof(v_demc_normal_hertz_params)
         write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_hertz_params.prefactor', &
@@ -286,23 +267,6 @@ contains
         write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_pls_state.overlap_max', &
             transfer(c_loc(v_demc_normal_pls_state%overlap_max), b) - b, &
             c_sizeof(v_demc_normal_pls_state%overlap_max)
-        b = transfer(c_loc(v_demc_normal_hertz_impact), b)
-        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_normal_hertz_impact', c_sizeof(v_demc_normal_hertz_impact)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_hertz_impact.max_overlap', &
-            transfer(c_loc(v_demc_normal_hertz_impact%max_overlap), b) - b, &
-            c_sizeof(v_demc_normal_hertz_impact%max_overlap)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_hertz_impact.max_force', &
-            transfer(c_loc(v_demc_normal_hertz_impact%max_force), b) - b, &
-            c_sizeof(v_demc_normal_hertz_impact%max_force)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_hertz_impact.duration', &
-            transfer(c_loc(v_demc_normal_hertz_impact%duration), b) - b, &
-            c_sizeof(v_demc_normal_hertz_impact%duration)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_hertz_impact.time_of_max_force', &
-            transfer(c_loc(v_demc_normal_hertz_impact%time_of_max_force), b) - b, &
-            c_sizeof(v_demc_normal_hertz_impact%time_of_max_force)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_hertz_impact.contact_radius', &
-            transfer(c_loc(v_demc_normal_hertz_impact%contact_radius), b) - b, &
-            c_sizeof(v_demc_normal_hertz_impact%contact_radius)
         b = transfer(c_loc(v_demc_tangential_state), b)
         write (u, '(a,1x,a,1x,i0)') 'size', 'demc_tangential_state', c_sizeof(v_demc_tangential_state)
         write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_tangential_state.displacement', &
@@ -910,6 +874,25 @@ contains
             c_sizeof(v_demc_timestep_bounds%overlap_max)
         write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_timestep_bounds.binding', &
             transfer(c_loc(v_demc_timestep_bounds%binding), b) - b, c_sizeof(v_demc_timestep_bounds%binding)
+        b = transfer(c_loc(v_demc_geometry), b)
+        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_geometry', c_sizeof(v_demc_geometry)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_geometry.overlap', &
+            transfer(c_loc(v_demc_geometry%overlap), b) - b, c_sizeof(v_demc_geometry%overlap)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_geometry.normal', &
+            transfer(c_loc(v_demc_geometry%normal), b) - b, c_sizeof(v_demc_geometry%normal)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_geometry.branch_i', &
+            transfer(c_loc(v_demc_geometry%branch_i), b) - b, c_sizeof(v_demc_geometry%branch_i)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_geometry.branch_j', &
+            transfer(c_loc(v_demc_geometry%branch_j), b) - b, c_sizeof(v_demc_geometry%branch_j)
+        b = transfer(c_loc(v_demc_kinematics), b)
+        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_kinematics', c_sizeof(v_demc_kinematics)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_kinematics.velocity', &
+            transfer(c_loc(v_demc_kinematics%velocity), b) - b, c_sizeof(v_demc_kinematics%velocity)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_kinematics.overlap_rate', &
+            transfer(c_loc(v_demc_kinematics%overlap_rate), b) - b, c_sizeof(v_demc_kinematics%overlap_rate)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_kinematics.tangential_velocity', &
+            transfer(c_loc(v_demc_kinematics%tangential_velocity), b) - b, &
+            c_sizeof(v_demc_kinematics%tangential_velocity)
         b = transfer(c_loc(v_demc_sliding_path), b)
         write (u, '(a,1x,a,1x,i0)') 'size', 'demc_sliding_path', c_sizeof(v_demc_sliding_path)
         write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_sliding_path.kind', &
@@ -1037,5 +1020,21 @@ contains
         write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_sliding_hysteresis_state.branch', &
             transfer(c_loc(v_demc_sliding_hysteresis_state%branch), b) - b, &
             c_sizeof(v_demc_sliding_hysteresis_state%branch)
+        b = transfer(c_loc(v_demc_collision_hertz), b)
+        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_collision_hertz', c_sizeof(v_demc_collision_hertz)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_collision_hertz.max_overlap', &
+            transfer(c_loc(v_demc_collision_hertz%max_overlap), b) - b, &
+            c_sizeof(v_demc_collision_hertz%max_overlap)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_collision_hertz.max_force', &
+            transfer(c_loc(v_demc_collision_hertz%max_force), b) - b, &
+            c_sizeof(v_demc_collision_hertz%max_force)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_collision_hertz.duration', &
+            transfer(c_loc(v_demc_collision_hertz%duration), b) - b, c_sizeof(v_demc_collision_hertz%duration)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_collision_hertz.time_of_max_force', &
+            transfer(c_loc(v_demc_collision_hertz%time_of_max_force), b) - b, &
+            c_sizeof(v_demc_collision_hertz%time_of_max_force)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_collision_hertz.contact_radius', &
+            transfer(c_loc(v_demc_collision_hertz%contact_radius), b) - b, &
+            c_sizeof(v_demc_collision_hertz%contact_radius)
     end subroutine demc_layout_print
 end module demc_layout

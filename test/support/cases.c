@@ -312,10 +312,10 @@ double impact000_mass(void)
 void impact000_setup(demc_pair *pair, double *duration)
 {
     demc_material mat = demc_material_make(0.3e9, 0.3, I000_DENSITY);
-    demc_normal_hertz_impact a;
+    demc_collision_hertz a;
     memset(&a, 0, sizeof a);
     demc_material_pair_sphere_wall(&mat, I000_RADIUS, &mat, DEMC_SHEAR_ZABULIONIS, pair, NULL);
-    demc_normal_hertz_impact_solve(pair, 0.2, &a, NULL);
+    demc_collision_hertz_impact(pair, 0.2, &a, NULL);
     *duration = a.duration;
 }
 
@@ -457,11 +457,11 @@ impact000_result run_slide000(drv_law law, void *ctx, double v_x, double dt, dou
 void oblique_setup(demc_pair *pair, double *hertz_duration, double *linear_stiffness)
 {
     demc_material mat = demc_material_make(70e9, 0.3, OBLIQUE_DENSITY);
-    demc_normal_hertz_impact a;
+    demc_collision_hertz a;
     memset(&a, 0, sizeof a);
     demc_material_pair_sphere_wall(&mat, OBLIQUE_RADIUS, &mat, DEMC_SHEAR_MINDLIN, pair, NULL);
     pair->effective_mass = oblique_mass();
-    demc_normal_hertz_impact_solve(pair, OBLIQUE_SPEED, &a, NULL);
+    demc_collision_hertz_impact(pair, OBLIQUE_SPEED, &a, NULL);
     *hertz_duration = a.duration;
     *linear_stiffness = oblique_mass() * (3.14159265358979323846 / a.duration) * (3.14159265358979323846 / a.duration);
 }

@@ -24,6 +24,7 @@
 #define DEMC_TEST_DRIVER_H
 
 #include <demc.h>
+#include <demc/analysis.h> /* the closed-form Hertz impact (outside the ABI promise) */
 
 #define DRV_MAX_BODIES 4
 #define DRV_MAX_WALLS 2

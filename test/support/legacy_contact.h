@@ -7,6 +7,7 @@
 #include <math.h>
 
 #include "demc.h"
+#include "demc/analysis.h"
 
 typedef struct legacy_contact_state {
     demc_tangential_state tangential; /**< Tangential spring memory (tangential.h). */

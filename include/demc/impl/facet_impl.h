@@ -164,17 +164,6 @@ DEMC_STATIC_INLINE demc_facet_contact demci_facet_closest_point(const demc_facet
     return c;
 }
 
-DEMC_FACET_FN demc_geometry demc_facet_geometry(const demc_facet_contact *contact, demc_vec3 center_i,
-                                                double radius_i, demc_vec3 reference_point)
-{
-    demc_geometry g;
-    g.overlap = radius_i - contact->distance;
-    g.normal = contact->normal;
-    g.branch_i = demc_vec3_scale(contact->normal, -(radius_i - 0.5 * g.overlap));
-    g.branch_j = demc_vec3_add(demc_vec3_sub(center_i, reference_point), g.branch_i);
-    return g;
-}
-
 DEMC_FACET_FN demc_vec3 demc_facet_point_velocity(const demc_facet_triangle *triangle,
                                                   const demc_facet_contact *contact)
 {

@@ -66,6 +66,17 @@ DEMC_GEOMETRY_FN demc_vec3 demc_geometry_torque_j(const demc_geometry *geometry,
     return demc_vec3_cross(force_i, geometry->branch_j);
 }
 
+DEMC_GEOMETRY_FN demc_geometry demc_geometry_sphere_facet(const demc_facet_contact *contact, demc_vec3 center_i,
+                                                double radius_i, demc_vec3 reference_point)
+{
+    demc_geometry g;
+    g.overlap = radius_i - contact->distance;
+    g.normal = contact->normal;
+    g.branch_i = demc_vec3_scale(contact->normal, -(radius_i - 0.5 * g.overlap));
+    g.branch_j = demc_vec3_add(demc_vec3_sub(center_i, reference_point), g.branch_i);
+    return g;
+}
+
 DEMC_END_DECLS
 
 #endif /* DEMC_GEOMETRY_IMPL_H */

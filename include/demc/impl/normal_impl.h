@@ -134,36 +134,6 @@ DEMC_NORMAL_FN double demc_normal_pls_dissipated_energy(const demc_normal_pls_pa
     return 0.5 * params->loading_stiffness * params->plastic_fraction * d * d;
 }
 
-DEMC_NORMAL_FN demc_status demc_normal_hertz_impact_solve(const demc_pair *pair, double approach_speed,
-                                                   demc_normal_hertz_impact *impact, const char **bad_field)
-{
-    demc_status s;
-    demc_normal_hertz_impact r;
-    double e, rr, m, v = approach_speed;
-    if (!pair) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "pair", bad_field);
-    if ((s = demci_require_positive(pair->effective_modulus, "pair.effective_modulus", bad_field)) != DEMC_OK) return s;
-    if ((s = demci_require_positive(pair->effective_radius, "pair.effective_radius", bad_field)) != DEMC_OK) return s;
-    if ((s = demci_require_positive(pair->effective_mass, "pair.effective_mass", bad_field)) != DEMC_OK) return s;
-    if ((s = demci_require_positive(approach_speed, "approach_speed", bad_field)) != DEMC_OK) return s;
-    if (!impact) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "impact", bad_field);
-    e = pair->effective_modulus;
-    rr = pair->effective_radius;
-    m = pair->effective_mass;
-    /* ½ m* v² = (2/5) K δ_max^{5/2}, K = (4/3) E* √R*: δ_max^{5/2} = 15 m* v² / (16 E* √R*). Written as a product
-     * of powers so that no intermediate overflows before the 2/5 power brings it back. */
-    r.max_overlap = pow(15.0 / 16.0 * m / (e * sqrt(rr)), 0.4) * pow(v, 0.8);
-    r.max_force = 4.0 / 3.0 * e * sqrt(rr) * r.max_overlap * sqrt(r.max_overlap);
-    r.duration = DEMC_NORMAL_HERTZ_DURATION_FACTOR * (r.max_overlap / v);
-    r.time_of_max_force = 0.5 * r.duration;
-    r.contact_radius = sqrt(rr * r.max_overlap);
-    if ((s = demci_normal_representable(r.max_overlap, "impact.max_overlap", bad_field)) != DEMC_OK) return s;
-    if ((s = demci_normal_representable(r.max_force, "impact.max_force", bad_field)) != DEMC_OK) return s;
-    if ((s = demci_normal_representable(r.duration, "impact.duration", bad_field)) != DEMC_OK) return s;
-    if ((s = demci_normal_representable(r.contact_radius, "impact.contact_radius", bad_field)) != DEMC_OK) return s;
-    *impact = r;
-    return demci_material_fail(DEMC_OK, 0, bad_field);
-}
-
 DEMC_END_DECLS
 
 #endif /* DEMC_NORMAL_IMPL_H */

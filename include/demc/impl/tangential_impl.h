@@ -325,45 +325,6 @@ DEMC_TANGENTIAL_FN void demc_tangential_transport(demc_memory_transport transpor
     }
 }
 
-DEMC_TANGENTIAL_FN double demc_tangential_inverse_mass(double inv_mass_i, double inv_inertia_i, double arm_i,
-                                                       double inv_mass_j, double inv_inertia_j, double arm_j)
-{
-    return inv_mass_i + arm_i * arm_i * inv_inertia_i + inv_mass_j + arm_j * arm_j * inv_inertia_j;
-}
-
-DEMC_TANGENTIAL_FN double demc_tangential_zero_velocity_time_zw(double speed, double mu, double normal_force,
-                                                     double inverse_mass, double dt)
-{
-    const double rate = mu * normal_force * inverse_mass; /* deceleration of the relative speed (m/s²) */
-    double tau;
-    if (!(rate > 0.0) || !(speed >= 0.0)) return -1.0;
-    tau = speed / rate; /* compared itself, not speed with rate Δt: no rounding past Δt, no overflow of rate Δt */
-    return tau <= dt ? tau : -1.0;
-}
-
-DEMC_TANGENTIAL_FN double demc_tangential_zero_velocity_time(demc_vec3 velocity, demc_vec3 force, double inverse_mass,
-                                                  double dt)
-{
-    /* τ = |v|/(−F_proj H) = |v|²/(−(v·F) H), with v scaled by its largest component m so that neither |v|² nor
-     * v·F overflows or underflows: τ = m (|u|²/(−(u·F) H)), u = v/m, |u|² in [1, 3]. v = 0 and a force that
-     * does not oppose v give −1; an infinite rate gives τ = 0; never NaN for finite inputs. */
-    double m = fabs(velocity.x), rate, tau;
-    demc_vec3 u;
-    if (fabs(velocity.y) > m) m = fabs(velocity.y);
-    if (fabs(velocity.z) > m) m = fabs(velocity.z);
-    if (!(m > 0.0)) return -1.0;
-    u = demc_vec3_make(velocity.x / m, velocity.y / m, velocity.z / m);
-    rate = -demc_vec3_dot(u, force) * inverse_mass; /* = |u| × deceleration */
-    if (!(rate > 0.0)) return -1.0;
-    tau = m * (demc_vec3_norm2(u) / rate);
-    return tau <= dt ? tau : -1.0;
-}
-
-DEMC_TANGENTIAL_FN int demc_tangential_zero_velocity_crossed(demc_vec3 velocity_prev, demc_vec3 velocity)
-{
-    return demc_vec3_dot(velocity_prev, velocity) < 0.0;
-}
-
 /* ==============================================================================================================
  * Mindlin–Deresiewicz law (Thornton & Yin 1991)
  * ============================================================================================================== */

@@ -41,8 +41,8 @@
 #ifndef DEMC_SLIDING_H
 #define DEMC_SLIDING_H
 
-#include "base.h"
-#include "material.h" /* the bad_field convention and its helper */
+#include "../base.h"
+#include "../material.h" /* the bad_field convention and its helper */
 #include "special.h"  /* the elliptic integrals */
 
 /** @cond INTERNAL */
@@ -389,7 +389,7 @@ DEMC_SLIDING_FN double demc_sliding_hysteresis_friction(const demc_sliding_path 
 DEMC_END_DECLS
 
 #if DEMC_INLINE_BODIES || defined(DEMC_IMPLEMENT_SLIDING)
-#  include "impl/sliding_impl.h"
+#  include "../impl/sliding_impl.h"
 #endif
 
 #endif /* DEMC_SLIDING_H */

@@ -1,7 +1,16 @@
 /**
- * @file geometry.h
- * @brief Contact geometry and kinematics: overlap, unit normal, contact point, relative velocity of the contact
- *        points split into normal and tangential parts, torques of a contact force ([Zabulionis 2012] eq 4-13).
+ * @file analysis/geometry.h
+ * @brief Analysis set (not covered by the 1.x ABI promise): the contact geometry and kinematics of
+ *        [Zabulionis 2012] eq 4-13 (overlap, unit normal, contact point, relative velocity of the contact points
+ *        split into normal and tangential parts, torques of a contact force), for reproducing that paper.
+ *
+ * A force loop uses the frames of contact.h (demc_contact_frame_sphere_sphere(), demc_contact_frame_sphere_wall(),
+ * demc_contact_frame_sphere_facet()): they are the library's one frame, and their contact point follows the
+ * model's ::demc_contact_point_rule. This header's contact point is always half the overlap from each surface,
+ * which is the frames' ::DEMC_CONTACT_POINT_HALF: with that rule the frames' branch vectors equal the ones here
+ * (for a wall and a facet too, with the same reference point), so the two never disagree about a torque arm. The
+ * frames' default rule (::DEMC_CONTACT_POINT_COMPLIANCE) puts the whole overlap in a sphere against a rigid wall
+ * instead. See @ref analysis_page "The analysis set" for what the analysis headers promise.
  *
  * Convention (used by every demc module): the overlap δ is positive in contact; the unit normal n points from
  * body j to body i; a force passed in or returned is the force acting on body i (body j receives its opposite at
@@ -20,7 +29,8 @@
 #ifndef DEMC_GEOMETRY_H
 #define DEMC_GEOMETRY_H
 
-#include "base.h"
+#include "../base.h"
+#include "../facet.h" /* demc_facet_contact */
 
 /** @cond INTERNAL */
 #if defined(DEMC_IMPLEMENT_GEOMETRY)
@@ -132,10 +142,29 @@ DEMC_GEOMETRY_FN demc_vec3 demc_geometry_torque_i(const demc_geometry *geometry,
  */
 DEMC_GEOMETRY_FN demc_vec3 demc_geometry_torque_j(const demc_geometry *geometry, demc_vec3 force_i);
 
+/**
+ * @brief The frame of sphere i and a facet (this header's conventions): overlap, normal, branch vectors.
+ *
+ * δ = R_i − d, n = contact->normal, d_i = −(R_i − δ/2) n, d_j = C − x_ref. The library's contact point
+ * C = x_i + d_i = P − (δ/2) n lies half an overlap below P, midway between P and the deepest point x_i − R_i n of
+ * the sphere, as for a plane wall in demc_geometry_sphere_wall() and for two spheres in
+ * demc_geometry_sphere_sphere() with R_j = 0. With x_ref = P (pass contact->point) d_j = −(δ/2) n, and the facet
+ * side moves with v_j = demc_facet_point_velocity() and
+ * ω_j = demc_facet_angular_velocity(); a rigid facet may instead use its own reference point, velocity and
+ * angular velocity. On a face region this is exactly demc_geometry_sphere_wall() with the facet's plane.
+ *
+ * @param contact from demc_facet_closest_point() for this centre (not NULL).
+ * @param center_i the sphere's centre, m.
+ * @param radius_i its radius, m.
+ * @param reference_point x_ref, the facet side's reference point for branch_j, m.
+ */
+DEMC_GEOMETRY_FN demc_geometry demc_geometry_sphere_facet(const demc_facet_contact *contact, demc_vec3 center_i,
+                                                double radius_i, demc_vec3 reference_point);
+
 DEMC_END_DECLS
 
 #if DEMC_INLINE_BODIES || defined(DEMC_IMPLEMENT_GEOMETRY)
-#  include "impl/geometry_impl.h"
+#  include "../impl/geometry_impl.h"
 #endif
 
 #endif /* DEMC_GEOMETRY_H */

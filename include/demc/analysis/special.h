@@ -8,7 +8,7 @@
 #ifndef DEMC_SPECIAL_H
 #define DEMC_SPECIAL_H
 
-#include "base.h"
+#include "../base.h"
 
 /** @cond INTERNAL */
 #if defined(DEMC_IMPLEMENT_SPECIAL)
@@ -75,7 +75,7 @@ DEMC_SPECIAL_FN double demc_special_ellint_f_jacobi(double x2, double m);
 DEMC_END_DECLS
 
 #if DEMC_INLINE_BODIES || defined(DEMC_IMPLEMENT_SPECIAL)
-#  include "impl/special_impl.h"
+#  include "../impl/special_impl.h"
 #endif
 
 #endif /* DEMC_SPECIAL_H */
