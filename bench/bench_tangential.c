@@ -9,16 +9,16 @@ int main(void)
     double acc = 0.0;
     demc_vec3 normals[16];
     int k;
-    demc_tangential_params_init(0.5, 0.5, &p, NULL);
+    demc_tangential_init(0.5, 0.5, &p, NULL);
     /* a back-and-forth increment that stays in stick */
     BENCH("demc_tangential_update (stick)", 2000000L, 5, {
         demc_tangential_result r = demc_tangential_update(&p, demc_vec3_make((i & 1) ? 1e-7 : -1e-7, 0.0, 0.0), demc_vec3_make(1e-3, 0.0, 0.0),
-                                                          1e5, 10.0, 1.0, 1e-6, &s);
+                                                          1e5, 10.0, 1.0, 1e-6, &s, NULL);
         acc += r.force.x;
     });
     BENCH("demc_tangential_update (slip)", 2000000L, 5, {
         demc_tangential_result r = demc_tangential_update(&p, demc_vec3_make(1e-3, 1e-4 * (double)(i & 7), 0.0), demc_vec3_make(1e-1, 0.0, 0.0),
-                                                          1e5, 10.0, 1.0, 1e-6, &s);
+                                                          1e5, 10.0, 1.0, 1e-6, &s, NULL);
         acc += r.force.x;
     });
     for (k = 0; k < 16; ++k) normals[k] = demc_vec3_normalize(demc_vec3_make(1e-4 * k, 0.0, 1.0));

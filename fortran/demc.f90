@@ -261,12 +261,15 @@ module demc
     type, bind(C) :: demc_tangential_result
         type(demc_vec3) :: force
         type(demc_vec3) :: damping_force
+        integer(c_int) :: sliding
+    end type demc_tangential_result
+
+    type, bind(C) :: demc_tangential_energy
         real(c_double) :: stored_energy
         real(c_double) :: friction_dissipation
         real(c_double) :: viscous_dissipation
         real(c_double) :: stiffness_exchange
-        integer(c_int) :: sliding
-    end type demc_tangential_result
+    end type demc_tangential_energy
 
     type, bind(C) :: demc_tangential_md_params
         real(c_double) :: mu
@@ -287,7 +290,6 @@ module demc
         real(c_double) :: stored_energy
         real(c_double) :: friction_dissipation
         real(c_double) :: normal_exchange
-        integer(c_int) :: sliding
     end type demc_tangential_md_energy
 
     type, bind(C) :: demc_mat3
@@ -334,7 +336,7 @@ module demc
     end type demc_rolling_result
 
     type, bind(C) :: demc_rolling_energy
-        real(c_double) :: stored
+        real(c_double) :: stored_energy
         real(c_double) :: viscous_dissipation
         real(c_double) :: friction_dissipation
     end type demc_rolling_energy
@@ -361,7 +363,7 @@ module demc
     end type demc_twisting_result
 
     type, bind(C) :: demc_twisting_energy
-        real(c_double) :: stored
+        real(c_double) :: stored_energy
         real(c_double) :: viscous_dissipation
         real(c_double) :: friction_dissipation
     end type demc_twisting_energy
@@ -437,7 +439,7 @@ module demc
         real(c_double) :: tangential_damping_scale
         type(demc_tangential_params) :: friction
         integer(c_int) :: transport
-        integer(c_int) :: spin
+        integer(c_int) :: transport_spin
         integer(c_int) :: contact_point
         real(c_double) :: work_of_adhesion
         real(c_double) :: cohesion_energy_density
@@ -646,123 +648,123 @@ module demc
 
     interface
         function demc_version_number() bind(C, name="demc_version_number")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr
             integer(c_int) :: demc_version_number
         end function demc_version_number
         function demc_version_string() bind(C, name="demc_version_string")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr
             type(c_ptr) :: demc_version_string
         end function demc_version_string
         function demc_build_info() bind(C, name="demc_build_info")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr
             type(c_ptr) :: demc_build_info
         end function demc_build_info
         function demc_status_str(status) bind(C, name="demc_status_str")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr
             integer(c_int), value :: status
             type(c_ptr) :: demc_status_str
         end function demc_status_str
         function demc_is_finite(x) bind(C, name="demc_is_finite")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr
             real(c_double), value :: x
             integer(c_int) :: demc_is_finite
         end function demc_is_finite
         function demc_vec3_is_finite(v) bind(C, name="demc_vec3_is_finite")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_vec3
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_vec3
             type(demc_vec3), value :: v
             integer(c_int) :: demc_vec3_is_finite
         end function demc_vec3_is_finite
         function demc_vec3_make(x, y, z) bind(C, name="demc_vec3_make")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_vec3
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_vec3
             real(c_double), value :: x
             real(c_double), value :: y
             real(c_double), value :: z
             type(demc_vec3) :: demc_vec3_make
         end function demc_vec3_make
         function demc_vec3_add(a, b) bind(C, name="demc_vec3_add")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_vec3
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_vec3
             type(demc_vec3), value :: a
             type(demc_vec3), value :: b
             type(demc_vec3) :: demc_vec3_add
         end function demc_vec3_add
         function demc_vec3_sub(a, b) bind(C, name="demc_vec3_sub")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_vec3
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_vec3
             type(demc_vec3), value :: a
             type(demc_vec3), value :: b
             type(demc_vec3) :: demc_vec3_sub
         end function demc_vec3_sub
         function demc_vec3_scale(a, s) bind(C, name="demc_vec3_scale")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_vec3
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_vec3
             type(demc_vec3), value :: a
             real(c_double), value :: s
             type(demc_vec3) :: demc_vec3_scale
         end function demc_vec3_scale
         function demc_vec3_add_scaled(a, s, b) bind(C, name="demc_vec3_add_scaled")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_vec3
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_vec3
             type(demc_vec3), value :: a
             real(c_double), value :: s
             type(demc_vec3), value :: b
             type(demc_vec3) :: demc_vec3_add_scaled
         end function demc_vec3_add_scaled
         function demc_vec3_neg(a) bind(C, name="demc_vec3_neg")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_vec3
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_vec3
             type(demc_vec3), value :: a
             type(demc_vec3) :: demc_vec3_neg
         end function demc_vec3_neg
         function demc_vec3_dot(a, b) bind(C, name="demc_vec3_dot")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_vec3
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_vec3
             type(demc_vec3), value :: a
             type(demc_vec3), value :: b
             real(c_double) :: demc_vec3_dot
         end function demc_vec3_dot
         function demc_vec3_cross(a, b) bind(C, name="demc_vec3_cross")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_vec3
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_vec3
             type(demc_vec3), value :: a
             type(demc_vec3), value :: b
             type(demc_vec3) :: demc_vec3_cross
         end function demc_vec3_cross
         function demc_vec3_norm2(a) bind(C, name="demc_vec3_norm2")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_vec3
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_vec3
             type(demc_vec3), value :: a
             real(c_double) :: demc_vec3_norm2
         end function demc_vec3_norm2
         function demc_vec3_norm(a) bind(C, name="demc_vec3_norm")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_vec3
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_vec3
             type(demc_vec3), value :: a
             real(c_double) :: demc_vec3_norm
         end function demc_vec3_norm
         function demc_vec3_normalize(a) bind(C, name="demc_vec3_normalize")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_vec3
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_vec3
             type(demc_vec3), value :: a
             type(demc_vec3) :: demc_vec3_normalize
         end function demc_vec3_normalize
         function demc_vec3_project_plane(v, n) bind(C, name="demc_vec3_project_plane")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_vec3
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_vec3
             type(demc_vec3), value :: v
             type(demc_vec3), value :: n
             type(demc_vec3) :: demc_vec3_project_plane
         end function demc_vec3_project_plane
         function demc_material_make(youngs_modulus, poisson_ratio, density) bind(C, name="demc_material_make")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_material
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_material
             real(c_double), value :: youngs_modulus
             real(c_double), value :: poisson_ratio
             real(c_double), value :: density
             type(demc_material) :: demc_material_make
         end function demc_material_make
         function demc_material_validate(material, bad_field) bind(C, name="demc_material_validate")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_material
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_material
             type(demc_material), intent(in) :: material
             type(c_ptr), intent(out), optional :: bad_field
             integer(c_int) :: demc_material_validate
         end function demc_material_validate
         function demc_material_shear_modulus(material) bind(C, name="demc_material_shear_modulus")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_material
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_material
             type(demc_material), intent(in) :: material
             real(c_double) :: demc_material_shear_modulus
         end function demc_material_shear_modulus
         function demc_material_pair_sphere_sphere(material_i, radius_i, material_j, radius_j, mixing, pair, &
             bad_field) bind(C, name="demc_material_pair_sphere_sphere")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_material, demc_pair
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_material, demc_pair
             type(demc_material), intent(in) :: material_i
             real(c_double), value :: radius_i
             type(demc_material), intent(in) :: material_j
@@ -774,7 +776,7 @@ module demc
         end function demc_material_pair_sphere_sphere
         function demc_material_pair_sphere_wall(material_i, radius_i, wall, mixing, pair, &
             bad_field) bind(C, name="demc_material_pair_sphere_wall")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_material, demc_pair
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_material, demc_pair
             type(demc_material), intent(in) :: material_i
             real(c_double), value :: radius_i
             type(demc_material), intent(in), optional :: wall
@@ -784,14 +786,14 @@ module demc
             integer(c_int) :: demc_material_pair_sphere_wall
         end function demc_material_pair_sphere_wall
         function demc_material_pair_validate(pair, bad_field) bind(C, name="demc_material_pair_validate")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_pair
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_pair
             type(demc_pair), intent(in) :: pair
             type(c_ptr), intent(out), optional :: bad_field
             integer(c_int) :: demc_material_pair_validate
         end function demc_material_pair_validate
         function demc_material_moduli_init(material_i, material_j, mixing, moduli, bad_field) bind(C, &
             name="demc_material_moduli_init")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_material, demc_moduli
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_material, demc_moduli
             type(demc_material), intent(in) :: material_i
             type(demc_material), intent(in), optional :: material_j
             integer(c_int), value :: mixing
@@ -801,7 +803,7 @@ module demc
         end function demc_material_moduli_init
         function demc_normal_hertz_init(effective_modulus, effective_radius, params, bad_field) bind(C, &
             name="demc_normal_hertz_init")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_normal_hertz_params
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_normal_hertz_params
             real(c_double), value :: effective_modulus
             real(c_double), value :: effective_radius
             type(demc_normal_hertz_params) :: params
@@ -809,51 +811,51 @@ module demc
             integer(c_int) :: demc_normal_hertz_init
         end function demc_normal_hertz_init
         function demc_normal_hertz_force(params, overlap) bind(C, name="demc_normal_hertz_force")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_normal_hertz_params
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_normal_hertz_params
             type(demc_normal_hertz_params), intent(in) :: params
             real(c_double), value :: overlap
             real(c_double) :: demc_normal_hertz_force
         end function demc_normal_hertz_force
         function demc_normal_hertz_stiffness(params, overlap) bind(C, name="demc_normal_hertz_stiffness")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_normal_hertz_params
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_normal_hertz_params
             type(demc_normal_hertz_params), intent(in) :: params
             real(c_double), value :: overlap
             real(c_double) :: demc_normal_hertz_stiffness
         end function demc_normal_hertz_stiffness
         function demc_normal_hertz_energy(params, overlap) bind(C, name="demc_normal_hertz_energy")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_normal_hertz_params
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_normal_hertz_params
             type(demc_normal_hertz_params), intent(in) :: params
             real(c_double), value :: overlap
             real(c_double) :: demc_normal_hertz_energy
         end function demc_normal_hertz_energy
         function demc_normal_linear_init(stiffness, params, bad_field) bind(C, name="demc_normal_linear_init")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_normal_linear_params
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_normal_linear_params
             real(c_double), value :: stiffness
             type(demc_normal_linear_params) :: params
             type(c_ptr), intent(out), optional :: bad_field
             integer(c_int) :: demc_normal_linear_init
         end function demc_normal_linear_init
         function demc_normal_linear_force(params, overlap) bind(C, name="demc_normal_linear_force")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_normal_linear_params
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_normal_linear_params
             type(demc_normal_linear_params), intent(in) :: params
             real(c_double), value :: overlap
             real(c_double) :: demc_normal_linear_force
         end function demc_normal_linear_force
         function demc_normal_linear_stiffness(params, overlap) bind(C, name="demc_normal_linear_stiffness")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_normal_linear_params
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_normal_linear_params
             type(demc_normal_linear_params), intent(in) :: params
             real(c_double), value :: overlap
             real(c_double) :: demc_normal_linear_stiffness
         end function demc_normal_linear_stiffness
         function demc_normal_linear_energy(params, overlap) bind(C, name="demc_normal_linear_energy")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_normal_linear_params
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_normal_linear_params
             type(demc_normal_linear_params), intent(in) :: params
             real(c_double), value :: overlap
             real(c_double) :: demc_normal_linear_energy
         end function demc_normal_linear_energy
         function demc_normal_pls_init(stiffness, restitution, params, bad_field) bind(C, &
             name="demc_normal_pls_init")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_normal_pls_params
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_normal_pls_params
             real(c_double), value :: stiffness
             real(c_double), value :: restitution
             type(demc_normal_pls_params) :: params
@@ -861,14 +863,16 @@ module demc
             integer(c_int) :: demc_normal_pls_init
         end function demc_normal_pls_init
         function demc_normal_pls_force(params, overlap, state) bind(C, name="demc_normal_pls_force")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_normal_pls_params, demc_normal_pls_state
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_normal_pls_params, &
+                demc_normal_pls_state
             type(demc_normal_pls_params), intent(in) :: params
             real(c_double), value :: overlap
             type(demc_normal_pls_state) :: state
             real(c_double) :: demc_normal_pls_force
         end function demc_normal_pls_force
         function demc_normal_pls_stiffness(params, overlap, state) bind(C, name="demc_normal_pls_stiffness")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_normal_pls_params, demc_normal_pls_state
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_normal_pls_params, &
+                demc_normal_pls_state
             type(demc_normal_pls_params), intent(in) :: params
             real(c_double), value :: overlap
             type(demc_normal_pls_state), intent(in) :: state
@@ -876,7 +880,8 @@ module demc
         end function demc_normal_pls_stiffness
         function demc_normal_pls_elastic_energy(params, overlap, state) bind(C, &
             name="demc_normal_pls_elastic_energy")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_normal_pls_params, demc_normal_pls_state
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_normal_pls_params, &
+                demc_normal_pls_state
             type(demc_normal_pls_params), intent(in) :: params
             real(c_double), value :: overlap
             type(demc_normal_pls_state), intent(in) :: state
@@ -884,78 +889,79 @@ module demc
         end function demc_normal_pls_elastic_energy
         function demc_normal_pls_dissipated_energy(params, state) bind(C, &
             name="demc_normal_pls_dissipated_energy")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_normal_pls_params, demc_normal_pls_state
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_normal_pls_params, &
+                demc_normal_pls_state
             type(demc_normal_pls_params), intent(in) :: params
             type(demc_normal_pls_state), intent(in) :: state
             real(c_double) :: demc_normal_pls_dissipated_energy
         end function demc_normal_pls_dissipated_energy
-        function demc_damping_linear_force(gamma, m_eff, k, overlap_rate) bind(C, &
+        function demc_damping_linear_force(gamma, effective_mass, stiffness, overlap_rate) bind(C, &
             name="demc_damping_linear_force")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr
             real(c_double), value :: gamma
-            real(c_double), value :: m_eff
-            real(c_double), value :: k
+            real(c_double), value :: effective_mass
+            real(c_double), value :: stiffness
             real(c_double), value :: overlap_rate
             real(c_double) :: demc_damping_linear_force
         end function demc_damping_linear_force
-        function demc_damping_hertz_coefficient(gamma, m_eff, E_eff, R_eff, delta) bind(C, &
-            name="demc_damping_hertz_coefficient")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr
+        function demc_damping_hertz_coefficient(gamma, effective_mass, effective_modulus, effective_radius, &
+            delta) bind(C, name="demc_damping_hertz_coefficient")
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr
             real(c_double), value :: gamma
-            real(c_double), value :: m_eff
-            real(c_double), value :: E_eff
-            real(c_double), value :: R_eff
+            real(c_double), value :: effective_mass
+            real(c_double), value :: effective_modulus
+            real(c_double), value :: effective_radius
             real(c_double), value :: delta
             real(c_double) :: demc_damping_hertz_coefficient
         end function demc_damping_hertz_coefficient
-        function demc_damping_hertz_force(gamma, m_eff, E_eff, R_eff, delta, overlap_rate) bind(C, &
-            name="demc_damping_hertz_force")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr
+        function demc_damping_hertz_force(gamma, effective_mass, effective_modulus, effective_radius, &
+            delta, overlap_rate) bind(C, name="demc_damping_hertz_force")
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr
             real(c_double), value :: gamma
-            real(c_double), value :: m_eff
-            real(c_double), value :: E_eff
-            real(c_double), value :: R_eff
+            real(c_double), value :: effective_mass
+            real(c_double), value :: effective_modulus
+            real(c_double), value :: effective_radius
             real(c_double), value :: delta
             real(c_double), value :: overlap_rate
             real(c_double) :: demc_damping_hertz_force
         end function demc_damping_hertz_force
-        function demc_damping_tangential_force(gamma, m_eff, k_t, v_t) bind(C, &
-            name="demc_damping_tangential_force")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_vec3
+        function demc_damping_tangential_force(gamma, effective_mass, tangential_stiffness, &
+            tangential_velocity) bind(C, name="demc_damping_tangential_force")
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_vec3
             real(c_double), value :: gamma
-            real(c_double), value :: m_eff
-            real(c_double), value :: k_t
-            type(demc_vec3), value :: v_t
+            real(c_double), value :: effective_mass
+            real(c_double), value :: tangential_stiffness
+            type(demc_vec3), value :: tangential_velocity
             type(demc_vec3) :: demc_damping_tangential_force
         end function demc_damping_tangential_force
         function demc_damping_lsd_restitution(gamma, end, e) bind(C, name="demc_damping_lsd_restitution")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr
             real(c_double), value :: gamma
             integer(c_int), value :: end
             real(c_double) :: e
             integer(c_int) :: demc_damping_lsd_restitution
         end function demc_damping_lsd_restitution
         function demc_damping_lsd_ratio(e, end, gamma) bind(C, name="demc_damping_lsd_ratio")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr
             real(c_double), value :: e
             integer(c_int), value :: end
             real(c_double) :: gamma
             integer(c_int) :: demc_damping_lsd_ratio
         end function demc_damping_lsd_ratio
         function demc_damping_lsd_ratio_fast(e) bind(C, name="demc_damping_lsd_ratio_fast")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr
             real(c_double), value :: e
             real(c_double) :: demc_damping_lsd_ratio_fast
         end function demc_damping_lsd_ratio_fast
         function demc_damping_hmd_restitution(gamma, end, e) bind(C, name="demc_damping_hmd_restitution")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr
             real(c_double), value :: gamma
             integer(c_int), value :: end
             real(c_double) :: e
             integer(c_int) :: demc_damping_hmd_restitution
         end function demc_damping_hmd_restitution
         function demc_damping_hmd_ratio(e, end, gamma) bind(C, name="demc_damping_hmd_ratio")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr
             real(c_double), value :: e
             integer(c_int), value :: end
             real(c_double) :: gamma
@@ -963,61 +969,60 @@ module demc
         end function demc_damping_hmd_ratio
         function demc_damping_viscoelastic_restitution_scaled(eps, end, e) bind(C, &
             name="demc_damping_viscoelastic_restitution_scaled")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr
             real(c_double), value :: eps
             integer(c_int), value :: end
             real(c_double) :: e
             integer(c_int) :: demc_damping_viscoelastic_restitution_scaled
         end function demc_damping_viscoelastic_restitution_scaled
-        function demc_damping_viscoelastic_restitution(A, K, m_eff, v, end, e) bind(C, &
-            name="demc_damping_viscoelastic_restitution")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr
-            real(c_double), value :: A
-            real(c_double), value :: K
-            real(c_double), value :: m_eff
-            real(c_double), value :: v
+        function demc_damping_viscoelastic_restitution(dissipative_constant, prefactor, effective_mass, &
+            approach_speed, end, e) bind(C, name="demc_damping_viscoelastic_restitution")
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr
+            real(c_double), value :: dissipative_constant
+            real(c_double), value :: prefactor
+            real(c_double), value :: effective_mass
+            real(c_double), value :: approach_speed
             integer(c_int), value :: end
             real(c_double) :: e
             integer(c_int) :: demc_damping_viscoelastic_restitution
         end function demc_damping_viscoelastic_restitution
         function demc_tangential_stiffness_ratio(nu) bind(C, name="demc_tangential_stiffness_ratio")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr
             real(c_double), value :: nu
             real(c_double) :: demc_tangential_stiffness_ratio
         end function demc_tangential_stiffness_ratio
         function demc_tangential_mindlin_stiffness(shear_modulus, radius, overlap) bind(C, &
             name="demc_tangential_mindlin_stiffness")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr
             real(c_double), value :: shear_modulus
             real(c_double), value :: radius
             real(c_double), value :: overlap
             real(c_double) :: demc_tangential_mindlin_stiffness
         end function demc_tangential_mindlin_stiffness
-        function demc_tangential_params_init(mu_static, mu_dynamic, params, bad_field) bind(C, &
-            name="demc_tangential_params_init")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_tangential_params
+        function demc_tangential_init(mu_static, mu_dynamic, params, bad_field) bind(C, &
+            name="demc_tangential_init")
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_tangential_params
             real(c_double), value :: mu_static
             real(c_double), value :: mu_dynamic
             type(demc_tangential_params) :: params
             type(c_ptr), intent(out), optional :: bad_field
-            integer(c_int) :: demc_tangential_params_init
-        end function demc_tangential_params_init
-        function demc_tangential_params_validate(params, bad_field) bind(C, &
-            name="demc_tangential_params_validate")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_tangential_params
+            integer(c_int) :: demc_tangential_init
+        end function demc_tangential_init
+        function demc_tangential_validate(params, bad_field) bind(C, name="demc_tangential_validate")
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_tangential_params
             type(demc_tangential_params), intent(in) :: params
             type(c_ptr), intent(out), optional :: bad_field
-            integer(c_int) :: demc_tangential_params_validate
-        end function demc_tangential_params_validate
+            integer(c_int) :: demc_tangential_validate
+        end function demc_tangential_validate
         function demc_tangential_state_swap(s) bind(C, name="demc_tangential_state_swap")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_tangential_state
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_tangential_state
             type(demc_tangential_state), value :: s
             type(demc_tangential_state) :: demc_tangential_state_swap
         end function demc_tangential_state_swap
-        function demc_tangential_update(p, increment, velocity, stiffness, normal_force, damping, dt, &
-            s) bind(C, name="demc_tangential_update")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_tangential_params, &
-                demc_tangential_result, demc_tangential_state, demc_vec3
+        function demc_tangential_update(p, increment, velocity, stiffness, normal_force, damping, dt, s, &
+            energy) bind(C, name="demc_tangential_update")
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_tangential_energy, &
+                demc_tangential_params, demc_tangential_result, demc_tangential_state, demc_vec3
             type(demc_tangential_params), intent(in) :: p
             type(demc_vec3), value :: increment
             type(demc_vec3), value :: velocity
@@ -1026,16 +1031,17 @@ module demc
             real(c_double), value :: damping
             real(c_double), value :: dt
             type(demc_tangential_state) :: s
+            type(demc_tangential_energy), optional :: energy
             type(demc_tangential_result) :: demc_tangential_update
         end function demc_tangential_update
         function demc_tangential_project(v, n) bind(C, name="demc_tangential_project")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_vec3
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_vec3
             type(demc_vec3), value :: v
             type(demc_vec3), value :: n
             type(demc_vec3) :: demc_tangential_project
         end function demc_tangential_project
         function demc_tangential_rotate(v, n_old, n_new, spin) bind(C, name="demc_tangential_rotate")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_vec3
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_vec3
             type(demc_vec3), value :: v
             type(demc_vec3), value :: n_old
             type(demc_vec3), value :: n_new
@@ -1044,38 +1050,37 @@ module demc
         end function demc_tangential_rotate
         subroutine demc_tangential_transport(transport, n_old, n_new, spin, s) bind(C, &
             name="demc_tangential_transport")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_tangential_state, demc_vec3
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_tangential_state, demc_vec3
             integer(c_int), value :: transport
             type(demc_vec3), value :: n_old
             type(demc_vec3), value :: n_new
             real(c_double), value :: spin
             type(demc_tangential_state) :: s
         end subroutine demc_tangential_transport
-        function demc_tangential_md_params_init(mu, effective_shear_modulus, variant, params, &
-            bad_field) bind(C, name="demc_tangential_md_params_init")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_tangential_md_params
+        function demc_tangential_md_init(mu, effective_shear_modulus, variant, params, bad_field) bind(C, &
+            name="demc_tangential_md_init")
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_tangential_md_params
             real(c_double), value :: mu
             real(c_double), value :: effective_shear_modulus
             integer(c_int), value :: variant
             type(demc_tangential_md_params) :: params
             type(c_ptr), intent(out), optional :: bad_field
-            integer(c_int) :: demc_tangential_md_params_init
-        end function demc_tangential_md_params_init
-        function demc_tangential_md_params_validate(params, bad_field) bind(C, &
-            name="demc_tangential_md_params_validate")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_tangential_md_params
+            integer(c_int) :: demc_tangential_md_init
+        end function demc_tangential_md_init
+        function demc_tangential_md_validate(params, bad_field) bind(C, name="demc_tangential_md_validate")
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_tangential_md_params
             type(demc_tangential_md_params), intent(in) :: params
             type(c_ptr), intent(out), optional :: bad_field
-            integer(c_int) :: demc_tangential_md_params_validate
-        end function demc_tangential_md_params_validate
+            integer(c_int) :: demc_tangential_md_validate
+        end function demc_tangential_md_validate
         function demc_tangential_md_state_swap(s) bind(C, name="demc_tangential_md_state_swap")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_tangential_md_state
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_tangential_md_state
             type(demc_tangential_md_state), value :: s
             type(demc_tangential_md_state) :: demc_tangential_md_state_swap
         end function demc_tangential_md_state_swap
         function demc_tangential_md_stiffness(p, normal_force, contact_radius, s) bind(C, &
             name="demc_tangential_md_stiffness")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_tangential_md_params, &
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_tangential_md_params, &
                 demc_tangential_md_state
             type(demc_tangential_md_params), intent(in) :: p
             real(c_double), value :: normal_force
@@ -1085,7 +1090,7 @@ module demc
         end function demc_tangential_md_stiffness
         function demc_tangential_md_stored_energy(p, normal_force, contact_radius, s) bind(C, &
             name="demc_tangential_md_stored_energy")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_tangential_md_params, &
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_tangential_md_params, &
                 demc_tangential_md_state
             type(demc_tangential_md_params), intent(in) :: p
             real(c_double), value :: normal_force
@@ -1095,18 +1100,18 @@ module demc
         end function demc_tangential_md_stored_energy
         function demc_tangential_md_update(p, increment, normal_force, contact_radius, s, energy) bind(C, &
             name="demc_tangential_md_update")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_tangential_md_energy, &
-                demc_tangential_md_params, demc_tangential_md_state, demc_vec3
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_tangential_md_energy, &
+                demc_tangential_md_params, demc_tangential_md_state, demc_tangential_result, demc_vec3
             type(demc_tangential_md_params), intent(in) :: p
             type(demc_vec3), value :: increment
             real(c_double), value :: normal_force
             real(c_double), value :: contact_radius
             type(demc_tangential_md_state) :: s
             type(demc_tangential_md_energy), optional :: energy
-            type(demc_vec3) :: demc_tangential_md_update
+            type(demc_tangential_result) :: demc_tangential_md_update
         end function demc_tangential_md_update
         function demc_contact_def_init(preset, size, def, bad_field) bind(C, name="demc_contact_def_init")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_contact_def
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_contact_def
             integer(c_int), value :: preset
             integer(c_size_t), value :: size
             type(demc_contact_def) :: def
@@ -1114,52 +1119,53 @@ module demc
             integer(c_int) :: demc_contact_def_init
         end function demc_contact_def_init
         function demc_contact_model_init(def, model, bad_field) bind(C, name="demc_contact_model_init")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_contact_def, demc_contact_model
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_contact_def, &
+                demc_contact_model
             type(demc_contact_def), intent(in) :: def
             type(demc_contact_model) :: model
             type(c_ptr), intent(out), optional :: bad_field
             integer(c_int) :: demc_contact_model_init
         end function demc_contact_model_init
         function demc_contact_model_validate(model, bad_field) bind(C, name="demc_contact_model_validate")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_contact_model
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_contact_model
             type(demc_contact_model), intent(in) :: model
             type(c_ptr), intent(out), optional :: bad_field
             integer(c_int) :: demc_contact_model_validate
         end function demc_contact_model_validate
         function demc_contact_model_kind(model) bind(C, name="demc_contact_model_kind")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_contact_model
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_contact_model
             type(demc_contact_model), intent(in) :: model
             integer(c_int) :: demc_contact_model_kind
         end function demc_contact_model_kind
         function demc_contact_model_state_size(model) bind(C, name="demc_contact_model_state_size")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_contact_model
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_contact_model
             type(demc_contact_model), intent(in) :: model
             integer(c_size_t) :: demc_contact_model_state_size
         end function demc_contact_model_state_size
         function demc_contact_model_range(model) bind(C, name="demc_contact_model_range")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_contact_model
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_contact_model
             type(demc_contact_model), intent(in) :: model
             real(c_double) :: demc_contact_model_range
         end function demc_contact_model_range
         subroutine demc_contact_state_reset(model, state) bind(C, name="demc_contact_state_reset")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_contact_model
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_contact_model
             type(demc_contact_model), intent(in) :: model
             real(c_double) :: state(*)
         end subroutine demc_contact_state_reset
         subroutine demc_contact_state_swap(model, state) bind(C, name="demc_contact_state_swap")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_contact_model
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_contact_model
             type(demc_contact_model), intent(in) :: model
             real(c_double) :: state(*)
         end subroutine demc_contact_state_swap
         function demc_contact_state_flips(model, index) bind(C, name="demc_contact_state_flips")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_contact_model
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_contact_model
             type(demc_contact_model), intent(in) :: model
             integer(c_size_t), value :: index
             integer(c_int) :: demc_contact_state_flips
         end function demc_contact_state_flips
         function demc_contact_frame_sphere_sphere(model, i, j) bind(C, &
             name="demc_contact_frame_sphere_sphere")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_body, demc_contact_frame, &
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_body, demc_contact_frame, &
                 demc_contact_model
             type(demc_contact_model), intent(in) :: model
             type(demc_body), intent(in) :: i
@@ -1167,7 +1173,7 @@ module demc
             type(demc_contact_frame) :: demc_contact_frame_sphere_sphere
         end function demc_contact_frame_sphere_sphere
         function demc_contact_frame_sphere_wall(model, i, wall) bind(C, name="demc_contact_frame_sphere_wall")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_body, demc_contact_frame, &
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_body, demc_contact_frame, &
                 demc_contact_model, demc_wall
             type(demc_contact_model), intent(in) :: model
             type(demc_body), intent(in) :: i
@@ -1176,7 +1182,7 @@ module demc
         end function demc_contact_frame_sphere_wall
         function demc_contact_frame_sphere_facet(model, i, facet, contact) bind(C, &
             name="demc_contact_frame_sphere_facet")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_body, demc_contact_frame, &
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_body, demc_contact_frame, &
                 demc_contact_model, demc_facet_contact, demc_facet_triangle
             type(demc_contact_model), intent(in) :: model
             type(demc_body), intent(in) :: i
@@ -1185,8 +1191,8 @@ module demc
             type(demc_contact_frame) :: demc_contact_frame_sphere_facet
         end function demc_contact_frame_sphere_facet
         function demc_contact_eval(model, frame, dt, state, diag) bind(C, name="demc_contact_eval")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_contact_diag, demc_contact_frame, &
-                demc_contact_model, demc_contact_result
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_contact_diag, &
+                demc_contact_frame, demc_contact_model, demc_contact_result
             type(demc_contact_model), intent(in) :: model
             type(demc_contact_frame), intent(in) :: frame
             real(c_double), value :: dt
@@ -1196,7 +1202,7 @@ module demc
         end function demc_contact_eval
         function demc_contact_eval_sphere_sphere(model, i, j, dt, state, diag) bind(C, &
             name="demc_contact_eval_sphere_sphere")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_body, demc_contact_diag, &
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_body, demc_contact_diag, &
                 demc_contact_model, demc_contact_result
             type(demc_contact_model), intent(in) :: model
             type(demc_body), intent(in) :: i
@@ -1208,7 +1214,7 @@ module demc
         end function demc_contact_eval_sphere_sphere
         function demc_contact_eval_sphere_wall(model, i, wall, dt, state, diag) bind(C, &
             name="demc_contact_eval_sphere_wall")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_body, demc_contact_diag, &
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_body, demc_contact_diag, &
                 demc_contact_model, demc_contact_result, demc_wall
             type(demc_contact_model), intent(in) :: model
             type(demc_body), intent(in) :: i
@@ -1219,7 +1225,8 @@ module demc
             type(demc_contact_result) :: demc_contact_eval_sphere_wall
         end function demc_contact_eval_sphere_wall
         function demc_contact_eval_batch(model, batch, dt, bad_field) bind(C, name="demc_contact_eval_batch")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_contact_batch, demc_contact_model
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_contact_batch, &
+                demc_contact_model
             type(demc_contact_model), intent(in) :: model
             type(demc_contact_batch), intent(in) :: batch
             real(c_double), value :: dt
@@ -1228,8 +1235,8 @@ module demc
         end function demc_contact_eval_batch
         function demc_contact_eval_batch_wall(model, batch, wall, dt, bad_field) bind(C, &
             name="demc_contact_eval_batch_wall")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_contact_batch, demc_contact_model, &
-                demc_wall
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_contact_batch, &
+                demc_contact_model, demc_wall
             type(demc_contact_model), intent(in) :: model
             type(demc_contact_batch), intent(in) :: batch
             type(demc_wall), intent(in) :: wall
@@ -1239,8 +1246,8 @@ module demc
         end function demc_contact_eval_batch_wall
         function demc_contact_eval_batch_facet(model, batch, facets, contacts, dt, nodal_force, &
             bad_field) bind(C, name="demc_contact_eval_batch_facet")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_contact_batch, demc_contact_model, &
-                demc_facet_contact, demc_facet_triangle
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_contact_batch, &
+                demc_contact_model, demc_facet_contact, demc_facet_triangle
             type(demc_contact_model), intent(in) :: model
             type(demc_contact_batch), intent(in) :: batch
             type(demc_facet_triangle), intent(in) :: facets
@@ -1251,38 +1258,38 @@ module demc
             integer(c_int) :: demc_contact_eval_batch_facet
         end function demc_contact_eval_batch_facet
         function demc_rodrigues_to_tensor(alpha) bind(C, name="demc_rodrigues_to_tensor")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_mat3, demc_vec3
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_mat3, demc_vec3
             type(demc_vec3), value :: alpha
             type(demc_mat3) :: demc_rodrigues_to_tensor
         end function demc_rodrigues_to_tensor
         function demc_rodrigues_rotate(alpha, v) bind(C, name="demc_rodrigues_rotate")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_vec3
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_vec3
             type(demc_vec3), value :: alpha
             type(demc_vec3), value :: v
             type(demc_vec3) :: demc_rodrigues_rotate
         end function demc_rodrigues_rotate
         function demc_rodrigues_compose(alpha1, alpha2) bind(C, name="demc_rodrigues_compose")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_vec3
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_vec3
             type(demc_vec3), value :: alpha1
             type(demc_vec3), value :: alpha2
             type(demc_vec3) :: demc_rodrigues_compose
         end function demc_rodrigues_compose
         function demc_rodrigues_compose_checked(alpha1, alpha2, out) bind(C, &
             name="demc_rodrigues_compose_checked")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_vec3
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_vec3
             type(demc_vec3), value :: alpha1
             type(demc_vec3), value :: alpha2
             type(demc_vec3) :: out
             integer(c_int) :: demc_rodrigues_compose_checked
         end function demc_rodrigues_compose_checked
         function demc_rodrigues_inverse(alpha) bind(C, name="demc_rodrigues_inverse")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_vec3
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_vec3
             type(demc_vec3), value :: alpha
             type(demc_vec3) :: demc_rodrigues_inverse
         end function demc_rodrigues_inverse
         function demc_rodrigues_increment(omega_old, omega_new, phi, dt) bind(C, &
             name="demc_rodrigues_increment")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_vec3
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_vec3
             type(demc_vec3), value :: omega_old
             type(demc_vec3), value :: omega_new
             real(c_double), value :: phi
@@ -1291,7 +1298,7 @@ module demc
         end function demc_rodrigues_increment
         function demc_rodrigues_update(alpha, omega_old, omega_new, phi, dt) bind(C, &
             name="demc_rodrigues_update")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_vec3
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_vec3
             type(demc_vec3), value :: alpha
             type(demc_vec3), value :: omega_old
             type(demc_vec3), value :: omega_new
@@ -1301,7 +1308,7 @@ module demc
         end function demc_rodrigues_update
         function demc_rodrigues_update_checked(alpha, omega_old, omega_new, phi, dt, out) bind(C, &
             name="demc_rodrigues_update_checked")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_vec3
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_vec3
             type(demc_vec3), value :: alpha
             type(demc_vec3), value :: omega_old
             type(demc_vec3), value :: omega_new
@@ -1312,80 +1319,80 @@ module demc
         end function demc_rodrigues_update_checked
         function demc_rodrigues_rolling_displacement(alpha_delta, radius, normal) bind(C, &
             name="demc_rodrigues_rolling_displacement")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_vec3
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_vec3
             type(demc_vec3), value :: alpha_delta
             real(c_double), value :: radius
             type(demc_vec3), value :: normal
             type(demc_vec3) :: demc_rodrigues_rolling_displacement
         end function demc_rodrigues_rolling_displacement
         function demc_rodrigues_from_gibbs(gibbs) bind(C, name="demc_rodrigues_from_gibbs")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_vec3
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_vec3
             type(demc_vec3), value :: gibbs
             type(demc_vec3) :: demc_rodrigues_from_gibbs
         end function demc_rodrigues_from_gibbs
         function demc_rodrigues_to_gibbs(alpha) bind(C, name="demc_rodrigues_to_gibbs")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_vec3
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_vec3
             type(demc_vec3), value :: alpha
             type(demc_vec3) :: demc_rodrigues_to_gibbs
         end function demc_rodrigues_to_gibbs
         function demc_gibbs_to_tensor(gibbs) bind(C, name="demc_gibbs_to_tensor")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_mat3, demc_vec3
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_mat3, demc_vec3
             type(demc_vec3), value :: gibbs
             type(demc_mat3) :: demc_gibbs_to_tensor
         end function demc_gibbs_to_tensor
         function demc_gibbs_compose(gibbs1, gibbs2) bind(C, name="demc_gibbs_compose")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_vec3
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_vec3
             type(demc_vec3), value :: gibbs1
             type(demc_vec3), value :: gibbs2
             type(demc_vec3) :: demc_gibbs_compose
         end function demc_gibbs_compose
         function demc_rodrigues_from_rotvec(rotvec) bind(C, name="demc_rodrigues_from_rotvec")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_vec3
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_vec3
             type(demc_vec3), value :: rotvec
             type(demc_vec3) :: demc_rodrigues_from_rotvec
         end function demc_rodrigues_from_rotvec
         function demc_rodrigues_from_rotvec_checked(rotvec, out) bind(C, &
             name="demc_rodrigues_from_rotvec_checked")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_vec3
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_vec3
             type(demc_vec3), value :: rotvec
             type(demc_vec3) :: out
             integer(c_int) :: demc_rodrigues_from_rotvec_checked
         end function demc_rodrigues_from_rotvec_checked
         function demc_rodrigues_to_rotvec(alpha) bind(C, name="demc_rodrigues_to_rotvec")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_vec3
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_vec3
             type(demc_vec3), value :: alpha
             type(demc_vec3) :: demc_rodrigues_to_rotvec
         end function demc_rodrigues_to_rotvec
         function demc_rodrigues_from_quat(q) bind(C, name="demc_rodrigues_from_quat")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_quat, demc_vec3
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_quat, demc_vec3
             type(demc_quat), value :: q
             type(demc_vec3) :: demc_rodrigues_from_quat
         end function demc_rodrigues_from_quat
         function demc_rodrigues_from_quat_checked(q, out) bind(C, name="demc_rodrigues_from_quat_checked")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_quat, demc_vec3
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_quat, demc_vec3
             type(demc_quat), value :: q
             type(demc_vec3) :: out
             integer(c_int) :: demc_rodrigues_from_quat_checked
         end function demc_rodrigues_from_quat_checked
         function demc_rodrigues_to_quat(alpha) bind(C, name="demc_rodrigues_to_quat")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_quat, demc_vec3
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_quat, demc_vec3
             type(demc_vec3), value :: alpha
             type(demc_quat) :: demc_rodrigues_to_quat
         end function demc_rodrigues_to_quat
         function demc_rodrigues_from_tensor(q) bind(C, name="demc_rodrigues_from_tensor")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_mat3, demc_vec3
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_mat3, demc_vec3
             type(demc_mat3), value :: q
             type(demc_vec3) :: demc_rodrigues_from_tensor
         end function demc_rodrigues_from_tensor
         function demc_rodrigues_from_tensor_checked(q, out) bind(C, name="demc_rodrigues_from_tensor_checked")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_mat3, demc_vec3
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_mat3, demc_vec3
             type(demc_mat3), value :: q
             type(demc_vec3) :: out
             integer(c_int) :: demc_rodrigues_from_tensor_checked
         end function demc_rodrigues_from_tensor_checked
         function demc_timestep_rayleigh(radius, shear_modulus, poisson_ratio, density, dt, &
             bad_field) bind(C, name="demc_timestep_rayleigh")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr
             real(c_double), value :: radius
             real(c_double), value :: shear_modulus
             real(c_double), value :: poisson_ratio
@@ -1396,7 +1403,7 @@ module demc
         end function demc_timestep_rayleigh
         function demc_timestep_rayleigh_set(radii, count, choice, shear_modulus, poisson_ratio, density, &
             dt, bad_field) bind(C, name="demc_timestep_rayleigh_set")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr
             real(c_double), intent(in) :: radii(*)
             integer(c_size_t), value :: count
             integer(c_int), value :: choice
@@ -1409,7 +1416,7 @@ module demc
         end function demc_timestep_rayleigh_set
         function demc_timestep_rayleigh_material(material, radius, dt, bad_field) bind(C, &
             name="demc_timestep_rayleigh_material")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_material
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_material
             type(demc_material), intent(in) :: material
             real(c_double), value :: radius
             real(c_double) :: dt
@@ -1418,27 +1425,28 @@ module demc
         end function demc_timestep_rayleigh_material
         function demc_timestep_hertz(mass, normal_prefactor, velocity, steps, dt, bad_field) bind(C, &
             name="demc_timestep_hertz")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr
             real(c_double), value :: mass
             real(c_double), value :: normal_prefactor
             real(c_double), value :: velocity
-            real(c_double), value :: steps
+            integer(c_int), value :: steps
             real(c_double) :: dt
             type(c_ptr), intent(out), optional :: bad_field
             integer(c_int) :: demc_timestep_hertz
         end function demc_timestep_hertz
-        function demc_timestep_belytschko(mass, k, c, dt, bad_field) bind(C, name="demc_timestep_belytschko")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr
+        function demc_timestep_belytschko(mass, stiffness, damping_coefficient, dt, bad_field) bind(C, &
+            name="demc_timestep_belytschko")
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr
             real(c_double), value :: mass
-            real(c_double), value :: k
-            real(c_double), value :: c
+            real(c_double), value :: stiffness
+            real(c_double), value :: damping_coefficient
             real(c_double) :: dt
             type(c_ptr), intent(out), optional :: bad_field
             integer(c_int) :: demc_timestep_belytschko
         end function demc_timestep_belytschko
         function demc_timestep_compression(mass, normal_prefactor, normal_damping_coefficient, velocity, &
             dt, bad_field) bind(C, name="demc_timestep_compression")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr
             real(c_double), value :: mass
             real(c_double), value :: normal_prefactor
             real(c_double), value :: normal_damping_coefficient
@@ -1449,7 +1457,7 @@ module demc
         end function demc_timestep_compression
         function demc_timestep_restitution(mass, normal_prefactor, normal_damping_coefficient, overlap_max, &
             dt, bad_field) bind(C, name="demc_timestep_restitution")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr
             real(c_double), value :: mass
             real(c_double), value :: normal_prefactor
             real(c_double), value :: normal_damping_coefficient
@@ -1460,7 +1468,7 @@ module demc
         end function demc_timestep_restitution
         function demc_timestep_shear(mass, tangential_prefactor, tangential_damping_coefficient, velocity, &
             dt, bad_field) bind(C, name="demc_timestep_shear")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr
             real(c_double), value :: mass
             real(c_double), value :: tangential_prefactor
             real(c_double), value :: tangential_damping_coefficient
@@ -1471,17 +1479,17 @@ module demc
         end function demc_timestep_shear
         function demc_timestep_linearised(mass, normal_damping_coefficient, dt, bad_field) bind(C, &
             name="demc_timestep_linearised")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr
             real(c_double), value :: mass
             real(c_double), value :: normal_damping_coefficient
             real(c_double) :: dt
             type(c_ptr), intent(out), optional :: bad_field
             integer(c_int) :: demc_timestep_linearised
         end function demc_timestep_linearised
-        function demc_timestep_collision_init_spheres(shear_modulus, poisson_ratio, density, radius_i, &
+        function demc_timestep_collision_spheres_init(shear_modulus, poisson_ratio, density, radius_i, &
             radius_j, velocity, normal_damping_coefficient, tangential_damping_coefficient, out, &
-            bad_field) bind(C, name="demc_timestep_collision_init_spheres")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_timestep_collision
+            bad_field) bind(C, name="demc_timestep_collision_spheres_init")
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_timestep_collision
             real(c_double), value :: shear_modulus
             real(c_double), value :: poisson_ratio
             real(c_double), value :: density
@@ -1492,21 +1500,22 @@ module demc
             real(c_double), value :: tangential_damping_coefficient
             type(demc_timestep_collision) :: out
             type(c_ptr), intent(out), optional :: bad_field
-            integer(c_int) :: demc_timestep_collision_init_spheres
-        end function demc_timestep_collision_init_spheres
-        function demc_timestep_collision_init_pair(pair, velocity, normal_damping_coefficient, &
-            tangential_damping_coefficient, out, bad_field) bind(C, name="demc_timestep_collision_init_pair")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_pair, demc_timestep_collision
+            integer(c_int) :: demc_timestep_collision_spheres_init
+        end function demc_timestep_collision_spheres_init
+        function demc_timestep_collision_pair_init(pair, velocity, normal_damping_coefficient, &
+            tangential_damping_coefficient, out, bad_field) bind(C, name="demc_timestep_collision_pair_init")
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_pair, demc_timestep_collision
             type(demc_pair), intent(in) :: pair
             real(c_double), value :: velocity
             real(c_double), value :: normal_damping_coefficient
             real(c_double), value :: tangential_damping_coefficient
             type(demc_timestep_collision) :: out
             type(c_ptr), intent(out), optional :: bad_field
-            integer(c_int) :: demc_timestep_collision_init_pair
-        end function demc_timestep_collision_init_pair
+            integer(c_int) :: demc_timestep_collision_pair_init
+        end function demc_timestep_collision_pair_init
         function demc_timestep_critical(collision, out, bad_field) bind(C, name="demc_timestep_critical")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_timestep_bounds, demc_timestep_collision
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_timestep_bounds, &
+                demc_timestep_collision
             type(demc_timestep_collision), intent(in) :: collision
             type(demc_timestep_bounds) :: out
             type(c_ptr), intent(out), optional :: bad_field
@@ -1514,7 +1523,7 @@ module demc
         end function demc_timestep_critical
         function demc_rolling_velocity(normal, effective_radius, omega_i, omega_j) bind(C, &
             name="demc_rolling_velocity")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_vec3
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_vec3
             type(demc_vec3), value :: normal
             real(c_double), value :: effective_radius
             type(demc_vec3), value :: omega_i
@@ -1523,7 +1532,7 @@ module demc
         end function demc_rolling_velocity
         function demc_rolling_angular_velocity(normal, omega_i, omega_j) bind(C, &
             name="demc_rolling_angular_velocity")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_vec3
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_vec3
             type(demc_vec3), value :: normal
             type(demc_vec3), value :: omega_i
             type(demc_vec3), value :: omega_j
@@ -1531,7 +1540,7 @@ module demc
         end function demc_rolling_angular_velocity
         function demc_rolling_inertia_spheres(mass_i, radius_i, mass_j, radius_j) bind(C, &
             name="demc_rolling_inertia_spheres")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr
             real(c_double), value :: mass_i
             real(c_double), value :: radius_i
             real(c_double), value :: mass_j
@@ -1540,14 +1549,14 @@ module demc
         end function demc_rolling_inertia_spheres
         function demc_rolling_inertia_sphere_wall(mass_i, radius_i) bind(C, &
             name="demc_rolling_inertia_sphere_wall")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr
             real(c_double), value :: mass_i
             real(c_double), value :: radius_i
             real(c_double) :: demc_rolling_inertia_sphere_wall
         end function demc_rolling_inertia_sphere_wall
         function demc_rolling_cdt_init(mu_rolling, limiter, params, bad_field) bind(C, &
             name="demc_rolling_cdt_init")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_rolling_cdt_params
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_rolling_cdt_params
             real(c_double), value :: mu_rolling
             integer(c_int), value :: limiter
             type(demc_rolling_cdt_params) :: params
@@ -1556,7 +1565,7 @@ module demc
         end function demc_rolling_cdt_init
         function demc_rolling_cdt_torque(params, normal, effective_radius, normal_force, couple_inertia, &
             omega_i, omega_j, dt, energy) bind(C, name="demc_rolling_cdt_torque")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_rolling_cdt_params, &
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_rolling_cdt_params, &
                 demc_rolling_energy, demc_rolling_result, demc_vec3
             type(demc_rolling_cdt_params), intent(in) :: params
             type(demc_vec3), value :: normal
@@ -1571,7 +1580,7 @@ module demc
         end function demc_rolling_cdt_torque
         function demc_rolling_epsd_init(mu_rolling, damping_ratio, params, bad_field) bind(C, &
             name="demc_rolling_epsd_init")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_rolling_epsd_params
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_rolling_epsd_params
             real(c_double), value :: mu_rolling
             real(c_double), value :: damping_ratio
             type(demc_rolling_epsd_params) :: params
@@ -1579,14 +1588,14 @@ module demc
             integer(c_int) :: demc_rolling_epsd_init
         end function demc_rolling_epsd_init
         function demc_rolling_epsd_validate(params, bad_field) bind(C, name="demc_rolling_epsd_validate")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_rolling_epsd_params
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_rolling_epsd_params
             type(demc_rolling_epsd_params), intent(in) :: params
             type(c_ptr), intent(out), optional :: bad_field
             integer(c_int) :: demc_rolling_epsd_validate
         end function demc_rolling_epsd_validate
         function demc_rolling_epsd_stiffness(params, normal_stiffness, effective_radius) bind(C, &
             name="demc_rolling_epsd_stiffness")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_rolling_epsd_params
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_rolling_epsd_params
             type(demc_rolling_epsd_params), intent(in) :: params
             real(c_double), value :: normal_stiffness
             real(c_double), value :: effective_radius
@@ -1594,7 +1603,7 @@ module demc
         end function demc_rolling_epsd_stiffness
         function demc_rolling_epsd_torque(params, normal, effective_radius, normal_stiffness, normal_force, &
             rolling_inertia, omega_i, omega_j, dt, state, energy) bind(C, name="demc_rolling_epsd_torque")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_rolling_energy, &
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_rolling_energy, &
                 demc_rolling_epsd_params, demc_rolling_epsd_state, demc_rolling_result, demc_vec3
             type(demc_rolling_epsd_params), intent(in) :: params
             type(demc_vec3), value :: normal
@@ -1610,13 +1619,13 @@ module demc
             type(demc_rolling_result) :: demc_rolling_epsd_torque
         end function demc_rolling_epsd_torque
         function demc_rolling_epsd_state_swap(s) bind(C, name="demc_rolling_epsd_state_swap")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_rolling_epsd_state
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_rolling_epsd_state
             type(demc_rolling_epsd_state), value :: s
             type(demc_rolling_epsd_state) :: demc_rolling_epsd_state_swap
         end function demc_rolling_epsd_state_swap
         function demc_rolling_sds_init(stiffness, damping, mu_rolling, params, bad_field) bind(C, &
             name="demc_rolling_sds_init")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_rolling_sds_params
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_rolling_sds_params
             real(c_double), value :: stiffness
             real(c_double), value :: damping
             real(c_double), value :: mu_rolling
@@ -1626,8 +1635,8 @@ module demc
         end function demc_rolling_sds_init
         function demc_rolling_sds_torque(params, normal, effective_radius, normal_force, omega_i, omega_j, &
             dt, state, energy) bind(C, name="demc_rolling_sds_torque")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_rolling_energy, demc_rolling_result, &
-                demc_rolling_sds_params, demc_rolling_sds_state, demc_vec3
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_rolling_energy, &
+                demc_rolling_result, demc_rolling_sds_params, demc_rolling_sds_state, demc_vec3
             type(demc_rolling_sds_params), intent(in) :: params
             type(demc_vec3), value :: normal
             real(c_double), value :: effective_radius
@@ -1640,12 +1649,12 @@ module demc
             type(demc_rolling_result) :: demc_rolling_sds_torque
         end function demc_rolling_sds_torque
         function demc_rolling_sds_state_swap(s) bind(C, name="demc_rolling_sds_state_swap")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_rolling_sds_state
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_rolling_sds_state
             type(demc_rolling_sds_state), value :: s
             type(demc_rolling_sds_state) :: demc_rolling_sds_state_swap
         end function demc_rolling_sds_state_swap
         function demc_twisting_velocity(normal, omega_i, omega_j) bind(C, name="demc_twisting_velocity")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_vec3
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_vec3
             type(demc_vec3), value :: normal
             type(demc_vec3), value :: omega_i
             type(demc_vec3), value :: omega_j
@@ -1653,7 +1662,7 @@ module demc
         end function demc_twisting_velocity
         function demc_twisting_sds_init(stiffness, damping, mu_twisting, params, bad_field) bind(C, &
             name="demc_twisting_sds_init")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_twisting_sds_params
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_twisting_sds_params
             real(c_double), value :: stiffness
             real(c_double), value :: damping
             real(c_double), value :: mu_twisting
@@ -1663,7 +1672,7 @@ module demc
         end function demc_twisting_sds_init
         function demc_twisting_marshall_init(mu_tangential, params, bad_field) bind(C, &
             name="demc_twisting_marshall_init")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_twisting_marshall_params
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_twisting_marshall_params
             real(c_double), value :: mu_tangential
             type(demc_twisting_marshall_params) :: params
             type(c_ptr), intent(out), optional :: bad_field
@@ -1671,8 +1680,8 @@ module demc
         end function demc_twisting_marshall_init
         function demc_twisting_sds_torque(params, normal, normal_force, omega_i, omega_j, dt, state, &
             energy) bind(C, name="demc_twisting_sds_torque")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_twisting_energy, demc_twisting_result, &
-                demc_twisting_sds_params, demc_twisting_state, demc_vec3
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_twisting_energy, &
+                demc_twisting_result, demc_twisting_sds_params, demc_twisting_state, demc_vec3
             type(demc_twisting_sds_params), intent(in) :: params
             type(demc_vec3), value :: normal
             real(c_double), value :: normal_force
@@ -1686,7 +1695,7 @@ module demc
         function demc_twisting_marshall_torque(params, normal, contact_radius, tangential_stiffness, &
             tangential_damping, normal_force, omega_i, omega_j, dt, state, energy) bind(C, &
             name="demc_twisting_marshall_torque")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_twisting_energy, &
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_twisting_energy, &
                 demc_twisting_marshall_params, demc_twisting_result, demc_twisting_state, demc_vec3
             type(demc_twisting_marshall_params), intent(in) :: params
             type(demc_vec3), value :: normal
@@ -1702,39 +1711,39 @@ module demc
             type(demc_twisting_result) :: demc_twisting_marshall_torque
         end function demc_twisting_marshall_torque
         function demc_twisting_state_swap(s) bind(C, name="demc_twisting_state_swap")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_twisting_state
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_twisting_state
             type(demc_twisting_state), value :: s
             type(demc_twisting_state) :: demc_twisting_state_swap
         end function demc_twisting_state_swap
         function demc_facet_triangle_make(a, b, c) bind(C, name="demc_facet_triangle_make")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_facet_triangle, demc_vec3
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_facet_triangle, demc_vec3
             type(demc_vec3), value :: a
             type(demc_vec3), value :: b
             type(demc_vec3), value :: c
             type(demc_facet_triangle) :: demc_facet_triangle_make
         end function demc_facet_triangle_make
         function demc_facet_closest_point(triangle, center) bind(C, name="demc_facet_closest_point")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_facet_contact, demc_facet_triangle, &
-                demc_vec3
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_facet_contact, &
+                demc_facet_triangle, demc_vec3
             type(demc_facet_triangle), intent(in) :: triangle
             type(demc_vec3), value :: center
             type(demc_facet_contact) :: demc_facet_closest_point
         end function demc_facet_closest_point
         function demc_facet_point_velocity(triangle, contact) bind(C, name="demc_facet_point_velocity")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_facet_contact, demc_facet_triangle, &
-                demc_vec3
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_facet_contact, &
+                demc_facet_triangle, demc_vec3
             type(demc_facet_triangle), intent(in) :: triangle
             type(demc_facet_contact), intent(in) :: contact
             type(demc_vec3) :: demc_facet_point_velocity
         end function demc_facet_point_velocity
         function demc_facet_angular_velocity(triangle) bind(C, name="demc_facet_angular_velocity")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_facet_triangle, demc_vec3
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_facet_triangle, demc_vec3
             type(demc_facet_triangle), intent(in) :: triangle
             type(demc_vec3) :: demc_facet_angular_velocity
         end function demc_facet_angular_velocity
         function demc_facet_rigid_velocity(reference_point, velocity, angular_velocity, point) bind(C, &
             name="demc_facet_rigid_velocity")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_vec3
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_vec3
             type(demc_vec3), value :: reference_point
             type(demc_vec3), value :: velocity
             type(demc_vec3), value :: angular_velocity
@@ -1743,8 +1752,8 @@ module demc
         end function demc_facet_rigid_velocity
         subroutine demc_facet_nodal_forces(triangle, contact, force_i, torque_j, nodal_force) bind(C, &
             name="demc_facet_nodal_forces")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_facet_contact, demc_facet_triangle, &
-                demc_vec3
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_facet_contact, &
+                demc_facet_triangle, demc_vec3
             type(demc_facet_triangle), intent(in) :: triangle
             type(demc_facet_contact), intent(in) :: contact
             type(demc_vec3), value :: force_i
@@ -1752,32 +1761,32 @@ module demc
             type(demc_vec3) :: nodal_force(*)
         end subroutine demc_facet_nodal_forces
         function demc_facet_reduce(count, contacts, nodes, keep) bind(C, name="demc_facet_reduce")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_facet_contact
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_facet_contact
             integer(c_size_t), value :: count
             type(demc_facet_contact), intent(in) :: contacts(*)
-            integer(c_long), intent(in) :: nodes(*)
+            integer(c_int64_t), intent(in) :: nodes(*)
             integer(c_int) :: keep(*)
             integer(c_size_t) :: demc_facet_reduce
         end function demc_facet_reduce
         function demc_facet_handover(count, contacts, nodes, keep, has_state, source) bind(C, &
             name="demc_facet_handover")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_facet_contact
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_facet_contact
             integer(c_size_t), value :: count
             type(demc_facet_contact), intent(in) :: contacts(*)
-            integer(c_long), intent(in), optional :: nodes(*)
+            integer(c_int64_t), intent(in), optional :: nodes(*)
             integer(c_int), intent(in) :: keep(*)
             integer(c_int), intent(in) :: has_state(*)
-            integer(c_long) :: source(*)
+            integer(c_int64_t) :: source(*)
             integer(c_size_t) :: demc_facet_handover
         end function demc_facet_handover
         function demc_adhesion_state_swap(state) bind(C, name="demc_adhesion_state_swap")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_adhesion_state
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_adhesion_state
             type(demc_adhesion_state), value :: state
             type(demc_adhesion_state) :: demc_adhesion_state_swap
         end function demc_adhesion_state_swap
         function demc_adhesion_jkr_init(effective_modulus, effective_radius, work_of_adhesion, params, &
             bad_field) bind(C, name="demc_adhesion_jkr_init")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_adhesion_jkr_params
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_adhesion_jkr_params
             real(c_double), value :: effective_modulus
             real(c_double), value :: effective_radius
             real(c_double), value :: work_of_adhesion
@@ -1787,44 +1796,44 @@ module demc
         end function demc_adhesion_jkr_init
         function demc_adhesion_jkr_make(effective_modulus, effective_radius, work_of_adhesion) bind(C, &
             name="demc_adhesion_jkr_make")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_adhesion_jkr_params
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_adhesion_jkr_params
             real(c_double), value :: effective_modulus
             real(c_double), value :: effective_radius
             real(c_double), value :: work_of_adhesion
             type(demc_adhesion_jkr_params) :: demc_adhesion_jkr_make
         end function demc_adhesion_jkr_make
         function demc_adhesion_jkr_overlap(params, contact_radius) bind(C, name="demc_adhesion_jkr_overlap")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_adhesion_jkr_params
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_adhesion_jkr_params
             type(demc_adhesion_jkr_params), intent(in) :: params
             real(c_double), value :: contact_radius
             real(c_double) :: demc_adhesion_jkr_overlap
         end function demc_adhesion_jkr_overlap
         function demc_adhesion_jkr_load(params, contact_radius) bind(C, name="demc_adhesion_jkr_load")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_adhesion_jkr_params
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_adhesion_jkr_params
             type(demc_adhesion_jkr_params), intent(in) :: params
             real(c_double), value :: contact_radius
             real(c_double) :: demc_adhesion_jkr_load
         end function demc_adhesion_jkr_load
         function demc_adhesion_jkr_radius(params, overlap) bind(C, name="demc_adhesion_jkr_radius")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_adhesion_jkr_params
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_adhesion_jkr_params
             type(demc_adhesion_jkr_params), intent(in) :: params
             real(c_double), value :: overlap
             real(c_double) :: demc_adhesion_jkr_radius
         end function demc_adhesion_jkr_radius
         function demc_adhesion_jkr_radius_unstable(params, overlap) bind(C, &
             name="demc_adhesion_jkr_radius_unstable")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_adhesion_jkr_params
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_adhesion_jkr_params
             type(demc_adhesion_jkr_params), intent(in) :: params
             real(c_double), value :: overlap
             real(c_double) :: demc_adhesion_jkr_radius_unstable
         end function demc_adhesion_jkr_radius_unstable
         function demc_adhesion_jkr_pulloff_distance(params) bind(C, name="demc_adhesion_jkr_pulloff_distance")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_adhesion_jkr_params
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_adhesion_jkr_params
             type(demc_adhesion_jkr_params), intent(in) :: params
             real(c_double) :: demc_adhesion_jkr_pulloff_distance
         end function demc_adhesion_jkr_pulloff_distance
         function demc_adhesion_jkr_update(params, overlap, state) bind(C, name="demc_adhesion_jkr_update")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_adhesion_jkr_params, &
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_adhesion_jkr_params, &
                 demc_adhesion_result, demc_adhesion_state
             type(demc_adhesion_jkr_params), intent(in) :: params
             real(c_double), value :: overlap
@@ -1832,26 +1841,26 @@ module demc
             type(demc_adhesion_result) :: demc_adhesion_jkr_update
         end function demc_adhesion_jkr_update
         function demc_adhesion_jkr_energy(params, contact_radius) bind(C, name="demc_adhesion_jkr_energy")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_adhesion_jkr_params
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_adhesion_jkr_params
             type(demc_adhesion_jkr_params), intent(in) :: params
             real(c_double), value :: contact_radius
             real(c_double) :: demc_adhesion_jkr_energy
         end function demc_adhesion_jkr_energy
         function demc_adhesion_jkr_elastic_energy(params, contact_radius) bind(C, &
             name="demc_adhesion_jkr_elastic_energy")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_adhesion_jkr_params
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_adhesion_jkr_params
             type(demc_adhesion_jkr_params), intent(in) :: params
             real(c_double), value :: contact_radius
             real(c_double) :: demc_adhesion_jkr_elastic_energy
         end function demc_adhesion_jkr_elastic_energy
         function demc_adhesion_jkr_cycle_loss(params) bind(C, name="demc_adhesion_jkr_cycle_loss")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_adhesion_jkr_params
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_adhesion_jkr_params
             type(demc_adhesion_jkr_params), intent(in) :: params
             real(c_double) :: demc_adhesion_jkr_cycle_loss
         end function demc_adhesion_jkr_cycle_loss
         function demc_adhesion_dmt_init(effective_modulus, effective_radius, work_of_adhesion, params, &
             bad_field) bind(C, name="demc_adhesion_dmt_init")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_adhesion_dmt_params
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_adhesion_dmt_params
             real(c_double), value :: effective_modulus
             real(c_double), value :: effective_radius
             real(c_double), value :: work_of_adhesion
@@ -1861,27 +1870,28 @@ module demc
         end function demc_adhesion_dmt_init
         function demc_adhesion_dmt_make(effective_modulus, effective_radius, work_of_adhesion) bind(C, &
             name="demc_adhesion_dmt_make")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_adhesion_dmt_params
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_adhesion_dmt_params
             real(c_double), value :: effective_modulus
             real(c_double), value :: effective_radius
             real(c_double), value :: work_of_adhesion
             type(demc_adhesion_dmt_params) :: demc_adhesion_dmt_make
         end function demc_adhesion_dmt_make
         function demc_adhesion_dmt_force(params, overlap) bind(C, name="demc_adhesion_dmt_force")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_adhesion_dmt_params, demc_adhesion_result
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_adhesion_dmt_params, &
+                demc_adhesion_result
             type(demc_adhesion_dmt_params), intent(in) :: params
             real(c_double), value :: overlap
             type(demc_adhesion_result) :: demc_adhesion_dmt_force
         end function demc_adhesion_dmt_force
         function demc_adhesion_dmt_energy(params, overlap) bind(C, name="demc_adhesion_dmt_energy")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_adhesion_dmt_params
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_adhesion_dmt_params
             type(demc_adhesion_dmt_params), intent(in) :: params
             real(c_double), value :: overlap
             real(c_double) :: demc_adhesion_dmt_energy
         end function demc_adhesion_dmt_energy
         function demc_adhesion_sjkr_init(effective_modulus, radius_i, radius_j, cohesion_energy_density, &
             variant, params, bad_field) bind(C, name="demc_adhesion_sjkr_init")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_adhesion_sjkr_params
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_adhesion_sjkr_params
             real(c_double), value :: effective_modulus
             real(c_double), value :: radius_i
             real(c_double), value :: radius_j
@@ -1893,7 +1903,7 @@ module demc
         end function demc_adhesion_sjkr_init
         function demc_adhesion_sjkr_make(effective_modulus, radius_i, radius_j, cohesion_energy_density, &
             variant) bind(C, name="demc_adhesion_sjkr_make")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_adhesion_sjkr_params
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_adhesion_sjkr_params
             real(c_double), value :: effective_modulus
             real(c_double), value :: radius_i
             real(c_double), value :: radius_j
@@ -1902,27 +1912,27 @@ module demc
             type(demc_adhesion_sjkr_params) :: demc_adhesion_sjkr_make
         end function demc_adhesion_sjkr_make
         function demc_adhesion_sjkr_area(params, overlap) bind(C, name="demc_adhesion_sjkr_area")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_adhesion_sjkr_params
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_adhesion_sjkr_params
             type(demc_adhesion_sjkr_params), intent(in) :: params
             real(c_double), value :: overlap
             real(c_double) :: demc_adhesion_sjkr_area
         end function demc_adhesion_sjkr_area
         function demc_adhesion_sjkr_force(params, overlap) bind(C, name="demc_adhesion_sjkr_force")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_adhesion_result, &
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_adhesion_result, &
                 demc_adhesion_sjkr_params
             type(demc_adhesion_sjkr_params), intent(in) :: params
             real(c_double), value :: overlap
             type(demc_adhesion_result) :: demc_adhesion_sjkr_force
         end function demc_adhesion_sjkr_force
         function demc_adhesion_sjkr_energy(params, overlap) bind(C, name="demc_adhesion_sjkr_energy")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_adhesion_sjkr_params
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_adhesion_sjkr_params
             type(demc_adhesion_sjkr_params), intent(in) :: params
             real(c_double), value :: overlap
             real(c_double) :: demc_adhesion_sjkr_energy
         end function demc_adhesion_sjkr_energy
         function demc_geometry_sphere_sphere(center_i, radius_i, center_j, radius_j) bind(C, &
             name="demc_geometry_sphere_sphere")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_geometry, demc_vec3
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_geometry, demc_vec3
             type(demc_vec3), value :: center_i
             real(c_double), value :: radius_i
             type(demc_vec3), value :: center_j
@@ -1931,7 +1941,7 @@ module demc
         end function demc_geometry_sphere_sphere
         function demc_geometry_sphere_wall(center_i, radius_i, wall_point, wall_normal) bind(C, &
             name="demc_geometry_sphere_wall")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_geometry, demc_vec3
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_geometry, demc_vec3
             type(demc_vec3), value :: center_i
             real(c_double), value :: radius_i
             type(demc_vec3), value :: wall_point
@@ -1940,7 +1950,8 @@ module demc
         end function demc_geometry_sphere_wall
         function demc_geometry_sphere_facet(contact, center_i, radius_i, reference_point) bind(C, &
             name="demc_geometry_sphere_facet")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_facet_contact, demc_geometry, demc_vec3
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_facet_contact, &
+                demc_geometry, demc_vec3
             type(demc_facet_contact), intent(in) :: contact
             type(demc_vec3), value :: center_i
             real(c_double), value :: radius_i
@@ -1949,7 +1960,8 @@ module demc
         end function demc_geometry_sphere_facet
         function demc_geometry_kinematics(geometry, velocity_i, angular_velocity_i, velocity_j, &
             angular_velocity_j) bind(C, name="demc_geometry_kinematics")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_geometry, demc_kinematics, demc_vec3
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_geometry, demc_kinematics, &
+                demc_vec3
             type(demc_geometry), intent(in) :: geometry
             type(demc_vec3), value :: velocity_i
             type(demc_vec3), value :: angular_velocity_i
@@ -1958,62 +1970,62 @@ module demc
             type(demc_kinematics) :: demc_geometry_kinematics
         end function demc_geometry_kinematics
         function demc_geometry_torque_i(geometry, force_i) bind(C, name="demc_geometry_torque_i")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_geometry, demc_vec3
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_geometry, demc_vec3
             type(demc_geometry), intent(in) :: geometry
             type(demc_vec3), value :: force_i
             type(demc_vec3) :: demc_geometry_torque_i
         end function demc_geometry_torque_i
         function demc_geometry_torque_j(geometry, force_i) bind(C, name="demc_geometry_torque_j")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_geometry, demc_vec3
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_geometry, demc_vec3
             type(demc_geometry), intent(in) :: geometry
             type(demc_vec3), value :: force_i
             type(demc_vec3) :: demc_geometry_torque_j
         end function demc_geometry_torque_j
         function demc_special_carlson_rf(x, y, z) bind(C, name="demc_special_carlson_rf")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr
             real(c_double), value :: x
             real(c_double), value :: y
             real(c_double), value :: z
             real(c_double) :: demc_special_carlson_rf
         end function demc_special_carlson_rf
         function demc_special_carlson_rd(x, y, z) bind(C, name="demc_special_carlson_rd")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr
             real(c_double), value :: x
             real(c_double), value :: y
             real(c_double), value :: z
             real(c_double) :: demc_special_carlson_rd
         end function demc_special_carlson_rd
         function demc_special_ellint_k(m) bind(C, name="demc_special_ellint_k")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr
             real(c_double), value :: m
             real(c_double) :: demc_special_ellint_k
         end function demc_special_ellint_k
         function demc_special_ellint_e(m) bind(C, name="demc_special_ellint_e")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr
             real(c_double), value :: m
             real(c_double) :: demc_special_ellint_e
         end function demc_special_ellint_e
         function demc_special_ellint_f(phi, m) bind(C, name="demc_special_ellint_f")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr
             real(c_double), value :: phi
             real(c_double), value :: m
             real(c_double) :: demc_special_ellint_f
         end function demc_special_ellint_f
         function demc_special_ellint_e_inc(phi, m) bind(C, name="demc_special_ellint_e_inc")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr
             real(c_double), value :: phi
             real(c_double), value :: m
             real(c_double) :: demc_special_ellint_e_inc
         end function demc_special_ellint_e_inc
         function demc_special_ellint_f_jacobi(x2, m) bind(C, name="demc_special_ellint_f_jacobi")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr
             real(c_double), value :: x2
             real(c_double), value :: m
             real(c_double) :: demc_special_ellint_f_jacobi
         end function demc_special_ellint_f_jacobi
         function demc_sliding_path_init_linear(prefactor, radius, mu, mass, h0, out, bad_field) bind(C, &
             name="demc_sliding_path_init_linear")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_sliding_path
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_sliding_path
             real(c_double), value :: prefactor
             real(c_double), value :: radius
             real(c_double), value :: mu
@@ -2025,7 +2037,7 @@ module demc
         end function demc_sliding_path_init_linear
         function demc_sliding_path_init_eccentric(prefactor, radius, mu, mass, h0, ecc_ratio, out, &
             bad_field) bind(C, name="demc_sliding_path_init_eccentric")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_sliding_path
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_sliding_path
             real(c_double), value :: prefactor
             real(c_double), value :: radius
             real(c_double), value :: mu
@@ -2037,13 +2049,13 @@ module demc
             integer(c_int) :: demc_sliding_path_init_eccentric
         end function demc_sliding_path_init_eccentric
         function demc_sliding_normal_force(path, s) bind(C, name="demc_sliding_normal_force")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_sliding_path
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_sliding_path
             type(demc_sliding_path), intent(in) :: path
             real(c_double), value :: s
             real(c_double) :: demc_sliding_normal_force
         end function demc_sliding_normal_force
         subroutine demc_sliding_forces(path, s, sg, t_star, n_star) bind(C, name="demc_sliding_forces")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_sliding_path
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_sliding_path
             type(demc_sliding_path), intent(in) :: path
             real(c_double), value :: s
             real(c_double), value :: sg
@@ -2051,14 +2063,14 @@ module demc
             real(c_double), optional :: n_star
         end subroutine demc_sliding_forces
         function demc_sliding_work_normal(path, s0, s) bind(C, name="demc_sliding_work_normal")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_sliding_path
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_sliding_path
             type(demc_sliding_path), intent(in) :: path
             real(c_double), value :: s0
             real(c_double), value :: s
             real(c_double) :: demc_sliding_work_normal
         end function demc_sliding_work_normal
         function demc_sliding_work_friction(path, s0, s, method, w) bind(C, name="demc_sliding_work_friction")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_sliding_path
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_sliding_path
             type(demc_sliding_path), intent(in) :: path
             real(c_double), value :: s0
             real(c_double), value :: s
@@ -2067,7 +2079,7 @@ module demc
             integer(c_int) :: demc_sliding_work_friction
         end function demc_sliding_work_friction
         function demc_sliding_velocity(path, v0, s, method, v) bind(C, name="demc_sliding_velocity")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_sliding_path
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_sliding_path
             type(demc_sliding_path), intent(in) :: path
             real(c_double), value :: v0
             real(c_double), value :: s
@@ -2076,13 +2088,14 @@ module demc
             integer(c_int) :: demc_sliding_velocity
         end function demc_sliding_velocity
         function demc_sliding_critical_velocity(path, v_crit) bind(C, name="demc_sliding_critical_velocity")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_sliding_path
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_sliding_path
             type(demc_sliding_path), intent(in) :: path
             real(c_double) :: v_crit
             integer(c_int) :: demc_sliding_critical_velocity
         end function demc_sliding_critical_velocity
         function demc_sliding_impact(path, v0, out) bind(C, name="demc_sliding_impact")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_sliding_path, demc_sliding_result
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_sliding_path, &
+                demc_sliding_result
             type(demc_sliding_path), intent(in) :: path
             real(c_double), value :: v0
             type(demc_sliding_result) :: out
@@ -2090,7 +2103,7 @@ module demc
         end function demc_sliding_impact
         function demc_sliding_fc_threshold(mu, q, y0_ratio, t_static, bad_field) bind(C, &
             name="demc_sliding_fc_threshold")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr
             real(c_double), value :: mu
             real(c_double), value :: q
             real(c_double), value :: y0_ratio
@@ -2100,7 +2113,7 @@ module demc
         end function demc_sliding_fc_threshold
         function demc_sliding_fc_init(radius, mu, mass, q, t0, y0_ratio, out, bad_field) bind(C, &
             name="demc_sliding_fc_init")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_sliding_fc
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_sliding_fc
             real(c_double), value :: radius
             real(c_double), value :: mu
             real(c_double), value :: mass
@@ -2112,21 +2125,22 @@ module demc
             integer(c_int) :: demc_sliding_fc_init
         end function demc_sliding_fc_init
         function demc_sliding_fc_velocity(fc, s, v) bind(C, name="demc_sliding_fc_velocity")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_sliding_fc
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_sliding_fc
             type(demc_sliding_fc), intent(in) :: fc
             real(c_double), value :: s
             real(c_double) :: v
             integer(c_int) :: demc_sliding_fc_velocity
         end function demc_sliding_fc_velocity
         function demc_sliding_fc_solve(fc, out) bind(C, name="demc_sliding_fc_solve")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_sliding_fc, demc_sliding_fc_result
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_sliding_fc, &
+                demc_sliding_fc_result
             type(demc_sliding_fc), intent(in) :: fc
             type(demc_sliding_fc_result) :: out
             integer(c_int) :: demc_sliding_fc_solve
         end function demc_sliding_fc_solve
         function demc_sliding_hysteresis_init(p, poisson_ratio, form, out, bad_field) bind(C, &
             name="demc_sliding_hysteresis_init")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_sliding_hysteresis
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_sliding_hysteresis
             real(c_double), value :: p
             real(c_double), value :: poisson_ratio
             integer(c_int), value :: form
@@ -2135,7 +2149,7 @@ module demc
             integer(c_int) :: demc_sliding_hysteresis_init
         end function demc_sliding_hysteresis_init
         function demc_sliding_slip_limit(path, poisson_ratio, s_a) bind(C, name="demc_sliding_slip_limit")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_sliding_path
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_sliding_path
             type(demc_sliding_path), intent(in) :: path
             real(c_double), value :: poisson_ratio
             real(c_double), value :: s_a
@@ -2143,7 +2157,7 @@ module demc
         end function demc_sliding_slip_limit
         function demc_sliding_hysteresis_friction(path, hyst, s_new, v_new, state) bind(C, &
             name="demc_sliding_hysteresis_friction")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_sliding_hysteresis, &
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_sliding_hysteresis, &
                 demc_sliding_hysteresis_state, demc_sliding_path
             type(demc_sliding_path), intent(in) :: path
             type(demc_sliding_hysteresis), intent(in) :: hyst
@@ -2154,7 +2168,7 @@ module demc
         end function demc_sliding_hysteresis_friction
         function demc_collision_hertz_impact(pair, approach_speed, impact, bad_field) bind(C, &
             name="demc_collision_hertz_impact")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_collision_hertz, demc_pair
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_collision_hertz, demc_pair
             type(demc_pair), intent(in) :: pair
             real(c_double), value :: approach_speed
             type(demc_collision_hertz) :: impact
@@ -2163,7 +2177,7 @@ module demc
         end function demc_collision_hertz_impact
         function demc_collision_inverse_mass(inv_mass_i, inv_inertia_i, arm_i, inv_mass_j, inv_inertia_j, &
             arm_j) bind(C, name="demc_collision_inverse_mass")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr
             real(c_double), value :: inv_mass_i
             real(c_double), value :: inv_inertia_i
             real(c_double), value :: arm_i
@@ -2174,7 +2188,7 @@ module demc
         end function demc_collision_inverse_mass
         function demc_collision_zero_velocity_time_zw(speed, mu, normal_force, inverse_mass, dt) bind(C, &
             name="demc_collision_zero_velocity_time_zw")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr
             real(c_double), value :: speed
             real(c_double), value :: mu
             real(c_double), value :: normal_force
@@ -2184,7 +2198,7 @@ module demc
         end function demc_collision_zero_velocity_time_zw
         function demc_collision_zero_velocity_time(velocity, force, inverse_mass, dt) bind(C, &
             name="demc_collision_zero_velocity_time")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_vec3
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_vec3
             type(demc_vec3), value :: velocity
             type(demc_vec3), value :: force
             real(c_double), value :: inverse_mass
@@ -2193,14 +2207,14 @@ module demc
         end function demc_collision_zero_velocity_time
         function demc_collision_zero_velocity_crossed(velocity_prev, velocity) bind(C, &
             name="demc_collision_zero_velocity_crossed")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_vec3
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_vec3
             type(demc_vec3), value :: velocity_prev
             type(demc_vec3), value :: velocity
             integer(c_int) :: demc_collision_zero_velocity_crossed
         end function demc_collision_zero_velocity_crossed
         function demc_collision_timestep_probe(collision, energy_tolerance, dt, failed, bad_field) bind(C, &
             name="demc_collision_timestep_probe")
-            import :: c_int, c_double, c_size_t, c_long, c_ptr, demc_timestep_collision
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_timestep_collision
             type(demc_timestep_collision), intent(in) :: collision
             real(c_double), value :: energy_tolerance
             real(c_double) :: dt

@@ -120,7 +120,7 @@ static inline demc_contact_result fz_contact_eval(const demc_contact_model *m, c
             const double *fp = (const double *)(const void *)f;
             fprintf(stderr, "frame:");
             for (k = 0; k < sizeof *f / sizeof(double); ++k) fprintf(stderr, " %a", fp[k]);
-            fprintf(stderr, "\ndef: tds %a mud %a asym %a incr %d end %d cp %d tr %d spin %d rule %d rec %d dir %d unl %d coul %d", d->tangential_damping_scale, d->friction.mu_dynamic, d->moduli.compliance_asymmetry, d->increment, d->end, d->contact_point, d->transport, d->spin, d->friction.stiffness_rule, d->friction.recalculation, d->friction.direction, d->friction.unloading, d->friction.coulomb);
+            fprintf(stderr, "\ndef: tds %a mud %a asym %a incr %d end %d cp %d tr %d spin %d rule %d rec %d dir %d unl %d coul %d", d->tangential_damping_scale, d->friction.mu_dynamic, d->moduli.compliance_asymmetry, d->increment, d->end, d->contact_point, d->transport, d->transport_spin, d->friction.stiffness_rule, d->friction.recalculation, d->friction.direction, d->friction.unloading, d->friction.coulomb);
             fprintf(stderr, "\nstate:");
             for (k = 0; k < n; ++k) fprintf(stderr, " %a", before[k]);
             fprintf(stderr, "\n");
@@ -235,7 +235,7 @@ static void demc_fuzz_contact(const unsigned char *data, size_t size)
     def.end = (demc_contact_end)fz_int(&r, 0, 1);
     def.contact_point = (demc_contact_point_rule)fz_int(&r, 0, 1);
     def.transport = (demc_memory_transport)fz_int(&r, 0, 1);
-    def.spin = fz_int(&r, 0, 1);
+    def.transport_spin = fz_int(&r, 0, 1);
     def.friction.stiffness_rule = (demc_stiffness_rule)fz_int(&r, 0, 3);
     def.friction.recalculation = (demc_slip_recalculation)fz_int(&r, 0, 1);
     def.friction.direction = (demc_slip_direction)fz_int(&r, 0, 2);

@@ -56,9 +56,9 @@ static void demc_fuzz_facet(const unsigned char *data, size_t size)
     demc_facet_contact c[3];
     demc_vec3 x = fz_vec3(&r), v, w, f, couple, nodal[3];
     double radius = fz_double(&r), offset = fz_double(&r);
-    long nodes[9];
+    int64_t nodes[9];
     int keep[3], has_state[3], t, k, in_all = 1;
-    long source[3];
+    int64_t source[3];
     size_t kept, handed, q;
     demc_geometry g;
     for (t = 0; t < 3; ++t) {
@@ -177,7 +177,7 @@ static void demc_fuzz_facet(const unsigned char *data, size_t size)
     /* the reduction and the handover over the three candidates (with and without node ids) */
     for (k = 0; k < 2; ++k) {
         const size_t count = (size_t)fz_int(&r, 0, 3) % 4u;
-        const long *ids = k ? nodes : NULL;
+        const int64_t *ids = k ? nodes : NULL;
         memset(keep, FZ_POISON, sizeof keep);
         FZ_CALL(kept = demc_facet_reduce(count, c, ids, keep));
         if (count >= 1) FZ_CHECK(kept >= 1);

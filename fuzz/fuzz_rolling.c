@@ -110,7 +110,7 @@ static void demc_fuzz_rolling(const unsigned char *data, size_t size)
                     FZ_CHECK(fz_norm(es.torque) <= mu * rs * fn * (1.0 + 1e-12));
                 else if (!(mu * rs * fn > 0.0))
                     FZ_CHECK(fz_norm(es.torque) <= 1e-150);
-                FZ_CHECK(en.viscous_dissipation >= 0.0 && en.friction_dissipation >= 0.0 && en.stored >= 0.0);
+                FZ_CHECK(en.viscous_dissipation >= 0.0 && en.friction_dissipation >= 0.0 && en.stored_energy >= 0.0);
             }
             FZ_CALL(es2 = demc_rolling_epsd_state_swap(es));
             FZ_CHECK((es2.torque.x == -es.torque.x || fz_nan(es.torque.x)) &&
@@ -129,7 +129,7 @@ static void demc_fuzz_rolling(const unsigned char *data, size_t size)
                     FZ_CHECK(fz_norm(res.torque_i) <= mu * rs * fn * (1.0 + 1e-12));
                 else if (!(mu * rs * fn > 0.0))
                     FZ_CHECK(fz_norm(res.torque_i) <= 1e-150);
-                FZ_CHECK(en.viscous_dissipation >= 0.0 && en.friction_dissipation >= 0.0 && en.stored >= 0.0);
+                FZ_CHECK(en.viscous_dissipation >= 0.0 && en.friction_dissipation >= 0.0 && en.stored_energy >= 0.0);
             }
             FZ_CALL(ss2 = demc_rolling_sds_state_swap(ss));
             FZ_CHECK(memcmp(&ss2, &ss, sizeof ss) == 0);

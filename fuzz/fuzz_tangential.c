@@ -1,5 +1,6 @@
 /* libFuzzer harness of tangential.h: the spring with memory, transport and zero-velocity times (see fuzz.h). */
 #include "fuzz.h"
+#include "../test/support/tangential_step.h"
 
 static void demc_fuzz_tangential(const unsigned char *data, size_t size)
 {
@@ -10,12 +11,12 @@ static void demc_fuzz_tangential(const unsigned char *data, size_t size)
               n_new = demc_vec3_normalize(fz_vec3(&r)), v = fz_vec3(&r), f = fz_vec3(&r), p;
     demc_tangential_params params;
     demc_tangential_state s;
-    demc_tangential_result res;
+    tangential_step_result res;
     const char *field = "unset";
     demc_status st;
     memset(&s, 0, sizeof s);
     memset(&params, FZ_POISON, sizeof params);
-    FZ_CALL(st = demc_tangential_params_init(mus, mud, &params, &field));
+    FZ_CALL(st = demc_tangential_init(mus, mud, &params, &field));
     FZ_SETUP(st, field, &params);
     FZ_CALL(t = demc_tangential_stiffness_ratio(mus));
     FZ_CALL(t = demc_tangential_mindlin_stiffness(kt, fn, dt));
@@ -26,7 +27,7 @@ static void demc_fuzz_tangential(const unsigned char *data, size_t size)
         params.direction = (demc_slip_direction)fz_int(&r, 0, 2);
         params.unloading = (demc_unloading_rule)fz_int(&r, 0, 1);
         params.coulomb = (demc_coulomb_policy)fz_int(&r, 0, 1);
-        FZ_CALL(st = demc_tangential_params_validate(&params, &field));
+        FZ_CALL(st = demc_tangential_validate(&params, &field));
         memset(&s, 0, sizeof s);
         /* domain: moderate finite inputs, k_t ≥ 0, c_t ≥ 0, Δt > 0, vectors in the tangent plane */
         /* (stiffness and dashpot 0 or at least 1e-100: |F|/k_t must stay representable, see bad_input.md) */
@@ -35,7 +36,7 @@ static void demc_fuzz_tangential(const unsigned char *data, size_t size)
             fz_within(fn, 1e30) && fz_within(dt, 1e30) && dt > 1e-30 && fz_vwithin(inc, 1e30) &&
             fz_vwithin(vel, 1e30) && fz_within(mus, 1e30)) {
             for (i = 0; i < 3; ++i) {
-                FZ_CALL(res = demc_tangential_update(&params, inc, vel, kt, fn, ct, dt, &s));
+                FZ_CALL(res = tangential_step(&params, inc, vel, kt, fn, ct, dt, &s));
                 FZ_CHECK(!fz_vnan(res.force) && !fz_vnan(s.displacement) && !fz_vnan(s.force));
             }
         }

@@ -30,7 +30,7 @@ static void demc_fuzz_timestep(const unsigned char *data, size_t size)
     FZ_CALL(st = demc_timestep_rayleigh_material(&mat, a, &dt, &field));
     FZ_DT(st, dt);
     dt = -7.0;
-    FZ_CALL(st = demc_timestep_hertz(a, b, c, d, &dt, &field));
+    FZ_CALL(st = demc_timestep_hertz(a, b, c, fz_int(&r, -2, 1000), &dt, &field));
     FZ_DT(st, dt);
     dt = -7.0;
     FZ_CALL(st = demc_timestep_belytschko(a, b, c, &dt, &field));
@@ -48,7 +48,7 @@ static void demc_fuzz_timestep(const unsigned char *data, size_t size)
     FZ_CALL(st = demc_timestep_linearised(a, b, &dt, &field));
     FZ_DT(st, dt);
     memset(&col, FZ_POISON, sizeof col);
-    FZ_CALL(st = demc_timestep_collision_init_spheres(a, c, fz_double(&r), radii[0], radii[1], radii[2], b, d, &col,
+    FZ_CALL(st = demc_timestep_collision_spheres_init(a, c, fz_double(&r), radii[0], radii[1], radii[2], b, d, &col,
                                                       &field));
     FZ_SETUP(st, field, &col);
     pair.effective_modulus = a;
@@ -57,7 +57,7 @@ static void demc_fuzz_timestep(const unsigned char *data, size_t size)
     pair.effective_mass = radii[1];
     if (st != DEMC_OK) {
         memset(&col, FZ_POISON, sizeof col);
-        FZ_CALL(st = demc_timestep_collision_init_pair(&pair, radii[2], c, d, &col, &field));
+        FZ_CALL(st = demc_timestep_collision_pair_init(&pair, radii[2], c, d, &col, &field));
         FZ_SETUP(st, field, &col);
     }
     if (st == DEMC_OK) {

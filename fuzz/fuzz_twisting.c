@@ -62,7 +62,7 @@ static void demc_fuzz_twisting(const unsigned char *data, size_t size)
             if (in && fz_tw_moderate(before)) {
                 FZ_CHECK(fz_fin(res.torque) && fz_fin(ss.angle) && fz_tw_couple(&res, n));
                 FZ_CHECK(fabs(res.torque) <= lim * (1.0 + 1e-12) + 1e-300);
-                FZ_CHECK(en.stored >= 0.0 && en.viscous_dissipation >= 0.0 && en.friction_dissipation >= 0.0);
+                FZ_CHECK(en.stored_energy >= 0.0 && en.viscous_dissipation >= 0.0 && en.friction_dissipation >= 0.0);
             }
             FZ_CALL(sw = demc_twisting_state_swap(ss));
             FZ_CHECK(memcmp(&sw, &ss, sizeof ss) == 0);
@@ -74,7 +74,7 @@ static void demc_fuzz_twisting(const unsigned char *data, size_t size)
             if (in && fz_tw_moderate(before)) {
                 FZ_CHECK(fz_fin(res.torque) && fz_fin(ms.angle) && fz_tw_couple(&res, n));
                 FZ_CHECK(fabs(res.torque) <= lim * (1.0 + 1e-12) + 1e-300);
-                FZ_CHECK(en.stored >= 0.0 && en.viscous_dissipation >= 0.0 && en.friction_dissipation >= 0.0);
+                FZ_CHECK(en.stored_energy >= 0.0 && en.viscous_dissipation >= 0.0 && en.friction_dissipation >= 0.0);
             }
         }
         wi = demc_vec3_scale(wi, -0.5); /* a reversal, then smaller rates */

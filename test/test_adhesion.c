@@ -9,6 +9,7 @@
 
 #include "demc.h"
 #include "harness.h"
+#include "support/tangential_step.h"
 #include "support/ode.h"
 
 static const double pi = 3.14159265358979323846;
@@ -489,13 +490,13 @@ static void sliding_starts_at_the_augmented_load(void)
         st.neck = 1.0;
         n = demc_adhesion_jkr_update(&p, d, &st);
         kt = 8 * g * n.contact_radius; /* Mindlin with the JKR contact radius */
-        CHECK(demc_tangential_params_init(mu, mu, &tp, NULL) == DEMC_OK);
+        CHECK(demc_tangential_init(mu, mu, &tp, NULL) == DEMC_OK);
         memset(&ts, 0, sizeof ts);
         step = limit / kt / 100.5; /* the limit is reached within step 101 */
         inc.x = step; inc.y = 0; inc.z = 0;
         vel = inc;
         for (k = 0; k < 200; ++k) {
-            demc_tangential_result r = demc_tangential_update(&tp, inc, vel, kt, n.friction_load, 0.0, 1.0, &ts);
+            tangential_step_result r = tangential_step(&tp, inc, vel, kt, n.friction_load, 0.0, 1.0, &ts);
             if (r.sliding && first_slip < 0) {
                 first_slip = k;
                 CHECK_REL(demc_vec3_norm(r.force), limit, 1e-11);
@@ -526,8 +527,8 @@ static double oblique_energy_error(double dt_frac, int *left, double *final_fric
     double u_n = 0, u_t = 0;
     long k;
     demc_adhesion_result rn;
-    demc_tangential_result rt;
-    CHECK(demc_tangential_params_init(mu, mu, &tp, NULL) == DEMC_OK);
+    tangential_step_result rt;
+    CHECK(demc_tangential_init(mu, mu, &tp, NULL) == DEMC_OK);
     memset(&ts, 0, sizeof ts);
     /* time scale: Hertz contact time at this speed */
     t_c = 2.94 * pow(15 * m * vz * vz / (16 * e * sqrt(rad)), 0.4) / fabs(vz);
@@ -550,7 +551,7 @@ static double oblique_energy_error(double dt_frac, int *left, double *final_fric
         vel.x = inc.x / dt;
         vel.y = vel.z = 0;
         if (rn.contact) {
-            rt = demc_tangential_update(&tp, inc, vel, 8 * g * rn.contact_radius, rn.friction_load, 0.0, dt, &ts);
+            rt = tangential_step(&tp, inc, vel, 8 * g * rn.contact_radius, rn.friction_load, 0.0, dt, &ts);
             fx = rt.force.x;
             diss += rt.friction_dissipation + rt.viscous_dissipation + rt.stiffness_exchange;
             u_t = rt.stored_energy;

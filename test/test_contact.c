@@ -277,7 +277,7 @@ static void hmd_def_set(void *object, int k, double v)
     case 11: d->friction.unloading = (demc_unloading_rule)(int)v; break;
     case 12: d->friction.coulomb = (demc_coulomb_policy)(int)v; break;
     case 13: d->transport = (demc_memory_transport)(int)v; break;
-    case 14: d->spin = (int)v; break;
+    case 14: d->transport_spin = (int)v; break;
     default: d->contact_point = (demc_contact_point_rule)(int)v; break;
     }
 }
@@ -300,7 +300,7 @@ static void model_init_names_the_bad_field(void)
         "def.moduli.effective_modulus", "def.moduli.effective_shear_modulus", "def.moduli.compliance_asymmetry",
         "def.restitution", "def.end", "def.tangential_damping_scale", "def.friction.mu_static",
         "def.friction.mu_dynamic", "def.friction.stiffness_rule", "def.friction.recalculation",
-        "def.friction.direction", "def.friction.unloading", "def.friction.coulomb", "def.transport", "def.spin",
+        "def.friction.direction", "def.friction.unloading", "def.friction.coulomb", "def.transport", "def.transport_spin",
         "def.contact_point"};
     const int hmd_past[16] = {0, 0, 0, 0, 2, 0, 0, 0, 4, 2, 3, 2, 2, 2, 2, 2};
     /* E*, G* ≤ 0; |asymmetry| > 1; e ≤ 0 or > 1; negative γ_t scale and μ_s; μ_d < 0 or > μ_s (0.5). */

@@ -146,7 +146,7 @@ static void jkr_def_set(void *object, int k, double v)
     case 11: d->friction.unloading = (demc_unloading_rule)(int)v; break;
     case 12: d->friction.coulomb = (demc_coulomb_policy)(int)v; break;
     case 13: d->transport = (demc_memory_transport)(int)v; break;
-    case 14: d->spin = (int)v; break;
+    case 14: d->transport_spin = (int)v; break;
     case 15: d->contact_point = (demc_contact_point_rule)(int)v; break;
     case 16: d->work_of_adhesion = v; break;
     default: d->max_effective_radius = v; break;
@@ -167,7 +167,7 @@ static void statuses_and_bad_fields(void)
         "def.moduli.effective_modulus", "def.moduli.effective_shear_modulus", "def.moduli.compliance_asymmetry",
         "def.restitution", "def.end", "def.tangential_damping_scale", "def.friction.mu_static",
         "def.friction.mu_dynamic", "def.friction.stiffness_rule", "def.friction.recalculation",
-        "def.friction.direction", "def.friction.unloading", "def.friction.coulomb", "def.transport", "def.spin",
+        "def.friction.direction", "def.friction.unloading", "def.friction.coulomb", "def.transport", "def.transport_spin",
         "def.contact_point", "def.work_of_adhesion", "def.max_effective_radius"};
     const int past[18] = {0, 0, 0, 0, 2, 0, 0, 0, 4, 2, 3, 2, 2, 2, 2, 2, 0, 0};
     const double out[18][2] = {{0.0, -1.0}, {0.0, -1e-300}, {1.5, -2.0}, {0.0, 1.5}, {0, 0}, {-1.0, -1e-300},
@@ -177,7 +177,7 @@ static void statuses_and_bad_fields(void)
         "def.moduli.effective_modulus", "def.moduli.effective_shear_modulus", "def.moduli.compliance_asymmetry",
         "def.restitution", "def.end", "def.tangential_damping_scale", "def.friction.mu_static",
         "def.friction.mu_dynamic", "def.friction.stiffness_rule", "def.friction.recalculation",
-        "def.friction.direction", "def.friction.unloading", "def.friction.coulomb", "def.transport", "def.spin",
+        "def.friction.direction", "def.friction.unloading", "def.friction.coulomb", "def.transport", "def.transport_spin",
         "def.contact_point", "def.cohesion_energy_density"};
     const setup_fields jkr_fields = {18, name, past, out, jkr_def_set, setup_contact_def_check};
     const setup_fields dmt_fields = {17, name, past, out, jkr_def_set, setup_contact_def_check};

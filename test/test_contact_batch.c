@@ -398,9 +398,9 @@ static void lanes_equal_the_single_call(void)
             def.friction.stiffness_rule = DEMC_STIFFNESS_BACKWARD;
             def.friction.coulomb = DEMC_COULOMB_ELASTIC;
             def.end = DEMC_CONTACT_END_OVERLAP;
-            def.spin = 0;
+            def.transport_spin = 0;
         } else if (k == 4) {
-            def.spin = 0;
+            def.transport_spin = 0;
             def.contact_point = DEMC_CONTACT_POINT_HALF;
         } else if (k == 5) {
             const demc_contact_model lm = liggghts_model();

@@ -310,7 +310,7 @@ static void edge_vertex_point_contact(void)
 #define MAXF 8
 typedef struct mesh_host {
     demc_facet_triangle t[MAXF];
-    long nodes[3 * MAXF];
+    int64_t nodes[3 * MAXF];
     int count;
     double state[MAXF][DEMC_CONTACT_STATE_MAX]; /* the state of each (sphere, facet) pair the host holds */
     int has[MAXF];
@@ -328,7 +328,7 @@ static demc_contact_result mesh_eval(mesh_host *h, const demc_contact_model *mod
 {
     demc_facet_contact c[MAXF];
     int keep[MAXF], k;
-    long source[MAXF];
+    int64_t source[MAXF];
     double next[MAXF][DEMC_CONTACT_STATE_MAX];
     const size_t size = demc_contact_model_state_size(model);
     demc_contact_result sum;
@@ -718,7 +718,7 @@ static demc_facet_contact contact_at(demc_vec3 point, double distance)
 static void handover_rule(void)
 {
     demc_facet_contact c[4];
-    long nodes[12] = {0, 1, 2, 0, 2, 3, 10, 11, 12, 2, 3, 4}, source[4];
+    int64_t nodes[12] = {0, 1, 2, 0, 2, 3, 10, 11, 12, 2, 3, 4}, source[4];
     int keep[4], has[4];
     /* Flat square crossed: A (0) dropped with a state, B (1) kept without one: B continues A's state. */
     c[0] = contact_at(v3(0, 0, 0), 0.9), c[1] = contact_at(v3(0.001, 0, 0), 0.9);

@@ -10,6 +10,16 @@
 #include "demc.h"
 #include "harness.h"
 
+/* demc_tangential_md_update() returning the force, with the step's sliding flag kept aside (as the checks read it). */
+static int md_sliding;
+static demc_vec3 md_update(const demc_tangential_md_params *p, demc_vec3 increment, double normal_force,
+                           double contact_radius, demc_tangential_md_state *s, demc_tangential_md_energy *energy)
+{
+    const demc_tangential_result r = demc_tangential_md_update(p, increment, normal_force, contact_radius, s, energy);
+    md_sliding = r.sliding;
+    return r.force;
+}
+
 static demc_vec3 v3(double x, double y, double z) { return demc_vec3_make(x, y, z); }
 
 typedef struct cstate {
@@ -135,7 +145,7 @@ static void eval_is_the_kernel(void)
     int k;
     memset(&p, 0, sizeof p);
     CHECK(demc_contact_model_init(&def, &model, NULL) == DEMC_OK);
-    CHECK(demc_tangential_md_params_init(0.3, def.moduli.effective_shear_modulus, DEMC_TANGENTIAL_MD_THORNTON_YIN, &p,
+    CHECK(demc_tangential_md_init(0.3, def.moduli.effective_shear_modulus, DEMC_TANGENTIAL_MD_THORNTON_YIN, &p,
                                          NULL) == DEMC_OK);
     memset(&s, 0, sizeof s);
     wall.point = v3(0, 0, 0), wall.normal = v3(0, 0, 1), wall.velocity = v3(0, 0, 0);
@@ -150,7 +160,7 @@ static void eval_is_the_kernel(void)
         /* the overlap of the frame (δ up to the rounding of R − z) */
         const double a = sqrt(R * f.overlap), fn = 4.0 / 3.0 * def.moduli.effective_modulus * a * f.overlap;
         demc_tangential_md_energy e;
-        const demc_vec3 ft = demc_tangential_md_update(&p, demc_vec3_scale(v, dt), fn, a, &ms, &e);
+        const demc_vec3 ft = md_update(&p, demc_vec3_scale(v, dt), fn, a, &ms, &e);
         CHECK_REL(f.overlap, delta, 1e-9);
         CHECK_REL(r.normal_force, fn, 1e-12);
         CHECK_ABS(r.force.x, ft.x, 1e-12 * 0.3 * fn);
@@ -159,7 +169,7 @@ static void eval_is_the_kernel(void)
         CHECK_ABS(d.tangential_energy, e.stored_energy, 1e-12 * (e.stored_energy + 1e-18));
         CHECK_ABS(d.friction_dissipation, e.friction_dissipation, 1e-9 * (e.stored_energy + 1e-18));
         CHECK_ABS(d.tangential_exchange, e.normal_exchange, 1e-9 * (e.stored_energy + 1e-18));
-        CHECK(d.sliding == e.sliding);
+        CHECK(d.sliding == md_sliding);
         CHECK(d.viscous_dissipation == 0.0);
     }
     /* the contact ends: the recoverable energy still held is released as exchange, the state is reset */
@@ -438,7 +448,7 @@ static void dissipation_clamp_is_quadrature_error(void)
     double ratio[2] = {0.0, 0.0};
     int mode, level;
     memset(&p, 0, sizeof p);
-    CHECK(demc_tangential_md_params_init(mu, 1e10, DEMC_TANGENTIAL_MD_THORNTON_YIN, &p, NULL) == DEMC_OK);
+    CHECK(demc_tangential_md_init(mu, 1e10, DEMC_TANGENTIAL_MD_THORNTON_YIN, &p, NULL) == DEMC_OK);
     for (mode = 0; mode < 2; ++mode)
         for (level = 0; level < 2; ++level) {
             const int n = level ? 2000 : 200;
@@ -457,7 +467,7 @@ static void dissipation_clamp_is_quadrature_error(void)
                     const double t = 2.0 * PI * k / (4.0 * n);
                     inc = v3(-2.0 * ds * sin(t), 2.0 * ds * cos(t), 0);
                 }
-                demc_tangential_md_update(&p, inc, P, a, &s, &e);
+                md_update(&p, inc, P, a, &s, &e);
                 CHECK(e.friction_dissipation >= 0.0);
                 diss += e.friction_dissipation;
                 exch += e.normal_exchange;

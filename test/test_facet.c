@@ -142,7 +142,7 @@ static demc_vec3 rotate_xyz(demc_vec3 p, double ax, double az)
 
 typedef struct grid_mesh {
     demc_facet_triangle t[8];
-    long nodes[24];
+    int64_t nodes[24];
     demc_vec3 origin, normal, ex, ey;
 } grid_mesh;
 
@@ -169,7 +169,7 @@ static void grid_make(grid_mesh *m, double spacing, double ax, double az, demc_v
 }
 
 /* Contacts of one sphere with a mesh after the reduction; returns the number kept and the first kept frame. */
-static size_t mesh_contact(const demc_facet_triangle *t, const long *nodes, int count, demc_vec3 x, double radius,
+static size_t mesh_contact(const demc_facet_triangle *t, const int64_t *nodes, int count, demc_vec3 x, double radius,
                            demc_vec3 reference, demc_geometry *kept_frame, double *naive_overlap_sum)
 {
     demc_facet_contact c[8];
@@ -250,7 +250,7 @@ static void convex_ridge_continuous_normal(void)
     demc_vec3 b_low0 = v3(half * cos(theta), -half, -half * sin(theta));
     demc_vec3 b_low1 = v3(half * cos(theta), half, -half * sin(theta));
     demc_facet_triangle t[4];
-    long nodes[12] = {0, 1, 2, 0, 2, 3, 4, 5, 1, 4, 1, 0};
+    int64_t nodes[12] = {0, 1, 2, 0, 2, 3, 4, 5, 1, 4, 1, 0};
     demc_vec3 na = v3(-sin(theta), 0, cos(theta)), nb = v3(sin(theta), 0, cos(theta)), last_n = v3(0, 0, 0);
     int s, first = 1;
     /* nodes: 0 ridge0, 1 ridge1, 2 a_low1, 3 a_low0, 4 b_low0, 5 b_low1 (windings give upward normals). */
@@ -289,7 +289,7 @@ static void concave_valley_keeps_both_faces(void)
 {
     const double theta = 0.35;
     demc_facet_triangle t[2];
-    long nodes[6] = {0, 1, 2, 1, 0, 3};
+    int64_t nodes[6] = {0, 1, 2, 1, 0, 3};
     demc_facet_contact c[2];
     int keep[2];
     t[0] = demc_facet_triangle_make(v3(0, -3, 0), v3(0, 3, 0), v3(-3 * cos(theta), 0, 3 * sin(theta)));

@@ -383,11 +383,11 @@ static void epsd_cycle_energy(void)
             const double w_step = -demc_vec3_dot(demc_vec3_add(demc_vec3_scale(demc_vec3_add(mk_old, st.torque), 0.5),
                                                                md),
                                                  demc_vec3_scale(wv, dt));
-            const double bal = w_step - (en.stored - e_old) - en.viscous_dissipation - en.friction_dissipation;
+            const double bal = w_step - (en.stored_energy - e_old) - en.viscous_dissipation - en.friction_dissipation;
             CHECK(en.viscous_dissipation >= 0.0 && en.friction_dissipation >= 0.0);
             if (fabs(bal) > worst) worst = fabs(bal);
             mobilised |= res.mobilised;
-            e_old = en.stored;
+            e_old = en.stored_energy;
             visc += en.viscous_dissipation;
             fric += en.friction_dissipation;
             work += w_step;
@@ -595,8 +595,8 @@ static void limits_and_dissipation_random(void)
         if (e1.friction_dissipation < 0 || e2.friction_dissipation < 0 || e2.viscous_dissipation < 0 ||
             e3.friction_dissipation < 0 || e3.viscous_dissipation < 0 || e4.friction_dissipation < 0)
             ++bad_diss;
-        if (!demc_vec3_is_finite(b.torque_i) || !demc_vec3_is_finite(c.torque_i) || !demc_is_finite(e2.stored) ||
-            !demc_is_finite(e3.stored) || !demc_vec3_is_finite(ss.displacement))
+        if (!demc_vec3_is_finite(b.torque_i) || !demc_vec3_is_finite(c.torque_i) || !demc_is_finite(e2.stored_energy) ||
+            !demc_is_finite(e3.stored_energy) || !demc_vec3_is_finite(ss.displacement))
             ++bad_finite;
     }
     CHECK(bad_limit == 0);
@@ -623,9 +623,9 @@ static void sds_applied_torque_and_balance(void)
         const demc_vec3 vr = v3(s.r * w, 0, 0);
         const demc_vec3 fel = demc_vec3_scale(demc_vec3_add(xi_old, st.displacement), -0.5 * k);
         const double wk = -demc_vec3_dot(demc_vec3_add_scaled(fel, -g, vr), demc_vec3_scale(vr, dt));
-        const double bal = wk - (en.stored - e_old) - en.viscous_dissipation - en.friction_dissipation;
+        const double bal = wk - (en.stored_energy - e_old) - en.viscous_dissipation - en.friction_dissipation;
         if (fabs(bal) > worst) worst = fabs(bal);
-        e_old = en.stored;
+        e_old = en.stored_energy;
         w += dt * (mapp + r.torque_i.y) / ir;
         th += dt * w;
     }

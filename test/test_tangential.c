@@ -8,13 +8,14 @@
 #include "demc.h"
 #include "demc/analysis.h"
 #include "harness.h"
+#include "support/tangential_step.h"
 #include "support/setup_checks.h"
 
 static const double PI = 3.14159265358979323846;
 
 static demc_vec3 v3(double x, double y, double z) { return demc_vec3_make(x, y, z); }
 
-static int all_finite_result(demc_tangential_result r, const demc_tangential_state *s)
+static int all_finite_result(tangential_step_result r, const demc_tangential_state *s)
 {
     return demc_vec3_is_finite(r.force) && demc_is_finite(r.stored_energy) && demc_is_finite(r.friction_dissipation) &&
            demc_vec3_is_finite(s->displacement) && demc_vec3_is_finite(s->force) && demc_is_finite(s->stiffness) &&
@@ -55,35 +56,35 @@ static void params_statuses(void)
     demc_tangential_params p, q;
     volatile double zero = 0.0;
     memset(&p, 0, sizeof p);
-    CHECK(demc_tangential_params_init(0.5, 0.4, &p, NULL) == DEMC_OK);
+    CHECK(demc_tangential_init(0.5, 0.4, &p, NULL) == DEMC_OK);
     CHECK(p.mu_static == 0.5 && p.mu_dynamic == 0.4);
     CHECK(p.stiffness_rule == 0 && p.recalculation == 0 && p.direction == 0 && p.unloading == 0 && p.coulomb == 0);
-    CHECK(demc_tangential_params_validate(&p, NULL) == DEMC_OK);
-    CHECK(demc_tangential_params_init(0.5, 0.4, NULL, NULL) == DEMC_ERR_INVALID_ARGUMENT);
-    CHECK(demc_tangential_params_init(zero / zero, 0.4, &q, NULL) == DEMC_ERR_INVALID_ARGUMENT);
-    CHECK(demc_tangential_params_init(0.5, 1.0 / zero, &q, NULL) == DEMC_ERR_INVALID_ARGUMENT);
-    CHECK(demc_tangential_params_init(-0.1, 0.0, &q, NULL) == DEMC_ERR_OUT_OF_DOMAIN);
-    CHECK(demc_tangential_params_init(0.3, 0.4, &q, NULL) == DEMC_ERR_OUT_OF_DOMAIN);
-    CHECK(demc_tangential_params_validate(NULL, NULL) == DEMC_ERR_INVALID_ARGUMENT);
+    CHECK(demc_tangential_validate(&p, NULL) == DEMC_OK);
+    CHECK(demc_tangential_init(0.5, 0.4, NULL, NULL) == DEMC_ERR_INVALID_ARGUMENT);
+    CHECK(demc_tangential_init(zero / zero, 0.4, &q, NULL) == DEMC_ERR_INVALID_ARGUMENT);
+    CHECK(demc_tangential_init(0.5, 1.0 / zero, &q, NULL) == DEMC_ERR_INVALID_ARGUMENT);
+    CHECK(demc_tangential_init(-0.1, 0.0, &q, NULL) == DEMC_ERR_OUT_OF_DOMAIN);
+    CHECK(demc_tangential_init(0.3, 0.4, &q, NULL) == DEMC_ERR_OUT_OF_DOMAIN);
+    CHECK(demc_tangential_validate(NULL, NULL) == DEMC_ERR_INVALID_ARGUMENT);
     q = p;
     q.stiffness_rule = (demc_stiffness_rule)4;
-    CHECK(demc_tangential_params_validate(&q, NULL) == DEMC_ERR_INVALID_ARGUMENT);
+    CHECK(demc_tangential_validate(&q, NULL) == DEMC_ERR_INVALID_ARGUMENT);
     q = p;
     q.direction = (demc_slip_direction)-1;
-    CHECK(demc_tangential_params_validate(&q, NULL) == DEMC_ERR_INVALID_ARGUMENT);
+    CHECK(demc_tangential_validate(&q, NULL) == DEMC_ERR_INVALID_ARGUMENT);
     q = p;
     q.coulomb = (demc_coulomb_policy)2;
-    CHECK(demc_tangential_params_validate(&q, NULL) == DEMC_ERR_INVALID_ARGUMENT);
+    CHECK(demc_tangential_validate(&q, NULL) == DEMC_ERR_INVALID_ARGUMENT);
     CHECK(sizeof(demc_tangential_state) == DEMC_TANGENTIAL_STATE_SIZE * sizeof(double));
 }
 
-/* demc_tangential_params_init() with the output NULL when !with_params; a failed call leaves it unwritten. */
+/* demc_tangential_init() with the output NULL when !with_params; a failed call leaves it unwritten. */
 static demc_status make_call(double mu_static, double mu_dynamic, int with_params, const char **bad_field)
 {
     demc_tangential_params out;
     demc_status st;
     memset(&out, SETUP_POISON, sizeof out);
-    st = demc_tangential_params_init(mu_static, mu_dynamic, with_params ? &out : NULL, bad_field);
+    st = demc_tangential_init(mu_static, mu_dynamic, with_params ? &out : NULL, bad_field);
     if (st != DEMC_OK) CHECK(setup_untouched(&out, sizeof out));
     return st;
 }
@@ -137,10 +138,10 @@ static void tangential_params_set(void *object, int k, double v)
 
 static demc_status tangential_params_check(const void *object, const char **bad_field)
 {
-    return demc_tangential_params_validate((const demc_tangential_params *)object, bad_field);
+    return demc_tangential_validate((const demc_tangential_params *)object, bad_field);
 }
 
-/* demc_tangential_params_validate(): each bad field alone, then with every later field bad too, gives its status
+/* demc_tangential_validate(): each bad field alone, then with every later field bad too, gives its status
  * and its name; the last enumerator of each convention is inside. */
 static void validate_names_the_bad_field(void)
 {
@@ -153,17 +154,17 @@ static void validate_names_the_bad_field(void)
     demc_tangential_params good, p;
     const char *field = "unset";
     int k;
-    CHECK(demc_tangential_params_init(0.5, 0.4, &good, NULL) == DEMC_OK);
+    CHECK(demc_tangential_init(0.5, 0.4, &good, NULL) == DEMC_OK);
     setup_check_fields(&fields, &good, &p, sizeof good);
-    CHECK(setup_failed_as(demc_tangential_params_validate(NULL, &field), &field, DEMC_ERR_INVALID_ARGUMENT,
+    CHECK(setup_failed_as(demc_tangential_validate(NULL, &field), &field, DEMC_ERR_INVALID_ARGUMENT,
                           "params"));
-    CHECK(demc_tangential_params_validate(NULL, NULL) == DEMC_ERR_INVALID_ARGUMENT);
-    CHECK(demc_tangential_params_validate(&good, &field) == DEMC_OK && field == NULL);
+    CHECK(demc_tangential_validate(NULL, NULL) == DEMC_ERR_INVALID_ARGUMENT);
+    CHECK(demc_tangential_validate(&good, &field) == DEMC_OK && field == NULL);
     for (k = 2; k < 7; ++k) {
         p = good;
         tangential_params_set(&p, k, past_last[k] - 1);
         field = "unset";
-        CHECK(demc_tangential_params_validate(&p, &field) == DEMC_OK && field == NULL);
+        CHECK(demc_tangential_validate(&p, &field) == DEMC_OK && field == NULL);
     }
 }
 
@@ -200,7 +201,7 @@ static void oscillator_000_eq50(void)
     double x = delta0, th = 0.0, v = 0.0, w = 0.0, f, max_err_exact = 0.0, max_err_cont = 0.0, t = 0.0;
     long n, steps = 3000; /* 1.5 periods */
     CHECK_REL(delta0, -8.09e-6, 2e-3);
-    CHECK(demc_tangential_params_init(mu * 1.01, mu * 1.01, &p, NULL) == DEMC_OK);
+    CHECK(demc_tangential_init(mu * 1.01, mu * 1.01, &p, NULL) == DEMC_OK);
     memset(&s, 0, sizeof s);
     s.displacement = v3(delta0, 0, 0);
     s.force = v3(-kt * delta0, 0, 0);
@@ -209,7 +210,7 @@ static void oscillator_000_eq50(void)
     f = s.force.x;
     for (n = 0; n < steps; ++n) {
         double dx, dth;
-        demc_tangential_result r;
+        tangential_step_result r;
         v += 0.5 * h * f / m;
         w += 0.5 * h * R * f / I;
         dx = h * v;
@@ -217,7 +218,7 @@ static void oscillator_000_eq50(void)
         x += dx;
         th += dth;
         t += h;
-        r = demc_tangential_update(&p, v3(dx + R * dth, 0, 0), v3(v + R * w, 0, 0), kt, fn, 0.0, 1e-6, &s);
+        r = tangential_step(&p, v3(dx + R * dth, 0, 0), v3(v + R * w, 0, 0), kt, fn, 0.0, 1e-6, &s);
         f = r.force.x;
         v += 0.5 * h * f / m;
         w += 0.5 * h * R * f / I;
@@ -253,7 +254,7 @@ static void varying_load_stick_to_slip(void)
     demc_tangential_state si, sc;
     double f_ref = 0.0, k_prev = 0.0, s_acc = 0.0;
     int n, slipped = 0;
-    CHECK(demc_tangential_params_init(mu, mu, &pi, NULL) == DEMC_OK);
+    CHECK(demc_tangential_init(mu, mu, &pi, NULL) == DEMC_OK);
     pi.unloading = DEMC_UNLOADING_KEEP; /* the 000 model */
     pc = pi;
     pc.recalculation = DEMC_SLIP_CONVENTIONAL;
@@ -263,8 +264,8 @@ static void varying_load_stick_to_slip(void)
         /* F_n grows from 0.05 fmax like a Hertz loading; k_t ∝ F_n^{1/3} (Mindlin with Hertz). */
         double fn = fmax * (0.05 + sin(0.5 * PI * n / steps)), kt = k0 * cbrt(fn / fmax);
         double prev_i = si.displacement.x, prev_c = sc.displacement.x;
-        demc_tangential_result ri = demc_tangential_update(&pi, v3(ds, 0, 0), v3(0, 0, 0), kt, fn, 0.0, 1e-6, &si);
-        demc_tangential_result rc = demc_tangential_update(&pc, v3(ds, 0, 0), v3(0, 0, 0), kt, fn, 0.0, 1e-6, &sc);
+        tangential_step_result ri = tangential_step(&pi, v3(ds, 0, 0), v3(0, 0, 0), kt, fn, 0.0, 1e-6, &si);
+        tangential_step_result rc = tangential_step(&pc, v3(ds, 0, 0), v3(0, 0, 0), kt, fn, 0.0, 1e-6, &sc);
         CHECK(ri.force.x == rc.force.x && ri.sliding == rc.sliding); /* 000 section 3.2 */
         if (ri.sliding == 0.0) {
             f_ref -= 0.5 * ((k_prev > 0 ? k_prev : kt) + kt) * ds;
@@ -301,11 +302,11 @@ static void coulomb_bound_random_steps(void)
     memset(&s, 0, sizeof s);
     for (n = 0; n < 1000000; ++n) {
         demc_tangential_params p;
-        demc_tangential_result r;
+        tangential_step_result r;
         double mus = uniform(), mud = mus * uniform(), fn = 100.0 * uniform() - 10.0, kt = 1e5 * uniform();
         double c = uniform() < 0.5 ? 0.0 : 50.0 * uniform(), lim, lim_s;
         demc_vec3 nn, ds, vt, limited;
-        if (demc_tangential_params_init(mus, mud, &p, NULL) != DEMC_OK) {
+        if (demc_tangential_init(mus, mud, &p, NULL) != DEMC_OK) {
             CHECK(0);
             return;
         }
@@ -320,7 +321,7 @@ static void coulomb_bound_random_steps(void)
         normal = nn;
         ds = demc_vec3_project_plane(demc_vec3_scale(random_unit(), 1e-4 * uniform()), normal);
         vt = demc_vec3_project_plane(demc_vec3_scale(random_unit(), uniform() < 0.1 ? 0.0 : uniform()), normal);
-        r = demc_tangential_update(&p, ds, vt, kt, fn, c, 1e-6, &s);
+        r = tangential_step(&p, ds, vt, kt, fn, c, 1e-6, &s);
         limited = p.coulomb == DEMC_COULOMB_TOTAL ? r.force : s.force;
         lim = demc_vec3_norm(limited);
         lim_s = p.mu_static * (fn > 0 ? fn : 0);
@@ -414,16 +415,16 @@ static void stick_cycle_energy(void)
     for (rule = 0; rule < 4; ++rule) {
         demc_tangential_params p;
         demc_tangential_state s;
-        demc_tangential_result r;
+        tangential_step_result r;
         const double k = 2e5, ds = 1e-7;
         int n;
-        demc_tangential_params_init(1.0, 1.0, &p, NULL);
+        demc_tangential_init(1.0, 1.0, &p, NULL);
         p.stiffness_rule = (demc_stiffness_rule)rule;
         memset(&s, 0, sizeof s);
-        for (n = 0; n < 100; ++n) r = demc_tangential_update(&p, v3(ds, -0.5 * ds, 0), v3(0, 0, 0), k, 100, 0, 1e-6, &s);
+        for (n = 0; n < 100; ++n) r = tangential_step(&p, v3(ds, -0.5 * ds, 0), v3(0, 0, 0), k, 100, 0, 1e-6, &s);
         CHECK_REL(r.stored_energy, 0.5 * k * 1.25 * (100 * ds) * (100 * ds), 1e-12);
-        for (n = 0; n < 50; ++n) r = demc_tangential_update(&p, v3(0, ds, 0), v3(0, 0, 0), k, 100, 0, 1e-6, &s);
-        for (n = 0; n < 100; ++n) r = demc_tangential_update(&p, v3(-ds, 0, 0), v3(0, 0, 0), k, 100, 0, 1e-6, &s);
+        for (n = 0; n < 50; ++n) r = tangential_step(&p, v3(0, ds, 0), v3(0, 0, 0), k, 100, 0, 1e-6, &s);
+        for (n = 0; n < 100; ++n) r = tangential_step(&p, v3(-ds, 0, 0), v3(0, 0, 0), k, 100, 0, 1e-6, &s);
         CHECK(r.sliding == 0.0);
         CHECK(r.stored_energy <= 1e-25 * k * ds * ds * 1e4);
         CHECK(demc_vec3_norm(s.force) <= 1e-12 * k * ds * 100);
@@ -436,18 +437,18 @@ static void static_dynamic_return_mapping(void)
 {
     demc_tangential_params p;
     demc_tangential_state s;
-    demc_tangential_result r;
+    tangential_step_result r;
     const double k = 1e5, fn = 10.0, mus = 0.5, mud = 0.3;
     demc_vec3 sstar;
-    demc_tangential_params_init(mus, mud, &p, NULL);
+    demc_tangential_init(mus, mud, &p, NULL);
     p.stiffness_rule = DEMC_STIFFNESS_TOTAL;
     memset(&s, 0, sizeof s);
-    r = demc_tangential_update(&p, v3(4.5e-5 * 0.6, 4.5e-5 * 0.8, 0), v3(0, 0, 0), k, fn, 0, 1e-6, &s); /* 4.5 N */
+    r = tangential_step(&p, v3(4.5e-5 * 0.6, 4.5e-5 * 0.8, 0), v3(0, 0, 0), k, fn, 0, 1e-6, &s); /* 4.5 N */
     CHECK(r.sliding == 0.0);
     CHECK_REL(r.force.x, -4.5 * 0.6, 1e-14);
     memset(&s, 0, sizeof s);
     sstar = v3(6e-5, 8e-5, 0); /* |k s*| = 10 N */
-    r = demc_tangential_update(&p, sstar, v3(0, 0, 0), k, fn, 0, 1e-6, &s);
+    r = tangential_step(&p, sstar, v3(0, 0, 0), k, fn, 0, 1e-6, &s);
     CHECK(r.sliding == 1.0);
     {
         double tau_x = 0.6, tau_y = 0.8, corr = (10.0 - mud * fn) / k;
@@ -469,20 +470,20 @@ static void unloading_rescale_002(void)
 {
     demc_tangential_params p;
     demc_tangential_state s;
-    demc_tangential_result r;
-    demc_tangential_params_init(1.0, 1.0, &p, NULL);
+    tangential_step_result r;
+    demc_tangential_init(1.0, 1.0, &p, NULL);
     p.stiffness_rule = DEMC_STIFFNESS_FORWARD;
     memset(&s, 0, sizeof s);
     s.force = v3(2.0, -1.0, 0);
     s.stiffness = 4e5;
     s.normal_force = 50.0;
-    r = demc_tangential_update(&p, v3(1e-6, 0, 0), v3(0, 0, 0), 3e5, 40.0, 0, 1e-6, &s);
+    r = tangential_step(&p, v3(1e-6, 0, 0), v3(0, 0, 0), 3e5, 40.0, 0, 1e-6, &s);
     CHECK_REL(r.force.x, 2.0 * 0.75 - 3e5 * 1e-6, 1e-15);
     CHECK_REL(r.force.y, -0.75, 1e-15);
-    r = demc_tangential_update(&p, v3(1e-6, 0, 0), v3(0, 0, 0), 3.5e5, 45.0, 0, 1e-6, &s); /* loading: no rescale */
+    r = tangential_step(&p, v3(1e-6, 0, 0), v3(0, 0, 0), 3.5e5, 45.0, 0, 1e-6, &s); /* loading: no rescale */
     CHECK_REL(r.force.x, 2.0 * 0.75 - 3e5 * 1e-6 - 3.5e5 * 1e-6, 1e-15);
     p.unloading = DEMC_UNLOADING_KEEP;
-    r = demc_tangential_update(&p, v3(0, 0, 0), v3(0, 0, 0), 1e5, 10.0, 0, 1e-6, &s);
+    r = tangential_step(&p, v3(0, 0, 0), v3(0, 0, 0), 1e5, 10.0, 0, 1e-6, &s);
     CHECK_REL(r.force.y, -0.75, 1e-15);
 }
 
@@ -491,12 +492,12 @@ static void slip_directions_and_policies(void)
 {
     demc_tangential_params p;
     demc_tangential_state s;
-    demc_tangential_result r;
+    tangential_step_result r;
     const double k = 1e5, fn = 1.0;
-    demc_tangential_params_init(0.5, 0.5, &p, NULL);
+    demc_tangential_init(0.5, 0.5, &p, NULL);
     p.direction = DEMC_SLIP_DIRECTION_VELOCITY;
     memset(&s, 0, sizeof s);
-    r = demc_tangential_update(&p, v3(1e-4, 0, 0), v3(0, 2.0, 0), k, fn, 0, 1e-6, &s);
+    r = tangential_step(&p, v3(1e-4, 0, 0), v3(0, 2.0, 0), k, fn, 0, 1e-6, &s);
     CHECK(r.sliding == 1.0);
     CHECK_REL(r.force.y, -0.5, 1e-15);
     CHECK(r.force.x == 0.0);
@@ -505,13 +506,13 @@ static void slip_directions_and_policies(void)
     s.displacement = v3(0, 1e-4, 0);
     s.force = v3(0.1, 0, 0); /* force and displacement not parallel, as under a varying k_t (000 Fig. 7) */
     s.stiffness = k;
-    r = demc_tangential_update(&p, v3(0, 1e-4, 0), v3(0, 0, 0), k, fn, 0, 1e-6, &s);
+    r = tangential_step(&p, v3(0, 1e-4, 0), v3(0, 0, 0), k, fn, 0, 1e-6, &s);
     CHECK_REL(r.force.y, -0.5, 1e-15);
     CHECK_ABS(r.force.x, 0.0, 1e-16);
     /* policies: dashpot F_d = −c v = (−1, 0, 0) N, spring trial (−0.2, 0, 0) N, μ F_n = 0.5 N */
     p.direction = DEMC_SLIP_DIRECTION_FORCE;
     memset(&s, 0, sizeof s);
-    r = demc_tangential_update(&p, v3(2e-6, 0, 0), v3(0.1, 0, 0), k, fn, 10.0, 1e-6, &s);
+    r = tangential_step(&p, v3(2e-6, 0, 0), v3(0.1, 0, 0), k, fn, 10.0, 1e-6, &s);
     CHECK(r.sliding == 1.0);
     CHECK_REL(r.force.x, -0.5, 1e-15);
     /* slip Δδ = (L − L*)/(k + c/Δt) = 0.7/(1e5 + 1e7) shared by the spring (k Δδ) and the dashpot (c Δδ/Δt) */
@@ -522,11 +523,11 @@ static void slip_directions_and_policies(void)
          * trial forces): the spring's force rises from 0 to |F_el| (trapezoid) and the dashpot's is |F_d| over the
          * step; the work neither stored in the spring nor taken by the dashpot (c v_e² Δt) is the slider's. */
         demc_tangential_state s2;
-        demc_tangential_result r2;
+        tangential_step_result r2;
         double slip = 0.7 / (1e5 + 0.5 / 1e-6), f_el = 0.2 - 1e5 * slip, f_d = 1.0 - 0.5 / 1e-6 * slip;
         double ve = 2.0 - slip / 1e-6, work = (0.5 * (0.0 + f_el) + f_d) * 2e-6;
         memset(&s2, 0, sizeof s2);
-        r2 = demc_tangential_update(&p, v3(2e-6, 0, 0), v3(2.0, 0, 0), k, fn, 0.5, 1e-6, &s2);
+        r2 = tangential_step(&p, v3(2e-6, 0, 0), v3(2.0, 0, 0), k, fn, 0.5, 1e-6, &s2);
         CHECK_REL(r2.viscous_dissipation, 0.5 * ve * ve * 1e-6, 1e-12);
         CHECK_REL(r2.friction_dissipation, work - f_el * f_el / (2 * 1e5) - 0.5 * ve * ve * 1e-6, 1e-10);
     }
@@ -536,7 +537,7 @@ static void slip_directions_and_policies(void)
     }
     p.coulomb = DEMC_COULOMB_ELASTIC;
     memset(&s, 0, sizeof s);
-    r = demc_tangential_update(&p, v3(2e-6, 0, 0), v3(0.1, 0, 0), k, fn, 10.0, 1e-6, &s);
+    r = tangential_step(&p, v3(2e-6, 0, 0), v3(0.1, 0, 0), k, fn, 10.0, 1e-6, &s);
     CHECK(r.sliding == 0.0);
     CHECK_REL(r.force.x, -1.2, 1e-15);
     CHECK_REL(r.damping_force.x, -1.0, 1e-15);
@@ -573,21 +574,21 @@ static void degenerate_inputs_are_finite(void)
         for (rule = 0; rule < 4; ++rule) {
             demc_tangential_params p;
             demc_tangential_state s;
-            demc_tangential_result r;
-            demc_tangential_params_init(0.5, 0.5, &p, NULL);
+            tangential_step_result r;
+            demc_tangential_init(0.5, 0.5, &p, NULL);
             p.direction = (demc_slip_direction)dir;
             p.stiffness_rule = (demc_stiffness_rule)rule;
             memset(&s, 0, sizeof s);
-            r = demc_tangential_update(&p, zero, zero, 0.0, 0.0, 0.0, 1e-6, &s);
+            r = tangential_step(&p, zero, zero, 0.0, 0.0, 0.0, 1e-6, &s);
             CHECK(all_finite_result(r, &s) && r.force.x == 0 && r.stored_energy == 0);
-            r = demc_tangential_update(&p, sub, sub, 1e5, 0.0, 0.0, 1e-6, &s); /* slip with F_n = 0 */
+            r = tangential_step(&p, sub, sub, 1e5, 0.0, 0.0, 1e-6, &s); /* slip with F_n = 0 */
             CHECK(all_finite_result(r, &s));
-            r = demc_tangential_update(&p, v3(1e-3, 0, 0), zero, 0.0, 1.0, 0.0, 1e-6, &s); /* k_t = 0 */
+            r = tangential_step(&p, v3(1e-3, 0, 0), zero, 0.0, 1.0, 0.0, 1e-6, &s); /* k_t = 0 */
             CHECK(all_finite_result(r, &s));
             memset(&s, 0, sizeof s);
             s.force = v3(1.0, 0, 0);
             s.stiffness = 1e5;
-            r = demc_tangential_update(&p, zero, zero, 1e5, 0.1, 0.0, 1e-6, &s); /* δ* = 0, v = 0 on slip */
+            r = tangential_step(&p, zero, zero, 1e5, 0.1, 0.0, 1e-6, &s); /* δ* = 0, v = 0 on slip */
             CHECK(all_finite_result(r, &s));
             if (rule != DEMC_STIFFNESS_TOTAL) CHECK_REL(demc_vec3_norm(r.force), 0.05, 1e-15);
         }

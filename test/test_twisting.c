@@ -175,12 +175,12 @@ static void cycle_energy(void)
             demc_twisting_energy en;
             demc_twisting_result r = demc_twisting_sds_torque(&p, n, fn, demc_vec3_scale(n, w), ZERO, dt, &st, &en);
             const double wk = -(-0.5 * k * (phi_old + st.angle) - g * w) * w * dt;
-            const double bal = wk - (en.stored - e_old) - en.viscous_dissipation - en.friction_dissipation;
+            const double bal = wk - (en.stored_energy - e_old) - en.viscous_dissipation - en.friction_dissipation;
             CHECK(en.viscous_dissipation >= 0.0 && en.friction_dissipation >= 0.0);
             CHECK_REL(r.torque, -k * st.angle - g * w, 1e-12);
             if (fabs(bal) > worst) worst = fabs(bal);
             mob |= r.mobilised;
-            e_old = en.stored;
+            e_old = en.stored_energy;
             visc += en.viscous_dissipation;
             fric += en.friction_dissipation;
             work += wk;
@@ -271,7 +271,7 @@ static void objectivity_swap_momentum_limits(void)
             if (fabs(r1.torque) > 1e-4 * fp * (1 + 1e-15) || fabs(r2.torque) > 2.0 / 3.0 * 0.5 * a * fp * (1 + 1e-15))
                 ++nbad;
             if (e1.friction_dissipation < 0 || e1.viscous_dissipation < 0 || e2.friction_dissipation < 0 ||
-                e2.viscous_dissipation < 0 || !demc_is_finite(e1.stored) || !demc_is_finite(e2.stored) ||
+                e2.viscous_dissipation < 0 || !demc_is_finite(e1.stored_energy) || !demc_is_finite(e2.stored_energy) ||
                 !demc_is_finite(s1.angle) || !demc_is_finite(s2.angle))
                 ++nbad;
         }

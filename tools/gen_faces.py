@@ -164,6 +164,8 @@ class Api:
             return ('size', None, dims)
         if t == 'long':
             return ('long', None, dims)
+        if t == 'int64_t':
+            return ('int64', None, dims)
         if t == 'void':
             return ('void', None, dims)
         if t in self.enum_names:
@@ -223,7 +225,8 @@ def param_roles(api, fname, ret, params):
 # ----------------------------------------------------------------------------------------------------- Fortran
 
 F_SCALAR = {'double': 'real(c_double)', 'int': 'integer(c_int)', 'uint': 'integer(c_int)',
-            'size': 'integer(c_size_t)', 'long': 'integer(c_long)', 'enum': 'integer(c_int)'}
+            'size': 'integer(c_size_t)', 'long': 'integer(c_long)', 'int64': 'integer(c_int64_t)',
+            'enum': 'integer(c_int)'}
 
 
 def f_type(api, cls):
@@ -353,7 +356,7 @@ def gen_fortran(api):
                     uses.add(base)
         if rcls[0] == 'struct':
             uses.add(rcls[1])
-        L.extend(f_wrap('            import :: %s' % ', '.join(['c_int', 'c_double', 'c_size_t', 'c_long', 'c_ptr'] +
+        L.extend(f_wrap('            import :: %s' % ', '.join(['c_int', 'c_double', 'c_size_t', 'c_long', 'c_int64_t', 'c_ptr'] +
                                                            sorted(uses)), 12))
         for d in decls:
             L.extend(f_wrap('            ' + d, 12))
@@ -484,7 +487,8 @@ def gen_probe(api):
 # ------------------------------------------------------------------------------------------------------ Python
 
 PY_SCALAR = {'double': 'ctypes.c_double', 'int': 'ctypes.c_int', 'uint': 'ctypes.c_uint',
-             'size': 'ctypes.c_size_t', 'long': 'ctypes.c_long', 'enum': 'ctypes.c_int'}
+             'size': 'ctypes.c_size_t', 'long': 'ctypes.c_long', 'int64': 'ctypes.c_int64',
+             'enum': 'ctypes.c_int'}
 
 
 def py_short(name):

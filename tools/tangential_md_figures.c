@@ -27,14 +27,14 @@ static int loop(const char *dir)
     double d = 0.0;
     int br, i;
     FILE *f = open_csv(dir, "tangential_md_loop.csv");
-    if (!f || demc_tangential_md_params_init(mu, g, DEMC_TANGENTIAL_MD_THORNTON_YIN, &par, NULL) != DEMC_OK) return 1;
+    if (!f || demc_tangential_md_init(mu, g, DEMC_TANGENTIAL_MD_THORNTON_YIN, &par, NULL) != DEMC_OK) return 1;
     fprintf(f, "# delta_t/delta*,T/muP (kernel),delta_closed(T)/delta* (Mindlin-Deresiewicz),branch\n");
     demc_tangential_md_update(&par, demc_vec3_make(0, 0, 0), p, a, &s, NULL);
     fprintf(f, "0,0,0,0\n");
     for (br = 0; br < 3; ++br) {
         const double step = (targets[br] - d) / 200.0;
         for (i = 0; i < 200; ++i) {
-            const double t = -demc_tangential_md_update(&par, demc_vec3_make(step, 0, 0), p, a, &s, NULL).x;
+            const double t = -demc_tangential_md_update(&par, demc_vec3_make(step, 0, 0), p, a, &s, NULL).force.x;
             double dc;
             d += step;
             if (br == 0) dc = c * (1.0 - pow(1.0 - t / mp, 2.0 / 3.0));
@@ -63,8 +63,8 @@ static double impact(double angle_deg, int md)
     double z = R, vz = -V * cos(th), vx = V * sin(th), w = 0, fz = 0, fx = 0, vc0 = vx;
     int i, contact = 0;
     memset(&st, 0, sizeof st);
-    demc_tangential_md_params_init(mu, gs, DEMC_TANGENTIAL_MD_THORNTON_YIN, &pm, NULL);
-    demc_tangential_params_init(mu, mu, &pt, NULL);
+    demc_tangential_md_init(mu, gs, DEMC_TANGENTIAL_MD_THORNTON_YIN, &pm, NULL);
+    demc_tangential_init(mu, mu, &pt, NULL);
     for (i = 0; i < 1000000; ++i) {
         const double vzh = vz + 0.5 * dt * fz / m, vxh = vx + 0.5 * dt * fx / m, wh = w - 0.5 * dt * R * fx / I;
         double d, n;
@@ -74,10 +74,10 @@ static double impact(double angle_deg, int md)
         n = d > 0 ? K * d * sqrt(d) : 0.0;
         inc = demc_vec3_make((vxh - R * wh) * dt, 0, 0);
         if (md) {
-            fx = demc_tangential_md_update(&pm, inc, n, d > 0 ? sqrt(R * d) : 0.0, &sm, NULL).x;
+            fx = demc_tangential_md_update(&pm, inc, n, d > 0 ? sqrt(R * d) : 0.0, &sm, NULL).force.x;
         } else if (d > 0) {
             fx = demc_tangential_update(&pt, inc, demc_vec3_make(vxh - R * wh, 0, 0), demc_tangential_mindlin_stiffness(gs, R, d),
-                                        n, 0.0, dt, &st).force.x;
+                                        n, 0.0, dt, &st, NULL).force.x;
         } else {
             fx = 0.0;
             memset(&st, 0, sizeof st);

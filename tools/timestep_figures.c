@@ -42,7 +42,7 @@ static int write_set(const char *dir, const parameter_set *p)
             demc_timestep_bounds b;
             demc_timestep_bound failed = DEMC_TIMESTEP_BOUND_COMPRESSION;
             double probe = 0.0;
-            if (demc_timestep_collision_init_spheres(p->shear_modulus, p->poisson_ratio, p->density, p->radius_i, p->radius_j, v,
+            if (demc_timestep_collision_spheres_init(p->shear_modulus, p->poisson_ratio, p->density, p->radius_i, p->radius_j, v,
                                                 p->damping[j], p->damping[j], &col, NULL) != DEMC_OK ||
                 demc_timestep_critical(&col, &b, NULL) != DEMC_OK ||
                 demc_collision_timestep_probe(&col, 0.01, &probe, &failed, NULL) != DEMC_OK) {

@@ -66,7 +66,7 @@ static void demo_timestep(void)
     printf("\ntime step, glass beads r = r' = 1 mm, G = 17 GPa, nu = 0.22, rho = 2530 kg/m^3, v = 1 m/s\n");
     printf("  Rayleigh ([Burns 2019] eq 78)                      %.4e s\n", rayleigh);
     for (i = 0; i < 2; ++i) {
-        if (demc_timestep_collision_init_pair(&pair, speed, damping[i], damping[i], &col, &bad) != DEMC_OK ||
+        if (demc_timestep_collision_pair_init(&pair, speed, damping[i], damping[i], &col, &bad) != DEMC_OK ||
             demc_timestep_critical(&col, &b, &bad) != DEMC_OK ||
             demc_collision_timestep_probe(&col, 0.01, &probe, &failed, &bad) != DEMC_OK) {
             printf("time-step estimate failed at %s\n", bad ? bad : "?");
@@ -76,8 +76,8 @@ static void demo_timestep(void)
                col.normal_prefactor);
         if (i == 0) {
             /* Hertz duration, and Belytschko with the secant stiffness k2 sqrt(x_max) of [Burns 2019] eq 53 */
-            if (demc_timestep_hertz(col.mass, col.normal_prefactor, speed, 1.0, &hertz, NULL) != DEMC_OK ||
-                demc_timestep_hertz(col.mass, col.normal_prefactor, speed, 20.0, &hertz20, NULL) != DEMC_OK ||
+            if (demc_timestep_hertz(col.mass, col.normal_prefactor, speed, 1, &hertz, NULL) != DEMC_OK ||
+                demc_timestep_hertz(col.mass, col.normal_prefactor, speed, 20, &hertz20, NULL) != DEMC_OK ||
                 demc_timestep_belytschko(col.mass, col.normal_prefactor * sqrt(b.overlap_max), 0.0, &belytschko, NULL) !=
                     DEMC_OK)
                 return;

@@ -262,7 +262,7 @@ int main(void)
         if ((s = demc_collision_hertz_impact(pr, v, &impact, &bad)) != DEMC_OK) return fail("impact", s, bad);
         c_n = demc_damping_hertz_coefficient(gamma, m, pr->effective_modulus, R, impact.max_overlap);
         c_t = 2.0 * gamma * sqrt(m * 8.0 * pr->effective_shear_modulus * sqrt(R * impact.max_overlap));
-        if ((s = demc_timestep_collision_init_pair(pr, v, c_n, c_t, &col, &bad)) != DEMC_OK ||
+        if ((s = demc_timestep_collision_pair_init(pr, v, c_n, c_t, &col, &bad)) != DEMC_OK ||
             (s = demc_timestep_critical(&col, &bounds, &bad)) != DEMC_OK)
             return fail("time step", s, bad);
         if (0.1 * bounds.critical < S.dt) S.dt = 0.1 * bounds.critical;

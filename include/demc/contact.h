@@ -240,7 +240,7 @@ typedef struct demc_contact_def {
     double tangential_damping_scale;
     demc_tangential_params friction;  /**< μ_s, μ_d and the conventions of the tangential spring (tangential.h). */
     demc_memory_transport transport;  /**< How the memory follows the turning contact frame. */
-    int spin;                         /**< 1: the transport includes the mean spin of the two bodies about the
+    int transport_spin;               /**< 1: the transport includes the mean spin of the two bodies about the
                                            normal; 0: shortest arc only (ignored by ::DEMC_TRANSPORT_PROJECT). */
     demc_contact_point_rule contact_point; /**< Where the contact point lies (torque arms). */
     /** w (J/m², finite, ≥ 0) of ::DEMC_NORMAL_JKR and ::DEMC_NORMAL_DMT (0 by default: the Hertz law). */

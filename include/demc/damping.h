@@ -67,12 +67,12 @@ typedef enum demc_contact_end {
  * @brief Linear normal dashpot force 2γ√(m* k) v (LS+D, [Cummins 2012] eq 1), in N.
  *
  * @param gamma damping ratio γ ≥ 0 (dimensionless).
- * @param m_eff effective mass m* > 0, kg.
- * @param k     normal spring stiffness > 0, N/m.
+ * @param effective_mass effective mass m* > 0, kg.
+ * @param stiffness normal spring stiffness > 0, N/m.
  * @param overlap_rate δ̇ (positive while the bodies approach, demc_kinematics::overlap_rate), m/s.
  * @return the dashpot's contribution to the repulsive normal force (positive while approaching), N.
  */
-DEMC_DAMPING_FN double demc_damping_linear_force(double gamma, double m_eff, double k, double overlap_rate);
+DEMC_DAMPING_FN double demc_damping_linear_force(double gamma, double effective_mass, double stiffness, double overlap_rate);
 
 /**
  * @brief Hertzian (HM+D, Tsuji-form) normal dashpot coefficient 2γ√(m* k_n(δ)), k_n = 2E*√(R*δ), in N·s/m.
@@ -82,13 +82,13 @@ DEMC_DAMPING_FN double demc_damping_linear_force(double gamma, double m_eff, dou
  * 2012] and the Tsuji et al. (1992) dashpot are one family, and every HM+D map of this module applies to both.
  *
  * @param gamma damping ratio γ ≥ 0.
- * @param m_eff effective mass m* > 0, kg.
- * @param E_eff effective Young modulus E* > 0, Pa (E* = E/(2(1−ν²)) for two equal spheres, [Cummins 2012]).
- * @param R_eff effective radius R* > 0, m.
+ * @param effective_mass effective mass m* > 0, kg.
+ * @param effective_modulus effective Young modulus E* > 0, Pa (E* = E/(2(1−ν²)) for two equal spheres, [Cummins 2012]).
+ * @param effective_radius effective radius R* > 0, m.
  * @param delta overlap δ, m; δ ≤ 0 (no contact) gives 0.
  * @return the damping coefficient, N·s/m (0 for δ ≤ 0).
  */
-DEMC_DAMPING_FN double demc_damping_hertz_coefficient(double gamma, double m_eff, double E_eff, double R_eff,
+DEMC_DAMPING_FN double demc_damping_hertz_coefficient(double gamma, double effective_mass, double effective_modulus, double effective_radius,
                                                       double delta);
 
 /**
@@ -97,19 +97,19 @@ DEMC_DAMPING_FN double demc_damping_hertz_coefficient(double gamma, double m_eff
  * Parameters as demc_damping_hertz_coefficient(); overlap_rate is δ̇ in m/s, positive while approaching. δ ≤ 0 gives 0. Costs two
  * square roots (δ^¼ = √√δ).
  */
-DEMC_DAMPING_FN double demc_damping_hertz_force(double gamma, double m_eff, double E_eff, double R_eff, double delta,
+DEMC_DAMPING_FN double demc_damping_hertz_force(double gamma, double effective_mass, double effective_modulus, double effective_radius, double delta,
                                           double overlap_rate);
 
 /**
  * @brief Tangential dashpot force −2γ√(m* k_t) v_t on body i ([Cummins 2012] eqs 1 and 2), in N.
  *
  * @param gamma damping ratio γ ≥ 0 ([Cummins 2012] uses the normal one).
- * @param m_eff effective mass m* > 0, kg.
- * @param k_t   tangential stiffness ≥ 0, N/m: constant κ k_n for LS+D, 8G*√(R*δ) for HM+D ([Cummins 2012]).
- * @param v_t   tangential velocity of body i's contact point relative to body j's, m/s.
+ * @param effective_mass effective mass m* > 0, kg.
+ * @param tangential_stiffness tangential stiffness ≥ 0, N/m: constant κ k_n for LS+D, 8G*√(R*δ) for HM+D ([Cummins 2012]).
+ * @param tangential_velocity tangential velocity of body i's contact point relative to body j's, m/s.
  * @return the force on body i, opposed to v_t, N (body j receives the opposite).
  */
-DEMC_DAMPING_FN demc_vec3 demc_damping_tangential_force(double gamma, double m_eff, double k_t, demc_vec3 v_t);
+DEMC_DAMPING_FN demc_vec3 demc_damping_tangential_force(double gamma, double effective_mass, double tangential_stiffness, demc_vec3 tangential_velocity);
 /** @} */
 
 /** @name Restitution ⇄ damping maps, LS+D (linear spring, linear dashpot)
@@ -229,16 +229,16 @@ DEMC_DAMPING_FN demc_status demc_damping_viscoelastic_restitution_scaled(double 
 /**
  * @brief Restitution of viscoelastic spheres at impact speed v: E(ε) with ε = (3/2) A (K/m*)^{2/5} v^{1/5}.
  *
- * @param A     dissipative constant A ≥ 0, s (force (3/2) A K √δ δ̇).
- * @param K     Hertz constant K = (4/3)E*√R* > 0, N/m^{3/2}.
- * @param m_eff effective mass m* > 0, kg.
- * @param v     normal impact speed v ≥ 0, m/s.
+ * @param dissipative_constant dissipative constant A ≥ 0, s (force (3/2) A K √δ δ̇).
+ * @param prefactor Hertz constant K = (4/3)E*√R* > 0, N/m^{3/2}.
+ * @param effective_mass effective mass m* > 0, kg.
+ * @param approach_speed normal impact speed v ≥ 0, m/s.
  * @param end   end-of-contact rule.
  * @param[out] e restitution; untouched on error.
  * @return #DEMC_OK; #DEMC_ERR_INVALID_ARGUMENT for a null e, a non-finite argument or an unknown rule;
  *         #DEMC_ERR_OUT_OF_DOMAIN for A < 0, K ≤ 0, m* ≤ 0 or v < 0; #DEMC_ERR_SINGULAR when ε overflows.
  */
-DEMC_DAMPING_FN demc_status demc_damping_viscoelastic_restitution(double A, double K, double m_eff, double v,
+DEMC_DAMPING_FN demc_status demc_damping_viscoelastic_restitution(double dissipative_constant, double prefactor, double effective_mass, double approach_speed,
                                                           demc_contact_end end, double *e);
 /** @} */
 

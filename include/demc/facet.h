@@ -34,6 +34,7 @@
 #define DEMC_FACET_H
 
 #include <stddef.h>
+#include <stdint.h> /* int64_t: node ids and indices of the same width on every platform */
 
 #include "base.h"
 
@@ -243,7 +244,7 @@ DEMC_FACET_FN void demc_facet_nodal_forces(const demc_facet_triangle *triangle, 
  * @param keep output, count flags: 1 keep, 0 drop (not NULL when count > 0).
  * @return the number of candidates kept (≥ 1 when count ≥ 1).
  */
-DEMC_FACET_FN size_t demc_facet_reduce(size_t count, const demc_facet_contact *contacts, const long *nodes,
+DEMC_FACET_FN size_t demc_facet_reduce(size_t count, const demc_facet_contact *contacts, const int64_t *nodes,
                                        int *keep);
 
 /**
@@ -284,8 +285,8 @@ DEMC_FACET_FN size_t demc_facet_reduce(size_t count, const demc_facet_contact *c
  *        or −1.
  * @return the number of handovers (kept candidates whose source is another candidate).
  */
-DEMC_FACET_FN size_t demc_facet_handover(size_t count, const demc_facet_contact *contacts, const long *nodes,
-                                         const int *keep, const int *has_state, long *source);
+DEMC_FACET_FN size_t demc_facet_handover(size_t count, const demc_facet_contact *contacts, const int64_t *nodes,
+                                         const int *keep, const int *has_state, int64_t *source);
 
 DEMC_END_DECLS
 

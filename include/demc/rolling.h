@@ -145,7 +145,7 @@ typedef struct demc_rolling_result {
  * exceptions). Every dissipation is ≥ 0.
  */
 typedef struct demc_rolling_energy {
-    double stored;               /**< Elastic energy in the spring at the end of the step (J): |M_k|²/(2k_r),
+    double stored_energy;        /**< Elastic energy in the spring at the end of the step (J): |M_k|²/(2k_r),
                                       ½k_roll|ξ_r|²; 0 for CDT. */
     double viscous_dissipation;  /**< Energy dissipated by the dashpot in the step (J, ≥ 0). */
     double friction_dissipation; /**< Energy dissipated by the slider in the step (J, ≥ 0); for CDT the whole

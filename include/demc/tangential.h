@@ -164,8 +164,8 @@ typedef enum demc_memory_transport {
 /**
  * @brief Friction coefficients and the explicit conventions of the tangential law.
  *
- * Fill with demc_tangential_params_init() (default conventions) and change fields by name to reproduce a paper;
- * check a hand-filled struct with demc_tangential_params_validate().
+ * Fill with demc_tangential_init() (default conventions) and change fields by name to reproduce a paper;
+ * check a hand-filled struct with demc_tangential_validate().
  */
 typedef struct demc_tangential_params {
     double mu_static;                      /**< Static friction μ_s (dimensionless, ≥ 0): the stick test, [Campello
@@ -180,14 +180,23 @@ typedef struct demc_tangential_params {
 } demc_tangential_params;
 
 /**
- * @brief What one tangential step returns besides the updated state.
+ * @brief What one tangential step returns besides the updated state: the force and whether it slid. The same
+ *        result for both tangential kernels (demc_tangential_update(), demc_tangential_md_update()); their energy
+ *        terms come separately, only when asked for, as for every kernel of the library.
  */
 typedef struct demc_tangential_result {
     /** Tangential force on body i (N): the elastic part plus the dashpot part, limited per the Coulomb policy. */
     demc_vec3 force;
     /** The dashpot part of #force (N): −c_t v_t, or −c_t (v_t − Δδ_sl/Δt) while sliding under
-     *  DEMC_COULOMB_TOTAL. */
+     *  DEMC_COULOMB_TOTAL; zero for demc_tangential_md_update(), which has no dashpot of its own. */
     demc_vec3 damping_force;
+    /** 1 when this step slid (Mindlin–Deresiewicz: ended in gross sliding, |F| = μF_n), 0 when it stuck (the
+     *  spring's state keeps the same flag as a double). */
+    int sliding;
+} demc_tangential_result;
+
+/** @brief Energy terms of one step of demc_tangential_update(), written only when asked for. */
+typedef struct demc_tangential_energy {
     /** Elastic energy stored in the spring at the end of the step, |F_el|²/(2 k_t) (J); 0 when k_t = 0. */
     double stored_energy;
     /** Energy dissipated by the slider in this step (J, ≥ 0): −Δδ_sl · (½(F_old + F_el) + F_d), with
@@ -205,9 +214,7 @@ typedef struct demc_tangential_result {
      *  potential: this is its exchange with the normal load. Positive when k_t grows under the incremental law and
      *  when it falls under the rescale, negative when it falls without rescale; 0 for a constant k_t. */
     double stiffness_exchange;
-    /** 1 when this step slid, 0 when it stuck (the state keeps the same flag as a double). */
-    int sliding;
-} demc_tangential_result;
+} demc_tangential_energy;
 
 /**
  * @brief Ratio κ = k_t/k_n = 2(1−ν)/(2−ν) of the linear tangential spring ([Cummins 2012] eq 1).
@@ -242,7 +249,7 @@ DEMC_TANGENTIAL_FN double demc_tangential_mindlin_stiffness(double shear_modulus
  * @return DEMC_OK; DEMC_ERR_INVALID_ARGUMENT for a non-finite coefficient or a null params; DEMC_ERR_OUT_OF_DOMAIN
  *         for μ_s < 0, μ_d < 0 or μ_d > μ_s.
  */
-DEMC_TANGENTIAL_FN demc_status demc_tangential_params_init(double mu_static, double mu_dynamic,
+DEMC_TANGENTIAL_FN demc_status demc_tangential_init(double mu_static, double mu_dynamic,
                                                          demc_tangential_params *params, const char **bad_field);
 
 /**
@@ -255,7 +262,7 @@ DEMC_TANGENTIAL_FN demc_status demc_tangential_params_init(double mu_static, dou
  * @return DEMC_OK; DEMC_ERR_INVALID_ARGUMENT for a null params, a non-finite coefficient or an unknown enumerator;
  *         DEMC_ERR_OUT_OF_DOMAIN for μ_s < 0, μ_d < 0 or μ_d > μ_s.
  */
-DEMC_TANGENTIAL_FN demc_status demc_tangential_params_validate(const demc_tangential_params *params,
+DEMC_TANGENTIAL_FN demc_status demc_tangential_validate(const demc_tangential_params *params,
                                                              const char **bad_field);
 
 /**
@@ -294,12 +301,14 @@ DEMC_TANGENTIAL_FN demc_tangential_state demc_tangential_state_swap(demc_tangent
  * @param damping tangential dashpot coefficient c_t ≥ 0 (N·s/m): F_d = −c_t v_t ([Cummins 2012] eq 1-2: 2γ√(m k_t)).
  * @param dt time step Δt > 0 (s): shares the slip between spring and dashpot and gives the viscous dissipation
  *        (unused when c_t = 0). Δt ≤ 0 is outside the domain: no dashpot share, viscous dissipation 0.
- * @return the tangential force on i, stored energy and this step's friction dissipation.
+ * @param energy optional (NULL: not computed, which saves four divisions): the step's energy terms.
+ * @return the tangential force on i, its dashpot part, and whether the step slid.
  */
 DEMC_TANGENTIAL_FN demc_tangential_result demc_tangential_update(const demc_tangential_params *p,
                                                                  demc_vec3 increment, demc_vec3 velocity,
                                                                  double stiffness, double normal_force,
-                                                                 double damping, double dt, demc_tangential_state *s);
+                                                                 double damping, double dt, demc_tangential_state *s,
+                                                                 demc_tangential_energy *energy);
 
 /**
  * @brief v projected onto the plane with unit normal n, rescaled to keep |v| (LAMMPS GRANULAR's history update).
@@ -364,7 +373,7 @@ typedef enum demc_tangential_md_variant {
     DEMC_TANGENTIAL_MD_VARIANT_MAX_ = 0x7FFFFFFF /**< Pins the width; not a count, never valid input. */
 } demc_tangential_md_variant;
 
-/** @brief Parameters of the Mindlin–Deresiewicz law (fill with demc_tangential_md_params_init()). */
+/** @brief Parameters of the Mindlin–Deresiewicz law (fill with demc_tangential_md_init()). */
 typedef struct demc_tangential_md_params {
     double mu;                          /**< Friction coefficient μ ≥ 0 (one Coulomb coefficient). */
     double effective_shear_modulus;     /**< G* > 0 (Pa), Mindlin's 1/G* = (2−ν_i)/G_i + (2−ν_j)/G_j, so that the
@@ -411,8 +420,6 @@ typedef struct demc_tangential_md_energy {
      *  balance, E_prev + W − E_end − D, with W = −½(F_prev + F_end)·Δs; it is the exchange with the normal load
      *  (the μΔF_n terms, the change of a) and 0 in a step at constant F_n and a. */
     double normal_exchange;
-    /** 1 when the step ended in gross sliding (|F| = μF_n), else 0. */
-    int sliding;
 } demc_tangential_md_energy;
 
 /**
@@ -427,16 +434,16 @@ typedef struct demc_tangential_md_energy {
  * @return DEMC_OK; DEMC_ERR_INVALID_ARGUMENT (non-finite number, unknown variant, null params);
  *         DEMC_ERR_OUT_OF_DOMAIN (μ < 0, G* ≤ 0).
  */
-DEMC_TANGENTIAL_FN demc_status demc_tangential_md_params_init(double mu, double effective_shear_modulus,
+DEMC_TANGENTIAL_FN demc_status demc_tangential_md_init(double mu, double effective_shear_modulus,
                                                              demc_tangential_md_variant variant,
                                                              demc_tangential_md_params *params,
                                                              const char **bad_field);
 
 /**
  * @brief Checks a filled demc_tangential_md_params ("params", "params.mu", "params.effective_shear_modulus",
- *        "params.variant"), with the statuses of demc_tangential_md_params_init().
+ *        "params.variant"), with the statuses of demc_tangential_md_init().
  */
-DEMC_TANGENTIAL_FN demc_status demc_tangential_md_params_validate(const demc_tangential_md_params *params,
+DEMC_TANGENTIAL_FN demc_status demc_tangential_md_validate(const demc_tangential_md_params *params,
                                                                  const char **bad_field);
 
 /** @brief The same memory seen from body j: force, origin and end change sign; the scalars are kept. */
@@ -497,9 +504,10 @@ DEMC_TANGENTIAL_FN double demc_tangential_md_stored_energy(const demc_tangential
  * @param contact_radius a (m), √(R*δ) for a Hertz contact.
  * @param s state in/out (zero for a new contact), its vectors already carried into the current frame.
  * @param energy optional output (NULL: not computed).
- * @return the tangential force on body i (N).
+ * @return the tangential force on body i (N) and whether the step ended in gross sliding (|F| = μF_n);
+ *         damping_force is zero (the law has no dashpot; the assembled model adds one, see contact.h).
  */
-DEMC_TANGENTIAL_FN demc_vec3 demc_tangential_md_update(const demc_tangential_md_params *p, demc_vec3 increment,
+DEMC_TANGENTIAL_FN demc_tangential_result demc_tangential_md_update(const demc_tangential_md_params *p, demc_vec3 increment,
                                                        double normal_force, double contact_radius,
                                                        demc_tangential_md_state *s,
                                                        demc_tangential_md_energy *energy);

@@ -76,7 +76,7 @@ typedef enum demc_timestep_bound {
 /**
  * @brief A two-sphere Hertz–Mindlin collision with linear damping, in the reduced form of [Burns 2019] eq 37–39.
  *
- * Build it from material data with demc_timestep_collision_init_spheres(), or fill it directly (the paper's form).
+ * Build it from material data with demc_timestep_collision_spheres_init(), or fill it directly (the paper's form).
  * The tangential law is isotropic: [Burns 2019]'s two shear directions (k₁, c₁) and (k₃, c₃) are equal, so their bounds
  * eq 68 and 69 coincide; call demc_timestep_shear() per direction for an anisotropic law.
  */
@@ -165,12 +165,12 @@ DEMC_TIMESTEP_FN demc_status demc_timestep_rayleigh_material(const demc_material
  * @param mass      reduced mass m̂ in kg (> 0).
  * @param normal_prefactor  Hertz prefactor k₂ in N/m^{3/2} (> 0).
  * @param velocity  normal impact velocity in m/s (> 0).
- * @param steps     steps per collision N (> 0; 1 gives the duration itself).
+ * @param steps     steps per collision N (≥ 1; 1 gives the duration itself).
  * @param[out] dt   t_H/N in s.
  * @param bad_field optional: name of the offending argument (see the file description).
  * @return #DEMC_OK or a validation status as demc_timestep_rayleigh().
  */
-DEMC_TIMESTEP_FN demc_status demc_timestep_hertz(double mass, double normal_prefactor, double velocity, double steps,
+DEMC_TIMESTEP_FN demc_status demc_timestep_hertz(double mass, double normal_prefactor, double velocity, int steps,
                                                  double *dt, const char **bad_field);
 
 /**
@@ -183,13 +183,13 @@ DEMC_TIMESTEP_FN demc_status demc_timestep_hertz(double mass, double normal_pref
  * eq 90) for ζ → ∞.
  *
  * @param mass      reduced mass m̂ in kg (> 0).
- * @param k         linear stiffness in N/m (> 0).
- * @param c         damping constant in kg/s (≥ 0; 0 gives 2√(m̂/k)).
+ * @param stiffness linear stiffness in N/m (> 0).
+ * @param damping_coefficient damping constant in kg/s (≥ 0; 0 gives 2√(m̂/k)).
  * @param[out] dt   the critical step in s.
  * @param bad_field optional: name of the offending argument (see the file description).
  * @return #DEMC_OK or a validation status as demc_timestep_rayleigh().
  */
-DEMC_TIMESTEP_FN demc_status demc_timestep_belytschko(double mass, double k, double c, double *dt,
+DEMC_TIMESTEP_FN demc_status demc_timestep_belytschko(double mass, double stiffness, double damping_coefficient, double *dt,
                                                       const char **bad_field);
 
 /**
@@ -281,7 +281,7 @@ DEMC_TIMESTEP_FN demc_status demc_timestep_linearised(double mass, double normal
  * @param bad_field optional: name of the offending argument (see the file description).
  * @return #DEMC_OK or a validation status as demc_timestep_rayleigh().
  */
-DEMC_TIMESTEP_FN demc_status demc_timestep_collision_init_spheres(double shear_modulus, double poisson_ratio, double density,
+DEMC_TIMESTEP_FN demc_status demc_timestep_collision_spheres_init(double shear_modulus, double poisson_ratio, double density,
                                                              double radius_i, double radius_j, double velocity,
                                                              double normal_damping_coefficient, double tangential_damping_coefficient,
                                                              demc_timestep_collision *out,
@@ -291,7 +291,7 @@ DEMC_TIMESTEP_FN demc_status demc_timestep_collision_init_spheres(double shear_m
  * @brief The collision of a material pair (material.h): m̂ = m*, k₂ = (4/3)E*√R* (Hertz), k₁ = k₃ = 8G*√R*
  *        (Mindlin, k_t = 8G*a with a = √(R*x₂)).
  *
- * With two spheres of one material and #DEMC_SHEAR_MINDLIN mixing this is demc_timestep_collision_init_spheres()
+ * With two spheres of one material and #DEMC_SHEAR_MINDLIN mixing this is demc_timestep_collision_spheres_init()
  * ([Burns 2019] eq 74); other mixings change k₁ as their G* does. A sphere–wall pair gives m̂ = m_i, R* = R_i.
  *
  * @param pair          a pair from demc_material_pair_sphere_sphere() or demc_material_pair_sphere_wall() (validated again here).
@@ -303,7 +303,7 @@ DEMC_TIMESTEP_FN demc_status demc_timestep_collision_init_spheres(double shear_m
  * @return #DEMC_OK, a validation status as demc_material_pair_validate() or demc_timestep_rayleigh(), or
  *         #DEMC_ERR_SINGULAR if a stiffness is not representable.
  */
-DEMC_TIMESTEP_FN demc_status demc_timestep_collision_init_pair(const demc_pair *pair, double velocity, double normal_damping_coefficient,
+DEMC_TIMESTEP_FN demc_status demc_timestep_collision_pair_init(const demc_pair *pair, double velocity, double normal_damping_coefficient,
                                                           double tangential_damping_coefficient, demc_timestep_collision *out,
                                                           const char **bad_field);
 

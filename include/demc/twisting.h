@@ -88,7 +88,7 @@ typedef struct demc_twisting_result {
  * k_tw and M_c are constant and the friction term is not clipped (as for demc_rolling_energy).
  */
 typedef struct demc_twisting_energy {
-    double stored;               /**< ½ k_tw φ² at the end of the step (J). */
+    double stored_energy;        /**< ½ k_tw φ² at the end of the step (J). */
     double viscous_dissipation;  /**< γ_tw ω_n² Δt (J, ≥ 0). */
     double friction_dissipation; /**< ½ k_tw (φ_old + φ)(φ* − φ), the slip against the mean spring torque
                                       (J, ≥ 0; 0 where the trapezoid would be negative). */

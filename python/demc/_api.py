@@ -272,11 +272,18 @@ class tangential_result(ctypes.Structure):
     _fields_ = [
         ('force', vec3),
         ('damping_force', vec3),
+        ('sliding', ctypes.c_int),
+    ]
+
+
+class tangential_energy(ctypes.Structure):
+    """C struct demc_tangential_energy."""
+    _c_name_ = 'demc_tangential_energy'
+    _fields_ = [
         ('stored_energy', ctypes.c_double),
         ('friction_dissipation', ctypes.c_double),
         ('viscous_dissipation', ctypes.c_double),
         ('stiffness_exchange', ctypes.c_double),
-        ('sliding', ctypes.c_int),
     ]
 
 
@@ -310,7 +317,6 @@ class tangential_md_energy(ctypes.Structure):
         ('stored_energy', ctypes.c_double),
         ('friction_dissipation', ctypes.c_double),
         ('normal_exchange', ctypes.c_double),
-        ('sliding', ctypes.c_int),
     ]
 
 
@@ -393,7 +399,7 @@ class rolling_energy(ctypes.Structure):
     """C struct demc_rolling_energy."""
     _c_name_ = 'demc_rolling_energy'
     _fields_ = [
-        ('stored', ctypes.c_double),
+        ('stored_energy', ctypes.c_double),
         ('viscous_dissipation', ctypes.c_double),
         ('friction_dissipation', ctypes.c_double),
     ]
@@ -440,7 +446,7 @@ class twisting_energy(ctypes.Structure):
     """C struct demc_twisting_energy."""
     _c_name_ = 'demc_twisting_energy'
     _fields_ = [
-        ('stored', ctypes.c_double),
+        ('stored_energy', ctypes.c_double),
         ('viscous_dissipation', ctypes.c_double),
         ('friction_dissipation', ctypes.c_double),
     ]
@@ -548,7 +554,7 @@ class contact_def(ctypes.Structure):
         ('tangential_damping_scale', ctypes.c_double),
         ('friction', tangential_params),
         ('transport', ctypes.c_int),
-        ('spin', ctypes.c_int),
+        ('transport_spin', ctypes.c_int),
         ('contact_point', ctypes.c_int),
         ('work_of_adhesion', ctypes.c_double),
         ('cohesion_energy_density', ctypes.c_double),
@@ -840,6 +846,7 @@ STRUCTS = {
     'demc_tangential_state': tangential_state,
     'demc_tangential_params': tangential_params,
     'demc_tangential_result': tangential_result,
+    'demc_tangential_energy': tangential_energy,
     'demc_tangential_md_params': tangential_md_params,
     'demc_tangential_md_state': tangential_md_state,
     'demc_tangential_md_energy': tangential_md_energy,
@@ -926,32 +933,32 @@ FUNCTIONS = {
     'demc_normal_pls_stiffness': (ctypes.c_double, (('params', ctypes.POINTER(normal_pls_params), 'in'), ('overlap', ctypes.c_double, 'value'), ('state', ctypes.POINTER(normal_pls_state), 'in'), )),
     'demc_normal_pls_elastic_energy': (ctypes.c_double, (('params', ctypes.POINTER(normal_pls_params), 'in'), ('overlap', ctypes.c_double, 'value'), ('state', ctypes.POINTER(normal_pls_state), 'in'), )),
     'demc_normal_pls_dissipated_energy': (ctypes.c_double, (('params', ctypes.POINTER(normal_pls_params), 'in'), ('state', ctypes.POINTER(normal_pls_state), 'in'), )),
-    'demc_damping_linear_force': (ctypes.c_double, (('gamma', ctypes.c_double, 'value'), ('m_eff', ctypes.c_double, 'value'), ('k', ctypes.c_double, 'value'), ('overlap_rate', ctypes.c_double, 'value'), )),
-    'demc_damping_hertz_coefficient': (ctypes.c_double, (('gamma', ctypes.c_double, 'value'), ('m_eff', ctypes.c_double, 'value'), ('E_eff', ctypes.c_double, 'value'), ('R_eff', ctypes.c_double, 'value'), ('delta', ctypes.c_double, 'value'), )),
-    'demc_damping_hertz_force': (ctypes.c_double, (('gamma', ctypes.c_double, 'value'), ('m_eff', ctypes.c_double, 'value'), ('E_eff', ctypes.c_double, 'value'), ('R_eff', ctypes.c_double, 'value'), ('delta', ctypes.c_double, 'value'), ('overlap_rate', ctypes.c_double, 'value'), )),
-    'demc_damping_tangential_force': (vec3, (('gamma', ctypes.c_double, 'value'), ('m_eff', ctypes.c_double, 'value'), ('k_t', ctypes.c_double, 'value'), ('v_t', vec3, 'value'), )),
+    'demc_damping_linear_force': (ctypes.c_double, (('gamma', ctypes.c_double, 'value'), ('effective_mass', ctypes.c_double, 'value'), ('stiffness', ctypes.c_double, 'value'), ('overlap_rate', ctypes.c_double, 'value'), )),
+    'demc_damping_hertz_coefficient': (ctypes.c_double, (('gamma', ctypes.c_double, 'value'), ('effective_mass', ctypes.c_double, 'value'), ('effective_modulus', ctypes.c_double, 'value'), ('effective_radius', ctypes.c_double, 'value'), ('delta', ctypes.c_double, 'value'), )),
+    'demc_damping_hertz_force': (ctypes.c_double, (('gamma', ctypes.c_double, 'value'), ('effective_mass', ctypes.c_double, 'value'), ('effective_modulus', ctypes.c_double, 'value'), ('effective_radius', ctypes.c_double, 'value'), ('delta', ctypes.c_double, 'value'), ('overlap_rate', ctypes.c_double, 'value'), )),
+    'demc_damping_tangential_force': (vec3, (('gamma', ctypes.c_double, 'value'), ('effective_mass', ctypes.c_double, 'value'), ('tangential_stiffness', ctypes.c_double, 'value'), ('tangential_velocity', vec3, 'value'), )),
     'demc_damping_lsd_restitution': (ctypes.c_int, (('gamma', ctypes.c_double, 'value'), ('end', ctypes.c_int, 'value'), ('e', ctypes.POINTER(ctypes.c_double), 'out'), )),
     'demc_damping_lsd_ratio': (ctypes.c_int, (('e', ctypes.c_double, 'value'), ('end', ctypes.c_int, 'value'), ('gamma', ctypes.POINTER(ctypes.c_double), 'out'), )),
     'demc_damping_lsd_ratio_fast': (ctypes.c_double, (('e', ctypes.c_double, 'value'), )),
     'demc_damping_hmd_restitution': (ctypes.c_int, (('gamma', ctypes.c_double, 'value'), ('end', ctypes.c_int, 'value'), ('e', ctypes.POINTER(ctypes.c_double), 'out'), )),
     'demc_damping_hmd_ratio': (ctypes.c_int, (('e', ctypes.c_double, 'value'), ('end', ctypes.c_int, 'value'), ('gamma', ctypes.POINTER(ctypes.c_double), 'out'), )),
     'demc_damping_viscoelastic_restitution_scaled': (ctypes.c_int, (('eps', ctypes.c_double, 'value'), ('end', ctypes.c_int, 'value'), ('e', ctypes.POINTER(ctypes.c_double), 'out'), )),
-    'demc_damping_viscoelastic_restitution': (ctypes.c_int, (('A', ctypes.c_double, 'value'), ('K', ctypes.c_double, 'value'), ('m_eff', ctypes.c_double, 'value'), ('v', ctypes.c_double, 'value'), ('end', ctypes.c_int, 'value'), ('e', ctypes.POINTER(ctypes.c_double), 'out'), )),
+    'demc_damping_viscoelastic_restitution': (ctypes.c_int, (('dissipative_constant', ctypes.c_double, 'value'), ('prefactor', ctypes.c_double, 'value'), ('effective_mass', ctypes.c_double, 'value'), ('approach_speed', ctypes.c_double, 'value'), ('end', ctypes.c_int, 'value'), ('e', ctypes.POINTER(ctypes.c_double), 'out'), )),
     'demc_tangential_stiffness_ratio': (ctypes.c_double, (('nu', ctypes.c_double, 'value'), )),
     'demc_tangential_mindlin_stiffness': (ctypes.c_double, (('shear_modulus', ctypes.c_double, 'value'), ('radius', ctypes.c_double, 'value'), ('overlap', ctypes.c_double, 'value'), )),
-    'demc_tangential_params_init': (ctypes.c_int, (('mu_static', ctypes.c_double, 'value'), ('mu_dynamic', ctypes.c_double, 'value'), ('params', ctypes.POINTER(tangential_params), 'out'), ('bad_field', ctypes.POINTER(ctypes.c_char_p), 'bad_field'), )),
-    'demc_tangential_params_validate': (ctypes.c_int, (('params', ctypes.POINTER(tangential_params), 'in'), ('bad_field', ctypes.POINTER(ctypes.c_char_p), 'bad_field'), )),
+    'demc_tangential_init': (ctypes.c_int, (('mu_static', ctypes.c_double, 'value'), ('mu_dynamic', ctypes.c_double, 'value'), ('params', ctypes.POINTER(tangential_params), 'out'), ('bad_field', ctypes.POINTER(ctypes.c_char_p), 'bad_field'), )),
+    'demc_tangential_validate': (ctypes.c_int, (('params', ctypes.POINTER(tangential_params), 'in'), ('bad_field', ctypes.POINTER(ctypes.c_char_p), 'bad_field'), )),
     'demc_tangential_state_swap': (tangential_state, (('s', tangential_state, 'value'), )),
-    'demc_tangential_update': (tangential_result, (('p', ctypes.POINTER(tangential_params), 'in'), ('increment', vec3, 'value'), ('velocity', vec3, 'value'), ('stiffness', ctypes.c_double, 'value'), ('normal_force', ctypes.c_double, 'value'), ('damping', ctypes.c_double, 'value'), ('dt', ctypes.c_double, 'value'), ('s', ctypes.POINTER(tangential_state), 'inout'), )),
+    'demc_tangential_update': (tangential_result, (('p', ctypes.POINTER(tangential_params), 'in'), ('increment', vec3, 'value'), ('velocity', vec3, 'value'), ('stiffness', ctypes.c_double, 'value'), ('normal_force', ctypes.c_double, 'value'), ('damping', ctypes.c_double, 'value'), ('dt', ctypes.c_double, 'value'), ('s', ctypes.POINTER(tangential_state), 'inout'), ('energy', ctypes.POINTER(tangential_energy), 'null_inout'), )),
     'demc_tangential_project': (vec3, (('v', vec3, 'value'), ('n', vec3, 'value'), )),
     'demc_tangential_rotate': (vec3, (('v', vec3, 'value'), ('n_old', vec3, 'value'), ('n_new', vec3, 'value'), ('spin', ctypes.c_double, 'value'), )),
     'demc_tangential_transport': (None, (('transport', ctypes.c_int, 'value'), ('n_old', vec3, 'value'), ('n_new', vec3, 'value'), ('spin', ctypes.c_double, 'value'), ('s', ctypes.POINTER(tangential_state), 'inout'), )),
-    'demc_tangential_md_params_init': (ctypes.c_int, (('mu', ctypes.c_double, 'value'), ('effective_shear_modulus', ctypes.c_double, 'value'), ('variant', ctypes.c_int, 'value'), ('params', ctypes.POINTER(tangential_md_params), 'out'), ('bad_field', ctypes.POINTER(ctypes.c_char_p), 'bad_field'), )),
-    'demc_tangential_md_params_validate': (ctypes.c_int, (('params', ctypes.POINTER(tangential_md_params), 'in'), ('bad_field', ctypes.POINTER(ctypes.c_char_p), 'bad_field'), )),
+    'demc_tangential_md_init': (ctypes.c_int, (('mu', ctypes.c_double, 'value'), ('effective_shear_modulus', ctypes.c_double, 'value'), ('variant', ctypes.c_int, 'value'), ('params', ctypes.POINTER(tangential_md_params), 'out'), ('bad_field', ctypes.POINTER(ctypes.c_char_p), 'bad_field'), )),
+    'demc_tangential_md_validate': (ctypes.c_int, (('params', ctypes.POINTER(tangential_md_params), 'in'), ('bad_field', ctypes.POINTER(ctypes.c_char_p), 'bad_field'), )),
     'demc_tangential_md_state_swap': (tangential_md_state, (('s', tangential_md_state, 'value'), )),
     'demc_tangential_md_stiffness': (ctypes.c_double, (('p', ctypes.POINTER(tangential_md_params), 'in'), ('normal_force', ctypes.c_double, 'value'), ('contact_radius', ctypes.c_double, 'value'), ('s', ctypes.POINTER(tangential_md_state), 'in'), )),
     'demc_tangential_md_stored_energy': (ctypes.c_double, (('p', ctypes.POINTER(tangential_md_params), 'in'), ('normal_force', ctypes.c_double, 'value'), ('contact_radius', ctypes.c_double, 'value'), ('s', ctypes.POINTER(tangential_md_state), 'in'), )),
-    'demc_tangential_md_update': (vec3, (('p', ctypes.POINTER(tangential_md_params), 'in'), ('increment', vec3, 'value'), ('normal_force', ctypes.c_double, 'value'), ('contact_radius', ctypes.c_double, 'value'), ('s', ctypes.POINTER(tangential_md_state), 'inout'), ('energy', ctypes.POINTER(tangential_md_energy), 'null_inout'), )),
+    'demc_tangential_md_update': (tangential_result, (('p', ctypes.POINTER(tangential_md_params), 'in'), ('increment', vec3, 'value'), ('normal_force', ctypes.c_double, 'value'), ('contact_radius', ctypes.c_double, 'value'), ('s', ctypes.POINTER(tangential_md_state), 'inout'), ('energy', ctypes.POINTER(tangential_md_energy), 'null_inout'), )),
     'demc_contact_def_init': (ctypes.c_int, (('preset', ctypes.c_int, 'value'), ('size', ctypes.c_size_t, 'value'), ('def', ctypes.POINTER(contact_def), 'out'), ('bad_field', ctypes.POINTER(ctypes.c_char_p), 'bad_field'), )),
     'demc_contact_model_init': (ctypes.c_int, (('def', ctypes.POINTER(contact_def), 'in'), ('model', ctypes.POINTER(contact_model), 'out'), ('bad_field', ctypes.POINTER(ctypes.c_char_p), 'bad_field'), )),
     'demc_contact_model_validate': (ctypes.c_int, (('model', ctypes.POINTER(contact_model), 'in'), ('bad_field', ctypes.POINTER(ctypes.c_char_p), 'bad_field'), )),
@@ -994,14 +1001,14 @@ FUNCTIONS = {
     'demc_timestep_rayleigh': (ctypes.c_int, (('radius', ctypes.c_double, 'value'), ('shear_modulus', ctypes.c_double, 'value'), ('poisson_ratio', ctypes.c_double, 'value'), ('density', ctypes.c_double, 'value'), ('dt', ctypes.POINTER(ctypes.c_double), 'out'), ('bad_field', ctypes.POINTER(ctypes.c_char_p), 'bad_field'), )),
     'demc_timestep_rayleigh_set': (ctypes.c_int, (('radii', ctypes.POINTER(ctypes.c_double), 'array_in'), ('count', ctypes.c_size_t, 'value'), ('choice', ctypes.c_int, 'value'), ('shear_modulus', ctypes.c_double, 'value'), ('poisson_ratio', ctypes.c_double, 'value'), ('density', ctypes.c_double, 'value'), ('dt', ctypes.POINTER(ctypes.c_double), 'out'), ('bad_field', ctypes.POINTER(ctypes.c_char_p), 'bad_field'), )),
     'demc_timestep_rayleigh_material': (ctypes.c_int, (('material', ctypes.POINTER(material), 'in'), ('radius', ctypes.c_double, 'value'), ('dt', ctypes.POINTER(ctypes.c_double), 'out'), ('bad_field', ctypes.POINTER(ctypes.c_char_p), 'bad_field'), )),
-    'demc_timestep_hertz': (ctypes.c_int, (('mass', ctypes.c_double, 'value'), ('normal_prefactor', ctypes.c_double, 'value'), ('velocity', ctypes.c_double, 'value'), ('steps', ctypes.c_double, 'value'), ('dt', ctypes.POINTER(ctypes.c_double), 'out'), ('bad_field', ctypes.POINTER(ctypes.c_char_p), 'bad_field'), )),
-    'demc_timestep_belytschko': (ctypes.c_int, (('mass', ctypes.c_double, 'value'), ('k', ctypes.c_double, 'value'), ('c', ctypes.c_double, 'value'), ('dt', ctypes.POINTER(ctypes.c_double), 'out'), ('bad_field', ctypes.POINTER(ctypes.c_char_p), 'bad_field'), )),
+    'demc_timestep_hertz': (ctypes.c_int, (('mass', ctypes.c_double, 'value'), ('normal_prefactor', ctypes.c_double, 'value'), ('velocity', ctypes.c_double, 'value'), ('steps', ctypes.c_int, 'value'), ('dt', ctypes.POINTER(ctypes.c_double), 'out'), ('bad_field', ctypes.POINTER(ctypes.c_char_p), 'bad_field'), )),
+    'demc_timestep_belytschko': (ctypes.c_int, (('mass', ctypes.c_double, 'value'), ('stiffness', ctypes.c_double, 'value'), ('damping_coefficient', ctypes.c_double, 'value'), ('dt', ctypes.POINTER(ctypes.c_double), 'out'), ('bad_field', ctypes.POINTER(ctypes.c_char_p), 'bad_field'), )),
     'demc_timestep_compression': (ctypes.c_int, (('mass', ctypes.c_double, 'value'), ('normal_prefactor', ctypes.c_double, 'value'), ('normal_damping_coefficient', ctypes.c_double, 'value'), ('velocity', ctypes.c_double, 'value'), ('dt', ctypes.POINTER(ctypes.c_double), 'out'), ('bad_field', ctypes.POINTER(ctypes.c_char_p), 'bad_field'), )),
     'demc_timestep_restitution': (ctypes.c_int, (('mass', ctypes.c_double, 'value'), ('normal_prefactor', ctypes.c_double, 'value'), ('normal_damping_coefficient', ctypes.c_double, 'value'), ('overlap_max', ctypes.c_double, 'value'), ('dt', ctypes.POINTER(ctypes.c_double), 'out'), ('bad_field', ctypes.POINTER(ctypes.c_char_p), 'bad_field'), )),
     'demc_timestep_shear': (ctypes.c_int, (('mass', ctypes.c_double, 'value'), ('tangential_prefactor', ctypes.c_double, 'value'), ('tangential_damping_coefficient', ctypes.c_double, 'value'), ('velocity', ctypes.c_double, 'value'), ('dt', ctypes.POINTER(ctypes.c_double), 'out'), ('bad_field', ctypes.POINTER(ctypes.c_char_p), 'bad_field'), )),
     'demc_timestep_linearised': (ctypes.c_int, (('mass', ctypes.c_double, 'value'), ('normal_damping_coefficient', ctypes.c_double, 'value'), ('dt', ctypes.POINTER(ctypes.c_double), 'out'), ('bad_field', ctypes.POINTER(ctypes.c_char_p), 'bad_field'), )),
-    'demc_timestep_collision_init_spheres': (ctypes.c_int, (('shear_modulus', ctypes.c_double, 'value'), ('poisson_ratio', ctypes.c_double, 'value'), ('density', ctypes.c_double, 'value'), ('radius_i', ctypes.c_double, 'value'), ('radius_j', ctypes.c_double, 'value'), ('velocity', ctypes.c_double, 'value'), ('normal_damping_coefficient', ctypes.c_double, 'value'), ('tangential_damping_coefficient', ctypes.c_double, 'value'), ('out', ctypes.POINTER(timestep_collision), 'out'), ('bad_field', ctypes.POINTER(ctypes.c_char_p), 'bad_field'), )),
-    'demc_timestep_collision_init_pair': (ctypes.c_int, (('pair', ctypes.POINTER(pair), 'in'), ('velocity', ctypes.c_double, 'value'), ('normal_damping_coefficient', ctypes.c_double, 'value'), ('tangential_damping_coefficient', ctypes.c_double, 'value'), ('out', ctypes.POINTER(timestep_collision), 'out'), ('bad_field', ctypes.POINTER(ctypes.c_char_p), 'bad_field'), )),
+    'demc_timestep_collision_spheres_init': (ctypes.c_int, (('shear_modulus', ctypes.c_double, 'value'), ('poisson_ratio', ctypes.c_double, 'value'), ('density', ctypes.c_double, 'value'), ('radius_i', ctypes.c_double, 'value'), ('radius_j', ctypes.c_double, 'value'), ('velocity', ctypes.c_double, 'value'), ('normal_damping_coefficient', ctypes.c_double, 'value'), ('tangential_damping_coefficient', ctypes.c_double, 'value'), ('out', ctypes.POINTER(timestep_collision), 'out'), ('bad_field', ctypes.POINTER(ctypes.c_char_p), 'bad_field'), )),
+    'demc_timestep_collision_pair_init': (ctypes.c_int, (('pair', ctypes.POINTER(pair), 'in'), ('velocity', ctypes.c_double, 'value'), ('normal_damping_coefficient', ctypes.c_double, 'value'), ('tangential_damping_coefficient', ctypes.c_double, 'value'), ('out', ctypes.POINTER(timestep_collision), 'out'), ('bad_field', ctypes.POINTER(ctypes.c_char_p), 'bad_field'), )),
     'demc_timestep_critical': (ctypes.c_int, (('collision', ctypes.POINTER(timestep_collision), 'in'), ('out', ctypes.POINTER(timestep_bounds), 'out'), ('bad_field', ctypes.POINTER(ctypes.c_char_p), 'bad_field'), )),
     'demc_rolling_velocity': (vec3, (('normal', vec3, 'value'), ('effective_radius', ctypes.c_double, 'value'), ('omega_i', vec3, 'value'), ('omega_j', vec3, 'value'), )),
     'demc_rolling_angular_velocity': (vec3, (('normal', vec3, 'value'), ('omega_i', vec3, 'value'), ('omega_j', vec3, 'value'), )),
@@ -1029,8 +1036,8 @@ FUNCTIONS = {
     'demc_facet_angular_velocity': (vec3, (('triangle', ctypes.POINTER(facet_triangle), 'in'), )),
     'demc_facet_rigid_velocity': (vec3, (('reference_point', vec3, 'value'), ('velocity', vec3, 'value'), ('angular_velocity', vec3, 'value'), ('point', vec3, 'value'), )),
     'demc_facet_nodal_forces': (None, (('triangle', ctypes.POINTER(facet_triangle), 'in'), ('contact', ctypes.POINTER(facet_contact), 'in'), ('force_i', vec3, 'value'), ('torque_j', vec3, 'value'), ('nodal_force', ctypes.POINTER(vec3), 'array_inout'), )),
-    'demc_facet_reduce': (ctypes.c_size_t, (('count', ctypes.c_size_t, 'value'), ('contacts', ctypes.POINTER(facet_contact), 'array_in'), ('nodes', ctypes.POINTER(ctypes.c_long), 'array_in'), ('keep', ctypes.POINTER(ctypes.c_int), 'array_inout'), )),
-    'demc_facet_handover': (ctypes.c_size_t, (('count', ctypes.c_size_t, 'value'), ('contacts', ctypes.POINTER(facet_contact), 'array_in'), ('nodes', ctypes.POINTER(ctypes.c_long), 'null_array_in'), ('keep', ctypes.POINTER(ctypes.c_int), 'array_in'), ('has_state', ctypes.POINTER(ctypes.c_int), 'array_in'), ('source', ctypes.POINTER(ctypes.c_long), 'array_inout'), )),
+    'demc_facet_reduce': (ctypes.c_size_t, (('count', ctypes.c_size_t, 'value'), ('contacts', ctypes.POINTER(facet_contact), 'array_in'), ('nodes', ctypes.POINTER(ctypes.c_int64), 'array_in'), ('keep', ctypes.POINTER(ctypes.c_int), 'array_inout'), )),
+    'demc_facet_handover': (ctypes.c_size_t, (('count', ctypes.c_size_t, 'value'), ('contacts', ctypes.POINTER(facet_contact), 'array_in'), ('nodes', ctypes.POINTER(ctypes.c_int64), 'null_array_in'), ('keep', ctypes.POINTER(ctypes.c_int), 'array_in'), ('has_state', ctypes.POINTER(ctypes.c_int), 'array_in'), ('source', ctypes.POINTER(ctypes.c_int64), 'array_inout'), )),
     'demc_adhesion_state_swap': (adhesion_state, (('state', adhesion_state, 'value'), )),
     'demc_adhesion_jkr_init': (ctypes.c_int, (('effective_modulus', ctypes.c_double, 'value'), ('effective_radius', ctypes.c_double, 'value'), ('work_of_adhesion', ctypes.c_double, 'value'), ('params', ctypes.POINTER(adhesion_jkr_params), 'out'), ('bad_field', ctypes.POINTER(ctypes.c_char_p), 'bad_field'), )),
     'demc_adhesion_jkr_make': (adhesion_jkr_params, (('effective_modulus', ctypes.c_double, 'value'), ('effective_radius', ctypes.c_double, 'value'), ('work_of_adhesion', ctypes.c_double, 'value'), )),
@@ -1105,10 +1112,10 @@ STATUS_FUNCTIONS = frozenset((
     'demc_damping_hmd_ratio',
     'demc_damping_viscoelastic_restitution_scaled',
     'demc_damping_viscoelastic_restitution',
-    'demc_tangential_params_init',
-    'demc_tangential_params_validate',
-    'demc_tangential_md_params_init',
-    'demc_tangential_md_params_validate',
+    'demc_tangential_init',
+    'demc_tangential_validate',
+    'demc_tangential_md_init',
+    'demc_tangential_md_validate',
     'demc_contact_def_init',
     'demc_contact_model_init',
     'demc_contact_model_validate',
@@ -1129,8 +1136,8 @@ STATUS_FUNCTIONS = frozenset((
     'demc_timestep_restitution',
     'demc_timestep_shear',
     'demc_timestep_linearised',
-    'demc_timestep_collision_init_spheres',
-    'demc_timestep_collision_init_pair',
+    'demc_timestep_collision_spheres_init',
+    'demc_timestep_collision_pair_init',
     'demc_timestep_critical',
     'demc_rolling_cdt_init',
     'demc_rolling_epsd_init',

@@ -12,7 +12,7 @@ int main(void)
     demc_tangential_md_energy e;
     const double fn = 10.0, a = 1e-4, mu = 0.3;
     int i;
-    if (demc_tangential_md_params_init(mu, 30e9, DEMC_TANGENTIAL_MD_THORNTON_YIN, &p, NULL) != DEMC_OK) return 1;
+    if (demc_tangential_md_init(mu, 30e9, DEMC_TANGENTIAL_MD_THORNTON_YIN, &p, NULL) != DEMC_OK) return 1;
     memset(&s, 0, sizeof s); /* a new contact */
     for (i = 0; i < 20; ++i) { /* 20 steps of 5 nm along -x: 2/3 of the way to sliding */
         demc_tangential_md_update(&p, demc_vec3_make(-5e-9, 0.0, 0.0), fn, a, &s, &e);

@@ -18,6 +18,7 @@ contains
         type(demc_tangential_state), target :: v_demc_tangential_state
         type(demc_tangential_params), target :: v_demc_tangential_params
         type(demc_tangential_result), target :: v_demc_tangential_result
+        type(demc_tangential_energy), target :: v_demc_tangential_energy
         type(demc_tangential_md_params), target :: v_demc_tangential_md_params
         type(demc_tangential_md_state), target :: v_demc_tangential_md_state
         type(demc_tangential_md_energy), target :: v_demc_tangential_md_energy
@@ -312,21 +313,23 @@ contains
         write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_tangential_result.damping_force', &
             transfer(c_loc(v_demc_tangential_result%damping_force), b) - b, &
             c_sizeof(v_demc_tangential_result%damping_force)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_tangential_result.stored_energy', &
-            transfer(c_loc(v_demc_tangential_result%stored_energy), b) - b, &
-            c_sizeof(v_demc_tangential_result%stored_energy)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_tangential_result.friction_dissipation', &
-            transfer(c_loc(v_demc_tangential_result%friction_dissipation), b) - b, &
-            c_sizeof(v_demc_tangential_result%friction_dissipation)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_tangential_result.viscous_dissipation', &
-            transfer(c_loc(v_demc_tangential_result%viscous_dissipation), b) - b, &
-            c_sizeof(v_demc_tangential_result%viscous_dissipation)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_tangential_result.stiffness_exchange', &
-            transfer(c_loc(v_demc_tangential_result%stiffness_exchange), b) - b, &
-            c_sizeof(v_demc_tangential_result%stiffness_exchange)
         write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_tangential_result.sliding', &
             transfer(c_loc(v_demc_tangential_result%sliding), b) - b, &
             c_sizeof(v_demc_tangential_result%sliding)
+        b = transfer(c_loc(v_demc_tangential_energy), b)
+        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_tangential_energy', c_sizeof(v_demc_tangential_energy)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_tangential_energy.stored_energy', &
+            transfer(c_loc(v_demc_tangential_energy%stored_energy), b) - b, &
+            c_sizeof(v_demc_tangential_energy%stored_energy)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_tangential_energy.friction_dissipation', &
+            transfer(c_loc(v_demc_tangential_energy%friction_dissipation), b) - b, &
+            c_sizeof(v_demc_tangential_energy%friction_dissipation)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_tangential_energy.viscous_dissipation', &
+            transfer(c_loc(v_demc_tangential_energy%viscous_dissipation), b) - b, &
+            c_sizeof(v_demc_tangential_energy%viscous_dissipation)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_tangential_energy.stiffness_exchange', &
+            transfer(c_loc(v_demc_tangential_energy%stiffness_exchange), b) - b, &
+            c_sizeof(v_demc_tangential_energy%stiffness_exchange)
         b = transfer(c_loc(v_demc_tangential_md_params), b)
         write (u, '(a,1x,a,1x,i0)') 'size', 'demc_tangential_md_params', c_sizeof(v_demc_tangential_md_params)
         write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_tangential_md_params.mu', &
@@ -367,9 +370,6 @@ contains
         write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_tangential_md_energy.normal_exchange', &
             transfer(c_loc(v_demc_tangential_md_energy%normal_exchange), b) - b, &
             c_sizeof(v_demc_tangential_md_energy%normal_exchange)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_tangential_md_energy.sliding', &
-            transfer(c_loc(v_demc_tangential_md_energy%sliding), b) - b, &
-            c_sizeof(v_demc_tangential_md_energy%sliding)
         b = transfer(c_loc(v_demc_mat3), b)
         write (u, '(a,1x,a,1x,i0)') 'size', 'demc_mat3', c_sizeof(v_demc_mat3)
         write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_mat3.m', transfer(c_loc(v_demc_mat3%m), b) - b, &
@@ -437,8 +437,9 @@ contains
             transfer(c_loc(v_demc_rolling_result%mobilised), b) - b, c_sizeof(v_demc_rolling_result%mobilised)
         b = transfer(c_loc(v_demc_rolling_energy), b)
         write (u, '(a,1x,a,1x,i0)') 'size', 'demc_rolling_energy', c_sizeof(v_demc_rolling_energy)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_rolling_energy.stored', &
-            transfer(c_loc(v_demc_rolling_energy%stored), b) - b, c_sizeof(v_demc_rolling_energy%stored)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_rolling_energy.stored_energy', &
+            transfer(c_loc(v_demc_rolling_energy%stored_energy), b) - b, &
+            c_sizeof(v_demc_rolling_energy%stored_energy)
         write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_rolling_energy.viscous_dissipation', &
             transfer(c_loc(v_demc_rolling_energy%viscous_dissipation), b) - b, &
             c_sizeof(v_demc_rolling_energy%viscous_dissipation)
@@ -479,8 +480,9 @@ contains
             c_sizeof(v_demc_twisting_result%mobilised)
         b = transfer(c_loc(v_demc_twisting_energy), b)
         write (u, '(a,1x,a,1x,i0)') 'size', 'demc_twisting_energy', c_sizeof(v_demc_twisting_energy)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_twisting_energy.stored', &
-            transfer(c_loc(v_demc_twisting_energy%stored), b) - b, c_sizeof(v_demc_twisting_energy%stored)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_twisting_energy.stored_energy', &
+            transfer(c_loc(v_demc_twisting_energy%stored_energy), b) - b, &
+            c_sizeof(v_demc_twisting_energy%stored_energy)
         write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_twisting_energy.viscous_dissipation', &
             transfer(c_loc(v_demc_twisting_energy%viscous_dissipation), b) - b, &
             c_sizeof(v_demc_twisting_energy%viscous_dissipation)
@@ -627,8 +629,9 @@ contains
             transfer(c_loc(v_demc_contact_def%friction), b) - b, c_sizeof(v_demc_contact_def%friction)
         write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_def.transport', &
             transfer(c_loc(v_demc_contact_def%transport), b) - b, c_sizeof(v_demc_contact_def%transport)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_def.spin', &
-            transfer(c_loc(v_demc_contact_def%spin), b) - b, c_sizeof(v_demc_contact_def%spin)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_def.transport_spin', &
+            transfer(c_loc(v_demc_contact_def%transport_spin), b) - b, &
+            c_sizeof(v_demc_contact_def%transport_spin)
         write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_def.contact_point', &
             transfer(c_loc(v_demc_contact_def%contact_point), b) - b, &
             c_sizeof(v_demc_contact_def%contact_point)

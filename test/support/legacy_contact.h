@@ -8,6 +8,7 @@
 
 #include "demc.h"
 #include "demc/analysis.h"
+#include "tangential_step.h"
 
 typedef struct legacy_contact_state {
     demc_tangential_state tangential; /**< Tangential spring memory (tangential.h). */
@@ -44,7 +45,7 @@ typedef struct legacy_contact_result {
     double friction_dissipation;  /**< Energy dissipated by sliding in this step, J (≥ 0). */
     double plastic_dissipation;   /**< Energy dissipated by the PLS(B) latch in this step, J (≥ 0). */
     /** Energy that left the tangential spring in this step with no tangential work, J (signed; see
-     *  demc_tangential_result::stiffness_exchange): the exchange of a spring of varying stiffness with the normal
+     *  tangential_step_result::stiffness_exchange): the exchange of a spring of varying stiffness with the normal
      *  load, and, at the call where the contact ends, the energy the spring still held. With it, kinetic + stored
      *  + the sum of all dissipation and exchange terms is conserved up to the integration error, for every model. */
     double tangential_exchange;
@@ -92,7 +93,7 @@ static inline legacy_contact_result legacy_eval(int model, const legacy_contact_
     const demc_vec3 n = g->normal;
     legacy_contact_result r;
     demc_kinematics kin;
-    demc_tangential_result rt;
+    tangential_step_result rt;
     demc_vec3 increment;
     double f_el, f_n, k_n = 0.0, k_t, c_t, f_damp;
 
@@ -163,7 +164,7 @@ static inline legacy_contact_result legacy_eval(int model, const legacy_contact_
         increment = demc_vec3_scale(kin.tangential_velocity, dt);
     }
     c_t = demc_damping_linear_force(p->tangential_damping, m_eff, k_t, 1.0); /* 2γ_t √(m* k_t) */
-    rt = demc_tangential_update(&p->tangential, increment, kin.tangential_velocity, k_t, f_n, c_t, dt, &s->tangential);
+    rt = tangential_step(&p->tangential, increment, kin.tangential_velocity, k_t, f_n, c_t, dt, &s->tangential);
     s->normal = n;
 
     r.force = demc_vec3_add(demc_vec3_scale(n, f_n), rt.force);

@@ -133,7 +133,7 @@ int library_law_shadow_hm(library_law *law, const demc_contact_def *def)
     law->legacy.end = DEMC_CONTACT_END_FORCE;
     law->legacy.tangential = def->friction;
     law->legacy.transport = def->transport;
-    law->legacy.spin = def->spin;
+    law->legacy.spin = def->transport_spin;
     law->shadow = 1 + LEGACY_MODEL_HM;
     return 0;
 }

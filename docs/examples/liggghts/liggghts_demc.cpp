@@ -109,7 +109,7 @@ void PairDemc::settings(int narg, char **arg)
         switch (k) {
         case 0: def_.contact_point = (demc_contact_point_rule)c; break;
         case 1: def_.transport = (demc_memory_transport)c; break;
-        case 2: def_.spin = c; break;
+        case 2: def_.transport_spin = c; break;
         case 3: def_.friction.stiffness_rule = (demc_stiffness_rule)c; break;
         case 4: def_.friction.recalculation = (demc_slip_recalculation)c; break;
         case 5: def_.friction.direction = (demc_slip_direction)c; break;

@@ -276,9 +276,9 @@ DEMC_CONTACT_FN demc_status demc_contact_def_init(demc_contact_preset preset, si
     d.restitution = 1.0;
     d.end = DEMC_CONTACT_END_FORCE;
     d.tangential_damping_scale = 1.0; /* [Cummins 2012] eq 1-2: the one γ for both dashpots */
-    demc_tangential_params_init(0.0, 0.0, &d.friction, NULL); /* cannot fail: default conventions */
+    demc_tangential_init(0.0, 0.0, &d.friction, NULL); /* cannot fail: default conventions */
     d.transport = DEMC_TRANSPORT_ROTATE;
-    d.spin = 1;
+    d.transport_spin = 1;
     d.contact_point = DEMC_CONTACT_POINT_COMPLIANCE;
     d.rolling_limiter = DEMC_ROLLING_CDT_LIMITER_INERTIA;
     d.rolling_stiffness_coefficient = 2.25; /* Ai et al. 2011, after Iwashita & Oda 1998 */
@@ -450,7 +450,7 @@ DEMC_STATIC_INLINE demc_status demci_contact_def_check(const demc_contact_def *d
             return demci_material_fail(DEMC_ERR_OUT_OF_DOMAIN, "def.friction.stiffness_rule", bad_field);
         s = demci_require_enum((int)d->transport, (int)DEMC_TRANSPORT_PROJECT + 1, "def.transport", bad_field);
         if (s != DEMC_OK) return s;
-        if ((s = demci_require_enum(d->spin, 2, "def.spin", bad_field)) != DEMC_OK) return s;
+        if ((s = demci_require_enum(d->transport_spin, 2, "def.transport_spin", bad_field)) != DEMC_OK) return s;
     }
     if ((s = demci_require_enum((int)d->contact_point, (int)DEMC_CONTACT_POINT_HALF + 1, "def.contact_point",
                                 bad_field)) != DEMC_OK)
@@ -484,12 +484,12 @@ DEMC_STATIC_INLINE demc_contact_kind demci_contact_def_kind(const demc_contact_d
     if (spring)
         kind |= DEMC_CONTACT_KIND_CONVENTIONS(d->friction.stiffness_rule, d->friction.recalculation,
                                               d->friction.direction, d->friction.unloading, d->friction.coulomb, 0,
-                                              d->transport, d->spin);
+                                              d->transport, d->transport_spin);
     /* The Mindlin–Deresiewicz law reads the Coulomb policy (its dashpot), the transport and the spin only. */
     else if (md)
-        kind |= DEMC_CONTACT_KIND_CONVENTIONS(0, 0, 0, 0, d->friction.coulomb, 0, d->transport, d->spin);
+        kind |= DEMC_CONTACT_KIND_CONVENTIONS(0, 0, 0, 0, d->friction.coulomb, 0, d->transport, d->transport_spin);
     else if (d->rolling == DEMC_ROLLING_EPSD || d->rolling == DEMC_ROLLING_SDS) /* the carry of its vector */
-        kind |= DEMC_CONTACT_KIND_CONVENTIONS(0, 0, 0, 0, 0, 0, d->transport, d->spin);
+        kind |= DEMC_CONTACT_KIND_CONVENTIONS(0, 0, 0, 0, 0, 0, d->transport, d->transport_spin);
     return kind;
 }
 
@@ -1168,7 +1168,7 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_eval_kind(demc_contact_kind ki
         const demc_vec3 increment =
             DEMCI_KIND_INCREMENT(kind) == DEMC_INCREMENT_ROLLING ? demci_contact_rolling_increment(f, dt)
                                                                  : demc_vec3_scale(v_t, dt);
-        demc_tangential_result rt;
+        demci_tangential_step_result rt;
         c_t = c_n * c[DEMCI_M_CT_OVER_CN]; /* 2γ_t √(m* k_t) */
         tp.mu_static = c[DEMCI_M_MU_S];
         tp.mu_dynamic = c[DEMCI_M_MU_D];
@@ -1199,6 +1199,7 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_eval_kind(demc_contact_kind ki
         const demc_vec3 increment =
             DEMCI_KIND_INCREMENT(kind) == DEMC_INCREMENT_ROLLING ? demci_contact_rolling_increment(f, dt)
                                                                  : demc_vec3_scale(v_t, dt);
+        demc_tangential_result step;
         demc_vec3 f_t, f_d;
         double share = 1.0;
         c_t = c_n * c[DEMCI_M_CT_OVER_CN]; /* 2γ_t √(m* 8G*a) */
@@ -1211,7 +1212,8 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_eval_kind(demc_contact_kind ki
         ms.normal_force = slot[9];
         ms.stiffness = slot[10];
         ms.branch = slot[11];
-        f_t = demc_tangential_md_update(&mp, increment, f_n, radius, &ms, diag ? &me : 0);
+        step = demc_tangential_md_update(&mp, increment, f_n, radius, &ms, diag ? &me : 0);
+        f_t = step.force;
         demci_contact_store3(slot, ms.force);
         demci_contact_store3(slot + 3, ms.origin);
         demci_contact_store3(slot + 6, ms.end);
@@ -1235,7 +1237,7 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_eval_kind(demc_contact_kind ki
             diag->tangential_energy = me.stored_energy;
             diag->friction_dissipation = me.friction_dissipation;
             diag->tangential_exchange = me.normal_exchange;
-            diag->sliding = me.sliding;
+            diag->sliding = step.sliding;
             diag->viscous_dissipation = share * c_t * demc_vec3_norm2(v_t) * dt; /* −s F_d·v_t Δt ≥ 0 */
         }
     } else if (diag) {
@@ -1327,7 +1329,7 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_eval_kind(demc_contact_kind ki
         r.torque_i = demc_vec3_add(r.torque_i, rr.torque_i);
         r.torque_j = demc_vec3_add(r.torque_j, rr.torque_j);
         if (torque_diag) {
-            torque_diag->rolling_energy = re.stored;
+            torque_diag->rolling_energy = re.stored_energy;
             torque_diag->rolling_dissipation = re.viscous_dissipation + re.friction_dissipation;
             /* Where the slider's work is negative the law clips its dissipation at 0: the memory was set (to the
              * limit, by spring and dashpot together) with energy no work supplied; that part is an exchange. */
@@ -1365,7 +1367,7 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_eval_kind(demc_contact_kind ki
         r.torque_i = demc_vec3_add(r.torque_i, rt.torque_i);
         r.torque_j = demc_vec3_add(r.torque_j, rt.torque_j);
         if (torque_diag) {
-            torque_diag->twisting_energy = te.stored;
+            torque_diag->twisting_energy = te.stored_energy;
             torque_diag->twisting_dissipation = te.viscous_dissipation + te.friction_dissipation;
             if (rt.mobilised) { /* as for the rolling slider: a negative slip work is an exchange */
                 const double trial = phi_old + demc_twisting_velocity(n, f->angular_velocity_i, f->angular_velocity_j) * dt;

@@ -13,28 +13,28 @@ DEMC_BEGIN_DECLS
 
 /* ---- dashpots ---------------------------------------------------------------------------------------------- */
 
-DEMC_DAMPING_FN double demc_damping_linear_force(double gamma, double m_eff, double k, double overlap_rate)
+DEMC_DAMPING_FN double demc_damping_linear_force(double gamma, double effective_mass, double stiffness, double overlap_rate)
 {
-    return 2.0 * gamma * sqrt(m_eff * k) * overlap_rate;
+    return 2.0 * gamma * sqrt(effective_mass * stiffness) * overlap_rate;
 }
 
-DEMC_DAMPING_FN double demc_damping_hertz_coefficient(double gamma, double m_eff, double E_eff, double R_eff,
+DEMC_DAMPING_FN double demc_damping_hertz_coefficient(double gamma, double effective_mass, double effective_modulus, double effective_radius,
                                                       double delta)
 {
     /* 2γ√(m*·2E*√(R*δ)); the test δ > 0 also maps NaN overlaps to "no contact". */
     double d = delta > 0.0 ? delta : 0.0;
-    return 2.0 * gamma * sqrt(2.0 * m_eff * E_eff * sqrt(R_eff * d));
+    return 2.0 * gamma * sqrt(2.0 * effective_mass * effective_modulus * sqrt(effective_radius * d));
 }
 
-DEMC_DAMPING_FN double demc_damping_hertz_force(double gamma, double m_eff, double E_eff, double R_eff, double delta,
+DEMC_DAMPING_FN double demc_damping_hertz_force(double gamma, double effective_mass, double effective_modulus, double effective_radius, double delta,
                                           double overlap_rate)
 {
-    return demc_damping_hertz_coefficient(gamma, m_eff, E_eff, R_eff, delta) * overlap_rate;
+    return demc_damping_hertz_coefficient(gamma, effective_mass, effective_modulus, effective_radius, delta) * overlap_rate;
 }
 
-DEMC_DAMPING_FN demc_vec3 demc_damping_tangential_force(double gamma, double m_eff, double k_t, demc_vec3 v_t)
+DEMC_DAMPING_FN demc_vec3 demc_damping_tangential_force(double gamma, double effective_mass, double tangential_stiffness, demc_vec3 tangential_velocity)
 {
-    return demc_vec3_scale(v_t, -2.0 * gamma * sqrt(m_eff * k_t));
+    return demc_vec3_scale(tangential_velocity, -2.0 * gamma * sqrt(effective_mass * tangential_stiffness));
 }
 
 /* ---- universal functions of the LS+D damping ratio g ------------------------------------------------------- */
@@ -241,15 +241,16 @@ DEMC_DAMPING_FN demc_status demc_damping_viscoelastic_restitution_scaled(double 
     return DEMC_OK;
 }
 
-DEMC_DAMPING_FN demc_status demc_damping_viscoelastic_restitution(double A, double K, double m_eff, double v,
+DEMC_DAMPING_FN demc_status demc_damping_viscoelastic_restitution(double dissipative_constant, double prefactor, double effective_mass, double approach_speed,
                                                           demc_contact_end end, double *e)
 {
-    if (!demc_is_finite(A) || !demc_is_finite(K) || !demc_is_finite(m_eff) || !demc_is_finite(v))
+    if (!demc_is_finite(dissipative_constant) || !demc_is_finite(prefactor) || !demc_is_finite(effective_mass) ||
+        !demc_is_finite(approach_speed))
         return DEMC_ERR_INVALID_ARGUMENT;
     if (!e || (end != DEMC_CONTACT_END_FORCE && end != DEMC_CONTACT_END_OVERLAP)) return DEMC_ERR_INVALID_ARGUMENT;
-    if (A < 0.0 || K <= 0.0 || m_eff <= 0.0 || v < 0.0) return DEMC_ERR_OUT_OF_DOMAIN;
+    if (dissipative_constant < 0.0 || prefactor <= 0.0 || effective_mass <= 0.0 || approach_speed < 0.0) return DEMC_ERR_OUT_OF_DOMAIN;
     {
-        double eps = 1.5 * A * pow(K / m_eff, 0.4) * pow(v, 0.2);
+        double eps = 1.5 * dissipative_constant * pow(prefactor / effective_mass, 0.4) * pow(approach_speed, 0.2);
         if (!demc_is_finite(eps)) return DEMC_ERR_SINGULAR; /* K/m* overflowed */
         return demc_damping_viscoelastic_restitution_scaled(eps, end, e);
     }

@@ -258,7 +258,7 @@ DEMC_STATIC_INLINE double demci_facet_tilt(const demc_facet_contact *c)
 }
 
 /* 1 when candidate a makes candidate b redundant (the rules of demc_facet_reduce()). */
-DEMC_STATIC_INLINE int demci_facet_drops(const demc_facet_contact *contacts, const long *nodes, size_t a, size_t b)
+DEMC_STATIC_INLINE int demci_facet_drops(const demc_facet_contact *contacts, const int64_t *nodes, size_t a, size_t b)
 {
     const demc_facet_contact *ca = contacts + a, *cb = contacts + b;
     int first_a, first_b, ma, mb, m;
@@ -278,13 +278,13 @@ DEMC_STATIC_INLINE int demci_facet_drops(const demc_facet_contact *contacts, con
     }
     if (!nodes || mb == 0) return 0;
     for (m = 0; m < mb; ++m) {
-        long id = nodes[3 * b + (size_t)((first_b + m) % 3)];
+        int64_t id = nodes[3 * b + (size_t)((first_b + m) % 3)];
         if (id != nodes[3 * a] && id != nodes[3 * a + 1] && id != nodes[3 * a + 2]) return 0;
     }
     return demci_facet_before(ca->distance, cb->distance, class_a, class_b, a, b);
 }
 
-DEMC_FACET_FN size_t demc_facet_reduce(size_t count, const demc_facet_contact *contacts, const long *nodes,
+DEMC_FACET_FN size_t demc_facet_reduce(size_t count, const demc_facet_contact *contacts, const int64_t *nodes,
                                        int *keep)
 {
     size_t a, b, kept = 0, best = 0;
@@ -313,7 +313,7 @@ DEMC_FACET_FN size_t demc_facet_reduce(size_t count, const demc_facet_contact *c
 }
 
 /* 1 when the facets of candidates a and b share a node (always 1 without node ids). */
-DEMC_STATIC_INLINE int demci_facet_neighbours(const long *nodes, size_t a, size_t b)
+DEMC_STATIC_INLINE int demci_facet_neighbours(const int64_t *nodes, size_t a, size_t b)
 {
     int p, q;
     if (!nodes) return 1;
@@ -323,15 +323,15 @@ DEMC_STATIC_INLINE int demci_facet_neighbours(const long *nodes, size_t a, size_
     return 0;
 }
 
-DEMC_FACET_FN size_t demc_facet_handover(size_t count, const demc_facet_contact *contacts, const long *nodes,
-                                         const int *keep, const int *has_state, long *source)
+DEMC_FACET_FN size_t demc_facet_handover(size_t count, const demc_facet_contact *contacts, const int64_t *nodes,
+                                         const int *keep, const int *has_state, int64_t *source)
 {
     size_t a, b, handovers = 0;
     /* First pass: a kept candidate's own state, or −1; a dropped candidate with a state: its owner (or −1). */
     for (b = 0; b < count; ++b) {
         source[b] = -1;
         if (keep[b]) {
-            if (has_state[b]) source[b] = (long)b;
+            if (has_state[b]) source[b] = (int64_t)b;
             continue;
         }
         if (!has_state[b]) continue;
@@ -343,7 +343,7 @@ DEMC_FACET_FN size_t demc_facet_handover(size_t count, const demc_facet_contact 
                 d2 = demc_vec3_norm2(demc_vec3_sub(contacts[a].point, contacts[b].point));
                 if (source[b] < 0 || d2 < best) {
                     best = d2;
-                    source[b] = (long)a;
+                    source[b] = (int64_t)a;
                 }
             }
         }
@@ -351,15 +351,15 @@ DEMC_FACET_FN size_t demc_facet_handover(size_t count, const demc_facet_contact 
     /* Second pass: each kept candidate without a state takes its nearest donor's (donors' entries are read only). */
     for (a = 0; a < count; ++a) {
         double best = 0.0;
-        long donor = -1;
+        int64_t donor = -1;
         if (!keep[a] || has_state[a]) continue;
         for (b = 0; b < count; ++b) {
             double d2;
-            if (keep[b] || source[b] != (long)a) continue;
+            if (keep[b] || source[b] != (int64_t)a) continue;
             d2 = demc_vec3_norm2(demc_vec3_sub(contacts[a].point, contacts[b].point));
             if (donor < 0 || d2 < best) {
                 best = d2;
-                donor = (long)b;
+                donor = (int64_t)b;
             }
         }
         source[a] = donor;

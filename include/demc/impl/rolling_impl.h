@@ -80,7 +80,7 @@ DEMC_ROLLING_FN demc_rolling_result demc_rolling_cdt_torque(const demc_rolling_c
     }
     r.torque_j = demc_vec3_neg(r.torque_i);
     if (energy) {
-        energy->stored = 0.0;
+        energy->stored_energy = 0.0;
         energy->viscous_dissipation = 0.0;
         energy->friction_dissipation = mag * wn * dt;
     }
@@ -165,10 +165,10 @@ DEMC_ROLLING_FN demc_rolling_result demc_rolling_epsd_torque(const demc_rolling_
     state->torque = mk;
     if (energy) {
         energy->viscous_dissipation = cr * demc_vec3_norm2(w) * dt;
-        energy->stored = 0.0;
+        energy->stored_energy = 0.0;
         energy->friction_dissipation = 0.0;
         if (kr > 0.0) {
-            energy->stored = 0.5 * demc_vec3_norm2(mk) / kr;
+            energy->stored_energy = 0.5 * demc_vec3_norm2(mk) / kr;
             if (r.mobilised) {
                 const double d = -0.5 * demc_vec3_dot(demc_vec3_add(m_old, mk), demc_vec3_sub(mk, m_trial)) / kr;
                 energy->friction_dissipation = d > 0.0 ? d : 0.0;
@@ -228,7 +228,7 @@ DEMC_ROLLING_FN demc_rolling_result demc_rolling_sds_torque(const demc_rolling_s
     r.torque_i = demc_vec3_scale(demc_vec3_cross(normal, f), effective_radius);
     r.torque_j = demc_vec3_neg(r.torque_i);
     if (energy) {
-        energy->stored = 0.5 * k * demc_vec3_norm2(xi);
+        energy->stored_energy = 0.5 * k * demc_vec3_norm2(xi);
         energy->viscous_dissipation = g * demc_vec3_norm2(v) * dt;
         energy->friction_dissipation = 0.0;
         if (r.mobilised) {

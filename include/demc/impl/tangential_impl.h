@@ -18,7 +18,7 @@ DEMC_TANGENTIAL_FN double demc_tangential_mindlin_stiffness(double shear_modulus
 }
 
 /* Names of the fields of a demc_tangential_params as seen from the function that checks it: role 0 the inputs of
- * demc_tangential_params_init(), 1 demc_tangential_params_validate(), 2 the member `friction` of a
+ * demc_tangential_init(), 1 demc_tangential_validate(), 2 the member `friction` of a
  * demc_contact_def checked by demc_contact_model_init(); field 0 is the struct itself. */
 DEMC_STATIC_INLINE const char *demci_tangential_field(int role, int field)
 {
@@ -42,7 +42,7 @@ DEMC_STATIC_INLINE demc_status demci_tangential_friction(double mu_static, doubl
                          bad_field);
 }
 
-/* The checks of demc_tangential_params_validate(), field by field; bad_field untouched on success. */
+/* The checks of demc_tangential_validate(), field by field; bad_field untouched on success. */
 DEMC_STATIC_INLINE demc_status demci_tangential_check(const demc_tangential_params *p, int role,
                                                       const char **bad_field)
 {
@@ -65,14 +65,14 @@ DEMC_STATIC_INLINE demc_status demci_tangential_check(const demc_tangential_para
     return DEMC_OK;
 }
 
-DEMC_TANGENTIAL_FN demc_status demc_tangential_params_validate(const demc_tangential_params *params,
+DEMC_TANGENTIAL_FN demc_status demc_tangential_validate(const demc_tangential_params *params,
                                                              const char **bad_field)
 {
     demc_status s = demci_tangential_check(params, 1, bad_field);
     return s != DEMC_OK ? s : demci_material_fail(DEMC_OK, 0, bad_field);
 }
 
-DEMC_TANGENTIAL_FN demc_status demc_tangential_params_init(double mu_static, double mu_dynamic,
+DEMC_TANGENTIAL_FN demc_status demc_tangential_init(double mu_static, double mu_dynamic,
                                                          demc_tangential_params *params, const char **bad_field)
 {
     demc_status s;
@@ -109,14 +109,22 @@ DEMC_HOT_INLINE demc_vec3 demci_tangential_slip_force(demc_slip_direction rule, 
     return demci_vec3_with_length(trial_limited, demc_vec3_norm2(trial_limited), magnitude);
 }
 
+/* What one step of the spring computes: the public result and, when asked for, the energy terms of
+ * demc_tangential_energy (the assembled evaluation reads both without copying). */
+typedef struct demci_tangential_step_result {
+    demc_vec3 force, damping_force;
+    double stored_energy, friction_dissipation, viscous_dissipation, stiffness_exchange;
+    int sliding;
+} demci_tangential_step_result;
+
 /* The body of demc_tangential_update(); with want_energy 0 (a constant after inlining) the energy terms, four
  * divisions, are not computed and are left 0. */
-DEMC_HOT_INLINE demc_tangential_result demci_tangential_step(const demc_tangential_params *p, demc_vec3 increment,
+DEMC_HOT_INLINE demci_tangential_step_result demci_tangential_step(const demc_tangential_params *p, demc_vec3 increment,
                                                              demc_vec3 velocity, double stiffness,
                                                              double normal_force, double damping, double dt,
                                                              demc_tangential_state *s, int want_energy)
 {
-    demc_tangential_result r;
+    demci_tangential_step_result r;
     const int total_rule = p->stiffness_rule == DEMC_STIFFNESS_TOTAL;
     const int total_policy = p->coulomb == DEMC_COULOMB_TOTAL;
     const double k_prev = s->stiffness > 0.0 ? s->stiffness : stiffness; /* a new contact has no previous k_t */
@@ -239,9 +247,22 @@ DEMC_HOT_INLINE demc_tangential_result demci_tangential_step(const demc_tangenti
 DEMC_TANGENTIAL_FN demc_tangential_result demc_tangential_update(const demc_tangential_params *p,
                                                                  demc_vec3 increment, demc_vec3 velocity,
                                                                  double stiffness, double normal_force,
-                                                                 double damping, double dt, demc_tangential_state *s)
+                                                                 double damping, double dt, demc_tangential_state *s,
+                                                                 demc_tangential_energy *energy)
 {
-    return demci_tangential_step(p, increment, velocity, stiffness, normal_force, damping, dt, s, 1);
+    const demci_tangential_step_result step =
+        demci_tangential_step(p, increment, velocity, stiffness, normal_force, damping, dt, s, energy != 0);
+    demc_tangential_result r;
+    r.force = step.force;
+    r.damping_force = step.damping_force;
+    r.sliding = step.sliding;
+    if (energy) {
+        energy->stored_energy = step.stored_energy;
+        energy->friction_dissipation = step.friction_dissipation;
+        energy->viscous_dissipation = step.viscous_dissipation;
+        energy->stiffness_exchange = step.stiffness_exchange;
+    }
+    return r;
 }
 
 DEMC_TANGENTIAL_FN demc_vec3 demc_tangential_project(demc_vec3 v, demc_vec3 n)
@@ -340,7 +361,7 @@ DEMC_STATIC_INLINE demc_status demci_tangential_md_check(double mu, double shear
     return demci_require_enum(variant, DEMC_TANGENTIAL_MD_THORNTON_YIN + 1, names[3 * role + 2], bad_field);
 }
 
-DEMC_TANGENTIAL_FN demc_status demc_tangential_md_params_init(double mu, double effective_shear_modulus,
+DEMC_TANGENTIAL_FN demc_status demc_tangential_md_init(double mu, double effective_shear_modulus,
                                                              demc_tangential_md_variant variant,
                                                              demc_tangential_md_params *params,
                                                              const char **bad_field)
@@ -354,7 +375,7 @@ DEMC_TANGENTIAL_FN demc_status demc_tangential_md_params_init(double mu, double 
     return demci_material_fail(DEMC_OK, 0, bad_field);
 }
 
-DEMC_TANGENTIAL_FN demc_status demc_tangential_md_params_validate(const demc_tangential_md_params *params,
+DEMC_TANGENTIAL_FN demc_status demc_tangential_md_validate(const demc_tangential_md_params *params,
                                                                  const char **bad_field)
 {
     demc_status st;
@@ -478,7 +499,7 @@ DEMC_TANGENTIAL_FN double demc_tangential_md_stored_energy(const demc_tangential
                                       demci_tangential_md_branch(s->branch));
 }
 
-DEMC_TANGENTIAL_FN demc_vec3 demc_tangential_md_update(const demc_tangential_md_params *p, demc_vec3 increment,
+DEMC_TANGENTIAL_FN demc_tangential_result demc_tangential_md_update(const demc_tangential_md_params *p, demc_vec3 increment,
                                                        double normal_force, double contact_radius,
                                                        demc_tangential_md_state *s,
                                                        demc_tangential_md_energy *energy)
@@ -488,6 +509,7 @@ DEMC_TANGENTIAL_FN demc_vec3 demc_tangential_md_update(const demc_tangential_md_
     const double fn = normal_force > 0.0 ? normal_force : 0.0;
     const demc_vec3 zero = demc_vec3_make(0.0, 0.0, 0.0);
     const demc_vec3 f_prev = s->force;
+    demc_tangential_result out;
     const double len = demc_vec3_norm(increment);
     demc_vec3 f = s->force, o = s->origin, end = s->end, f1 = s->force;
     int b = demci_tangential_md_branch(s->branch), sliding = 0, slip = 1;
@@ -505,9 +527,10 @@ DEMC_TANGENTIAL_FN demc_vec3 demc_tangential_md_update(const demc_tangential_md_
             energy->stored_energy = 0.0;
             energy->friction_dissipation = 0.0;
             energy->normal_exchange = e_prev - 0.5 * demc_vec3_dot(f_prev, increment);
-            energy->sliding = 0;
         }
-        return zero;
+        out.force = out.damping_force = zero;
+        out.sliding = 0;
+        return out;
     }
     {
         const double dn = fn - s->normal_force;
@@ -627,9 +650,11 @@ DEMC_TANGENTIAL_FN demc_vec3 demc_tangential_md_update(const demc_tangential_md_
         energy->stored_energy = e_end;
         energy->friction_dissipation = diss;
         energy->normal_exchange = e_prev + work - e_end - diss;
-        energy->sliding = sliding;
     }
-    return f;
+    out.force = f;
+    out.damping_force = zero;
+    out.sliding = sliding;
+    return out;
 }
 
 DEMC_END_DECLS

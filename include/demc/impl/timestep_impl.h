@@ -188,34 +188,34 @@ DEMC_TIMESTEP_FN demc_status demc_timestep_rayleigh_material(const demc_material
                                   material->density, dt, bad_field);
 }
 
-DEMC_TIMESTEP_FN demc_status demc_timestep_hertz(double mass, double normal_prefactor, double velocity, double steps,
+DEMC_TIMESTEP_FN demc_status demc_timestep_hertz(double mass, double normal_prefactor, double velocity, int steps,
                                                  double *dt, const char **bad_field)
 {
     demc_status s;
     if ((s = demci_require_positive(mass, "mass", bad_field)) != DEMC_OK) return s;
     if ((s = demci_require_positive(normal_prefactor, "normal_prefactor", bad_field)) != DEMC_OK) return s;
     if ((s = demci_require_positive(velocity, "velocity", bad_field)) != DEMC_OK) return s;
-    if ((s = demci_require_positive(steps, "steps", bad_field)) != DEMC_OK) return s;
+    if (steps < 1) return demci_material_fail(DEMC_ERR_OUT_OF_DOMAIN, "steps", bad_field);
     if (!dt) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "dt", bad_field);
     /* t_H = factor x_max/v with x_max/v = (5m/(4k sqrt v))^{2/5}: no v^2 that could overflow. */
     return demci_timestep_store(DEMC_NORMAL_HERTZ_DURATION_FACTOR * pow(1.25 * mass / (normal_prefactor * sqrt(velocity)), 0.4) /
-                                    steps,
+                                    (double)steps,
                                 dt, "dt", bad_field);
 }
 
-DEMC_TIMESTEP_FN demc_status demc_timestep_belytschko(double mass, double k, double c, double *dt,
+DEMC_TIMESTEP_FN demc_status demc_timestep_belytschko(double mass, double stiffness, double damping_coefficient, double *dt,
                                                       const char **bad_field)
 {
     demc_status s;
     double zeta;
     if ((s = demci_require_positive(mass, "mass", bad_field)) != DEMC_OK) return s;
-    if ((s = demci_require_positive(k, "k", bad_field)) != DEMC_OK) return s;
-    if ((s = demci_require(c, c >= 0.0, "c", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_require_positive(stiffness, "stiffness", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_require(damping_coefficient, damping_coefficient >= 0.0, "damping_coefficient", bad_field)) != DEMC_OK) return s;
     if (!dt) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "dt", bad_field);
-    zeta = 0.5 * c / sqrt(k * mass);
+    zeta = 0.5 * damping_coefficient / sqrt(stiffness * mass);
     /* 2/(omega (sqrt(1 + zeta^2) + zeta)); above zeta = 1e150, sqrt(1 + zeta^2) = zeta to 1e-300 relative and
      * zeta^2 could overflow (no hypot: it would tie the library to a recent libm for nothing). */
-    return demci_timestep_store(2.0 * sqrt(mass / k) / ((zeta < 1e150 ? sqrt(1.0 + zeta * zeta) : zeta) + zeta), dt,
+    return demci_timestep_store(2.0 * sqrt(mass / stiffness) / ((zeta < 1e150 ? sqrt(1.0 + zeta * zeta) : zeta) + zeta), dt,
                                 "dt", bad_field);
 }
 
@@ -300,7 +300,7 @@ DEMC_STATIC_INLINE demc_status demci_timestep_collision_store(double mass, doubl
     return demci_material_fail(DEMC_OK, 0, bad_field);
 }
 
-DEMC_TIMESTEP_FN demc_status demc_timestep_collision_init_spheres(double shear_modulus, double poisson_ratio, double density,
+DEMC_TIMESTEP_FN demc_status demc_timestep_collision_spheres_init(double shear_modulus, double poisson_ratio, double density,
                                                              double radius_i, double radius_j, double velocity,
                                                              double normal_damping_coefficient, double tangential_damping_coefficient,
                                                              demc_timestep_collision *out, const char **bad_field)
@@ -325,7 +325,7 @@ DEMC_TIMESTEP_FN demc_status demc_timestep_collision_init_spheres(double shear_m
                                           tangential_damping_coefficient, out, bad_field);
 }
 
-DEMC_TIMESTEP_FN demc_status demc_timestep_collision_init_pair(const demc_pair *pair, double velocity, double normal_damping_coefficient,
+DEMC_TIMESTEP_FN demc_status demc_timestep_collision_pair_init(const demc_pair *pair, double velocity, double normal_damping_coefficient,
                                                           double tangential_damping_coefficient, demc_timestep_collision *out,
                                                           const char **bad_field)
 {

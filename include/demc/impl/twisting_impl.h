@@ -28,7 +28,7 @@ DEMC_STATIC_INLINE demc_twisting_result demci_twisting_core(double k, double g, 
     r.torque_i = demc_vec3_scale(normal, m);
     r.torque_j = demc_vec3_neg(r.torque_i);
     if (energy) {
-        energy->stored = 0.5 * k * phi * phi;
+        energy->stored_energy = 0.5 * k * phi * phi;
         energy->viscous_dissipation = g * wn * wn * dt;
         energy->friction_dissipation = 0.0;
         if (r.mobilised) {
