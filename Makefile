@@ -252,9 +252,13 @@ docs: figures
 check-abi: all
 	@CC="$(CC)" sh test/check_abi.sh $(SHLIB) $(ABI_BASELINE) $(MAPFILE) $(SONAME) $(ABI_CONSTANTS) $(ABI_SUPPRESSIONS)
 
+# The baseline is 1.0.0's and is never regenerated within major version 1 (FORCE=1 for a new major version).
 # No source locations or build directory in the XML: baselines made in other checkouts or after edits that move
 # lines compare equal, so the file changes only when the ABI does.
 abi-baseline: all
+	@if [ -f $(ABI_BASELINE) ] && [ "$(FORCE)" != 1 ]; then \
+	    echo "abi-baseline: $(ABI_BASELINE) is the frozen baseline of 1.0.0; only a new major version replaces it (FORCE=1)"; \
+	    exit 1; fi
 	abidw --no-corpus-path --no-show-locs --no-comp-dir-path --out-file $(ABI_BASELINE) $(SHLIB)
 	CC="$(CC)" sh test/public_constants.sh include >$(ABI_CONSTANTS)
 

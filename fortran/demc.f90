@@ -29,10 +29,10 @@ module demc
     integer(c_int), parameter :: DEMC_TANGENTIAL_MD_STATE_SIZE = 12
     integer(c_int), parameter :: DEMC_TANGENTIAL_STATE_SIZE = 9
     integer(c_int), parameter :: DEMC_TWISTING_STATE_SIZE = 1
-    integer(c_int), parameter :: DEMC_VERSION_MAJOR = 0
-    integer(c_int), parameter :: DEMC_VERSION_MINOR = 9
+    integer(c_int), parameter :: DEMC_VERSION_MAJOR = 1
+    integer(c_int), parameter :: DEMC_VERSION_MINOR = 0
     integer(c_int), parameter :: DEMC_VERSION_PATCH = 0
-    character(len=*), parameter :: DEMC_VERSION_STRING_C = '0.9.0'
+    character(len=*), parameter :: DEMC_VERSION_STRING_C = '1.0.0'
 
     ! enum demc_status
     integer(c_int), parameter :: DEMC_OK = 0

@@ -131,7 +131,7 @@ cm() { # BUILD_DIR CMAKE_ARGS...: configure, quietly
     b=$1; shift
     cmake -S "$C/cmake_version" -B "$b" -DCMAKE_PREFIX_PATH="$p3" "$@"
 }
-run "CMake: find_package(demc 0.9) with demc::demc, demc::demc_static, demc::header_only configures" \
+run "CMake: find_package(demc 1.0) with demc::demc, demc::demc_static, demc::header_only configures" \
     cmake -S "$C/cmake" -B "$tmp/cmb" -DCMAKE_PREFIX_PATH="$p3" -DCMAKE_C_COMPILER="$cc" -DCMAKE_C_FLAGS="$W"
 run "CMake consumer builds" cmake --build "$tmp/cmb"
 run "CMake shared consumer runs (needs libdemc.so.$major)" sh -c "'$tmp/cmb/shared_consumer' \

@@ -6,6 +6,7 @@
 # initialiser macros, and the DEMC_VERSION_* macros, which change with every release by design (a host checks
 # them against demc_version_number() at run time). Usage: test/public_constants.sh [INCLUDE_DIR] (CC from env).
 set -u
+export LC_ALL=C # one collation for sort and comm
 inc=${1:-include}
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT

@@ -18,13 +18,13 @@
  *  The version of these headers. Compare with demc_version_number() at run time to check that the library a
  *  host code loaded is the one it was compiled against.
  *  @{ */
-#define DEMC_VERSION_MAJOR 0 /**< Major version: the ABI is stable within one major version (from 1.0.0 on). */
-#define DEMC_VERSION_MINOR 9 /**< Minor version: additions to the ABI. */
+#define DEMC_VERSION_MAJOR 1 /**< Major version: the ABI is stable within one major version (from 1.0.0 on). */
+#define DEMC_VERSION_MINOR 0 /**< Minor version: additions to the ABI. */
 #define DEMC_VERSION_PATCH 0 /**< Patch version: fixes with no change to the ABI. */
 /** The version as one integer, MAJOR*1000000 + MINOR*1000 + PATCH (1.2.3 gives 1002003). */
 #define DEMC_VERSION_NUMBER (DEMC_VERSION_MAJOR * 1000000 + DEMC_VERSION_MINOR * 1000 + DEMC_VERSION_PATCH)
 /** The version as a string, "MAJOR.MINOR.PATCH". */
-#define DEMC_VERSION_STRING "0.9.0"
+#define DEMC_VERSION_STRING "1.0.0"
 /** @} */
 
 /** @name Portability macros

@@ -333,7 +333,9 @@ DEMC_HOT_INLINE int demci_lanes_pair_eval(demc_contact_kind kind, const double *
         const demci_lanes3 torque_i = demci_lanes3_cross(branch_i, force);
         const demci_lanes3 torque_j = demci_lanes3_cross(force, branch_j);
         demc_contact_result r;
-        if (_mm_movemask_pd(t.rare) != 0) return 0; /* nothing written yet */
+        /* A non-finite normal force (inputs far outside the domain: an overlap or stiffness that overflows) also goes
+         * to the scalar body, so that inf and NaN come out as from the single evaluation. Nothing is written yet. */
+        if (_mm_movemask_pd(t.rare) != 0 || _mm_movemask_pd(_mm_cmpeq_pd(_mm_sub_pd(f_n, f_n), zero)) != 3) return 0;
         if (demci_contact_frame_offset_end(kind) > 0) demci_lanes3_store(s0, s1, n);
         demci_lanes3_store(spring0, spring1, t.spring);
         _mm_storel_pd(spring0 + 3, k_t), _mm_storeh_pd(spring1 + 3, k_t);
