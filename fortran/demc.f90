@@ -26,6 +26,9 @@ module demc
     integer(c_int), parameter :: DEMC_ROLLING_EPSD_STATE_SIZE = 3
     integer(c_int), parameter :: DEMC_ROLLING_SDS_STATE_SIZE = 3
     integer(c_int), parameter :: DEMC_SLIDING_HYSTERESIS_STATE_SIZE = 8
+    integer(c_int), parameter :: DEMC_TANGENTIAL_MDR_DEFAULT_SPRINGS = 64
+    integer(c_int), parameter :: DEMC_TANGENTIAL_MDR_MAX_SPRINGS = 96
+    integer(c_int), parameter :: DEMC_TANGENTIAL_MDR_STATE_HEADER = 8
     integer(c_int), parameter :: DEMC_TANGENTIAL_MD_STATE_SIZE = 12
     integer(c_int), parameter :: DEMC_TANGENTIAL_STATE_SIZE = 9
     integer(c_int), parameter :: DEMC_TWISTING_STATE_SIZE = 1
@@ -90,6 +93,13 @@ module demc
     ! enum demc_tangential_md_variant
     integer(c_int), parameter :: DEMC_TANGENTIAL_MD_THORNTON_YIN = 0
     integer(c_int), parameter :: DEMC_TANGENTIAL_MD_VARIANT_MAX_ = 2147483647
+
+    ! enum demc_tangential_mdr_layout
+    integer(c_int), parameter :: DEMC_TANGENTIAL_MDR_CELL_WIDTH = 0
+    integer(c_int), parameter :: DEMC_TANGENTIAL_MDR_RADIUS = 1
+    integer(c_int), parameter :: DEMC_TANGENTIAL_MDR_BASIS1 = 2
+    integer(c_int), parameter :: DEMC_TANGENTIAL_MDR_BASIS2 = 5
+    integer(c_int), parameter :: DEMC_TANGENTIAL_MDR_CELLS = 8
 
     ! enum demc_rolling_cdt_limiter
     integer(c_int), parameter :: DEMC_ROLLING_CDT_LIMITER_INERTIA = 0
@@ -291,6 +301,19 @@ module demc
         real(c_double) :: friction_dissipation
         real(c_double) :: normal_exchange
     end type demc_tangential_md_energy
+
+    type, bind(C) :: demc_tangential_mdr_params
+        real(c_double) :: mu
+        real(c_double) :: effective_shear_modulus
+        integer(c_int) :: springs
+    end type demc_tangential_mdr_params
+
+    type, bind(C) :: demc_tangential_mdr_energy
+        real(c_double) :: stored_energy
+        real(c_double) :: work
+        real(c_double) :: slip_dissipation
+        real(c_double) :: grid_dissipation
+    end type demc_tangential_mdr_energy
 
     type, bind(C) :: demc_mat3
         real(c_double) :: m(3, 3)
@@ -2222,6 +2245,76 @@ module demc
             type(c_ptr), intent(out), optional :: bad_field
             integer(c_int) :: demc_collision_timestep_probe
         end function demc_collision_timestep_probe
+        function demc_tangential_mdr_init(mu, effective_shear_modulus, springs, params, bad_field) bind(C, &
+            name="demc_tangential_mdr_init")
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_tangential_mdr_params
+            real(c_double), value :: mu
+            real(c_double), value :: effective_shear_modulus
+            integer(c_int), value :: springs
+            type(demc_tangential_mdr_params) :: params
+            type(c_ptr), intent(out), optional :: bad_field
+            integer(c_int) :: demc_tangential_mdr_init
+        end function demc_tangential_mdr_init
+        function demc_tangential_mdr_validate(params, bad_field) bind(C, name="demc_tangential_mdr_validate")
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_tangential_mdr_params
+            type(demc_tangential_mdr_params), intent(in) :: params
+            type(c_ptr), intent(out), optional :: bad_field
+            integer(c_int) :: demc_tangential_mdr_validate
+        end function demc_tangential_mdr_validate
+        function demc_tangential_mdr_state_size(params) bind(C, name="demc_tangential_mdr_state_size")
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_tangential_mdr_params
+            type(demc_tangential_mdr_params), intent(in) :: params
+            integer(c_int) :: demc_tangential_mdr_state_size
+        end function demc_tangential_mdr_state_size
+        subroutine demc_tangential_mdr_state_reset(params, state) bind(C, &
+            name="demc_tangential_mdr_state_reset")
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_tangential_mdr_params
+            type(demc_tangential_mdr_params), intent(in) :: params
+            real(c_double) :: state(*)
+        end subroutine demc_tangential_mdr_state_reset
+        subroutine demc_tangential_mdr_state_swap(params, state) bind(C, &
+            name="demc_tangential_mdr_state_swap")
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_tangential_mdr_params
+            type(demc_tangential_mdr_params), intent(in) :: params
+            real(c_double) :: state(*)
+        end subroutine demc_tangential_mdr_state_swap
+        subroutine demc_tangential_mdr_transport(params, n_old, n_new, spin, state) bind(C, &
+            name="demc_tangential_mdr_transport")
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_tangential_mdr_params, &
+                demc_vec3
+            type(demc_tangential_mdr_params), intent(in) :: params
+            type(demc_vec3), value :: n_old
+            type(demc_vec3), value :: n_new
+            real(c_double), value :: spin
+            real(c_double) :: state(*)
+        end subroutine demc_tangential_mdr_transport
+        function demc_tangential_mdr_stored_energy(params, state) bind(C, &
+            name="demc_tangential_mdr_stored_energy")
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_tangential_mdr_params
+            type(demc_tangential_mdr_params), intent(in) :: params
+            real(c_double), intent(in) :: state(*)
+            real(c_double) :: demc_tangential_mdr_stored_energy
+        end function demc_tangential_mdr_stored_energy
+        function demc_tangential_mdr_force(params, state) bind(C, name="demc_tangential_mdr_force")
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_tangential_mdr_params, &
+                demc_vec3
+            type(demc_tangential_mdr_params), intent(in) :: params
+            real(c_double), intent(in) :: state(*)
+            type(demc_vec3) :: demc_tangential_mdr_force
+        end function demc_tangential_mdr_force
+        function demc_tangential_mdr_update(params, normal, increment, normal_force, contact_radius, state, &
+            energy) bind(C, name="demc_tangential_mdr_update")
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_tangential_mdr_energy, &
+                demc_tangential_mdr_params, demc_tangential_result, demc_vec3
+            type(demc_tangential_mdr_params), intent(in) :: params
+            type(demc_vec3), value :: normal
+            type(demc_vec3), value :: increment
+            real(c_double), value :: normal_force
+            real(c_double), value :: contact_radius
+            real(c_double) :: state(*)
+            type(demc_tangential_mdr_energy), optional :: energy
+            type(demc_tangential_result) :: demc_tangential_mdr_update
+        end function demc_tangential_mdr_update
     end interface
 
 contains

@@ -13,6 +13,7 @@
 #include "demc/normal.h"
 #include "demc/damping.h"
 #include "demc/tangential.h"
+#include "demc/tangential_mdr.h"
 #include "demc/contact.h"
 #include "demc/rotation.h"
 #include "demc/timestep.h"

@@ -15,6 +15,9 @@ CONSTANTS = {
     'DEMC_ROLLING_EPSD_STATE_SIZE': 3,
     'DEMC_ROLLING_SDS_STATE_SIZE': 3,
     'DEMC_SLIDING_HYSTERESIS_STATE_SIZE': 8,
+    'DEMC_TANGENTIAL_MDR_DEFAULT_SPRINGS': 64,
+    'DEMC_TANGENTIAL_MDR_MAX_SPRINGS': 96,
+    'DEMC_TANGENTIAL_MDR_STATE_HEADER': 8,
     'DEMC_TANGENTIAL_MD_STATE_SIZE': 12,
     'DEMC_TANGENTIAL_STATE_SIZE': 9,
     'DEMC_TWISTING_STATE_SIZE': 1,
@@ -59,6 +62,11 @@ CONSTANTS = {
     'DEMC_MEMORY_TRANSPORT_MAX_': 2147483647,
     'DEMC_TANGENTIAL_MD_THORNTON_YIN': 0,
     'DEMC_TANGENTIAL_MD_VARIANT_MAX_': 2147483647,
+    'DEMC_TANGENTIAL_MDR_CELL_WIDTH': 0,
+    'DEMC_TANGENTIAL_MDR_RADIUS': 1,
+    'DEMC_TANGENTIAL_MDR_BASIS1': 2,
+    'DEMC_TANGENTIAL_MDR_BASIS2': 5,
+    'DEMC_TANGENTIAL_MDR_CELLS': 8,
     'DEMC_ROLLING_CDT_LIMITER_INERTIA': 0,
     'DEMC_ROLLING_CDT_LIMITER_NONE': 1,
     'DEMC_ROLLING_CDT_LIMITER_MAX_': 2147483647,
@@ -144,6 +152,7 @@ ENUMS = {
     'demc_coulomb_policy': ('DEMC_COULOMB_TOTAL', 'DEMC_COULOMB_ELASTIC', 'DEMC_COULOMB_POLICY_MAX_', ),
     'demc_memory_transport': ('DEMC_TRANSPORT_ROTATE', 'DEMC_TRANSPORT_PROJECT', 'DEMC_MEMORY_TRANSPORT_MAX_', ),
     'demc_tangential_md_variant': ('DEMC_TANGENTIAL_MD_THORNTON_YIN', 'DEMC_TANGENTIAL_MD_VARIANT_MAX_', ),
+    'demc_tangential_mdr_layout': ('DEMC_TANGENTIAL_MDR_CELL_WIDTH', 'DEMC_TANGENTIAL_MDR_RADIUS', 'DEMC_TANGENTIAL_MDR_BASIS1', 'DEMC_TANGENTIAL_MDR_BASIS2', 'DEMC_TANGENTIAL_MDR_CELLS', ),
     'demc_rolling_cdt_limiter': ('DEMC_ROLLING_CDT_LIMITER_INERTIA', 'DEMC_ROLLING_CDT_LIMITER_NONE', 'DEMC_ROLLING_CDT_LIMITER_MAX_', ),
     'demc_adhesion_sjkr_variant': ('DEMC_ADHESION_SJKR_LENS', 'DEMC_ADHESION_SJKR_LINEAR', 'DEMC_ADHESION_SJKR_MAX_', ),
     'demc_facet_region': ('DEMC_FACET_REGION_FACE', 'DEMC_FACET_REGION_EDGE_01', 'DEMC_FACET_REGION_EDGE_12', 'DEMC_FACET_REGION_EDGE_20', 'DEMC_FACET_REGION_VERTEX_0', 'DEMC_FACET_REGION_VERTEX_1', 'DEMC_FACET_REGION_VERTEX_2', 'DEMC_FACET_REGION_MAX_', ),
@@ -317,6 +326,27 @@ class tangential_md_energy(ctypes.Structure):
         ('stored_energy', ctypes.c_double),
         ('friction_dissipation', ctypes.c_double),
         ('normal_exchange', ctypes.c_double),
+    ]
+
+
+class tangential_mdr_params(ctypes.Structure):
+    """C struct demc_tangential_mdr_params."""
+    _c_name_ = 'demc_tangential_mdr_params'
+    _fields_ = [
+        ('mu', ctypes.c_double),
+        ('effective_shear_modulus', ctypes.c_double),
+        ('springs', ctypes.c_int),
+    ]
+
+
+class tangential_mdr_energy(ctypes.Structure):
+    """C struct demc_tangential_mdr_energy."""
+    _c_name_ = 'demc_tangential_mdr_energy'
+    _fields_ = [
+        ('stored_energy', ctypes.c_double),
+        ('work', ctypes.c_double),
+        ('slip_dissipation', ctypes.c_double),
+        ('grid_dissipation', ctypes.c_double),
     ]
 
 
@@ -850,6 +880,8 @@ STRUCTS = {
     'demc_tangential_md_params': tangential_md_params,
     'demc_tangential_md_state': tangential_md_state,
     'demc_tangential_md_energy': tangential_md_energy,
+    'demc_tangential_mdr_params': tangential_mdr_params,
+    'demc_tangential_mdr_energy': tangential_mdr_energy,
     'demc_mat3': mat3,
     'demc_quat': quat,
     'demc_rolling_epsd_state': rolling_epsd_state,
@@ -1094,6 +1126,15 @@ FUNCTIONS = {
     'demc_collision_zero_velocity_time': (ctypes.c_double, (('velocity', vec3, 'value'), ('force', vec3, 'value'), ('inverse_mass', ctypes.c_double, 'value'), ('dt', ctypes.c_double, 'value'), )),
     'demc_collision_zero_velocity_crossed': (ctypes.c_int, (('velocity_prev', vec3, 'value'), ('velocity', vec3, 'value'), )),
     'demc_collision_timestep_probe': (ctypes.c_int, (('collision', ctypes.POINTER(timestep_collision), 'in'), ('energy_tolerance', ctypes.c_double, 'value'), ('dt', ctypes.POINTER(ctypes.c_double), 'out'), ('failed', ctypes.POINTER(ctypes.c_int), 'null_out'), ('bad_field', ctypes.POINTER(ctypes.c_char_p), 'bad_field'), )),
+    'demc_tangential_mdr_init': (ctypes.c_int, (('mu', ctypes.c_double, 'value'), ('effective_shear_modulus', ctypes.c_double, 'value'), ('springs', ctypes.c_int, 'value'), ('params', ctypes.POINTER(tangential_mdr_params), 'out'), ('bad_field', ctypes.POINTER(ctypes.c_char_p), 'bad_field'), )),
+    'demc_tangential_mdr_validate': (ctypes.c_int, (('params', ctypes.POINTER(tangential_mdr_params), 'in'), ('bad_field', ctypes.POINTER(ctypes.c_char_p), 'bad_field'), )),
+    'demc_tangential_mdr_state_size': (ctypes.c_int, (('params', ctypes.POINTER(tangential_mdr_params), 'in'), )),
+    'demc_tangential_mdr_state_reset': (None, (('params', ctypes.POINTER(tangential_mdr_params), 'in'), ('state', ctypes.POINTER(ctypes.c_double), 'array_inout'), )),
+    'demc_tangential_mdr_state_swap': (None, (('params', ctypes.POINTER(tangential_mdr_params), 'in'), ('state', ctypes.POINTER(ctypes.c_double), 'array_inout'), )),
+    'demc_tangential_mdr_transport': (None, (('params', ctypes.POINTER(tangential_mdr_params), 'in'), ('n_old', vec3, 'value'), ('n_new', vec3, 'value'), ('spin', ctypes.c_double, 'value'), ('state', ctypes.POINTER(ctypes.c_double), 'array_inout'), )),
+    'demc_tangential_mdr_stored_energy': (ctypes.c_double, (('params', ctypes.POINTER(tangential_mdr_params), 'in'), ('state', ctypes.POINTER(ctypes.c_double), 'array_in'), )),
+    'demc_tangential_mdr_force': (vec3, (('params', ctypes.POINTER(tangential_mdr_params), 'in'), ('state', ctypes.POINTER(ctypes.c_double), 'array_in'), )),
+    'demc_tangential_mdr_update': (tangential_result, (('params', ctypes.POINTER(tangential_mdr_params), 'in'), ('normal', vec3, 'value'), ('increment', vec3, 'value'), ('normal_force', ctypes.c_double, 'value'), ('contact_radius', ctypes.c_double, 'value'), ('state', ctypes.POINTER(ctypes.c_double), 'array_inout'), ('energy', ctypes.POINTER(tangential_mdr_energy), 'null_inout'), )),
 }
 
 # The functions that return a demc_status.
@@ -1161,4 +1202,6 @@ STATUS_FUNCTIONS = frozenset((
     'demc_sliding_hysteresis_init',
     'demc_collision_hertz_impact',
     'demc_collision_timestep_probe',
+    'demc_tangential_mdr_init',
+    'demc_tangential_mdr_validate',
 ))

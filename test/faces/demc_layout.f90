@@ -22,6 +22,8 @@ contains
         type(demc_tangential_md_params), target :: v_demc_tangential_md_params
         type(demc_tangential_md_state), target :: v_demc_tangential_md_state
         type(demc_tangential_md_energy), target :: v_demc_tangential_md_energy
+        type(demc_tangential_mdr_params), target :: v_demc_tangential_mdr_params
+        type(demc_tangential_mdr_energy), target :: v_demc_tangential_mdr_energy
         type(demc_mat3), target :: v_demc_mat3
         type(demc_quat), target :: v_demc_quat
         type(demc_rolling_epsd_state), target :: v_demc_rolling_epsd_state
@@ -79,6 +81,12 @@ contains
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_ROLLING_SDS_STATE_SIZE', DEMC_ROLLING_SDS_STATE_SIZE
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_SLIDING_HYSTERESIS_STATE_SIZE', &
             DEMC_SLIDING_HYSTERESIS_STATE_SIZE
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_TANGENTIAL_MDR_DEFAULT_SPRINGS', &
+            DEMC_TANGENTIAL_MDR_DEFAULT_SPRINGS
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_TANGENTIAL_MDR_MAX_SPRINGS', &
+            DEMC_TANGENTIAL_MDR_MAX_SPRINGS
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_TANGENTIAL_MDR_STATE_HEADER', &
+            DEMC_TANGENTIAL_MDR_STATE_HEADER
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_TANGENTIAL_MD_STATE_SIZE', DEMC_TANGENTIAL_MD_STATE_SIZE
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_TANGENTIAL_STATE_SIZE', DEMC_TANGENTIAL_STATE_SIZE
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_TWISTING_STATE_SIZE', DEMC_TWISTING_STATE_SIZE
@@ -126,6 +134,11 @@ contains
             DEMC_TANGENTIAL_MD_THORNTON_YIN
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_TANGENTIAL_MD_VARIANT_MAX_', &
             DEMC_TANGENTIAL_MD_VARIANT_MAX_
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_TANGENTIAL_MDR_CELL_WIDTH', DEMC_TANGENTIAL_MDR_CELL_WIDTH
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_TANGENTIAL_MDR_RADIUS', DEMC_TANGENTIAL_MDR_RADIUS
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_TANGENTIAL_MDR_BASIS1', DEMC_TANGENTIAL_MDR_BASIS1
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_TANGENTIAL_MDR_BASIS2', DEMC_TANGENTIAL_MDR_BASIS2
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_TANGENTIAL_MDR_CELLS', DEMC_TANGENTIAL_MDR_CELLS
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_ROLLING_CDT_LIMITER_INERTIA', &
             DEMC_ROLLING_CDT_LIMITER_INERTIA
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_ROLLING_CDT_LIMITER_NONE', DEMC_ROLLING_CDT_LIMITER_NONE
@@ -370,6 +383,32 @@ contains
         write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_tangential_md_energy.normal_exchange', &
             transfer(c_loc(v_demc_tangential_md_energy%normal_exchange), b) - b, &
             c_sizeof(v_demc_tangential_md_energy%normal_exchange)
+        b = transfer(c_loc(v_demc_tangential_mdr_params), b)
+        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_tangential_mdr_params', &
+            c_sizeof(v_demc_tangential_mdr_params)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_tangential_mdr_params.mu', &
+            transfer(c_loc(v_demc_tangential_mdr_params%mu), b) - b, c_sizeof(v_demc_tangential_mdr_params%mu)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_tangential_mdr_params.effective_shear_modulus', &
+            transfer(c_loc(v_demc_tangential_mdr_params%effective_shear_modulus), b) - b, &
+            c_sizeof(v_demc_tangential_mdr_params%effective_shear_modulus)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_tangential_mdr_params.springs', &
+            transfer(c_loc(v_demc_tangential_mdr_params%springs), b) - b, &
+            c_sizeof(v_demc_tangential_mdr_params%springs)
+        b = transfer(c_loc(v_demc_tangential_mdr_energy), b)
+        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_tangential_mdr_energy', &
+            c_sizeof(v_demc_tangential_mdr_energy)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_tangential_mdr_energy.stored_energy', &
+            transfer(c_loc(v_demc_tangential_mdr_energy%stored_energy), b) - b, &
+            c_sizeof(v_demc_tangential_mdr_energy%stored_energy)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_tangential_mdr_energy.work', &
+            transfer(c_loc(v_demc_tangential_mdr_energy%work), b) - b, &
+            c_sizeof(v_demc_tangential_mdr_energy%work)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_tangential_mdr_energy.slip_dissipation', &
+            transfer(c_loc(v_demc_tangential_mdr_energy%slip_dissipation), b) - b, &
+            c_sizeof(v_demc_tangential_mdr_energy%slip_dissipation)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_tangential_mdr_energy.grid_dissipation', &
+            transfer(c_loc(v_demc_tangential_mdr_energy%grid_dissipation), b) - b, &
+            c_sizeof(v_demc_tangential_mdr_energy%grid_dissipation)
         b = transfer(c_loc(v_demc_mat3), b)
         write (u, '(a,1x,a,1x,i0)') 'size', 'demc_mat3', c_sizeof(v_demc_mat3)
         write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_mat3.m', transfer(c_loc(v_demc_mat3%m), b) - b, &
