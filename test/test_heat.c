@@ -21,7 +21,10 @@ static int same_name(const char *a, const char *b) { return a && b && strcmp(a, 
 
 /* Conductance of a disc of radius a on a half-space of conductivity k is 4 k a (the isothermal disc, Weber's
  * result); two bodies joined over it are two such resistances in series. */
-static double ref_conductance(double k_i, double k_j, double a) { return 1.0 / (1.0 / (4 * k_i * a) + 1.0 / (4 * k_j * a)); }
+static double ref_conductance(double k_i, double k_j, double a)
+{
+    return 1.0 / (1.0 / (4 * k_i * a) + 1.0 / (4 * k_j * a));
+}
 
 static void two_bodies_at_fixed_temperatures(void)
 {
@@ -118,7 +121,8 @@ static void chain_steady_solve(double *t, int n, double h, double hw, double tw1
     for (i = n - 2; i >= 0; --i) t[i] = (r[i] - c[i] * t[i + 1]) / b[i];
 }
 
-/* Glass spheres R = 1 mm pressed by F = 1 N between steel walls: contact radii from Hertz, a = (3 F R* / (4 E*))^{1/3}. */
+/* Glass spheres R = 1 mm pressed by F = 1 N between steel walls: contact radii from Hertz,
+ * a = (3 F R* / (4 E*))^{1/3}. */
 static void chain_contacts(double *h, double *hw)
 {
     const double r = 1e-3, f = 1.0, eg = 63e9, ng = 0.2, es = 210e9, ns = 0.3;

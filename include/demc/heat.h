@@ -20,8 +20,9 @@
  * - Area law (LAMMPS `heat area`): H = h π a², h a heat-transfer coefficient per unit contact area (W/(m² K)).
  * - Collisional conduction: the heat one Hertzian impact carries from j to i, Q = C π a_max² √t_c (T_j − T_i) /
  *   (1/e_i + 1/e_j), e = √(k ρ c_p) the thermal effusivity, C = ::DEMC_HEAT_COLLISION_CONSTANT = 0.8709… (Sun & Chen
- *   1988, their C = 0.87; derived on @ref heat_page: each annulus of the contact conducts as two semi-infinite solids
- *   from its touch-down to its lift-off). Valid at small Fourier number α t_c / a_max² (α = k/(ρ c_p)).
+ *   1988, their C = 0.87; derived on the page @ref heat_page, where each annulus of the contact conducts as two
+ *   semi-infinite solids from its touch-down to its lift-off). Valid at small Fourier number α t_c / a_max²
+ *   (α = k/(ρ c_p)).
  * - Frictional heating: a dissipated power (or energy) P split into P_i + P_j = P exactly, equally or in the ratio of
  *   the effusivities e_i : e_j (Blok 1937; Archard 1959).
  * - Thermal time step: Δt ≤ m c_p / Σ_j H_ij per particle (forward Euler; see demc_heat_timestep()).
