@@ -581,6 +581,44 @@ static void partition_sums_to_the_dissipation_exactly(void)
     CHECK(s.heat_i == 0.0 && s.heat_j == 0.0);
 }
 
+/* The heat of a dissipating contact: an SDS twisting spring (twisting.h) driven through stick and slip, its
+ * dissipation each step shared by effusivities. Step by step the two heats sum to the step's dissipation exactly;
+ * over the run the heat delivered equals the work done on the contact less the energy still stored, the work
+ * computed here from the torques (−(½(M_s,old + M_s,new) + M_d) Δφ, M_s = −k φ, M_d = −γ ω_n). */
+static void frictional_heat_equals_the_dissipated_work(void)
+{
+    demc_twisting_sds_params tp;
+    demc_heat_partition_params hp;
+    demc_twisting_state st = DEMC_TWISTING_STATE_INIT;
+    const demc_vec3 n = demc_vec3_make(0, 0, 1);
+    const double k = 0.1, g = 1e-6, dt = 1e-5, fn = 3.0;
+    double work = 0, heat_i = 0, heat_j = 0, stored = 0, dissipated = 0;
+    int s, exact = 1, slipped = 0;
+    CHECK(demc_twisting_sds_init(k, g, 1e-4, &tp, NULL) == DEMC_OK);
+    CHECK(demc_heat_partition_init_effusivity(1449.0, 13018.0, &hp, NULL) == DEMC_OK);
+    for (s = 0; s < 4000; ++s) {
+        const double wn = 3.0 * sin(2 * pi * s / 1000.0); /* back and forth: stick, slip, reversal */
+        const double phi_old = st.angle;
+        demc_twisting_energy e;
+        demc_twisting_result r = demc_twisting_sds_torque(&tp, n, fn, demc_vec3_make(0, 0, wn),
+                                                          demc_vec3_make(0, 0, 0), dt, &st, &e);
+        const double p = e.viscous_dissipation + e.friction_dissipation;
+        const demc_heat_split h = demc_heat_partition(&hp, p);
+        if (h.heat_i + h.heat_j != p) exact = 0;
+        slipped += r.mobilised;
+        heat_i += h.heat_i;
+        heat_j += h.heat_j;
+        dissipated += p;
+        work += -(0.5 * (-k * phi_old - k * st.angle) - g * wn) * wn * dt;
+        stored = e.stored;
+    }
+    CHECK(exact);
+    CHECK(slipped > 100 && slipped < 3900); /* both stick and slip happened */
+    CHECK_REL(heat_i + heat_j, work - stored, 1e-12);
+    CHECK_REL(heat_i + heat_j, dissipated, 1e-14);
+    CHECK_REL(heat_i / (heat_i + heat_j), 1449.0 / (1449.0 + 13018.0), 1e-12);
+}
+
 /* ---- validation and edges -------------------------------------------------------------------------------------- */
 
 static void setup_validation(void)
@@ -676,6 +714,7 @@ int main(void)
     RUN(collision_constant_by_annulus_quadrature);
     RUN(collision_heat_by_annulus_model_of_an_integrated_impact);
     RUN(partition_sums_to_the_dissipation_exactly);
+    RUN(frictional_heat_equals_the_dissipated_work);
     RUN(setup_validation);
     RUN(hot_path_is_total);
     return harness_finish("test_heat");
