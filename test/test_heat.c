@@ -5,6 +5,7 @@
  * collisional conduction by a quadrature of the annulus model written here, and the heat of an impact integrated
  * here annulus by annulus over a Hertz history from a Dormand–Prince integration; the exactness of the partition
  * of frictional heat in floating point; bad input named. */
+#include <errno.h>
 #include <float.h>
 #include <math.h>
 #include <string.h>
@@ -699,6 +700,22 @@ static void hot_path_is_total(void)
     CHECK(demc_heat_collision_step(&kp, 1e-5, 1e-7, 0, 1, &st) > 0.0);
     CHECK(demc_heat_collision_step(&kp, 5e-6, 1e-7, 0, 1, &st) > 0.0 && st.radius_max == 1e-5);
     CHECK(DEMC_HEAT_COLLISION_STATE_SIZE * sizeof(double) == sizeof(demc_heat_collision_state));
+    /* a foreign state with negative entries: taken as zero, no NaN, errno untouched (sqrt of a negative) */
+    errno = 0;
+    st.radius_max = -1;
+    st.duration = -1;
+    CHECK(demc_is_finite(demc_heat_collision_step(&kp, 1e-5, 1e-7, 0, 1, &st)) && st.duration == 1e-7);
+    {
+        double e = 0, dt = 0;
+        demc_heat_partition_params pp;
+        CHECK(demc_heat_effusivity(1e-300, 1e-300, 1e-300, &e, NULL) == DEMC_ERR_SINGULAR);
+        CHECK(demc_heat_contact_init(1e308, 1e308, DEMC_HEAT_MIXING_GEOMETRIC, &cp, NULL) == DEMC_OK);
+        CHECK(demc_heat_timestep(1e300, 1e-300, &dt, NULL) == DEMC_ERR_SINGULAR);
+        CHECK(demc_heat_partition_init_effusivity(1e-300, 1e300, &pp, NULL) == DEMC_OK);
+        CHECK(demc_heat_partition(&pp, 1e300).heat_i + demc_heat_partition(&pp, 1e300).heat_j == 1e300);
+        CHECK(demc_heat_collision_heat(&kp, 1e-5, -1, 0, 1) == 0 && demc_heat_collision_rate(&kp, 1e-5, 1e-300, 0, 1) > 0);
+    }
+    CHECK(errno == 0);
     /* equal temperatures: no flow */
     CHECK(demc_heat_flow(demc_heat_contact_conductance(&cp, 1e-5), 300, 300) == 0.0);
 }

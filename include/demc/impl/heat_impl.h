@@ -66,7 +66,7 @@ DEMC_HEAT_FN demc_status demc_heat_contact_init_pair(double conductivity, demc_h
 
 DEMC_HEAT_FN double demc_heat_contact_conductance(const demc_heat_contact_params *params, double contact_radius)
 {
-    return contact_radius > 0.0 ? 2.0 * params->conductivity * contact_radius : 0.0;
+    return contact_radius > 0.0 ? 2.0 * (params->conductivity * contact_radius) : 0.0; /* k a first: 2k may overflow */
 }
 
 DEMC_HEAT_FN demc_status demc_heat_area_init(double transfer_coefficient, demc_heat_area_params *params,
@@ -135,8 +135,8 @@ DEMC_HEAT_FN double demc_heat_collision_step(const demc_heat_collision_params *p
         state->duration = 0.0;
         return 0.0;
     }
-    a_old = state->radius_max;
-    t_old = state->duration;
+    a_old = state->radius_max > 0.0 ? state->radius_max : 0.0;
+    t_old = state->duration > 0.0 ? state->duration : 0.0; /* no sqrt of a negative (errno) from a foreign state */
     a_new = contact_radius > a_old ? contact_radius : a_old;
     t_new = t_old + (dt > 0.0 ? dt : 0.0);
     state->radius_max = a_new;
