@@ -20,6 +20,8 @@ module demc
     integer(c_int), parameter :: DEMC_CONTACT_STATE_MAX = 256
     real(c_double), parameter :: DEMC_FACET_DEGENERATE_RATIO = 1e-8_c_double
     real(c_double), parameter :: DEMC_FACET_MERGE_TOLERANCE = 1e-5_c_double
+    real(c_double), parameter :: DEMC_HEAT_COLLISION_CONSTANT = 0.87092555173802570_c_double
+    integer(c_int), parameter :: DEMC_HEAT_COLLISION_STATE_SIZE = 2
     real(c_double), parameter :: DEMC_NORMAL_HERTZ_DURATION_FACTOR = 2.9432751843247046574_c_double
     integer(c_int), parameter :: DEMC_NORMAL_PLS_STATE_SIZE = 1
     real(c_double), parameter :: DEMC_RODRIGUES_ALPHA_MAX = 1e100_c_double
@@ -184,6 +186,11 @@ module demc
     integer(c_int), parameter :: DEMC_TIMESTEP_BOUND_SHEAR = 2
     integer(c_int), parameter :: DEMC_TIMESTEP_BOUND_ENERGY = 3
     integer(c_int), parameter :: DEMC_TIMESTEP_BOUND_MAX_ = 2147483647
+
+    ! enum demc_heat_mixing
+    integer(c_int), parameter :: DEMC_HEAT_MIXING_HARMONIC = 0
+    integer(c_int), parameter :: DEMC_HEAT_MIXING_GEOMETRIC = 1
+    integer(c_int), parameter :: DEMC_HEAT_MIXING_MAX_ = 2147483647
 
     ! enum demc_sliding_path_kind
     integer(c_int), parameter :: DEMC_SLIDING_PATH_LINEAR = 0
@@ -582,6 +589,33 @@ module demc
         real(c_double) :: overlap_max
         integer(c_int) :: binding
     end type demc_timestep_bounds
+
+    type, bind(C) :: demc_heat_contact_params
+        real(c_double) :: conductivity
+    end type demc_heat_contact_params
+
+    type, bind(C) :: demc_heat_area_params
+        real(c_double) :: transfer_coefficient
+    end type demc_heat_area_params
+
+    type, bind(C) :: demc_heat_collision_params
+        real(c_double) :: prefactor
+    end type demc_heat_collision_params
+
+    type, bind(C) :: demc_heat_collision_state
+        real(c_double) :: radius_max
+        real(c_double) :: duration
+    end type demc_heat_collision_state
+
+    type, bind(C) :: demc_heat_partition_params
+        real(c_double) :: fraction_i
+        real(c_double) :: fraction_j
+    end type demc_heat_partition_params
+
+    type, bind(C) :: demc_heat_split
+        real(c_double) :: heat_i
+        real(c_double) :: heat_j
+    end type demc_heat_split
 
     type, bind(C) :: demc_geometry
         real(c_double) :: overlap
@@ -2315,6 +2349,141 @@ module demc
             type(demc_tangential_mdr_energy), optional :: energy
             type(demc_tangential_result) :: demc_tangential_mdr_update
         end function demc_tangential_mdr_update
+        function demc_heat_effusivity(conductivity, density, heat_capacity, effusivity, bad_field) bind(C, &
+            name="demc_heat_effusivity")
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr
+            real(c_double), value :: conductivity
+            real(c_double), value :: density
+            real(c_double), value :: heat_capacity
+            real(c_double) :: effusivity
+            type(c_ptr), intent(out), optional :: bad_field
+            integer(c_int) :: demc_heat_effusivity
+        end function demc_heat_effusivity
+        function demc_heat_contact_init(conductivity_i, conductivity_j, mixing, params, bad_field) bind(C, &
+            name="demc_heat_contact_init")
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_heat_contact_params
+            real(c_double), value :: conductivity_i
+            real(c_double), value :: conductivity_j
+            integer(c_int), value :: mixing
+            type(demc_heat_contact_params) :: params
+            type(c_ptr), intent(out), optional :: bad_field
+            integer(c_int) :: demc_heat_contact_init
+        end function demc_heat_contact_init
+        function demc_heat_contact_pair_init(conductivity, params, bad_field) bind(C, &
+            name="demc_heat_contact_pair_init")
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_heat_contact_params
+            real(c_double), value :: conductivity
+            type(demc_heat_contact_params) :: params
+            type(c_ptr), intent(out), optional :: bad_field
+            integer(c_int) :: demc_heat_contact_pair_init
+        end function demc_heat_contact_pair_init
+        function demc_heat_contact_conductance(params, contact_radius) bind(C, &
+            name="demc_heat_contact_conductance")
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_heat_contact_params
+            type(demc_heat_contact_params), intent(in) :: params
+            real(c_double), value :: contact_radius
+            real(c_double) :: demc_heat_contact_conductance
+        end function demc_heat_contact_conductance
+        function demc_heat_area_init(transfer_coefficient, params, bad_field) bind(C, &
+            name="demc_heat_area_init")
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_heat_area_params
+            real(c_double), value :: transfer_coefficient
+            type(demc_heat_area_params) :: params
+            type(c_ptr), intent(out), optional :: bad_field
+            integer(c_int) :: demc_heat_area_init
+        end function demc_heat_area_init
+        function demc_heat_area_conductance(params, contact_radius) bind(C, name="demc_heat_area_conductance")
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_heat_area_params
+            type(demc_heat_area_params), intent(in) :: params
+            real(c_double), value :: contact_radius
+            real(c_double) :: demc_heat_area_conductance
+        end function demc_heat_area_conductance
+        function demc_heat_flow(conductance, temperature_i, temperature_j) bind(C, name="demc_heat_flow")
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr
+            real(c_double), value :: conductance
+            real(c_double), value :: temperature_i
+            real(c_double), value :: temperature_j
+            real(c_double) :: demc_heat_flow
+        end function demc_heat_flow
+        function demc_heat_collision_init(effusivity_i, effusivity_j, params, bad_field) bind(C, &
+            name="demc_heat_collision_init")
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_heat_collision_params
+            real(c_double), value :: effusivity_i
+            real(c_double), value :: effusivity_j
+            type(demc_heat_collision_params) :: params
+            type(c_ptr), intent(out), optional :: bad_field
+            integer(c_int) :: demc_heat_collision_init
+        end function demc_heat_collision_init
+        function demc_heat_collision_heat(params, radius_max, duration, temperature_i, &
+            temperature_j) bind(C, name="demc_heat_collision_heat")
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_heat_collision_params
+            type(demc_heat_collision_params), intent(in) :: params
+            real(c_double), value :: radius_max
+            real(c_double), value :: duration
+            real(c_double), value :: temperature_i
+            real(c_double), value :: temperature_j
+            real(c_double) :: demc_heat_collision_heat
+        end function demc_heat_collision_heat
+        function demc_heat_collision_rate(params, radius_max, duration, temperature_i, &
+            temperature_j) bind(C, name="demc_heat_collision_rate")
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_heat_collision_params
+            type(demc_heat_collision_params), intent(in) :: params
+            real(c_double), value :: radius_max
+            real(c_double), value :: duration
+            real(c_double), value :: temperature_i
+            real(c_double), value :: temperature_j
+            real(c_double) :: demc_heat_collision_rate
+        end function demc_heat_collision_rate
+        function demc_heat_collision_step(params, contact_radius, dt, temperature_i, temperature_j, &
+            state) bind(C, name="demc_heat_collision_step")
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_heat_collision_params, &
+                demc_heat_collision_state
+            type(demc_heat_collision_params), intent(in) :: params
+            real(c_double), value :: contact_radius
+            real(c_double), value :: dt
+            real(c_double), value :: temperature_i
+            real(c_double), value :: temperature_j
+            type(demc_heat_collision_state) :: state
+            real(c_double) :: demc_heat_collision_step
+        end function demc_heat_collision_step
+        function demc_heat_collision_state_swap(state) bind(C, name="demc_heat_collision_state_swap")
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_heat_collision_state
+            type(demc_heat_collision_state), value :: state
+            type(demc_heat_collision_state) :: demc_heat_collision_state_swap
+        end function demc_heat_collision_state_swap
+        function demc_heat_partition_fraction_init(fraction_i, params, bad_field) bind(C, &
+            name="demc_heat_partition_fraction_init")
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_heat_partition_params
+            real(c_double), value :: fraction_i
+            type(demc_heat_partition_params) :: params
+            type(c_ptr), intent(out), optional :: bad_field
+            integer(c_int) :: demc_heat_partition_fraction_init
+        end function demc_heat_partition_fraction_init
+        function demc_heat_partition_effusivity_init(effusivity_i, effusivity_j, params, bad_field) bind(C, &
+            name="demc_heat_partition_effusivity_init")
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_heat_partition_params
+            real(c_double), value :: effusivity_i
+            real(c_double), value :: effusivity_j
+            type(demc_heat_partition_params) :: params
+            type(c_ptr), intent(out), optional :: bad_field
+            integer(c_int) :: demc_heat_partition_effusivity_init
+        end function demc_heat_partition_effusivity_init
+        function demc_heat_partition(params, dissipated) bind(C, name="demc_heat_partition")
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_heat_partition_params, &
+                demc_heat_split
+            type(demc_heat_partition_params), intent(in) :: params
+            real(c_double), value :: dissipated
+            type(demc_heat_split) :: demc_heat_partition
+        end function demc_heat_partition
+        function demc_heat_timestep(heat_capacity, conductance_sum, dt, bad_field) bind(C, &
+            name="demc_heat_timestep")
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr
+            real(c_double), value :: heat_capacity
+            real(c_double), value :: conductance_sum
+            real(c_double) :: dt
+            type(c_ptr), intent(out), optional :: bad_field
+            integer(c_int) :: demc_heat_timestep
+        end function demc_heat_timestep
     end interface
 
 contains

@@ -21,4 +21,5 @@
 #include "demc/twisting.h"
 #include "demc/facet.h"
 #include "demc/adhesion.h"
+#include "demc/heat.h"
 #endif /* DEMC_H */

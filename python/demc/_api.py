@@ -9,6 +9,8 @@ CONSTANTS = {
     'DEMC_CONTACT_STATE_MAX': 256,
     'DEMC_FACET_DEGENERATE_RATIO': 1e-08,
     'DEMC_FACET_MERGE_TOLERANCE': 1e-05,
+    'DEMC_HEAT_COLLISION_CONSTANT': 0.8709255517380257,
+    'DEMC_HEAT_COLLISION_STATE_SIZE': 2,
     'DEMC_NORMAL_HERTZ_DURATION_FACTOR': 2.9432751843247047,
     'DEMC_NORMAL_PLS_STATE_SIZE': 1,
     'DEMC_RODRIGUES_ALPHA_MAX': 1e+100,
@@ -125,6 +127,9 @@ CONSTANTS = {
     'DEMC_TIMESTEP_BOUND_SHEAR': 2,
     'DEMC_TIMESTEP_BOUND_ENERGY': 3,
     'DEMC_TIMESTEP_BOUND_MAX_': 2147483647,
+    'DEMC_HEAT_MIXING_HARMONIC': 0,
+    'DEMC_HEAT_MIXING_GEOMETRIC': 1,
+    'DEMC_HEAT_MIXING_MAX_': 2147483647,
     'DEMC_SLIDING_PATH_LINEAR': 0,
     'DEMC_SLIDING_PATH_ECCENTRIC': 1,
     'DEMC_SLIDING_PATH_KIND_MAX_': 2147483647,
@@ -166,6 +171,7 @@ ENUMS = {
     'demc_contact_preset': ('DEMC_CONTACT_PRESET_HMD', 'DEMC_CONTACT_PRESET_LSD', 'DEMC_CONTACT_PRESET_PLSB', 'DEMC_CONTACT_PRESET_HM', 'DEMC_CONTACT_PRESET_CAMPELLO', 'DEMC_CONTACT_PRESET_MAX_', ),
     'demc_timestep_radius': ('DEMC_TIMESTEP_RADIUS_MIN', 'DEMC_TIMESTEP_RADIUS_MEAN', 'DEMC_TIMESTEP_RADIUS_MAX_', ),
     'demc_timestep_bound': ('DEMC_TIMESTEP_BOUND_COMPRESSION', 'DEMC_TIMESTEP_BOUND_RESTITUTION', 'DEMC_TIMESTEP_BOUND_SHEAR', 'DEMC_TIMESTEP_BOUND_ENERGY', 'DEMC_TIMESTEP_BOUND_MAX_', ),
+    'demc_heat_mixing': ('DEMC_HEAT_MIXING_HARMONIC', 'DEMC_HEAT_MIXING_GEOMETRIC', 'DEMC_HEAT_MIXING_MAX_', ),
     'demc_sliding_path_kind': ('DEMC_SLIDING_PATH_LINEAR', 'DEMC_SLIDING_PATH_ECCENTRIC', 'DEMC_SLIDING_PATH_KIND_MAX_', ),
     'demc_sliding_method': ('DEMC_SLIDING_ACCURATE', 'DEMC_SLIDING_PAPER', 'DEMC_SLIDING_METHOD_MAX_', ),
     'demc_sliding_outcome': ('DEMC_SLIDING_SEPARATES', 'DEMC_SLIDING_STOPS', 'DEMC_SLIDING_RETURNS', 'DEMC_SLIDING_OUTCOME_MAX_', ),
@@ -742,6 +748,57 @@ class timestep_bounds(ctypes.Structure):
     ]
 
 
+class heat_contact_params(ctypes.Structure):
+    """C struct demc_heat_contact_params."""
+    _c_name_ = 'demc_heat_contact_params'
+    _fields_ = [
+        ('conductivity', ctypes.c_double),
+    ]
+
+
+class heat_area_params(ctypes.Structure):
+    """C struct demc_heat_area_params."""
+    _c_name_ = 'demc_heat_area_params'
+    _fields_ = [
+        ('transfer_coefficient', ctypes.c_double),
+    ]
+
+
+class heat_collision_params(ctypes.Structure):
+    """C struct demc_heat_collision_params."""
+    _c_name_ = 'demc_heat_collision_params'
+    _fields_ = [
+        ('prefactor', ctypes.c_double),
+    ]
+
+
+class heat_collision_state(ctypes.Structure):
+    """C struct demc_heat_collision_state."""
+    _c_name_ = 'demc_heat_collision_state'
+    _fields_ = [
+        ('radius_max', ctypes.c_double),
+        ('duration', ctypes.c_double),
+    ]
+
+
+class heat_partition_params(ctypes.Structure):
+    """C struct demc_heat_partition_params."""
+    _c_name_ = 'demc_heat_partition_params'
+    _fields_ = [
+        ('fraction_i', ctypes.c_double),
+        ('fraction_j', ctypes.c_double),
+    ]
+
+
+class heat_split(ctypes.Structure):
+    """C struct demc_heat_split."""
+    _c_name_ = 'demc_heat_split'
+    _fields_ = [
+        ('heat_i', ctypes.c_double),
+        ('heat_j', ctypes.c_double),
+    ]
+
+
 class geometry(ctypes.Structure):
     """C struct demc_geometry."""
     _c_name_ = 'demc_geometry'
@@ -913,6 +970,12 @@ STRUCTS = {
     'demc_contact_batch': contact_batch,
     'demc_timestep_collision': timestep_collision,
     'demc_timestep_bounds': timestep_bounds,
+    'demc_heat_contact_params': heat_contact_params,
+    'demc_heat_area_params': heat_area_params,
+    'demc_heat_collision_params': heat_collision_params,
+    'demc_heat_collision_state': heat_collision_state,
+    'demc_heat_partition_params': heat_partition_params,
+    'demc_heat_split': heat_split,
     'demc_geometry': geometry,
     'demc_kinematics': kinematics,
     'demc_sliding_path': sliding_path,
@@ -1135,6 +1198,22 @@ FUNCTIONS = {
     'demc_tangential_mdr_stored_energy': (ctypes.c_double, (('params', ctypes.POINTER(tangential_mdr_params), 'in'), ('state', ctypes.POINTER(ctypes.c_double), 'array_in'), )),
     'demc_tangential_mdr_force': (vec3, (('params', ctypes.POINTER(tangential_mdr_params), 'in'), ('state', ctypes.POINTER(ctypes.c_double), 'array_in'), )),
     'demc_tangential_mdr_update': (tangential_result, (('params', ctypes.POINTER(tangential_mdr_params), 'in'), ('normal', vec3, 'value'), ('increment', vec3, 'value'), ('normal_force', ctypes.c_double, 'value'), ('contact_radius', ctypes.c_double, 'value'), ('state', ctypes.POINTER(ctypes.c_double), 'array_inout'), ('energy', ctypes.POINTER(tangential_mdr_energy), 'null_inout'), )),
+    'demc_heat_effusivity': (ctypes.c_int, (('conductivity', ctypes.c_double, 'value'), ('density', ctypes.c_double, 'value'), ('heat_capacity', ctypes.c_double, 'value'), ('effusivity', ctypes.POINTER(ctypes.c_double), 'out'), ('bad_field', ctypes.POINTER(ctypes.c_char_p), 'bad_field'), )),
+    'demc_heat_contact_init': (ctypes.c_int, (('conductivity_i', ctypes.c_double, 'value'), ('conductivity_j', ctypes.c_double, 'value'), ('mixing', ctypes.c_int, 'value'), ('params', ctypes.POINTER(heat_contact_params), 'out'), ('bad_field', ctypes.POINTER(ctypes.c_char_p), 'bad_field'), )),
+    'demc_heat_contact_pair_init': (ctypes.c_int, (('conductivity', ctypes.c_double, 'value'), ('params', ctypes.POINTER(heat_contact_params), 'out'), ('bad_field', ctypes.POINTER(ctypes.c_char_p), 'bad_field'), )),
+    'demc_heat_contact_conductance': (ctypes.c_double, (('params', ctypes.POINTER(heat_contact_params), 'in'), ('contact_radius', ctypes.c_double, 'value'), )),
+    'demc_heat_area_init': (ctypes.c_int, (('transfer_coefficient', ctypes.c_double, 'value'), ('params', ctypes.POINTER(heat_area_params), 'out'), ('bad_field', ctypes.POINTER(ctypes.c_char_p), 'bad_field'), )),
+    'demc_heat_area_conductance': (ctypes.c_double, (('params', ctypes.POINTER(heat_area_params), 'in'), ('contact_radius', ctypes.c_double, 'value'), )),
+    'demc_heat_flow': (ctypes.c_double, (('conductance', ctypes.c_double, 'value'), ('temperature_i', ctypes.c_double, 'value'), ('temperature_j', ctypes.c_double, 'value'), )),
+    'demc_heat_collision_init': (ctypes.c_int, (('effusivity_i', ctypes.c_double, 'value'), ('effusivity_j', ctypes.c_double, 'value'), ('params', ctypes.POINTER(heat_collision_params), 'out'), ('bad_field', ctypes.POINTER(ctypes.c_char_p), 'bad_field'), )),
+    'demc_heat_collision_heat': (ctypes.c_double, (('params', ctypes.POINTER(heat_collision_params), 'in'), ('radius_max', ctypes.c_double, 'value'), ('duration', ctypes.c_double, 'value'), ('temperature_i', ctypes.c_double, 'value'), ('temperature_j', ctypes.c_double, 'value'), )),
+    'demc_heat_collision_rate': (ctypes.c_double, (('params', ctypes.POINTER(heat_collision_params), 'in'), ('radius_max', ctypes.c_double, 'value'), ('duration', ctypes.c_double, 'value'), ('temperature_i', ctypes.c_double, 'value'), ('temperature_j', ctypes.c_double, 'value'), )),
+    'demc_heat_collision_step': (ctypes.c_double, (('params', ctypes.POINTER(heat_collision_params), 'in'), ('contact_radius', ctypes.c_double, 'value'), ('dt', ctypes.c_double, 'value'), ('temperature_i', ctypes.c_double, 'value'), ('temperature_j', ctypes.c_double, 'value'), ('state', ctypes.POINTER(heat_collision_state), 'inout'), )),
+    'demc_heat_collision_state_swap': (heat_collision_state, (('state', heat_collision_state, 'value'), )),
+    'demc_heat_partition_fraction_init': (ctypes.c_int, (('fraction_i', ctypes.c_double, 'value'), ('params', ctypes.POINTER(heat_partition_params), 'out'), ('bad_field', ctypes.POINTER(ctypes.c_char_p), 'bad_field'), )),
+    'demc_heat_partition_effusivity_init': (ctypes.c_int, (('effusivity_i', ctypes.c_double, 'value'), ('effusivity_j', ctypes.c_double, 'value'), ('params', ctypes.POINTER(heat_partition_params), 'out'), ('bad_field', ctypes.POINTER(ctypes.c_char_p), 'bad_field'), )),
+    'demc_heat_partition': (heat_split, (('params', ctypes.POINTER(heat_partition_params), 'in'), ('dissipated', ctypes.c_double, 'value'), )),
+    'demc_heat_timestep': (ctypes.c_int, (('heat_capacity', ctypes.c_double, 'value'), ('conductance_sum', ctypes.c_double, 'value'), ('dt', ctypes.POINTER(ctypes.c_double), 'out'), ('bad_field', ctypes.POINTER(ctypes.c_char_p), 'bad_field'), )),
 }
 
 # The functions that return a demc_status.
@@ -1204,4 +1283,12 @@ STATUS_FUNCTIONS = frozenset((
     'demc_collision_timestep_probe',
     'demc_tangential_mdr_init',
     'demc_tangential_mdr_validate',
+    'demc_heat_effusivity',
+    'demc_heat_contact_init',
+    'demc_heat_contact_pair_init',
+    'demc_heat_area_init',
+    'demc_heat_collision_init',
+    'demc_heat_partition_fraction_init',
+    'demc_heat_partition_effusivity_init',
+    'demc_heat_timestep',
 ))

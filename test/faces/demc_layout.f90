@@ -55,6 +55,12 @@ contains
         type(demc_contact_batch), target :: v_demc_contact_batch
         type(demc_timestep_collision), target :: v_demc_timestep_collision
         type(demc_timestep_bounds), target :: v_demc_timestep_bounds
+        type(demc_heat_contact_params), target :: v_demc_heat_contact_params
+        type(demc_heat_area_params), target :: v_demc_heat_area_params
+        type(demc_heat_collision_params), target :: v_demc_heat_collision_params
+        type(demc_heat_collision_state), target :: v_demc_heat_collision_state
+        type(demc_heat_partition_params), target :: v_demc_heat_partition_params
+        type(demc_heat_split), target :: v_demc_heat_split
         type(demc_geometry), target :: v_demc_geometry
         type(demc_kinematics), target :: v_demc_kinematics
         type(demc_sliding_path), target :: v_demc_sliding_path
@@ -72,6 +78,9 @@ contains
             transfer(DEMC_FACET_DEGENERATE_RATIO, 0_c_int64_t)
         write (u, '(a,1x,a,1x,i0)') 'bits', 'DEMC_FACET_MERGE_TOLERANCE', &
             transfer(DEMC_FACET_MERGE_TOLERANCE, 0_c_int64_t)
+        write (u, '(a,1x,a,1x,i0)') 'bits', 'DEMC_HEAT_COLLISION_CONSTANT', &
+            transfer(DEMC_HEAT_COLLISION_CONSTANT, 0_c_int64_t)
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_HEAT_COLLISION_STATE_SIZE', DEMC_HEAT_COLLISION_STATE_SIZE
         write (u, '(a,1x,a,1x,i0)') 'bits', 'DEMC_NORMAL_HERTZ_DURATION_FACTOR', &
             transfer(DEMC_NORMAL_HERTZ_DURATION_FACTOR, 0_c_int64_t)
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_NORMAL_PLS_STATE_SIZE', DEMC_NORMAL_PLS_STATE_SIZE
@@ -201,6 +210,9 @@ contains
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_TIMESTEP_BOUND_SHEAR', DEMC_TIMESTEP_BOUND_SHEAR
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_TIMESTEP_BOUND_ENERGY', DEMC_TIMESTEP_BOUND_ENERGY
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_TIMESTEP_BOUND_MAX_', DEMC_TIMESTEP_BOUND_MAX_
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_HEAT_MIXING_HARMONIC', DEMC_HEAT_MIXING_HARMONIC
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_HEAT_MIXING_GEOMETRIC', DEMC_HEAT_MIXING_GEOMETRIC
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_HEAT_MIXING_MAX_', DEMC_HEAT_MIXING_MAX_
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_SLIDING_PATH_LINEAR', DEMC_SLIDING_PATH_LINEAR
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_SLIDING_PATH_ECCENTRIC', DEMC_SLIDING_PATH_ECCENTRIC
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_SLIDING_PATH_KIND_MAX_', DEMC_SLIDING_PATH_KIND_MAX_
@@ -916,6 +928,45 @@ contains
             c_sizeof(v_demc_timestep_bounds%overlap_max)
         write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_timestep_bounds.binding', &
             transfer(c_loc(v_demc_timestep_bounds%binding), b) - b, c_sizeof(v_demc_timestep_bounds%binding)
+        b = transfer(c_loc(v_demc_heat_contact_params), b)
+        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_heat_contact_params', c_sizeof(v_demc_heat_contact_params)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_heat_contact_params.conductivity', &
+            transfer(c_loc(v_demc_heat_contact_params%conductivity), b) - b, &
+            c_sizeof(v_demc_heat_contact_params%conductivity)
+        b = transfer(c_loc(v_demc_heat_area_params), b)
+        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_heat_area_params', c_sizeof(v_demc_heat_area_params)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_heat_area_params.transfer_coefficient', &
+            transfer(c_loc(v_demc_heat_area_params%transfer_coefficient), b) - b, &
+            c_sizeof(v_demc_heat_area_params%transfer_coefficient)
+        b = transfer(c_loc(v_demc_heat_collision_params), b)
+        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_heat_collision_params', &
+            c_sizeof(v_demc_heat_collision_params)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_heat_collision_params.prefactor', &
+            transfer(c_loc(v_demc_heat_collision_params%prefactor), b) - b, &
+            c_sizeof(v_demc_heat_collision_params%prefactor)
+        b = transfer(c_loc(v_demc_heat_collision_state), b)
+        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_heat_collision_state', c_sizeof(v_demc_heat_collision_state)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_heat_collision_state.radius_max', &
+            transfer(c_loc(v_demc_heat_collision_state%radius_max), b) - b, &
+            c_sizeof(v_demc_heat_collision_state%radius_max)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_heat_collision_state.duration', &
+            transfer(c_loc(v_demc_heat_collision_state%duration), b) - b, &
+            c_sizeof(v_demc_heat_collision_state%duration)
+        b = transfer(c_loc(v_demc_heat_partition_params), b)
+        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_heat_partition_params', &
+            c_sizeof(v_demc_heat_partition_params)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_heat_partition_params.fraction_i', &
+            transfer(c_loc(v_demc_heat_partition_params%fraction_i), b) - b, &
+            c_sizeof(v_demc_heat_partition_params%fraction_i)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_heat_partition_params.fraction_j', &
+            transfer(c_loc(v_demc_heat_partition_params%fraction_j), b) - b, &
+            c_sizeof(v_demc_heat_partition_params%fraction_j)
+        b = transfer(c_loc(v_demc_heat_split), b)
+        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_heat_split', c_sizeof(v_demc_heat_split)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_heat_split.heat_i', &
+            transfer(c_loc(v_demc_heat_split%heat_i), b) - b, c_sizeof(v_demc_heat_split%heat_i)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_heat_split.heat_j', &
+            transfer(c_loc(v_demc_heat_split%heat_j), b) - b, c_sizeof(v_demc_heat_split%heat_j)
         b = transfer(c_loc(v_demc_geometry), b)
         write (u, '(a,1x,a,1x,i0)') 'size', 'demc_geometry', c_sizeof(v_demc_geometry)
         write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_geometry.overlap', &
