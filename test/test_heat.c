@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "demc.h"
+#include "demc/analysis.h"
 #include "harness.h"
 #include "support/ode.h"
 
@@ -477,12 +478,12 @@ static void collision_heat_by_annulus_model_of_an_integrated_impact(void)
         /* the same impact from the library's Hertz analytics */
         {
             demc_pair pair;
-            demc_normal_hertz_impact imp;
+            demc_collision_hertz imp;
             pair.effective_modulus = estar;
             pair.effective_shear_modulus = estar / 2; /* not used by the impact */
             pair.effective_radius = r;
             pair.effective_mass = m;
-            CHECK(demc_normal_hertz_impact_solve(&pair, v0, &imp, NULL) == DEMC_OK);
+            CHECK(demc_collision_hertz_impact(&pair, v0, &imp, NULL) == DEMC_OK);
             CHECK_REL(imp.contact_radius, sqrt(r * d_max), 1e-10);
             CHECK_REL(imp.duration, t_c, 1e-10);
             CHECK_REL(demc_heat_collision_heat(&p, imp.contact_radius, imp.duration, ti, tj), q_ann, 1e-8);

@@ -9,6 +9,7 @@
 #define DEMC_HEADER_ONLY
 #endif
 #include "demc.h"
+#include "demc/analysis.h"
 
 #define N 10
 
@@ -63,14 +64,14 @@ int main(void)
     /* One impact of a 300 K glass sphere on a 500 K steel wall at 1 m/s. */
     {
         demc_pair pair;
-        demc_normal_hertz_impact imp;
+        demc_collision_hertz imp;
         demc_heat_collision_params cp;
         double qc;
         pair.effective_modulus = estar_sw;
         pair.effective_shear_modulus = 1; /* not used */
         pair.effective_radius = r;
         pair.effective_mass = mc / c_g;
-        if (demc_normal_hertz_impact_solve(&pair, 1.0, &imp, NULL) != DEMC_OK) return 1;
+        if (demc_collision_hertz_impact(&pair, 1.0, &imp, NULL) != DEMC_OK) return 1;
         if (demc_heat_effusivity(k_g, rho_g, c_g, &e_glass, NULL) != DEMC_OK ||
             demc_heat_effusivity(k_s, rho_s, c_s, &e_steel, NULL) != DEMC_OK ||
             demc_heat_collision_init(e_glass, e_steel, &cp, NULL) != DEMC_OK)

@@ -242,7 +242,7 @@ DEMC_HEAT_FN demc_status demc_heat_collision_init(double effusivity_i, double ef
  * suddenly joined (flux e* ΔT/√(π t)); the total over the Hertz history a(t) is this closed form. Assumes a small
  * Fourier number α t_c/a_max² (heat does not diffuse across the contact during the impact) and temperatures
  * that do not change during it. a_max and t_c of an elastic impact at approach speed v:
- * demc_normal_hertz_impact_solve() (contact_radius and duration).
+ * demc_collision_hertz_impact() (contact_radius and duration).
  * @param params validated parameters.
  * @param radius_max a_max (m); ≤ 0 or NaN gives 0.
  * @param duration t_c (s); ≤ 0 or NaN gives 0.
