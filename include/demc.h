@@ -22,4 +22,5 @@
 #include "demc/twisting.h"
 #include "demc/facet.h"
 #include "demc/adhesion.h"
+#include "demc/capillary.h"
 #endif /* DEMC_H */
