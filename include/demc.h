@@ -23,4 +23,5 @@
 #include "demc/facet.h"
 #include "demc/adhesion.h"
 #include "demc/capillary.h"
+#include "demc/normal_plastic.h"
 #endif /* DEMC_H */
