@@ -200,6 +200,7 @@ DEMC_CAPILLARY_FN double demc_capillary_force(const demc_capillary_params *param
  *        6πηR*² δ̇/S_e (1 − S_e/h_m)², S_e = max(−δ, S_min), h_m = √(S_e² + V/(πR*)).
  *
  * Positive (repulsive) while the bodies approach (δ̇ > 0), negative while they separate; 0 for δ ≤ −S_c or η = 0.
+ * @param params bridge parameters with the viscous part set (demc_capillary_viscous_init()).
  * @param overlap δ (m).
  * @param overlap_rate δ̇ = dδ/dt (m/s) = −dS/dt.
  */
