@@ -16,6 +16,10 @@ module demc
 
     ! Numeric macros of the headers (with _C appended when a function has the same name).
     integer(c_int), parameter :: DEMC_ADHESION_STATE_SIZE = 1
+    real(c_double), parameter :: DEMC_CAPILLARY_FIT_MAX_ANGLE = 0.87266462599716478846_c_double
+    real(c_double), parameter :: DEMC_CAPILLARY_FIT_MAX_VOLUME = 0.2_c_double
+    real(c_double), parameter :: DEMC_CAPILLARY_FIT_MIN_VOLUME = 1e-4_c_double
+    integer(c_int), parameter :: DEMC_CAPILLARY_STATE_SIZE = 1
     integer(c_int), parameter :: DEMC_CONTACT_MODEL_DOUBLES = 128
     integer(c_int), parameter :: DEMC_CONTACT_STATE_MAX = 256
     real(c_double), parameter :: DEMC_FACET_DEGENERATE_RATIO = 1e-8_c_double
@@ -23,6 +27,7 @@ module demc
     real(c_double), parameter :: DEMC_HEAT_COLLISION_CONSTANT = 0.87092555173802570_c_double
     integer(c_int), parameter :: DEMC_HEAT_COLLISION_STATE_SIZE = 2
     real(c_double), parameter :: DEMC_NORMAL_HERTZ_DURATION_FACTOR = 2.9432751843247046574_c_double
+    integer(c_int), parameter :: DEMC_NORMAL_LUDING_STATE_SIZE = 1
     integer(c_int), parameter :: DEMC_NORMAL_PLS_STATE_SIZE = 1
     real(c_double), parameter :: DEMC_RODRIGUES_ALPHA_MAX = 1e100_c_double
     integer(c_int), parameter :: DEMC_ROLLING_EPSD_STATE_SIZE = 3
@@ -191,6 +196,18 @@ module demc
     integer(c_int), parameter :: DEMC_HEAT_MIXING_HARMONIC = 0
     integer(c_int), parameter :: DEMC_HEAT_MIXING_GEOMETRIC = 1
     integer(c_int), parameter :: DEMC_HEAT_MIXING_MAX_ = 2147483647
+
+    ! enum demc_capillary_form
+    integer(c_int), parameter :: DEMC_CAPILLARY_WILLETT_FIT = 0
+    integer(c_int), parameter :: DEMC_CAPILLARY_WILLETT_SIMPLE = 1
+    integer(c_int), parameter :: DEMC_CAPILLARY_FORM_MAX_ = 2147483647
+
+    ! enum demc_normal_luding_branch
+    integer(c_int), parameter :: DEMC_NORMAL_LUDING_NONE = 0
+    integer(c_int), parameter :: DEMC_NORMAL_LUDING_LOADING = 1
+    integer(c_int), parameter :: DEMC_NORMAL_LUDING_ELASTIC = 2
+    integer(c_int), parameter :: DEMC_NORMAL_LUDING_TENSILE = 3
+    integer(c_int), parameter :: DEMC_NORMAL_LUDING_BRANCH_MAX_ = 2147483647
 
     ! enum demc_sliding_path_kind
     integer(c_int), parameter :: DEMC_SLIDING_PATH_LINEAR = 0
@@ -616,6 +633,52 @@ module demc
         real(c_double) :: heat_i
         real(c_double) :: heat_j
     end type demc_heat_split
+
+    type, bind(C) :: demc_capillary_params
+        real(c_double) :: surface_tension
+        real(c_double) :: contact_angle
+        real(c_double) :: volume
+        real(c_double) :: radius
+        integer(c_int) :: form
+        real(c_double) :: force_scale
+        real(c_double) :: contact_force
+        real(c_double) :: rupture_distance
+        real(c_double) :: gap_scale
+        real(c_double) :: fit(4)
+        real(c_double) :: viscous_prefactor
+        real(c_double) :: meniscus_term
+        real(c_double) :: min_separation
+    end type demc_capillary_params
+
+    type, bind(C) :: demc_capillary_state
+        real(c_double) :: bridge
+    end type demc_capillary_state
+
+    type, bind(C) :: demc_capillary_result
+        real(c_double) :: force
+        real(c_double) :: capillary_force
+        real(c_double) :: viscous_force
+        integer(c_int) :: bridge
+        integer(c_int) :: ruptured
+    end type demc_capillary_result
+
+    type, bind(C) :: demc_normal_luding_params
+        real(c_double) :: loading_stiffness
+        real(c_double) :: unloading_stiffness
+        real(c_double) :: tension_stiffness
+        real(c_double) :: plastic_limit
+    end type demc_normal_luding_params
+
+    type, bind(C) :: demc_normal_luding_state
+        real(c_double) :: max_overlap
+    end type demc_normal_luding_state
+
+    type, bind(C) :: demc_normal_luding_result
+        real(c_double) :: force
+        real(c_double) :: stiffness
+        real(c_double) :: plastic_overlap
+        integer(c_int) :: branch
+    end type demc_normal_luding_result
 
     type, bind(C) :: demc_geometry
         real(c_double) :: overlap
@@ -2484,6 +2547,149 @@ module demc
             type(c_ptr), intent(out), optional :: bad_field
             integer(c_int) :: demc_heat_timestep
         end function demc_heat_timestep
+        function demc_capillary_init(surface_tension, contact_angle, volume, radius_i, radius_j, form, &
+            params, bad_field) bind(C, name="demc_capillary_init")
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_capillary_params
+            real(c_double), value :: surface_tension
+            real(c_double), value :: contact_angle
+            real(c_double), value :: volume
+            real(c_double), value :: radius_i
+            real(c_double), value :: radius_j
+            integer(c_int), value :: form
+            type(demc_capillary_params) :: params
+            type(c_ptr), intent(out), optional :: bad_field
+            integer(c_int) :: demc_capillary_init
+        end function demc_capillary_init
+        function demc_capillary_make(surface_tension, contact_angle, volume, radius_i, radius_j, &
+            form) bind(C, name="demc_capillary_make")
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_capillary_params
+            real(c_double), value :: surface_tension
+            real(c_double), value :: contact_angle
+            real(c_double), value :: volume
+            real(c_double), value :: radius_i
+            real(c_double), value :: radius_j
+            integer(c_int), value :: form
+            type(demc_capillary_params) :: demc_capillary_make
+        end function demc_capillary_make
+        function demc_capillary_viscous_init(viscosity, min_separation, params, bad_field) bind(C, &
+            name="demc_capillary_viscous_init")
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_capillary_params
+            real(c_double), value :: viscosity
+            real(c_double), value :: min_separation
+            type(demc_capillary_params) :: params
+            type(c_ptr), intent(out), optional :: bad_field
+            integer(c_int) :: demc_capillary_viscous_init
+        end function demc_capillary_viscous_init
+        function demc_capillary_force(params, overlap) bind(C, name="demc_capillary_force")
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_capillary_params
+            type(demc_capillary_params), intent(in) :: params
+            real(c_double), value :: overlap
+            real(c_double) :: demc_capillary_force
+        end function demc_capillary_force
+        function demc_capillary_viscous_force(params, overlap, overlap_rate) bind(C, &
+            name="demc_capillary_viscous_force")
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_capillary_params
+            type(demc_capillary_params), intent(in) :: params
+            real(c_double), value :: overlap
+            real(c_double), value :: overlap_rate
+            real(c_double) :: demc_capillary_viscous_force
+        end function demc_capillary_viscous_force
+        function demc_capillary_energy(params, overlap) bind(C, name="demc_capillary_energy")
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_capillary_params
+            type(demc_capillary_params), intent(in) :: params
+            real(c_double), value :: overlap
+            real(c_double) :: demc_capillary_energy
+        end function demc_capillary_energy
+        function demc_capillary_range(params) bind(C, name="demc_capillary_range")
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_capillary_params
+            type(demc_capillary_params), intent(in) :: params
+            real(c_double) :: demc_capillary_range
+        end function demc_capillary_range
+        function demc_capillary_update(params, overlap, overlap_rate, state) bind(C, &
+            name="demc_capillary_update")
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_capillary_params, &
+                demc_capillary_result, demc_capillary_state
+            type(demc_capillary_params), intent(in) :: params
+            real(c_double), value :: overlap
+            real(c_double), value :: overlap_rate
+            type(demc_capillary_state) :: state
+            type(demc_capillary_result) :: demc_capillary_update
+        end function demc_capillary_update
+        function demc_capillary_state_swap(state) bind(C, name="demc_capillary_state_swap")
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_capillary_state
+            type(demc_capillary_state), value :: state
+            type(demc_capillary_state) :: demc_capillary_state_swap
+        end function demc_capillary_state_swap
+        function demc_normal_luding_init(loading_stiffness, unloading_stiffness, tension_stiffness, &
+            plastic_limit, params, bad_field) bind(C, name="demc_normal_luding_init")
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_normal_luding_params
+            real(c_double), value :: loading_stiffness
+            real(c_double), value :: unloading_stiffness
+            real(c_double), value :: tension_stiffness
+            real(c_double), value :: plastic_limit
+            type(demc_normal_luding_params) :: params
+            type(c_ptr), intent(out), optional :: bad_field
+            integer(c_int) :: demc_normal_luding_init
+        end function demc_normal_luding_init
+        function demc_normal_luding_plastic_limit(loading_stiffness, unloading_stiffness, phi_f, &
+            effective_radius) bind(C, name="demc_normal_luding_plastic_limit")
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr
+            real(c_double), value :: loading_stiffness
+            real(c_double), value :: unloading_stiffness
+            real(c_double), value :: phi_f
+            real(c_double), value :: effective_radius
+            real(c_double) :: demc_normal_luding_plastic_limit
+        end function demc_normal_luding_plastic_limit
+        function demc_normal_luding_unloading_stiffness(params, max_overlap) bind(C, &
+            name="demc_normal_luding_unloading_stiffness")
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_normal_luding_params
+            type(demc_normal_luding_params), intent(in) :: params
+            real(c_double), value :: max_overlap
+            real(c_double) :: demc_normal_luding_unloading_stiffness
+        end function demc_normal_luding_unloading_stiffness
+        function demc_normal_luding_force(params, overlap, state) bind(C, name="demc_normal_luding_force")
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_normal_luding_params, &
+                demc_normal_luding_result, demc_normal_luding_state
+            type(demc_normal_luding_params), intent(in) :: params
+            real(c_double), value :: overlap
+            type(demc_normal_luding_state) :: state
+            type(demc_normal_luding_result) :: demc_normal_luding_force
+        end function demc_normal_luding_force
+        function demc_normal_luding_stored_energy(params, overlap, state) bind(C, &
+            name="demc_normal_luding_stored_energy")
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_normal_luding_params, &
+                demc_normal_luding_state
+            type(demc_normal_luding_params), intent(in) :: params
+            real(c_double), value :: overlap
+            type(demc_normal_luding_state), value :: state
+            real(c_double) :: demc_normal_luding_stored_energy
+        end function demc_normal_luding_stored_energy
+        function demc_normal_luding_pulloff_force(params, max_overlap) bind(C, &
+            name="demc_normal_luding_pulloff_force")
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_normal_luding_params
+            type(demc_normal_luding_params), intent(in) :: params
+            real(c_double), value :: max_overlap
+            real(c_double) :: demc_normal_luding_pulloff_force
+        end function demc_normal_luding_pulloff_force
+        function demc_normal_luding_cycle_loss(params, max_overlap) bind(C, &
+            name="demc_normal_luding_cycle_loss")
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_normal_luding_params
+            type(demc_normal_luding_params), intent(in) :: params
+            real(c_double), value :: max_overlap
+            real(c_double) :: demc_normal_luding_cycle_loss
+        end function demc_normal_luding_cycle_loss
+        function demc_normal_luding_restitution(params, max_overlap) bind(C, &
+            name="demc_normal_luding_restitution")
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_normal_luding_params
+            type(demc_normal_luding_params), intent(in) :: params
+            real(c_double), value :: max_overlap
+            real(c_double) :: demc_normal_luding_restitution
+        end function demc_normal_luding_restitution
+        function demc_normal_luding_state_swap(state) bind(C, name="demc_normal_luding_state_swap")
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_normal_luding_state
+            type(demc_normal_luding_state), value :: state
+            type(demc_normal_luding_state) :: demc_normal_luding_state_swap
+        end function demc_normal_luding_state_swap
     end interface
 
 contains

@@ -22,4 +22,6 @@
 #include "demc/facet.h"
 #include "demc/adhesion.h"
 #include "demc/heat.h"
+#include "demc/capillary.h"
+#include "demc/normal_plastic.h"
 #endif /* DEMC_H */

@@ -612,7 +612,7 @@ static void frictional_heat_equals_the_dissipated_work(void)
         heat_j += h.heat_j;
         dissipated += p;
         work += -(0.5 * (-k * phi_old - k * st.angle) - g * wn) * wn * dt;
-        stored = e.stored;
+        stored = e.stored_energy;
     }
     CHECK(exact);
     CHECK(slipped > 100 && slipped < 3900); /* both stick and slip happened */

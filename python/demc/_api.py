@@ -5,6 +5,10 @@ import ctypes
 # Numeric macros and enumerators (the C names without their DEMC_ prefix).
 CONSTANTS = {
     'DEMC_ADHESION_STATE_SIZE': 1,
+    'DEMC_CAPILLARY_FIT_MAX_ANGLE': 0.8726646259971648,
+    'DEMC_CAPILLARY_FIT_MAX_VOLUME': 0.2,
+    'DEMC_CAPILLARY_FIT_MIN_VOLUME': 0.0001,
+    'DEMC_CAPILLARY_STATE_SIZE': 1,
     'DEMC_CONTACT_MODEL_DOUBLES': 128,
     'DEMC_CONTACT_STATE_MAX': 256,
     'DEMC_FACET_DEGENERATE_RATIO': 1e-08,
@@ -12,6 +16,7 @@ CONSTANTS = {
     'DEMC_HEAT_COLLISION_CONSTANT': 0.8709255517380257,
     'DEMC_HEAT_COLLISION_STATE_SIZE': 2,
     'DEMC_NORMAL_HERTZ_DURATION_FACTOR': 2.9432751843247047,
+    'DEMC_NORMAL_LUDING_STATE_SIZE': 1,
     'DEMC_NORMAL_PLS_STATE_SIZE': 1,
     'DEMC_RODRIGUES_ALPHA_MAX': 1e+100,
     'DEMC_ROLLING_EPSD_STATE_SIZE': 3,
@@ -130,6 +135,14 @@ CONSTANTS = {
     'DEMC_HEAT_MIXING_HARMONIC': 0,
     'DEMC_HEAT_MIXING_GEOMETRIC': 1,
     'DEMC_HEAT_MIXING_MAX_': 2147483647,
+    'DEMC_CAPILLARY_WILLETT_FIT': 0,
+    'DEMC_CAPILLARY_WILLETT_SIMPLE': 1,
+    'DEMC_CAPILLARY_FORM_MAX_': 2147483647,
+    'DEMC_NORMAL_LUDING_NONE': 0,
+    'DEMC_NORMAL_LUDING_LOADING': 1,
+    'DEMC_NORMAL_LUDING_ELASTIC': 2,
+    'DEMC_NORMAL_LUDING_TENSILE': 3,
+    'DEMC_NORMAL_LUDING_BRANCH_MAX_': 2147483647,
     'DEMC_SLIDING_PATH_LINEAR': 0,
     'DEMC_SLIDING_PATH_ECCENTRIC': 1,
     'DEMC_SLIDING_PATH_KIND_MAX_': 2147483647,
@@ -172,6 +185,8 @@ ENUMS = {
     'demc_timestep_radius': ('DEMC_TIMESTEP_RADIUS_MIN', 'DEMC_TIMESTEP_RADIUS_MEAN', 'DEMC_TIMESTEP_RADIUS_MAX_', ),
     'demc_timestep_bound': ('DEMC_TIMESTEP_BOUND_COMPRESSION', 'DEMC_TIMESTEP_BOUND_RESTITUTION', 'DEMC_TIMESTEP_BOUND_SHEAR', 'DEMC_TIMESTEP_BOUND_ENERGY', 'DEMC_TIMESTEP_BOUND_MAX_', ),
     'demc_heat_mixing': ('DEMC_HEAT_MIXING_HARMONIC', 'DEMC_HEAT_MIXING_GEOMETRIC', 'DEMC_HEAT_MIXING_MAX_', ),
+    'demc_capillary_form': ('DEMC_CAPILLARY_WILLETT_FIT', 'DEMC_CAPILLARY_WILLETT_SIMPLE', 'DEMC_CAPILLARY_FORM_MAX_', ),
+    'demc_normal_luding_branch': ('DEMC_NORMAL_LUDING_NONE', 'DEMC_NORMAL_LUDING_LOADING', 'DEMC_NORMAL_LUDING_ELASTIC', 'DEMC_NORMAL_LUDING_TENSILE', 'DEMC_NORMAL_LUDING_BRANCH_MAX_', ),
     'demc_sliding_path_kind': ('DEMC_SLIDING_PATH_LINEAR', 'DEMC_SLIDING_PATH_ECCENTRIC', 'DEMC_SLIDING_PATH_KIND_MAX_', ),
     'demc_sliding_method': ('DEMC_SLIDING_ACCURATE', 'DEMC_SLIDING_PAPER', 'DEMC_SLIDING_METHOD_MAX_', ),
     'demc_sliding_outcome': ('DEMC_SLIDING_SEPARATES', 'DEMC_SLIDING_STOPS', 'DEMC_SLIDING_RETURNS', 'DEMC_SLIDING_OUTCOME_MAX_', ),
@@ -799,6 +814,76 @@ class heat_split(ctypes.Structure):
     ]
 
 
+class capillary_params(ctypes.Structure):
+    """C struct demc_capillary_params."""
+    _c_name_ = 'demc_capillary_params'
+    _fields_ = [
+        ('surface_tension', ctypes.c_double),
+        ('contact_angle', ctypes.c_double),
+        ('volume', ctypes.c_double),
+        ('radius', ctypes.c_double),
+        ('form', ctypes.c_int),
+        ('force_scale', ctypes.c_double),
+        ('contact_force', ctypes.c_double),
+        ('rupture_distance', ctypes.c_double),
+        ('gap_scale', ctypes.c_double),
+        ('fit', (ctypes.c_double * 4)),
+        ('viscous_prefactor', ctypes.c_double),
+        ('meniscus_term', ctypes.c_double),
+        ('min_separation', ctypes.c_double),
+    ]
+
+
+class capillary_state(ctypes.Structure):
+    """C struct demc_capillary_state."""
+    _c_name_ = 'demc_capillary_state'
+    _fields_ = [
+        ('bridge', ctypes.c_double),
+    ]
+
+
+class capillary_result(ctypes.Structure):
+    """C struct demc_capillary_result."""
+    _c_name_ = 'demc_capillary_result'
+    _fields_ = [
+        ('force', ctypes.c_double),
+        ('capillary_force', ctypes.c_double),
+        ('viscous_force', ctypes.c_double),
+        ('bridge', ctypes.c_int),
+        ('ruptured', ctypes.c_int),
+    ]
+
+
+class normal_luding_params(ctypes.Structure):
+    """C struct demc_normal_luding_params."""
+    _c_name_ = 'demc_normal_luding_params'
+    _fields_ = [
+        ('loading_stiffness', ctypes.c_double),
+        ('unloading_stiffness', ctypes.c_double),
+        ('tension_stiffness', ctypes.c_double),
+        ('plastic_limit', ctypes.c_double),
+    ]
+
+
+class normal_luding_state(ctypes.Structure):
+    """C struct demc_normal_luding_state."""
+    _c_name_ = 'demc_normal_luding_state'
+    _fields_ = [
+        ('max_overlap', ctypes.c_double),
+    ]
+
+
+class normal_luding_result(ctypes.Structure):
+    """C struct demc_normal_luding_result."""
+    _c_name_ = 'demc_normal_luding_result'
+    _fields_ = [
+        ('force', ctypes.c_double),
+        ('stiffness', ctypes.c_double),
+        ('plastic_overlap', ctypes.c_double),
+        ('branch', ctypes.c_int),
+    ]
+
+
 class geometry(ctypes.Structure):
     """C struct demc_geometry."""
     _c_name_ = 'demc_geometry'
@@ -976,6 +1061,12 @@ STRUCTS = {
     'demc_heat_collision_state': heat_collision_state,
     'demc_heat_partition_params': heat_partition_params,
     'demc_heat_split': heat_split,
+    'demc_capillary_params': capillary_params,
+    'demc_capillary_state': capillary_state,
+    'demc_capillary_result': capillary_result,
+    'demc_normal_luding_params': normal_luding_params,
+    'demc_normal_luding_state': normal_luding_state,
+    'demc_normal_luding_result': normal_luding_result,
     'demc_geometry': geometry,
     'demc_kinematics': kinematics,
     'demc_sliding_path': sliding_path,
@@ -1214,6 +1305,24 @@ FUNCTIONS = {
     'demc_heat_partition_effusivity_init': (ctypes.c_int, (('effusivity_i', ctypes.c_double, 'value'), ('effusivity_j', ctypes.c_double, 'value'), ('params', ctypes.POINTER(heat_partition_params), 'out'), ('bad_field', ctypes.POINTER(ctypes.c_char_p), 'bad_field'), )),
     'demc_heat_partition': (heat_split, (('params', ctypes.POINTER(heat_partition_params), 'in'), ('dissipated', ctypes.c_double, 'value'), )),
     'demc_heat_timestep': (ctypes.c_int, (('heat_capacity', ctypes.c_double, 'value'), ('conductance_sum', ctypes.c_double, 'value'), ('dt', ctypes.POINTER(ctypes.c_double), 'out'), ('bad_field', ctypes.POINTER(ctypes.c_char_p), 'bad_field'), )),
+    'demc_capillary_init': (ctypes.c_int, (('surface_tension', ctypes.c_double, 'value'), ('contact_angle', ctypes.c_double, 'value'), ('volume', ctypes.c_double, 'value'), ('radius_i', ctypes.c_double, 'value'), ('radius_j', ctypes.c_double, 'value'), ('form', ctypes.c_int, 'value'), ('params', ctypes.POINTER(capillary_params), 'out'), ('bad_field', ctypes.POINTER(ctypes.c_char_p), 'bad_field'), )),
+    'demc_capillary_make': (capillary_params, (('surface_tension', ctypes.c_double, 'value'), ('contact_angle', ctypes.c_double, 'value'), ('volume', ctypes.c_double, 'value'), ('radius_i', ctypes.c_double, 'value'), ('radius_j', ctypes.c_double, 'value'), ('form', ctypes.c_int, 'value'), )),
+    'demc_capillary_viscous_init': (ctypes.c_int, (('viscosity', ctypes.c_double, 'value'), ('min_separation', ctypes.c_double, 'value'), ('params', ctypes.POINTER(capillary_params), 'out'), ('bad_field', ctypes.POINTER(ctypes.c_char_p), 'bad_field'), )),
+    'demc_capillary_force': (ctypes.c_double, (('params', ctypes.POINTER(capillary_params), 'in'), ('overlap', ctypes.c_double, 'value'), )),
+    'demc_capillary_viscous_force': (ctypes.c_double, (('params', ctypes.POINTER(capillary_params), 'in'), ('overlap', ctypes.c_double, 'value'), ('overlap_rate', ctypes.c_double, 'value'), )),
+    'demc_capillary_energy': (ctypes.c_double, (('params', ctypes.POINTER(capillary_params), 'in'), ('overlap', ctypes.c_double, 'value'), )),
+    'demc_capillary_range': (ctypes.c_double, (('params', ctypes.POINTER(capillary_params), 'in'), )),
+    'demc_capillary_update': (capillary_result, (('params', ctypes.POINTER(capillary_params), 'in'), ('overlap', ctypes.c_double, 'value'), ('overlap_rate', ctypes.c_double, 'value'), ('state', ctypes.POINTER(capillary_state), 'inout'), )),
+    'demc_capillary_state_swap': (capillary_state, (('state', capillary_state, 'value'), )),
+    'demc_normal_luding_init': (ctypes.c_int, (('loading_stiffness', ctypes.c_double, 'value'), ('unloading_stiffness', ctypes.c_double, 'value'), ('tension_stiffness', ctypes.c_double, 'value'), ('plastic_limit', ctypes.c_double, 'value'), ('params', ctypes.POINTER(normal_luding_params), 'out'), ('bad_field', ctypes.POINTER(ctypes.c_char_p), 'bad_field'), )),
+    'demc_normal_luding_plastic_limit': (ctypes.c_double, (('loading_stiffness', ctypes.c_double, 'value'), ('unloading_stiffness', ctypes.c_double, 'value'), ('phi_f', ctypes.c_double, 'value'), ('effective_radius', ctypes.c_double, 'value'), )),
+    'demc_normal_luding_unloading_stiffness': (ctypes.c_double, (('params', ctypes.POINTER(normal_luding_params), 'in'), ('max_overlap', ctypes.c_double, 'value'), )),
+    'demc_normal_luding_force': (normal_luding_result, (('params', ctypes.POINTER(normal_luding_params), 'in'), ('overlap', ctypes.c_double, 'value'), ('state', ctypes.POINTER(normal_luding_state), 'inout'), )),
+    'demc_normal_luding_stored_energy': (ctypes.c_double, (('params', ctypes.POINTER(normal_luding_params), 'in'), ('overlap', ctypes.c_double, 'value'), ('state', normal_luding_state, 'value'), )),
+    'demc_normal_luding_pulloff_force': (ctypes.c_double, (('params', ctypes.POINTER(normal_luding_params), 'in'), ('max_overlap', ctypes.c_double, 'value'), )),
+    'demc_normal_luding_cycle_loss': (ctypes.c_double, (('params', ctypes.POINTER(normal_luding_params), 'in'), ('max_overlap', ctypes.c_double, 'value'), )),
+    'demc_normal_luding_restitution': (ctypes.c_double, (('params', ctypes.POINTER(normal_luding_params), 'in'), ('max_overlap', ctypes.c_double, 'value'), )),
+    'demc_normal_luding_state_swap': (normal_luding_state, (('state', normal_luding_state, 'value'), )),
 }
 
 # The functions that return a demc_status.
@@ -1291,4 +1400,7 @@ STATUS_FUNCTIONS = frozenset((
     'demc_heat_partition_fraction_init',
     'demc_heat_partition_effusivity_init',
     'demc_heat_timestep',
+    'demc_capillary_init',
+    'demc_capillary_viscous_init',
+    'demc_normal_luding_init',
 ))

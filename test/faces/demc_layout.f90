@@ -61,6 +61,12 @@ contains
         type(demc_heat_collision_state), target :: v_demc_heat_collision_state
         type(demc_heat_partition_params), target :: v_demc_heat_partition_params
         type(demc_heat_split), target :: v_demc_heat_split
+        type(demc_capillary_params), target :: v_demc_capillary_params
+        type(demc_capillary_state), target :: v_demc_capillary_state
+        type(demc_capillary_result), target :: v_demc_capillary_result
+        type(demc_normal_luding_params), target :: v_demc_normal_luding_params
+        type(demc_normal_luding_state), target :: v_demc_normal_luding_state
+        type(demc_normal_luding_result), target :: v_demc_normal_luding_result
         type(demc_geometry), target :: v_demc_geometry
         type(demc_kinematics), target :: v_demc_kinematics
         type(demc_sliding_path), target :: v_demc_sliding_path
@@ -72,6 +78,13 @@ contains
         type(demc_collision_hertz), target :: v_demc_collision_hertz
         integer(c_intptr_t) :: b
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_ADHESION_STATE_SIZE', DEMC_ADHESION_STATE_SIZE
+        write (u, '(a,1x,a,1x,i0)') 'bits', 'DEMC_CAPILLARY_FIT_MAX_ANGLE', &
+            transfer(DEMC_CAPILLARY_FIT_MAX_ANGLE, 0_c_int64_t)
+        write (u, '(a,1x,a,1x,i0)') 'bits', 'DEMC_CAPILLARY_FIT_MAX_VOLUME', &
+            transfer(DEMC_CAPILLARY_FIT_MAX_VOLUME, 0_c_int64_t)
+        write (u, '(a,1x,a,1x,i0)') 'bits', 'DEMC_CAPILLARY_FIT_MIN_VOLUME', &
+            transfer(DEMC_CAPILLARY_FIT_MIN_VOLUME, 0_c_int64_t)
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_CAPILLARY_STATE_SIZE', DEMC_CAPILLARY_STATE_SIZE
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_CONTACT_MODEL_DOUBLES', DEMC_CONTACT_MODEL_DOUBLES
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_CONTACT_STATE_MAX', DEMC_CONTACT_STATE_MAX
         write (u, '(a,1x,a,1x,i0)') 'bits', 'DEMC_FACET_DEGENERATE_RATIO', &
@@ -83,6 +96,7 @@ contains
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_HEAT_COLLISION_STATE_SIZE', DEMC_HEAT_COLLISION_STATE_SIZE
         write (u, '(a,1x,a,1x,i0)') 'bits', 'DEMC_NORMAL_HERTZ_DURATION_FACTOR', &
             transfer(DEMC_NORMAL_HERTZ_DURATION_FACTOR, 0_c_int64_t)
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_NORMAL_LUDING_STATE_SIZE', DEMC_NORMAL_LUDING_STATE_SIZE
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_NORMAL_PLS_STATE_SIZE', DEMC_NORMAL_PLS_STATE_SIZE
         write (u, '(a,1x,a,1x,i0)') 'bits', 'DEMC_RODRIGUES_ALPHA_MAX', transfer(DEMC_RODRIGUES_ALPHA_MAX, &
             0_c_int64_t)
@@ -213,6 +227,14 @@ contains
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_HEAT_MIXING_HARMONIC', DEMC_HEAT_MIXING_HARMONIC
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_HEAT_MIXING_GEOMETRIC', DEMC_HEAT_MIXING_GEOMETRIC
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_HEAT_MIXING_MAX_', DEMC_HEAT_MIXING_MAX_
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_CAPILLARY_WILLETT_FIT', DEMC_CAPILLARY_WILLETT_FIT
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_CAPILLARY_WILLETT_SIMPLE', DEMC_CAPILLARY_WILLETT_SIMPLE
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_CAPILLARY_FORM_MAX_', DEMC_CAPILLARY_FORM_MAX_
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_NORMAL_LUDING_NONE', DEMC_NORMAL_LUDING_NONE
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_NORMAL_LUDING_LOADING', DEMC_NORMAL_LUDING_LOADING
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_NORMAL_LUDING_ELASTIC', DEMC_NORMAL_LUDING_ELASTIC
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_NORMAL_LUDING_TENSILE', DEMC_NORMAL_LUDING_TENSILE
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_NORMAL_LUDING_BRANCH_MAX_', DEMC_NORMAL_LUDING_BRANCH_MAX_
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_SLIDING_PATH_LINEAR', DEMC_SLIDING_PATH_LINEAR
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_SLIDING_PATH_ECCENTRIC', DEMC_SLIDING_PATH_ECCENTRIC
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_SLIDING_PATH_KIND_MAX_', DEMC_SLIDING_PATH_KIND_MAX_
@@ -967,6 +989,95 @@ contains
             transfer(c_loc(v_demc_heat_split%heat_i), b) - b, c_sizeof(v_demc_heat_split%heat_i)
         write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_heat_split.heat_j', &
             transfer(c_loc(v_demc_heat_split%heat_j), b) - b, c_sizeof(v_demc_heat_split%heat_j)
+        b = transfer(c_loc(v_demc_capillary_params), b)
+        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_capillary_params', c_sizeof(v_demc_capillary_params)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_params.surface_tension', &
+            transfer(c_loc(v_demc_capillary_params%surface_tension), b) - b, &
+            c_sizeof(v_demc_capillary_params%surface_tension)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_params.contact_angle', &
+            transfer(c_loc(v_demc_capillary_params%contact_angle), b) - b, &
+            c_sizeof(v_demc_capillary_params%contact_angle)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_params.volume', &
+            transfer(c_loc(v_demc_capillary_params%volume), b) - b, c_sizeof(v_demc_capillary_params%volume)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_params.radius', &
+            transfer(c_loc(v_demc_capillary_params%radius), b) - b, c_sizeof(v_demc_capillary_params%radius)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_params.form', &
+            transfer(c_loc(v_demc_capillary_params%form), b) - b, c_sizeof(v_demc_capillary_params%form)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_params.force_scale', &
+            transfer(c_loc(v_demc_capillary_params%force_scale), b) - b, &
+            c_sizeof(v_demc_capillary_params%force_scale)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_params.contact_force', &
+            transfer(c_loc(v_demc_capillary_params%contact_force), b) - b, &
+            c_sizeof(v_demc_capillary_params%contact_force)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_params.rupture_distance', &
+            transfer(c_loc(v_demc_capillary_params%rupture_distance), b) - b, &
+            c_sizeof(v_demc_capillary_params%rupture_distance)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_params.gap_scale', &
+            transfer(c_loc(v_demc_capillary_params%gap_scale), b) - b, &
+            c_sizeof(v_demc_capillary_params%gap_scale)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_params.fit', &
+            transfer(c_loc(v_demc_capillary_params%fit), b) - b, c_sizeof(v_demc_capillary_params%fit)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_params.viscous_prefactor', &
+            transfer(c_loc(v_demc_capillary_params%viscous_prefactor), b) - b, &
+            c_sizeof(v_demc_capillary_params%viscous_prefactor)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_params.meniscus_term', &
+            transfer(c_loc(v_demc_capillary_params%meniscus_term), b) - b, &
+            c_sizeof(v_demc_capillary_params%meniscus_term)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_params.min_separation', &
+            transfer(c_loc(v_demc_capillary_params%min_separation), b) - b, &
+            c_sizeof(v_demc_capillary_params%min_separation)
+        b = transfer(c_loc(v_demc_capillary_state), b)
+        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_capillary_state', c_sizeof(v_demc_capillary_state)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_state.bridge', &
+            transfer(c_loc(v_demc_capillary_state%bridge), b) - b, c_sizeof(v_demc_capillary_state%bridge)
+        b = transfer(c_loc(v_demc_capillary_result), b)
+        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_capillary_result', c_sizeof(v_demc_capillary_result)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_result.force', &
+            transfer(c_loc(v_demc_capillary_result%force), b) - b, c_sizeof(v_demc_capillary_result%force)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_result.capillary_force', &
+            transfer(c_loc(v_demc_capillary_result%capillary_force), b) - b, &
+            c_sizeof(v_demc_capillary_result%capillary_force)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_result.viscous_force', &
+            transfer(c_loc(v_demc_capillary_result%viscous_force), b) - b, &
+            c_sizeof(v_demc_capillary_result%viscous_force)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_result.bridge', &
+            transfer(c_loc(v_demc_capillary_result%bridge), b) - b, c_sizeof(v_demc_capillary_result%bridge)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_result.ruptured', &
+            transfer(c_loc(v_demc_capillary_result%ruptured), b) - b, &
+            c_sizeof(v_demc_capillary_result%ruptured)
+        b = transfer(c_loc(v_demc_normal_luding_params), b)
+        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_normal_luding_params', c_sizeof(v_demc_normal_luding_params)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_luding_params.loading_stiffness', &
+            transfer(c_loc(v_demc_normal_luding_params%loading_stiffness), b) - b, &
+            c_sizeof(v_demc_normal_luding_params%loading_stiffness)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_luding_params.unloading_stiffness', &
+            transfer(c_loc(v_demc_normal_luding_params%unloading_stiffness), b) - b, &
+            c_sizeof(v_demc_normal_luding_params%unloading_stiffness)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_luding_params.tension_stiffness', &
+            transfer(c_loc(v_demc_normal_luding_params%tension_stiffness), b) - b, &
+            c_sizeof(v_demc_normal_luding_params%tension_stiffness)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_luding_params.plastic_limit', &
+            transfer(c_loc(v_demc_normal_luding_params%plastic_limit), b) - b, &
+            c_sizeof(v_demc_normal_luding_params%plastic_limit)
+        b = transfer(c_loc(v_demc_normal_luding_state), b)
+        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_normal_luding_state', c_sizeof(v_demc_normal_luding_state)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_luding_state.max_overlap', &
+            transfer(c_loc(v_demc_normal_luding_state%max_overlap), b) - b, &
+            c_sizeof(v_demc_normal_luding_state%max_overlap)
+        b = transfer(c_loc(v_demc_normal_luding_result), b)
+        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_normal_luding_result', c_sizeof(v_demc_normal_luding_result)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_luding_result.force', &
+            transfer(c_loc(v_demc_normal_luding_result%force), b) - b, &
+            c_sizeof(v_demc_normal_luding_result%force)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_luding_result.stiffness', &
+            transfer(c_loc(v_demc_normal_luding_result%stiffness), b) - b, &
+            c_sizeof(v_demc_normal_luding_result%stiffness)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_luding_result.plastic_overlap', &
+            transfer(c_loc(v_demc_normal_luding_result%plastic_overlap), b) - b, &
+            c_sizeof(v_demc_normal_luding_result%plastic_overlap)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_luding_result.branch', &
+            transfer(c_loc(v_demc_normal_luding_result%branch), b) - b, &
+            c_sizeof(v_demc_normal_luding_result%branch)
         b = transfer(c_loc(v_demc_geometry), b)
         write (u, '(a,1x,a,1x,i0)') 'size', 'demc_geometry', c_sizeof(v_demc_geometry)
         write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_geometry.overlap', &
