@@ -297,7 +297,7 @@ install-docs: docs
 	rm -rf $(DESTDIR)$(DOCDIR)/html
 	cp -R build/docs/html $(DESTDIR)$(DOCDIR)/html
 	chmod -R u+rwX,go+rX,go-w $(DESTDIR)$(DOCDIR)/html
-	install -m 644 $(wildcard docs/examples/*.c) $(DESTDIR)$(DOCDIR)/examples/
+	install -m 644 $(wildcard docs/examples/*.c docs/examples/*.py) $(DESTDIR)$(DOCDIR)/examples/
 	install -d $(DESTDIR)$(DOCDIR)/examples/liggghts
 	install -m 644 $(wildcard docs/examples/liggghts/*) $(DESTDIR)$(DOCDIR)/examples/liggghts/
 
