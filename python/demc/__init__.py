@@ -2,25 +2,31 @@
 library (numpy arrays are accepted wherever an array is, without copying, but numpy is not needed).
 
 Names: the C names without their prefix. Types: demc.contact_def is the C struct demc_contact_def (a
-ctypes.Structure with the same fields and layout); constants: demc.CONTACT_PRESET_HMD is DEMC_CONTACT_PRESET_HMD;
-functions: demc.contact_eval(...) calls demc_contact_eval.
+ctypes.Structure with the same fields and layout, whose repr shows them: contact_result(force=vec3(1.0, 0.0,
+0.0), ...)); constants: demc.CONTACT_PRESET_HMD is DEMC_CONTACT_PRESET_HMD; functions: demc.contact_eval(...)
+calls demc_contact_eval. help(demc.contact_eval) shows its signature, the C documentation's description and each
+parameter's units.
 
-Calls. Every C parameter is a Python parameter in the same order, except:
+Calls. Every C parameter is a Python parameter in the same order (a Python keyword gets a trailing underscore:
+demc.contact_model_init(def_=d)), except:
   - bad_field: the wrapper passes its own; a function returning demc_status raises demc.Error (with .status,
     .bad_field, .function) when the status is not DEMC_OK;
   - the trailing outputs of a function returning demc_status (demc_contact_model_init's model,
     demc_damping_hmd_ratio's gamma ...): the wrapper allocates and returns them (one: the value; several: a tuple;
     none: None).
 A pointer to a struct takes an instance (passed by reference; updated in place when C writes it) or None where
-C accepts NULL (trailing ones default to None); a pointer to numbers takes any buffer-protocol object of that
-type (numpy float64/int32 arrays, array.array('d'), ctypes arrays), C-contiguous, writable when C writes it;
-structs passed by value take an instance (a demc.vec3 also accepts a 3-sequence).
+C accepts NULL (trailing ones default to None); an array of demc.vec3 also takes a float64 buffer of n×3 doubles.
+A pointer to numbers takes any buffer-protocol object of that type (numpy float64/int32 arrays, array.array('d'),
+ctypes arrays), C-contiguous, writable when C writes it, used in place (no copy). An integer array C only reads
+may have another integer type (numpy's default int64 where C reads int): it is converted for the call (a copy),
+values outside the C type refused with ValueError. Structs passed by value take an instance (a demc.vec3 also
+accepts a 3-sequence). demc.as_numpy(v) is a float64 view of a vector result.
 
 Loading libdemc (the first that exists wins): demc.load(path) with an explicit path; the DEMC_LIBRARY environment
 variable; the LIBDIR of `make install` (first relative to the installed package, so a moved prefix works, then
 as installed), or in the source tree its lib/ directory; the libdir of pkg-config's demc.pc (a package installed
-with `pip install .` finds a `make install` of any prefix on PKG_CONFIG_PATH); ctypes.util.find_library("demc"). demc.load() is called
-on first use.
+with `pip install .` finds a `make install` of any prefix on PKG_CONFIG_PATH); ctypes.util.find_library("demc").
+demc.load() is called on first use.
 
     import demc
     d = demc.contact_def_default(); d.moduli = demc.material_moduli_init(glass, steel, demc.SHEAR_MINDLIN)
