@@ -487,7 +487,7 @@ class tangential_mdr_energy(_Struct):
     Fields:
         stored_energy: Elastic energy of the springs at the end of the step, Σ 4G*L_i|u_i|² (J).
         work: Work of the tangential force on the springs in the step (J): per cell, the trapezoidal work 4G*L_i(u_start + u_end)·Δu of its stick part plus its slip dissipation; −½(F_0 + F)·Δs to second order in the step, equal to it in a step without slip at a fixed radius.
-        slip_dissipation: Energy dissipated by Coulomb slip of the springs (J, ≥ 0): micro-slip, and gross sliding when #sliding; per slipping cell 8G*L_i|u* − u| · ½(|u_start| + u_c,i) (μF_n|Δs| in steady sliding).
+        slip_dissipation: Energy dissipated by Coulomb slip of the springs (J, ≥ 0): micro-slip, and gross sliding when demc.tangential_result.sliding; per slipping cell 8G*L_i|u* − u| · ½(|u_start| + u_c,i) (μF_n|Δs| in steady sliding).
         grid_dissipation: Energy lost by the finite resolution (J, ≥ 0): the cell mean taken over springs entering with zero displacement, the displacement carried out by the part of a cell that leaves the contact, the merging of cells, the release of every spring when the contact ends. In the continuum the springs at the edge, whose limit vanishes, slip to zero before they leave; this term is that slip, and tends to 0 as the cells are refined."""
     _c_name_ = 'demc_tangential_mdr_energy'
     _fields_ = [
