@@ -14,8 +14,12 @@ INCLUDEDIR ?= $(PREFIX)/include
 PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
 CMAKEDIR   ?= $(LIBDIR)/cmake/demc
 DOCDIR     ?= $(PREFIX)/share/doc/demc
-# The Python package demc goes to PYTHONDIR/demc (put PYTHONDIR on PYTHONPATH, or set it to a site directory).
-PYTHONDIR  ?= $(PREFIX)/share/demc/python
+# The Python package demc goes to PYTHONDIR/demc. Default: the package directory under PREFIX that PYTHON searches
+# (Debian's python3 and PREFIX=/usr/local: /usr/local/lib/python3.X/dist-packages; a venv's prefix: its
+# site-packages), else PREFIX/lib/python3.X/site-packages, which then needs PYTHONPATH (tools/python_dir.py; `make
+# install` says so). Computed once, and only when used; without a python, $(PREFIX)/share/demc/python.
+PYTHONDIR  ?= $(eval PYTHONDIR := $$(shell $$(PYTHON) tools/python_dir.py '$$(PREFIX)' 2>/dev/null || \
+                  echo '$$(PREFIX)/share/demc/python'))$(PYTHONDIR)
 FC       ?= gfortran
 PYTHON   ?= python3
 CLANG    ?= clang
@@ -285,6 +289,7 @@ install: all
 	    -e "s|^_INSTALLED_LIBDIR_RELATIVE = None|_INSTALLED_LIBDIR_RELATIVE = '$$(realpath -m --relative-to='$(PYTHONDIR)/demc' '$(LIBDIR)')'|" \
 	    python/demc/__init__.py >$(DESTDIR)$(PYTHONDIR)/demc/__init__.py && chmod 644 $(DESTDIR)$(PYTHONDIR)/demc/__init__.py
 	@LDCONFIG='$(LDCONFIG)' sh tools/install_ldconfig.sh '$(DESTDIR)' '$(LIBDIR)'
+	@[ -n '$(DESTDIR)' ] || $(PYTHON) tools/python_dir.py --note '$(PYTHONDIR)' 2>/dev/null || true
 
 # The HTML documentation (with the MathJax it renders formulas with, so it reads offline) and the example programs.
 install-docs: docs
@@ -292,7 +297,7 @@ install-docs: docs
 	rm -rf $(DESTDIR)$(DOCDIR)/html
 	cp -R build/docs/html $(DESTDIR)$(DOCDIR)/html
 	chmod -R u+rwX,go+rX,go-w $(DESTDIR)$(DOCDIR)/html
-	install -m 644 $(wildcard docs/examples/*.c) $(DESTDIR)$(DOCDIR)/examples/
+	install -m 644 $(wildcard docs/examples/*.c docs/examples/*.py) $(DESTDIR)$(DOCDIR)/examples/
 	install -d $(DESTDIR)$(DOCDIR)/examples/liggghts
 	install -m 644 $(wildcard docs/examples/liggghts/*) $(DESTDIR)$(DOCDIR)/examples/liggghts/
 
@@ -303,7 +308,7 @@ uninstall:
 	      $(DESTDIR)$(CMAKEDIR)/demc-config.cmake $(DESTDIR)$(CMAKEDIR)/demc-config-version.cmake \
 	      $(DESTDIR)$(INCLUDEDIR)/demc.h $(DESTDIR)$(INCLUDEDIR)/demc.f90
 	rm -rf $(DESTDIR)$(INCLUDEDIR)/demc $(DESTDIR)$(PYTHONDIR)/demc
-	rmdir $(DESTDIR)$(PYTHONDIR) $(DESTDIR)$(PREFIX)/share/demc 2>/dev/null || true
+	rmdir $(DESTDIR)$(PREFIX)/share/demc/python $(DESTDIR)$(PREFIX)/share/demc 2>/dev/null || true
 	rmdir $(DESTDIR)$(CMAKEDIR) 2>/dev/null || true
 
 clean:

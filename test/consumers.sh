@@ -8,7 +8,13 @@
 #    (relocatable), the ldconfig step does not run there and says what to do; the README's commands work from
 #    there, and still work after the prefix is moved; a CMake project finds the package and builds with its three
 #    targets; the version file accepts same-major requests not newer than the library and refuses the others;
-#  - uninstall removes every installed file, from both;
+#  - Python: the package goes where python searches for it. Installed into a venv's prefix with the venv's python
+#    (make install PREFIX=venv PYTHON=venv/bin/python), `import demc` works with no PYTHONPATH and finds the
+#    prefix's libdemc (the same rule that puts it into /usr/local/lib/python3.X/dist-packages for Debian's
+#    python3 and PREFIX=/usr/local); for the default prefix, the directory `make install` would use is checked to
+#    be one /usr/bin/python3 searches (computed with make -n: nothing is installed into /usr/local); a prefix
+#    python does not search gets PREFIX/lib/python3.X/site-packages and install says to use PYTHONPATH;
+#  - uninstall removes every installed file, from all three;
 #  - demc.h compiled as C99/C11 (gcc, clang) and C++11/C++17 (g++, clang++), both faces, -Wall -Wextra -Werror;
 #  - two gnu89 header-only units linked together; a strict C89 unit on the linked face, gnu89 and C99 header-only
 #    units giving the same Mindlin–Deresiewicz energy (cbrt), a strict C89 header-only unit refused by #error;
@@ -95,6 +101,10 @@ ok "install into a second prefix after the staged one"
 run "its demc.pc is relocatable (prefix=\${pcfiledir}/../..)" grep -qx 'prefix=${pcfiledir}/../..' "$p2/lib/pkgconfig/demc.pc"
 run "ldconfig not run for a directory the dynamic linker does not search" sh -c "! grep -q LDCONFIG-RAN '$tmp/install2.log'"
 run "install says how programs find the library there" grep -q 'rpath' "$tmp/install2.log"
+py=${PYTHON:-python3}
+pydir=$("$py" tools/python_dir.py "$p2") && pyrel=${pydir#"$p2"}
+run "Python package in the prefix's site-packages ($pyrel), install says to use PYTHONPATH" sh -c \
+    "test -f '$p2$pyrel/demc/__init__.py' && grep -q 'PYTHONPATH=$p2$pyrel' '$tmp/install2.log'"
 if [ "$(id -u)" -eq 0 ]; then
     run "ldconfig runs (as root) after an install into /usr/lib" sh -c \
         "LDCONFIG='echo LDCONFIG-RAN' sh tools/install_ldconfig.sh '' /usr/lib | grep -q LDCONFIG-RAN"
@@ -117,14 +127,41 @@ pc_tests() { # WHERE: the README's pkg-config commands against the install now a
         ${FC:-gfortran} -J '$tmp/f2' $C/consumer.f90 '$tmp/f2/demc.o' \$(pkg-config --libs demc) -Wl,-rpath,$libdir \
         -o '$tmp/f2/consumer' && '$tmp/f2/consumer'"
     run "Python consumer (installed package) from $where finds its library" sh -c "cd '$tmp' && \
-        env -u DEMC_LIBRARY PYTHONPATH='$where/share/demc/python' ${PYTHON:-python3} $C/consumer.py && \
-        env -u DEMC_LIBRARY PYTHONPATH='$where/share/demc/python' ${PYTHON:-python3} -c \
+        env -u DEMC_LIBRARY PYTHONPATH='$where$pyrel' $py $C/consumer.py && \
+        env -u DEMC_LIBRARY PYTHONPATH='$where$pyrel' $py -c \
         'import demc; p = demc.library_path(); assert p.startswith(\"$where/\"), p'"
 }
 pc_tests "$p2"
 mv "$tmp/home" "$tmp/moved"; p3=$tmp/moved/.local
 export PKG_CONFIG_PATH="$p3/lib/pkgconfig"
 pc_tests "$p3"
+
+# ---- 2b. Python without PYTHONPATH: a prefix its python searches (a venv's), and the default prefix's directory.
+venv=$tmp/venv
+if "$py" -m venv --without-pip "$venv" >"$tmp/venv.log" 2>&1; then
+    if $make_ -s install PREFIX="$venv" PYTHON="$venv/bin/python" LDCONFIG=: >"$tmp/install3.log" 2>&1; then
+        run "install into a venv's prefix (PYTHON=venv/bin/python): the package in the venv's site-packages" sh -c \
+            "ls '$venv'/lib/python3*/site-packages/demc/__init__.py && ! grep -q PYTHONPATH '$tmp/install3.log'"
+        run "import demc from that install with no PYTHONPATH: its libdemc, the README's example" sh -c "cd '$tmp' && \
+            env -u PYTHONPATH -u DEMC_LIBRARY '$venv/bin/python' -c 'import demc, os, sys; \
+            assert os.path.realpath(demc.__file__).startswith(os.path.realpath(sys.prefix)), demc.__file__; \
+            p = demc.library_path(); assert p.startswith(\"$venv/lib/\"), p' && \
+            env -u PYTHONPATH -u DEMC_LIBRARY '$venv/bin/python' $C/consumer.py"
+    else
+        cat "$tmp/install3.log"; bad "install into a venv's prefix"
+    fi
+else
+    cat "$tmp/venv.log"; bad "$py -m venv (Debian: python3-venv; make deps)"
+fi
+if [ -x /usr/bin/python3 ]; then
+    d=$($make_ -s -n install PREFIX=/usr/local PYTHON=/usr/bin/python3 DESTDIR= |
+        sed -n 's|^install -m 644 python/demc/_api.py \(.*\)/demc/$|\1|p')
+    run "default install (PREFIX=/usr/local, PYTHON=/usr/bin/python3): PYTHONDIR $d is one that python searches" \
+        /usr/bin/python3 -c "import site, sys; d = '$d'; assert d and d.startswith('/usr/local/lib/') and \
+        (d in site.getsitepackages() or d in sys.path), d"
+else
+    skip "default PYTHONDIR against /usr/bin/python3 (no /usr/bin/python3)"
+fi
 
 # ---- 3. The CMake package, from the moved prefix: three targets, and the version rule.
 cm() { # BUILD_DIR CMAKE_ARGS...: configure, quietly
@@ -150,10 +187,12 @@ for want in "$((major + 1))" "$major.$((minor + 1))" "$version...<$version"; do
 done
 mv "$tmp/moved" "$tmp/home"
 
-# ---- 4. Uninstall, from both.
+# ---- 4. Uninstall, from all three (the venv keeps its own files, not demc's).
 left=
 $make_ -s uninstall DESTDIR="$root" PREFIX=/usr >/dev/null 2>&1 && $make_ -s uninstall PREFIX="$p2" >/dev/null 2>&1 \
-    && left=$(find "$root" "$p2" -type f -o -type l) && [ -z "$left" ] && ok "uninstall removes every installed file" \
+    && { [ ! -d "$venv" ] || $make_ -s uninstall PREFIX="$venv" PYTHON="$venv/bin/python" >/dev/null 2>&1; } \
+    && left=$(find "$root" "$p2" -type f -o -type l; [ ! -d "$venv" ] || find "$venv" -path '*demc*') \
+    && [ -z "$left" ] && ok "uninstall removes every installed file" \
     || { bad "uninstall removes every installed file"; echo "$left"; }
 
 # ---- 5. The headers under every compiler and language standard.

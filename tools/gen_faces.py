@@ -68,10 +68,50 @@ def exported_names():
 
 
 def comment_text(node):
-    s = node.get('text', '') if node.get('kind') == 'TextComment' else ''
+    kind = node.get('kind')
+    s = node.get('text', '') if kind == 'TextComment' else ''
+    if kind == 'InlineCommandComment':
+        # @ref page, @p name, @c word: the argument, as the reader of a docstring sees it.
+        s = ' '.join(a if isinstance(a, str) else a.get('text', '') for a in node.get('args', []))
     for c in node.get('inner', []):
         s += comment_text(c)
     return s
+
+
+def doc_clean(text):
+    """A Doxygen comment's text as a Python docstring reads it: one line of single spaces, the C names as the
+    Python face spells them (demc_contact_eval() -> demc.contact_eval(), ::demc_body -> demc.body, #DEMC_OK and
+    DEMC_OK -> demc.OK, demc_contact_def::restitution -> demc.contact_def.restitution)."""
+    t = re.sub(r'\s+', ' ', text).strip()
+    t = re.sub(r'(?:::|#)?\b(?:demc|DEMC)_(\w+)', r'demc.\1', t)
+    t = re.sub(r'(demc\.\w+)::\s*(\w)', r'\1.\2', t)
+    return t
+
+
+def function_docs(comment, param_names):
+    """(brief, {param: text}, return text) of a function's FullComment: the @brief paragraph (else the first
+    paragraph), each @param (clang reads `@param i, j text` as a parameter "i," whose text starts with "j"), @return."""
+    brief, params, ret, first = '', {}, '', ''
+    for c in comment.get('inner', []) if comment else []:
+        kind = c['kind']
+        if kind == 'BlockCommandComment' and c.get('name') == 'brief':
+            brief = comment_text(c)
+        elif kind == 'BlockCommandComment' and c.get('name') in ('return', 'returns'):
+            ret = comment_text(c)
+        elif kind == 'ParagraphComment' and not first and comment_text(c).strip():
+            first = comment_text(c)
+        elif kind == 'ParamCommandComment' and 'param' in c:
+            names, text = [c['param'].rstrip(',')], comment_text(c)
+            more = c['param'].endswith(',')
+            while more:
+                m = re.match(r'\s*(\w+)(\s*,)?', text)
+                if not m or m.group(1) not in param_names:
+                    break
+                names.append(m.group(1))
+                text, more = text[m.end():], bool(m.group(2))
+            for n in names:
+                params[n] = text
+    return doc_clean(brief or first), {k: doc_clean(v) for k, v in params.items()}, doc_clean(ret)
 
 
 class Api:
@@ -82,6 +122,7 @@ class Api:
         self.enums = []        # (name or None, [(enumerator, value)])
         self.typedefs = {}     # name -> underlying C type string
         self.functions = []    # (name, return ctype, [(param, ctype, doc)])
+        self.docs = {}         # function name -> (brief, {param: doc}, return doc); struct name -> (brief, {field: doc})
         self.macros = macros
         records = {}
         for n in ast['inner']:
@@ -93,6 +134,14 @@ class Api:
                 if any(f.get('isBitfield') for f in n['inner']):
                     fail('%s: bit-fields are not interoperable' % n['name'])
                 records[n['name']] = fields
+                sbrief = [function_docs(c, [])[0] for c in n['inner'] if c['kind'] == 'FullComment']
+                fdocs = {}
+                for f in n['inner']:
+                    if f['kind'] == 'FieldDecl':
+                        for c in f.get('inner', []):
+                            if c['kind'] == 'FullComment':
+                                fdocs[f['name']] = function_docs(c, [])[0]
+                self.docs[n['name']] = (sbrief[0] if sbrief else '', fdocs, '')
                 self.structs.append((n['name'], fields))
             elif kind == 'EnumDecl':
                 values, nxt = [], 0
@@ -109,20 +158,20 @@ class Api:
                     self.enums.append((n.get('name'), values))
             elif kind == 'TypedefDecl' and n['name'].startswith('demc_'):
                 self.typedefs[n['name']] = n['type']['qualType']
-        byname = {}
+        byname, comments = {}, {}
         for n in ast['inner']:
             if n['kind'] == 'FunctionDecl':
                 byname[n['name']] = n
+                for c in n.get('inner', []):
+                    if c['kind'] == 'FullComment' and n['name'] not in comments:
+                        comments[n['name']] = c    # the documented declaration (a definition may follow)
         for name in exports:
             n = byname.get(name)
             if n is None:
                 fail('%s is in lib/libdemc.map but declared in no header' % name)
-            docs = {}
-            for c in n.get('inner', []):
-                if c['kind'] == 'FullComment':
-                    for p in c.get('inner', []):
-                        if p['kind'] == 'ParamCommandComment' and 'param' in p:
-                            docs[p['param']] = comment_text(p)
+            pnames = [q.get('name') for q in n.get('inner', []) if q['kind'] == 'ParmVarDecl']
+            self.docs[name] = function_docs(comments.get(name), pnames)
+            docs = self.docs[name][1]
             params = [(p.get('name', 'arg%d' % k), p['type']['qualType'], docs.get(p.get('name'), ''))
                       for k, p in enumerate(q for q in n.get('inner', []) if q['kind'] == 'ParmVarDecl')]
             ret = re.match(r'(.*?)\s*\(', n['type']['qualType']).group(1)
@@ -539,11 +588,13 @@ def gen_python(api):
         if ename:
             w('    %r: (%s),' % (ename, ''.join('%r, ' % n for n, _ in values)))
     w('}')
+    w('')
+    L.extend(PY_STRUCT_BASES.strip('\n').split('\n'))
     for sname, fields in api.structs:
         w('')
         w('')
-        w('class %s(ctypes.Structure):' % py_short(sname))
-        w('    """C struct %s."""' % sname)
+        w('class %s(%s):' % (py_short(sname), '_Vector' if is_py_vector(api, fields) else '_Struct'))
+        w('    """%s"""' % py_struct_doc(api, sname, fields))
         w('    _c_name_ = %r' % sname)
         w('    _fields_ = [')
         for fname, ctype in fields:
@@ -592,7 +643,78 @@ def gen_python(api):
         if ret == 'demc_status':
             w('    %r,' % fname)
     w('))')
+    w('')
+    w('# name -> (brief, ((param, C type, text), ...), return text): the C documentation of each function (the')
+    w('# Doxygen comments of the headers, C names spelled as the Python face spells them), for the docstrings.')
+    w('DOCS = {')
+    for fname, ret, params in api.functions:
+        brief, pdocs, rdoc = api.docs[fname]
+        if not brief:
+            fail('%s: no @brief (or first paragraph) in its header comment' % fname)
+        items = ''.join('(%r, %r, %r), ' % (n, re.sub(r'\s+', ' ', c), py_doc(pdocs.get(n, ''))) for n, c, _ in params)
+        w('    %r: (%r, (%s), %r),' % (fname, py_doc(brief), items, py_doc(rdoc)))
+    w('}')
     return '\n'.join(L) + '\n'
+
+
+# The bases of the generated structures: a repr that shows the fields (nested structs and arrays too), and for
+# the small vectors (demc_vec3, demc_quat: doubles only) a positional repr, sequence access and a numpy view.
+PY_STRUCT_BASES = '''
+def _field_repr(value, ctype):
+    if isinstance(value, ctypes.Array):
+        return '[%s]' % ', '.join(_field_repr(v, value._type_) for v in value)
+    if ctype is ctypes.c_void_p:
+        return 'None' if value is None else hex(value)
+    return repr(value)
+
+
+class _Struct(ctypes.Structure):
+    """A C struct of libdemc: the fields of the C struct, same names and layout; repr shows them."""
+
+    def __repr__(self):
+        public = [(n, t) for n, t in self._fields_ if not n.endswith('_')]
+        if not public:
+            return '%s(<opaque, %d bytes>)' % (type(self).__name__, ctypes.sizeof(self))
+        return '%s(%s)' % (type(self).__name__, ', '.join('%s=%s' % (n, _field_repr(getattr(self, n), t))
+                                                           for n, t in public))
+
+
+class _Vector(_Struct):
+    """A small vector of doubles (demc.vec3, demc.quat): repr vec3(x, y, z); a sequence (len, iteration, v[k],
+    tuple(v)); demc.as_numpy(v) is a float64 view of the struct's own memory (no copy)."""
+
+    def __repr__(self):
+        return '%s(%s)' % (type(self).__name__, ', '.join(repr(v) for v in self))
+
+    def __len__(self):
+        return len(self._fields_)
+
+    def __iter__(self):
+        return (getattr(self, n) for n, _ in self._fields_)
+
+    def __getitem__(self, k):
+        return tuple(self)[k]
+'''
+
+
+def py_doc(text):
+    """C documentation as a Python reader takes it: NULL is None."""
+    return re.sub(r'\bNULL\b', 'None', text)
+
+
+def is_py_vector(api, fields):
+    return 2 <= len(fields) <= 4 and all(api.classify(c) == ('double', None, []) and len(f) == 1 for f, c in fields)
+
+
+def py_struct_doc(api, sname, fields):
+    brief, fdocs, _ = api.docs.get(sname, ('', {}, ''))
+    lines = ['C struct %s%s' % (sname, (': ' + brief) if brief else '.')]
+    fl = ['    %s: %s' % (f, fdocs[f]) for f, _ in fields if fdocs.get(f)]
+    if fl:
+        lines += ['', 'Fields:'] + fl
+    text = re.sub(r' +\n', '\n', '\n    '.join(lines))
+    text = text.replace('\\', '\\\\').replace('"""', "'''")
+    return text + ' ' if text.endswith('"') else text
 
 
 # -------------------------------------------------------------------------------------------------------- main
@@ -619,7 +741,7 @@ def main(argv):
     for rel, text in outputs.items():
         path = os.path.join(out_dir, rel)
         os.makedirs(os.path.dirname(path) or '.', exist_ok=True)
-        with open(path + '.new', 'w') as f:
+        with open(path + '.new', 'w', encoding='utf-8') as f:
             f.write(text)
         os.replace(path + '.new', path)
     return 0

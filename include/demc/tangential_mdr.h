@@ -128,8 +128,9 @@ typedef struct demc_tangential_mdr_energy {
      *  4G*L_i(u_start + u_end)·Δu of its stick part plus its slip dissipation; −½(F_0 + F)·Δs to second order
      *  in the step, equal to it in a step without slip at a fixed radius. */
     double work;
-    /** Energy dissipated by Coulomb slip of the springs (J, ≥ 0): micro-slip, and gross sliding when #sliding;
-     *  per slipping cell 8G*L_i|u* − u| · ½(|u_start| + u_c,i) (μF_n|Δs| in steady sliding). */
+    /** Energy dissipated by Coulomb slip of the springs (J, ≥ 0): micro-slip, and gross sliding when
+     *  demc_tangential_result::sliding; per slipping cell 8G*L_i|u* − u| · ½(|u_start| + u_c,i) (μF_n|Δs| in
+     *  steady sliding). */
     double slip_dissipation;
     /** Energy lost by the finite resolution (J, ≥ 0): the cell mean taken over springs entering with zero
      *  displacement, the displacement carried out by the part of a cell that leaves the contact, the merging of

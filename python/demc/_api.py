@@ -193,9 +193,49 @@ ENUMS = {
     'demc_sliding_hysteresis_form': ('DEMC_SLIDING_HYSTERESIS_INCREMENTAL', 'DEMC_SLIDING_HYSTERESIS_TOTAL', 'DEMC_SLIDING_HYSTERESIS_FORM_MAX_', ),
 }
 
+def _field_repr(value, ctype):
+    if isinstance(value, ctypes.Array):
+        return '[%s]' % ', '.join(_field_repr(v, value._type_) for v in value)
+    if ctype is ctypes.c_void_p:
+        return 'None' if value is None else hex(value)
+    return repr(value)
 
-class vec3(ctypes.Structure):
-    """C struct demc_vec3."""
+
+class _Struct(ctypes.Structure):
+    """A C struct of libdemc: the fields of the C struct, same names and layout; repr shows them."""
+
+    def __repr__(self):
+        public = [(n, t) for n, t in self._fields_ if not n.endswith('_')]
+        if not public:
+            return '%s(<opaque, %d bytes>)' % (type(self).__name__, ctypes.sizeof(self))
+        return '%s(%s)' % (type(self).__name__, ', '.join('%s=%s' % (n, _field_repr(getattr(self, n), t))
+                                                           for n, t in public))
+
+
+class _Vector(_Struct):
+    """A small vector of doubles (demc.vec3, demc.quat): repr vec3(x, y, z); a sequence (len, iteration, v[k],
+    tuple(v)); demc.as_numpy(v) is a float64 view of the struct's own memory (no copy)."""
+
+    def __repr__(self):
+        return '%s(%s)' % (type(self).__name__, ', '.join(repr(v) for v in self))
+
+    def __len__(self):
+        return len(self._fields_)
+
+    def __iter__(self):
+        return (getattr(self, n) for n, _ in self._fields_)
+
+    def __getitem__(self, k):
+        return tuple(self)[k]
+
+
+class vec3(_Vector):
+    """C struct demc_vec3: A vector of three doubles (a position in m, a velocity in m/s, a force in N, ...).
+
+    Fields:
+        x: First Cartesian component.
+        y: Second Cartesian component.
+        z: Third Cartesian component."""
     _c_name_ = 'demc_vec3'
     _fields_ = [
         ('x', ctypes.c_double),
@@ -204,8 +244,14 @@ class vec3(ctypes.Structure):
     ]
 
 
-class material(ctypes.Structure):
-    """C struct demc_material."""
+class material(_Struct):
+    """C struct demc_material: A linear elastic, isotropic material.
+
+    Fields:
+        youngs_modulus: Young's modulus E, Pa; > 0.
+        poisson_ratio: Poisson's ratio ν, dimensionless; −1 < ν ≤ 0.5.
+        density: Mass density ρ, kg/m³; > 0 (ignored, and may be 0, for a wall).
+        shear_modulus: Shear modulus G, Pa. 0 means "derive it": G = E/(2(1+ν)), the isotropic relation. A positive value is used as given, for papers that give G independently of E and ν (it is not checked against E and ν)."""
     _c_name_ = 'demc_material'
     _fields_ = [
         ('youngs_modulus', ctypes.c_double),
@@ -215,8 +261,14 @@ class material(ctypes.Structure):
     ]
 
 
-class pair(ctypes.Structure):
-    """C struct demc_pair."""
+class pair(_Struct):
+    """C struct demc_pair: Effective properties of a contact pair: what the contact laws need.
+
+    Fields:
+        effective_modulus: E*, Pa: 1/E* = (1−ν_i²)/E_i + (1−ν_j²)/E_j ([Zabulionis 2012] eq 17, [Campello 2015] eq 20).
+        effective_shear_modulus: G*, Pa, by the chosen demc.shear_mixing.
+        effective_radius: R*, m: 1/R* = 1/R_i + 1/R_j ([Zabulionis 2012] eq 16, [Campello 2015] eq 20); R_i for a wall.
+        effective_mass: m*, kg: 1/m* = 1/m_i + 1/m_j ([Campello 2015] eq 23); m_i for a wall."""
     _c_name_ = 'demc_pair'
     _fields_ = [
         ('effective_modulus', ctypes.c_double),
@@ -226,8 +278,13 @@ class pair(ctypes.Structure):
     ]
 
 
-class moduli(ctypes.Structure):
-    """C struct demc_moduli."""
+class moduli(_Struct):
+    """C struct demc_moduli: The elastic constants of a pair of species that a contact model needs, independent of the bodies' sizes.
+
+    Fields:
+        effective_modulus: E*, Pa: 1/E* = (1−ν_i²)/E_i + (1−ν_j²)/E_j ([Zabulionis 2012] eq 17, [Campello 2015] eq 20).
+        effective_shear_modulus: G*, Pa, by the chosen demc.shear_mixing.
+        compliance_asymmetry: (c_i − c_j)/(c_i + c_j) with c = (1−ν²)/E the normal compliance of each body, in [−1, 1]: how the overlap divides between the two surfaces (body i takes the fraction (1 + this)/2 of δ, Johnson, Contact Mechanics, 1985, §4.2: each surface's displacement under the common Hertz pressure is proportional to its compliance). 0 for equal materials (and for a struct filled by hand that leaves it zero: the half rule), 1 against a rigid wall."""
     _c_name_ = 'demc_moduli'
     _fields_ = [
         ('effective_modulus', ctypes.c_double),
@@ -236,24 +293,35 @@ class moduli(ctypes.Structure):
     ]
 
 
-class normal_hertz_params(ctypes.Structure):
-    """C struct demc_normal_hertz_params."""
+class normal_hertz_params(_Struct):
+    """C struct demc_normal_hertz_params: Hertz law parameters: F = K δ^{3/2} ([Zabulionis 2012] eq 14, [Campello 2015] eq 19, [Cummins 2012] eq 2).
+
+    Fields:
+        prefactor: K = (4/3) E* √R*, N/m^{3/2} (the Hertz prefactor, not a stiffness dF/dδ); finite and > 0."""
     _c_name_ = 'demc_normal_hertz_params'
     _fields_ = [
         ('prefactor', ctypes.c_double),
     ]
 
 
-class normal_linear_params(ctypes.Structure):
-    """C struct demc_normal_linear_params."""
+class normal_linear_params(_Struct):
+    """C struct demc_normal_linear_params: Linear spring parameters: F = k δ ([Cummins 2012] eq 1, the spring of LS+D).
+
+    Fields:
+        stiffness: k, N/m; finite and > 0."""
     _c_name_ = 'demc_normal_linear_params'
     _fields_ = [
         ('stiffness', ctypes.c_double),
     ]
 
 
-class normal_pls_params(ctypes.Structure):
-    """C struct demc_normal_pls_params."""
+class normal_pls_params(_Struct):
+    """C struct demc_normal_pls_params: PLS(B) partially latching spring parameters ([Cummins 2012] eq 3, after Thornton et al. 2012 and Walton & Braun 1986): loading stiffness e·k, unloading stiffness k/e.
+
+    Fields:
+        loading_stiffness: k₁ = e k, N/m ([Cummins 2012] eq 3, ΔF ≥ 0).
+        unloading_stiffness: k₂ = k/e, N/m ([Cummins 2012] eq 3, ΔF < 0).
+        plastic_fraction: 1 − e² = 1 − k₁/k₂: the latched overlap α₀ is this times δ_max."""
     _c_name_ = 'demc_normal_pls_params'
     _fields_ = [
         ('loading_stiffness', ctypes.c_double),
@@ -262,16 +330,26 @@ class normal_pls_params(ctypes.Structure):
     ]
 
 
-class normal_pls_state(ctypes.Structure):
-    """C struct demc_normal_pls_state."""
+class normal_pls_state(_Struct):
+    """C struct demc_normal_pls_state: Per-contact state of PLS(B): doubles only, all zero for a new contact (demc.NORMAL_PLS_STATE_SIZE doubles).
+
+    Fields:
+        overlap_max: Largest overlap δ_max reached in this contact, m (0 for a new contact)."""
     _c_name_ = 'demc_normal_pls_state'
     _fields_ = [
         ('overlap_max', ctypes.c_double),
     ]
 
 
-class tangential_state(ctypes.Structure):
-    """C struct demc_tangential_state."""
+class tangential_state(_Struct):
+    """C struct demc_tangential_state: Per-contact memory of the tangential spring. All zero = a new contact.
+
+    Fields:
+        displacement: Elastic tangential displacement δ_el of the contact point of i relative to j (m), [Zabulionis 2012] eq 20, 39, 42-43. With the incremental stiffness rules it is a record of the spring elongation (the force is carried by #force); with demc.STIFFNESS_TOTAL it is the memory itself, F = −k_t δ_el ([Zabulionis 2012] eq 21, [Campello 2015] eq 31).
+        force: Elastic tangential force on body i (N): the spring part F_te of [Cummins 2012] eq 1-2, F_t,st of [Zabulionis 2012] eq 27, 33.
+        stiffness: Tangential stiffness k_t of the previous step (N/m); 0 for a new contact.
+        normal_force: Normal force of the previous step (N), for the unloading test of [Cummins 2012] eq 2; 0 for a new contact.
+        sliding: 1.0 when the previous step slid (Coulomb limit reached), 0.0 when it stuck."""
     _c_name_ = 'demc_tangential_state'
     _fields_ = [
         ('displacement', vec3),
@@ -282,8 +360,17 @@ class tangential_state(ctypes.Structure):
     ]
 
 
-class tangential_params(ctypes.Structure):
-    """C struct demc_tangential_params."""
+class tangential_params(_Struct):
+    """C struct demc_tangential_params: Friction coefficients and the explicit conventions of the tangential law.
+
+    Fields:
+        mu_static: Static friction μ_s (dimensionless, ≥ 0): the stick test, [Campello 2015] eq 32.
+        mu_dynamic: Dynamic friction μ_d (0 ≤ μ_d ≤ μ_s): the slip force, [Campello 2015] eq 33.
+        stiffness_rule: Stiffness of the increment ([Zabulionis 2012] eq 29-33).
+        recalculation: Recalculation of δ_el on slip ([Zabulionis 2012] eq 41-43).
+        direction: Direction of the slip force ([Zabulionis 2012] section 5).
+        unloading: Unloading rescale ([Cummins 2012] eq 2).
+        coulomb: Which force the Coulomb limit bounds ([Cummins 2012] eq 1-2)."""
     _c_name_ = 'demc_tangential_params'
     _fields_ = [
         ('mu_static', ctypes.c_double),
@@ -296,8 +383,13 @@ class tangential_params(ctypes.Structure):
     ]
 
 
-class tangential_result(ctypes.Structure):
-    """C struct demc_tangential_result."""
+class tangential_result(_Struct):
+    """C struct demc_tangential_result: What one tangential step returns besides the updated state: the force and whether it slid. The same result for both tangential kernels (demc.tangential_update(), demc.tangential_md_update()); their energy terms come separately, only when asked for, as for every kernel of the library.
+
+    Fields:
+        force: Tangential force on body i (N): the elastic part plus the dashpot part, limited per the Coulomb policy.
+        damping_force: The dashpot part of #force (N): −c_t v_t, or −c_t (v_t − Δδ_sl/Δt) while sliding under demc.COULOMB_TOTAL; zero for demc.tangential_md_update(), which has no dashpot of its own.
+        sliding: 1 when this step slid (Mindlin–Deresiewicz: ended in gross sliding, |F| = μF_n), 0 when it stuck (the spring's state keeps the same flag as a double)."""
     _c_name_ = 'demc_tangential_result'
     _fields_ = [
         ('force', vec3),
@@ -306,8 +398,14 @@ class tangential_result(ctypes.Structure):
     ]
 
 
-class tangential_energy(ctypes.Structure):
-    """C struct demc_tangential_energy."""
+class tangential_energy(_Struct):
+    """C struct demc_tangential_energy: Energy terms of one step of demc.tangential_update(), written only when asked for.
+
+    Fields:
+        stored_energy: Elastic energy stored in the spring at the end of the step, |F_el|²/(2 k_t) (J); 0 when k_t = 0.
+        friction_dissipation: Energy dissipated by the slider in this step (J, ≥ 0): −Δδ_sl · (½(F_old + F_el) + F_d), with Δδ_sl = (L − L*)/k_slip the slip of the return (k_slip = k_t(ξ), plus c_t/Δt under the total policy) and F_d only under the total policy (the dashpot in series with the slider): the slip against the trapezoidal mean of the force the slider carries, so that the step's energy balance closes. μ_d F_n |Δδ_sl| in steady sliding; includes the spring energy released at the static → dynamic drop of [Campello 2015] eq 35. 0 while sticking, and 0 for a force reversed beyond the cone within one step (where the trapezoid would be negative).
+        viscous_dissipation: Energy dissipated by the dashpot in this step (J, ≥ 0): c_t |v_e|² Δt = |F_d|² Δt/c_t, v_e its rate.
+        stiffness_exchange: Energy that left the spring in this step with no tangential work (J, signed): |F_old|²/(2k_t(t_{m−1})) − |F_carried|²/(2k_t(t_m)), the force carried into the step (rescaled under demc.UNLOADING_RESCALE, −k_t(t_m) δ_el under demc.STIFFNESS_TOTAL) meeting the new stiffness. A spring of varying stiffness is not a potential: this is its exchange with the normal load. Positive when k_t grows under the incremental law and when it falls under the rescale, negative when it falls without rescale; 0 for a constant k_t."""
     _c_name_ = 'demc_tangential_energy'
     _fields_ = [
         ('stored_energy', ctypes.c_double),
@@ -317,8 +415,13 @@ class tangential_energy(ctypes.Structure):
     ]
 
 
-class tangential_md_params(ctypes.Structure):
-    """C struct demc_tangential_md_params."""
+class tangential_md_params(_Struct):
+    """C struct demc_tangential_md_params: Parameters of the Mindlin–Deresiewicz law (fill with demc.tangential_md_init()).
+
+    Fields:
+        mu: Friction coefficient μ ≥ 0 (one Coulomb coefficient).
+        effective_shear_modulus: G* > 0 (Pa), Mindlin's 1/G* = (2−ν_i)/G_i + (2−ν_j)/G_j, so that the initial tangential stiffness is 8G*a.
+        variant: Published form."""
     _c_name_ = 'demc_tangential_md_params'
     _fields_ = [
         ('mu', ctypes.c_double),
@@ -327,8 +430,16 @@ class tangential_md_params(ctypes.Structure):
     ]
 
 
-class tangential_md_state(ctypes.Structure):
-    """C struct demc_tangential_md_state."""
+class tangential_md_state(_Struct):
+    """C struct demc_tangential_md_state: Per-contact memory of the Mindlin–Deresiewicz law. All zero = a new contact.
+
+    Fields:
+        force: Tangential force on body i at the end of the previous step (N). Changes sign under the swap.
+        origin: Origin of the current unloading or reloading branch: the last turning point, T* or T** of Thornton & Yin (N); zero on the virgin loading branch. Changes sign under the swap.
+        end: Where the current branch rejoins the loading branch: −T* for unloading, T* for reloading (N); zero on the virgin branch. Changes sign under the swap.
+        normal_force: Normal force F_n of the previous step (N), for ΔF_n. Kept under the swap.
+        stiffness: Initial stiffness 8G*a of the previous step (N/m), for the energy account only. Kept under the swap.
+        branch: Branch: 0.0 virgin loading, 1.0 unloading (from T*), 2.0 reloading (from T**). Kept under the swap."""
     _c_name_ = 'demc_tangential_md_state'
     _fields_ = [
         ('force', vec3),
@@ -340,8 +451,13 @@ class tangential_md_state(ctypes.Structure):
     ]
 
 
-class tangential_md_energy(ctypes.Structure):
-    """C struct demc_tangential_md_energy."""
+class tangential_md_energy(_Struct):
+    """C struct demc_tangential_md_energy: Energy terms of one step of demc.tangential_md_update(), filled only on request.
+
+    Fields:
+        stored_energy: Recoverable energy at the end of the step (J): the work the contact returns when its tangential force is released to zero along the branch the Masing rule gives from the current state (the current branch when it heads towards zero force, else a fresh reversal). A function of the state, F_n and a.
+        friction_dissipation: Energy dissipated by micro-slip and gross sliding in this step (J, ≥ 0): the work −½(F_1 + F_end)·Δs_2 of the displacement part of the step less the change of the recoverable energy over it. 0 in a step without slip (MD: |ΔT| ≤ μΔF_n). Over a closed cycle at constant F_n it is the area of the loop.
+        normal_exchange: Energy that left the contact in this step without dissipation by slip (J, signed): the rest of the step's balance, E_prev + W − E_end − D, with W = −½(F_prev + F_end)·Δs; it is the exchange with the normal load (the μΔF_n terms, the change of a) and 0 in a step at constant F_n and a."""
     _c_name_ = 'demc_tangential_md_energy'
     _fields_ = [
         ('stored_energy', ctypes.c_double),
@@ -350,8 +466,13 @@ class tangential_md_energy(ctypes.Structure):
     ]
 
 
-class tangential_mdr_params(ctypes.Structure):
-    """C struct demc_tangential_mdr_params."""
+class tangential_mdr_params(_Struct):
+    """C struct demc_tangential_mdr_params: Parameters of the MDR tangential law (fill with demc.tangential_mdr_init()).
+
+    Fields:
+        mu: Friction coefficient μ ≥ 0 (one Coulomb coefficient).
+        effective_shear_modulus: G* > 0 (Pa), Mindlin's 1/G* = (2−ν_i)/G_i + (2−ν_j)/G_j, so that the tangential stiffness of the stuck contact is 8G*a.
+        springs: Number of cells on 0 ≤ x < a, 1 to demc.TANGENTIAL_MDR_MAX_SPRINGS (demc.TANGENTIAL_MDR_DEFAULT_SPRINGS recommended)."""
     _c_name_ = 'demc_tangential_mdr_params'
     _fields_ = [
         ('mu', ctypes.c_double),
@@ -360,8 +481,14 @@ class tangential_mdr_params(ctypes.Structure):
     ]
 
 
-class tangential_mdr_energy(ctypes.Structure):
-    """C struct demc_tangential_mdr_energy."""
+class tangential_mdr_energy(_Struct):
+    """C struct demc_tangential_mdr_energy: Energy terms of one step of demc.tangential_mdr_update(), filled only on request.
+
+    Fields:
+        stored_energy: Elastic energy of the springs at the end of the step, Σ 4G*L_i|u_i|² (J).
+        work: Work of the tangential force on the springs in the step (J): per cell, the trapezoidal work 4G*L_i(u_start + u_end)·Δu of its stick part plus its slip dissipation; −½(F_0 + F)·Δs to second order in the step, equal to it in a step without slip at a fixed radius.
+        slip_dissipation: Energy dissipated by Coulomb slip of the springs (J, ≥ 0): micro-slip, and gross sliding when demc.tangential_result.sliding; per slipping cell 8G*L_i|u* − u| · ½(|u_start| + u_c,i) (μF_n|Δs| in steady sliding).
+        grid_dissipation: Energy lost by the finite resolution (J, ≥ 0): the cell mean taken over springs entering with zero displacement, the displacement carried out by the part of a cell that leaves the contact, the merging of cells, the release of every spring when the contact ends. In the continuum the springs at the edge, whose limit vanishes, slip to zero before they leave; this term is that slip, and tends to 0 as the cells are refined."""
     _c_name_ = 'demc_tangential_mdr_energy'
     _fields_ = [
         ('stored_energy', ctypes.c_double),
@@ -371,16 +498,25 @@ class tangential_mdr_energy(ctypes.Structure):
     ]
 
 
-class mat3(ctypes.Structure):
-    """C struct demc_mat3."""
+class mat3(_Struct):
+    """C struct demc_mat3: A 3×3 matrix of doubles, row-major: `m[i][j]` is the entry in row i, column j.
+
+    Fields:
+        m: Entries, `m[row][column]`."""
     _c_name_ = 'demc_mat3'
     _fields_ = [
         ('m', ((ctypes.c_double * 3) * 3)),
     ]
 
 
-class quat(ctypes.Structure):
-    """C struct demc_quat."""
+class quat(_Vector):
+    """C struct demc_quat: A quaternion w + x i + y j + z k, scalar part first (Hamilton convention).
+
+    Fields:
+        w: Scalar part, cos(θ/2) for a unit quaternion.
+        x: First component of the vector part, sin(θ/2) e_x.
+        y: Second component of the vector part, sin(θ/2) e_y.
+        z: Third component of the vector part, sin(θ/2) e_z."""
     _c_name_ = 'demc_quat'
     _fields_ = [
         ('w', ctypes.c_double),
@@ -390,24 +526,34 @@ class quat(ctypes.Structure):
     ]
 
 
-class rolling_epsd_state(ctypes.Structure):
-    """C struct demc_rolling_epsd_state."""
+class rolling_epsd_state(_Struct):
+    """C struct demc_rolling_epsd_state: Per-contact memory of the EPSD law: the spring torque on body i. All zero = a new contact.
+
+    Fields:
+        torque: Spring torque M_k on body i (N·m), |M_k| ≤ μ_r R* F_n of the step that wrote it."""
     _c_name_ = 'demc_rolling_epsd_state'
     _fields_ = [
         ('torque', vec3),
     ]
 
 
-class rolling_sds_state(ctypes.Structure):
-    """C struct demc_rolling_sds_state."""
+class rolling_sds_state(_Struct):
+    """C struct demc_rolling_sds_state: Per-contact memory of the SDS law: the rolling displacement ξ_r. All zero = a new contact.
+
+    Fields:
+        displacement: Rolling displacement ξ_r (m), the time integral of v_r; F_r = −k_roll ξ_r − γ_roll v_r."""
     _c_name_ = 'demc_rolling_sds_state'
     _fields_ = [
         ('displacement', vec3),
     ]
 
 
-class rolling_cdt_params(ctypes.Structure):
-    """C struct demc_rolling_cdt_params."""
+class rolling_cdt_params(_Struct):
+    """C struct demc_rolling_cdt_params: Parameters of the CDT law (fill with demc.rolling_cdt_init()).
+
+    Fields:
+        mu_rolling: Coefficient of rolling friction μ_r (dimensionless, ≥ 0).
+        limiter: Behaviour at small |ω_r|."""
     _c_name_ = 'demc_rolling_cdt_params'
     _fields_ = [
         ('mu_rolling', ctypes.c_double),
@@ -415,8 +561,14 @@ class rolling_cdt_params(ctypes.Structure):
     ]
 
 
-class rolling_epsd_params(ctypes.Structure):
-    """C struct demc_rolling_epsd_params."""
+class rolling_epsd_params(_Struct):
+    """C struct demc_rolling_epsd_params: Parameters of the EPSD law (fill with demc.rolling_epsd_init(); check with demc.rolling_epsd_validate()).
+
+    Fields:
+        mu_rolling: Coefficient of rolling friction μ_r (dimensionless, ≥ 0).
+        stiffness_coefficient: c in k_r = c k_n μ_r² R*² (> 0); 2.25 in Ai et al. 2011 for 3D.
+        damping_ratio: η_r ≥ 0: C_r = η_r · 2√(I_r k_r).
+        mobilised_damping: f in [0, 1]: the viscous torque is f·(−C_r ω_r) at full mobilisation; 0 as published (Ai et al. 2011)."""
     _c_name_ = 'demc_rolling_epsd_params'
     _fields_ = [
         ('mu_rolling', ctypes.c_double),
@@ -426,8 +578,13 @@ class rolling_epsd_params(ctypes.Structure):
     ]
 
 
-class rolling_sds_params(ctypes.Structure):
-    """C struct demc_rolling_sds_params."""
+class rolling_sds_params(_Struct):
+    """C struct demc_rolling_sds_params: Parameters of the SDS law (fill with demc.rolling_sds_init(); the LAMMPS "rolling sds" coefficients).
+
+    Fields:
+        stiffness: k_roll (N/m, ≥ 0).
+        damping: γ_roll (N·s/m, ≥ 0).
+        mu_rolling: μ_roll (dimensionless, ≥ 0): |F_r| ≤ μ_roll F_n, so |M| ≤ μ_roll R* F_n."""
     _c_name_ = 'demc_rolling_sds_params'
     _fields_ = [
         ('stiffness', ctypes.c_double),
@@ -436,8 +593,13 @@ class rolling_sds_params(ctypes.Structure):
     ]
 
 
-class rolling_result(ctypes.Structure):
-    """C struct demc_rolling_result."""
+class rolling_result(_Struct):
+    """C struct demc_rolling_result: The torques of one step of a rolling law.
+
+    Fields:
+        torque_i: Rolling-resistance torque on body i (N·m), in the tangent plane.
+        torque_j: Torque on body j (N·m): exactly −torque_i (a pure couple).
+        mobilised: 1 when the law is at its limit this step (CDT: the full torque μ_r R* F_n is applied; EPSD: the spring torque is at μ_r R* F_n; SDS: the total rolling force is at μ_roll F_n), else 0."""
     _c_name_ = 'demc_rolling_result'
     _fields_ = [
         ('torque_i', vec3),
@@ -446,8 +608,13 @@ class rolling_result(ctypes.Structure):
     ]
 
 
-class rolling_energy(ctypes.Structure):
-    """C struct demc_rolling_energy."""
+class rolling_energy(_Struct):
+    """C struct demc_rolling_energy: Energy terms of one step of a rolling law, written only when asked for.
+
+    Fields:
+        stored_energy: Elastic energy in the spring at the end of the step (J): |M_k|²/(2k_r), ½k_roll|ξ_r|²; 0 for CDT.
+        viscous_dissipation: Energy dissipated by the dashpot in the step (J, ≥ 0).
+        friction_dissipation: Energy dissipated by the slider in the step (J, ≥ 0); for CDT the whole work |M||ω_r|Δt."""
     _c_name_ = 'demc_rolling_energy'
     _fields_ = [
         ('stored_energy', ctypes.c_double),
@@ -456,16 +623,24 @@ class rolling_energy(ctypes.Structure):
     ]
 
 
-class twisting_state(ctypes.Structure):
-    """C struct demc_twisting_state."""
+class twisting_state(_Struct):
+    """C struct demc_twisting_state: Per-contact memory of the twisting laws: the twist angle. Zero = a new contact; unchanged by the swap.
+
+    Fields:
+        angle: Twist angle φ (rad): the spring part of the twist, M = −k_tw φ − γ_tw ω_n before the limit."""
     _c_name_ = 'demc_twisting_state'
     _fields_ = [
         ('angle', ctypes.c_double),
     ]
 
 
-class twisting_sds_params(ctypes.Structure):
-    """C struct demc_twisting_sds_params."""
+class twisting_sds_params(_Struct):
+    """C struct demc_twisting_sds_params: Parameters of the SDS twisting law (fill with demc.twisting_sds_init()).
+
+    Fields:
+        stiffness: k_tw (N·m/rad, ≥ 0).
+        damping: γ_tw (N·m·s/rad, ≥ 0).
+        mu_twisting: μ_tw (m, ≥ 0): the limit is μ_tw F_n (a length, as LAMMPS "twisting sds")."""
     _c_name_ = 'demc_twisting_sds_params'
     _fields_ = [
         ('stiffness', ctypes.c_double),
@@ -474,16 +649,25 @@ class twisting_sds_params(ctypes.Structure):
     ]
 
 
-class twisting_marshall_params(ctypes.Structure):
-    """C struct demc_twisting_marshall_params."""
+class twisting_marshall_params(_Struct):
+    """C struct demc_twisting_marshall_params: Parameters of Marshall's twisting law (fill with demc.twisting_marshall_init()).
+
+    Fields:
+        mu_tangential: Friction coefficient μ_t of the tangential law (dimensionless, ≥ 0): pass the coefficient that bounds the sliding force (LAMMPS has a single one)."""
     _c_name_ = 'demc_twisting_marshall_params'
     _fields_ = [
         ('mu_tangential', ctypes.c_double),
     ]
 
 
-class twisting_result(ctypes.Structure):
-    """C struct demc_twisting_result."""
+class twisting_result(_Struct):
+    """C struct demc_twisting_result: The torques of one step of a twisting law.
+
+    Fields:
+        torque_i: Twisting torque on body i (N·m): M_t n.
+        torque_j: Torque on body j (N·m): exactly −torque_i.
+        torque: M_t (N·m), the signed component of torque_i along n.
+        mobilised: 1 when |M_t| is at its limit M_c this step, else 0."""
     _c_name_ = 'demc_twisting_result'
     _fields_ = [
         ('torque_i', vec3),
@@ -493,8 +677,13 @@ class twisting_result(ctypes.Structure):
     ]
 
 
-class twisting_energy(ctypes.Structure):
-    """C struct demc_twisting_energy."""
+class twisting_energy(_Struct):
+    """C struct demc_twisting_energy: Energy terms of one step of a twisting law, written only when asked for.
+
+    Fields:
+        stored_energy: ½ k_tw φ² at the end of the step (J).
+        viscous_dissipation: γ_tw ω_n² Δt (J, ≥ 0).
+        friction_dissipation: ½ k_tw (φ_old + φ)(φ* − φ), the slip against the mean spring torque (J, ≥ 0; 0 where the trapezoid would be negative)."""
     _c_name_ = 'demc_twisting_energy'
     _fields_ = [
         ('stored_energy', ctypes.c_double),
@@ -503,16 +692,27 @@ class twisting_energy(ctypes.Structure):
     ]
 
 
-class adhesion_state(ctypes.Structure):
-    """C struct demc_adhesion_state."""
+class adhesion_state(_Struct):
+    """C struct demc_adhesion_state: Per-contact state of the JKR law: doubles only, all zero for a new pair (demc.ADHESION_STATE_SIZE).
+
+    Fields:
+        neck: 1.0 while the JKR neck exists (from touch, δ > 0, until δ < δ_c), 0.0 otherwise."""
     _c_name_ = 'demc_adhesion_state'
     _fields_ = [
         ('neck', ctypes.c_double),
     ]
 
 
-class adhesion_result(ctypes.Structure):
-    """C struct demc_adhesion_result."""
+class adhesion_result(_Struct):
+    """C struct demc_adhesion_result: What one evaluation of an adhesive normal law returns. All zero (and `contact` 0) out of contact.
+
+    Fields:
+        force: Elastic normal force F on body i along n, N: > 0 repulsive, < 0 attractive.
+        stiffness: Tangent stiffness dF/dδ along the law, N/m. For JKR it is negative between the force minimum and the jump-off and diverges at the jump-off (clamped there to a finite value): do not build a dashpot on it; use #contact_stiffness.
+        contact_stiffness: Stiffness at constant contact radius, 2E*a, N/m (≥ 0, finite): the Hertz stiffness 2E*√(R*δ) for DMT and the simplified JKR, the flat-punch unloading stiffness of the JKR contact circle for JKR. The stiffness to use in a dashpot 2γ√(m* k) and in time-step estimates.
+        contact_radius: Contact radius a, m (≥ 0): the JKR radius on the stable branch; √(R*δ) for DMT and the simplified JKR. The radius to use in Mindlin's tangential stiffness 8G*a.
+        friction_load: The normal load the Coulomb limit of the tangential law uses, N (≥ 0): |F + 2F_c| for JKR (Thornton & Yin 1991), the Hertz part K δ^{3/2} for DMT and the simplified JKR (see the laws).
+        contact: 1 while the bodies are in contact (for JKR: while the neck exists), 0 otherwise."""
     _c_name_ = 'demc_adhesion_result'
     _fields_ = [
         ('force', ctypes.c_double),
@@ -524,8 +724,16 @@ class adhesion_result(ctypes.Structure):
     ]
 
 
-class adhesion_jkr_params(ctypes.Structure):
-    """C struct demc_adhesion_jkr_params."""
+class adhesion_jkr_params(_Struct):
+    """C struct demc_adhesion_jkr_params: JKR parameters of a pair of bodies (Johnson, Kendall & Roberts 1971).
+
+    Fields:
+        effective_modulus: E*, Pa; > 0.
+        effective_radius: R*, m; > 0.
+        work_of_adhesion: w = γ_i + γ_j − γ_ij, J/m² (twice the surface energy γ of a like pair); ≥ 0.
+        prefactor: K = (4/3)E*√R*, N/m^{3/2}: the Hertz law of the limit w = 0.
+        neck_constant: c = R*√(2πw/E*), m^{3/2}: δ(a) = (a² − c√a)/R*. 0 when w = 0.
+        pulloff_force: F_c = (3/2)πwR*, N (a magnitude): the JKR pull-off force under force control is −F_c, the minimum of F(a) (at a³ = 9πwR*²/(8E*))."""
     _c_name_ = 'demc_adhesion_jkr_params'
     _fields_ = [
         ('effective_modulus', ctypes.c_double),
@@ -537,8 +745,15 @@ class adhesion_jkr_params(ctypes.Structure):
     ]
 
 
-class adhesion_dmt_params(ctypes.Structure):
-    """C struct demc_adhesion_dmt_params."""
+class adhesion_dmt_params(_Struct):
+    """C struct demc_adhesion_dmt_params: DMT parameters of a pair of bodies (Derjaguin, Muller & Toporov 1975): F = Kδ^{3/2} − 2πwR*.
+
+    Fields:
+        effective_modulus: E*, Pa; > 0.
+        effective_radius: R*, m; > 0.
+        work_of_adhesion: w, J/m²; ≥ 0.
+        prefactor: K = (4/3)E*√R*, N/m^{3/2}.
+        pulloff_force: F_c = 2πwR*, N (a magnitude): the force at δ → 0⁺ is −F_c."""
     _c_name_ = 'demc_adhesion_dmt_params'
     _fields_ = [
         ('effective_modulus', ctypes.c_double),
@@ -549,8 +764,17 @@ class adhesion_dmt_params(ctypes.Structure):
     ]
 
 
-class adhesion_sjkr_params(ctypes.Structure):
-    """C struct demc_adhesion_sjkr_params."""
+class adhesion_sjkr_params(_Struct):
+    """C struct demc_adhesion_sjkr_params: Parameters of the simplified JKR of LIGGGHTS: F = Kδ^{3/2} − k A(δ), k the cohesion energy density.
+
+    Fields:
+        effective_modulus: E*, Pa; > 0.
+        radius_i: R_i, m; > 0.
+        radius_j: R_j, m; > 0, or 0 for a plane wall (body j).
+        cohesion_energy_density: k, J/m³ (LIGGGHTS `cohesionEnergyDensity`); ≥ 0.
+        variant: Which contact area: sjkr or sjkr2.
+        effective_radius: R* = R_iR_j/(R_i + R_j), or R_i for a wall, m.
+        prefactor: K = (4/3)E*√R*, N/m^{3/2}."""
     _c_name_ = 'demc_adhesion_sjkr_params'
     _fields_ = [
         ('effective_modulus', ctypes.c_double),
@@ -563,8 +787,12 @@ class adhesion_sjkr_params(ctypes.Structure):
     ]
 
 
-class facet_triangle(ctypes.Structure):
-    """C struct demc_facet_triangle."""
+class facet_triangle(_Struct):
+    """C struct demc_facet_triangle: A triangular facet: three nodes with their positions and velocities.
+
+    Fields:
+        vertex: Node positions x_0, x_1, x_2, m.
+        velocity: Node velocities v_0, v_1, v_2, m/s."""
     _c_name_ = 'demc_facet_triangle'
     _fields_ = [
         ('vertex', (vec3 * 3)),
@@ -572,8 +800,17 @@ class facet_triangle(ctypes.Structure):
     ]
 
 
-class facet_contact(ctypes.Structure):
-    """C struct demc_facet_contact."""
+class facet_contact(_Struct):
+    """C struct demc_facet_contact: The closest point of a triangle to a point (a sphere's centre), with its region.
+
+    Fields:
+        region: Region of the closest point (face, one of three edges, one of three vertices).
+        distance: d = |x_i − P| ≥ 0, m (for the face region, |height|).
+        height: h = n_f · (x_i − x_0), m: signed distance of the centre from the facet's plane along the winding normal (positive on the front side); 0 for a degenerate triangle. A host with one-sided facets keeps contacts with h ≥ 0.
+        point: P, m: the closest point of the triangle (a material point of the facet).
+        normal: n, unit, from P towards the centre: (x_i − P)/d; for the face region sign(h) n_f (+n_f when h = 0). When d = 0 outside the face region it is n_f, and for a degenerate triangle with d = 0 the zero vector (no direction).
+        face_normal: n_f, the unit winding normal of the triangle; the zero vector for a degenerate triangle.
+        weight: Barycentric coordinates w_k of P: P = Σ w_k x_k, Σ w_k = 1, w_k ∈ [0, 1]."""
     _c_name_ = 'demc_facet_contact'
     _fields_ = [
         ('region', ctypes.c_int),
@@ -586,8 +823,41 @@ class facet_contact(ctypes.Structure):
     ]
 
 
-class contact_def(ctypes.Structure):
-    """C struct demc_contact_def."""
+class contact_def(_Struct):
+    """C struct demc_contact_def: Description of a contact model: one law per slot, its conventions and its physical inputs.
+
+    Fields:
+        size: sizeof(demc.contact_def) as the caller compiled it; set by the initialisers.
+        normal: Normal law.
+        damping: Dashpots.
+        tangential: Tangential law.
+        increment: Tangential increment.
+        rolling: Rolling resistance.
+        twisting: Twisting resistance.
+        moduli: E*, G* and the compliance split of the pair of species (demc.material_moduli_init()); Hertz laws need E* > 0, the tangential spring with a Hertz law G* > 0.
+        normal_stiffness: k (N/m) of the linear spring and the reference stiffness of PLS(B) (> 0 there).
+        stiffness_ratio: κ (≥ 0): k_t = κ k for the linear spring, κ k/e for PLS(B) ([Cummins 2012] eq 1, 3); demc.tangential_stiffness_ratio() gives Mindlin's 2(1−ν)/(2−ν). Unused by Hertz laws.
+        restitution: e in (0, 1]: gives γ for demc.DAMPING_VISCOUS and the latch of PLS(B).
+        end: End-of-contact rule the restitution refers to; with demc.CONTACT_END_FORCE the normal force never pulls (clamped at zero).
+        tangential_damping_scale: γ_t/γ (≥ 0): the tangential dashpot 2γ_t√(m* k_t) uses γ_t = this × γ; 1 in [Cummins 2012] eq 1-2.
+        friction: μ_s, μ_d and the conventions of the tangential spring (tangential.h).
+        transport: How the memory follows the turning contact frame.
+        transport_spin: 1: the transport includes the mean spin of the two bodies about the normal; 0: shortest arc only (ignored by demc.TRANSPORT_PROJECT).
+        contact_point: Where the contact point lies (torque arms).
+        work_of_adhesion: w (J/m², finite, ≥ 0) of demc.NORMAL_JKR and demc.NORMAL_DMT (0 by default: the Hertz law).
+        cohesion_energy_density: k (J/m³, finite, ≥ 0) of demc.NORMAL_SJKR and demc.NORMAL_SJKR2 (LIGGGHTS `cohesionEnergyDensity`; 0 by default: the Hertz law).
+        max_effective_radius: demc.NORMAL_JKR: the largest R* of the pairs the model serves, m (> 0; R* = R_i against a wall). It sets demc.contact_model_range() to the JKR separation at this R*, the widest of all the pairs: a pair of larger R* loses its neck early, at the gap demc.contact_model_range() where the frame builders drop it.
+        md_variant: Published form of demc.TANGENTIAL_MINDLIN_DERESIEWICZ (read only with that law; 0 = Thornton & Yin).
+        mu_rolling: μ_r (dimensionless, ≥ 0) of demc.ROLLING_CDT and demc.ROLLING_EPSD, μ_roll of demc.ROLLING_SDS: the rolling torque is limited at μ R* F_n. Default 0.
+        rolling_limiter: demc.ROLLING_CDT at small |ω_r|: demc.ROLLING_CDT_LIMITER_INERTIA (default: the torque never reverses ω_r within a step) or demc.ROLLING_CDT_LIMITER_NONE (as published).
+        rolling_stiffness_coefficient: c in k_r = c k_n μ_r² R*² of demc.ROLLING_EPSD (> 0); default 2.25 (Ai et al. 2011).
+        rolling_damping_ratio: η_r (≥ 0) of demc.ROLLING_EPSD: its dashpot is η_r 2√(I_r k_r); default 0 (Ai et al. 2011 use 0.3).
+        rolling_mobilised_damping: f in [0, 1] of demc.ROLLING_EPSD: the share of its dashpot kept at full mobilisation; default 0 (as published).
+        rolling_stiffness: k_roll (N/m, ≥ 0) of demc.ROLLING_SDS; default 0.
+        rolling_damping: γ_roll (N·s/m, ≥ 0) of demc.ROLLING_SDS; default 0.
+        twisting_stiffness: k_tw (N·m/rad, ≥ 0) of demc.TWISTING_SDS; default 0.
+        twisting_damping: γ_tw (N·m·s/rad, ≥ 0) of demc.TWISTING_SDS; default 0.
+        mu_twisting: μ_tw (m, ≥ 0) of demc.TWISTING_SDS: limit μ_tw F_n; default 0."""
     _c_name_ = 'demc_contact_def'
     _fields_ = [
         ('size', ctypes.c_size_t),
@@ -624,16 +894,27 @@ class contact_def(ctypes.Structure):
     ]
 
 
-class contact_model(ctypes.Structure):
-    """C struct demc_contact_model."""
+class contact_model(_Struct):
+    """C struct demc_contact_model: A compiled contact model: validated, with its derived constants, kind and state layout. Opaque.
+
+    Fields:
+        opaque_: Private."""
     _c_name_ = 'demc_contact_model'
     _fields_ = [
         ('opaque_', (ctypes.c_double * 128)),
     ]
 
 
-class body(ctypes.Structure):
-    """C struct demc_body."""
+class body(_Struct):
+    """C struct demc_body: A sphere: the kinematic state and the properties a contact needs. Frozen.
+
+    Fields:
+        position: Centre, m.
+        velocity: Velocity of the centre, m/s.
+        angular_velocity: Angular velocity, rad/s.
+        radius: Radius, m (> 0).
+        mass: Mass, kg (> 0).
+        inertia: Moment of inertia about a diameter, kg·m² (> 0), read only by the laws that need it (the rolling laws CDT and EPSD, demc.contact_frame.effective_inertia); 0 (or any value not > 0): a solid sphere, (2/5) m R². A hollow or clumped particle passes its own."""
     _c_name_ = 'demc_body'
     _fields_ = [
         ('position', vec3),
@@ -645,8 +926,14 @@ class body(ctypes.Structure):
     ]
 
 
-class wall(ctypes.Structure):
-    """C struct demc_wall."""
+class wall(_Struct):
+    """C struct demc_wall: A plane wall (body j of a sphere–wall contact): rigid, of infinite mass. Frozen.
+
+    Fields:
+        point: A point of the plane (its reference point for the angular velocity), m.
+        normal: Unit normal pointing to the side of the spheres.
+        velocity: Velocity of the reference point, m/s.
+        angular_velocity: Angular velocity, rad/s (zero for a translating wall)."""
     _c_name_ = 'demc_wall'
     _fields_ = [
         ('point', vec3),
@@ -656,8 +943,23 @@ class wall(ctypes.Structure):
     ]
 
 
-class contact_frame(ctypes.Structure):
-    """C struct demc_contact_frame."""
+class contact_frame(_Struct):
+    """C struct demc_contact_frame: The contact frame of one pair at one instant: what the evaluation needs of the geometry. Frozen.
+
+    Fields:
+        overlap: δ, m; ≤ 0: no contact (the builders report 0 without computing the gap).
+        normal: Unit normal n from body j to body i.
+        branch_i: d_i = C − x_i, m: centre of i to the contact point C.
+        branch_j: d_j = C − x_j, m: centre (reference point) of j to C.
+        velocity_i: Velocity of i's centre, m/s.
+        angular_velocity_i: Angular velocity of i, rad/s.
+        velocity_j: Velocity of j's centre (reference point), m/s.
+        angular_velocity_j: Angular velocity of j, rad/s.
+        effective_radius: R* = R_i R_j/(R_i + R_j), m (R_i against a wall).
+        effective_mass: m* = m_i m_j/(m_i + m_j), kg (m_i against a wall).
+        effective_inertia: I* = I_i I_j/(I_i + I_j), kg·m², with I = (2/5) m R² of a solid sphere (I_i against a wall): the inertia of the relative rotation ω_i − ω_j under a couple, as m* is that of the relative translation under a force. Read by the rolling laws only (the CDT limiter, the EPSD dashpot): the builders fill it for a model with one of them and leave it 0 otherwise (it costs a division), from demc.body.inertia where it is > 0. 0: unknown (the CDT limiter and the EPSD dashpot are then off).
+        radius_i: R_i, m: the radius of sphere i.
+        radius_j: R_j, m: the radius of sphere j; 0 for a plane (a wall, a facet), whose curvature is zero. The laws that need the two radii apart (the simplified JKR's contact circle) read them here."""
     _c_name_ = 'demc_contact_frame'
     _fields_ = [
         ('overlap', ctypes.c_double),
@@ -676,8 +978,15 @@ class contact_frame(ctypes.Structure):
     ]
 
 
-class contact_result(ctypes.Structure):
-    """C struct demc_contact_result."""
+class contact_result(_Struct):
+    """C struct demc_contact_result: What one evaluation returns. Frozen.
+
+    Fields:
+        force: Contact force on body i, N (body j receives −force).
+        torque_i: Torque on body i about its centre, N·m.
+        torque_j: Torque on body j about its centre (a wall's reference point), N·m.
+        overlap: δ of the frame, m (≤ 0: no contact, every other output zero).
+        normal_force: Normal component of the force on i, N (≥ 0 under the force end rule)."""
     _c_name_ = 'demc_contact_result'
     _fields_ = [
         ('force', vec3),
@@ -688,8 +997,25 @@ class contact_result(ctypes.Structure):
     ]
 
 
-class contact_diag(ctypes.Structure):
-    """C struct demc_contact_diag."""
+class contact_diag(_Struct):
+    """C struct demc_contact_diag: Energy terms and flags of one evaluation, on request (a non-NULL `diag`). Sized: set demc.contact_diag.size (the initialiser does); the library writes a field only when that size covers it, so a caller built against an older header gets the fields it knows, and a newer caller's fields past the library's are left as they were.
+
+    Fields:
+        size: sizeof(demc.contact_diag) as the caller compiled it; any size is accepted.
+        normal_energy: Elastic energy stored in the normal spring at the end of the step, J.
+        tangential_energy: Elastic energy stored in the tangential spring, J.
+        viscous_dissipation: Energy dissipated by the dashpots in this step, J (≥ 0).
+        friction_dissipation: Energy dissipated by sliding in this step, J (≥ 0); with demc.TANGENTIAL_MINDLIN_DERESIEWICZ also by micro-slip (demc.tangential_md_energy.friction_dissipation).
+        plastic_dissipation: Energy dissipated by the PLS(B) latch in this step, J (≥ 0).
+        tangential_exchange: Energy that left the tangential spring in this step with no tangential work, J (signed; see demc.tangential_result.stiffness_exchange): the exchange of a spring of varying stiffness with the normal load and, at the call where the contact ends, the energy the spring still held. With demc.TANGENTIAL_MINDLIN_DERESIEWICZ it is demc.tangential_md_energy.normal_exchange (the μΔF_n terms and the change of the contact radius) and, at the end of the contact, the recoverable energy still held.
+        sliding: 1 when the contact slid in this step, else 0.
+        adhesion_dissipation: Energy lost when a JKR neck breaks, J (≥ 0): at the call where it breaks, the potential the neck holds at the jump-off, demc.adhesion_jkr_cycle_loss() of the pair; 0 otherwise and for every other law (DMT and the simplified JKR end at δ = 0 with zero potential).
+        rolling_energy: Elastic energy stored in the rolling spring at the end of the step, J (EPSD |M_k|²/2k_r, SDS ½k_roll|ξ_r|²; 0 for CDT and without a rolling law).
+        rolling_dissipation: Energy dissipated by the rolling law in this step, J (≥ 0): its dashpot and its slider (CDT: its whole work |M||ω_r|Δt).
+        rolling_exchange: Energy that left the rolling spring in this step with no rolling work, J (signed): the exchange of the EPSD spring, whose k_r follows the normal stiffness, with the normal load, |M_k|²(1/k_r,old − 1/k_r)/2, and, at the call where the contact ends, the energy the spring still held.
+        twisting_energy: Elastic energy stored in the twisting spring, ½k_tw φ², J.
+        twisting_dissipation: Energy dissipated by the twisting law in this step, J (≥ 0).
+        twisting_exchange: Energy that left the twisting spring in this step with no twisting work, J (signed): the exchange of Marshall's spring, whose k_tw = ½k_t a² follows the contact, ½φ²(k_tw,old − k_tw), and, at the call where the contact ends, the energy the spring still held."""
     _c_name_ = 'demc_contact_diag'
     _fields_ = [
         ('size', ctypes.c_size_t),
@@ -710,8 +1036,29 @@ class contact_diag(ctypes.Structure):
     ]
 
 
-class contact_batch(ctypes.Structure):
-    """C struct demc_contact_batch."""
+class contact_batch(_Struct):
+    """C struct demc_contact_batch: Many contacts in one call: index pairs into the host's per-body arrays, the per-contact state array, and where the results go. Sized: set demc.contact_batch.size to sizeof(demc.contact_batch) ( demc.CONTACT_BATCH_INIT does); as demc.contact_def, fields appended in later releases take their defaults (zero, NULL) for a smaller one, and a larger one is refused ("batch.size") only when a field this library does not know is set. The smallest size accepted is demc.CONTACT_BATCH_SIZE_1_0.
+
+    Fields:
+        size: sizeof(demc.contact_batch) as the caller compiled it.
+        count: Number of contacts.
+        i: Index of body i of each contact (count entries, ≥ 0).
+        j: Index of body j of each contact (ignored against a wall).
+        position: x of body 0, m; body k's at position + k·vector_stride.
+        velocity: v of body 0, m/s (same stride).
+        angular_velocity: ω of body 0, rad/s (same stride).
+        radius: R of body 0, m; body k's at radius + k·scalar_stride.
+        mass: m of body 0, kg (same stride).
+        vector_stride: Doubles from one body's vector to the next's (3 for x[n][3]).
+        scalar_stride: Doubles from one body's radius (mass) to the next's (1 for radius[n]).
+        state: Per-contact states: contact q's at state + q·state_stride (in/out).
+        state_stride: Doubles per contact in #state, ≥ demc.contact_model_state_size().
+        force: NULL, or 3 doubles per contact: the force on i (written).
+        torque_i: NULL, or 3 doubles per contact: the torque on i (written).
+        torque_j: NULL, or 3 doubles per contact: the torque on j (written).
+        body_force: NULL, or per-body force accumulators (vector stride): each contact ADDS its force to body i's and its opposite to body j's (not against a wall). Contacts are processed in order, so the sums are reproducible; a host that splits one batch between threads gives each thread its own accumulators.
+        body_torque: NULL, or per-body torque accumulators (vector stride), as #body_force.
+        inertia: NULL (solid spheres), or the moment of inertia of body 0 about a diameter, kg·m², body k's at inertia + k·scalar_stride (as demc.body.inertia: a value not > 0 is a solid sphere). Read only by the laws that need it (the rolling laws CDT and EPSD)."""
     _c_name_ = 'demc_contact_batch'
     _fields_ = [
         ('size', ctypes.c_size_t),
@@ -736,8 +1083,16 @@ class contact_batch(ctypes.Structure):
     ]
 
 
-class timestep_collision(ctypes.Structure):
-    """C struct demc_timestep_collision."""
+class timestep_collision(_Struct):
+    """C struct demc_timestep_collision: A two-sphere Hertz–Mindlin collision with linear damping, in the reduced form of [Burns 2019] eq 37–39.
+
+    Fields:
+        mass: Reduced mass m̂ = m m'/(m + m') in kg (> 0).
+        normal_prefactor: Hertz prefactor k₂ in N/m^{3/2}: F₂ = k₂ x₂^{3/2} (> 0).
+        tangential_prefactor: Mindlin prefactor k₁ = k₃ in N/m^{3/2}: F₁ = k₁ x₂^{1/2} x₁ (> 0).
+        normal_damping_coefficient: Normal damping constant c₂ in kg/s (≥ 0).
+        tangential_damping_coefficient: Tangential damping constant c₁ = c₃ in kg/s (≥ 0).
+        velocity: Normal impact velocity v₂ᵢ in m/s (> 0, approaching)."""
     _c_name_ = 'demc_timestep_collision'
     _fields_ = [
         ('mass', ctypes.c_double),
@@ -749,8 +1104,17 @@ class timestep_collision(ctypes.Structure):
     ]
 
 
-class timestep_bounds(ctypes.Structure):
-    """C struct demc_timestep_bounds."""
+class timestep_bounds(_Struct):
+    """C struct demc_timestep_bounds: Every map bound of a collision, the critical step (their minimum, [Burns 2019] §3.6.3) and which one binds.
+
+    Fields:
+        compression: Root of [Burns 2019] eq 62 in s (eq 70 when c₂ = 0).
+        restitution: Root of [Burns 2019] eq 65 in s, at the undamped Hertz maximum overlap (see overlap_max).
+        shear: Root of [Burns 2019] eq 68 = eq 69 in s (eq 71 = 72 when c₁ = 0).
+        linearised: 2m̂/c₂ of [Burns 2019] eq 90 in s (+infinity when c₂ = 0); informative, not in critical.
+        critical: min(compression, restitution, shear) in s.
+        overlap_max: Undamped Hertz maximum overlap (5m̂v²/(4k₂))^{2/5} in m used by restitution.
+        binding: The bound equal to critical (compression, restitution or shear)."""
     _c_name_ = 'demc_timestep_bounds'
     _fields_ = [
         ('compression', ctypes.c_double),
@@ -763,32 +1127,45 @@ class timestep_bounds(ctypes.Structure):
     ]
 
 
-class heat_contact_params(ctypes.Structure):
-    """C struct demc_heat_contact_params."""
+class heat_contact_params(_Struct):
+    """C struct demc_heat_contact_params: Parameters of the static contact conductance H = 2 k_s a (fill with demc.heat_contact_init()).
+
+    Fields:
+        conductivity: k_s (W/(m K), ≥ 0): the pair's conductivity in H = 2 k_s a."""
     _c_name_ = 'demc_heat_contact_params'
     _fields_ = [
         ('conductivity', ctypes.c_double),
     ]
 
 
-class heat_area_params(ctypes.Structure):
-    """C struct demc_heat_area_params."""
+class heat_area_params(_Struct):
+    """C struct demc_heat_area_params: Parameters of the area law H = h π a² (fill with demc.heat_area_init()).
+
+    Fields:
+        transfer_coefficient: h (W/(m² K), ≥ 0): heat-transfer coefficient per unit contact area."""
     _c_name_ = 'demc_heat_area_params'
     _fields_ = [
         ('transfer_coefficient', ctypes.c_double),
     ]
 
 
-class heat_collision_params(ctypes.Structure):
-    """C struct demc_heat_collision_params."""
+class heat_collision_params(_Struct):
+    """C struct demc_heat_collision_params: Parameters of collisional conduction (fill with demc.heat_collision_init()).
+
+    Fields:
+        prefactor: C e* (W s^{1/2}/(m² K)): demc.HEAT_COLLISION_CONSTANT times the pair effusivity e* = 1/(1/e_i + 1/e_j), so that Q = prefactor · π a_max² √t_c (T_j − T_i)."""
     _c_name_ = 'demc_heat_collision_params'
     _fields_ = [
         ('prefactor', ctypes.c_double),
     ]
 
 
-class heat_collision_state(ctypes.Structure):
-    """C struct demc_heat_collision_state."""
+class heat_collision_state(_Struct):
+    """C struct demc_heat_collision_state: Per-contact memory of demc.heat_collision_step(): the impact so far. Zero = a new contact; the same seen from either body (unchanged by the i ⇄ j swap).
+
+    Fields:
+        radius_max: Largest contact radius of this contact so far, a_max (m).
+        duration: Time in contact so far, τ (s)."""
     _c_name_ = 'demc_heat_collision_state'
     _fields_ = [
         ('radius_max', ctypes.c_double),
@@ -796,8 +1173,12 @@ class heat_collision_state(ctypes.Structure):
     ]
 
 
-class heat_partition_params(ctypes.Structure):
-    """C struct demc_heat_partition_params."""
+class heat_partition_params(_Struct):
+    """C struct demc_heat_partition_params: How dissipated mechanical energy is shared as heat (fill with demc.heat_partition_fraction_init() or demc.heat_partition_effusivity_init()).
+
+    Fields:
+        fraction_i: Share of body i, in [0, 1].
+        fraction_j: Share of body j, in [0, 1]."""
     _c_name_ = 'demc_heat_partition_params'
     _fields_ = [
         ('fraction_i', ctypes.c_double),
@@ -805,8 +1186,12 @@ class heat_partition_params(ctypes.Structure):
     ]
 
 
-class heat_split(ctypes.Structure):
-    """C struct demc_heat_split."""
+class heat_split(_Struct):
+    """C struct demc_heat_split: Heat delivered to each body by demc.heat_partition(): heat_i + heat_j equals the dissipation exactly.
+
+    Fields:
+        heat_i: Heat (J) or heat flow (W) into body i.
+        heat_j: Heat (J) or heat flow (W) into body j."""
     _c_name_ = 'demc_heat_split'
     _fields_ = [
         ('heat_i', ctypes.c_double),
@@ -814,8 +1199,23 @@ class heat_split(ctypes.Structure):
     ]
 
 
-class capillary_params(ctypes.Structure):
-    """C struct demc_capillary_params."""
+class capillary_params(_Struct):
+    """C struct demc_capillary_params: Parameters of the liquid bridge of a pair of bodies, filled by demc.capillary_init() (validating) or demc.capillary_make() (not validating: for a host that changes the volume per contact); the viscous part by demc.capillary_viscous_init() (off after init and make).
+
+    Fields:
+        surface_tension: γ, N/m; ≥ 0.
+        contact_angle: θ, rad; in [0, π/2) (fit: [0, 50°]).
+        volume: V, the bridge's liquid volume, m³; > 0.
+        radius: R_h = 2R_iR_j/(R_i + R_j), or 2R_i against a wall, m (the Derjaguin radius).
+        form: The force law.
+        force_scale: 2πR_hγ, N.
+        contact_force: F_cap at S ≤ 0, N (a magnitude): 2πR_hγ e^{f₁} (fit) or 2πR_hγ cos θ (simple).
+        rupture_distance: S_c = (1 + θ/2)V^{1/3}, m (full gap; Lian et al. 1993).
+        gap_scale: √(R_h/V), 1/m: Ŝ = S·gap_scale, S⁺ = Ŝ/2.
+        fit: f₁…f₄ of the fit at this V*, θ (0 for the simple form).
+        viscous_prefactor: 6πηR*² with R* = R_h/2, N·s/m·m (0: no viscous force).
+        meniscus_term: V/(πR*), m²: h_m² = S² + V/(πR*).
+        min_separation: S_min, m: the gap of the viscous force is max(S, S_min)."""
     _c_name_ = 'demc_capillary_params'
     _fields_ = [
         ('surface_tension', ctypes.c_double),
@@ -834,16 +1234,26 @@ class capillary_params(ctypes.Structure):
     ]
 
 
-class capillary_state(ctypes.Structure):
-    """C struct demc_capillary_state."""
+class capillary_state(_Struct):
+    """C struct demc_capillary_state: Per-contact memory of the liquid bridge. Zero = a new contact, no bridge; unchanged by the swap.
+
+    Fields:
+        bridge: 1 while a bridge exists (formed at touch, δ ≥ 0; released at rupture, δ ≤ −S_c), else 0."""
     _c_name_ = 'demc_capillary_state'
     _fields_ = [
         ('bridge', ctypes.c_double),
     ]
 
 
-class capillary_result(ctypes.Structure):
-    """C struct demc_capillary_result."""
+class capillary_result(_Struct):
+    """C struct demc_capillary_result: Result of one step of demc.capillary_update().
+
+    Fields:
+        force: Total normal force of the bridge on body i, N: capillary + viscous (≤ 0 while the bodies separate).
+        capillary_force: −F_cap, N (≤ 0), 0 without a bridge.
+        viscous_force: The viscous force, N: > 0 approaching, < 0 separating, 0 without a bridge or η.
+        bridge: 1 when a bridge exists after this step.
+        ruptured: 1 in the step where the bridge ruptured (the work demc.capillary_energy() at S = 0 has then been spent on the pull-out)."""
     _c_name_ = 'demc_capillary_result'
     _fields_ = [
         ('force', ctypes.c_double),
@@ -854,8 +1264,14 @@ class capillary_result(ctypes.Structure):
     ]
 
 
-class normal_luding_params(ctypes.Structure):
-    """C struct demc_normal_luding_params."""
+class normal_luding_params(_Struct):
+    """C struct demc_normal_luding_params: Parameters of Luding's hysteretic law (fill with demc.normal_luding_init()).
+
+    Fields:
+        loading_stiffness: k₁, N/m; > 0.
+        unloading_stiffness: k_p, the largest unloading stiffness (reached at δ_max = δ*), N/m; ≥ k₁.
+        tension_stiffness: k_c, N/m; ≥ 0 (0: no adhesion).
+        plastic_limit: δ*, m; > 0: the overlap beyond which δ_max stops growing."""
     _c_name_ = 'demc_normal_luding_params'
     _fields_ = [
         ('loading_stiffness', ctypes.c_double),
@@ -865,16 +1281,25 @@ class normal_luding_params(ctypes.Structure):
     ]
 
 
-class normal_luding_state(ctypes.Structure):
-    """C struct demc_normal_luding_state."""
+class normal_luding_state(_Struct):
+    """C struct demc_normal_luding_state: Per-contact memory of Luding's law. Zero = a new contact; unchanged by the swap.
+
+    Fields:
+        max_overlap: δ_max, m: the largest overlap of this contact (capped at δ*, lowered on the tensile branch)."""
     _c_name_ = 'demc_normal_luding_state'
     _fields_ = [
         ('max_overlap', ctypes.c_double),
     ]
 
 
-class normal_luding_result(ctypes.Structure):
-    """C struct demc_normal_luding_result."""
+class normal_luding_result(_Struct):
+    """C struct demc_normal_luding_result: Result of one evaluation of Luding's law.
+
+    Fields:
+        force: f, N (negative: tension).
+        stiffness: df/dδ on this branch, N/m: k₁ (or k_p beyond δ*), k₂, or −k_c.
+        plastic_overlap: δ₀ = (1 − k₁/k₂)δ_max after this step, m.
+        branch: The branch of this step."""
     _c_name_ = 'demc_normal_luding_result'
     _fields_ = [
         ('force', ctypes.c_double),
@@ -884,8 +1309,14 @@ class normal_luding_result(ctypes.Structure):
     ]
 
 
-class geometry(ctypes.Structure):
-    """C struct demc_geometry."""
+class geometry(_Struct):
+    """C struct demc_geometry: The contact frame of two bodies at one instant.
+
+    Fields:
+        overlap: δ, m: positive in contact, negative for a gap ([Zabulionis 2012] eq 6, 7).
+        normal: n, unit vector from body j to body i ([Zabulionis 2012] eq 4, 5); the zero vector when it is undefined (coincident centres, zero wall normal).
+        branch_i: d_i = C − x_i, m: from the centre of i to the contact point, −(R_i − δ/2) n ([Zabulionis 2012] eq 8).
+        branch_j: d_j = C − x_j, m: from the centre of j (a wall's reference point) to the contact point; (R_j − δ/2) n for a sphere."""
     _c_name_ = 'demc_geometry'
     _fields_ = [
         ('overlap', ctypes.c_double),
@@ -895,8 +1326,13 @@ class geometry(ctypes.Structure):
     ]
 
 
-class kinematics(ctypes.Structure):
-    """C struct demc_kinematics."""
+class kinematics(_Struct):
+    """C struct demc_kinematics: Relative velocity of the contact points and its parts in the contact frame.
+
+    Fields:
+        velocity: v_C = v_i + ω_i × d_i − v_j − ω_j × d_j, m/s: velocity of i's material point at C relative to j's ([Zabulionis 2012] eq 9).
+        overlap_rate: δ̇ = dδ/dt = −v_C · n, m/s: positive while the bodies approach, exactly, also for a moving, rotating wall ([Zabulionis 2012] eq 10 is the normal part −δ̇ n). The sign convention of every dashpot's `overlap_rate` argument (damping.h).
+        tangential_velocity: v_t = v_C − v_n n, m/s, the sliding velocity in the tangent plane ([Zabulionis 2012] eq 11)."""
     _c_name_ = 'demc_kinematics'
     _fields_ = [
         ('velocity', vec3),
@@ -905,8 +1341,23 @@ class kinematics(ctypes.Structure):
     ]
 
 
-class sliding_path(ctypes.Structure):
-    """C struct demc_sliding_path."""
+class sliding_path(_Struct):
+    """C struct demc_sliding_path: A validated displacement-controlled sliding problem ([Balevičius 2014] section 2).
+
+    Fields:
+        kind: Which path.
+        prefactor: Hertz stiffness k_n of N = k_n h^{3/2} (N/m^{3/2}).
+        radius: Radius R of each sphere (m).
+        mu: Sliding friction coefficient μ.
+        mass: Mass m moved along the path (kg).
+        h0: Largest overlap h0 (at s = 0), 0 < h0 < 2R (m).
+        ecc_ratio: Eccentricity ratio k̃ = ẽ/R̃ of the eccentric path, 0 < k̃ < 1; 1 for the line.
+        path_radius: Radius R̃ = (2R − h0)/(1 − k̃) of the eccentric path (m); 0 for the line.
+        s_u: Half length of the path in contact: contact for |s| < s_u (m).
+        phi_u: s_u / R̃ for the eccentric path (rad); 0 for the line.
+        friction_half: ∫₀^{s_u} N cos β ds: friction work over half the path per unit μ (J).
+        s_grip1: First s in (0, s_u) where tan β = μ (forward resultant changes sign), else s_u.
+        s_grip2: Second such s (eccentric path only), else s_u."""
     _c_name_ = 'demc_sliding_path'
     _fields_ = [
         ('kind', ctypes.c_int),
@@ -925,8 +1376,22 @@ class sliding_path(ctypes.Structure):
     ]
 
 
-class sliding_result(ctypes.Structure):
-    """C struct demc_sliding_result."""
+class sliding_result(_Struct):
+    """C struct demc_sliding_result: Everything demc.sliding_impact() computes for one passage. Velocities are signed like v0.
+
+    Fields:
+        outcome: How the passage ends.
+        restitution: e_s = v_exit/v0 ([Balevičius 2014] eq 17, 18): > 0, 0 or < 0 with the outcome.
+        v_exit: Velocity when the contact ends; 0 when the sphere stops (m/s).
+        v_crit: Critical entry velocity, as demc.sliding_critical_velocity() (m/s).
+        s_end: Where the motion ends: exit point or rest point (m).
+        contact_time: Time from entry to separation, or to rest for STOPS; adaptive quadrature of ∫ds/|v| to relative 1e-12, or to the conditioning of the problem when v0 is within ~1e-4 of v_crit or far below it (s).
+        work_friction: Friction work over the whole motion, ≤ 0 (J).
+        restitution_paper: e_s by the paper: eq 20 (line) or eq 35 (eccentric); 0 if the expression under its root is negative.
+        v_crit_paper: Critical velocity by the paper: eq 21 (line) or eq 34 (eccentric).
+        work_friction_paper: Friction work over the full path by eq 19 (line) or eq 32 (eccentric).
+        contact_time_paper: Contact time by the 5-node Lobatto quadrature eq 25 with the velocities of eq 16 (line) or eq 31 (eccentric); 0 unless SEPARATES.
+        contact_time_paper_error: contact_time_paper − contact_time: the quadrature's actual error."""
     _c_name_ = 'demc_sliding_result'
     _fields_ = [
         ('outcome', ctypes.c_int),
@@ -944,8 +1409,17 @@ class sliding_result(ctypes.Structure):
     ]
 
 
-class sliding_fc(ctypes.Structure):
-    """C struct demc_sliding_fc."""
+class sliding_fc(_Struct):
+    """C struct demc_sliding_fc: A validated force-controlled sliding problem of rigid spheres ([Balevičius 2014] section 3, system 38).
+
+    Fields:
+        radius: Sphere radius R (m).
+        mu: Friction coefficient μ.
+        mass: Mass m of the moving sphere (kg).
+        q: Vertical load Q > 0 (N).
+        t0: Horizontal driving force T0 ≠ 0 (N); its sign is the direction of motion.
+        s0: Engagement coordinate s(t0) = −sign(T0) 2R arccos(y0/R) (m).
+        t_static: |T_μ|: the least |T0| that starts the motion at s0 (N)."""
     _c_name_ = 'demc_sliding_fc'
     _fields_ = [
         ('radius', ctypes.c_double),
@@ -958,8 +1432,14 @@ class sliding_fc(ctypes.Structure):
     ]
 
 
-class sliding_fc_result(ctypes.Structure):
-    """C struct demc_sliding_fc_result."""
+class sliding_fc_result(_Struct):
+    """C struct demc_sliding_fc_result: Results of force-controlled sliding (demc.sliding_fc_solve()).
+
+    Fields:
+        s_c: Separation coordinate, root of eq 44 (relative 4 ulp) (m).
+        v_c: Velocity at separation, eq 40 (m/s).
+        contact_time: Contact time of system 38 by adaptive quadrature of ∫ds/v (rel. 1e-12) (s).
+        contact_time_eq47: The paper's approximation eq 47: centrifugal term dropped in v(s), up to s_c (s)."""
     _c_name_ = 'demc_sliding_fc_result'
     _fields_ = [
         ('s_c', ctypes.c_double),
@@ -969,8 +1449,13 @@ class sliding_fc_result(ctypes.Structure):
     ]
 
 
-class sliding_hysteresis(ctypes.Structure):
-    """C struct demc_sliding_hysteresis."""
+class sliding_hysteresis(_Struct):
+    """C struct demc_sliding_hysteresis: Parameters of the hysteretic friction law (validated by demc.sliding_hysteresis_init()).
+
+    Fields:
+        p: Power of the unloading curve, 0 < p ≤ 1 (Mindlin–Deresiewicz: 1/3; the paper uses 1/2).
+        poisson_ratio: Poisson's ratio ν of the spheres, −1 < ν ≤ 0.5 (enters the slip limit δ_u).
+        form: Form of the curve."""
     _c_name_ = 'demc_sliding_hysteresis'
     _fields_ = [
         ('p', ctypes.c_double),
@@ -979,8 +1464,18 @@ class sliding_hysteresis(ctypes.Structure):
     ]
 
 
-class sliding_hysteresis_state(ctypes.Structure):
-    """C struct demc_sliding_hysteresis_state."""
+class sliding_hysteresis_state(_Struct):
+    """C struct demc_sliding_hysteresis_state: Per-contact memory of the hysteretic friction law: demc.SLIDING_HYSTERESIS_STATE_SIZE doubles, all zero for a new contact.
+
+    Fields:
+        s_prev: Path coordinate at the previous call (m).
+        t_prev: Friction force returned by the previous call (N).
+        dir: Direction of motion at the previous call: +1, −1, or 0 (new contact).
+        s_a: s_A: where the current unloading/reloading branch started (m).
+        t_a: T_A: friction force at s_A (N).
+        t_b: T_δ,B: sliding friction at the end of the branch (N).
+        delta_u: δ_u(s_A): length of the branch (m).
+        branch: 1 while on an unloading/reloading branch, 0 while sliding."""
     _c_name_ = 'demc_sliding_hysteresis_state'
     _fields_ = [
         ('s_prev', ctypes.c_double),
@@ -994,8 +1489,15 @@ class sliding_hysteresis_state(ctypes.Structure):
     ]
 
 
-class collision_hertz(ctypes.Structure):
-    """C struct demc_collision_hertz."""
+class collision_hertz(_Struct):
+    """C struct demc_collision_hertz: Analytic figures of an undamped Hertz impact (sphere–sphere or sphere–wall, by the pair).
+
+    Fields:
+        max_overlap: δ_max = (15 m* v² / (16 E* √R*))^{2/5}, m (from energy: ½ m* v² = (2/5) K δ_max^{5/2}).
+        max_force: F_max = K δ_max^{3/2}, N.
+        duration: t_c = demc.NORMAL_HERTZ_DURATION_FACTOR · δ_max / v, s ([Campello 2015] eq 50, [Burns 2019] eq 55).
+        time_of_max_force: t_c / 2, s: the motion is symmetric about the instant of maximum overlap.
+        contact_radius: a = √(R* δ_max), m: radius of the contact circle at maximum compression."""
     _c_name_ = 'demc_collision_hertz'
     _fields_ = [
         ('max_overlap', ctypes.c_double),
@@ -1404,3 +1906,250 @@ STATUS_FUNCTIONS = frozenset((
     'demc_capillary_viscous_init',
     'demc_normal_luding_init',
 ))
+
+# name -> (brief, ((param, C type, text), ...), return text): the C documentation of each function (the
+# Doxygen comments of the headers, C names spelled as the Python face spells them), for the docstrings.
+DOCS = {
+    'demc_version_number': ("The library's version number, MAJOR*1000000 + MINOR*1000 + PATCH.", (), ''),
+    'demc_version_string': ('The library\'s version as "MAJOR.MINOR.PATCH" (a static string).', (), ''),
+    'demc_build_info': ('How the library was built: compiler and flags, or "header-only" for a header-only unit.', (), ''),
+    'demc_status_str': ('A short English message for a status code (a static string, never None).', (('status', 'demc_status', 'any value; codes this version does not know give "unknown demc.status".'), ), ''),
+    'demc_is_finite': ('1 if x is finite (neither infinite nor NaN), else 0.', (('x', 'double', ''), ), ''),
+    'demc_vec3_is_finite': ('1 if all three components of v are finite, else 0.', (('v', 'demc_vec3', ''), ), ''),
+    'demc_vec3_make': ('The vector (x, y, z).', (('x', 'double', ''), ('y', 'double', ''), ('z', 'double', ''), ), ''),
+    'demc_vec3_add': ('a + b.', (('a', 'demc_vec3', ''), ('b', 'demc_vec3', ''), ), ''),
+    'demc_vec3_sub': ('a − b.', (('a', 'demc_vec3', ''), ('b', 'demc_vec3', ''), ), ''),
+    'demc_vec3_scale': ('s·a.', (('a', 'demc_vec3', ''), ('s', 'double', ''), ), ''),
+    'demc_vec3_add_scaled': ('a + s·b (one rounding per product and sum, no fused multiply-add is requested).', (('a', 'demc_vec3', ''), ('s', 'double', ''), ('b', 'demc_vec3', ''), ), ''),
+    'demc_vec3_neg': ('−a.', (('a', 'demc_vec3', ''), ), ''),
+    'demc_vec3_dot': ('Scalar product a·b.', (('a', 'demc_vec3', ''), ('b', 'demc_vec3', ''), ), ''),
+    'demc_vec3_cross': ('Vector product a × b (right-handed).', (('a', 'demc_vec3', ''), ('b', 'demc_vec3', ''), ), ''),
+    'demc_vec3_norm2': ('Squared Euclidean norm a·a.', (('a', 'demc_vec3', ''), ), ''),
+    'demc_vec3_norm': ('Euclidean norm |a| = √(a·a).', (('a', 'demc_vec3', ''), ), ''),
+    'demc_vec3_normalize': ('The unit vector along a, total over all inputs.', (('a', 'demc_vec3', ''), ), 'a/|a|; the zero vector (0, 0, 0) when a is the zero vector or has an infinite or NaN component. The result never contains NaN or infinity.'),
+    'demc_vec3_project_plane': ('The part of v in the plane with unit normal n: v − (v·n) n.', (('v', 'demc_vec3', 'any vector.'), ('n', 'demc_vec3', 'unit normal of the plane (|n| = 1 is assumed, not checked: the hot-path form). With n = 0 the result is v.'), ), ''),
+    'demc_material_make': ('The material (E, ν, ρ) with its shear modulus derived (shear_modulus = 0). Does not validate.', (('youngs_modulus', 'double', 'E, Pa.'), ('poisson_ratio', 'double', 'ν.'), ('density', 'double', 'ρ, kg/m³.'), ), ''),
+    'demc_material_validate': ('Checks a material against the domain of demc.material.', (('material', 'const demc_material *', 'the material (None gives demc.ERR_INVALID_ARGUMENT, field "material").'), ('bad_field', 'const char **', 'optional (may be None): receives None on success, else the name of the first offending field: "material", "youngs_modulus", "poisson_ratio", "density" or "shear_modulus".'), ), 'demc.OK; demc.ERR_INVALID_ARGUMENT for None or a non-finite field; demc.ERR_OUT_OF_DOMAIN for E ≤ 0, ν ≤ −1 or ν > 0.5, ρ ≤ 0, G < 0; demc.ERR_SINGULAR when the derived G overflows or underflows to 0 (a subnormal E).'),
+    'demc_material_shear_modulus': ('The shear modulus G of a material, Pa: the given one, or E/(2(1+ν)) when shear_modulus is 0.', (('material', 'const demc_material *', ''), ), ''),
+    'demc_material_pair_sphere_sphere': ('Effective properties of two spheres i and j in contact.', (('material_i', 'const demc_material *', 'the two materials (validated here).'), ('radius_i', 'double', 'sphere radii, m, finite and > 0.'), ('material_j', 'const demc_material *', 'the two materials (validated here).'), ('radius_j', 'double', 'sphere radii, m, finite and > 0.'), ('mixing', 'demc_shear_mixing', 'the shear-modulus rule (demc.SHEAR_MINDLIN recommended).'), ('pair', 'demc_pair *', 'output, written only on success.'), ('bad_field', 'const char **', 'optional: None on success, else "pair", "material_i", "material_i.<field>", "radius_i", "material_j", "material_j.<field>", "radius_j", "mixing", or the name of a demc.pair field whose value overflowed or underflowed to 0 (demc.ERR_SINGULAR).'), ), 'demc.OK, demc.ERR_INVALID_ARGUMENT (None, non-finite, unknown mixing), demc.ERR_OUT_OF_DOMAIN, demc.ERR_SINGULAR (an effective property not representable as a finite positive double).'),
+    'demc_material_pair_sphere_wall': ('Effective properties of a sphere i against a plane wall: the limit R_j → ∞, m_j → ∞ of demc.material_pair_sphere_sphere() (000 after eq 16).', (('material_i', 'const demc_material *', "the sphere's material."), ('radius_i', 'double', "the sphere's radius, m, > 0."), ('wall', 'const demc_material *', "the wall's material (its density is ignored), or None for a rigid wall."), ('mixing', 'demc_shear_mixing', 'the shear-modulus rule.'), ('pair', 'demc_pair *', 'output, written only on success.'), ('bad_field', 'const char **', 'optional: as for demc.material_pair_sphere_sphere(), with "wall.<field>" for the wall.'), ), 'as demc.material_pair_sphere_sphere().'),
+    'demc_material_pair_validate': ('Checks a demc.pair (for example one filled by hand): all fields finite and > 0.', (('pair', 'const demc_pair *', 'the pair (None: demc.ERR_INVALID_ARGUMENT, field "pair").'), ('bad_field', 'const char **', 'optional: None on success, else "pair" or "pair.<field>".'), ), 'demc.OK, demc.ERR_INVALID_ARGUMENT (None or non-finite) or demc.ERR_OUT_OF_DOMAIN (a field ≤ 0).'),
+    'demc_material_moduli_init': ('E*, G* and the compliance split of a pair of materials (sphere–sphere, or sphere–wall with an elastic or rigid wall).', (('material_i', 'const demc_material *', "the sphere's material (its density is not used and not checked)."), ('material_j', 'const demc_material *', "the other body's material, or None for a rigid body (a rigid wall: E_j, G_j → ∞)."), ('mixing', 'demc_shear_mixing', "the shear-modulus convention for G* (demc.SHEAR_MINDLIN is Mindlin's; the others reproduce [Zabulionis 2012] and [Campello 2015])."), ('moduli', 'demc_moduli *', 'output, written only on success.'), ('bad_field', 'const char **', 'optional: None on success, else the first offending input in argument order: "material_i", "material_i.youngs_modulus", "material_i.poisson_ratio", "material_i.shear_modulus", the same for "material_j", "mixing", "moduli"; "moduli.effective_modulus" or "moduli.effective_shear_modulus" with demc.ERR_SINGULAR when a result is not a finite positive double.'), ), 'demc.OK, demc.ERR_INVALID_ARGUMENT, demc.ERR_OUT_OF_DOMAIN or demc.ERR_SINGULAR.'),
+    'demc_normal_hertz_init': ('Hertz parameters: K = (4/3) E* √R* ([Zabulionis 2012] eq 14, [Campello 2015] eq 19).', (('effective_modulus', 'double', 'E* (Pa), finite and > 0.'), ('effective_radius', 'double', 'R* (m), finite and > 0.'), ('params', 'demc_normal_hertz_params *', 'output, written only on success.'), ('bad_field', 'const char **', 'optional: None on success, else "effective_modulus", "effective_radius", "params", or "params.prefactor" when K is not representable.'), ), 'demc.OK, demc.ERR_INVALID_ARGUMENT (None, non-finite), demc.ERR_OUT_OF_DOMAIN (a value ≤ 0), demc.ERR_SINGULAR (K overflows or underflows).'),
+    'demc_normal_hertz_force': ('Hertz normal force F = K δ^{3/2}, N ([Zabulionis 2012] eq 14, [Campello 2015] eq 19); 0 for δ ≤ 0.', (('params', 'const demc_normal_hertz_params *', 'validated parameters.'), ('overlap', 'double', 'δ, m (any finite value).'), ), ''),
+    'demc_normal_hertz_stiffness': ('Hertz tangent stiffness k_n = dF/dδ = (3/2) K δ^{1/2} = 2 E* √(R* δ), N/m ([Zabulionis 2012] eq 15); 0 for δ ≤ 0.', (('params', 'const demc_normal_hertz_params *', 'validated parameters.'), ('overlap', 'double', 'δ, m.'), ), ''),
+    'demc_normal_hertz_energy': ('Elastic energy stored in a Hertz contact, ∫₀^δ F dδ = (2/5) K δ^{5/2} = (8/15) E* √R* δ^{5/2}, J; 0 for δ ≤ 0.', (('params', 'const demc_normal_hertz_params *', 'validated parameters.'), ('overlap', 'double', 'δ, m.'), ), ''),
+    'demc_normal_linear_init': ('Linear spring parameters from a stiffness k.', (('stiffness', 'double', 'k, N/m, finite and > 0.'), ('params', 'demc_normal_linear_params *', 'output, written only on success.'), ('bad_field', 'const char **', 'optional: None on success, else "params" or "stiffness".'), ), 'demc.OK, demc.ERR_INVALID_ARGUMENT (None, non-finite) or demc.ERR_OUT_OF_DOMAIN (k ≤ 0).'),
+    'demc_normal_linear_force': ('Linear spring force F = k δ, N ([Cummins 2012] eq 1); 0 for δ ≤ 0.', (('params', 'const demc_normal_linear_params *', 'validated.'), ('overlap', 'double', 'δ, m.'), ), ''),
+    'demc_normal_linear_stiffness': ('Linear spring stiffness dF/dδ = k for δ > 0, 0 for δ ≤ 0, N/m.', (('params', 'const demc_normal_linear_params *', 'validated.'), ('overlap', 'double', 'δ, m.'), ), ''),
+    'demc_normal_linear_energy': ('Linear spring energy ½ k δ², J; 0 for δ ≤ 0.', (('params', 'const demc_normal_linear_params *', 'validated.'), ('overlap', 'double', 'δ, m.'), ), ''),
+    'demc_normal_pls_init': ('PLS(B) parameters from a stiffness k and the normal coefficient of restitution e ([Cummins 2012] eq 3).', (('stiffness', 'double', 'k, N/m, finite and > 0.'), ('restitution', 'double', 'e, finite, 0 < e ≤ 1.'), ('params', 'demc_normal_pls_params *', 'output, written only on success.'), ('bad_field', 'const char **', 'optional: None on success, else "params", "stiffness", "restitution", or "params.loading_stiffness" / "params.unloading_stiffness" when e k or k/e is not representable.'), ), 'demc.OK, demc.ERR_INVALID_ARGUMENT, demc.ERR_OUT_OF_DOMAIN, demc.ERR_SINGULAR.'),
+    'demc_normal_pls_force': ('PLS(B) normal force, N, and update of the per-contact state ([Cummins 2012] eq 3).', (('params', 'const demc_normal_pls_params *', 'validated parameters.'), ('overlap', 'double', 'δ, m (any finite value).'), ('state', 'demc_normal_pls_state *', "the contact's state, updated in place (not None)."), ), ''),
+    'demc_normal_pls_stiffness': ('PLS(B) tangent stiffness dF/dδ at δ for the given state (which is not changed), N/m.', (('params', 'const demc_normal_pls_params *', 'validated parameters.'), ('overlap', 'double', 'δ, m.'), ('state', 'const demc_normal_pls_state *', "the contact's state before this step."), ), ''),
+    'demc_normal_pls_elastic_energy': ('Recoverable elastic energy of a PLS(B) contact at δ, F²/(2 k₂), J (the state is not changed).', (('params', 'const demc_normal_pls_params *', 'validated parameters.'), ('overlap', 'double', 'δ, m.'), ('state', 'const demc_normal_pls_state *', "the contact's state."), ), ''),
+    'demc_normal_pls_dissipated_energy': ('Energy dissipated so far by a PLS(B) contact, ½ k₁ (1 − e²) δ_max², J.', (('params', 'const demc_normal_pls_params *', 'validated parameters.'), ('state', 'const demc_normal_pls_state *', "the contact's state."), ), ''),
+    'demc_damping_linear_force': ('Linear normal dashpot force 2γ√(m* k) v (LS+D, [Cummins 2012] eq 1), in N.', (('gamma', 'double', 'damping ratio γ ≥ 0 (dimensionless).'), ('effective_mass', 'double', 'effective mass m* > 0, kg.'), ('stiffness', 'double', 'normal spring stiffness > 0, N/m.'), ('overlap_rate', 'double', 'δ̇ (positive while the bodies approach, demc.kinematics.overlap_rate), m/s.'), ), "the dashpot's contribution to the repulsive normal force (positive while approaching), N."),
+    'demc_damping_hertz_coefficient': ('Hertzian (HM+D, Tsuji-form) normal dashpot coefficient 2γ√(m* k_n(δ)), k_n = 2E*√(R*δ), in N·s/m.', (('gamma', 'double', 'damping ratio γ ≥ 0.'), ('effective_mass', 'double', 'effective mass m* > 0, kg.'), ('effective_modulus', 'double', 'effective Young modulus E* > 0, Pa (E* = E/(2(1−ν²)) for two equal spheres, [Cummins 2012]).'), ('effective_radius', 'double', 'effective radius R* > 0, m.'), ('delta', 'double', 'overlap δ, m; δ ≤ 0 (no contact) gives 0.'), ), 'the damping coefficient, N·s/m (0 for δ ≤ 0).'),
+    'demc_damping_hertz_force': ('Hertzian (HM+D) normal dashpot force 2γ√(m* k_n(δ)) δ̇, k_n = 2E*√(R*δ) ([Cummins 2012] eq 2, [Campello 2015] eq 22), in N.', (('gamma', 'double', ''), ('effective_mass', 'double', ''), ('effective_modulus', 'double', ''), ('effective_radius', 'double', ''), ('delta', 'double', ''), ('overlap_rate', 'double', ''), ), ''),
+    'demc_damping_tangential_force': ('Tangential dashpot force −2γ√(m* k_t) v_t on body i ([Cummins 2012] eqs 1 and 2), in N.', (('gamma', 'double', 'damping ratio γ ≥ 0 ([Cummins 2012] uses the normal one).'), ('effective_mass', 'double', 'effective mass m* > 0, kg.'), ('tangential_stiffness', 'double', 'tangential stiffness ≥ 0, N/m: constant κ k_n for LS+D, 8G*√(R*δ) for HM+D ([Cummins 2012]).'), ('tangential_velocity', 'demc_vec3', "tangential velocity of body i's contact point relative to body j's, m/s."), ), 'the force on body i, opposed to v_t, N (body j receives the opposite).'),
+    'demc_damping_lsd_restitution': ('Coefficient of restitution of an LS+D collision with damping ratio γ.', (('gamma', 'double', 'damping ratio γ ≥ 0, finite.'), ('end', 'demc_contact_end', 'end-of-contact rule.'), ('e', 'double *', 'restitution in [0, 1] (1 at γ = 0); untouched on error.'), ), 'demc.OK; demc.ERR_INVALID_ARGUMENT for a null e, a non-finite γ or an unknown rule; demc.ERR_OUT_OF_DOMAIN for γ < 0.'),
+    'demc_damping_lsd_ratio': ('Damping ratio γ of LS+D that gives the coefficient of restitution e: the exact inverse.', (('e', 'double', 'coefficient of restitution in (0, 1] (e = 1 gives γ = 0).'), ('end', 'demc_contact_end', 'end-of-contact rule.'), ('gamma', 'double *', 'the damping ratio; untouched on error.'), ), 'demc.OK; demc.ERR_INVALID_ARGUMENT for a null gamma, a non-finite e or an unknown rule; demc.ERR_OUT_OF_DOMAIN for e ∉ (0, 1]; demc.ERR_NO_CONVERGENCE never in practice (kept as a guard).'),
+    'demc_damping_lsd_ratio_fast': ('Fast approximant of the exact force-end LS+D inverse (replaces the fit [Cummins 2012] eq 8, which is wrong).', (('e', 'double', 'coefficient of restitution in (0, 1].'), ), 'γ with demc.CONTACT_END_FORCE.'),
+    'demc_damping_hmd_restitution': ('Coefficient of restitution of an HM+D (Tsuji-form) collision with damping ratio γ.', (('gamma', 'double', 'damping ratio γ ≥ 0, finite.'), ('end', 'demc_contact_end', 'end-of-contact rule.'), ('e', 'double *', 'restitution in [0, 1]; untouched on error.'), ), 'as demc.damping_lsd_restitution().'),
+    'demc_damping_hmd_ratio': ('Damping ratio γ of HM+D (Tsuji form) that gives the coefficient of restitution e: the exact inverse.', (('e', 'double', 'coefficient of restitution in (0, 1].'), ('end', 'demc_contact_end', 'end-of-contact rule.'), ('gamma', 'double *', 'the damping ratio; untouched on error.'), ), 'as demc.damping_lsd_ratio().'),
+    'demc_damping_viscoelastic_restitution_scaled': ('Restitution E(ε) of viscoelastic spheres as a function of the scaled velocity ε.', (('eps', 'double', 'scaled velocity ε ≥ 0, finite (0 gives e = 1).'), ('end', 'demc_contact_end', 'end-of-contact rule.'), ('e', 'double *', 'restitution in (0, 1]; untouched on error.'), ), 'demc.OK; demc.ERR_INVALID_ARGUMENT for a null e, a non-finite ε or an unknown rule; demc.ERR_OUT_OF_DOMAIN for ε < 0.'),
+    'demc_damping_viscoelastic_restitution': ('Restitution of viscoelastic spheres at impact speed v: E(ε) with ε = (3/2) A (K/m*)^{2/5} v^{1/5}.', (('dissipative_constant', 'double', 'dissipative constant A ≥ 0, s (force (3/2) A K √δ δ̇).'), ('prefactor', 'double', 'Hertz constant K = (4/3)E*√R* > 0, N/m^{3/2}.'), ('effective_mass', 'double', 'effective mass m* > 0, kg.'), ('approach_speed', 'double', 'normal impact speed v ≥ 0, m/s.'), ('end', 'demc_contact_end', 'end-of-contact rule.'), ('e', 'double *', 'restitution; untouched on error.'), ), 'demc.OK; demc.ERR_INVALID_ARGUMENT for a null e, a non-finite argument or an unknown rule; demc.ERR_OUT_OF_DOMAIN for A < 0, K ≤ 0, m* ≤ 0 or v < 0; demc.ERR_SINGULAR when ε overflows.'),
+    'demc_tangential_stiffness_ratio': ('Ratio κ = k_t/k_n = 2(1−ν)/(2−ν) of the linear tangential spring ([Cummins 2012] eq 1).', (('nu', 'double', "Poisson's ratio, −1 < ν ≤ 0.5 (not checked: a pure formula)."), ), 'κ (dimensionless), 1 at ν = 0, 2/3 at ν = 0.5.'),
+    'demc_tangential_mindlin_stiffness': ("Mindlin's tangential stiffness k_t = 8 G* √(R* δ) ([Zabulionis 2012] eq 22, [Cummins 2012] eq 2, [Campello 2015] eq 37).", (('shear_modulus', 'double', 'effective shear modulus G* (Pa), in whichever convention the caller chose ([Zabulionis 2012] eq 23, [Campello 2015] eq 38 and [Cummins 2012] differ: see the material module).'), ('radius', 'double', 'effective radius R* (m).'), ('overlap', 'double', 'normal overlap δ (m); δ ≤ 0 gives 0.'), ), 'k_t (N/m).'),
+    'demc_tangential_init': ('Fills params with friction coefficients and the default conventions (each enumerator 0).', (('mu_static', 'double', 'static friction μ_s ≥ 0.'), ('mu_dynamic', 'double', 'dynamic friction, 0 ≤ μ_d ≤ μ_s (μ_d = μ_s: one Coulomb coefficient).'), ('params', 'demc_tangential_params *', 'output, written only on success.'), ('bad_field', 'const char **', 'optional (may be None; see material.h): receives None on success, else the first offending input in argument order: "mu_static", "mu_dynamic" or "params".'), ), 'demc.OK; demc.ERR_INVALID_ARGUMENT for a non-finite coefficient or a null params; demc.ERR_OUT_OF_DOMAIN for μ_s < 0, μ_d < 0 or μ_d > μ_s.'),
+    'demc_tangential_validate': ('Checks a filled demc.tangential_params, field by field in declaration order.', (('params', 'const demc_tangential_params *', 'the parameters (None: demc.ERR_INVALID_ARGUMENT, field "params").'), ('bad_field', 'const char **', 'optional (may be None): receives None on success, else "params", "params.mu_static", "params.mu_dynamic", "params.stiffness_rule", "params.recalculation", "params.direction", "params.unloading" or "params.coulomb".'), ), 'demc.OK; demc.ERR_INVALID_ARGUMENT for a null params, a non-finite coefficient or an unknown enumerator; demc.ERR_OUT_OF_DOMAIN for μ_s < 0, μ_d < 0 or μ_d > μ_s.'),
+    'demc_tangential_state_swap': ('The same memory seen from body j: displacement and force change sign, the scalars are kept.', (('s', 'demc_tangential_state', ''), ), ''),
+    'demc_tangential_update': ('One step of the tangential spring with Coulomb limit ([Zabulionis 2012] eq 27-43, [Campello 2015] eq 30-36, [Cummins 2012] eq 1-3).', (('p', 'const demc_tangential_params *', 'validated parameters.'), ('increment', 'demc_vec3', 'Δs: increment of the tangential displacement of the contact point of i relative to j in this step (m), in the tangent plane (v_t Δt, or the rolling-consistent increment of [Campello 2015] eq 29).'), ('velocity', 'demc_vec3', 'v_t: relative tangential velocity of the contact points (m/s), for the dashpot and the velocity-driven slip direction.'), ('stiffness', 'double', 'k_t(t_m) ≥ 0 (N/m).'), ('normal_force', 'double', 'F_n(t_m) (N); the limit uses max(F_n, 0).'), ('damping', 'double', 'tangential dashpot coefficient c_t ≥ 0 (N·s/m): F_d = −c_t v_t ([Cummins 2012] eq 1-2: 2γ√(m k_t)).'), ('dt', 'double', 'time step Δt > 0 (s): shares the slip between spring and dashpot and gives the viscous dissipation (unused when c_t = 0). Δt ≤ 0 is outside the domain: no dashpot share, viscous dissipation 0.'), ('s', 'demc_tangential_state *', 'state in/out (zero for a new contact); the vectors must lie in the current tangent plane (transport them first with demc.tangential_transport()).'), ('energy', 'demc_tangential_energy *', "optional (None: not computed, which saves four divisions): the step's energy terms."), ), 'the tangential force on i, its dashpot part, and whether the step slid.'),
+    'demc_tangential_project': ("v projected onto the plane with unit normal n, rescaled to keep |v| (LAMMPS GRANULAR's history update).", (('v', 'demc_vec3', ''), ('n', 'demc_vec3', ''), ), '|v| (v − (v·n)n)/|v − (v·n)n|; the zero vector when v is zero or parallel to n.'),
+    'demc_tangential_rotate': ('v rotated by the shortest-arc rotation carrying unit n_old onto unit n_new, then about n_new.', (('v', 'demc_vec3', 'vector to carry.'), ('n_old', 'demc_vec3', 'unit normals of the previous and the current step.'), ('n_new', 'demc_vec3', 'unit normals of the previous and the current step.'), ('spin', 'double', 'Rodrigues parameter α of the rotation about n_new (0: none).'), ), ''),
+    'demc_tangential_transport': ("Carries the state's displacement and force into the tangent plane of the new normal.", (('transport', 'demc_memory_transport', 'demc.TRANSPORT_ROTATE (with spin) or demc.TRANSPORT_PROJECT (spin ignored).'), ('n_old', 'demc_vec3', 'unit normal of the step that wrote the state; a zero vector (new contact) leaves the vectors unchanged by the rotation and is projected.'), ('n_new', 'demc_vec3', 'unit normal of the current step.'), ('spin', 'double', 'Rodrigues parameter of the rotation about n_new (see demc.tangential_rotate()).'), ('s', 'demc_tangential_state *', 'state in/out.'), ), ''),
+    'demc_tangential_md_init': ('Validates μ, G* and the variant and fills params.', (('mu', 'double', 'friction coefficient μ ≥ 0.'), ('effective_shear_modulus', 'double', 'G* > 0 (Pa).'), ('variant', 'demc_tangential_md_variant', 'a demc.tangential_md_variant.'), ('params', 'demc_tangential_md_params *', 'output, written only on success.'), ('bad_field', 'const char **', 'optional (may be None): None on success, else "mu", "effective_shear_modulus", "variant" or "params", the first offending input in argument order.'), ), 'demc.OK; demc.ERR_INVALID_ARGUMENT (non-finite number, unknown variant, null params); demc.ERR_OUT_OF_DOMAIN (μ < 0, G* ≤ 0).'),
+    'demc_tangential_md_validate': ('Checks a filled demc.tangential_md_params ("params", "params.mu", "params.effective_shear_modulus", "params.variant"), with the statuses of demc.tangential_md_init().', (('params', 'const demc_tangential_md_params *', ''), ('bad_field', 'const char **', ''), ), ''),
+    'demc_tangential_md_state_swap': ('The same memory seen from body j: force, origin and end change sign; the scalars are kept.', (('s', 'demc_tangential_md_state', ''), ), ''),
+    'demc_tangential_md_stiffness': ('Tangent stiffness k_t = 8G*a θ of the state in its current branch (N/m), without the μΔF_n term.', (('p', 'const demc_tangential_md_params *', 'parameters;'), ('normal_force', 'double', 'F_n (N);'), ('contact_radius', 'double', 'a (m);'), ('s', 'const demc_tangential_md_state *', 'the state.'), ), ''),
+    'demc_tangential_md_stored_energy': ('Recoverable tangential energy of a state at normal force F_n and contact radius a (J).', (('p', 'const demc_tangential_md_params *', ''), ('normal_force', 'double', ''), ('contact_radius', 'double', ''), ('s', 'const demc_tangential_md_state *', ''), ), ''),
+    'demc_tangential_md_update': ('One step of the Mindlin–Deresiewicz law (Thornton & Yin 1991): the tangential force on body i.', (('p', 'const demc_tangential_md_params *', 'validated parameters.'), ('increment', 'demc_vec3', 'Δs: increment of the tangential displacement of the contact point of i relative to j in this step (m), in the current tangent plane.'), ('normal_force', 'double', 'F_n (N) of this step: the force the Coulomb limit uses (the previous one is in the state).'), ('contact_radius', 'double', 'a (m), √(R*δ) for a Hertz contact.'), ('s', 'demc_tangential_md_state *', 'state in/out (zero for a new contact), its vectors already carried into the current frame.'), ('energy', 'demc_tangential_md_energy *', 'optional output (None: not computed).'), ), 'the tangential force on body i (N) and whether the step ended in gross sliding (|F| = μF_n); damping_force is zero (the law has no dashpot; the assembled model adds one, see contact.h).'),
+    'demc_contact_def_init': ("Fills a description with a preset's laws and conventions and neutral physical inputs.", (('preset', 'demc_contact_preset', 'the model.'), ('size', 'size_t', 'sizeof(demc.contact_def) as the caller compiled it (≥ demc.CONTACT_DEF_SIZE_1_0); of a smaller struct (an older header) only the first `size` bytes are written.'), ('def', 'demc_contact_def *', 'output, written only on success.'), ('bad_field', 'const char **', 'optional: None on success, else "preset", "size" or "def".'), ), 'demc.OK or demc.ERR_INVALID_ARGUMENT.'),
+    'demc_contact_model_init': ('Validates a description and compiles it into a model.', (('def', 'const demc_contact_def *', 'the description (its size: ≥ demc.CONTACT_DEF_SIZE_1_0, else demc.ERR_INVALID_ARGUMENT; demc.ERR_UNSUPPORTED with "def.size" when bytes past this library\'s layout are not zero, and with the slot\'s name when a slot selects a law this library does not have).'), ('model', 'demc_contact_model *', 'output, written only on success.'), ('bad_field', 'const char **', 'optional: None on success, else "def", "def.size", "def.<field>" (e.g. "def.restitution", "def.moduli.effective_modulus", "def.friction.mu_dynamic") or "model".'), ), "demc.OK, demc.ERR_INVALID_ARGUMENT (None, non-finite, unknown enumerator), demc.ERR_OUT_OF_DOMAIN (a finite value outside its domain, an incompatible combination), demc.ERR_UNSUPPORTED, demc.ERR_SINGULAR (a derived constant that is not representable: 2E*, 8G*, the tangential dashpot's scale·γ and scale·√(k_t/k_n), the latch's e k and k/e; the input is named), or the status of the damping map."),
+    'demc_contact_model_validate': ("Whether this face can read a model: the model's layout tag is this library's (or, in a header-only unit, this header's).", (('model', 'const demc_contact_model *', 'the model.'), ('bad_field', 'const char **', 'optional: None on success, else "model".'), ), 'demc.OK; demc.ERR_INVALID_ARGUMENT (None); demc.ERR_UNSUPPORTED (built by a library or header of another layout, or never built by demc.contact_model_init()).'),
+    'demc_contact_model_kind': ('The kind of a compiled model (its laws and conventions, demc.contact_kind); 0 for a model this face cannot read (demc.contact_model_validate()).', (('model', 'const demc_contact_model *', ''), ), ''),
+    'demc_contact_model_state_size': ("The number of doubles of a compiled model's per-contact state (≤ demc.CONTACT_STATE_MAX); 0 for a model this face cannot read.", (('model', 'const demc_contact_model *', ''), ), ''),
+    'demc_contact_model_range': ("Distance beyond touching (m, ≥ 0) at which a pair may still interact: a host's neighbour list must keep pairs whose gap is below it. 0 for every non-adhesive model.", (('model', 'const demc_contact_model *', ''), ), ''),
+    'demc_contact_state_reset': ("Sets a contact's state to that of a new contact (all zero); nothing for a model this face cannot read.", (('model', 'const demc_contact_model *', ''), ('state', 'double *', ''), ), ''),
+    'demc_contact_state_swap': ('Replaces the state by the same memory seen from the other body (i ⇄ j): the doubles for which demc.contact_state_flips() is 1 change sign, the others are kept. Swapping twice restores it exactly.', (('model', 'const demc_contact_model *', ''), ('state', 'double *', ''), ), ''),
+    'demc_contact_state_flips': ('1 when double `index` of the state changes sign under the i ⇄ j swap, 0 when it is kept (also for an index past the state size).', (('model', 'const demc_contact_model *', ''), ('index', 'size_t', ''), ), ''),
+    'demc_contact_frame_sphere_sphere': ('The frame of two spheres.', (('model', 'const demc_contact_model *', 'the compiled model (its contact-point rule and range).'), ('i', 'const demc_body *', 'the two spheres.'), ('j', 'const demc_body *', 'the two spheres.'), ), ''),
+    'demc_contact_frame_sphere_wall': ("The frame of sphere i and a plane wall (body j): δ = R_i − (x_i − p)·n_w, n = n_w, R* = R_i, m* = m_i; the contact point divides δ as for two spheres (all of it in the sphere against a rigid wall, by the compliance rule); d_j runs from the wall's reference point to the contact point.", (('model', 'const demc_contact_model *', 'the compiled model.'), ('i', 'const demc_body *', 'the sphere.'), ('wall', 'const demc_wall *', 'the wall; its normal must be a unit vector.'), ), ''),
+    'demc_contact_frame_sphere_facet': ("The frame of sphere i and a triangle facet (body j) of a still, moving or deforming mesh, from the facet's closest point to the sphere's centre (demc.facet_closest_point()).", (('model', 'const demc_contact_model *', 'the compiled model (its contact-point rule and range).'), ('i', 'const demc_body *', 'the sphere.'), ('facet', 'const demc_facet_triangle *', 'the triangle (its node velocities are read).'), ('contact', 'const demc_facet_contact *', "the closest point of `facet` to i's centre, from demc.facet_closest_point() at this step."), ), ''),
+    'demc_contact_eval': ('One evaluation: force on i, torques on both bodies, the updated state, and on request the energy terms.', (('model', 'const demc_contact_model *', 'a compiled model.'), ('frame', 'const demc_contact_frame *', 'the frame of this step.'), ('dt', 'double', 'time step Δt (s) > 0: the tangential increment is v_t Δt and the dissipation terms are powers × Δt.'), ('state', 'double *', "the contact's state, demc.contact_model_state_size() doubles (in/out)."), ('diag', 'demc_contact_diag *', "None (the energy terms are not computed: for a preset's model a body without them), or energy terms and flags (written)."), ), 'force, torques, overlap and normal force; every field NaN, with the state and the diag untouched, for a model this face cannot read (demc.contact_model_validate()).'),
+    'demc_contact_eval_sphere_sphere': ('demc.contact_frame_sphere_sphere() and demc.contact_eval() in one call: the force on sphere i, the torques on both, the updated state and on request the energy terms, for two spheres.', (('model', 'const demc_contact_model *', 'a compiled model.'), ('i', 'const demc_body *', 'the two spheres (position m, velocity m/s, angular velocity rad/s, radius m > 0, mass kg > 0).'), ('j', 'const demc_body *', 'the two spheres (position m, velocity m/s, angular velocity rad/s, radius m > 0, mass kg > 0).'), ('dt', 'double', 'time step Δt (s) > 0.'), ('state', 'double *', "the contact's state, demc.contact_model_state_size() doubles (in/out)."), ('diag', 'demc_contact_diag *', "None (the energy terms are not computed: for a preset's model a body without them), or energy terms and flags (written)."), ), 'force on i (N), torques on i and j (N·m), overlap (m) and normal force (N): as demc.contact_eval().'),
+    'demc_contact_eval_sphere_wall': ("demc.contact_frame_sphere_wall() and demc.contact_eval() in one call (sphere i against a plane wall); bit for bit the two calls' results.", (('model', 'const demc_contact_model *', 'a compiled model.'), ('i', 'const demc_body *', 'the sphere.'), ('wall', 'const demc_wall *', 'the wall; its normal must be a unit vector.'), ('dt', 'double', 'time step Δt (s) > 0.'), ('state', 'double *', "the contact's state, demc.contact_model_state_size() doubles (in/out)."), ('diag', 'demc_contact_diag *', "None (the energy terms are not computed: for a preset's model a body without them), or energy terms and flags (written)."), ), 'as demc.contact_eval(); torque_j is the torque on the wall about its reference point.'),
+    'demc_contact_eval_batch': ('Evaluates `batch->count` sphere–sphere contacts: for each, the frame of bodies i[q], j[q] and demc.contact_eval() on state q, with the results written or accumulated as the batch asks.', (('model', 'const demc_contact_model *', 'a compiled model.'), ('batch', 'const demc_contact_batch *', 'the contacts, bodies, states and outputs (see demc.contact_batch).'), ('dt', 'double', 'time step Δt (s) > 0.'), ('bad_field', 'const char **', 'optional: None on success, else "model", "batch", "batch.size", "batch.<field>" (a None array the call needs, a stride too small) or "dt".'), ), 'demc.OK; demc.ERR_INVALID_ARGUMENT (None, a stride too small, a size below demc.CONTACT_BATCH_SIZE_1_0, dt not finite); demc.ERR_OUT_OF_DOMAIN (dt ≤ 0); demc.ERR_UNSUPPORTED (a model this face cannot read, "model"; a newer batch with fields this library does not know set). The indices are not checked (they are the host\'s, as in a force loop); nothing is written on an error.'),
+    'demc_contact_eval_batch_wall': ('demc.contact_eval_batch() for sphere i[q] of each contact against one plane wall (j is ignored; with `body_force`, only the spheres receive forces).', (('model', 'const demc_contact_model *', ''), ('batch', 'const demc_contact_batch *', ''), ('wall', 'const demc_wall *', ''), ('dt', 'double', ''), ('bad_field', 'const char **', ''), ), ''),
+    'demc_contact_eval_batch_facet': ("demc.contact_eval_batch() for sphere i[q] of each contact against triangle facet j[q] of `facets`, with the closest point `contacts[q]` of that facet to the sphere's centre (demc.facet_closest_point(), the contacts kept by demc.facet_reduce()): the frame of demc.contact_frame_sphere_facet() and demc.contact_eval() on state q. With `body_force`, only the spheres receive forces; `torque_j` is the torque on the facet about its closest point P.", (('model', 'const demc_contact_model *', 'a compiled model.'), ('batch', 'const demc_contact_batch *', 'the contacts, spheres, states and outputs (see demc.contact_batch); j[q] indexes `facets`.'), ('facets', 'const demc_facet_triangle *', 'the triangles (node positions and velocities) the j[q] index.'), ('contacts', 'const demc_facet_contact *', 'count closest points: contacts[q] of facet j[q] to the centre of sphere i[q], at this step.'), ('dt', 'double', 'time step Δt (s) > 0.'), ('nodal_force', 'double *', "None, or 9 doubles per contact (written): the reaction of contact q on the three nodes of its facet (demc.facet_nodal_forces() of the contact's force and torque_j: the whole reaction, the couples of the rolling and twisting laws included; zero when apart), for the host's FE load vector."), ('bad_field', 'const char **', 'optional: None on success, else as demc.contact_eval_batch(), "facets", "contacts" or "dt".'), ), 'as demc.contact_eval_batch().'),
+    'demc_rodrigues_to_tensor': ('The rotation tensor of α without trigonometric functions ([Campello 2015] eq 10, corrected): Q = I + 4/(4 + α²) [Skew(α) + ½ Skew²(α)].', (('alpha', 'demc_vec3', 'rescaled Rodrigues vector α (dimensionless), |α| ≤ demc.RODRIGUES_ALPHA_MAX.'), ), 'Q (orthonormal, det Q = 1, to a few ulp).'),
+    'demc_rodrigues_rotate': ('Rotation of a vector by α without forming the tensor: Q v = v + a × (v + ½ α × v), a = 4α/(4 + α²).', (('alpha', 'demc_vec3', 'rescaled Rodrigues vector, |α| ≤ demc.RODRIGUES_ALPHA_MAX.'), ('v', 'demc_vec3', 'any vector with |α|·|v| < 1e300 (units of v).'), ), ''),
+    'demc_rodrigues_compose': ('Composition: α1 first, then α2, the rotation Q2 Q1 ([Campello 2015] eq 11): α = 4/(4 − α1·α2) (α1 + α2 − ½ α1 × α2).', (('alpha1', 'demc_vec3', 'first rotation, |α1| ≤ demc.RODRIGUES_ALPHA_MAX.'), ('alpha2', 'demc_vec3', 'second rotation, |α2| ≤ demc.RODRIGUES_ALPHA_MAX.'), ), 'the composite; when α1·α2 = 4 exactly (a half turn) ±inf components, except that a component which is zero in α1 + α2 − ½ α1 × α2 stays zero (never NaN for inputs in the domain).'),
+    'demc_rodrigues_compose_checked': ('Composition with its domain checked ([Campello 2015] eq 11).', (('alpha1', 'demc_vec3', 'first rotation.'), ('alpha2', 'demc_vec3', 'second rotation.'), ('out', 'demc_vec3 *', 'the composite (demc.rodrigues_compose()); untouched unless demc.OK.'), ), "demc.OK; demc.ERR_INVALID_ARGUMENT for a null out or a non-finite component; demc.ERR_OUT_OF_DOMAIN when |α1| or |α2| exceeds demc.RODRIGUES_ALPHA_MAX; demc.ERR_SINGULAR when the composite's |α| would exceed demc.RODRIGUES_ALPHA_MAX (the composite is a half turn, or within 4e-100 rad of one: α1·α2 → 4)."),
+    'demc_rodrigues_inverse': ('The inverse rotation Qᵀ: −α (exact).', (('alpha', 'demc_vec3', ''), ), ''),
+    'demc_rodrigues_increment': ('The incremental rotation vector of one step by the generalised trapezoidal rule ([Campello 2015] eq 45): α^Δ = [φ ω(t+Δt) + (1 − φ) ω(t)] Δt.', (('omega_old', 'demc_vec3', 'spin ω(t) (rad/s).'), ('omega_new', 'demc_vec3', 'spin ω(t + Δt) (rad/s).'), ('phi', 'double', 'weight φ ∈ [0, 1]: 0 forward Euler, ½ trapezoidal, 1 backward Euler ([Campello 2015] eq 41).'), ('dt', 'double', 'time step Δt (s).'), ), 'α^Δ (dimensionless); keep |α^Δ| small (|ω|Δt ≪ 1) for accuracy.'),
+    'demc_rodrigues_update': ('One step of the total rotation from the spin ([Campello 2015] eq 45 then 47): α(t+Δt) = demc.rodrigues_compose(α(t), demc.rodrigues_increment(ω(t), ω(t+Δt), φ, Δt)).', (('alpha', 'demc_vec3', 'total rotation α(t), |α| ≤ demc.RODRIGUES_ALPHA_MAX.'), ('omega_old', 'demc_vec3', 'spin ω(t) (rad/s).'), ('omega_new', 'demc_vec3', 'spin ω(t + Δt) (rad/s).'), ('phi', 'double', 'weight φ ∈ [0, 1].'), ('dt', 'double', 'time step Δt (s).'), ), 'α(t + Δt).'),
+    'demc_rodrigues_update_checked': ('demc.rodrigues_update() with its domain checked.', (('alpha', 'demc_vec3', 'total rotation α(t).'), ('omega_old', 'demc_vec3', 'spin ω(t) (rad/s).'), ('omega_new', 'demc_vec3', 'spin ω(t + Δt) (rad/s).'), ('phi', 'double', 'weight φ ∈ [0, 1].'), ('dt', 'double', 'time step Δt (s), ≥ 0.'), ('out', 'demc_vec3 *', 'α(t + Δt); untouched unless demc.OK.'), ), 'demc.OK; demc.ERR_INVALID_ARGUMENT for a null out or a non-finite argument; demc.ERR_OUT_OF_DOMAIN for φ outside [0, 1], Δt < 0, |α| or |α^Δ| above demc.RODRIGUES_ALPHA_MAX; demc.ERR_SINGULAR when the updated rotation reaches a half turn (re-base and retry).'),
+    'demc_rodrigues_rolling_displacement': ('Rolling displacement of a contact point over one step ([Campello 2015] eq 28): Δr = r (I − Q_Δ) n.', (('alpha_delta', 'demc_vec3', 'incremental rotation α^Δ of the sphere over the step (demc.rodrigues_increment()).'), ('radius', 'double', 'sphere radius r (m), or the length of the centre-to-contact vector.'), ('normal', 'demc_vec3', "unit normal n_ij at the end of the step (the direction of r_C'). The result is linear in r·n and nothing is normalised, so any branch vector d may be passed with radius = 1 to get (I − Q_Δ) d (unequal radii, a contact point inside the overlap: contact.h does this)."), ), 'Δr (m).'),
+    'demc_rodrigues_from_gibbs': ('α = 2ϑ from the Rodrigues (Gibbs) vector ϑ = tan(θ/2) e ([Campello 2015] eq 6, 9).', (('gibbs', 'demc_vec3', ''), ), ''),
+    'demc_rodrigues_to_gibbs': ('ϑ = α/2, the Rodrigues (Gibbs) vector tan(θ/2) e of α ([Campello 2015] eq 6, 9).', (('alpha', 'demc_vec3', ''), ), ''),
+    'demc_gibbs_to_tensor': ('The rotation tensor of the Rodrigues (Gibbs) vector ϑ ([Campello 2015] eq 7): Q = I + 2/(1 + ϑ²) [Skew(ϑ) + Skew²(ϑ)].', (('gibbs', 'demc_vec3', 'ϑ, |ϑ| ≤ demc.RODRIGUES_ALPHA_MAX / 2.'), ), ''),
+    'demc_gibbs_compose': ('Composition of Rodrigues (Gibbs) vectors, ϑ1 first ([Campello 2015] eq 8): ϑ = (ϑ1 + ϑ2 − ϑ1 × ϑ2)/(1 − ϑ1·ϑ2).', (('gibbs1', 'demc_vec3', 'first rotation ϑ1.'), ('gibbs2', 'demc_vec3', 'second rotation ϑ2.'), ), 'the composite; domain as demc.rodrigues_compose() (ϑ1·ϑ2 ≠ 1).'),
+    'demc_rodrigues_from_rotvec': ('α = 2 tan(θ/2) e of the rotation vector θe ([Campello 2015] eq 9).', (('rotvec', 'demc_vec3', 'θe (rad).'), ), 'α; huge (≈ 4/(π − θ)) but finite at the double nearest to θ = π.'),
+    'demc_rodrigues_from_rotvec_checked': ('demc.rodrigues_from_rotvec() with its domain checked.', (('rotvec', 'demc_vec3', 'θe (rad).'), ('out', 'demc_vec3 *', 'α; untouched unless demc.OK.'), ), 'demc.OK; demc.ERR_INVALID_ARGUMENT for a null out or a non-finite component; demc.ERR_SINGULAR when the rotation is within 4e-100 rad of a half turn (|α| > demc.RODRIGUES_ALPHA_MAX).'),
+    'demc_rodrigues_to_rotvec': ('The rotation vector θe, θ = 2 atan(|α|/2) ∈ [0, π), of α (inverse of [Campello 2015] eq 9).', (('alpha', 'demc_vec3', 'rescaled Rodrigues vector, |α| ≤ demc.RODRIGUES_ALPHA_MAX.'), ), ''),
+    'demc_rodrigues_from_quat': ('α = 2 (x, y, z)/w of a quaternion (ϑ is the vector part over the scalar part).', (('q', 'demc_quat', ''), ), ''),
+    'demc_rodrigues_from_quat_checked': ('demc.rodrigues_from_quat() with its domain checked.', (('q', 'demc_quat', 'any quaternion (need not be unit).'), ('out', 'demc_vec3 *', 'α; untouched unless demc.OK.'), ), 'demc.OK; demc.ERR_INVALID_ARGUMENT for a null out or a non-finite component; demc.ERR_SINGULAR for q = 0 or a half turn (|α| > demc.RODRIGUES_ALPHA_MAX, including w = 0).'),
+    'demc_rodrigues_to_quat': ('The unit quaternion (2, α)/√(4 + α²) of α, with w > 0.', (('alpha', 'demc_vec3', 'rescaled Rodrigues vector, |α| ≤ demc.RODRIGUES_ALPHA_MAX.'), ), ''),
+    'demc_rodrigues_from_tensor': ('α of a rotation tensor, without trigonometry or square roots, robust near θ = 0 and θ = π.', (('q', 'demc_mat3', 'a rotation tensor (orthonormal, det = 1) with θ < π.'), ), 'α; for a tensor that is a half turn to working precision (Q_21 − Q_12 etc. exactly 0, which happens for π − θ below about 1e-16) components ±inf or 0, never NaN.'),
+    'demc_rodrigues_from_tensor_checked': ('demc.rodrigues_from_tensor() with its domain checked.', (('q', 'demc_mat3', 'rotation tensor.'), ('out', 'demc_vec3 *', 'α; untouched unless demc.OK.'), ), 'demc.OK; demc.ERR_INVALID_ARGUMENT for a null out or a non-finite entry; demc.ERR_SINGULAR for a half turn (|α| > demc.RODRIGUES_ALPHA_MAX) or a tensor so far from a rotation that the pivot vanishes.'),
+    'demc_timestep_rayleigh': ('Rayleigh time step for one radius: Δt = π r √(ρ/G) / (0.8766 + 0.163 ν) ([Burns 2019] eq 5, 6).', (('radius', 'double', 'particle radius r in m (> 0).'), ('shear_modulus', 'double', 'shear modulus G in Pa (> 0).'), ('poisson_ratio', 'double', "Poisson's ratio ν (−1 < ν ≤ 0.5)."), ('density', 'double', 'density ρ in kg/m³ (> 0).'), ('dt', 'double *', 'the time step in s.'), ('bad_field', 'const char **', 'optional: name of the offending argument (see the file description).'), ), 'demc.OK; demc.ERR_INVALID_ARGUMENT for a null pointer or a non-finite number; demc.ERR_OUT_OF_DOMAIN for a finite value outside its domain; demc.ERR_SINGULAR if the result is not a finite positive number.'),
+    'demc_timestep_rayleigh_set': ('Rayleigh time step of a set of radii: eq 5 with r_min ([Burns 2019] eq 78) or with the mean radius r̄.', (('radii', 'const double *', 'count radii in m (each > 0 and finite).'), ('count', 'size_t', 'number of radii (≥ 1).'), ('choice', 'demc_timestep_radius', 'demc.TIMESTEP_RADIUS_MIN (default, conservative) or demc.TIMESTEP_RADIUS_MEAN.'), ('shear_modulus', 'double', 'G in Pa (> 0).'), ('poisson_ratio', 'double', 'ν (−1 < ν ≤ 0.5).'), ('density', 'double', 'ρ in kg/m³ (> 0).'), ('dt', 'double *', 'the time step in s.'), ('bad_field', 'const char **', 'optional: name of the offending argument (see the file description).'), ), 'as demc.timestep_rayleigh(); demc.ERR_INVALID_ARGUMENT also for radii = None, count = 0 or an unknown choice.'),
+    'demc_timestep_rayleigh_material': ('Rayleigh time step ([Burns 2019] eq 5, 6) of a sphere of a material (material.h): G, ν, ρ taken from it.', (('material', 'const demc_material *', 'the material (validated here as by demc.material_validate(); G derived when 0).'), ('radius', 'double', 'particle radius in m (> 0); pass r_min of the assembly for [Burns 2019] eq 78.'), ('dt', 'double *', 'the time step in s.'), ('bad_field', 'const char **', 'optional: name of the offending argument (the field names of demc.material_validate()).'), ), 'as demc.material_validate() and demc.timestep_rayleigh().'),
+    'demc_timestep_hertz': ('Duration of an undamped Hertz collision, t_H = 2 I (5m̂/(4k₂))^{2/5} v^{−1/5}, and the step t_H/N.', (('mass', 'double', 'reduced mass m̂ in kg (> 0).'), ('normal_prefactor', 'double', 'Hertz prefactor k₂ in N/m^{3/2} (> 0).'), ('velocity', 'double', 'normal impact velocity in m/s (> 0).'), ('steps', 'int', 'steps per collision N (≥ 1; 1 gives the duration itself).'), ('dt', 'double *', 't_H/N in s.'), ('bad_field', 'const char **', 'optional: name of the offending argument (see the file description).'), ), 'demc.OK or a validation status as demc.timestep_rayleigh().'),
+    'demc_timestep_belytschko': ('Belytschko bound of the central-difference map for a linear contact, undamped and damped.', (('mass', 'double', 'reduced mass m̂ in kg (> 0).'), ('stiffness', 'double', 'linear stiffness in N/m (> 0).'), ('damping_coefficient', 'double', 'damping constant in kg/s (≥ 0; 0 gives 2√(m̂/k)).'), ('dt', 'double *', 'the critical step in s.'), ('bad_field', 'const char **', 'optional: name of the offending argument (see the file description).'), ), 'demc.OK or a validation status as demc.timestep_rayleigh().'),
+    'demc_timestep_compression': ('Compression-phase bound: the root Δt of 1 − Δt c₂/m̂ − (√v k₂/m̂) Δt^{5/2} = 0 ([Burns 2019] eq 62).', (('mass', 'double', 'reduced mass m̂ in kg (> 0).'), ('normal_prefactor', 'double', 'Hertz prefactor k₂ in N/m^{3/2} (> 0).'), ('normal_damping_coefficient', 'double', 'normal damping constant c₂ in kg/s (≥ 0).'), ('velocity', 'double', 'normal impact velocity v₂ᵢ in m/s (> 0).'), ('dt', 'double *', 'the bound in s.'), ('bad_field', 'const char **', 'optional: name of the offending argument (see the file description).'), ), 'demc.OK, a validation status as demc.timestep_rayleigh(), or demc.ERR_NO_CONVERGENCE (not expected).'),
+    'demc_timestep_restitution': ('Restitution-phase bound: the root of Δt = (x_{n+1}/x_n)^{3/2} m̂/c₂ ([Burns 2019] eq 65) from the overlap x_n.', (('mass', 'double', 'reduced mass m̂ in kg (> 0).'), ('normal_prefactor', 'double', 'Hertz prefactor k₂ in N/m^{3/2} (> 0).'), ('normal_damping_coefficient', 'double', 'normal damping constant c₂ in kg/s (≥ 0).'), ('overlap_max', 'double', 'the overlap x_n at maximum compression in m (> 0); demc.timestep_critical() uses the undamped Hertz value, an upper bound of the damped one, which makes the bound smaller.'), ('dt', 'double *', 'the bound in s.'), ('bad_field', 'const char **', 'optional: name of the offending argument (see the file description).'), ), 'demc.OK, a validation status as demc.timestep_rayleigh(), or demc.ERR_NO_CONVERGENCE (not expected).'),
+    'demc_timestep_shear': ('Shear bound: the root of 1 − (7/(2m̂)) Δt c₁ − (7/(2m̂)) √v k₁ Δt^{5/2} = 0 ([Burns 2019] eq 68, 69).', (('mass', 'double', 'reduced mass m̂ in kg (> 0).'), ('tangential_prefactor', 'double', 'Mindlin prefactor k₁ in N/m^{3/2} (> 0).'), ('tangential_damping_coefficient', 'double', 'tangential damping constant c₁ in kg/s (≥ 0).'), ('velocity', 'double', 'normal impact velocity v₂ᵢ in m/s (> 0).'), ('dt', 'double *', 'the bound in s.'), ('bad_field', 'const char **', 'optional: name of the offending argument (see the file description).'), ), 'as demc.timestep_compression().'),
+    'demc_timestep_linearised': ('Linearised bound 2m̂/c₂ ([Burns 2019] eq 90): the stability of the map linearised at the fixed point (0, 0).', (('mass', 'double', 'reduced mass m̂ in kg (> 0).'), ('normal_damping_coefficient', 'double', 'normal damping constant c₂ in kg/s (≥ 0).'), ('dt', 'double *', 'the bound in s, or +infinity.'), ('bad_field', 'const char **', 'optional: name of the offending argument (see the file description).'), ), 'demc.OK or a validation status as demc.timestep_rayleigh().'),
+    'demc_timestep_collision_spheres_init': ('The collision of two spheres of one material ([Burns 2019] eq 74 and the masses of solid spheres).', (('shear_modulus', 'double', 'G in Pa (> 0).'), ('poisson_ratio', 'double', 'ν (−1 < ν ≤ 0.5).'), ('density', 'double', 'ρ in kg/m³ (> 0).'), ('radius_i', 'double', 'r in m (> 0).'), ('radius_j', 'double', "r' in m (> 0)."), ('velocity', 'double', 'normal impact velocity in m/s (> 0).'), ('normal_damping_coefficient', 'double', 'c₂ in kg/s (≥ 0).'), ('tangential_damping_coefficient', 'double', 'c₁ = c₃ in kg/s (≥ 0).'), ('out', 'demc_timestep_collision *', 'the collision.'), ('bad_field', 'const char **', 'optional: name of the offending argument (see the file description).'), ), 'demc.OK or a validation status as demc.timestep_rayleigh().'),
+    'demc_timestep_collision_pair_init': ('The collision of a material pair (material.h): m̂ = m*, k₂ = (4/3)E*√R* (Hertz), k₁ = k₃ = 8G*√R* (Mindlin, k_t = 8G*a with a = √(R*x₂)).', (('pair', 'const demc_pair *', 'a pair from demc.material_pair_sphere_sphere() or demc.material_pair_sphere_wall() (validated again here).'), ('velocity', 'double', 'normal impact velocity in m/s (> 0).'), ('normal_damping_coefficient', 'double', 'c₂ in kg/s (≥ 0).'), ('tangential_damping_coefficient', 'double', 'c₁ = c₃ in kg/s (≥ 0).'), ('out', 'demc_timestep_collision *', 'the collision.'), ('bad_field', 'const char **', 'optional: name of the offending argument ("pair.<field>" for the pair).'), ), 'demc.OK, a validation status as demc.material_pair_validate() or demc.timestep_rayleigh(), or demc.ERR_SINGULAR if a stiffness is not representable.'),
+    'demc_timestep_critical': ('All map bounds of a collision and the critical step, their minimum ([Burns 2019] §3.6.3), with the binding one.', (('collision', 'const demc_timestep_collision *', 'the collision (every field validated as in the single-bound functions).'), ('out', 'demc_timestep_bounds *', 'the bounds.'), ('bad_field', 'const char **', 'optional: name of the offending argument (see the file description).'), ), 'demc.OK, demc.ERR_INVALID_ARGUMENT for a null pointer or non-finite field, demc.ERR_OUT_OF_DOMAIN, demc.ERR_SINGULAR or demc.ERR_NO_CONVERGENCE as the single-bound functions.'),
+    'demc_rolling_velocity': ('Relative rolling velocity v_r = R*(ω_i − ω_j) × n (m/s) (Luding 2008, rolling and torsion resistance; LAMMPS GRANULAR).', (('normal', 'demc_vec3', 'unit normal n (from j to i).'), ('effective_radius', 'double', 'R* (m).'), ('omega_i', 'demc_vec3', 'angular velocities (rad/s).'), ('omega_j', 'demc_vec3', 'angular velocities (rad/s).'), ), ''),
+    'demc_rolling_angular_velocity': ('Rolling part of the relative angular velocity, ω_r = ω − n(n·ω) with ω = ω_i − ω_j (rad/s).', (('normal', 'demc_vec3', ''), ('omega_i', 'demc_vec3', ''), ('omega_j', 'demc_vec3', ''), ), ''),
+    'demc_rolling_inertia_spheres': ('Rolling inertia I_r of two solid spheres, [1/(I_i + m_i r_i²) + 1/(I_j + m_j r_j²)]⁻¹ with I = (2/5) m r² (Ai et al. 2011, section 3: the inertia of the rotational vibration about the contact).', (('mass_i', 'double', ''), ('radius_i', 'double', ''), ('mass_j', 'double', ''), ('radius_j', 'double', ''), ), 'I_r (kg·m²).'),
+    'demc_rolling_inertia_sphere_wall': ('Rolling inertia of a solid sphere on a fixed wall, I + m r² = (7/5) m r² (kg·m²).', (('mass_i', 'double', ''), ('radius_i', 'double', ''), ), ''),
+    'demc_rolling_cdt_init': ('Fills CDT parameters.', (('mu_rolling', 'double', 'μ_r ≥ 0.'), ('limiter', 'demc_rolling_cdt_limiter', 'demc.ROLLING_CDT_LIMITER_INERTIA (recommended) or demc.ROLLING_CDT_LIMITER_NONE (as published).'), ('params', 'demc_rolling_cdt_params *', 'output, written only on success.'), ('bad_field', 'const char **', 'optional (may be None): receives None on success, else the first offending input in argument order: "mu_rolling", "limiter" or "params".'), ), 'demc.OK; demc.ERR_INVALID_ARGUMENT for a non-finite μ_r, an unknown limiter or a null params; demc.ERR_OUT_OF_DOMAIN for μ_r < 0.'),
+    'demc_rolling_cdt_torque': ('Constant directional torque (Ai et al. 2011, section 2, model type A): M_i = −μ_r R* F_n ω_r/|ω_r|, M_j = −M_i.', (('params', 'const demc_rolling_cdt_params *', 'from demc.rolling_cdt_init().'), ('normal', 'demc_vec3', 'unit normal n (j → i).'), ('effective_radius', 'double', 'R* (m) (the rolling radius R_r of Ai et al.).'), ('normal_force', 'double', 'F_n (N); ≤ 0 gives no torque.'), ('couple_inertia', 'double', "I_c = (1/I_i + 1/I_j)⁻¹ (kg·m²), the bodies' own moments of inertia (a wall: I_i), for the limiter; ignored without it."), ('omega_i', 'demc_vec3', 'angular velocities (rad/s).'), ('omega_j', 'demc_vec3', 'angular velocities (rad/s).'), ('dt', 'double', 'time step (s), for the limiter and the energy.'), ('energy', 'demc_rolling_energy *', "optional (may be None): the step's dissipation |M||ω_r|Δt as friction_dissipation."), ), 'torques on i and j; mobilised = 1 when the full torque μ_r R* F_n > 0 was applied.'),
+    'demc_rolling_epsd_init': ('Fills EPSD parameters with the published stiffness coefficient 2.25 and no damping at full mobilisation (f = 0), as Ai et al. 2011.', (('mu_rolling', 'double', 'μ_r ≥ 0.'), ('damping_ratio', 'double', 'η_r ≥ 0 (Ai et al. 2011 use 0.3).'), ('params', 'demc_rolling_epsd_params *', 'output, written only on success.'), ('bad_field', 'const char **', 'optional (may be None): "mu_rolling", "damping_ratio" or "params".'), ), 'demc.OK; demc.ERR_INVALID_ARGUMENT for a non-finite input or a null params; demc.ERR_OUT_OF_DOMAIN for a negative input.'),
+    'demc_rolling_epsd_validate': ('Checks a filled demc.rolling_epsd_params field by field in declaration order.', (('params', 'const demc_rolling_epsd_params *', 'the parameters (None: demc.ERR_INVALID_ARGUMENT, field "params").'), ('bad_field', 'const char **', 'optional (may be None): "params", "params.mu_rolling", "params.stiffness_coefficient", "params.damping_ratio" or "params.mobilised_damping".'), ), 'demc.OK; demc.ERR_INVALID_ARGUMENT (null, non-finite); demc.ERR_OUT_OF_DOMAIN (μ_r < 0, c ≤ 0, η_r < 0, f outside [0, 1]).'),
+    'demc_rolling_epsd_stiffness': ('Rolling stiffness of the EPSD law, k_r = c k_n μ_r² R*² (N·m/rad) (Ai et al. 2011, section 3, after Iwashita & Oda 1998; c = 2.25).', (('params', 'const demc_rolling_epsd_params *', 'EPSD parameters.'), ('normal_stiffness', 'double', 'k_n (N/m): the linear stiffness, or the tangent dF/dδ of a Hertz law; ≤ 0 gives 0.'), ('effective_radius', 'double', 'R* (m).'), ), ''),
+    'demc_rolling_epsd_torque': ('One step of the elastic–plastic spring–dashpot rolling law (Ai et al. 2011, section 3, model type C).', (('params', 'const demc_rolling_epsd_params *', 'EPSD parameters (validated).'), ('normal', 'demc_vec3', 'unit normal n (j → i).'), ('effective_radius', 'double', 'R* (m).'), ('normal_stiffness', 'double', 'k_n (N/m) of this step.'), ('normal_force', 'double', 'F_n (N); ≤ 0 gives M_m = 0, which releases the spring.'), ('rolling_inertia', 'double', 'I_r (kg·m²) (demc.rolling_inertia_spheres()); ≤ 0 gives C_r = 0.'), ('omega_i', 'demc_vec3', 'angular velocities (rad/s).'), ('omega_j', 'demc_vec3', 'angular velocities (rad/s).'), ('dt', 'double', 'time step (s), ≥ 0.'), ('state', 'demc_rolling_epsd_state *', "spring torque, in/out, in this step's tangent plane (zero = new contact)."), ('energy', 'demc_rolling_energy *', 'optional (may be None).'), ), ''),
+    'demc_rolling_epsd_state_swap': ('The EPSD memory seen from body j: the spring torque changes sign. Swapping twice is the identity.', (('s', 'demc_rolling_epsd_state', ''), ), ''),
+    'demc_rolling_sds_init': ('Fills SDS parameters (the three coefficients of LAMMPS "rolling sds").', (('stiffness', 'double', 'k_roll ≥ 0 (N/m).'), ('damping', 'double', 'γ_roll ≥ 0 (N·s/m).'), ('mu_rolling', 'double', 'μ_roll ≥ 0.'), ('params', 'demc_rolling_sds_params *', 'output, written only on success.'), ('bad_field', 'const char **', 'optional (may be None): "stiffness", "damping", "mu_rolling" or "params".'), ), 'demc.OK; demc.ERR_INVALID_ARGUMENT (non-finite, null); demc.ERR_OUT_OF_DOMAIN (negative).'),
+    'demc_rolling_sds_torque': ('One step of the spring–dashpot–slider rolling law (Luding 2008, rolling and torsion resistance; LAMMPS "rolling sds").', (('params', 'const demc_rolling_sds_params *', 'SDS parameters.'), ('normal', 'demc_vec3', 'unit normal n (j → i).'), ('effective_radius', 'double', 'R* (m).'), ('normal_force', 'double', 'F_n (N); ≤ 0 gives F_c = 0.'), ('omega_i', 'demc_vec3', 'angular velocities (rad/s).'), ('omega_j', 'demc_vec3', 'angular velocities (rad/s).'), ('dt', 'double', 'time step (s), ≥ 0.'), ('state', 'demc_rolling_sds_state *', "rolling displacement, in/out, in this step's tangent plane (zero = new contact)."), ('energy', 'demc_rolling_energy *', 'optional (may be None).'), ), ''),
+    'demc_rolling_sds_state_swap': ('The SDS memory seen from body j: unchanged (v_r is invariant under the swap).', (('s', 'demc_rolling_sds_state', ''), ), ''),
+    'demc_twisting_velocity': ('Relative twisting velocity ω_n = (ω_i − ω_j)·n (rad/s).', (('normal', 'demc_vec3', 'unit normal n (j → i).'), ('omega_i', 'demc_vec3', 'angular velocities (rad/s).'), ('omega_j', 'demc_vec3', 'angular velocities (rad/s).'), ), ''),
+    'demc_twisting_sds_init': ('Fills SDS twisting parameters (the coefficients of LAMMPS "twisting sds").', (('stiffness', 'double', 'k_tw ≥ 0 (N·m/rad).'), ('damping', 'double', 'γ_tw ≥ 0 (N·m·s/rad).'), ('mu_twisting', 'double', 'μ_tw ≥ 0 (m).'), ('params', 'demc_twisting_sds_params *', 'output, written only on success.'), ('bad_field', 'const char **', 'optional (may be None): "stiffness", "damping", "mu_twisting" or "params".'), ), 'demc.OK; demc.ERR_INVALID_ARGUMENT (non-finite, null); demc.ERR_OUT_OF_DOMAIN (negative).'),
+    'demc_twisting_marshall_init': ('Fills Marshall twisting parameters.', (('mu_tangential', 'double', 'μ_t ≥ 0.'), ('params', 'demc_twisting_marshall_params *', 'output, written only on success.'), ('bad_field', 'const char **', 'optional (may be None): "mu_tangential" or "params".'), ), 'demc.OK; demc.ERR_INVALID_ARGUMENT (non-finite, null); demc.ERR_OUT_OF_DOMAIN (negative).'),
+    'demc_twisting_sds_torque': ('One step of the SDS twisting law (Luding 2008, rolling and torsion resistance; LAMMPS "twisting sds").', (('params', 'const demc_twisting_sds_params *', 'SDS parameters.'), ('normal', 'demc_vec3', 'unit normal n (j → i).'), ('normal_force', 'double', 'F_n (N); ≤ 0 gives M_c = 0.'), ('omega_i', 'demc_vec3', 'angular velocities (rad/s).'), ('omega_j', 'demc_vec3', 'angular velocities (rad/s).'), ('dt', 'double', 'time step (s), ≥ 0.'), ('state', 'demc_twisting_state *', 'twist angle, in/out (zero = new contact).'), ('energy', 'demc_twisting_energy *', 'optional (may be None).'), ), ''),
+    'demc_twisting_marshall_torque': ('One step of Marshall\'s twisting law (Marshall 2009, eq 30, 32, 34, 44; LAMMPS "twisting marshall").', (('params', 'const demc_twisting_marshall_params *', 'Marshall parameters.'), ('normal', 'demc_vec3', 'unit normal n (j → i).'), ('contact_radius', 'double', 'a (m), e.g. √(R*δ) for Hertz; ≤ 0 gives no torque and releases the memory.'), ('tangential_stiffness', 'double', 'k_t (N/m) of the tangential law in this step.'), ('tangential_damping', 'double', 'c_t (N·s/m) of the tangential dashpot in this step.'), ('normal_force', 'double', 'F_n (N); ≤ 0 gives M_c = 0.'), ('omega_i', 'demc_vec3', 'angular velocities (rad/s).'), ('omega_j', 'demc_vec3', 'angular velocities (rad/s).'), ('dt', 'double', 'time step (s), ≥ 0.'), ('state', 'demc_twisting_state *', 'twist angle, in/out (zero = new contact).'), ('energy', 'demc_twisting_energy *', 'optional (may be None).'), ), ''),
+    'demc_twisting_state_swap': ('The twisting memory seen from body j: unchanged (ω_n is invariant under the swap).', (('s', 'demc_twisting_state', ''), ), ''),
+    'demc_facet_triangle_make': ('A still triangle with vertices a, b, c (velocities zero). Non-validating constructor.', (('a', 'demc_vec3', ''), ('b', 'demc_vec3', ''), ('c', 'demc_vec3', ''), ), ''),
+    'demc_facet_closest_point': ("The closest point of the triangle to a point x (the sphere's centre), its region, barycentric weights, distance, signed height and unit normal.", (('triangle', 'const demc_facet_triangle *', 'the facet (not None; only its vertices are read).'), ('center', 'demc_vec3', "x, the sphere's centre, m."), ), ''),
+    'demc_facet_point_velocity': ("Velocity of the facet's material point P: the barycentric interpolation Σ w_k v_k of the nodal velocities, m/s (linear shape functions of the element face).", (('triangle', 'const demc_facet_triangle *', 'the facet (not None; its velocities are read).'), ('contact', 'const demc_facet_contact *', 'from demc.facet_closest_point() on this triangle (not None; its weights are read).'), ), ''),
+    'demc_facet_angular_velocity': ('Angular velocity of the facet from its nodal velocities, rad/s.', (('triangle', 'const demc_facet_triangle *', 'the facet (not None).'), ), ''),
+    'demc_facet_rigid_velocity': ('Velocity of a point of a rigid body: v + ω × (point − x_ref), m/s.', (('reference_point', 'demc_vec3', 'x_ref, m.'), ('velocity', 'demc_vec3', 'v, the velocity of x_ref, m/s.'), ('angular_velocity', 'demc_vec3', 'ω, rad/s.'), ('point', 'demc_vec3', 'the point, m.'), ), ''),
+    'demc_facet_nodal_forces': ("The facet's whole reaction, force and torque, as three nodal forces for the host's FE load vector.", (('triangle', 'const demc_facet_triangle *', 'the facet (not None; its vertices are read).'), ('contact', 'const demc_facet_contact *', 'from demc.facet_closest_point() on this triangle (not None).'), ('force_i', 'demc_vec3', 'F, the contact force on the sphere, N (the facet receives −F).'), ('torque_j', 'demc_vec3', "τ_j, the torque on the facet about its closest point P (contact->point), N·m: the result's `torque_j` of the facet frame; 0 for a force at P."), ('nodal_force', 'demc_vec3 *', 'output, three forces on nodes 0, 1, 2, N (not None).'), ), ''),
+    'demc_facet_reduce': ("One contact per physical contact: marks which of a sphere's candidate facet contacts to keep.", (('count', 'size_t', 'number of candidates.'), ('contacts', 'const demc_facet_contact *', 'the candidates (count entries; not None when count > 0).'), ('nodes', 'const int64_t *', "node ids, 3·count entries, nodes[3k + m] the id of vertex m of candidate k's facet; facets of a mesh share the ids of their shared nodes. None skips the second rule (then a mesh is not reduced)."), ('keep', 'int *', 'output, count flags: 1 keep, 0 drop (not None when count > 0).'), ), 'the number of candidates kept (≥ 1 when count ≥ 1).'),
+    'demc_facet_handover': ('Which stored per-contact state each kept contact of a sphere continues: its own, that of a neighbouring facet the contact has just left (a handover), or none (a new contact).', (('count', 'size_t', 'number of candidates.'), ('contacts', 'const demc_facet_contact *', 'the candidates (count entries; not None when count > 0).'), ('nodes', 'const int64_t *', 'node ids as for demc.facet_reduce() (3·count entries), or None.'), ('keep', 'const int *', 'the flags of demc.facet_reduce() (count entries; nonzero: kept).'), ('has_state', 'const int *', "count flags: nonzero when the host holds a state for the candidate's pair."), ('source', 'int64_t *', 'output, count entries: the index of the candidate whose stored state candidate k continues with, or −1.'), ), 'the number of handovers (kept candidates whose source is another candidate).'),
+    'demc_adhesion_state_swap': ('The state seen from the other body: unchanged (the neck flag has no sign).', (('state', 'demc_adhesion_state', ''), ), ''),
+    'demc_adhesion_jkr_init': ('Validated JKR parameters.', (('effective_modulus', 'double', 'E*, Pa, finite and > 0.'), ('effective_radius', 'double', 'R*, m, finite and > 0.'), ('work_of_adhesion', 'double', 'w, J/m², finite and ≥ 0 (0: the Hertz law).'), ('params', 'demc_adhesion_jkr_params *', 'output, written only on success.'), ('bad_field', 'const char **', 'optional: None on success, else the first bad input in argument order: "effective_modulus", "effective_radius", "work_of_adhesion", "params", or "params.prefactor" / "params.neck_constant" / "params.pulloff_force" when a derived constant is not representable.'), ), 'demc.OK, demc.ERR_INVALID_ARGUMENT (non-finite, None), demc.ERR_OUT_OF_DOMAIN, demc.ERR_SINGULAR.'),
+    'demc_adhesion_jkr_make': ('JKR parameters without validation (one square root): for building them per contact in a force loop.', (('effective_modulus', 'double', ''), ('effective_radius', 'double', ''), ('work_of_adhesion', 'double', ''), ), ''),
+    'demc_adhesion_jkr_overlap': ('JKR overlap at contact radius a: δ(a) = a²/R* − √(2πwa/E*), m (the approach of the two bodies in the theory of Johnson, Kendall & Roberts 1971: the Hertz approach a²/R* less the flat-punch relief).', (('params', 'const demc_adhesion_jkr_params *', 'JKR parameters.'), ('contact_radius', 'double', 'a ≥ 0, m (a < 0 is taken as 0).'), ), ''),
+    'demc_adhesion_jkr_load': ('JKR force at contact radius a: F(a) = 4E*a³/(3R*) − √(8πwE*a³), N (> 0 repulsive).', (('params', 'const demc_adhesion_jkr_params *', 'JKR parameters.'), ('contact_radius', 'double', 'a ≥ 0, m (a < 0 is taken as 0).'), ), ''),
+    'demc_adhesion_jkr_radius': ('JKR contact radius on the stable branch at overlap δ, m: the larger root of δ(a) = δ.', (('params', 'const demc_adhesion_jkr_params *', 'JKR parameters.'), ('overlap', 'double', 'δ, m.'), ), ''),
+    'demc_adhesion_jkr_radius_unstable': ('JKR contact radius on the unstable branch at overlap δ_c ≤ δ ≤ 0, m: the smaller root of δ(a) = δ.', (('params', 'const demc_adhesion_jkr_params *', 'JKR parameters.'), ('overlap', 'double', 'δ, m.'), ), ''),
+    'demc_adhesion_jkr_pulloff_distance': ('The distance −δ_c ≥ 0 by which the surfaces separate before the JKR neck breaks, m.', (('params', 'const demc_adhesion_jkr_params *', 'JKR parameters.'), ), ''),
+    'demc_adhesion_jkr_update': ('One step of the JKR law with its hysteresis: the force, stiffnesses, contact radius and friction load at overlap δ, and the update of the neck flag.', (('params', 'const demc_adhesion_jkr_params *', 'JKR parameters.'), ('overlap', 'double', 'δ, m (any finite value).'), ('state', 'demc_adhesion_state *', "the contact's state, read and updated (not None)."), ), ''),
+    'demc_adhesion_jkr_energy': ('Potential energy of the JKR contact at contact radius a (stable or unstable branch), J.', (('params', 'const demc_adhesion_jkr_params *', 'JKR parameters.'), ('contact_radius', 'double', 'a, m (pass demc.adhesion_result.contact_radius).'), ), ''),
+    'demc_adhesion_jkr_elastic_energy': ('Elastic strain energy stored in a JKR contact of radius a, J (≥ 0).', (('params', 'const demc_adhesion_jkr_params *', 'JKR parameters.'), ('contact_radius', 'double', 'a, m.'), ), ''),
+    'demc_adhesion_jkr_cycle_loss': ('Energy lost in one JKR approach–separation cycle, J: U at the jump-off, lost when the neck breaks.', (('params', 'const demc_adhesion_jkr_params *', 'JKR parameters.'), ), ''),
+    'demc_adhesion_dmt_init': ('Validated DMT parameters.', (('effective_modulus', 'double', 'E*, Pa, finite and > 0.'), ('effective_radius', 'double', 'R*, m, finite and > 0.'), ('work_of_adhesion', 'double', 'w, J/m², finite and ≥ 0.'), ('params', 'demc_adhesion_dmt_params *', 'output, written only on success.'), ('bad_field', 'const char **', 'optional: None on success, else "effective_modulus", "effective_radius", "work_of_adhesion", "params", "params.prefactor" or "params.pulloff_force".'), ), 'demc.OK, demc.ERR_INVALID_ARGUMENT, demc.ERR_OUT_OF_DOMAIN, demc.ERR_SINGULAR.'),
+    'demc_adhesion_dmt_make': ('DMT parameters without validation (one square root).', (('effective_modulus', 'double', ''), ('effective_radius', 'double', ''), ('work_of_adhesion', 'double', ''), ), ''),
+    'demc_adhesion_dmt_force': ('The DMT law at overlap δ (Derjaguin, Muller & Toporov 1975): F = Kδ^{3/2} − 2πwR* for δ > 0.', (('params', 'const demc_adhesion_dmt_params *', 'DMT parameters.'), ('overlap', 'double', 'δ, m.'), ), ''),
+    'demc_adhesion_dmt_energy': ('DMT potential energy (2/5)Kδ^{5/2} − 2πwR*δ, J (0 at touch); 0 for δ ≤ 0.', (('params', 'const demc_adhesion_dmt_params *', 'DMT parameters.'), ('overlap', 'double', 'δ, m.'), ), ''),
+    'demc_adhesion_sjkr_init': ('Validated parameters of the simplified JKR of LIGGGHTS.', (('effective_modulus', 'double', 'E*, Pa, finite and > 0.'), ('radius_i', 'double', 'R_i, m, finite and > 0.'), ('radius_j', 'double', 'R_j, m, finite and > 0, or 0 for a plane wall.'), ('cohesion_energy_density', 'double', 'k, J/m³, finite and ≥ 0.'), ('variant', 'demc_adhesion_sjkr_variant', 'demc.ADHESION_SJKR_LENS (sjkr) or demc.ADHESION_SJKR_LINEAR (sjkr2).'), ('params', 'demc_adhesion_sjkr_params *', 'output, written only on success.'), ('bad_field', 'const char **', 'optional: None on success, else "effective_modulus", "radius_i", "radius_j", "cohesion_energy_density", "variant", "params", or "params.prefactor".'), ), 'demc.OK, demc.ERR_INVALID_ARGUMENT (non-finite, unknown variant, None), demc.ERR_OUT_OF_DOMAIN, demc.ERR_SINGULAR.'),
+    'demc_adhesion_sjkr_make': ('Simplified-JKR parameters without validation (one square root).', (('effective_modulus', 'double', ''), ('radius_i', 'double', ''), ('radius_j', 'double', ''), ('cohesion_energy_density', 'double', ''), ('variant', 'demc_adhesion_sjkr_variant', ''), ), ''),
+    'demc_adhesion_sjkr_area': ('Contact area A(δ) of the simplified JKR, m² (see demc.adhesion_sjkr_variant); 0 for δ ≤ 0.', (('params', 'const demc_adhesion_sjkr_params *', 'parameters.'), ('overlap', 'double', 'δ, m.'), ), ''),
+    'demc_adhesion_sjkr_force': ('The simplified JKR law at overlap δ: F = Kδ^{3/2} − k A(δ) for δ > 0 (LIGGGHTS `cohesion sjkr/sjkr2` added to the Hertz law).', (('params', 'const demc_adhesion_sjkr_params *', 'parameters.'), ('overlap', 'double', 'δ, m.'), ), ''),
+    'demc_adhesion_sjkr_energy': ('Potential energy of the simplified JKR, (2/5)Kδ^{5/2} − k∫₀^δ A, J (0 at touch); 0 for δ ≤ 0.', (('params', 'const demc_adhesion_sjkr_params *', 'parameters.'), ('overlap', 'double', 'δ, m.'), ), ''),
+    'demc_geometry_sphere_sphere': ('Contact geometry of two spheres ([Zabulionis 2012] eq 4, 6, 8).', (('center_i', 'demc_vec3', 'centres, m.'), ('radius_i', 'double', 'radii, m (> 0 for the documented meaning; any finite value gives finite results).'), ('center_j', 'demc_vec3', 'centres, m.'), ('radius_j', 'double', 'radii, m (> 0 for the documented meaning; any finite value gives finite results).'), ), ''),
+    'demc_geometry_sphere_wall': ('Contact geometry of a sphere i and a plane wall j ([Zabulionis 2012] eq 5, 7, 8).', (('center_i', 'demc_vec3', "the sphere's centre, m."), ('radius_i', 'double', 'its radius, m.'), ('wall_point', 'demc_vec3', "x_w, a point of the wall plane, m: the wall's reference point for its angular velocity."), ('wall_normal', 'demc_vec3', 'unit normal of the plane pointing towards the side where the sphere is (from j to i). Its length is not checked (hot path): normalise it once when the wall is set up.'), ), ''),
+    'demc_geometry_sphere_facet': ("The frame of sphere i and a facet (this header's conventions): overlap, normal, branch vectors.", (('contact', 'const demc_facet_contact *', 'from demc.facet_closest_point() for this centre (not None).'), ('center_i', 'demc_vec3', "the sphere's centre, m."), ('radius_i', 'double', 'its radius, m.'), ('reference_point', 'demc_vec3', "x_ref, the facet side's reference point for branch_j, m."), ), ''),
+    'demc_geometry_kinematics': ('Relative velocity of the contact points and its normal and tangential parts ([Zabulionis 2012] eq 9-11).', (('geometry', 'const demc_geometry *', 'the contact frame (not None).'), ('velocity_i', 'demc_vec3', 'velocity of centre i (m/s) and angular velocity of body i (rad/s).'), ('angular_velocity_i', 'demc_vec3', 'velocity of centre i (m/s) and angular velocity of body i (rad/s).'), ('velocity_j', 'demc_vec3', 'the same for body j.'), ('angular_velocity_j', 'demc_vec3', 'the same for body j.'), ), ''),
+    'demc_geometry_torque_i': ('Torque about centre i of a force acting on body i at the contact point: d_i × F, N·m.', (('geometry', 'const demc_geometry *', 'the contact frame.'), ('force_i', 'demc_vec3', 'the contact force on body i, N.'), ), ''),
+    'demc_geometry_torque_j': ("Torque about centre j (a wall's reference point) of the reaction −F at the contact point: −d_j × F, N·m.", (('geometry', 'const demc_geometry *', 'the contact frame.'), ('force_i', 'demc_vec3', 'the contact force on body i, N (body j receives −force_i).'), ), ''),
+    'demc_special_carlson_rf': ("Carlson's R_F(x, y, z) = ½ ∫₀^∞ dt / √((t+x)(t+y)(t+z)).", (('x', 'double', ''), ('y', 'double', ''), ('z', 'double', ''), ), ''),
+    'demc_special_carlson_rd': ("Carlson's R_D(x, y, z) = (3/2) ∫₀^∞ dt / ((t+z) √((t+x)(t+y)(t+z))).", (('x', 'double', ''), ('y', 'double', ''), ('z', 'double', '> 0. Otherwise +inf (a zero pair) or NaN.'), ), ''),
+    'demc_special_ellint_k': ('Complete integral of the first kind K(m) = R_F(0, 1−m, 1), for any m < 1 (+inf at m = 1).', (('m', 'double', ''), ), ''),
+    'demc_special_ellint_e': ('Complete integral of the second kind E(m) = R_F(0, 1−m, 1) − (m/3) R_D(0, 1−m, 1), for m ≤ 1.', (('m', 'double', ''), ), ''),
+    'demc_special_ellint_f': ('Incomplete integral of the first kind F(φ | m) = ∫₀^φ dθ / √(1 − m sin²θ).', (('phi', 'double', ''), ('m', 'double', ''), ), ''),
+    'demc_special_ellint_e_inc': ('Incomplete integral of the second kind E(φ | m) = ∫₀^φ √(1 − m sin²θ) dθ; domain as demc.special_ellint_f().', (('phi', 'double', ''), ('m', 'double', ''), ), ''),
+    'demc_special_ellint_f_jacobi': ("Jacobi's form of the first kind with a possibly imaginary amplitude: F(√x2, m)/i^[x2<0].", (('x2', 'double', 'square of the amplitude, x2 ≤ 1.'), ('m', 'double', 'parameter, m x2 ≤ 1 (not both equalities).'), ), ''),
+    'demc_sliding_path_init_linear': ('Sets up sliding along a straight line ([Balevičius 2014] section 2.2.1, Fig. 4 of Part I).', (('prefactor', 'double', 'Hertz stiffness > 0.'), ('radius', 'double', 'R > 0.'), ('mu', 'double', 'μ ≥ 0.'), ('mass', 'double', 'm > 0.'), ('h0', 'double', 'largest overlap, 0 < h0 < 2R.'), ('out', 'demc_sliding_path *', 'the path, written only on success.'), ('bad_field', 'const char **', 'optional (may be None): None on success, else the first offending argument: "prefactor", "radius", "mu", "mass", "h0" or "out"; with demc.ERR_SINGULAR "h0" when h0^{5/2} overflows, "out.s_u" or "out.friction_half" when that derived field, or twice it (the friction work over the whole path per unit μ), overflows, or "mass" when the largest work over the mass, (0.8 k_n h0^{5/2} + 4μ friction_half)/m, does (every v² of the motion is v0² plus a part of it).'), ), 'demc.OK; demc.ERR_INVALID_ARGUMENT (null, non-finite); demc.ERR_OUT_OF_DOMAIN; demc.ERR_SINGULAR.'),
+    'demc_sliding_path_init_eccentric': ('Sets up sliding along an eccentric circle ([Balevičius 2014] section 2.2.2).', (('prefactor', 'double', 'Hertz stiffness > 0.'), ('radius', 'double', 'R > 0.'), ('mu', 'double', 'μ ≥ 0.'), ('mass', 'double', 'm > 0.'), ('h0', 'double', 'largest overlap, 0 < h0 < 2R.'), ('ecc_ratio', 'double', 'k̃, 0 < k̃ < 1; the path must leave the contact: R̃(1 + k̃) > 2R, i.e. k̃ > h0/(4R − h0).'), ('out', 'demc_sliding_path *', 'the path, written only on success.'), ('bad_field', 'const char **', 'optional (may be None): None on success, else the first offending argument: "prefactor", "radius", "mu", "mass", "h0", "ecc_ratio" (also when the path never leaves the contact), "out", or "out.friction_half" when its quadrature does not converge; with demc.ERR_SINGULAR as demc.sliding_path_init_linear().'), ), 'demc.OK; demc.ERR_INVALID_ARGUMENT; demc.ERR_OUT_OF_DOMAIN; demc.ERR_NO_CONVERGENCE (quadrature); demc.ERR_SINGULAR.'),
+    'demc_sliding_normal_force': ('Hertz normal force N(s) = k_n h(s)^{3/2} at path coordinate s (N); 0 for |s| ≥ s_u.', (('path', 'const demc_sliding_path *', ''), ('s', 'double', ''), ), ''),
+    'demc_sliding_forces': ('Resultant forces on the moving centre ([Balevičius 2014] eq 1a, 1b for the line; eq 1c, 1d for the eccentric path).', (('path', 'const demc_sliding_path *', 'the path.'), ('s', 'double', 'path coordinate; outside (−s_u, s_u) both forces are 0.'), ('sg', 'double', 'direction of motion s_g = sign(v): +1, −1, or 0 (no friction).'), ('t_star', 'double *', 'T* (N), may be None.'), ('n_star', 'double *', 'N* (N), may be None.'), ), ''),
+    'demc_sliding_work_normal': ('Work of the normal force from s0 to s, W_n = −(2/5) k_n (h(s)^{5/2} − h(s0)^{5/2}) (J).', (('path', 'const demc_sliding_path *', ''), ('s0', 'double', ''), ('s', 'double', ''), ), ''),
+    'demc_sliding_work_friction': ('Work of the friction force for a monotone motion from s0 to s, W_μ = −μ |∫_{s0}^{s} N cos β ds| (J).', (('path', 'const demc_sliding_path *', 'the path.'), ('s0', 'double', 'start point.'), ('s', 'double', 'end point.'), ('method', 'demc_sliding_method', 'a demc.sliding_method.'), ('w', 'double *', 'the work.'), ), 'demc.OK; demc.ERR_INVALID_ARGUMENT; demc.ERR_NO_CONVERGENCE (eccentric quadrature).'),
+    'demc_sliding_velocity': ('Velocity along the path at s for a sphere entering the contact with velocity v0 ([Balevičius 2014] eq 16, eq 31).', (('path', 'const demc_sliding_path *', 'the path.'), ('v0', 'double', 'entry velocity ≠ 0 (m/s); its sign is the direction of motion.'), ('s', 'double', 'any point of [−s_u, s_u].'), ('method', 'demc_sliding_method', 'a demc.sliding_method.'), ('v', 'double *', 'the velocity (m/s).'), ), 'demc.OK; demc.ERR_OUT_OF_DOMAIN (the sphere comes to rest before s: *v = 0); demc.ERR_INVALID_ARGUMENT; demc.ERR_NO_CONVERGENCE.'),
+    'demc_sliding_critical_velocity': ('Critical entry velocity: the least |v0| with which the sphere crosses the whole contact (m/s).', (('path', 'const demc_sliding_path *', ''), ('v_crit', 'double *', ''), ), 'demc.OK; demc.ERR_INVALID_ARGUMENT; demc.ERR_NO_CONVERGENCE.'),
+    'demc_sliding_impact': ('One passage of the sphere through the contact with entry velocity v0 ([Balevičius 2014] sections 2.4, 2.5).', (('path', 'const demc_sliding_path *', 'the path.'), ('v0', 'double', 'entry velocity ≠ 0 (m/s).'), ('out', 'demc_sliding_result *', 'the result.'), ), 'demc.OK; demc.ERR_INVALID_ARGUMENT (null, non-finite, v0 = 0); demc.ERR_NO_CONVERGENCE.'),
+    'demc_sliding_fc_threshold': ('The least |T0| that starts force-controlled sliding from the engagement point, |T_μ| ([Balevičius 2014] section 3.1).', (('mu', 'double', 'μ ≥ 0.'), ('q', 'double', 'Q > 0.'), ('y0_ratio', 'double', 'y0/R in (0, 1).'), ('t_static', 'double *', '|T_μ| (N), possibly +inf; written only on success.'), ('bad_field', 'const char **', 'optional (may be None): None on success, else "mu", "q", "y0_ratio" or "t_static".'), ), 'demc.OK; demc.ERR_INVALID_ARGUMENT (non-finite, null); demc.ERR_OUT_OF_DOMAIN.'),
+    'demc_sliding_fc_init': ('Sets up force-controlled sliding ([Balevičius 2014] section 3.1).', (('radius', 'double', 'R > 0.'), ('mu', 'double', 'μ ≥ 0.'), ('mass', 'double', 'm > 0.'), ('q', 'double', 'Q > 0.'), ('t0', 'double', 'T0 ≠ 0.'), ('y0_ratio', 'double', 'y0/R in (0, 1): height of the engagement point.'), ('out', 'demc_sliding_fc *', 'the problem, written only on success.'), ('bad_field', 'const char **', 'optional (may be None): None on success, else the first offending argument: "radius", "mu", "mass", "q", "t0", "y0_ratio"; then, all arguments being valid, "t0" when |T0| ≤ T_μ (demc.sliding_fc_threshold()), or "mu" when friction locks the sphere for every T0 (μ ≥ y0/√(R² − y0²)); "out.s0" (demc.ERR_SINGULAR) when the engagement coordinate 2R arccos(y0/R) overflows or underflows to 0; last "out".'), ), 'demc.OK; demc.ERR_INVALID_ARGUMENT; demc.ERR_OUT_OF_DOMAIN, also when |T0| ≤ T_μ (the sphere does not start); demc.ERR_SINGULAR.'),
+    'demc_sliding_fc_velocity': ('Velocity of force-controlled sliding at s ([Balevičius 2014] eq 43, exact solution of the Bernoulli equation 42).', (('fc', 'const demc_sliding_fc *', ''), ('s', 'double', ''), ('v', 'double *', ''), ), "demc.OK; demc.ERR_INVALID_ARGUMENT; demc.ERR_OUT_OF_DOMAIN (s not between s0 and the top of the fixed sphere's reach, *v = 0)."),
+    'demc_sliding_fc_solve': ('Separation point, separation velocity and contact time of force-controlled sliding ([Balevičius 2014] eq 40, 44, 47).', (('fc', 'const demc_sliding_fc *', ''), ('out', 'demc_sliding_fc_result *', ''), ), 'demc.OK; demc.ERR_INVALID_ARGUMENT; demc.ERR_NO_CONVERGENCE; demc.ERR_SINGULAR when a result is not representable (scales at the edges of the double range), *out then unwritten.'),
+    'demc_sliding_hysteresis_init': ('Validates and fills a demc.sliding_hysteresis.', (('p', 'double', 'power of the unloading curve, 0 < p ≤ 1.'), ('poisson_ratio', 'double', "Poisson's ratio, −1 < ν ≤ 0.5."), ('form', 'demc_sliding_hysteresis_form', 'a demc.sliding_hysteresis_form.'), ('out', 'demc_sliding_hysteresis *', 'the parameters, written only on success.'), ('bad_field', 'const char **', 'optional (may be None): None on success, else the first offending argument: "p", "poisson_ratio", "form" (an unknown enumerator) or "out".'), ), 'demc.OK, demc.ERR_INVALID_ARGUMENT (non-finite, unknown form, null) or demc.ERR_OUT_OF_DOMAIN.'),
+    'demc_sliding_slip_limit': ('Slip limit δ_u(s_A) = (2−ν)μ/(2(1−ν)) h(s_A) (½ + √((2R−h0)² + 4s_A²)/(4R)) (m).', (('path', 'const demc_sliding_path *', ''), ('poisson_ratio', 'double', ''), ('s_a', 'double', ''), ), ''),
+    'demc_sliding_hysteresis_friction': ('Friction force (the term replacing −s_g μ|N| in eq 1a–1d) at the new point of a time step ([Balevičius 2014] eq 2, 3).', (('path', 'const demc_sliding_path *', 'the path.'), ('hyst', 'const demc_sliding_hysteresis *', "the law's parameters."), ('s_new', 'double', 'path coordinate at the new time.'), ('v_new', 'double', 'velocity there (its sign is what matters).'), ('state', 'demc_sliding_hysteresis_state *', 'per-contact state, zero for a new contact; updated.'), ), 'the friction force component along the path (N); 0 outside the contact (the state is then reset).'),
+    'demc_collision_hertz_impact': ('Analytic undamped Hertz impact for a normal approach speed ([Campello 2015] eq 50, [Burns 2019] eq 54-55).', (('pair', 'const demc_pair *', 'the pair; effective_modulus, effective_radius and effective_mass are used and checked.'), ('approach_speed', 'double', 'v, the normal relative speed of the contact points before contact, m/s, finite and > 0.'), ('impact', 'demc_collision_hertz *', 'output, written only on success.'), ('bad_field', 'const char **', 'optional: None on success, else "pair", "pair.<field>", "approach_speed", "impact", or "impact.<field>" when a result is not representable.'), ), 'demc.OK, demc.ERR_INVALID_ARGUMENT, demc.ERR_OUT_OF_DOMAIN, demc.ERR_SINGULAR.'),
+    'demc_collision_inverse_mass': ('H of [Zabulionis 2012] eq 45: the rate dv_t/dt of the relative tangential velocity of the contact points per newton of tangential force on body i.', (('inv_mass_i', 'double', '1/m_i (1/kg), 1/I_i (1/(kg m²)).'), ('inv_inertia_i', 'double', '1/m_i (1/kg), 1/I_i (1/(kg m²)).'), ('arm_i', 'double', '|d_i| (m).'), ('inv_mass_j', 'double', 'the same for body j (0, 0 for a wall).'), ('inv_inertia_j', 'double', 'the same for body j (0, 0 for a wall).'), ('arm_j', 'double', 'the same for body j (0, 0 for a wall).'), ), ''),
+    'demc_collision_zero_velocity_time_zw': ('Time after t_{m−1} at which a sliding contact stops, Zhang–Whiten ([Zabulionis 2012] eq 45).', (('speed', 'double', '|v_t(t_{m−1})| (m/s).'), ('mu', 'double', 'friction coefficient,'), ('normal_force', 'double', 'F_n (N),'), ('inverse_mass', 'double', 'H (see demc.collision_inverse_mass()).'), ('dt', 'double', 'step Δt (s).'), ), 'τ in [0, Δt] when the speed vanishes within the step, else −1.'),
+    'demc_collision_zero_velocity_time': ('Time after t_{m−1} at which the relative tangential velocity vanishes, from the force projection ([Zabulionis 2012] eq 46-47).', (('velocity', 'demc_vec3', 'v_t(t_{m−1}) (m/s).'), ('force', 'demc_vec3', 'tangential force on body i during the step (N).'), ('inverse_mass', 'double', 'H.'), ('dt', 'double', 'step Δt (s).'), ), 'τ in [0, Δt] when the velocity vanishes within the step, else −1 (also when the force does not oppose the velocity, or v = 0). Computed with v scaled by its largest component, so that |v|² and v·F never overflow: for any finite input the result is in [0, Δt] or −1, never NaN.'),
+    'demc_collision_zero_velocity_crossed': ('1 when the relative tangential velocity has reversed within the step, else 0 ([Zabulionis 2012] eq 48).', (('velocity_prev', 'demc_vec3', ''), ('velocity', 'demc_vec3', ''), ), ''),
+    'demc_collision_timestep_probe': ('Numerical probe: the largest step for which iterating the map [Burns 2019] eq 45–50 captures the collision.', (('collision', 'const demc_timestep_collision *', 'the collision (validated as in demc.timestep_critical()).'), ('energy_tolerance', 'double', 'allowed relative gain of normal kinetic energy (≥ 0, finite). The undamped map gains or loses O(Δt²) energy at any step, so 0 makes the energy criterion fail at small steps too; 0.01 is a practical value.'), ('dt', 'double *', 'the largest passing step found, in s.'), ('failed', 'demc_timestep_bound *', 'the criterion that fails just above dt (may be None).'), ('bad_field', 'const char **', 'optional: name of the offending argument (see the file description).'), ), 'demc.OK, a validation status, or demc.ERR_NO_CONVERGENCE if no passing step was found.'),
+    'demc_tangential_mdr_init': ('Validates μ, G* and the number of cells and fills params.', (('mu', 'double', 'friction coefficient μ ≥ 0.'), ('effective_shear_modulus', 'double', 'G* > 0 (Pa).'), ('springs', 'int', 'number of cells, 1 ≤ springs ≤ demc.TANGENTIAL_MDR_MAX_SPRINGS.'), ('params', 'demc_tangential_mdr_params *', 'output, written only on success.'), ('bad_field', 'const char **', 'optional (may be None): None on success, else "mu", "effective_shear_modulus", "springs" or "params", the first offending input in argument order.'), ), 'demc.OK; demc.ERR_INVALID_ARGUMENT (non-finite number, null params); demc.ERR_OUT_OF_DOMAIN (μ < 0, G* ≤ 0, springs outside [1, demc.TANGENTIAL_MDR_MAX_SPRINGS]).'),
+    'demc_tangential_mdr_validate': ('Checks a filled demc.tangential_mdr_params ("params", "params.mu", "params.effective_shear_modulus", "params.springs"), with the statuses of demc.tangential_mdr_init().', (('params', 'const demc_tangential_mdr_params *', ''), ('bad_field', 'const char **', ''), ), ''),
+    'demc_tangential_mdr_state_size': ('Size of the state in doubles, demc.TANGENTIAL_MDR_STATE_SIZE(params->springs).', (('params', 'const demc_tangential_mdr_params *', 'validated parameters.'), ), ''),
+    'demc_tangential_mdr_state_reset': ('Sets the state to a new contact (every double 0).', (('params', 'const demc_tangential_mdr_params *', 'validated parameters;'), ('state', 'double *', 'demc.TANGENTIAL_MDR_STATE_SIZE(springs) doubles.'), ), ''),
+    'demc_tangential_mdr_state_swap': ("The same memory seen from body j, in place: the basis vectors e_1, e_2 change sign (every spring's displacement vector with them); h, a_0 and the cells' components are kept. Twice is the identity.", (('params', 'const demc_tangential_mdr_params *', 'validated parameters;'), ('state', 'double *', 'the state.'), ), ''),
+    'demc_tangential_mdr_transport': ('Carries the memory into the tangent plane of the new normal by turning its basis (all springs at once).', (('params', 'const demc_tangential_mdr_params *', 'validated parameters.'), ('n_old', 'demc_vec3', 'unit normal of the step that wrote the state.'), ('n_new', 'demc_vec3', 'unit normal of the current step.'), ('spin', 'double', 'Rodrigues parameter of the rotation about n_new (see demc.tangential_rotate(); 0: none).'), ('state', 'double *', 'the state, in/out.'), ), ''),
+    'demc_tangential_mdr_stored_energy': ("Elastic energy stored in the state, Σ 4G*L_i|u_i|² with the cells' lengths at the stored radius (J).", (('params', 'const demc_tangential_mdr_params *', 'validated parameters;'), ('state', 'const double *', 'the state.'), ), ''),
+    'demc_tangential_mdr_force': ('The tangential force that the state carries, −Σ 8G*L_i u_i (N), without a step.', (('params', 'const demc_tangential_mdr_params *', 'validated parameters;'), ('state', 'const double *', 'the state.'), ), ''),
+    'demc_tangential_mdr_update': ('One step of the MDR tangential law: updates every spring and returns the tangential force on body i.', (('params', 'const demc_tangential_mdr_params *', 'validated parameters.'), ('normal', 'demc_vec3', 'unit normal n (j → i) of this step; used to build the basis of a new contact.'), ('increment', 'demc_vec3', 'Δs: increment of the tangential displacement of the contact point of i relative to j in this step (m), in the current tangent plane.'), ('normal_force', 'double', 'F_n (N) of this step: the limits are shaped as the Hertz pressure and sum to μF_n.'), ('contact_radius', 'double', 'a (m), √(R*δ) for a Hertz contact.'), ('state', 'double *', 'demc.TANGENTIAL_MDR_STATE_SIZE(springs) doubles in/out (all zero for a new contact), its basis already carried into the current frame (demc.tangential_mdr_transport()).'), ('energy', 'demc_tangential_mdr_energy *', 'optional output (None: not computed).'), ), 'the tangential force on body i (N), and `sliding` 1 when every cell inside the contact ended the step at its limit (gross sliding); `damping_force` is zero (the law has no dashpot of its own).'),
+    'demc_heat_effusivity': ('Thermal effusivity e = √(k ρ c_p) (W s^{1/2}/(m² K)): the surface property that sets the heat a semi-infinite solid takes through its surface in a short time (flux e ΔT/√(π t) after a step ΔT).', (('conductivity', 'double', 'k > 0 (W/(m K)).'), ('density', 'double', 'ρ > 0 (kg/m³).'), ('heat_capacity', 'double', 'specific heat capacity c_p > 0 (J/(kg K)).'), ('effusivity', 'double *', 'output, written only on success.'), ('bad_field', 'const char **', 'optional: "conductivity", "density", "heat_capacity", "effusivity" (null output, or a product that overflows or underflows: demc.ERR_SINGULAR).'), ), 'demc.OK; demc.ERR_INVALID_ARGUMENT (non-finite, null); demc.ERR_OUT_OF_DOMAIN (≤ 0); demc.ERR_SINGULAR (e not a finite positive number).'),
+    'demc_heat_contact_init': ("Static contact conductance from the two bodies' conductivities: k_s by the mixing rule, H = 2 k_s a.", (('conductivity_i', 'double', 'k_i > 0 (W/(m K)).'), ('conductivity_j', 'double', 'k_j > 0 (W/(m K)).'), ('mixing', 'demc_heat_mixing', "demc.HEAT_MIXING_HARMONIC (the physical one) or demc.HEAT_MIXING_GEOMETRIC (LAMMPS's default)."), ('params', 'demc_heat_contact_params *', 'output, written only on success.'), ('bad_field', 'const char **', 'optional: "conductivity_i", "conductivity_j", "mixing", "params", "params.conductivity" (demc.ERR_SINGULAR: k_s not a finite positive number).'), ), 'demc.OK; demc.ERR_INVALID_ARGUMENT (non-finite, null, unknown mixing); demc.ERR_OUT_OF_DOMAIN (≤ 0); demc.ERR_SINGULAR.'),
+    'demc_heat_contact_pair_init': ("Static contact conductance with the pair's k_s given as it is: LAMMPS `heat radius` with its coefficient k (Q = 2 k a ΔT).", (('conductivity', 'double', 'k_s ≥ 0 (W/(m K)); 0 gives an insulating contact.'), ('params', 'demc_heat_contact_params *', 'output, written only on success.'), ('bad_field', 'const char **', 'optional: "conductivity" or "params".'), ), 'demc.OK; demc.ERR_INVALID_ARGUMENT (non-finite, null); demc.ERR_OUT_OF_DOMAIN (< 0).'),
+    'demc_heat_contact_conductance': ("Conductance of a static contact, H = 2 k_s a (W/K) (Batchelor & O'Brien 1977; LAMMPS `heat radius`).", (('params', 'const demc_heat_contact_params *', 'validated parameters.'), ('contact_radius', 'double', 'a (m); ≤ 0 or NaN gives 0.'), ), ''),
+    'demc_heat_area_init': ("Fills the area law's parameters.", (('transfer_coefficient', 'double', 'h ≥ 0 (W/(m² K)).'), ('params', 'demc_heat_area_params *', 'output, written only on success.'), ('bad_field', 'const char **', 'optional: "transfer_coefficient" or "params".'), ), 'demc.OK; demc.ERR_INVALID_ARGUMENT (non-finite, null); demc.ERR_OUT_OF_DOMAIN (< 0).'),
+    'demc_heat_area_conductance': ('Conductance of the area law, H = h π a² (W/K) (LAMMPS `heat area`).', (('params', 'const demc_heat_area_params *', 'validated parameters.'), ('contact_radius', 'double', 'a (m); ≤ 0 or NaN gives 0.'), ), ''),
+    'demc_heat_flow': ('The heat flow into body i through a conductance, H (T_j − T_i) (W); body j receives the opposite.', (('conductance', 'double', 'H ≥ 0 (W/K).'), ('temperature_i', 'double', 'T_i (K).'), ('temperature_j', 'double', 'T_j (K).'), ), ''),
+    'demc_heat_collision_init': ("Fills the parameters of collisional conduction from the two bodies' effusivities.", (('effusivity_i', 'double', 'e_i > 0 (W s^{1/2}/(m² K); demc.heat_effusivity()).'), ('effusivity_j', 'double', 'e_j > 0.'), ('params', 'demc_heat_collision_params *', 'output, written only on success.'), ('bad_field', 'const char **', 'optional: "effusivity_i", "effusivity_j", "params", "params.prefactor" (demc.ERR_SINGULAR: not a finite positive number).'), ), 'demc.OK; demc.ERR_INVALID_ARGUMENT (non-finite, null); demc.ERR_OUT_OF_DOMAIN (≤ 0); demc.ERR_SINGULAR.'),
+    'demc_heat_collision_heat': ('Heat one Hertzian impact carries into body i, Q = C π a_max² √t_c (T_j − T_i)/(1/e_i + 1/e_j) (J) (Sun & Chen 1988, with C = 0.8709…: see demc.HEAT_COLLISION_CONSTANT).', (('params', 'const demc_heat_collision_params *', 'validated parameters.'), ('radius_max', 'double', 'a_max (m); ≤ 0 or NaN gives 0.'), ('duration', 'double', 't_c (s); ≤ 0 or NaN gives 0.'), ('temperature_i', 'double', 'T_i (K), constant over the impact.'), ('temperature_j', 'double', 'T_j (K), constant over the impact.'), ), ''),
+    'demc_heat_collision_rate': ('The mean heat flow of one impact, Q/t_c = C π a_max² t_c^{−1/2} (T_j − T_i)/(1/e_i + 1/e_j) (W): the mean-flow form used by Zhou, Yu & Zulli (2010), with the constant C of the total.', (('params', 'const demc_heat_collision_params *', 'validated parameters.'), ('radius_max', 'double', 'a_max (m).'), ('duration', 'double', 't_c (s).'), ('temperature_i', 'double', 'T_i (K).'), ('temperature_j', 'double', 'T_j (K).'), ), ''),
+    'demc_heat_collision_step': ('One step of collisional conduction with memory: the heat into body i during this step (J).', (('params', 'const demc_heat_collision_params *', 'validated parameters.'), ('contact_radius', 'double', 'a this step (m); ≤ 0 or NaN: no contact: the state is reset to zero and 0 returned.'), ('dt', 'double', 'time step Δt ≥ 0 (s).'), ('temperature_i', 'double', 'T_i (K).'), ('temperature_j', 'double', 'T_j (K).'), ('state', 'demc_heat_collision_state *', 'in/out (zero = new contact).'), ), ''),
+    'demc_heat_collision_state_swap': ('The collisional memory seen from body j: unchanged (a_max and τ are the same for both bodies).', (('state', 'demc_heat_collision_state', ''), ), ''),
+    'demc_heat_partition_fraction_init': ('A fixed partition of frictional heat: body i takes fraction_i, body j the rest (equal sharing: 0.5).', (('fraction_i', 'double', 'share of body i in [0, 1] (0.5: equal; 1: all to body i, e.g. a wall that takes no heat as j).'), ('params', 'demc_heat_partition_params *', 'output, written only on success.'), ('bad_field', 'const char **', 'optional: "fraction_i" or "params".'), ), 'demc.OK; demc.ERR_INVALID_ARGUMENT (non-finite, null); demc.ERR_OUT_OF_DOMAIN (outside [0, 1]).'),
+    'demc_heat_partition_effusivity_init': ('The partition by effusivities, fraction_i = e_i/(e_i + e_j) (Blok 1937; Archard 1959).', (('effusivity_i', 'double', 'e_i > 0 (W s^{1/2}/(m² K)).'), ('effusivity_j', 'double', 'e_j > 0.'), ('params', 'demc_heat_partition_params *', 'output, written only on success.'), ('bad_field', 'const char **', 'optional: "effusivity_i", "effusivity_j" or "params".'), ), 'demc.OK; demc.ERR_INVALID_ARGUMENT (non-finite, null); demc.ERR_OUT_OF_DOMAIN (≤ 0).'),
+    'demc_heat_partition': ('Splits a dissipated power or energy P between the two bodies: heat_i + heat_j = P exactly.', (('params', 'const demc_heat_partition_params *', 'validated parameters.'), ('dissipated', 'double', 'P: the mechanical power (W) or energy (J) dissipated at the contact, e.g. the sum of the dissipation terms of a step.'), ), ''),
+    'demc_heat_timestep': ('Explicit thermal time step of one particle: Δt = m c_p / Σ_j H_j (s).', (('heat_capacity', 'double', 'm c_p > 0 (J/K).'), ('conductance_sum', 'double', 'Σ_j H_j ≥ 0 (W/K): all contacts of the particle, walls included; 0 gives +infinity (no limit).'), ('dt', 'double *', 'output, written only on success.'), ('bad_field', 'const char **', 'optional: "heat_capacity", "conductance_sum", "dt" (null, or demc.ERR_SINGULAR: a finite ratio that overflows or underflows).'), ), 'demc.OK; demc.ERR_INVALID_ARGUMENT (non-finite, null); demc.ERR_OUT_OF_DOMAIN (heat_capacity ≤ 0, conductance_sum < 0); demc.ERR_SINGULAR.'),
+    'demc_capillary_init': ('Fills the parameters of a liquid bridge between body i and body j (or a plane wall), validating them.', (('surface_tension', 'double', 'γ ≥ 0 (N/m).'), ('contact_angle', 'double', 'θ (rad), 0 ≤ θ < π/2; the fit (default form) needs θ ≤ demc.CAPILLARY_FIT_MAX_ANGLE.'), ('volume', 'double', 'V > 0 (m³), the liquid volume of the bridge; the fit needs demc.CAPILLARY_FIT_MIN_VOLUME ≤ V/R_h³ ≤ demc.CAPILLARY_FIT_MAX_VOLUME.'), ('radius_i', 'double', 'R_i > 0 (m).'), ('radius_j', 'double', 'R_j > 0 (m), or 0 for a plane wall.'), ('form', 'demc_capillary_form', 'the force law (demc.CAPILLARY_WILLETT_FIT recommended).'), ('params', 'demc_capillary_params *', 'output, written only on success.'), ('bad_field', 'const char **', 'optional (may be None): None on success, else the first bad input in argument order: "surface_tension", "contact_angle", "volume", "radius_i", "radius_j", "form" or "params".'), ), 'demc.OK; demc.ERR_INVALID_ARGUMENT (non-finite, null, unknown form); demc.ERR_OUT_OF_DOMAIN (outside the domains above); demc.ERR_SINGULAR ("volume": a derived constant not representable).'),
+    'demc_capillary_make': ('The parameters of demc.capillary_init() without validation (inputs in its domain give the same result).', (('surface_tension', 'double', ''), ('contact_angle', 'double', ''), ('volume', 'double', ''), ('radius_i', 'double', ''), ('radius_j', 'double', ''), ('form', 'demc_capillary_form', ''), ), ''),
+    'demc_capillary_viscous_init': ('Switches on the viscous force of the bridge (Pitois et al. 2000) in params.', (('viscosity', 'double', 'η ≥ 0 (Pa·s); 0 switches it off.'), ('min_separation', 'double', 'S_min > 0 (m): the gap used below it and during contact (the force grows as 1/S).'), ('params', 'demc_capillary_params *', 'in/out: filled by demc.capillary_init() or demc.capillary_make(); changed only on success.'), ('bad_field', 'const char **', 'optional: "params", "viscosity" or "min_separation".'), ), 'demc.OK; demc.ERR_INVALID_ARGUMENT (non-finite, null); demc.ERR_OUT_OF_DOMAIN (η < 0, S_min ≤ 0); demc.ERR_SINGULAR ("viscosity": 6πηR*² not representable).'),
+    'demc_capillary_force': ('Capillary normal force of an existing bridge at overlap δ (N, ≤ 0): −F_cap(S = −δ).', (('params', 'const demc_capillary_params *', ''), ('overlap', 'double', ''), ), ''),
+    'demc_capillary_viscous_force': ('Viscous normal force of an existing bridge (N), Pitois et al. (2000): 6πηR*² δ̇/S_e (1 − S_e/h_m)², S_e = max(−δ, S_min), h_m = √(S_e² + V/(πR*)).', (('params', 'const demc_capillary_params *', 'bridge parameters with the viscous part set (demc.capillary_viscous_init()).'), ('overlap', 'double', 'δ (m).'), ('overlap_rate', 'double', 'δ̇ = dδ/dt (m/s) = −dS/dt.'), ), ''),
+    'demc_capillary_energy': ('Work to pull an existing bridge from overlap δ to rupture, W = ∫_S^{S_c} F_cap(s) ds (J, ≥ 0), S = −δ.', (('params', 'const demc_capillary_params *', ''), ('overlap', 'double', ''), ), ''),
+    'demc_capillary_range': ('The interaction range of the bridge, S_c (m): a host keeps a pair whose gap is below it in its neighbour lists (centre distance < R_i + R_j + S_c), as for the pull-off distance of JKR.', (('params', 'const demc_capillary_params *', ''), ), ''),
+    'demc_capillary_update': ("One step of the bridge's life cycle for a DEM host: forms at touch, acts until rupture.", (('params', 'const demc_capillary_params *', 'bridge parameters.'), ('overlap', 'double', 'δ (m).'), ('overlap_rate', 'double', 'δ̇ (m/s).'), ('state', 'demc_capillary_state *', 'bridge flag, in/out (zero = new contact).'), ), ''),
+    'demc_capillary_state_swap': ('The bridge memory seen from body j: unchanged (the flag has no sign).', (('state', 'demc_capillary_state', ''), ), ''),
+    'demc_normal_luding_init': ("Fills the parameters of Luding's law, validating them.", (('loading_stiffness', 'double', 'k₁ > 0 (N/m).'), ('unloading_stiffness', 'double', 'k_p ≥ k₁ (N/m); k_p = k₁ is the elastic linear spring with a tensile limit.'), ('tension_stiffness', 'double', 'k_c ≥ 0 (N/m).'), ('plastic_limit', 'double', 'δ* > 0 (m), e.g. from demc.normal_luding_plastic_limit().'), ('params', 'demc_normal_luding_params *', 'output, written only on success.'), ('bad_field', 'const char **', 'optional: None on success, else "loading_stiffness", "unloading_stiffness", "tension_stiffness", "plastic_limit" or "params".'), ), 'demc.OK; demc.ERR_INVALID_ARGUMENT (non-finite, null); demc.ERR_OUT_OF_DOMAIN.'),
+    'demc_normal_luding_plastic_limit': ("Luding's plastic limit overlap δ* = k_p/(k_p − k₁) φ_f 2R* (m) from his dimensionless φ_f.", (('loading_stiffness', 'double', 'k₁ > 0;'), ('unloading_stiffness', 'double', 'k_p > k₁;'), ('phi_f', 'double', 'φ_f > 0;'), ('effective_radius', 'double', 'R* > 0 (m). Returns +inf for k_p = k₁ (no plastic limit).'), ), ''),
+    'demc_normal_luding_unloading_stiffness': ('k₂(δ_max) = k₁ + (k_p − k₁) min(δ_max, δ*)/δ* (N/m).', (('params', 'const demc_normal_luding_params *', ''), ('max_overlap', 'double', ''), ), ''),
+    'demc_normal_luding_force': ("One evaluation of Luding's law at overlap δ, updating δ_max (see the file description).", (('params', 'const demc_normal_luding_params *', 'parameters.'), ('overlap', 'double', 'δ (m).'), ('state', 'demc_normal_luding_state *', 'δ_max, in/out (zero = new contact; reset at δ ≤ 0).'), ), ''),
+    'demc_normal_luding_stored_energy': ('Elastic energy of the current branch, ½k₂(δ − δ₀)² (J), for the state after demc.normal_luding_force() at the same δ; 0 for δ ≤ 0.', (('params', 'const demc_normal_luding_params *', ''), ('overlap', 'double', ''), ('state', 'demc_normal_luding_state', ''), ), ''),
+    'demc_normal_luding_pulloff_force': ('The pull-off force after loading to δ_max, −k_c δ_min with δ_min = (k₂ − k₁)δ_max/(k₂ + k_c) (N, ≤ 0).', (('params', 'const demc_normal_luding_params *', ''), ('max_overlap', 'double', ''), ), ''),
+    'demc_normal_luding_cycle_loss': ('Energy lost in one cycle: loaded once from 0 to δ_max, unloaded to separation (J, ≥ 0).', (('params', 'const demc_normal_luding_params *', ''), ('max_overlap', 'double', ''), ), ''),
+    'demc_normal_luding_restitution': ('Coefficient of restitution of an undamped normal impact that reaches δ_max: e = √(max(0, 1 − loss/W_in)), W_in the loading work; e = √(k₁/k₂) for k_c = 0 and δ_max ≤ δ*.', (('params', 'const demc_normal_luding_params *', ''), ('max_overlap', 'double', ''), ), ''),
+    'demc_normal_luding_state_swap': ('The state seen from body j: unchanged.', (('state', 'demc_normal_luding_state', ''), ), ''),
+}

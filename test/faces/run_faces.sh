@@ -5,7 +5,8 @@
 #   fortran     gfortran builds module demc and test/faces/test_fortran.f90 against lib/libdemc.so; the program
 #               reproduces test/faces/reference.c bit for bit, and its view of every type and constant equals the
 #               C probe's (sizes, offsets, field sizes, enumerators, macros);
-#   python      python3 -m unittest test/faces/test_python.py: the same against the probe and the reference.
+#   python      python3 -m unittest test/faces/test_python.py: the same against the probe and the reference, with
+#               the numpy cases (and docs/examples/batch.py) run by a python that has numpy.
 # Usage: test/faces/run_faces.sh up-to-date|fortran|python   (from the top of the tree; CC, FC, PYTHON, CLANG)
 set -u
 what=$1
@@ -62,12 +63,31 @@ fortran)
     ;;
 python)
     probe_and_reference || exit 1
-    "$PYTHON" -c 'import numpy' 2>/dev/null ||
-        echo "  (numpy not importable by $PYTHON: the numpy cases are skipped; apt-get install python3-numpy)"
-    (cd test/faces && PYTHONPATH="$top/python" DEMC_LIBRARY="$top/lib/libdemc.so" \
-        DEMC_FACES_PROBE="$top/$out/probe.txt" DEMC_FACES_REFERENCE="$top/$out/reference.txt" \
-        "$PYTHON" -m unittest -v test_python) >"$out/python.log" 2>&1
+    # The numpy cases and docs/examples/batch.py need numpy: with PYTHON when it has numpy, else with Debian's
+    # /usr/bin/python3 when that has it (a pyenv or venv python3 first on PATH often has none), else skipped.
+    nppy=
+    if "$PYTHON" -c 'import numpy' 2>/dev/null; then
+        nppy=$PYTHON
+    elif [ -x /usr/bin/python3 ] && /usr/bin/python3 -c 'import numpy' 2>/dev/null; then
+        nppy=/usr/bin/python3
+        echo "  (numpy not importable by $PYTHON: its numpy cases are skipped there and run with $nppy)"
+    else
+        echo "  (numpy not importable by $PYTHON: the numpy cases and batch.py are skipped; apt-get install python3-numpy)"
+    fi
+    face() { # PYTHON ARGS...: python with the face under test
+        (cd test/faces && PYTHONPATH="$top/python" DEMC_LIBRARY="$top/lib/libdemc.so" \
+            DEMC_FACES_PROBE="$top/$out/probe.txt" DEMC_FACES_REFERENCE="$top/$out/reference.txt" "$@")
+    }
+    face "$PYTHON" -m unittest -v test_python >"$out/python.log" 2>&1
     rc=$?
+    if [ -n "$nppy" ] && [ "$nppy" != "$PYTHON" ]; then
+        echo "== the numpy cases with $nppy" >>"$out/python.log"
+        face "$nppy" -m unittest -v test_python.Numpy >>"$out/python.log" 2>&1 || rc=1
+    fi
+    if [ -n "$nppy" ]; then
+        echo "== docs/examples/batch.py with $nppy" >>"$out/python.log"
+        face "$nppy" "$top/docs/examples/batch.py" >>"$out/python.log" 2>&1 || { rc=1; echo "  batch.py failed"; }
+    fi
     sed 's/^/  /' "$out/python.log"
     exit $rc
     ;;

@@ -382,7 +382,7 @@ class Numpy(unittest.TestCase):
         i = numpy.array([0, 1, 2], dtype=numpy.int32)
         j = numpy.array([1, 2, 3], dtype=numpy.int32)
         with self.assertRaises(TypeError):
-            demc.contact_batch_arrays(model, i.astype(numpy.int64), j, x, v, w, radius, mass, state)
+            demc.contact_batch_arrays(model, i.astype(numpy.float64), j, x, v, w, radius, mass, state)
         with self.assertRaises(TypeError):
             demc.contact_batch_arrays(model, i, j, x.astype(numpy.float32), v, w, radius, mass, state)
         with self.assertRaises(ValueError):
@@ -392,6 +392,141 @@ class Numpy(unittest.TestCase):
         state_ro.flags.writeable = False
         with self.assertRaises(ValueError):
             demc.contact_batch_arrays(model, i, j, x, v, w, radius, mass, state_ro)
+
+    def test_int64_neighbour_list(self):
+        """numpy's default integer arrays as the neighbour list: converted once (the batch holds an int32 copy),
+        the same forces bit for bit as int32 lists used in place; values past int32 refused."""
+        _, _, model = scenario_setup()
+        x, v, w, radius, mass = [numpy.array(a) for a in batch_bodies()]
+        size = demc.contact_model_state_size(model)
+        forces = []
+        for dtype in (numpy.int32, numpy.int64, numpy.uint16, numpy.intp):
+            i, j = numpy.arange(3, dtype=dtype), numpy.arange(1, 4, dtype=dtype)
+            force, state = numpy.zeros((3, 3)), numpy.zeros((3, size))
+            batch = demc.contact_batch_arrays(model, i, j, x, v, w, radius, mass, state, force=force)
+            self.assertEqual(batch.i == i.ctypes.data, dtype == numpy.int32)   # int32 in place, others copied
+            demc.contact_eval_batch(model, batch, 1e-6)
+            forces.append(force.tolist())
+        self.assertTrue(all(f == forces[0] for f in forces), forces)
+        self.assertNotEqual(forces[0], [[0.0] * 3] * 3)
+        big = numpy.array([0, 1, 2 ** 31], dtype=numpy.int64)
+        with self.assertRaisesRegex(ValueError, 'int32'):
+            demc.contact_batch_arrays(model, big, big, x, v, w, radius, mass, numpy.zeros((3, size)))
+        with self.assertRaisesRegex(ValueError, 'negative'):
+            demc.contact_batch_arrays(model, numpy.array([0, -1]), numpy.array([1, 2]), x, v, w, radius, mass,
+                                      numpy.zeros((2, size)))
+
+    def test_numpy_views(self):
+        """Results as numpy arrays: a vec3 is a float64 view of its own memory; an array of vec3 the library
+        fills may be a numpy (n, 3) array, written in place."""
+        _, _, model = scenario_setup()
+        a = demc.body(position=(0, 0, 1.99e-3), velocity=(0, 0, -0.1), radius=1e-3, mass=1e-5)
+        b = demc.body(radius=1e-3, mass=1e-5)
+        r = demc.contact_eval_sphere_sphere(model, a, b, 1e-7, numpy.zeros(demc.CONTACT_STATE_MAX))
+        f = demc.as_numpy(r.force)
+        self.assertEqual((f.dtype, f.shape), (numpy.float64, (3,)))
+        self.assertEqual(f.tolist(), list(r.force))
+        f[0] = 7.0                                    # a view: the struct changes with it
+        self.assertEqual(r.force.x, 7.0)
+        tri = demc.facet_triangle()
+        tri.vertex[1].x, tri.vertex[2].y = 1.0, 1.0
+        c = demc.facet_closest_point(tri, demc.vec3(0.2, 0.2, 0.5))
+        nodal = numpy.zeros((3, 3))
+        ref = (demc.vec3 * 3)()
+        demc.facet_nodal_forces(tri, c, (0.0, 0.0, 1.0), (0.0, 0.0, 0.0), nodal)
+        demc.facet_nodal_forces(tri, c, (0.0, 0.0, 1.0), (0.0, 0.0, 0.0), ref)
+        self.assertEqual(nodal.tolist(), [list(p) for p in ref])
+        self.assertEqual(demc.as_numpy(ref).tolist(), nodal.tolist())
+        self.assertEqual(demc.as_numpy(demc.mat3().m).shape, (3, 3))
+        with self.assertRaises(TypeError):
+            demc.as_numpy(demc.body())
+        self.assertAlmostEqual(nodal[:, 2].sum(), -1.0, places=14)   # the facet receives −F
+
+
+class Pythonic(unittest.TestCase):
+    """What makes the face read as Python: reprs, docstrings with the real signature and the C documentation,
+    keyword names, integer index arrays of any type (no numpy needed here)."""
+
+    def test_repr(self):
+        self.assertEqual(repr(demc.vec3(1.0, 0.0, -2.5)), 'vec3(1.0, 0.0, -2.5)')
+        r = demc.contact_result()
+        r.force = demc.vec3(1.0, 0.0, 0.0)
+        r.overlap = 1e-6
+        self.assertEqual(repr(r), 'contact_result(force=vec3(1.0, 0.0, 0.0), torque_i=vec3(0.0, 0.0, 0.0), '
+                                  'torque_j=vec3(0.0, 0.0, 0.0), overlap=1e-06, normal_force=0.0)')
+        self.assertEqual(tuple(r.force), (1.0, 0.0, 0.0))
+        self.assertEqual((len(r.force), r.force[0], r.force[-1]), (3, 1.0, 0.0))
+        self.assertTrue(repr(demc.contact_model()).startswith('contact_model(<opaque'))
+        self.assertIn('m=[[0.0, 0.0, 0.0], ', repr(demc.mat3()))
+        batch = demc.contact_batch()
+        self.assertIn('i=None', repr(batch))
+        for cls in _api.STRUCTS.values():             # every struct prints, and names its C struct in its doc
+            repr(cls())
+            self.assertIn('C struct ' + cls._c_name_, cls.__doc__)
+        self.assertIn('radius: Radius, m', demc.body.__doc__)
+
+    def test_docstrings(self):
+        import inspect
+        for cname in _api.FUNCTIONS:
+            f = getattr(demc, cname[5:])
+            doc = f.__doc__
+            head = doc.split('\n', 1)[0]
+            sig = str(inspect.signature(f))
+            self.assertEqual(head.split(' -> ')[0], cname[5:] + sig, cname)
+            brief = doc.split('\n\n')[1]
+            self.assertTrue(brief.strip() and 'calls the C function' not in brief, cname)
+            self.assertIn('C function: ' + cname, doc)
+        doc = demc.contact_eval.__doc__
+        self.assertTrue(doc.startswith('contact_eval(model, frame, dt, state, diag=None) -> demc.contact_result\n\n'))
+        self.assertIn('dt: time step Δt (s) > 0', doc)
+        self.assertIn('state: ', doc)
+        self.assertIn('written in place', doc)
+        doc = demc.damping_hmd_ratio.__doc__
+        self.assertTrue(doc.startswith('damping_hmd_ratio(e, end) -> float\n'))
+        self.assertIn('demc.CONTACT_END_OVERLAP', doc)
+        self.assertIn('Raises demc.Error', doc)
+        self.assertEqual(demc.contact_eval_sphere_sphere.__doc__.count('(position m, velocity m/s'), 2)  # i, j
+
+    def test_keyword_parameter(self):
+        _, d, _ = scenario_setup()
+        self.assertEqual(str(inspect_signature(demc.contact_model_init)), '(def_)')
+        m = demc.contact_model_init(def_=d)
+        self.assertEqual(demc.contact_model_kind(model=m), demc.contact_model_kind(demc.contact_model_init(d)))
+
+    def test_integer_index_arrays(self):
+        """Index arrays of another integer type than C's: converted once (a copy), the same results; a value
+        outside the C type refused, never truncated."""
+        _, _, model = scenario_setup()
+        x, v, w, radius, mass = batch_bodies()
+        out = []
+        for code in ('i', 'q', 'l', 'h', 'B'):
+            i, j = array.array(code, [0, 1, 2]), array.array(code, [1, 2, 3])
+            f, st = array.array('d', [0.0] * 9), array.array('d', [0.0] * 100)
+            demc.contact_eval_batch(model, demc.contact_batch_arrays(model, i, j, x, v, w, radius, mass, st,
+                                                                     force=f), 1e-6)
+            out.append(list(f))
+        self.assertTrue(all(o == out[0] for o in out))
+        with self.assertRaisesRegex(ValueError, 'int32'):
+            demc.contact_batch_arrays(model, array.array('q', [0, 2 ** 40]), array.array('q', [1, 2]), x, v, w,
+                                      radius, mass, array.array('d', [0.0] * 100))
+        # The generic wrappers do the same for an index array C only reads (demc_facet_reduce's int64_t nodes).
+        cands = (demc.facet_contact * 2)()
+        for k in range(2):
+            cands[k].distance = 1e-3 * (1 + k)
+            cands[k].normal = demc.vec3(0.0, 0.0, 1.0)
+        keeps = []
+        for code in ('q', 'i'):
+            keep = array.array('i', [0, 0])
+            demc.facet_reduce(2, cands, array.array(code, [0, 1, 2, 1, 2, 3]), keep)
+            keeps.append(list(keep))
+        self.assertEqual(keeps[0], keeps[1])
+        with self.assertRaises(TypeError):            # written by C: int32 needed, never a silent copy
+            demc.facet_reduce(2, cands, array.array('q', [0, 1, 2, 1, 2, 3]), array.array('q', [0, 0]))
+
+
+def inspect_signature(f):
+    import inspect
+    return inspect.signature(f)
 
 
 if __name__ == '__main__':
