@@ -1915,22 +1915,27 @@ __attribute__((noinline, cold, unused, flatten)) static DEMC_HOST_DEVICE
 #else
 DEMC_STATIC_INLINE
 #endif
-demc_contact_result demci_contact_eval_other(const demc_contact_model *model, const demc_contact_frame *frame,
-                                             double dt, double *state, demc_contact_diag *diag)
+void demci_contact_eval_other(const demc_contact_model *model, demc_contact_frame frame, double dt, double *state,
+                              demc_contact_diag *diag, demc_contact_result *out)
 {
     /* the general body with the model's kind read at run time: demc_contact_eval()'s results, bit for bit, without
      * instantiating its whole dispatch in the unit */
     const double *c = model->opaque_;
-    if (!demci_contact_readable(c)) return demci_contact_refused();
-    return demci_contact_eval_kind(demci_contact_kind_of(c), c, frame, dt, state, diag);
+    *out = demci_contact_readable(c) ? demci_contact_eval_kind(demci_contact_kind_of(c), c, &frame, dt, state, diag)
+                                     : demci_contact_refused();
 }
 
 DEMC_HOT_INLINE demc_contact_result demc_contact_eval_kind(demc_contact_kind kind, const demc_contact_model *model,
                                                           const demc_contact_frame *frame, double dt,
                                                           double *state, demc_contact_diag *diag)
 {
-    if (model->opaque_[DEMCI_M_KIND] != DEMCI_TAGGED_KIND(kind))
-        return demci_contact_eval_other(model, frame, dt, state, diag);
+    /* The fallback takes the frame by value: given its address, the caller's frame (built inline, in registers)
+     * would have to be stored to memory on every call, fallback or not. */
+    if (model->opaque_[DEMCI_M_KIND] != DEMCI_TAGGED_KIND(kind)) {
+        demc_contact_result other;
+        demci_contact_eval_other(model, *frame, dt, state, diag, &other);
+        return other;
+    }
     return demci_contact_eval_kind(kind, model->opaque_, frame, dt, state, diag);
 }
 
