@@ -628,6 +628,63 @@ static void tangential_tiny_forces(void)
     }
 }
 
+/* issue 36, N2: the energy terms of demc_tangential_update() formed |F|² before dividing by k_t, so a spring force
+ * of 1e210 N at k_t = 1e210 N/m (5e209 J) reported +inf, NaN for the exchange (inf − inf), and a force of 1e-211 N
+ * at k_t = 1e-211 N/m reported 0. The step is covariant under F_n, k_t, c_t → 2^a (F_n, k_t, c_t) with Δs, v and Δt
+ * kept: every force scales by 2^a and every energy term by 2^a. Expected values: the same steps at a = 0. */
+static void tangential_energy_across_scales(void)
+{
+    /* k_t, F_n, Δs, v, c_t, Δt of five steps: stick, slip, unloading (rescale), release at F_n < 0, reload */
+    static const double steps[5][8] = {{1.0, 1.0, 0.1, 0.05, 1.0, 0.5, 0.2, 0.1},
+                                       {2.0, 0.8, 0.4, 0.0, 4.0, 0.0, 0.2, 0.1},
+                                       {1.5, 0.5, -0.1, 0.2, -1.0, 2.0, 0.2, 0.1},
+                                       {1.5, -1.0, 0.1, 0.0, 1.0, 0.0, 0.2, 0.1},
+                                       {1.0, 1.0, 0.3, -0.1, 3.0, -1.0, 0.2, 0.1}};
+    static const int scales[] = {700, -700, 300, -300, 1000, -900};
+    int rule, policy, i, j, k;
+    for (rule = 0; rule < 4; ++rule)
+        for (policy = 0; policy < 2; ++policy) {
+            demc_tangential_params p;
+            demc_tangential_state s0, s1;
+            tangential_step_result r0[5];
+            double emax;
+            CHECK(demc_tangential_init(0.5, 0.4, &p, NULL) == DEMC_OK);
+            p.stiffness_rule = (demc_stiffness_rule)rule;
+            p.coulomb = policy ? DEMC_COULOMB_ELASTIC : DEMC_COULOMB_TOTAL;
+            memset(&s0, 0, sizeof s0);
+            for (i = 0; i < 5; ++i) {
+                const double *q = steps[i];
+                r0[i] = tangential_step(&p, demc_vec3_make(q[2], q[3], 0.0), demc_vec3_make(q[4], q[5], 0.0), q[0],
+                                        q[1], q[6], q[7], &s0);
+            }
+            for (i = 0, emax = 0.0; i < 5; ++i) /* the scale of the cancellation in a difference of two terms */
+                emax = fmax(emax, fmax(r0[i].stored_energy, fabs(r0[i].stiffness_exchange)));
+            CHECK(r0[0].stored_energy > 0.0 && r0[1].friction_dissipation > 0.0 && r0[3].friction_dissipation > 0.0 &&
+                  r0[0].viscous_dissipation > 0.0 && r0[1].stiffness_exchange != 0.0);
+            for (k = 0; k < (int)(sizeof scales / sizeof scales[0]); ++k) {
+                memset(&s1, 0, sizeof s1);
+                for (i = 0; i < 5; ++i) {
+                    const double *q = steps[i];
+                    const double up = ldexp(1.0, scales[k] / 2), f = up * up; /* 2^a, a = ±1000 as 2^500·2^500 */
+                    const tangential_step_result r = tangential_step(
+                        &p, demc_vec3_make(q[2], q[3], 0.0), demc_vec3_make(q[4], q[5], 0.0), q[0] * f, q[1] * f,
+                        q[6] * f, q[7], &s1);
+                    const double got[4] = {r.stored_energy, r.friction_dissipation, r.viscous_dissipation,
+                                           r.stiffness_exchange};
+                    const double want[4] = {r0[i].stored_energy, r0[i].friction_dissipation,
+                                            r0[i].viscous_dissipation, r0[i].stiffness_exchange};
+                    for (j = 0; j < 4; ++j) {
+                        /* got/2^a in two exact halves (2^±1000 is not a double) */
+                        const double back = got[j] / up / up;
+                        if (!CHECK(fabs(back - want[j]) <= 1e-14 * fabs(want[j]) + 1e-15 * emax))
+                            printf("    rule %d policy %d scale 2^%d step %d term %d: %.17g, expected %.17g\n", rule,
+                                   policy, scales[k], i, j, back, want[j]);
+                    }
+                }
+            }
+        }
+}
+
 /* issue 36, N1 through the assembled contact: LS+D at F_n = 0 after the force-end clamp, F_t was (−1e-180, 0). */
 static void contact_force_end_no_tangential(void)
 {
@@ -801,6 +858,7 @@ int main(void)
     RUN(rolling_inertia_extremes);
     RUN(md_energy_far_below_the_limit);
     RUN(tangential_tiny_forces);
+    RUN(tangential_energy_across_scales);
     RUN(contact_force_end_no_tangential);
     RUN(rolling_release_at_zero_load);
     RUN(contact_epsd_subnormal_stiffness);
