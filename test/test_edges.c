@@ -293,6 +293,73 @@ static void sliding_fc_extreme(void)
     }
 }
 
+/* issue 36, N7: force control at the bottom of the double range with T0 = DBL_MAX: 2R N_stat/m = 3.5e308 made
+ * fc_solve return DEMC_OK with v_c = inf (its phase function v² − 2R N/m had overflowed during the search).
+ * Documented: DEMC_ERR_SINGULAR, the output unwritten. */
+static void sliding_fc_overflowing_velocity(void)
+{
+    demc_sliding_fc fc;
+    demc_sliding_fc_result r;
+    CHECK(demc_sliding_fc_init(2e-300, 2e-300, 2e-300, 2e-300, DBL_MAX, 3e-104, &fc, NULL) == DEMC_OK);
+    memset(&r, 0xA5, sizeof r);
+    CHECK(demc_sliding_fc_solve(&fc, &r) == DEMC_ERR_SINGULAR);
+    CHECK(((const unsigned char *)&r)[0] == 0xA5 && ((const unsigned char *)&r)[sizeof r - 1] == 0xA5);
+}
+
+/* issue 36, N8: a linear path of R = 1.7e259 (y_c² = inf) accepted, then the friction work at |s| = 1.5e154 was
+ * NaN: the closed form's cos θ = √(s²/((d + y_c) h0)) met inf/inf. Expected values: W(s, s) = 0 exactly, and the
+ * work is the same on the path scaled by λ = 2^-200 with k_n scaled by λ^{-5/2} (W ∝ k_n L^{5/2}), where every
+ * square is a normal double; the two works between −s_u, s and 0 add up. */
+static void sliding_work_huge_path(void)
+{
+    const double pre = 0x1.bff2ee48e053p-333, radius = 0x1.5b44714a87003p+860, mu = 0x1.d0d4398015fd8p-63,
+                 mass = 0x1.573d68f903ea2p-512, h0 = 0x1.11b0ec57e649ap+166, s = -0x1.26fe40ac796efp+512;
+    demc_sliding_path p, q;
+    double w = 1.0, w1 = 0.0, w2 = 0.0, w3 = 0.0, v1 = 1.0, v2 = 1.0;
+    CHECK(demc_sliding_path_init_linear(pre, radius, mu, mass, h0, &p, NULL) == DEMC_OK);
+    CHECK(demc_sliding_work_friction(&p, s, s, DEMC_SLIDING_ACCURATE, &w) == DEMC_OK && w == 0.0);
+    CHECK(demc_sliding_work_friction(&p, -p.s_u, s, DEMC_SLIDING_ACCURATE, &w1) == DEMC_OK);
+    CHECK(demc_sliding_work_friction(&p, s, 0.0, DEMC_SLIDING_ACCURATE, &w2) == DEMC_OK);
+    CHECK(demc_sliding_work_friction(&p, -p.s_u, 0.0, DEMC_SLIDING_ACCURATE, &w3) == DEMC_OK);
+    CHECK(w1 < 0.0 && w2 < 0.0 && demc_is_finite(w3));
+    CHECK_REL(w1 + w2, w3, 1e-14);
+    CHECK(demc_sliding_path_init_linear(pre * 0x1p500, radius * 0x1p-200, mu, mass, h0 * 0x1p-200, &q, NULL) ==
+          DEMC_OK);
+    CHECK(demc_sliding_work_friction(&q, -q.s_u, s * 0x1p-200, DEMC_SLIDING_ACCURATE, &v1) == DEMC_OK);
+    CHECK(demc_sliding_work_friction(&q, s * 0x1p-200, 0.0, DEMC_SLIDING_ACCURATE, &v2) == DEMC_OK);
+    CHECK_REL(w1, v1, 1e-13);
+    CHECK_REL(w2, v2, 1e-13);
+}
+
+/* issue 36: a linear path whose friction force μN overflows (μ = 1.6e295, N up to 6.8e49) was accepted and the
+ * hysteresis friction came out NaN or ±inf. The setup now refuses μ with DEMC_ERR_SINGULAR naming "mu", the
+ * output unwritten. */
+static void sliding_friction_force_overflow(void)
+{
+    demc_sliding_path p;
+    const char *field = NULL;
+    demc_sliding_hysteresis h;
+    demc_sliding_hysteresis_state hs;
+    double t;
+    memset(&p, 0xA5, sizeof p);
+    CHECK(demc_sliding_path_init_linear(0x1.e7f0000210204p+608, 0x1.7d784p+26, 0x1.9aa13580f15fcp+980,
+                                        0x1.7b5bfc1f5c7d5p+510, 0x1.ad33c7e1cc7fap-296, &p, &field) ==
+          DEMC_ERR_SINGULAR);
+    CHECK(field != NULL && strcmp(field, "mu") == 0);
+    CHECK(((const unsigned char *)&p)[0] == 0xA5);
+    /* with μ = 1.2e256 (2^-130 of it) the path is accepted and the friction is finite along it */
+    CHECK(demc_sliding_path_init_linear(0x1.e7f0000210204p+608, 0x1.7d784p+26, 0x1.9aa13580f15fcp+850,
+                                        0x1.7b5bfc1f5c7d5p+510, 0x1.ad33c7e1cc7fap-296, &p, NULL) == DEMC_OK);
+    CHECK(demc_sliding_hysteresis_init(0.5, 0.3, DEMC_SLIDING_HYSTERESIS_TOTAL, &h, NULL) == DEMC_OK);
+    memset(&hs, 0, sizeof hs);
+    t = demc_sliding_hysteresis_friction(&p, &h, 0x1.734f6059ea67cp-135, 1.0, &hs);
+    CHECK(demc_is_finite(t));
+    t = demc_sliding_hysteresis_friction(&p, &h, 0.0, -1.0, &hs); /* a reversal: the branch from T_A to T_B */
+    CHECK(demc_is_finite(t));
+    t = demc_sliding_hysteresis_friction(&p, &h, -0x1.734f6059ea67cp-135, -1.0, &hs);
+    CHECK(demc_is_finite(t));
+}
+
 /* damping.h: an in-domain call whose libm result underflows leaves errno alone */
 static void errno_untouched_by_underflow(void)
 {
@@ -628,6 +695,63 @@ static void tangential_tiny_forces(void)
     }
 }
 
+/* issue 36, N2: the energy terms of demc_tangential_update() formed |F|² before dividing by k_t, so a spring force
+ * of 1e210 N at k_t = 1e210 N/m (5e209 J) reported +inf, NaN for the exchange (inf − inf), and a force of 1e-211 N
+ * at k_t = 1e-211 N/m reported 0. The step is covariant under F_n, k_t, c_t → 2^a (F_n, k_t, c_t) with Δs, v and Δt
+ * kept: every force scales by 2^a and every energy term by 2^a. Expected values: the same steps at a = 0. */
+static void tangential_energy_across_scales(void)
+{
+    /* k_t, F_n, Δs, v, c_t, Δt of five steps: stick, slip, unloading (rescale), release at F_n < 0, reload */
+    static const double steps[5][8] = {{1.0, 1.0, 0.1, 0.05, 1.0, 0.5, 0.2, 0.1},
+                                       {2.0, 0.8, 0.4, 0.0, 4.0, 0.0, 0.2, 0.1},
+                                       {1.5, 0.5, -0.1, 0.2, -1.0, 2.0, 0.2, 0.1},
+                                       {1.5, -1.0, 0.1, 0.0, 1.0, 0.0, 0.2, 0.1},
+                                       {1.0, 1.0, 0.3, -0.1, 3.0, -1.0, 0.2, 0.1}};
+    static const int scales[] = {700, -700, 300, -300, 1000, -900};
+    int rule, policy, i, j, k;
+    for (rule = 0; rule < 4; ++rule)
+        for (policy = 0; policy < 2; ++policy) {
+            demc_tangential_params p;
+            demc_tangential_state s0, s1;
+            tangential_step_result r0[5];
+            double emax;
+            CHECK(demc_tangential_init(0.5, 0.4, &p, NULL) == DEMC_OK);
+            p.stiffness_rule = (demc_stiffness_rule)rule;
+            p.coulomb = policy ? DEMC_COULOMB_ELASTIC : DEMC_COULOMB_TOTAL;
+            memset(&s0, 0, sizeof s0);
+            for (i = 0; i < 5; ++i) {
+                const double *q = steps[i];
+                r0[i] = tangential_step(&p, demc_vec3_make(q[2], q[3], 0.0), demc_vec3_make(q[4], q[5], 0.0), q[0],
+                                        q[1], q[6], q[7], &s0);
+            }
+            for (i = 0, emax = 0.0; i < 5; ++i) /* the scale of the cancellation in a difference of two terms */
+                emax = fmax(emax, fmax(r0[i].stored_energy, fabs(r0[i].stiffness_exchange)));
+            CHECK(r0[0].stored_energy > 0.0 && r0[1].friction_dissipation > 0.0 && r0[3].friction_dissipation > 0.0 &&
+                  r0[0].viscous_dissipation > 0.0 && r0[1].stiffness_exchange != 0.0);
+            for (k = 0; k < (int)(sizeof scales / sizeof scales[0]); ++k) {
+                memset(&s1, 0, sizeof s1);
+                for (i = 0; i < 5; ++i) {
+                    const double *q = steps[i];
+                    const double up = ldexp(1.0, scales[k] / 2), f = up * up; /* 2^a, a = ±1000 as 2^500·2^500 */
+                    const tangential_step_result r = tangential_step(
+                        &p, demc_vec3_make(q[2], q[3], 0.0), demc_vec3_make(q[4], q[5], 0.0), q[0] * f, q[1] * f,
+                        q[6] * f, q[7], &s1);
+                    const double got[4] = {r.stored_energy, r.friction_dissipation, r.viscous_dissipation,
+                                           r.stiffness_exchange};
+                    const double want[4] = {r0[i].stored_energy, r0[i].friction_dissipation,
+                                            r0[i].viscous_dissipation, r0[i].stiffness_exchange};
+                    for (j = 0; j < 4; ++j) {
+                        /* got/2^a in two exact halves (2^±1000 is not a double) */
+                        const double back = got[j] / up / up;
+                        if (!CHECK(fabs(back - want[j]) <= 1e-14 * fabs(want[j]) + 1e-15 * emax))
+                            printf("    rule %d policy %d scale 2^%d step %d term %d: %.17g, expected %.17g\n", rule,
+                                   policy, scales[k], i, j, back, want[j]);
+                    }
+                }
+            }
+        }
+}
+
 /* issue 36, N1 through the assembled contact: LS+D at F_n = 0 after the force-end clamp, F_t was (−1e-180, 0). */
 static void contact_force_end_no_tangential(void)
 {
@@ -791,6 +915,9 @@ int main(void)
     RUN(sliding_setup_overflow);
     RUN(sliding_forces_far_outside);
     RUN(sliding_fc_extreme);
+    RUN(sliding_fc_overflowing_velocity);
+    RUN(sliding_work_huge_path);
+    RUN(sliding_friction_force_overflow);
     RUN(errno_untouched_by_underflow);
     RUN(contact_model_output_checked_last);
     RUN(contact_model_derived_overflow);
@@ -801,6 +928,7 @@ int main(void)
     RUN(rolling_inertia_extremes);
     RUN(md_energy_far_below_the_limit);
     RUN(tangential_tiny_forces);
+    RUN(tangential_energy_across_scales);
     RUN(contact_force_end_no_tangential);
     RUN(rolling_release_at_zero_load);
     RUN(contact_epsd_subnormal_stiffness);

@@ -195,7 +195,15 @@ typedef struct demc_tangential_result {
     int sliding;
 } demc_tangential_result;
 
-/** @brief Energy terms of one step of demc_tangential_update(), written only when asked for. */
+/**
+ * @brief Energy terms of one step of demc_tangential_update(), written only when asked for.
+ *
+ * Each term is computed scaled (no |F|² or product formed on its own that could over- or underflow), so it is
+ * its exact value to rounding wherever that is a double, for forces and stiffnesses of any magnitude, and +inf
+ * (−inf for a negative #stiffness_exchange) exactly where it exceeds DBL_MAX; never NaN for finite inputs inside
+ * the domain. Such energies are real: a spring force of 1e120 N meeting k_t = 1e-93 N/m holds about 1e333 J (the
+ * backward stiffness rule with DEMC_UNLOADING_RESCALE, k_t jumping up by 1e101 while F_n falls, gets there).
+ */
 typedef struct demc_tangential_energy {
     /** Elastic energy stored in the spring at the end of the step, |F_el|²/(2 k_t) (J); 0 when k_t = 0. */
     double stored_energy;

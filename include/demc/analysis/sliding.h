@@ -102,8 +102,9 @@ typedef struct demc_sliding_path {
  * @param bad_field optional (may be NULL): NULL on success, else the first offending argument: "prefactor", "radius",
  *        "mu", "mass", "h0" or "out"; with #DEMC_ERR_SINGULAR "h0" when h0^{5/2} overflows, "out.s_u" or
  *        "out.friction_half" when that derived field, or twice it (the friction work over the whole path per unit
- *        μ), overflows, or "mass" when the largest work over the mass, (0.8 k_n h0^{5/2} + 4μ friction_half)/m,
- *        does (every v² of the motion is v0² plus a part of it).
+ *        μ), overflows, "mu" when 2(1 + μ) k_n h0^{3/2} (k_n h0^{3/2} the largest normal force) does (the friction force μN and the forces built on it, T* = N sin β − μN cos β
+ *        and the hysteresis branch from T_A to T_B, must be finite), or "mass" when the largest work over the
+ *        mass, (0.8 k_n h0^{5/2} + 4μ friction_half)/m, does (every v² of the motion is v0² plus a part of it).
  * @return DEMC_OK; DEMC_ERR_INVALID_ARGUMENT (null, non-finite); DEMC_ERR_OUT_OF_DOMAIN; DEMC_ERR_SINGULAR.
  */
 DEMC_SLIDING_FN demc_status demc_sliding_path_init_linear(double prefactor, double radius, double mu, double mass, double h0,
@@ -314,7 +315,8 @@ typedef struct demc_sliding_fc_result {
  * @brief Separation point, separation velocity and contact time of force-controlled sliding ([Balevičius 2014] eq 40,
  * 44, 47).
  * @return DEMC_OK; DEMC_ERR_INVALID_ARGUMENT; DEMC_ERR_NO_CONVERGENCE; DEMC_ERR_SINGULAR when a result is not
- *         representable (scales at the edges of the double range), *out then unwritten.
+ *         representable (scales at the edges of the double range: a result that is not a finite number, or a
+ *         phase function v² − 2R N_stat/m that overflowed during the search), *out then unwritten.
  */
 DEMC_SLIDING_FN demc_status demc_sliding_fc_solve(const demc_sliding_fc *fc, demc_sliding_fc_result *out);
 

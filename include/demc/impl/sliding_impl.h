@@ -236,10 +236,16 @@ DEMC_STATIC_INLINE double demci_sliding_phi_linear_tail(const demc_sliding_path 
 {
     double r2 = 2.0 * p->radius, yc = r2 - p->h0, m = p->h0 / (r2 + yc), a = fabs(s), d, h, st, ct;
     if (!(a < p->s_u)) return 0.0;
-    d = sqrt(s * s + yc * yc);
+    /* cos θ = |s|/√((d + y_c) h0): as one root where the squares and the product are normal doubles, else as
+     * a quotient of roots (R = 1.7e259 with |s| = 1.5e154 made s²/((d + y_c) h0) = inf/inf = NaN) */
+    d = s * s + yc * yc;
+    d = d < 1e300 && d > 1e-290 ? sqrt(d) : demci_sliding_hypot(s, yc);
     h = demci_sliding_geometry(p, s).h;
     st = sqrt(h / p->h0);
-    ct = sqrt(s * s / ((d + yc) * p->h0));
+    ct = (d + yc) * p->h0;
+    ct = ct < 1e300 && ct > 1e-290 && (s * s > 1e-290 || s == 0.0) && s * s < 1e300
+             ? sqrt(s * s / ct)
+             : a / (sqrt(d + yc) * sqrt(p->h0));
     return 2.0 * p->prefactor * yc * p->h0 * p->h0 / sqrt(r2 + yc) * demci_sliding_g4(st, ct, m);
 }
 
@@ -386,12 +392,17 @@ DEMC_STATIC_INLINE void demci_sliding_fill(double prefactor, double radius, doub
  * the motion is v0^2 plus a fraction of it): else SINGULAR naming the field, or "mass" for the work scale. */
 DEMC_STATIC_INLINE demc_status demci_sliding_derived(const demc_sliding_path *p, const char **bad_field)
 {
-    double scale;
+    double scale, nmax;
     if (!demc_is_finite(p->h0 * p->h0 * sqrt(p->h0))) return demci_material_fail(DEMC_ERR_SINGULAR, "h0", bad_field);
     if (!(demc_is_finite(p->s_u) && p->s_u > 0.0)) return demci_material_fail(DEMC_ERR_SINGULAR, "out.s_u", bad_field);
     /* twice it: the friction work over the whole path per unit μ, which the leg integrals take */
     if (!(demc_is_finite(2.0 * p->friction_half) && p->friction_half >= 0.0))
         return demci_material_fail(DEMC_ERR_SINGULAR, "out.friction_half", bad_field);
+    /* the largest normal force k_n h0^{3/2} (at s = 0) and the forces built on it, N ± μN and the hysteresis
+     * branch's T_A − T_B (up to 2μN): a friction force μN beyond DBL_MAX (μ = 1.6e295, N = 6.8e49) made
+     * T* = ±inf and the hysteresis NaN */
+    nmax = p->prefactor * (p->h0 * sqrt(p->h0)); /* finite here: the friction work above is about N_max s_u ≥ N_max h0 */
+    if (!demc_is_finite(2.0 * (1.0 + p->mu) * nmax)) return demci_material_fail(DEMC_ERR_SINGULAR, "mu", bad_field);
     scale = 0.8 * p->prefactor * p->h0 * p->h0 * sqrt(p->h0) + 4.0 * p->mu * p->friction_half;
     if (!demc_is_finite(scale) || !demc_is_finite(scale / p->mass))
         return demci_material_fail(DEMC_ERR_SINGULAR, "mass", bad_field);
@@ -785,7 +796,7 @@ DEMC_SLIDING_FN demc_status demc_sliding_fc_solve(const demc_sliding_fc *fc, dem
     demci_sliding_q qq;
     const double PI_ = 3.14159265358979323846;
     double r, q, t0, mu, m, x0, lo, hi, x, a, b, c, b0, y0, yc, al, ns, c1;
-    int i;
+    int i, overflowed = 0;
     demc_status st;
     if (!fc || !result) return DEMC_ERR_INVALID_ARGUMENT;
     r = fc->radius; q = fc->q; t0 = fabs(fc->t0); mu = fc->mu; m = fc->mass;
@@ -798,6 +809,7 @@ DEMC_SLIDING_FN demc_status demc_sliding_fc_solve(const demc_sliding_fc *fc, dem
         double alx = x / (2.0 * r), v2 = demci_sliding_fc_v2(fc, x), nst = q * cos(alx) - t0 * sin(alx);
         double ptan = q * sin(alx) + t0 * cos(alx), f = v2 - 2.0 * r * nst / m, df, nx;
         df = 2.0 / m * (ptan - mu * nst) + mu * v2 / r + ptan / m;
+        if (!demc_is_finite(f)) overflowed = 1; /* v^2 or 2R N/m beyond the double range: no root to trust */
         if (f > 0.0) hi = x; else lo = x;
         if (f == 0.0 || hi - lo <= 4e-16 * (fabs(lo) + fabs(hi))) break;
         nx = df > 0.0 ? x - f / df : 0.5 * (lo + hi);
@@ -829,9 +841,11 @@ DEMC_SLIDING_FN demc_status demc_sliding_fc_solve(const demc_sliding_fc *fc, dem
     yc = 2.0 * cos(0.5 * (x0 + al)) * sin(0.5 * (x0 - al));
     out->contact_time_eq47 = 2.0 * r * sqrt(2.0 * m) * demc_special_ellint_f_jacobi(-yc / c1, -c1 / (1.0 + y0)) /
                              sqrt(2.0 * r * c * (1.0 + y0));
-    /* scales at the edge of the double range (R, Q, T0 near the smallest or largest doubles) */
-    if (res.s_c != res.s_c || res.v_c != res.v_c || res.contact_time != res.contact_time ||
-        res.contact_time_eq47 != res.contact_time_eq47)
+    /* scales at the edge of the double range (R, Q, T0 near the smallest or largest doubles): a phase function
+     * that overflowed during the search, or a result that is not a finite number (R = m = Q = μ = 2e-300 with
+     * T0 = DBL_MAX gave v_c = inf from 2R N/m = 3.5e308) */
+    if (overflowed || !demc_is_finite(res.s_c) || !demc_is_finite(res.v_c) || !demc_is_finite(res.contact_time) ||
+        !demc_is_finite(res.contact_time_eq47))
         return DEMC_ERR_SINGULAR;
     *result = res;
     return i == 200 ? DEMC_ERR_NO_CONVERGENCE : st;

@@ -109,6 +109,67 @@ DEMC_HOT_INLINE demc_vec3 demci_tangential_slip_force(demc_slip_direction rule, 
     return demci_vec3_with_length(trial_limited, demc_vec3_norm2(trial_limited), magnitude);
 }
 
+/* The energy terms of a step are computed scaled (scaled_impl.h): each overflows to ±inf only where its exact
+ * value exceeds DBL_MAX, and the two differences of terms (the stiffness exchange, the work a released spring leaves
+ * to the slider) are formed at a common scale 2^-512 when a term overflows, so that neither is inf − inf = NaN nor
+ * ±inf where the exact difference is finite. A spring force of 1e120 meeting k_t = 1e-93 holds 1e333 J: +inf, as
+ * exact; a force of 4e104 at k_t = 1.4e25 holds 6e183 J, which |F|² = inf made +inf before. */
+
+/* |v|/√k · 2^-512 (k > 0; 0 for k ≤ 0), to order two energies that overflow even at the common scale. */
+DEMC_STATIC_INLINE double demci_tangential_energy_root(demc_vec3 v, double k)
+{
+    const double m = demci_vec3_max_abs(v);
+    if (!(k > 0.0) || !(m > 0.0)) return 0.0;
+    return sqrt(demc_vec3_norm2(demc_vec3_make(v.x / m, v.y / m, v.z / m))) * (m * DEMCI_ENERGY_DOWN / sqrt(k));
+}
+
+/* |F_prev|²/(2k_prev) − |F_carried|²/(2k_now), each term 0 for a zero stiffness. */
+DEMC_STATIC_INLINE double demci_tangential_exchange(demc_vec3 f_prev, double k_prev, demc_vec3 carried, double k_now)
+{
+    double e_prev = k_prev > 0.0 ? demci_vec3_half_square_over(f_prev, k_prev, 1.0) : 0.0;
+    double e_now = k_now > 0.0 ? demci_vec3_half_square_over(carried, k_now, 1.0) : 0.0;
+    if (e_prev - e_prev == 0.0 && e_now - e_now == 0.0) return e_prev - e_now;
+    if (e_prev != e_prev || e_now != e_now) return e_prev + e_now; /* NaN in a force: propagated */
+    e_prev = k_prev > 0.0 ? demci_vec3_half_square_over(f_prev, k_prev, DEMCI_ENERGY_DOWN) : 0.0;
+    e_now = k_now > 0.0 ? demci_vec3_half_square_over(carried, k_now, DEMCI_ENERGY_DOWN) : 0.0;
+    if (e_prev - e_prev != 0.0 && e_now - e_now != 0.0) {
+        /* both beyond 2^1536 J: ±inf by the larger, compared through √(2E) 2^-512 = |F|/√k · 2^-512 */
+        const double a = demci_tangential_energy_root(f_prev, k_prev), b = demci_tangential_energy_root(carried, k_now);
+        return a == b ? 0.0 : (a > b ? HUGE_VAL : -HUGE_VAL);
+    }
+    return (e_prev - e_now) * DEMCI_ENERGY_UP;
+}
+
+/* The slider's work when F_n ≤ 0 releases the spring: |C|²/(2k_t) − ½ C·Δs, reported ≥ 0 (C the carried force). */
+DEMC_STATIC_INLINE double demci_tangential_released(demc_vec3 carried, double stiffness, demc_vec3 increment)
+{
+    double e = stiffness > 0.0 ? demci_vec3_half_square_over(carried, stiffness, 1.0) : 0.0;
+    double w = 0.5 * demci_vec3_dot_scaled(carried, increment, 1.0), work = e - w;
+    if (!(work - work == 0.0) && e == e && w == w) {
+        /* a term overflowed: the difference at the common scale (+inf where it stays undetermined) */
+        e = stiffness > 0.0 ? demci_vec3_half_square_over(carried, stiffness, DEMCI_ENERGY_DOWN) : 0.0;
+        w = 0.5 * demci_vec3_dot_scaled(carried, increment, DEMCI_ENERGY_DOWN);
+        work = e - w;
+        work = work == work ? work * DEMCI_ENERGY_UP : HUGE_VAL;
+    }
+    return work > 0.0 ? work : 0.0;
+}
+
+/* |F_d|² Δt/c_t: as formed before where |F_d|² is a normal double well inside the range, else scaled. */
+DEMC_STATIC_INLINE double demci_tangential_viscous(demc_vec3 f_damp, double dt, double damping)
+{
+    const double v2 = demc_vec3_norm2(f_damp), m = demci_vec3_max_abs(f_damp);
+    double t;
+    if (v2 >= 1e-270 && v2 <= 1e270) {
+        t = v2 * dt;
+        if (t - t == 0.0 && t >= 1e-290) return t / damping;
+    }
+    if (!(m > 0.0)) return m == 0.0 ? 0.0 : v2;
+    t = m * dt; /* m Δt/c_t, in the order that neither over- nor underflows on its own */
+    t = t - t == 0.0 && t != 0.0 ? t / damping : m / damping * dt;
+    return demc_vec3_norm2(demc_vec3_make(f_damp.x / m, f_damp.y / m, f_damp.z / m)) * t * m;
+}
+
 /* What one step of the spring computes: the public result and, when asked for, the energy terms of
  * demc_tangential_energy (the assembled evaluation reads both without copying). */
 typedef struct demci_tangential_step_result {
@@ -147,9 +208,8 @@ DEMC_HOT_INLINE demci_tangential_step_result demci_tangential_step(const demc_ta
     /* Energy the spring loses, with no tangential work, when the force it carries meets the new stiffness. */
     r.stiffness_exchange = 0.0;
     if (want_energy) {
-        const double e_prev = s->stiffness > 0.0 ? 0.5 * demc_vec3_norm2(s->force) / s->stiffness : 0.0;
         const demc_vec3 carried = total_rule ? demc_vec3_scale(s->displacement, -stiffness) : f_old;
-        r.stiffness_exchange = e_prev - (stiffness > 0.0 ? 0.5 * demc_vec3_norm2(carried) / stiffness : 0.0);
+        r.stiffness_exchange = demci_tangential_exchange(s->force, s->stiffness, carried, stiffness);
     }
     trial_disp = demc_vec3_add(s->displacement, increment);
     trial_force = total_rule ? demc_vec3_scale(trial_disp, -stiffness) : demc_vec3_add_scaled(f_old, -k_step, increment);
@@ -179,9 +239,7 @@ DEMC_HOT_INLINE demci_tangential_step_result demci_tangential_step(const demc_ta
         r.friction_dissipation = 0.0;
         if (want_energy) {
             const demc_vec3 carried = total_rule ? demc_vec3_scale(s_displacement_before, -stiffness) : f_old;
-            const double slider_work = (stiffness > 0.0 ? 0.5 * demc_vec3_norm2(carried) / stiffness : 0.0) -
-                                       0.5 * demc_vec3_dot(carried, increment);
-            r.friction_dissipation = slider_work > 0.0 ? slider_work : 0.0;
+            r.friction_dissipation = demci_tangential_released(carried, stiffness, increment);
         }
         r.sliding = 1;
     } else {
@@ -222,9 +280,10 @@ DEMC_HOT_INLINE demci_tangential_step_result demci_tangential_step(const demc_ta
          * range.) Negative only for a force reversed beyond the cone within one step: reported as 0 then. */
         r.friction_dissipation = 0.0;
         if (want_energy) {
-            const double slider_work = -demc_vec3_dot(
-                slip, demc_vec3_add_scaled(total_policy ? r.damping_force : demc_vec3_make(0.0, 0.0, 0.0), 0.5,
-                                           demc_vec3_add(f_old, f_el)));
+            /* ½F_old + ½F_el: the trapezoid's mean as ½(F_old + F_el) rounds, without the sum's overflow */
+            const demc_vec3 mean = demc_vec3_add(demc_vec3_scale(f_old, 0.5), demc_vec3_scale(f_el, 0.5));
+            const double slider_work = -demci_vec3_dot_scaled(
+                slip, total_policy ? demc_vec3_add(r.damping_force, mean) : mean, 1.0);
             r.friction_dissipation = slider_work > 0.0 ? slider_work : 0.0;
         }
         /* The limited total is returned as computed, not as F_el + F_d, which loses digits when |F_d| ≫ |L|. */
@@ -237,9 +296,10 @@ DEMC_HOT_INLINE demci_tangential_step_result demci_tangential_step(const demc_ta
     r.stored_energy = 0.0;
     r.viscous_dissipation = 0.0;
     if (want_energy) {
-        r.stored_energy = stiffness > 0.0 ? 0.5 * demc_vec3_norm2(s->force) / stiffness : 0.0;
+        r.stored_energy = stiffness > 0.0 ? demci_vec3_half_square_over(s->force, stiffness, 1.0) : 0.0;
         /* The dashpot F_d = −c_t v_e dissipates c_t |v_e|² Δt = |F_d|² Δt / c_t. */
-        r.viscous_dissipation = damping > 0.0 && dt > 0.0 ? demc_vec3_norm2(r.damping_force) * dt / damping : 0.0;
+        r.viscous_dissipation = damping > 0.0 && dt > 0.0 ? demci_tangential_viscous(r.damping_force, dt, damping)
+                                                          : 0.0;
     }
     return r;
 }
