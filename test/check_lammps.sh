@@ -10,7 +10,10 @@
 #   3 two spheres drifting across the rank boundary while in contact: 2 ranks equal 1 rank bit for bit (every step's
 #     overlap and the final state);
 #   4 the three ways to run it agree bit for bit: /usr/bin/lmp with the loader, the host program linked to libdemc,
-#     the host program with demc header-only.
+#     the host program with demc header-only;
+#   5 1000 spheres fall onto a floor for 4000 steps, split in x on 2 ranks (processors 2 1 1): demc on 2 ranks equals 1 rank to 8 digits in mean height (1e-8) and 7 in kinetic energy (1e-7, the more
+#     chaotic of the two: measured 9e-9), mean height within 1 % of native, no warning;
+#     the pair times are printed (a figure, not pass/fail).
 # Usage: sh test/check_lammps.sh BUILD_DIR   (after make lammps-demc; from the top of the tree). Exit 0 when every
 # check passes. Open MPI: root needs the two ALLOW variables; plm=isolated starts the ranks on this machine without ssh.
 set -u
@@ -22,23 +25,24 @@ HDR="$PWD/$B/lammps-demc-header"
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1 OMPI_MCA_plm=isolated
 W=$(mktemp -d) || exit 1
 trap 'rm -rf "$W"' EXIT
-# /usr/bin/lmp runs demc through the loader: an input that includes load_demc.lmp, then the example
-printf 'include %s/load_demc.lmp\ninclude %s/collision.in\n' "$EX" "$EX" >"$W/loaded.lmp"
 NATIVE='hertz/material 5e6 0.5 0.3 tangential mindlin NULL 1.0 0.4 damping tsuji'
 COEFF='E 5e6 nu 0.3 e 0.5 mu 0.4'
 PAIR='gran/demc hmd conventions lammps'
 fails=0
 ok() { echo "lammps check $1: ok ($2)"; }
 bad() { echo "lammps check $1: FAILED ($2)"; fails=$((fails + 1)); }
-# run NAME RANKS WHO VAR...: one run of collision.in in $W (WHO: native, loader, host, header), log $W/NAME.log,
-# dump $W/NAME.dump
+# run NAME RANKS WHO VAR...: one run of $INPUT (collision.in unless set) in $W, log $W/NAME.log, dump $W/NAME.dump.
+# WHO: native (/usr/bin/lmp), loader (/usr/bin/lmp running an input that includes load_demc.lmp, then the example),
+# host (lammps-demc), header (lammps-demc-header)
 run() {
     name=$1 np=$2 who=$3; shift 3
+    input=${INPUT:-collision.in}
+    printf 'include %s/load_demc.lmp\ninclude %s/%s\n' "$EX" "$EX" "$input" >"$W/loaded.lmp"
     case $who in
-        native) set -- lmp -in "$EX/collision.in" "$@" ;;
+        native) set -- lmp -in "$EX/$input" "$@" ;;
         loader) set -- lmp -var demc_so "$SO" -in "$W/loaded.lmp" "$@" ;;
-        host) set -- "$HOST" -in "$EX/collision.in" "$@" ;;
-        header) set -- "$HDR" -in "$EX/collision.in" "$@" ;;
+        host) set -- "$HOST" -in "$EX/$input" "$@" ;;
+        header) set -- "$HDR" -in "$EX/$input" "$@" ;;
     esac
     [ "$np" -gt 1 ] && set -- mpirun -np "$np" "$@"
     (cd "$W" && "$@" -echo none -screen none -log "$name.log" -var dumpfile "$name.dump" >"$name.out" 2>&1) || {
@@ -83,4 +87,22 @@ if cmp -s "$W/b1.dump" "$W/h1.dump" && cmp -s "$W/b1.dump" "$W/x1.dump" && grep 
     grep -q "(linked)" "$W/h1.log"; then
     ok "4 loader = host program" "lmp with the loader, the linked and the header-only host program: the same final state bit for bit"
 else bad "4 loader = host program" "final states differ"; fi
+
+# 5 the pack, 1 and 2 ranks
+INPUT=pack.in
+run pn1 1 native && run pd1 1 loader -var pair "$PAIR" -var coeff "$COEFF" &&
+    run pd2 2 loader -var pair "$PAIR" -var coeff "$COEFF" || exit 1
+last() { rows "$1" | tail -n 1; }
+rel() { awk -v a="$1" -v b="$2" 'BEGIN{d=a-b; if(d<0)d=-d; m=(a<0?-a:a); printf "%.3g", (m>0?d/m:d)}'; }
+z1=$(last pd1 | awk '{print $5}'); z2=$(last pd2 | awk '{print $5}'); zn=$(last pn1 | awk '{print $5}')
+k1=$(last pd1 | awk '{printf "%.12g", $3 + $4}'); k2=$(last pd2 | awk '{printf "%.12g", $3 + $4}')
+rz=$(rel "$z1" "$z2"); rk=$(rel "$k1" "$k2"); rn=$(rel "$zn" "$z1")
+warn=$(cat "$W/pd1.log" "$W/pd2.log" | grep -ci warning)
+if [ "$(last pd1 | awk '{print $2}')" = 1000 ] && [ "$(last pd2 | awk '{print $2}')" = 1000 ] && le "$rz" 1e-8 &&
+    le "$rk" 1e-7 && le "$rn" 0.01 && [ "$warn" = 0 ] && grep -q "2 by 1 by 1" "$W/pd2.log"; then
+    ok "5 pack" "2 ranks vs 1: mean height rel. diff. $rz, kinetic energy $rk; mean height $z1 m vs native $zn (rel. $rn)"
+else bad "5 pack" "2 ranks vs 1: mean height $z1 vs $z2 ($rz), kinetic energy $k1 vs $k2 ($rk); native $zn ($rn); warnings $warn"; fi
+pt() { awk '/^Pair  *\|/{print $5}' "$W/$1.log"; }
+echo "lammps pair time, 1000 spheres, 4000 steps: native $(pt pn1) s, demc $(pt pd1) s on 1 rank" \
+    "($(awk -v a="$(pt pd1)" -v b="$(pt pn1)" 'BEGIN{printf "%.2f", a/b}')x; wall clock, noisy on a shared machine)"
 [ "$fails" -eq 0 ]
