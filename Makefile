@@ -90,6 +90,7 @@ BUILD_FLAGS := $(CC) $(OPT) $(LIB_OPT) -fvisibility=hidden -fno-semantic-interpo
 
 .PHONY: all test check deps unit-tests sanitize-tests fuzz-build fuzz demo examples bench docs figures check-abi \
         abi-baseline install install-docs uninstall clean faces FORCE liggghts-demc liggghts-demc-header check-liggghts \
+        lammps-demc check-lammps \
         print-build-dir
 .DELETE_ON_ERROR:
 
@@ -243,6 +244,35 @@ $(B)/liggghts/liggghts-demc-header: $(LIGGGHTS_SRC) $(HEADERS)
 check-liggghts: liggghts-demc liggghts-demc-header
 	@sh test/check_liggghts.sh $(B)/liggghts
 
+# demc inside LAMMPS (docs/examples/lammps, page "Using demc in LAMMPS"): the pair style gran/demc built with MPICXX
+# against Debian's LAMMPS (packages lammps, liblammps-dev, libfmt-dev, libopenmpi-dev, openmpi-bin), as
+#   libdemc_lammps.so      the object the loader (load_demc.lmp, LAMMPS's python command) opens in /usr/bin/lmp;
+#   lammps-demc            a host program on liblammps with the same pair style registered (linked to libdemc);
+#   lammps-demc-header     the host program with demc header-only.
+# check-lammps compares them with LAMMPS's native pair_style granular on 1 and 2 ranks (test/check_lammps.sh).
+LAMMPS_INCLUDE ?= /usr/include/lammps
+LAMMPS_CXXFLAGS = -std=c++11 $(OPT) -Wall -Wextra $(WERROR) -DOMPI_SKIP_MPICXX -Iinclude -isystem $(LAMMPS_INCLUDE) \
+                  $(CPPFLAGS) $(CXXFLAGS)
+LAMMPS_SRC = docs/examples/lammps/lammps_demc.cpp
+LAMMPS_BINS = $(B)/lammps/libdemc_lammps.so $(B)/lammps/lammps-demc $(B)/lammps/lammps-demc-header
+lammps-demc: $(LAMMPS_BINS)
+	@rm -rf build/lammps && ln -s cfg-$(CONFIG)/lammps build/lammps
+$(B)/lammps/libdemc_lammps.so: $(LAMMPS_SRC) $(HEADERS) | $(SHLIB) lib/$(SONAME) lib/libdemc.so
+	@mkdir -p $(B)/lammps
+	$(say) CXX $@
+	$(Q)$(MPICXX) $(LAMMPS_CXXFLAGS) -fPIC -shared $< $(LDFLAGS) -Wl,--no-undefined -llammps -Llib -ldemc \
+	    -Wl,-rpath,$(CURDIR)/lib -o $@
+$(B)/lammps/lammps-demc: $(LAMMPS_SRC) $(HEADERS) | $(SHLIB) lib/$(SONAME) lib/libdemc.so
+	@mkdir -p $(B)/lammps
+	$(say) CXX $@
+	$(Q)$(MPICXX) $(LAMMPS_CXXFLAGS) -DDEMC_LAMMPS_HOST $< $(LDFLAGS) -llammps -Llib -ldemc -Wl,-rpath,$(CURDIR)/lib -o $@
+$(B)/lammps/lammps-demc-header: $(LAMMPS_SRC) $(HEADERS)
+	@mkdir -p $(B)/lammps
+	$(say) CXX $@
+	$(Q)$(MPICXX) $(LAMMPS_CXXFLAGS) -DDEMC_LAMMPS_HOST -DDEMC_HEADER_ONLY $< $(LDFLAGS) -llammps -o $@
+check-lammps: lammps-demc
+	@sh test/check_lammps.sh $(B)/lammps
+
 # Figures: every tools/*_figures.sh writes its PNGs and the CSVs behind them into docs/figures (deterministic,
 # committed, so the docs in the repository show them too).
 figures: all
@@ -300,6 +330,8 @@ install-docs: docs
 	install -m 644 $(wildcard docs/examples/*.c docs/examples/*.py) $(DESTDIR)$(DOCDIR)/examples/
 	install -d $(DESTDIR)$(DOCDIR)/examples/liggghts
 	install -m 644 $(wildcard docs/examples/liggghts/*) $(DESTDIR)$(DOCDIR)/examples/liggghts/
+	install -d $(DESTDIR)$(DOCDIR)/examples/lammps
+	install -m 644 $(wildcard docs/examples/lammps/*) $(DESTDIR)$(DOCDIR)/examples/lammps/
 
 uninstall:
 	rm -rf $(DESTDIR)$(DOCDIR)

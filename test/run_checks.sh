@@ -1,7 +1,7 @@
 #!/bin/sh
 # make check: the gates in order, stopping at the first that fails (unit tests on both faces, the unit tests under
 # ASan+UBSan, a few seconds of each libFuzzer harness, consumer checks, the build lines of README and docs, demo,
-# examples, demc inside LIGGGHTS, the Fortran and Python faces, ABI gate, docs, docs rendering, citations). Every
+# examples, demc inside LIGGGHTS and LAMMPS, the Fortran and Python faces, ABI gate, docs, docs rendering, citations). Every
 # unit-test case and every gate counts as one test; the last line is the total. A check that could not run on this machine (CUDA without nvcc, fuzzing
 # without clang's fuzzer runtime) is listed as skipped just before it.
 # Usage: test/run_checks.sh [--unit-only] TEST_NAME...   (from the top of the tree, after `make all unit-tests`;
@@ -81,6 +81,15 @@ if [ -e /usr/include/liggghts/pair_gran.h ] && command -v mpicxx >/dev/null 2>&1
     gate "check-liggghts (demc's law in LIGGGHTS on 1 and 2 ranks)" ${MAKE:-make} -s check-liggghts
 else
     echo "check-liggghts: LIGGGHTS or MPI not found (Debian: liggghts libliggghts-dev libopenmpi-dev openmpi-bin)" \
+        >>"$DEMC_SKIPPED"
+fi
+echo "== demc inside LAMMPS (Debian's unmodified lmp)"
+if [ -e /usr/include/lammps/pair.h ] && [ -e /usr/include/fmt/format.h ] && command -v lmp >/dev/null 2>&1 &&
+    command -v mpicxx >/dev/null 2>&1 && command -v mpirun >/dev/null 2>&1; then
+    gate "check-lammps (gran/demc in lmp and a host program against pair_style granular, 1 and 2 ranks)" \
+        ${MAKE:-make} -s check-lammps
+else
+    echo "check-lammps: LAMMPS or MPI not found (Debian: lammps liblammps-dev libfmt-dev libopenmpi-dev openmpi-bin)" \
         >>"$DEMC_SKIPPED"
 fi
 echo "== Fortran and Python faces"

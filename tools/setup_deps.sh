@@ -41,6 +41,9 @@ mpicxx      libopenmpi-dev
 mpirun      openmpi-bin
 liggghts    liggghts
 /usr/include/liggghts/pair_gran.h                        libliggghts-dev
+lmp         lammps
+/usr/include/lammps/pair.h                               liblammps-dev
+/usr/include/fmt/format.h                                libfmt-dev
 @libc-static      libc6-dev
 @libfuzzer        libclang-rt-dev
 @venv             python3-venv

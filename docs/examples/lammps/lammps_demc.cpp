@@ -1,0 +1,500 @@
+// gran/demc: demc's contact law as a LAMMPS pair style, for Debian's unmodified LAMMPS. MIT licence (see LICENSE).
+//
+// One source, two builds (make lammps-demc; page "Using demc in LAMMPS", docs/pages/lammps.md):
+//  - libdemc_lammps.so, the loader's object: `/usr/bin/lmp` loads it from an input script through its `python`
+//    command (load_demc.lmp), which hands the LAMMPS instance to demc_lammps_register() below;
+//  - lammps-demc (-DDEMC_LAMMPS_HOST), a host program on liblammps that registers the same styles and runs the input.
+// Written against the headers of Debian's liblammps-dev only (/usr/include/lammps, LAMMPS 29 Sep 2021 update 2): they
+// lack the neighbour-request and neighbour-history headers, so the pair style takes the default half list and keeps
+// its per-contact state in a fix of its own (DEMC/HISTORY below), by the atom IDs of the two bodies.
+#include "demc.h"
+#include <mpi.h>
+
+// Debian's libfmt-dev (fmt 9) no longer has fmt::make_args_checked, which the variadic templates of the installed
+// error.h and utils.h name. Declared here so that those headers parse; this file calls only the std::string
+// overloads, so the declaration is never instantiated.
+#include <fmt/format.h>
+namespace fmt {
+template <typename... Args, typename S> format_arg_store<format_context, Args...> make_args_checked(const S &, const Args &...);
+}
+
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <vector>
+#include "atom.h"
+#include "comm.h"
+#include "error.h"
+#include "fix.h"
+#include "force.h"
+#include "input.h"
+#include "lammps.h"
+#include "memory.h"
+#include "modify.h"
+#include "neigh_list.h"
+#include "neighbor.h"
+#include "pair.h"
+#include "update.h"
+#include "utils.h"
+
+using namespace LAMMPS_NS;
+
+#ifdef DEMC_HEADER_ONLY
+#define DEMC_FACE "header-only"
+#else
+#define DEMC_FACE "linked"
+#endif
+
+namespace {
+
+const char *const FIX_ID = "DEMC_HISTORY_PAIR";
+
+// ---------------------------------------------------------------------------------------------------------------------
+// DEMC/HISTORY: each owned atom carries the contacts it is part of, as rows [partner ID, demc state doubles]. A
+// pair's state is the state of demc's evaluation with the smaller atom ID as body i, so that both atoms of a pair
+// (on one rank or two) hold the same doubles and no i <-> j swap is ever needed. The rows move with the atom between
+// ranks (pack_exchange) and when LAMMPS sorts its atoms (copy_arrays). Layout of one atom: [count, row 0, row 1, ...].
+class FixDemcHistory : public Fix {
+public:
+    FixDemcHistory(LAMMPS *lmp, int narg, char **arg) : Fix(lmp, narg, arg), hist(nullptr), nstate(0), maxpartner(0)
+    {
+        if (narg != 5) error->all(FLERR, std::string("fix DEMC/HISTORY is created by pair_style gran/demc, not by an input"));
+        nstate = utils::inumeric(FLERR, arg[3], false, lmp);
+        maxpartner = utils::inumeric(FLERR, arg[4], false, lmp);
+        width = 1 + maxpartner * (1 + nstate);
+        maxexchange = width;
+        create_attribute = 1;
+        grow_arrays(atom->nmax);
+        atom->add_callback(Atom::GROW);
+        for (int i = 0; i < atom->nmax; ++i) hist[i][0] = 0.0;
+    }
+    ~FixDemcHistory() override
+    {
+        atom->delete_callback(id, Atom::GROW);
+        memory->destroy(hist);
+    }
+    int setmask() override { return 0; }
+    void grow_arrays(int nmax) override { memory->grow(hist, nmax, width, "demc/history:hist"); }
+    void copy_arrays(int i, int j, int) override { memcpy(hist[j], hist[i], sizeof(double) * (1 + rows(i) * (1 + nstate))); }
+    void set_arrays(int i) override { hist[i][0] = 0.0; }
+    int pack_exchange(int i, double *buf) override
+    {
+        const int n = 1 + rows(i) * (1 + nstate);
+        memcpy(buf, hist[i], sizeof(double) * n);
+        return n;
+    }
+    int unpack_exchange(int i, double *buf) override
+    {
+        const int n = 1 + (int)buf[0] * (1 + nstate);
+        memcpy(hist[i], buf, sizeof(double) * n);
+        return n;
+    }
+    double memory_usage() override { return (double)atom->nmax * width * sizeof(double); }
+
+    int rows(int i) const { return (int)hist[i][0]; }
+    // the state of atom i's contact with the atom of ID partner, or nullptr
+    double *find(int i, tagint partner) const
+    {
+        double *r = hist[i] + 1;
+        for (int k = rows(i); k > 0; --k, r += 1 + nstate)
+            if (r[0] == (double)partner) return r + 1;
+        return nullptr;
+    }
+    // keep (touching): store the state under atom i, a row added if new; mark it seen this step
+    void keep(int i, tagint partner, const double *state, std::vector<unsigned> &seen)
+    {
+        double *s = find(i, partner);
+        if (!s) {
+            const int k = rows(i);
+            if (k == maxpartner)
+                error->one(FLERR, "pair gran/demc: an atom touches more than " + std::to_string(maxpartner) +
+                                      " others (pair_style keyword partners)");
+            s = hist[i] + 1 + k * (1 + nstate);
+            s[0] = (double)partner;
+            ++s;
+            hist[i][0] = k + 1;
+        }
+        memcpy(s, state, sizeof(double) * nstate);
+        seen[i] |= 1u << ((s - 1 - (hist[i] + 1)) / (1 + nstate));
+    }
+    // drop every row of the owned atoms that no evaluation kept this step (the pair came apart)
+    void sweep(int nlocal, const std::vector<unsigned> &seen)
+    {
+        for (int i = 0; i < nlocal; ++i) {
+            const int n = rows(i), w = 1 + nstate;
+            int out = 0;
+            for (int k = 0; k < n; ++k)
+                if (seen[i] >> k & 1u) {
+                    if (out != k) memmove(hist[i] + 1 + out * w, hist[i] + 1 + k * w, sizeof(double) * w);
+                    ++out;
+                }
+            hist[i][0] = out;
+        }
+    }
+
+    double **hist;
+    int nstate, maxpartner, width;
+};
+
+Fix *create_history(LAMMPS *lmp, int narg, char **arg) { return new FixDemcHistory(lmp, narg, arg); }
+
+// ---------------------------------------------------------------------------------------------------------------------
+// pair_style gran/demc PRESET [keyword value ...]; pair_coeff I J keyword value ... (E, nu, e, mu, k, kappa)
+struct Coeff {
+    double E, nu, e, mu, k, kappa;
+};
+
+struct Keyword {
+    const char *name, *values;
+};
+const Keyword keywords[] = {
+    {"contact_point", "compliance half"}, {"transport", "rotate project"}, {"spin", "off on"},
+    {"stiffness", "average backward forward total"}, {"recalculation", "incremental conventional"},
+    {"direction", "force displacement velocity"}, {"unloading", "rescale keep"}, {"coulomb", "total elastic"},
+    {"end", "force overlap"}, {"increment", "velocity rolling"}, {"damping_map", "exact tsuji"},
+    {"shear", "mindlin zabulionis campello"}};
+
+int choice(Error *error, const char *values, const char *word)
+{
+    std::string all = std::string(" ") + values + " ", w = std::string(" ") + word + " ";
+    size_t at = all.find(w);
+    if (at == std::string::npos) error->all(FLERR, std::string("pair gran/demc: expected one of: ") + values);
+    int n = 0;
+    for (size_t k = 1; k <= at; ++k) n += all[k] == ' ';
+    return n;
+}
+
+// LAMMPS's `damping tsuji`: the damping coefficient α of its polynomial in e (Tsuji et al. 1992's fit, as the
+// LAMMPS pair_style granular documentation gives it).
+double tsuji_alpha(double e)
+{
+    static const double c[7] = {1.2728, -4.2783, 11.087, -22.348, 27.467, -18.022, 4.8218};
+    double a = 0.0, p = 1.0;
+    for (int n = 0; n < 7; ++n, p *= e) a += c[n] * p;
+    return a;
+}
+
+class PairGranDemc : public Pair {
+public:
+    explicit PairGranDemc(LAMMPS *lmp)
+        : Pair(lmp), fix_(nullptr), map_tsuji_(false), lammps_damping_(false), shear_(DEMC_SHEAR_MINDLIN), nstate_(0),
+          kind_(0), maxpartner_(16), maxrad_(0.0)
+    {
+        single_enable = 0;
+        no_virial_fdotr_compute = 1;
+        finitecutflag = 1;
+        demc_contact_def_init(DEMC_CONTACT_PRESET_HMD, sizeof def_, &def_, nullptr);
+    }
+    ~PairGranDemc() override
+    {
+        if (allocated) {
+            memory->destroy(setflag);
+            memory->destroy(cutsq);
+        }
+        if (fix_ && modify->find_fix(FIX_ID) >= 0) modify->delete_fix(FIX_ID);
+    }
+    void settings(int narg, char **arg) override;
+    void coeff(int narg, char **arg) override;
+    void init_style() override;
+    double init_one(int i, int j) override;
+    void compute(int eflag, int vflag) override;
+
+private:
+    void allocate();
+    template <demc_contact_kind K> void loop();
+
+    demc_contact_def def_;
+    FixDemcHistory *fix_;
+    bool map_tsuji_;      // γ from e by LAMMPS's Tsuji polynomial instead of demc's exact map
+    bool lammps_damping_; // conventions lammps: the tangential dashpot is LAMMPS's (the normal one's coefficient)
+    int shear_;           // demc_shear_mixing of G*
+    size_t nstate_;
+    demc_contact_kind kind_;
+    int maxpartner_;
+    double maxrad_;
+    std::vector<Coeff> coeff_;                 // [i * (ntypes + 1) + j], NaN where not given
+    std::vector<demc_contact_model> models_;   // [i * (ntypes + 1) + j]
+    std::vector<double> range_;                // demc_contact_model_range() of each
+    std::vector<unsigned> seen_;
+    double *cutoff_rows_[1];
+};
+
+void PairGranDemc::allocate()
+{
+    allocated = 1;
+    const int n = atom->ntypes;
+    memory->create(setflag, n + 1, n + 1, "pair:setflag");
+    memory->create(cutsq, n + 1, n + 1, "pair:cutsq");
+    for (int i = 0; i <= n; ++i)
+        for (int j = 0; j <= n; ++j) setflag[i][j] = 0;
+    const Coeff none = {NAN, NAN, NAN, NAN, NAN, NAN};
+    coeff_.assign((n + 1) * (n + 1), none);
+}
+
+void PairGranDemc::settings(int narg, char **arg)
+{
+    static const char *presets = "hmd lsd plsb hm campello";
+    if (narg < 1) error->all(FLERR, std::string("pair_style gran/demc hmd|lsd|plsb|hm|campello [keyword value ...]"));
+    demc_contact_def_init((demc_contact_preset)choice(error, presets, arg[0]), sizeof def_, &def_, nullptr);
+    map_tsuji_ = lammps_damping_ = false;
+    shear_ = DEMC_SHEAR_MINDLIN;
+    for (int a = 1; a < narg; a += 2) {
+        if (a + 1 >= narg) error->all(FLERR, std::string("pair gran/demc: a keyword without its value"));
+        const char *key = arg[a], *val = arg[a + 1];
+        if (!strcmp(key, "conventions")) { // pair_style granular's hertz/material ... tangential mindlin, field by field
+            if (choice(error, "demc lammps", val) == 0) continue;
+            def_.contact_point = DEMC_CONTACT_POINT_HALF;
+            def_.transport = DEMC_TRANSPORT_PROJECT;
+            def_.friction.stiffness_rule = DEMC_STIFFNESS_TOTAL;
+            def_.friction.recalculation = DEMC_SLIP_CONVENTIONAL;
+            def_.friction.direction = DEMC_SLIP_DIRECTION_FORCE;
+            def_.friction.coulomb = DEMC_COULOMB_TOTAL;
+            def_.end = DEMC_CONTACT_END_OVERLAP;
+            map_tsuji_ = lammps_damping_ = true;
+            continue;
+        }
+        if (!strcmp(key, "tangential_damping")) {
+            def_.tangential_damping_scale = utils::numeric(FLERR, val, false, lmp);
+            lammps_damping_ = false;
+            continue;
+        }
+        if (!strcmp(key, "partners")) {
+            maxpartner_ = utils::inumeric(FLERR, val, false, lmp);
+            if (maxpartner_ < 1 || maxpartner_ > 32) error->all(FLERR, std::string("pair gran/demc: partners is 1 to 32"));
+            continue;
+        }
+        size_t k = 0;
+        while (k < sizeof keywords / sizeof *keywords && strcmp(keywords[k].name, key)) ++k;
+        if (k == sizeof keywords / sizeof *keywords) error->all(FLERR, std::string("pair gran/demc: unknown keyword ") + key);
+        const int c = choice(error, keywords[k].values, val);
+        switch (k) {
+        case 0: def_.contact_point = (demc_contact_point_rule)c; break;
+        case 1: def_.transport = (demc_memory_transport)c; break;
+        case 2: def_.transport_spin = c; break;
+        case 3: def_.friction.stiffness_rule = (demc_stiffness_rule)c; break;
+        case 4: def_.friction.recalculation = (demc_slip_recalculation)c; break;
+        case 5: def_.friction.direction = (demc_slip_direction)c; break;
+        case 6: def_.friction.unloading = (demc_unloading_rule)c; break;
+        case 7: def_.friction.coulomb = (demc_coulomb_policy)c; break;
+        case 8: def_.end = (demc_contact_end)c; break;
+        case 9: def_.increment = (demc_increment_rule)c; break;
+        case 10: map_tsuji_ = c == 1; break;
+        default: shear_ = c; break;
+        }
+    }
+    // The state layout depends on the laws and conventions only: compile a placeholder to learn it.
+    demc_contact_def probe = def_;
+    probe.moduli.effective_modulus = probe.moduli.effective_shear_modulus = probe.normal_stiffness = 1.0;
+    probe.restitution = 0.5;
+    demc_contact_model m;
+    const char *bad = nullptr;
+    if (demc_contact_model_init(&probe, &m, &bad) != DEMC_OK)
+        error->all(FLERR, std::string("pair gran/demc: invalid combination at ") + (bad ? bad : "?"));
+    nstate_ = demc_contact_model_state_size(&m);
+    kind_ = demc_contact_model_kind(&m);
+}
+
+void PairGranDemc::coeff(int narg, char **arg)
+{
+    if (narg < 2 || narg % 2) error->all(FLERR, std::string("pair_coeff I J [E value] [nu value] [e value] [mu value] [k value] [kappa value]"));
+    if (!allocated) allocate();
+    int ilo, ihi, jlo, jhi;
+    utils::bounds(FLERR, arg[0], 1, atom->ntypes, ilo, ihi, error);
+    utils::bounds(FLERR, arg[1], 1, atom->ntypes, jlo, jhi, error);
+    Coeff c = {NAN, NAN, NAN, NAN, NAN, NAN};
+    for (int a = 2; a < narg; a += 2) {
+        const double v = utils::numeric(FLERR, arg[a + 1], false, lmp);
+        const int k = choice(error, "E nu e mu k kappa", arg[a]);
+        (&c.E)[k] = v;
+    }
+    const int n1 = atom->ntypes + 1;
+    for (int i = ilo; i <= ihi; ++i)
+        for (int j = (jlo > i ? jlo : i); j <= jhi; ++j) {
+            coeff_[i * n1 + j] = coeff_[j * n1 + i] = c;
+            setflag[i][j] = 1;
+        }
+}
+
+void PairGranDemc::init_style()
+{
+    if (!atom->radius_flag || !atom->rmass_flag || !atom->omega_flag || !atom->torque_flag || !atom->tag_enable)
+        error->all(FLERR, std::string("pair gran/demc needs atom_style sphere (radius, mass, omega, torque) and atom IDs"));
+    if (comm->ghost_velocity == 0) error->all(FLERR, std::string("pair gran/demc needs ghost velocities: comm_modify vel yes"));
+    if (force->newton_pair) error->all(FLERR, std::string("pair gran/demc needs newton off (each rank evaluates its own pairs)"));
+    neighbor->request(this, instance_me); // the default: a half list, every pair once per rank that owns one of it
+    // the history fix: created once; a changed law (another state size) replaces it, which drops every contact
+    int at = modify->find_fix(FIX_ID);
+    if (at >= 0) {
+        FixDemcHistory *f = static_cast<FixDemcHistory *>(modify->fix[at]);
+        if (f->nstate != (int)nstate_ || f->maxpartner != maxpartner_) { modify->delete_fix(FIX_ID); at = -1; }
+    }
+    if (at < 0)
+        modify->add_fix(std::string(FIX_ID) + " all DEMC/HISTORY " + std::to_string(nstate_) + " " +
+                        std::to_string(maxpartner_));
+    fix_ = static_cast<FixDemcHistory *>(modify->fix[modify->find_fix(FIX_ID)]);
+    // the reach of the neighbour list: twice the largest radius of the atoms present or to come (fix pour, deposit)
+    double r = 0.0;
+    for (int i = 0; i < atom->nlocal; ++i) r = atom->radius[i] > r ? atom->radius[i] : r;
+    MPI_Allreduce(&r, &maxrad_, 1, MPI_DOUBLE, MPI_MAX, world);
+    for (int f = 0; f < modify->nfix; ++f) {
+        int dim = -1;
+        const double *fr = static_cast<const double *>(modify->fix[f]->extract("radius", dim));
+        if (fr && dim == 0 && *fr > maxrad_) maxrad_ = *fr;
+    }
+    const int n1 = atom->ntypes + 1;
+    models_.assign(n1 * n1, demc_contact_model());
+    range_.assign(n1 * n1, 0.0);
+}
+
+double PairGranDemc::init_one(int i, int j)
+{
+    const int n1 = atom->ntypes + 1;
+    Coeff c = coeff_[i * n1 + j];
+    const Coeff &ci = coeff_[i * n1 + i], &cj = coeff_[j * n1 + j];
+    demc_material a = {c.E, c.nu, 1.0, 0.0}, b = a;
+    if (!setflag[i][j]) { // mixing: the two materials by demc's rules; e and mu only where both types agree
+        if (!setflag[i][i] || !setflag[j][j]) error->all(FLERR, std::string("pair gran/demc: pair_coeff not set for every type"));
+        if (!(ci.e == cj.e || (std::isnan(ci.e) && std::isnan(cj.e))) || !(ci.mu == cj.mu || (std::isnan(ci.mu) && std::isnan(cj.mu))))
+            error->all(FLERR, "pair gran/demc: types " + std::to_string(i) + " and " + std::to_string(j) +
+                                  " differ in e or mu: give their pair_coeff");
+        a = {ci.E, ci.nu, 1.0, 0.0};
+        b = {cj.E, cj.nu, 1.0, 0.0};
+        c = ci;
+        c.k = 0.5 * (ci.k + cj.k);
+    }
+    demc_contact_def d = def_;
+    const bool hertz = d.normal != DEMC_NORMAL_LINEAR && d.normal != DEMC_NORMAL_PLSB;
+    if (hertz && demc_material_moduli_init(&a, &b, (demc_shear_mixing)shear_, &d.moduli, nullptr) != DEMC_OK)
+        error->all(FLERR, "pair gran/demc: invalid or missing E, nu for types " + std::to_string(i) + " " + std::to_string(j));
+    if (!hertz) {
+        d.normal_stiffness = c.k;
+        d.stiffness_ratio = std::isnan(c.kappa) ? 0.0 : c.kappa;
+    }
+    d.restitution = std::isnan(c.e) ? 1.0 : c.e;
+    if (map_tsuji_ && d.damping == DEMC_DAMPING_VISCOUS) {
+        // LAMMPS's dashpot is α√(m* k) δ̇ with k = (4/3)E*√(R*δ) (hertz/material) or k (hooke); demc's is
+        // 2γ√(m* k_n) δ̇ with k_n = 2E*√(R*δ) or k: γ = α/√6 or α/2, handed to demc as the restitution that
+        // demc's exact map turns back into that γ.
+        const double alpha = tsuji_alpha(d.restitution), gamma = hertz ? alpha / sqrt(6.0) : 0.5 * alpha;
+        (hertz ? demc_damping_hmd_restitution : demc_damping_lsd_restitution)(gamma, d.end, &d.restitution);
+        // LAMMPS's tangential dashpot has the normal one's coefficient: 2γ_t√(m* 8G*a) = α√(m* (4/3)E*a)
+        if (lammps_damping_ && hertz)
+            d.tangential_damping_scale = sqrt(d.moduli.effective_modulus / (4.0 * d.moduli.effective_shear_modulus));
+    }
+    if (d.tangential != DEMC_TANGENTIAL_NONE) d.friction.mu_static = d.friction.mu_dynamic = std::isnan(c.mu) ? 0.0 : c.mu;
+    const char *bad = nullptr;
+    demc_contact_model &m = models_[i * n1 + j];
+    if (demc_contact_model_init(&d, &m, &bad) != DEMC_OK)
+        error->all(FLERR, "pair gran/demc: types " + std::to_string(i) + " " + std::to_string(j) + ": invalid " +
+                              (bad ? bad : "?"));
+    models_[j * n1 + i] = m;
+    range_[i * n1 + j] = range_[j * n1 + i] = demc_contact_model_range(&m);
+    return 2.0 * maxrad_ + range_[i * n1 + j];
+}
+
+// One pair within reach, body a the one of the smaller atom ID. Linked: one library call; header-only: the frame
+// builder and the evaluation inlined, with the kind K folded (K = 0: the kind read from the model).
+template <demc_contact_kind K>
+inline demc_contact_result eval_pair(const demc_contact_model *model, const demc_body &ba, const demc_body &bb,
+                                     double dt, double *state)
+{
+#ifndef DEMC_HEADER_ONLY
+    return demc_contact_eval_sphere_sphere(model, &ba, &bb, dt, state, nullptr);
+#else
+    demc_contact_frame fr = demc_contact_frame_sphere_sphere(model, &ba, &bb);
+    return K ? demc_contact_eval_kind(K, model, &fr, dt, state, nullptr) : demc_contact_eval(model, &fr, dt, state, nullptr);
+#endif
+}
+
+void PairGranDemc::compute(int eflag, int vflag)
+{
+    ev_init(eflag, vflag);
+    if (kind_ == DEMC_CONTACT_KIND_HMD) loop<DEMC_CONTACT_KIND_HMD>();
+    else loop<0>();
+}
+
+template <demc_contact_kind K> void PairGranDemc::loop()
+{
+    double **x = atom->x, **v = atom->v, **f = atom->f, **omega = atom->omega, **torque = atom->torque;
+    const double *radius = atom->radius, *rmass = atom->rmass, dt = update->dt;
+    const int *type = atom->type, nlocal = atom->nlocal, n1 = atom->ntypes + 1;
+    const tagint *tag = atom->tag;
+    const bool update_state = !update->setupflag; // the setup pass evaluates on a copy, as LAMMPS's granular styles do
+    double state[DEMC_CONTACT_STATE_MAX];
+    seen_.assign(nlocal, 0u);
+    for (int ii = 0; ii < list->inum; ++ii) {
+        const int i = list->ilist[ii], *jlist = list->firstneigh[i], jnum = list->numneigh[i];
+        for (int jj = 0; jj < jnum; ++jj) {
+            const int j = jlist[jj] & NEIGHMASK, tp = type[i] * n1 + type[j];
+            const double dx = x[i][0] - x[j][0], dy = x[i][1] - x[j][1], dz = x[i][2] - x[j][2];
+            const double reach = radius[i] + radius[j] + range_[tp];
+            if (!(dx * dx + dy * dy + dz * dz < reach * reach)) continue; // apart: its row is swept below
+            const bool i_first = tag[i] < tag[j];
+            const int a = i_first ? i : j, b = i_first ? j : i;
+            const double *kept = fix_->find(i, tag[j]);
+            if (kept) memcpy(state, kept, nstate_ * sizeof(double));
+            else memset(state, 0, nstate_ * sizeof(double));
+            const demc_body ba = {{x[a][0], x[a][1], x[a][2]}, {v[a][0], v[a][1], v[a][2]},
+                                  {omega[a][0], omega[a][1], omega[a][2]}, radius[a], rmass[a], 0.0};
+            const demc_body bb = {{x[b][0], x[b][1], x[b][2]}, {v[b][0], v[b][1], v[b][2]},
+                                  {omega[b][0], omega[b][1], omega[b][2]}, radius[b], rmass[b], 0.0};
+            const demc_contact_result r = eval_pair<K>(&models_[tp], ba, bb, dt, state);
+            if (!(r.overlap > 0.0)) continue;
+            if (update_state) {
+                fix_->keep(i, tag[j], state, seen_);
+                if (j < nlocal) fix_->keep(j, tag[i], state, seen_);
+            }
+            // r.force acts on a; newton off: a ghost gets its force on the rank that owns it
+            if (a < nlocal) {
+                f[a][0] += r.force.x; f[a][1] += r.force.y; f[a][2] += r.force.z;
+                torque[a][0] += r.torque_i.x; torque[a][1] += r.torque_i.y; torque[a][2] += r.torque_i.z;
+            }
+            if (b < nlocal) {
+                f[b][0] -= r.force.x; f[b][1] -= r.force.y; f[b][2] -= r.force.z;
+                torque[b][0] += r.torque_j.x; torque[b][1] += r.torque_j.y; torque[b][2] += r.torque_j.z;
+            }
+            if (evflag) {
+                const double s = i_first ? 1.0 : -1.0; // the force on i
+                ev_tally_xyz(i, j, nlocal, 0, 0.0, 0.0, s * r.force.x, s * r.force.y, s * r.force.z, dx, dy, dz);
+            }
+        }
+    }
+    if (update_state) fix_->sweep(nlocal, seen_);
+}
+
+Pair *create_pair(LAMMPS *lmp) { return new PairGranDemc(lmp); }
+
+} // namespace
+
+// Registers pair_style gran/demc and its history fix in a running LAMMPS instance (the loader calls it through
+// ctypes with the instance the `python` command hands over; the host program calls it directly). 0 on success,
+// 1 when the libdemc loaded cannot serve the headers this object was compiled with.
+extern "C" __attribute__((visibility("default"))) int demc_lammps_register(void *handle)
+{
+    LAMMPS *lmp = static_cast<LAMMPS *>(handle);
+    const int v = demc_version_number();
+    if (v / 1000000 != DEMC_VERSION_MAJOR || v < DEMC_VERSION_NUMBER) {
+        if (lmp->comm->me == 0)
+            fprintf(stderr, "gran/demc: libdemc %s cannot serve headers %s\n", demc_version_string(), DEMC_VERSION_STRING);
+        return 1;
+    }
+    (*lmp->force->pair_map)["gran/demc"] = &create_pair;
+    (*lmp->modify->fix_map)["DEMC/HISTORY"] = &create_history;
+    if (lmp->comm->me == 0) utils::logmesg(lmp, std::string("gran/demc: demc ") + demc_version_string() + " (" DEMC_FACE ")\n");
+    return 0;
+}
+
+#ifdef DEMC_LAMMPS_HOST
+// lammps-demc: Debian's LAMMPS library with gran/demc registered; every argument is LAMMPS's own (-in, -var, ...).
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    LAMMPS *lmp = new LAMMPS(argc, argv, MPI_COMM_WORLD);
+    if (demc_lammps_register(lmp) != 0) MPI_Abort(MPI_COMM_WORLD, 1);
+    lmp->input->file();
+    delete lmp;
+    MPI_Finalize();
+    return 0;
+}
+#endif

@@ -1,0 +1,108 @@
+#!/bin/sh
+# make check-lammps: demc inside Debian's unmodified LAMMPS (docs/examples/lammps), against LAMMPS's own
+# pair_style granular (hertz/material ... tangential mindlin ... damping tsuji), on 1 and 2 MPI ranks. Checks (page
+# "Using demc in LAMMPS"):
+#   1 head-on collision under LAMMPS's conventions and its Tsuji damping map: the rebound velocity and the largest
+#     overlap equal the native model's in every printed digit (%.17g), with both end rules (the native default, the
+#     force allowed to pull; and limit_damping, demc's force end rule);
+#   2 head-on collision with demc's exact damping map: e = the requested 0.5 within 5e-4, demc's and LAMMPS's
+#     conventions;
+#   3 two spheres drifting across the rank boundary while in contact: 2 ranks equal 1 rank bit for bit (every step's
+#     overlap and the final state);
+#   4 the three ways to run it agree bit for bit: /usr/bin/lmp with the loader, the host program linked to libdemc,
+#     the host program with demc header-only;
+#   5 1000 spheres fall onto a floor for 4000 steps, split in x on 2 ranks (processors 2 1 1): demc on 2 ranks equals 1 rank to 8 digits in mean height (1e-8) and 7 in kinetic energy (1e-7, the more
+#     chaotic of the two: measured 9e-9), mean height within 1 % of native, no warning;
+#     the pair times are printed (a figure, not pass/fail).
+# Usage: sh test/check_lammps.sh BUILD_DIR   (after make lammps-demc; from the top of the tree). Exit 0 when every
+# check passes. Open MPI: root needs the two ALLOW variables; plm=isolated starts the ranks on this machine without ssh.
+set -u
+B=${1:-build/lammps}
+EX="$PWD/docs/examples/lammps"
+SO="$PWD/$B/libdemc_lammps.so"
+HOST="$PWD/$B/lammps-demc"
+HDR="$PWD/$B/lammps-demc-header"
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1 OMPI_MCA_plm=isolated
+W=$(mktemp -d) || exit 1
+trap 'rm -rf "$W"' EXIT
+NATIVE='hertz/material 5e6 0.5 0.3 tangential mindlin NULL 1.0 0.4 damping tsuji'
+COEFF='E 5e6 nu 0.3 e 0.5 mu 0.4'
+PAIR='gran/demc hmd conventions lammps'
+fails=0
+ok() { echo "lammps check $1: ok ($2)"; }
+bad() { echo "lammps check $1: FAILED ($2)"; fails=$((fails + 1)); }
+# run NAME RANKS WHO VAR...: one run of $INPUT (collision.in unless set) in $W, log $W/NAME.log, dump $W/NAME.dump.
+# WHO: native (/usr/bin/lmp), loader (/usr/bin/lmp running an input that includes load_demc.lmp, then the example),
+# host (lammps-demc), header (lammps-demc-header)
+run() {
+    name=$1 np=$2 who=$3; shift 3
+    input=${INPUT:-collision.in}
+    printf 'include %s/load_demc.lmp\ninclude %s/%s\n' "$EX" "$EX" "$input" >"$W/loaded.lmp"
+    case $who in
+        native) set -- lmp -in "$EX/$input" "$@" ;;
+        loader) set -- lmp -var demc_so "$SO" -in "$W/loaded.lmp" "$@" ;;
+        host) set -- "$HOST" -in "$EX/$input" "$@" ;;
+        header) set -- "$HDR" -in "$EX/$input" "$@" ;;
+    esac
+    [ "$np" -gt 1 ] && set -- mpirun -np "$np" "$@"
+    (cd "$W" && "$@" -echo none -screen none -log "$name.log" -var dumpfile "$name.dump" >"$name.out" 2>&1) || {
+        echo "  run $name failed:"; tail -n 5 "$W/$name.out" "$W/$name.log" 2>/dev/null | sed 's/^/    /'; return 1; }
+}
+rows() { awk '/^ *Step/{f=1; next} /^Loop/{f=0} f && $1 ~ /^[0-9]+$/' "$W/$1.log"; }
+maxov() { rows "$1" | awk '$2>m{m=$2} END{printf "%.17g", m}'; }
+vx1() { awk '$1==1{print $5}' "$W/$1.dump"; }
+# e = -(v1 - v2)/vn after the collision (v2 = -v1 by symmetry)
+rest() { awk -v v="$(vx1 "$1")" 'BEGIN{printf "%.15f", -2 * v / 0.5}'; }
+le() { awk -v a="$1" -v b="$2" 'BEGIN{exit !(a<=b)}'; }
+
+# 1 head-on, LAMMPS's conventions and Tsuji map, both end rules
+for end in overlap force; do
+    if [ $end = overlap ]; then nat="$NATIVE"; pair="$PAIR"; else nat="$NATIVE limit_damping"; pair="$PAIR end force"; fi
+    run n_$end 1 native -var coeff "$nat" && run d_$end 1 loader -var pair "$pair" -var coeff "$COEFF" || exit 1
+    if [ "$(vx1 n_$end)" = "$(vx1 d_$end)" ] && [ "$(maxov n_$end)" = "$(maxov d_$end)" ] && [ -n "$(vx1 d_$end)" ]; then
+        ok "1 head-on, end $end" "e = $(rest d_$end) as native (rebound $(vx1 d_$end) m/s, max overlap $(maxov d_$end) m, every digit)"
+    else bad "1 head-on, end $end" "rebound $(vx1 n_$end) vs $(vx1 d_$end), max overlap $(maxov n_$end) vs $(maxov d_$end)"; fi
+done
+
+# 2 head-on, demc's exact map: e = 0.5
+for conv in demc lammps; do
+    run e_$conv 1 loader -var pair "gran/demc hmd conventions $conv damping_map exact" -var coeff "$COEFF" || exit 1
+    e=$(rest e_$conv)
+    if le "$(awk -v e="$e" 'BEGIN{d=e-0.5; print (d<0?-d:d)}')" 5e-4; then ok "2 exact map, conventions $conv" "e = $e for 0.5"
+    else bad "2 exact map, conventions $conv" "e = $e for 0.5"; fi
+done
+
+# 3 across the rank boundary (x = 0 with 2 ranks): the pair drifts at 2 m/s and sphere 1 changes rank in contact
+set -- -var pair "$PAIR" -var coeff "$COEFF" -var vt 0.5 -var drift 2 -var x0 0.0006
+run b1 1 loader "$@" && run b2 2 loader "$@" || exit 1
+crossed=$(rows b2 | awk '$2>0 && $3<0 {a=1} $2>0 && $3>0 {b=1} END{print a+b}')
+if [ "$crossed" = 2 ] && cmp -s "$W/b1.dump" "$W/b2.dump" && [ "$(rows b1 | md5sum)" = "$(rows b2 | md5sum)" ] &&
+    grep -q "on 2 procs" "$W/b2.log"; then
+    ok "3 rank boundary" "2 ranks = 1 rank bit for bit, every step's overlap and the final state; sphere 1 changed rank in contact"
+else bad "3 rank boundary" "crossed in contact: $crossed/2; final states $(cmp -s "$W/b1.dump" "$W/b2.dump" && echo equal || echo differ)"; fi
+
+# 4 loader, host program (linked), host program (header-only): the oblique collision of check 3, bit for bit
+run h1 1 host "$@" && run x1 1 header "$@" || exit 1
+if cmp -s "$W/b1.dump" "$W/h1.dump" && cmp -s "$W/b1.dump" "$W/x1.dump" && grep -q "(header-only)" "$W/x1.log" &&
+    grep -q "(linked)" "$W/h1.log"; then
+    ok "4 loader = host program" "lmp with the loader, the linked and the header-only host program: the same final state bit for bit"
+else bad "4 loader = host program" "final states differ"; fi
+
+# 5 the pack, 1 and 2 ranks
+INPUT=pack.in
+run pn1 1 native && run pd1 1 loader -var pair "$PAIR" -var coeff "$COEFF" &&
+    run pd2 2 loader -var pair "$PAIR" -var coeff "$COEFF" || exit 1
+last() { rows "$1" | tail -n 1; }
+rel() { awk -v a="$1" -v b="$2" 'BEGIN{d=a-b; if(d<0)d=-d; m=(a<0?-a:a); printf "%.3g", (m>0?d/m:d)}'; }
+z1=$(last pd1 | awk '{print $5}'); z2=$(last pd2 | awk '{print $5}'); zn=$(last pn1 | awk '{print $5}')
+k1=$(last pd1 | awk '{printf "%.12g", $3 + $4}'); k2=$(last pd2 | awk '{printf "%.12g", $3 + $4}')
+rz=$(rel "$z1" "$z2"); rk=$(rel "$k1" "$k2"); rn=$(rel "$zn" "$z1")
+warn=$(cat "$W/pd1.log" "$W/pd2.log" | grep -ci warning)
+if [ "$(last pd1 | awk '{print $2}')" = 1000 ] && [ "$(last pd2 | awk '{print $2}')" = 1000 ] && le "$rz" 1e-8 &&
+    le "$rk" 1e-7 && le "$rn" 0.01 && [ "$warn" = 0 ] && grep -q "2 by 1 by 1" "$W/pd2.log"; then
+    ok "5 pack" "2 ranks vs 1: mean height rel. diff. $rz, kinetic energy $rk; mean height $z1 m vs native $zn (rel. $rn)"
+else bad "5 pack" "2 ranks vs 1: mean height $z1 vs $z2 ($rz), kinetic energy $k1 vs $k2 ($rk); native $zn ($rn); warnings $warn"; fi
+pt() { awk '/^Pair  *\|/{print $5}' "$W/$1.log"; }
+echo "lammps pair time, 1000 spheres, 4000 steps: native $(pt pn1) s, demc $(pt pd1) s on 1 rank" \
+    "($(awk -v a="$(pt pd1)" -v b="$(pt pn1)" 'BEGIN{printf "%.2f", a/b}')x; wall clock, noisy on a shared machine)"
+[ "$fails" -eq 0 ]
