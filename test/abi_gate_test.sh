@@ -9,7 +9,7 @@
 #   4. a numeric macro changed (DEMC_TANGENTIAL_STATE_SIZE 9 -> 10)          -> public constants
 #   5. a public constant removed (DEMC_TIMESTEP_BOUND_MAX_ renamed)         -> public constants
 #   6. an import from a newer glibc (hypot, GLIBC_2.35)                      -> glibc versions
-# and the converses: an addition the 1.x way (a function in a new version node DEMC_1.1, a new public constant) passes
+# and the converses: an addition the 1.x way (a function in a new version node, a new public constant) passes
 # the gate, and so does a change confined to the analysis set (version node DEMC_ANALYSIS, outside the promise; a field
 # added to demc_sliding_path, a function of it removed) passes the gate.
 set -u
@@ -51,16 +51,17 @@ case_ "DEMC_TIMESTEP_BOUND_MAX_ renamed" include/demc/timestep.h \
 case_ "an import of hypot (GLIBC_2.35)" include/demc/impl/timestep_impl.h \
     's/(zeta < 1e150 ? sqrt(1.0 + zeta \* zeta) : zeta)/hypot(1.0, zeta)/' "newer than 2.29"
 
-# A 1.x addition passes: a new function exported under DEMC_1.1 (inheriting DEMC_1.0) and a new public macro.
+# A 1.x addition passes: a new function exported under a new node (DEMC_1.99, inheriting DEMC_1.0: a node name no
+# release has used yet) and a new public macro.
 rm -rf "$tmp/tree" && mkdir "$tmp/tree"
 tar cf - Makefile include src lib/libdemc.map lib/libdemc.abi.xml lib/libdemc.abignore lib/libdemc.constants test |
     (cd "$tmp/tree" && tar xf -)
 printf '\nDEMC_EXPORT int demc_added_by_the_gate_test(void);\nint demc_added_by_the_gate_test(void) { return 7; }\n' \
     >>"$tmp/tree/src/base.c"
-printf '\nDEMC_1.1 {\n  global:\n    demc_added_by_the_gate_test;\n} DEMC_1.0;\n' >>"$tmp/tree/lib/libdemc.map"
+printf '\nDEMC_1.99 {\n  global:\n    demc_added_by_the_gate_test;\n} DEMC_1.0;\n' >>"$tmp/tree/lib/libdemc.map"
 sed -i 's/^#define DEMC_BASE_H$/#define DEMC_BASE_H\n#define DEMC_ADDED_BY_THE_GATE_TEST 7/' "$tmp/tree/include/demc/base.h"
 if (cd "$tmp/tree" && ${MAKE:-make} -s -j2 check-abi >"$tmp/log" 2>&1); then
-    echo "abi-gate-test: a 1.x addition (function in DEMC_1.1, new constant) passes check-abi"
+    echo "abi-gate-test: a 1.x addition (function in a new node, new constant) passes check-abi"
 else
     echo "abi-gate-test: a 1.x addition fails check-abi:"; cat "$tmp/log"; failures=$((failures + 1))
 fi

@@ -200,7 +200,7 @@ typedef struct demc_tangential_result {
  *
  * Each term is computed scaled (no |F|² or product formed on its own that could over- or underflow), so it is
  * its exact value to rounding wherever that is a double, for forces and stiffnesses of any magnitude, and +inf
- * (−inf for a negative #stiffness_exchange) exactly where it exceeds DBL_MAX; never NaN for finite inputs inside
+ * (−inf for a negative stiffness_exchange) exactly where it exceeds DBL_MAX; never NaN for finite inputs inside
  * the domain. Such energies are real: a spring force of 1e120 N meeting k_t = 1e-93 N/m holds about 1e333 J (the
  * backward stiffness rule with DEMC_UNLOADING_RESCALE, k_t jumping up by 1e101 while F_n falls, gets there).
  */
