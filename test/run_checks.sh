@@ -26,8 +26,9 @@ finish() {
 }
 gate() { # NAME COMMAND...: runs one gate command, counts it, stops everything when it fails
     name=$1; shift
-    if "$@"; then passed=$((passed + 1)); echo "gate $name: ok"
-    else failed=$((failed + 1)); echo "gate $name: FAILED"; finish; fi
+    start=$(date +%s)
+    if "$@"; then passed=$((passed + 1)); echo "gate $name: ok ($(($(date +%s) - start)) s)"
+    else failed=$((failed + 1)); echo "gate $name: FAILED ($(($(date +%s) - start)) s)"; finish; fi
 }
 
 echo "== unit tests, linked and header-only faces"
