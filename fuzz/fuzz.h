@@ -78,6 +78,31 @@ static inline double fz_double_raw(fz_reader *r)
     return d;
 }
 
+/* Corner mode: a parameter of documented range [lo, hi] (lo ≤ hi) sampled where the edge cases live, at the
+ * corners of the domain. One selector byte: 0 gives lo, 1 hi, 2 the double next to lo inside the range, 3 the one
+ * next to hi, 4 the geometric (log-uniform) or arithmetic mean of the ends as their signs allow, else a point
+ * log-uniform between them from the next byte (a fraction f in [0, 1]: lo^(1−f) hi^f where both are positive, the
+ * linear mix otherwise). Several parameters read this way are combined corner by corner (each at both ends of
+ * its range together with every other), which the log-uniform byte of fz_double() reaches with probability
+ * 2^-64 per parameter. Past the end of the input: lo. */
+static inline double fz_corner(fz_reader *r, double lo, double hi)
+{
+    unsigned char sel;
+    double f, a = lo > 0.0 ? lo : 4.9406564584124654e-324;
+    if (r->pos >= r->size) return lo;
+    sel = r->data[r->pos++] % 8u;
+    if (sel == 0 || !(lo < hi)) return lo;
+    if (sel == 1) return hi;
+    if (sel == 2) return nextafter(lo, hi);
+    if (sel == 3) return nextafter(hi, lo);
+    f = sel == 4 ? 0.5 : (r->pos < r->size ? r->data[r->pos++] / 255.0 : 0.5);
+    if (lo >= 0.0 && hi > 0.0) {
+        double x = exp((1.0 - f) * log(a) + f * log(hi)); /* log-uniform over [max(lo, 4.9e-324), hi] */
+        return x < lo ? lo : x > hi ? hi : x;
+    }
+    return (1.0 - f) * lo + f * hi;
+}
+
 static inline int fz_int(fz_reader *r, int lo, int hi) /* in [lo, hi], mostly; the byte also reaches out-of-range values */
 {
     unsigned char b;

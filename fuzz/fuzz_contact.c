@@ -73,6 +73,24 @@ static inline int fz_same(const double *a, const double *b, size_t n)
     return 1;
 }
 
+/* Equal as numbers (+0 == −0: a pair the batch releases adds nothing where a zero result would turn an
+ * accumulator's −0 into +0), any NaN equal to any NaN, else bit for bit. */
+static inline int fz_same_sum(const double *a, const double *b, size_t n)
+{
+    size_t k;
+    for (k = 0; k < n; ++k)
+        if (!(a[k] == b[k]) && !(fz_nan(a[k]) && fz_nan(b[k]))) return 0;
+    return 1;
+}
+
+/* Adds v (3 doubles) into acc[0..2] as the batch's accumulators do (contact.h: in contact order). */
+static inline void fz_accumulate(double *acc, const double *v, double sign)
+{
+    acc[0] += sign * v[0];
+    acc[1] += sign * v[1];
+    acc[2] += sign * v[2];
+}
+
 /* One evaluation with the checks of every call: the state slice exactly its size, outputs as documented. */
 static inline demc_contact_result fz_contact_eval(const demc_contact_model *m, const demc_contact_def *d,
                                                   const demc_contact_frame *f, double dt, double *state, int in)
@@ -154,7 +172,9 @@ static inline demc_contact_result fz_contact_eval(const demc_contact_model *m, c
 }
 
 /* The batch of `count` sphere pairs (i[q], j[q]) of `nbody` bodies, each contact from `state` (n doubles), against
- * the single calls, bit for bit: forces, torques and states. */
+ * the single calls, bit for bit: forces, torques and states; and the per-body accumulators against the single
+ * calls' results summed in contact order (contact.h: each contact adds its force to body i's and its opposite to
+ * body j's, its torque_i to i's and torque_j to j's, whatever its overlap: an adhesive neck at δ < 0 too). */
 enum { FZ_BATCH_MAX = 67, FZ_BATCH_BODIES = 3 };
 static void fz_batch_equals_single_calls(const demc_contact_model *model, const demc_body *const *body, size_t nbody,
                                          const int *i, const int *j, size_t count, const double *state, size_t n,
@@ -164,10 +184,16 @@ static void fz_batch_equals_single_calls(const demc_contact_model *model, const 
         mass[FZ_BATCH_BODIES];
     static double all[FZ_BATCH_MAX * DEMC_CONTACT_STATE_MAX], once[FZ_BATCH_MAX][DEMC_CONTACT_STATE_MAX];
     static double force[3 * FZ_BATCH_MAX], ti[3 * FZ_BATCH_MAX], tj[3 * FZ_BATCH_MAX];
+    static double bf[FZ_BATCH_BODIES][3], bt[FZ_BATCH_BODIES][3], sum_f[FZ_BATCH_BODIES][3],
+        sum_t[FZ_BATCH_BODIES][3];
     demc_contact_batch b = DEMC_CONTACT_BATCH_INIT;
     const char *field = "unset";
     demc_status st;
     size_t k, q;
+    memset(bf, 0, sizeof bf);
+    memset(bt, 0, sizeof bt);
+    memset(sum_f, 0, sizeof sum_f);
+    memset(sum_t, 0, sizeof sum_t);
     for (k = 0; k < nbody; ++k) {
         memcpy(x[k], &body[k]->position, sizeof x[k]);
         memcpy(v[k], &body[k]->velocity, sizeof v[k]);
@@ -184,6 +210,7 @@ static void fz_batch_equals_single_calls(const demc_contact_model *model, const 
     b.vector_stride = 3, b.scalar_stride = 1;
     b.state = n ? all : NULL, b.state_stride = n;
     b.force = force, b.torque_i = ti, b.torque_j = tj;
+    b.body_force = bf[0], b.body_torque = bt[0];
     FZ_CALL(st = demc_contact_eval_batch(model, &b, dt, &field));
     FZ_CHECK(st == DEMC_OK);
     for (q = 0; q < count && st == DEMC_OK; ++q) {
@@ -191,7 +218,13 @@ static void fz_batch_equals_single_calls(const demc_contact_model *model, const 
         FZ_CALL(one = demc_contact_eval_sphere_sphere(model, body[i[q]], body[j[q]], dt, once[q], NULL));
         FZ_CHECK(fz_same(force + 3 * q, &one.force.x, 3) && fz_same(ti + 3 * q, &one.torque_i.x, 3) &&
                  fz_same(tj + 3 * q, &one.torque_j.x, 3) && fz_same(all + q * n, once[q], n));
+        fz_accumulate(sum_f[i[q]], &one.force.x, 1.0);
+        fz_accumulate(sum_f[j[q]], &one.force.x, -1.0);
+        fz_accumulate(sum_t[i[q]], &one.torque_i.x, 1.0);
+        fz_accumulate(sum_t[j[q]], &one.torque_j.x, 1.0);
     }
+    if (st == DEMC_OK)
+        for (k = 0; k < nbody; ++k) FZ_CHECK(fz_same_sum(bf[k], sum_f[k], 3) && fz_same_sum(bt[k], sum_t[k], 3));
 }
 
 static void demc_fuzz_contact(const unsigned char *data, size_t size)
@@ -493,6 +526,19 @@ static void demc_fuzz_contact(const unsigned char *data, size_t size)
             FZ_CHECK(fz_same(ti, &single.torque_i.x, 3));
             FZ_CHECK(fz_same(tj, &single.torque_j.x, 3));
             FZ_CHECK(fz_same(bstate, copy, n));
+            {
+                /* the accumulators: sphere i gets the force and torque_i, sphere j (pairs only) the opposite force
+                 * and torque_j, whatever the overlap; the wall and the facet none */
+                double ef[2][3] = {{0.0, 0.0, 0.0}, {0.0, 0.0, 0.0}}, et[2][3] = {{0.0, 0.0, 0.0}, {0.0, 0.0, 0.0}};
+                fz_accumulate(ef[0], &single.force.x, 1.0);
+                fz_accumulate(et[0], &single.torque_i.x, 1.0);
+                if (kind_of_call == 0) {
+                    fz_accumulate(ef[1], &single.force.x, -1.0);
+                    fz_accumulate(et[1], &single.torque_j.x, 1.0);
+                }
+                FZ_CHECK(fz_same_sum(bf[0], ef[0], 3) && fz_same_sum(bf[1], ef[1], 3));
+                FZ_CHECK(fz_same_sum(bt[0], et[0], 3) && fz_same_sum(bt[1], et[1], 3));
+            }
             if (kind_of_call == 2 && which != 11) {
                 /* the reaction on the nodes (demc_facet_nodal_forces() of the force and torque_j), or zero when
                  * apart */

@@ -49,6 +49,112 @@ static inline double fz_condition(const demc_facet_triangle *t)
     return fmax(1.0, xmax / emin) * (area2 > 0.0 ? fmax(1.0, emax * emax / area2) : 1.0);
 }
 
+/* Geometry across scales: a base configuration (coordinates, radius and velocity below 1e3, read in corner mode)
+ * and the same scaled by 2^k, k in [−960, 960] (exact: every input a power-of-2 multiple of the base's). A length
+ * must not depend on the unit: the closest point's region and weights, the unit normals, and the contact frames
+ * (sphere–facet and sphere–sphere) are the same, and every length scales by 2^k, up to a few roundings of the
+ * base's own conditioning (the issue-36 triangle of edges 1e-79 m had |n_f|² − 1 = 6.7e-4). */
+static int fz_exact_scale(demc_vec3 v, double s)
+{
+    return v.x * s / s == v.x && v.y * s / s == v.y && v.z * s / s == v.z && fz_fin(v.x * s) && fz_fin(v.y * s) &&
+           fz_fin(v.z * s);
+}
+static int fz_close(double a, double b, double tol) { return fabs(a - b) <= tol; }
+static int fz_vclose(demc_vec3 a, demc_vec3 b, double tol)
+{
+    return fz_close(a.x, b.x, tol) && fz_close(a.y, b.y, tol) && fz_close(a.z, b.z, tol);
+}
+
+static void fz_facet_scales(fz_reader *r)
+{
+    demc_facet_triangle t0, t1;
+    demc_facet_contact c0, c1;
+    demc_contact_def def;
+    demc_contact_model model;
+    demc_body b0, b1, j0, j1;
+    demc_contact_frame f0, f1;
+    demc_vec3 x;
+    double rad, s, is, tol, len = 0.0;
+    int k, q;
+    for (q = 0; q < 3; ++q) {
+        t0.vertex[q] = demc_vec3_make(fz_corner(r, -1e3, 1e3), fz_corner(r, -1e3, 1e3), fz_corner(r, -1e3, 1e3));
+        t0.velocity[q] = demc_vec3_make(0.0, 0.0, 0.0);
+    }
+    x = demc_vec3_make(fz_corner(r, -1e3, 1e3), fz_corner(r, -1e3, 1e3), fz_corner(r, -1e3, 1e3));
+    rad = fz_corner(r, 1e-3, 1e3);
+    k = fz_int(r, 0, 240); /* bytes past the range give values outside it: no scale */
+    if (k < 0 || k > 240) return;
+    k = 8 * (k - 120);
+    s = ldexp(1.0, k);
+    is = ldexp(1.0, -k);
+    if (!fz_exact_scale(x, s) || !fz_exact_scale(demc_vec3_make(rad, 0.0, 0.0), s)) return;
+    t1 = t0;
+    for (q = 0; q < 3; ++q) {
+        if (!fz_exact_scale(t0.vertex[q], s)) return;
+        t1.vertex[q] = demc_vec3_scale(t0.vertex[q], s);
+        len = fmax(len, fmax(fabs(t0.vertex[q].x), fmax(fabs(t0.vertex[q].y), fabs(t0.vertex[q].z))));
+    }
+    len = fmax(len, fmax(fabs(x.x), fmax(fabs(x.y), fabs(x.z))));
+    FZ_CALL(c0 = demc_facet_closest_point(&t0, x));
+    FZ_CALL(c1 = demc_facet_closest_point(&t1, demc_vec3_scale(x, s)));
+    /* the tolerance: rounding of the base's own computation, eps times its conditioning */
+    tol = 1e-13 * fz_condition(&t0) * (1.0 + len / fmax(c0.distance, 1e-300));
+    if (!(tol < 1e-3)) return; /* a configuration too ill-conditioned to compare (a sliver, a point on an edge) */
+#ifdef FZ_SCALE_DUMP
+    fprintf(stderr, "k %d x %a %a %a\n", k, x.x, x.y, x.z);
+    for (q = 0; q < 3; ++q) fprintf(stderr, "v%d %a %a %a\n", q, t0.vertex[q].x, t0.vertex[q].y, t0.vertex[q].z);
+    fprintf(stderr, "region %d %d w %g %g %g / %g %g %g d %g %g tol %g\n", c0.region, c1.region, c0.weight[0],
+            c0.weight[1], c0.weight[2], c1.weight[0], c1.weight[1], c1.weight[2], c0.distance, c1.distance * is, tol);
+#endif
+    FZ_CHECK(fz_vclose(c1.face_normal, c0.face_normal, tol) && fz_vclose(c1.normal, c0.normal, tol));
+    if (c1.region == c0.region)
+        FZ_CHECK(fz_close(c1.weight[0], c0.weight[0], tol) && fz_close(c1.weight[1], c0.weight[1], tol) &&
+                 fz_close(c1.weight[2], c0.weight[2], tol));
+    else /* a tie of two closest points within rounding (coincident vertices, equidistant edges): the same point */
+        FZ_CHECK(c0.region != DEMC_FACET_REGION_FACE && c1.region != DEMC_FACET_REGION_FACE);
+    FZ_CHECK(fz_close(c1.distance * is, c0.distance, tol * len) && fz_close(c1.height * is, c0.height, tol * len));
+    FZ_CHECK(fz_vclose(demc_vec3_scale(c1.point, is), c0.point, tol * len));
+    /* the contact frames on the two scales */
+    if (demc_contact_def_init(DEMC_CONTACT_PRESET_HMD, sizeof def, &def, NULL) != DEMC_OK ||
+        demc_contact_model_init(&def, &model, NULL) != DEMC_OK)
+        return;
+    memset(&b0, 0, sizeof b0);
+    b0.position = x;
+    b0.velocity = demc_vec3_make(1.0, -2.0, 0.5);
+    b0.angular_velocity = demc_vec3_make(0.25, 0.5, -1.0);
+    b0.radius = rad;
+    b0.mass = 1.0;
+    b1 = b0;
+    b1.position = demc_vec3_scale(x, s);
+    b1.velocity = demc_vec3_scale(b0.velocity, s);
+    b1.radius = rad * s;
+    FZ_CALL(f0 = demc_contact_frame_sphere_facet(&model, &b0, &t0, &c0));
+    FZ_CALL(f1 = demc_contact_frame_sphere_facet(&model, &b1, &t1, &c1));
+    FZ_CHECK((f0.overlap > 0.0) == (f1.overlap > 0.0) || fz_close(f1.overlap * is, f0.overlap, tol * len));
+    if (f0.overlap > 0.0 && f1.overlap > 0.0) {
+        FZ_CHECK(fz_close(f1.overlap * is, f0.overlap, tol * len) && fz_vclose(f1.normal, f0.normal, tol));
+        FZ_CHECK(fz_vclose(demc_vec3_scale(f1.branch_i, is), f0.branch_i, tol * len) &&
+                 fz_vclose(demc_vec3_scale(f1.branch_j, is), f0.branch_j, tol * len));
+        FZ_CHECK(fz_close(f1.effective_radius * is, f0.effective_radius, tol * len));
+    }
+    /* sphere–sphere: sphere j of the same radius at vertex 0 */
+    j0 = b0;
+    j0.position = t0.vertex[0];
+    j0.velocity = demc_vec3_make(0.0, 0.0, 0.0);
+    j1 = j0;
+    j1.position = t1.vertex[0];
+    j1.radius = b1.radius;
+    FZ_CALL(f0 = demc_contact_frame_sphere_sphere(&model, &b0, &j0));
+    FZ_CALL(f1 = demc_contact_frame_sphere_sphere(&model, &b1, &j1));
+    tol = 1e-13 * (1.0 + len / fmax(fabs(f0.overlap), 1e-300));
+    if (f0.overlap > 0.0 && f1.overlap > 0.0 && tol < 1e-3) {
+        FZ_CHECK(fz_close(f1.overlap * is, f0.overlap, tol * len) && fz_vclose(f1.normal, f0.normal, tol));
+        FZ_CHECK(fz_vclose(demc_vec3_scale(f1.branch_i, is), f0.branch_i, tol * len) &&
+                 fz_close(f1.effective_radius * is, f0.effective_radius, tol * len));
+        FZ_CHECK(fz_vclose(demc_vec3_scale(f1.velocity_i, is), f0.velocity_i, tol * len));
+    }
+}
+
 static void demc_fuzz_facet(const unsigned char *data, size_t size)
 {
     fz_reader r = {data, size, 0};
@@ -210,6 +316,7 @@ static void demc_fuzz_facet(const unsigned char *data, size_t size)
         }
     }
     (void)in_all;
+    if (r.pos < r.size) fz_facet_scales(&r);
 }
 
 #ifdef DEMC_FUZZ_MAIN

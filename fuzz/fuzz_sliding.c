@@ -52,6 +52,7 @@ static void fz_sliding_path(fz_reader *r, const demc_sliding_path *p)
     }
 }
 
+static void fz_sliding_corners(fz_reader *r);
 static void demc_fuzz_sliding(const unsigned char *data, size_t size)
 {
     fz_reader r = {data, size, 0};
@@ -82,8 +83,74 @@ static void demc_fuzz_sliding(const unsigned char *data, size_t size)
         FZ_CHECK(!fz_nan(v));
         FZ_CALL(st = demc_sliding_fc_solve(&fc, &fr));
         if (st == DEMC_OK)
-            FZ_CHECK(!fz_nan(fr.s_c) && !fz_nan(fr.v_c) && !fz_nan(fr.contact_time) &&
-                     !fz_nan(fr.contact_time_eq47));
+            FZ_CHECK(fz_fin(fr.s_c) && fz_fin(fr.v_c) && fz_fin(fr.contact_time) && fz_fin(fr.contact_time_eq47));
+    }
+    if (r.pos < r.size) fz_sliding_corners(&r);
+}
+
+/* Corner mode (fz_corner): every setup parameter at both ends of its documented range, combined, then the path's
+ * functions at the corners of the contact (s at ±s_u, 0 and next to them). An accepted setup must give finite
+ * results everywhere (the friction work, the velocities, the hysteresis friction, force control's solution), or
+ * the documented status. Read after the log-uniform inputs above, so that the seeds keep their meaning. */
+static void fz_sliding_corners(fz_reader *r)
+{
+    const double big = DBL_MAX, tiny = 4.9406564584124654e-324;
+    double k = fz_corner(r, tiny, big), rad = fz_corner(r, tiny, big), mu = fz_corner(r, 0.0, big),
+           m = fz_corner(r, tiny, big), h0 = fz_corner(r, tiny, nextafter(2.0 * rad, 0.0)), ecc = fz_corner(r, tiny, nextafter(1.0, 0.0)), w, v;
+    const double q = fz_corner(r, tiny, big), t0 = fz_corner(r, -big, big), y0 = fz_corner(r, tiny, nextafter(1.0, 0.0));
+    const char *field = "unset";
+    demc_sliding_path p;
+    demc_sliding_fc fc;
+    demc_sliding_fc_result fr;
+    demc_status st;
+    int kind, i;
+    for (kind = 0; kind < 2; ++kind) {
+        memset(&p, FZ_POISON, sizeof p);
+        if (kind == 0) FZ_CALL(st = demc_sliding_path_init_linear(k, rad, mu, m, h0, &p, &field));
+        else FZ_CALL(st = demc_sliding_path_init_eccentric(k, rad, mu, m, h0, ecc, &p, &field));
+        FZ_SETUP(st, field, &p);
+        FZ_CHECK(st == DEMC_OK || st == DEMC_ERR_SINGULAR || st == DEMC_ERR_OUT_OF_DOMAIN ||
+                 st == DEMC_ERR_NO_CONVERGENCE);
+        if (st != DEMC_OK) continue;
+        FZ_CHECK(fz_fin(p.s_u) && p.s_u > 0.0 && fz_fin(p.friction_half) && p.friction_half >= 0.0);
+        for (i = 0; i < 3; ++i) {
+            const double s0 = fz_corner(r, -p.s_u, p.s_u), s = fz_corner(r, -p.s_u, p.s_u), v0 = fz_corner(r, tiny, 1e150);
+            double t = 7.0, n = 7.0;
+            demc_sliding_hysteresis h;
+            demc_sliding_hysteresis_state hs;
+            FZ_CALL(demc_sliding_forces(&p, s, 1.0, &t, &n));
+            FZ_CHECK(fz_fin(t) && fz_fin(n));
+            w = 7.0;
+            FZ_CALL(st = demc_sliding_work_friction(&p, s0, s, (demc_sliding_method)(i & 1), &w));
+            FZ_CHECK(st == DEMC_OK || st == DEMC_ERR_NO_CONVERGENCE);
+            if (st == DEMC_OK) FZ_CHECK(fz_fin(w) && w <= 0.0);
+            v = 7.0;
+            FZ_CALL(st = demc_sliding_velocity(&p, v0, s, (demc_sliding_method)(i & 1), &v));
+            if (st == DEMC_OK) FZ_CHECK(fz_fin(v) && v >= 0.0);
+            FZ_CALL(st = demc_sliding_critical_velocity(&p, &v));
+            if (st == DEMC_OK) FZ_CHECK(fz_fin(v) && v >= 0.0);
+            if (demc_sliding_hysteresis_init(fz_corner(r, tiny, 1.0), fz_corner(r, nextafter(-1.0, 0.0), 0.5),
+                                             (demc_sliding_hysteresis_form)(i & 1), &h, NULL) == DEMC_OK) {
+                memset(&hs, 0, sizeof hs);
+                FZ_CALL(t = demc_sliding_hysteresis_friction(&p, &h, s0, 1.0, &hs));
+                FZ_CHECK(fz_fin(t));
+                FZ_CALL(t = demc_sliding_hysteresis_friction(&p, &h, s, -1.0, &hs)); /* a reversal */
+                FZ_CHECK(fz_fin(t));
+                FZ_CALL(t = demc_sliding_hysteresis_friction(&p, &h, 0.5 * s, -1.0, &hs));
+                FZ_CHECK(fz_fin(t));
+            }
+        }
+    }
+    memset(&fc, FZ_POISON, sizeof fc);
+    FZ_CALL(st = demc_sliding_fc_init(rad, mu, m, q, t0, y0, &fc, &field));
+    FZ_SETUP(st, field, &fc);
+    if (st == DEMC_OK) {
+        memset(&fr, FZ_POISON, sizeof fr);
+        FZ_CALL(st = demc_sliding_fc_solve(&fc, &fr));
+        FZ_CHECK(st == DEMC_OK || st == DEMC_ERR_SINGULAR || st == DEMC_ERR_NO_CONVERGENCE);
+        if (st == DEMC_OK)
+            FZ_CHECK(fz_fin(fr.s_c) && fz_fin(fr.v_c) && fz_fin(fr.contact_time) && fz_fin(fr.contact_time_eq47));
+        if (st == DEMC_ERR_SINGULAR) FZ_CHECK(fz_untouched(&fr, sizeof fr));
     }
 }
 

@@ -2,6 +2,7 @@
 #include "fuzz.h"
 #include "../test/support/tangential_step.h"
 
+static void fz_tangential_corners(fz_reader *r);
 static void demc_fuzz_tangential(const unsigned char *data, size_t size)
 {
     fz_reader r = {data, size, 0};
@@ -73,6 +74,42 @@ static void demc_fuzz_tangential(const unsigned char *data, size_t size)
     if (fz_fin(v.x) && fz_fin(mus) && fz_fin(fn) && fz_fin(H) && fz_fin(dt))
         FZ_CHECK(t == -1.0 || (t >= 0.0 && t <= dt));
     FZ_CALL((void)demc_collision_zero_velocity_crossed(v, f));
+    if (r.pos < r.size) fz_tangential_corners(&r);
+}
+
+/* Corner mode (fz_corner): the spring's documented domain (k_t, c_t in {0} ∪ [1e-100, 1e30], |F_n|, Δs, v below
+ * 1e30, Δt in [1e-30, 1e30], μ in [0, 1e30]) at its corners, combined, over four steps of every convention:
+ * finite forces, and energy terms that are never NaN, ≥ 0 where documented so, +inf only as an overflow. */
+static void fz_tangential_corners(fz_reader *r)
+{
+    demc_tangential_params p;
+    demc_tangential_state s;
+    double mus = fz_corner(r, 0.0, 1e30), mud = fz_corner(r, 0.0, mus);
+    int i;
+    if (demc_tangential_init(mus, mud, &p, NULL) != DEMC_OK) return;
+    p.stiffness_rule = (demc_stiffness_rule)fz_int(r, 0, 3);
+    p.recalculation = (demc_slip_recalculation)fz_int(r, 0, 1);
+    p.direction = (demc_slip_direction)fz_int(r, 0, 2);
+    p.unloading = (demc_unloading_rule)fz_int(r, 0, 1);
+    p.coulomb = (demc_coulomb_policy)fz_int(r, 0, 1);
+    if (demc_tangential_validate(&p, NULL) != DEMC_OK) return;
+    memset(&s, 0, sizeof s);
+    for (i = 0; i < 4; ++i) {
+        const double k = fz_corner(r, 0.0, 1.0) == 0.0 ? 0.0 : fz_corner(r, 1e-100, 1e30),
+                     c = fz_corner(r, 0.0, 1.0) == 0.0 ? 0.0 : fz_corner(r, 1e-100, 1e30),
+                     fn = fz_corner(r, -1e30, 1e30), dt = fz_corner(r, 1e-30, 1e30);
+        const demc_vec3 inc = demc_vec3_make(fz_corner(r, -1e30, 1e30), fz_corner(r, -1e30, 1e30), 0.0),
+                        vel = demc_vec3_make(fz_corner(r, -1e30, 1e30), fz_corner(r, -1e30, 1e30), 0.0);
+        tangential_step_result res;
+        FZ_CALL(res = tangential_step(&p, inc, vel, k, fn, c, dt, &s));
+        /* the state may leave the double range over the steps (a force rescaled by k_t(t_m)/k_t(t_m−1) = 1e130
+         * each time F_n falls): the contract holds while it is finite */
+        if (!fz_vfin(s.force) || !fz_vfin(s.displacement)) break;
+        FZ_CHECK(fz_vfin(res.force) && fz_vfin(res.damping_force));
+        FZ_CHECK(!fz_nan(res.stored_energy) && !fz_nan(res.friction_dissipation) &&
+                 !fz_nan(res.viscous_dissipation) && !fz_nan(res.stiffness_exchange));
+        FZ_CHECK(res.stored_energy >= 0.0 && res.friction_dissipation >= 0.0 && res.viscous_dissipation >= 0.0);
+    }
 }
 
 #ifdef DEMC_FUZZ_MAIN

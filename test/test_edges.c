@@ -752,6 +752,30 @@ static void tangential_energy_across_scales(void)
         }
 }
 
+/* issue 36, found by the tangential fuzzer (corner corpus): demc_tangential_project() of v = (6.4e-145, 0, 0) onto
+ * the plane of n ≈ (1, 0, 1.1e-13) formed |w|² = 5e-315 (subnormal) for the projection w, and rescaled it to a
+ * length 1e-3 off |v|. The projection is linear: v/m_v gives the same direction at any scale. Expected: |v|, and
+ * the direction of the same projection scaled by 2^400 (where every square is a normal double). */
+static void tangential_project_across_scales(void)
+{
+    const demc_vec3 n = demc_vec3_normalize(demc_vec3_make(7.2911220195563967e-304, 0.0, 8.2646663891640587e-317));
+    const demc_vec3 v = demc_vec3_make(6.4066659283830441e-145, 0.0, 0.0);
+    const demc_vec3 p = demc_tangential_project(v, n);
+    const demc_vec3 big = demc_tangential_project(demc_vec3_scale(v, 0x1p400), n);
+    int k;
+    CHECK_REL(demc_vec3_norm(demc_vec3_scale(p, 0x1p400)), demc_vec3_norm(v) * 0x1p400, 1e-14);
+    CHECK_REL(demc_vec3_norm(big), demc_vec3_norm(v) * 0x1p400, 1e-14);
+    CHECK(fabs(p.z * 0x1p400 - big.z) <= 1e-14 * fabs(big.z) && fabs(p.x * 0x1p400 - big.x) <= 1e-14 * fabs(big.z));
+    /* v of any magnitude along a general direction: |v| kept, the result in the plane */
+    for (k = -1000; k <= 1000; k += 50) {
+        const demc_vec3 w = demc_vec3_make(ldexp(0.3, k), ldexp(-0.7, k), ldexp(0.2, k)),
+                        m = demc_vec3_normalize(demc_vec3_make(0.6, 0.0, 0.8)), q = demc_tangential_project(w, m);
+        const double s = ldexp(1.0, -k); /* back to unit scale: |w| s ≈ 0.78 */
+        CHECK_REL(demc_vec3_norm(demc_vec3_scale(q, s)), demc_vec3_norm(demc_vec3_scale(w, s)), 1e-14);
+        CHECK(fabs(demc_vec3_dot(demc_vec3_scale(q, s), m)) <= 1e-15);
+    }
+}
+
 /* issue 36, N1 through the assembled contact: LS+D at F_n = 0 after the force-end clamp, F_t was (−1e-180, 0). */
 static void contact_force_end_no_tangential(void)
 {
@@ -929,6 +953,7 @@ int main(void)
     RUN(md_energy_far_below_the_limit);
     RUN(tangential_tiny_forces);
     RUN(tangential_energy_across_scales);
+    RUN(tangential_project_across_scales);
     RUN(contact_force_end_no_tangential);
     RUN(rolling_release_at_zero_load);
     RUN(contact_epsd_subnormal_stiffness);

@@ -327,11 +327,23 @@ DEMC_TANGENTIAL_FN demc_tangential_result demc_tangential_update(const demc_tang
 
 DEMC_TANGENTIAL_FN demc_vec3 demc_tangential_project(demc_vec3 v, demc_vec3 n)
 {
-    const demc_vec3 w = demc_vec3_project_plane(v, n);
-    const double m2 = demc_vec3_norm2(w);
+    demc_vec3 w = demc_vec3_project_plane(v, n), u;
+    double m2 = demc_vec3_norm2(w), v2 = demc_vec3_norm2(v), m;
     /* Rescaling a projection that is pure rounding noise of v along n would invent a direction: it is dropped. */
-    if (!(m2 > 1e-28 * demc_vec3_norm2(v))) return demc_vec3_make(0.0, 0.0, 0.0);
-    return demc_vec3_scale(w, sqrt(demc_vec3_norm2(v) / m2));
+    if (v2 >= 1e-270 && v2 <= 1e270 && m2 >= 1e-290) {
+        if (!(m2 > 1e-28 * v2)) return demc_vec3_make(0.0, 0.0, 0.0);
+        return demc_vec3_scale(w, sqrt(v2 / m2));
+    }
+    /* |v|² or |w|² under- or overflows (v = 6.4e-145 nearly along n left |w|² = 5e-315 subnormal and |v| off by
+     * 1e-3): the projection is linear, so it is taken of v divided by its largest component, and scaled back */
+    m = demci_vec3_max_abs(v);
+    if (!(m > 0.0)) return m == 0.0 ? demc_vec3_make(0.0, 0.0, 0.0) : demc_vec3_scale(v, m);
+    u = demc_vec3_make(v.x / m, v.y / m, v.z / m);
+    w = demc_vec3_project_plane(u, n);
+    m2 = demc_vec3_norm2(w);
+    v2 = demc_vec3_norm2(u);
+    if (!(m2 > 1e-28 * v2)) return demc_vec3_make(0.0, 0.0, 0.0);
+    return demc_vec3_scale(demc_vec3_scale(w, sqrt(v2 / m2)), m);
 }
 
 /* The rotation of demc_tangential_rotate(), its divisions done once so that several vectors can share them. */
