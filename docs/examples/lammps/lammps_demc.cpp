@@ -378,9 +378,12 @@ double PairGranDemc::init_one(int i, int j)
         // demc's exact map turns back into that γ.
         const double alpha = tsuji_alpha(d.restitution), gamma = hertz ? alpha / sqrt(6.0) : 0.5 * alpha;
         (hertz ? demc_damping_hmd_restitution : demc_damping_lsd_restitution)(gamma, d.end, &d.restitution);
-        // LAMMPS's tangential dashpot has the normal one's coefficient: 2γ_t√(m* 8G*a) = α√(m* (4/3)E*a)
+        // LAMMPS's tangential dashpot has the normal one's coefficient: 2γ_t√(m* 8G*a) = α√(m* (4/3)E*a) (Hertz),
+        // 2γ_t√(m* κk) = α√(m* k) (linear)
         if (lammps_damping_ && hertz)
             d.tangential_damping_scale = sqrt(d.moduli.effective_modulus / (4.0 * d.moduli.effective_shear_modulus));
+        else if (lammps_damping_ && d.stiffness_ratio > 0.0)
+            d.tangential_damping_scale = 1.0 / sqrt(d.stiffness_ratio);
     }
     if (d.tangential != DEMC_TANGENTIAL_NONE) d.friction.mu_static = d.friction.mu_dynamic = std::isnan(c.mu) ? 0.0 : c.mu;
     const char *bad = nullptr;
