@@ -337,10 +337,13 @@ void PairGranDemc::init_style()
     double r = 0.0;
     for (int i = 0; i < atom->nlocal; ++i) r = atom->radius[i] > r ? atom->radius[i] : r;
     MPI_Allreduce(&r, &maxrad_, 1, MPI_DOUBLE, MPI_MAX, world);
-    for (int f = 0; f < modify->nfix; ++f) {
-        int dim = -1;
-        const double *fr = static_cast<const double *>(modify->fix[f]->extract("radius", dim));
-        if (fr && dim == 0 && *fr > maxrad_) maxrad_ = *fr;
+    for (int f = 0; f < modify->nfix; ++f) { // fix pour and fix deposit answer "radius" per atom type (in and out)
+        if (strcmp(modify->fix[f]->style, "pour") && strcmp(modify->fix[f]->style, "deposit")) continue;
+        for (int t = 1; t <= atom->ntypes; ++t) {
+            int dim = t;
+            const double *fr = static_cast<const double *>(modify->fix[f]->extract("radius", dim));
+            if (fr && *fr > maxrad_) maxrad_ = *fr;
+        }
     }
     const int n1 = atom->ntypes + 1;
     models_.assign(n1 * n1, demc_contact_model());
