@@ -13,7 +13,9 @@
 #     the host program with demc header-only;
 #   5 1000 spheres fall onto a floor for 4000 steps, split in x on 2 ranks (processors 2 1 1): demc on 2 ranks equals 1 rank to 8 digits in mean height (1e-8) and 7 in kinetic energy (1e-7, the more
 #     chaotic of the two: measured 9e-9), mean height within 1 % of native, no warning;
-#     the pair times are printed (a figure, not pass/fail).
+#     the pair times are printed (a figure, not pass/fail);
+#   6 fix pour inserts 400 spheres into a running simulation (an empty box at the start), 1 and 2 ranks: the same
+#     number of atoms as native, demc on 2 ranks equal to 1 rank to 8 digits in mean height and kinetic energies.
 # Usage: sh test/check_lammps.sh BUILD_DIR   (after make lammps-demc; from the top of the tree). Exit 0 when every
 # check passes. Open MPI: root needs the two ALLOW variables; plm=isolated starts the ranks on this machine without ssh.
 set -u
@@ -105,4 +107,17 @@ else bad "5 pack" "2 ranks vs 1: mean height $z1 vs $z2 ($rz), kinetic energy $k
 pt() { awk '/^Pair  *\|/{print $5}' "$W/$1.log"; }
 echo "lammps pair time, 1000 spheres, 4000 steps: native $(pt pn1) s, demc $(pt pd1) s on 1 rank" \
     "($(awk -v a="$(pt pd1)" -v b="$(pt pn1)" 'BEGIN{printf "%.2f", a/b}')x; wall clock, noisy on a shared machine)"
+
+# 6 fix pour, 1 and 2 ranks
+INPUT=pour.in
+run qn1 1 native && run qd1 1 loader -var pair "$PAIR" -var coeff "$COEFF" &&
+    run qd2 2 loader -var pair "$PAIR" -var coeff "$COEFF" || exit 1
+n1=$(last qd1 | awk '{print $2}'); n2=$(last qd2 | awk '{print $2}'); nn=$(last qn1 | awk '{print $2}')
+z1=$(last qd1 | awk '{print $5}'); z2=$(last qd2 | awk '{print $5}'); zn=$(last qn1 | awk '{print $5}')
+k1=$(last qd1 | awk '{printf "%.12g", $3 + $4}'); k2=$(last qd2 | awk '{printf "%.12g", $3 + $4}')
+rz=$(rel "$z1" "$z2"); rk=$(rel "$k1" "$k2"); rn=$(rel "$zn" "$z1")
+if [ "$n1" = "$nn" ] && [ "$n2" = "$nn" ] && [ "$nn" -gt 300 ] && le "$rz" 1e-8 && le "$rk" 1e-8 &&
+    grep -q "2 by 1 by 1" "$W/qd2.log"; then
+    ok "6 fix pour" "$n1 atoms inserted as native; 2 ranks vs 1: mean height rel. diff. $rz, kinetic energy $rk; mean height $z1 m vs native $zn (rel. $rn)"
+else bad "6 fix pour" "atoms $n1, $n2 vs native $nn; 2 ranks vs 1: mean height $z1 vs $z2 ($rz), kinetic energy $k1 vs $k2 ($rk)"; fi
 [ "$fails" -eq 0 ]

@@ -337,10 +337,13 @@ void PairGranDemc::init_style()
     double r = 0.0;
     for (int i = 0; i < atom->nlocal; ++i) r = atom->radius[i] > r ? atom->radius[i] : r;
     MPI_Allreduce(&r, &maxrad_, 1, MPI_DOUBLE, MPI_MAX, world);
-    for (int f = 0; f < modify->nfix; ++f) {
-        int dim = -1;
-        const double *fr = static_cast<const double *>(modify->fix[f]->extract("radius", dim));
-        if (fr && dim == 0 && *fr > maxrad_) maxrad_ = *fr;
+    for (int f = 0; f < modify->nfix; ++f) { // fix pour and fix deposit answer "radius" per atom type (in and out)
+        if (strcmp(modify->fix[f]->style, "pour") && strcmp(modify->fix[f]->style, "deposit")) continue;
+        for (int t = 1; t <= atom->ntypes; ++t) {
+            int dim = t;
+            const double *fr = static_cast<const double *>(modify->fix[f]->extract("radius", dim));
+            if (fr && *fr > maxrad_) maxrad_ = *fr;
+        }
     }
     const int n1 = atom->ntypes + 1;
     models_.assign(n1 * n1, demc_contact_model());
@@ -378,9 +381,12 @@ double PairGranDemc::init_one(int i, int j)
         // demc's exact map turns back into that γ.
         const double alpha = tsuji_alpha(d.restitution), gamma = hertz ? alpha / sqrt(6.0) : 0.5 * alpha;
         (hertz ? demc_damping_hmd_restitution : demc_damping_lsd_restitution)(gamma, d.end, &d.restitution);
-        // LAMMPS's tangential dashpot has the normal one's coefficient: 2γ_t√(m* 8G*a) = α√(m* (4/3)E*a)
+        // LAMMPS's tangential dashpot has the normal one's coefficient: 2γ_t√(m* 8G*a) = α√(m* (4/3)E*a) (Hertz),
+        // 2γ_t√(m* κk) = α√(m* k) (linear)
         if (lammps_damping_ && hertz)
             d.tangential_damping_scale = sqrt(d.moduli.effective_modulus / (4.0 * d.moduli.effective_shear_modulus));
+        else if (lammps_damping_ && d.stiffness_ratio > 0.0)
+            d.tangential_damping_scale = 1.0 / sqrt(d.stiffness_ratio);
     }
     if (d.tangential != DEMC_TANGENTIAL_NONE) d.friction.mu_static = d.friction.mu_dynamic = std::isnan(c.mu) ? 0.0 : c.mu;
     const char *bad = nullptr;
