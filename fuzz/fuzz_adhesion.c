@@ -4,6 +4,7 @@
 #include "fuzz.h"
 
 static inline int fz_adh_moderate(double x) { return x == 0.0 || (fabs(x) >= 1e-50 && fabs(x) <= 1e50); }
+static void fz_adhesion_corners(fz_reader *r);
 
 static void demc_fuzz_adhesion(const unsigned char *data, size_t size)
 {
@@ -144,6 +145,47 @@ static void demc_fuzz_adhesion(const unsigned char *data, size_t size)
                 if (d < 2.0 * rmin) FZ_CHECK(!fz_nan(u) && fz_fin(res.stiffness));
             }
         }
+    }
+    if (r.pos < r.size) fz_adhesion_corners(&r);
+}
+
+/* Corner mode (fz_corner): JKR with E*, R*, w at the corners of the whole positive double range. An accepted setup
+ * has a finite pull-off distance and cycle loss (a set whose derived constants overflow is refused). Inside the
+ * documented domain (each in [1e-50, 1e50], |R*δ| and c² below 1e100), after a touch, δ walks the corners of the
+ * neck's life (the pull-off distance and the doubles next to it, 0, the smallest overlaps, ten times δ_c): the
+ * results are finite, the neck holds down to δ_c and breaks below it (to the rounding of δ_c), and the unstable
+ * radius is 0 outside [δ_c, 0]. */
+static void fz_adhesion_corners(fz_reader *r)
+{
+    const double tiny = 4.9406564584124654e-324, big = 1.7976931348623157e308;
+    const double e = fz_corner(r, tiny, big), rad = fz_corner(r, tiny, big), w = fz_corner(r, 0.0, big);
+    demc_adhesion_jkr_params jp;
+    demc_adhesion_state state = DEMC_ADHESION_STATE_INIT;
+    double dc, touch;
+    int i, in;
+    if (demc_adhesion_jkr_init(e, rad, w, &jp, NULL) != DEMC_OK) return;
+    FZ_CALL(dc = demc_adhesion_jkr_pulloff_distance(&jp));
+    FZ_CHECK(fz_fin(dc) && dc >= 0.0 && fz_fin(demc_adhesion_jkr_cycle_loss(&jp)));
+    in = e >= 1e-50 && e <= 1e50 && rad >= 1e-50 && rad <= 1e50 && (w == 0.0 || (w >= 1e-50 && w <= 1e50)) &&
+         jp.neck_constant * jp.neck_constant < 1e100 && rad * dc < 1e100;
+    if (!in) return;
+    touch = fz_corner(r, tiny, 1e100 / rad); /* (outside FZ_CALL: fz_corner's libm calls may set errno) */
+    FZ_CALL((void)demc_adhesion_jkr_update(&jp, touch, &state));
+    FZ_CHECK(state.neck == 1.0);
+    for (i = 0; i < 4 && state.neck == 1.0; ++i) {
+        const double pick[8] = {-dc, nextafter(-dc, 0.0), nextafter(-dc, -big), 0.0, -tiny, tiny, -10.0 * dc,
+                                fz_corner(r, -dc, 0.0)};
+        const double d = pick[r->pos < r->size ? r->data[r->pos++] % 8u : 0];
+        double au;
+        demc_adhesion_result res;
+        FZ_CALL(res = demc_adhesion_jkr_update(&jp, d, &state));
+        FZ_CALL(au = demc_adhesion_jkr_radius_unstable(&jp, d));
+        FZ_CHECK(fz_fin(res.force) && fz_fin(res.stiffness) && fz_fin(res.contact_stiffness) &&
+                 fz_fin(res.contact_radius) && fz_fin(res.friction_load) && fz_fin(au) && au >= 0.0);
+        /* the neck's test is the cubic's discriminant, δ_c a closed form: they agree to rounding */
+        if (d >= -dc * (1.0 - 1e-9) && w > 0.0) FZ_CHECK(res.contact == 1);
+        if (d < -dc * (1.0 + 1e-9)) FZ_CHECK(res.contact == 0 && res.force == 0.0 && au == 0.0);
+        if (d > 0.0 || w == 0.0) FZ_CHECK(au == 0.0);
     }
 }
 
