@@ -86,8 +86,8 @@ static inline yl_shot yl_shoot(yl_problem *p, double beta)
     y[1] = p->gap + R * (1.0 - cos(beta));
     y[2] = YL_PI / 2 - beta - p->theta_s;
     y[3] = 0.0;
-    o.rtol = 1e-13;
-    o.atol = 1e-15 * R;
+    o.rtol = 1e-11;
+    o.atol = 1e-13 * R;
     o.h0 = 1e-4 * (p->gap + y[0]) + 1e-12 * R;
     o.hmax = 0.0;
     o.max_steps = 2000000;
