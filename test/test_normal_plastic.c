@@ -124,7 +124,7 @@ static void limit_branch_beyond_the_plastic_limit(void)
     CHECK_REL((1 - 1e5 / 5e5) * demc_normal_luding_plastic_limit(1e5, 5e5, 0.05, 1e-3), 0.05 * 2e-3, 1e-15);
 }
 
-/* The work over a kernel-driven cycle (trapezoid, 2·10⁶ steps) equals the closed-form loss; the same closed form
+/* The work over a kernel-driven cycle (trapezoid, 2·10⁵ steps) equals the closed-form loss; the same closed form
  * from the branch areas written here. */
 static void cycle_loss_is_the_loop_area(void)
 {
@@ -134,7 +134,7 @@ static void cycle_loss_is_the_loop_area(void)
         for (j = 0; j < 3; ++j) {
             const demc_normal_luding_params p = luding(c);
             const double top = fracs[j] * p.plastic_limit, k1 = p.loading_stiffness, kc = p.tension_stiffness;
-            const int n = 1000000;
+            const int n = 100000;
             demc_normal_luding_state st = DEMC_NORMAL_LUDING_STATE_INIT;
             double work = 0.0, fprev = 0.0, dprev = 0.0;
             for (k = 1; k <= 2 * n; ++k) {
@@ -151,7 +151,7 @@ static void cycle_loss_is_the_loop_area(void)
                 const double loss = 0.5 * k1 * m * m - 0.5 * k2 * ((m - d0) * (m - d0) - (dmin - d0) * (dmin - d0)) +
                                     0.5 * kc * dmin * dmin;
                 CHECK_REL(demc_normal_luding_cycle_loss(&p, top), loss, 1e-12);
-                CHECK_REL(work, loss, 1e-6);
+                CHECK_REL(work, loss, 1e-8);
                 CHECK(loss > 0.0);
             }
         }
@@ -165,6 +165,7 @@ static double impact(const demc_normal_luding_params *p, double mass, double v0,
     const double dt = 2e-4 * sqrt(mass / p->unloading_stiffness);
     double d = 0.0, v = v0, f = 0.0;
     long k;
+    int receding = 0;
     *dmax = 0.0;
     for (k = 0; k < 100000000L; ++k) {
         v -= 0.5 * dt * f / mass;
@@ -173,7 +174,8 @@ static double impact(const demc_normal_luding_params *p, double mass, double v0,
         if (d <= 0.0) return -v / v0;
         f = demc_normal_luding_force(p, d, &st).force;
         v -= 0.5 * dt * f / mass;
-        if (k > 10 && v < 0 && f <= 0.0 && v * v * mass < 1e-20) return 0.0;
+        if (v < 0.0) receding = 1;
+        else if (receding) return 0.0; /* turned back while in contact: captured by the adhesive well (stuck) */
     }
     return 0.0;
 }
