@@ -137,9 +137,10 @@ $(B)/test/header/%: test/%.c $(TEST_DEPS) $(HEADERS) | $(B)/test/header
 unit-tests: $(TESTS:%=$(B)/test/linked/%) $(TESTS:%=$(B)/test/header/%)
 
 # The unit tests once more under ASan+UBSan (header-only face: the bodies are compiled into each test binary, so
-# the sanitizers see the library's code), with the compiler of the check (gcc: libasan and libubsan, which
-# Debian's gcc brings; clang: libclang-rt-dev).
-SAN_CC    ?= $(CC)
+# the sanitizers see the library's code), with clang where it is installed (libclang-rt-dev), else the compiler of
+# the check (gcc: libasan and libubsan): the gcc-built unit tests and the clang-built sanitized ones together run
+# every test through both compilers the README promises, without building everything twice.
+SAN_CC    ?= $(shell command -v clang >/dev/null 2>&1 && echo clang || echo $(CC))
 SAN_FLAGS  = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
 build/test/sanitize:
 	mkdir -p $@
