@@ -1,10 +1,12 @@
 #!/bin/sh
 # Python packaging gate (make check): demc installed into a scratch prefix (`make install`), then `pip install .`
 # into a fresh venv, offline (--no-index: the build backend is in the tree, standard library only), and the venv's
-# python, with the prefix's pkgconfig on PKG_CONFIG_PATH and no PYTHONPATH, evaluates a contact and a batch.
+# python, with the prefix's pkgconfig on PKG_CONFIG_PATH and no PYTHONPATH, evaluates a contact and a batch; then
+# docs/examples/batch.py (numpy) in a second fresh venv that sees Debian's numpy.
 # Usage: test/check_pip_install.sh   (from the top of the tree, after `make all`; PYTHON, MAKE)
 set -u
 py=${PYTHON:-python3}
+top=$(pwd)
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 ${MAKE:-make} -s install PREFIX="$tmp/prefix" LDCONFIG=: >"$tmp/install.log" 2>&1 || { cat "$tmp/install.log"; exit 1; }
@@ -29,3 +31,18 @@ demc.contact_eval_batch(model, demc.contact_batch_arrays(model, i, j, x, v, w, r
 assert f[0] < 0.0, list(f)
 print('pip-install: demc %s from %s, batch force %.4g N' % (demc.VERSION_NUMBER, demc.library_path(), f[0]))
 PY
+# The numpy batch in a fresh venv: numpy comes from Debian (python3-numpy, offline), seen through
+# --system-site-packages by a venv of the system python; docs/examples/batch.py runs there against the prefix.
+if [ -x /usr/bin/python3 ] && /usr/bin/python3 -c 'import numpy' 2>/dev/null; then
+    /usr/bin/python3 -m venv --system-site-packages "$tmp/npvenv" >"$tmp/venv.log" 2>&1 ||
+        { cat "$tmp/venv.log"; echo "pip-install: /usr/bin/python3 -m venv failed"; exit 1; }
+    "$tmp/npvenv/bin/python" -m pip install --no-index --no-cache-dir --disable-pip-version-check -q "$top" \
+        >"$tmp/pip.log" 2>&1 || { cat "$tmp/pip.log"; echo "pip-install: pip install . (numpy venv) failed"; exit 1; }
+    env -u PYTHONPATH -u DEMC_LIBRARY PKG_CONFIG_PATH="$tmp/prefix/lib/pkgconfig" "$tmp/npvenv/bin/python" \
+        "$top/docs/examples/batch.py" >"$tmp/batch.log" 2>&1 ||
+        { cat "$tmp/batch.log"; echo "pip-install: docs/examples/batch.py failed in the numpy venv"; exit 1; }
+    echo "pip-install: docs/examples/batch.py in a fresh venv with Debian's numpy: $(tail -n 1 "$tmp/batch.log")"
+else
+    echo "pip-install: the numpy batch in a venv (no numpy for /usr/bin/python3; apt-get install python3-numpy)" \
+        >>"${DEMC_SKIPPED:-/dev/null}"
+fi
