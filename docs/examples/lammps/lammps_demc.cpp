@@ -153,7 +153,7 @@ const Keyword keywords[] = {
     {"stiffness", "average backward forward total"}, {"recalculation", "incremental conventional"},
     {"direction", "force displacement velocity"}, {"unloading", "rescale keep"}, {"coulomb", "total elastic"},
     {"end", "force overlap"}, {"increment", "velocity rolling"}, {"damping_map", "exact tsuji"},
-    {"shear", "mindlin zabulionis campello"}};
+    {"shear", "mindlin zabulionis campello"}, {"contact_velocity", "contact full"}};
 
 int choice(Error *error, const char *values, const char *word)
 {
@@ -178,7 +178,7 @@ double tsuji_alpha(double e)
 class PairGranDemc : public Pair {
 public:
     explicit PairGranDemc(LAMMPS *lmp)
-        : Pair(lmp), fix_(nullptr), map_tsuji_(false), lammps_damping_(false), shear_(DEMC_SHEAR_MINDLIN), nstate_(0),
+        : Pair(lmp), fix_(nullptr), map_tsuji_(false), lammps_damping_(false), full_velocity_(false), shear_(DEMC_SHEAR_MINDLIN), nstate_(0),
           kind_(0), maxpartner_(16), maxrad_(0.0)
     {
         single_enable = 0;
@@ -202,12 +202,14 @@ public:
 
 private:
     void allocate();
-    template <demc_contact_kind K> void loop();
+    template <demc_contact_kind K, bool FULL> void loop();
 
     demc_contact_def def_;
     FixDemcHistory *fix_;
     bool map_tsuji_;      // γ from e by LAMMPS's Tsuji polynomial instead of demc's exact map
     bool lammps_damping_; // conventions lammps: the tangential dashpot is LAMMPS's (the normal one's coefficient)
+    bool full_velocity_;  // contact_velocity full: the surfaces' velocities from the full radii (LAMMPS), torque arms
+                          // from the contact point rule
     int shear_;           // demc_shear_mixing of G*
     size_t nstate_;
     demc_contact_kind kind_;
@@ -237,7 +239,7 @@ void PairGranDemc::settings(int narg, char **arg)
     static const char *presets = "hmd lsd plsb hm campello";
     if (narg < 1) error->all(FLERR, std::string("pair_style gran/demc hmd|lsd|plsb|hm|campello [keyword value ...]"));
     demc_contact_def_init((demc_contact_preset)choice(error, presets, arg[0]), sizeof def_, &def_, nullptr);
-    map_tsuji_ = lammps_damping_ = false;
+    map_tsuji_ = lammps_damping_ = full_velocity_ = false;
     shear_ = DEMC_SHEAR_MINDLIN;
     for (int a = 1; a < narg; a += 2) {
         if (a + 1 >= narg) error->all(FLERR, std::string("pair gran/demc: a keyword without its value"));
@@ -251,7 +253,7 @@ void PairGranDemc::settings(int narg, char **arg)
             def_.friction.direction = DEMC_SLIP_DIRECTION_FORCE;
             def_.friction.coulomb = DEMC_COULOMB_TOTAL;
             def_.end = DEMC_CONTACT_END_OVERLAP;
-            map_tsuji_ = lammps_damping_ = true;
+            map_tsuji_ = lammps_damping_ = full_velocity_ = true;
             continue;
         }
         if (!strcmp(key, "tangential_damping")) {
@@ -280,7 +282,8 @@ void PairGranDemc::settings(int narg, char **arg)
         case 8: def_.end = (demc_contact_end)c; break;
         case 9: def_.increment = (demc_increment_rule)c; break;
         case 10: map_tsuji_ = c == 1; break;
-        default: shear_ = c; break;
+        case 11: shear_ = c; break;
+        default: full_velocity_ = c == 1; break;
         }
     }
     // The state layout depends on the laws and conventions only: compile a placeholder to learn it.
@@ -401,26 +404,41 @@ double PairGranDemc::init_one(int i, int j)
 
 // One pair within reach, body a the one of the smaller atom ID. Linked: one library call; header-only: the frame
 // builder and the evaluation inlined, with the kind K folded (K = 0: the kind read from the model).
-template <demc_contact_kind K>
+// FULL (contact_velocity full, LAMMPS's rule): the frame's branch vectors are the full radii, -R_a n and R_b n, so
+// that the relative velocity of the surfaces is v_a - v_b - (R_a w_a + R_b w_b) x n as pair_style granular forms it;
+// the torques are then moved back onto the contact point of the model's rule (d x F with the builder's branches).
+template <demc_contact_kind K, bool FULL>
 inline demc_contact_result eval_pair(const demc_contact_model *model, const demc_body &ba, const demc_body &bb,
                                      double dt, double *state)
 {
+    if (!FULL) {
 #ifndef DEMC_HEADER_ONLY
-    return demc_contact_eval_sphere_sphere(model, &ba, &bb, dt, state, nullptr);
+        return demc_contact_eval_sphere_sphere(model, &ba, &bb, dt, state, nullptr);
 #else
-    demc_contact_frame fr = demc_contact_frame_sphere_sphere(model, &ba, &bb);
-    return K ? demc_contact_eval_kind(K, model, &fr, dt, state, nullptr) : demc_contact_eval(model, &fr, dt, state, nullptr);
+        demc_contact_frame fr = demc_contact_frame_sphere_sphere(model, &ba, &bb);
+        return K ? demc_contact_eval_kind(K, model, &fr, dt, state, nullptr) : demc_contact_eval(model, &fr, dt, state, nullptr);
 #endif
+    }
+    demc_contact_frame fr = demc_contact_frame_sphere_sphere(model, &ba, &bb);
+    const demc_vec3 arm_a = fr.branch_i, arm_b = fr.branch_j;
+    fr.branch_i = demc_vec3_scale(fr.normal, -ba.radius);
+    fr.branch_j = demc_vec3_scale(fr.normal, bb.radius);
+    demc_contact_result r = K ? demc_contact_eval_kind(K, model, &fr, dt, state, nullptr)
+                              : demc_contact_eval(model, &fr, dt, state, nullptr);
+    r.torque_i = demc_vec3_add(r.torque_i, demc_vec3_cross(demc_vec3_sub(arm_a, fr.branch_i), r.force));
+    r.torque_j = demc_vec3_add(r.torque_j, demc_vec3_cross(r.force, demc_vec3_sub(arm_b, fr.branch_j)));
+    return r;
 }
 
 void PairGranDemc::compute(int eflag, int vflag)
 {
     ev_init(eflag, vflag);
-    if (kind_ == DEMC_CONTACT_KIND_HMD) loop<DEMC_CONTACT_KIND_HMD>();
-    else loop<0>();
+    if (full_velocity_) loop<0, true>();
+    else if (kind_ == DEMC_CONTACT_KIND_HMD) loop<DEMC_CONTACT_KIND_HMD, false>();
+    else loop<0, false>();
 }
 
-template <demc_contact_kind K> void PairGranDemc::loop()
+template <demc_contact_kind K, bool FULL> void PairGranDemc::loop()
 {
     double **x = atom->x, **v = atom->v, **f = atom->f, **omega = atom->omega, **torque = atom->torque;
     const double *radius = atom->radius, *rmass = atom->rmass, dt = update->dt;
@@ -445,7 +463,7 @@ template <demc_contact_kind K> void PairGranDemc::loop()
                                   {omega[a][0], omega[a][1], omega[a][2]}, radius[a], rmass[a], 0.0};
             const demc_body bb = {{x[b][0], x[b][1], x[b][2]}, {v[b][0], v[b][1], v[b][2]},
                                   {omega[b][0], omega[b][1], omega[b][2]}, radius[b], rmass[b], 0.0};
-            const demc_contact_result r = eval_pair<K>(&models_[tp], ba, bb, dt, state);
+            const demc_contact_result r = eval_pair<K, FULL>(&models_[tp], ba, bb, dt, state);
             if (!(r.overlap > 0.0)) continue;
             if (update_state) {
                 fix_->keep(i, tag[j], state, seen_);
