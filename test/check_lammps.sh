@@ -17,7 +17,9 @@
 #   6 fix pour inserts 400 spheres into a running simulation (an empty box at the start), 1 and 2 ranks: the same
 #     number of atoms as native, demc on 2 ranks equal to 1 rank to 8 digits in mean height and kinetic energies;
 #   7 oblique impacts where LAMMPS's rules are expressible in demc (limit_damping / end force; no tangential dashpot
-#     with gross sliding, or the dashpot without gross sliding): rebound velocity and spin within 1e-12 of native.
+#     with gross sliding, or the dashpot without gross sliding): rebound velocity and spin within 1e-12 of native;
+#   8 restart (restart.in): run N + M in one input = run N, write_restart, read_restart, run M, bit for bit on 1 and
+#     2 ranks.
 # Usage: sh test/check_lammps.sh BUILD_DIR   (after make lammps-demc; from the top of the tree). Exit 0 when every
 # check passes. Open MPI: root needs the two ALLOW variables; plm=isolated starts the ranks on this machine without ssh.
 set -u
@@ -140,6 +142,21 @@ for c in "0.5 0.0" "0.1 1.0"; do
         ok "7 oblique, sliding $vt m/s, x_gammat $xt" "rebound v_x v_y and spin $(obl o_d_$vt) vs native $(obl o_n_$vt): rel. $d"
     else bad "7 oblique, sliding $vt m/s, x_gammat $xt" "$(obl o_d_$vt) vs native $(obl o_n_$vt): rel. $d"; fi
 done
+# 8 restart: a pack on a floor of still spheres, run 1500 + 500 steps in one input, equals the same run written to
+# a restart file at step 1500 and read back (write_restart, read_restart: the history fix's rows travel in it), every
+# digit of every atom's final state, on 1 rank and on 2 (processors 2 1 1). A restart that lost the contacts differs
+# from the first step after it (measured: 24 in the largest relative difference of a component).
+INPUT=restart.in
+for np in 1 2; do
+    for part in both first second; do
+        run r${np}_$part "$np" loader -var part $part -var restartfile "r$np.restart" -var pair "$PAIR" -var coeff "$COEFF" || exit 1
+    done
+    if cmp -s "$W/r${np}_both.dump" "$W/r${np}_second.dump" && [ "$(wc -l <"$W/r${np}_both.dump")" = 1009 ] &&
+        { [ "$np" = 1 ] || grep -q "2 by 1 by 1" "$W/r${np}_second.log"; }; then
+        ok "8 restart, $np rank(s)" "1500 + 500 steps across write_restart/read_restart = in one run, every atom bit for bit"
+    else bad "8 restart, $np rank(s)" "the final states differ"; fi
+done
+
 # LAMMPS's default (the force may pull, x_gammat = 1), sliding 0.5 m/s: a figure, not pass/fail (page "Using demc in
 # LAMMPS": the two rules of LAMMPS that demc's description cannot express)
 run o_n_def 1 native -var vt 0.5 && run o_d_def 1 loader -var vt 0.5 -var pair "$PAIR" -var coeff "$COEFF" || exit 1

@@ -65,13 +65,16 @@ public:
         width = 1 + maxpartner * (1 + nstate);
         maxexchange = width;
         create_attribute = 1;
+        restart_peratom = 1; // write_restart carries the rows; a read_restart gives them back (unpack_restart)
         grow_arrays(atom->nmax);
         atom->add_callback(Atom::GROW);
+        atom->add_callback(Atom::RESTART);
         for (int i = 0; i < atom->nmax; ++i) hist[i][0] = 0.0;
     }
     ~FixDemcHistory() override
     {
         atom->delete_callback(id, Atom::GROW);
+        atom->delete_callback(id, Atom::RESTART);
         memory->destroy(hist);
     }
     int setmask() override { return 0; }
@@ -90,6 +93,28 @@ public:
         memcpy(hist[i], buf, sizeof(double) * n);
         return n;
     }
+    // Restart: per atom [size, nstate, count, rows...]. Read back into a fix of another state size (the pair style's
+    // laws changed between the runs), the rows are dropped: those contacts start anew.
+    int pack_restart(int i, double *buf) override
+    {
+        const int n = 1 + rows(i) * (1 + nstate);
+        buf[0] = 2 + n;
+        buf[1] = nstate;
+        memcpy(buf + 2, hist[i], sizeof(double) * n);
+        return 2 + n;
+    }
+    void unpack_restart(int nlocal, int nth) override
+    {
+        double **extra = atom->extra;
+        int m = 0;
+        for (int k = 0; k < nth; ++k) m += (int)extra[nlocal][m];
+        const double *rec = extra[nlocal] + m;
+        const int count = (int)rec[2];
+        if ((int)rec[1] != nstate || count > maxpartner) { hist[nlocal][0] = 0.0; return; }
+        memcpy(hist[nlocal], rec + 2, sizeof(double) * (1 + count * (1 + nstate)));
+    }
+    int size_restart(int i) override { return 3 + rows(i) * (1 + nstate); }
+    int maxsize_restart() override { return 2 + width; }
     double memory_usage() override { return (double)atom->nmax * width * sizeof(double); }
 
     int rows(int i) const { return (int)hist[i][0]; }
@@ -182,6 +207,7 @@ public:
           kind_(0), maxpartner_(16), maxrad_(0.0)
     {
         single_enable = 0;
+        restartinfo = 0; // after read_restart the input gives pair_style and pair_coeff again (the history is the fix's)
         no_virial_fdotr_compute = 1;
         finitecutflag = 1;
         demc_contact_def_init(DEMC_CONTACT_PRESET_HMD, sizeof def_, &def_, nullptr);
