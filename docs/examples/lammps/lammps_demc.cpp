@@ -165,10 +165,16 @@ public:
 Fix *create_history(LAMMPS *lmp, int narg, char **arg) { return new FixDemcHistory(lmp, narg, arg); }
 
 // ---------------------------------------------------------------------------------------------------------------------
-// pair_style gran/demc PRESET [keyword value ...]; pair_coeff I J keyword value ... (E, nu, e, mu, k, kappa)
+// pair_style gran/demc PRESET [keyword value ...]; pair_coeff I J keyword value ... (the names of coeff_names, in
+// the order of the fields)
 struct Coeff {
     double E, nu, e, mu, k, kappa;
+    double mu_r, roll_c, roll_eta, k_roll, gamma_roll, k_twist, gamma_twist, mu_twist, w;
 };
+const char *const coeff_names = "E nu e mu k kappa mu_r roll_c roll_eta k_roll gamma_roll k_twist gamma_twist mu_twist w";
+const int ncoeff = sizeof(Coeff) / sizeof(double);
+bool same(double a, double b) { return a == b || (std::isnan(a) && std::isnan(b)); }
+double given(double v, double otherwise) { return std::isnan(v) ? otherwise : v; }
 
 struct Keyword {
     const char *name, *values;
@@ -178,7 +184,9 @@ const Keyword keywords[] = {
     {"stiffness", "average backward forward total"}, {"recalculation", "incremental conventional"},
     {"direction", "force displacement velocity"}, {"unloading", "rescale keep"}, {"coulomb", "total elastic"},
     {"end", "force overlap"}, {"increment", "velocity rolling"}, {"damping_map", "exact tsuji"},
-    {"shear", "mindlin zabulionis campello"}, {"contact_velocity", "contact full"}};
+    {"shear", "mindlin zabulionis campello"}, {"contact_velocity", "contact full"},
+    {"tangential", "none spring md"}, {"rolling", "none cdt epsd sds"}, {"twisting", "none marshall sds"},
+    {"adhesion", "none jkr dmt"}, {"rolling_limiter", "inertia none"}};
 
 int choice(Error *error, const char *values, const char *word)
 {
@@ -256,7 +264,8 @@ void PairGranDemc::allocate()
     memory->create(cutsq, n + 1, n + 1, "pair:cutsq");
     for (int i = 0; i <= n; ++i)
         for (int j = 0; j <= n; ++j) setflag[i][j] = 0;
-    const Coeff none = {NAN, NAN, NAN, NAN, NAN, NAN};
+    Coeff none;
+    for (int k = 0; k < ncoeff; ++k) (&none.E)[k] = NAN;
     coeff_.assign((n + 1) * (n + 1), none);
 }
 
@@ -309,13 +318,24 @@ void PairGranDemc::settings(int narg, char **arg)
         case 9: def_.increment = (demc_increment_rule)c; break;
         case 10: map_tsuji_ = c == 1; break;
         case 11: shear_ = c; break;
-        default: full_velocity_ = c == 1; break;
+        case 12: full_velocity_ = c == 1; break;
+        case 13: def_.tangential = (demc_tangential_law)c; break;
+        case 14: def_.rolling = (demc_rolling_law)c; break;
+        case 15: def_.twisting = (demc_twisting_law)c; break;
+        case 16:
+            if (def_.normal != DEMC_NORMAL_HERTZ && def_.normal != DEMC_NORMAL_JKR && def_.normal != DEMC_NORMAL_DMT)
+                error->all(FLERR, std::string("pair gran/demc: adhesion needs a Hertz preset (hmd, hm, campello)"));
+            def_.normal = c == 0 ? DEMC_NORMAL_HERTZ : c == 1 ? DEMC_NORMAL_JKR : DEMC_NORMAL_DMT;
+            if (c) def_.end = DEMC_CONTACT_END_OVERLAP; // the adhesive laws pull by design
+            break;
+        default: def_.rolling_limiter = (demc_rolling_cdt_limiter)c; break;
         }
     }
     // The state layout depends on the laws and conventions only: compile a placeholder to learn it.
     demc_contact_def probe = def_;
     probe.moduli.effective_modulus = probe.moduli.effective_shear_modulus = probe.normal_stiffness = 1.0;
     probe.restitution = 0.5;
+    probe.max_effective_radius = 1.0;
     demc_contact_model m;
     const char *bad = nullptr;
     if (demc_contact_model_init(&probe, &m, &bad) != DEMC_OK)
@@ -326,15 +346,16 @@ void PairGranDemc::settings(int narg, char **arg)
 
 void PairGranDemc::coeff(int narg, char **arg)
 {
-    if (narg < 2 || narg % 2) error->all(FLERR, std::string("pair_coeff I J [E value] [nu value] [e value] [mu value] [k value] [kappa value]"));
+    if (narg < 2 || narg % 2) error->all(FLERR, std::string("pair_coeff I J [keyword value] ...: keywords ") + coeff_names);
     if (!allocated) allocate();
     int ilo, ihi, jlo, jhi;
     utils::bounds(FLERR, arg[0], 1, atom->ntypes, ilo, ihi, error);
     utils::bounds(FLERR, arg[1], 1, atom->ntypes, jlo, jhi, error);
-    Coeff c = {NAN, NAN, NAN, NAN, NAN, NAN};
+    Coeff c;
+    for (int k = 0; k < ncoeff; ++k) (&c.E)[k] = NAN;
     for (int a = 2; a < narg; a += 2) {
         const double v = utils::numeric(FLERR, arg[a + 1], false, lmp);
-        const int k = choice(error, "E nu e mu k kappa", arg[a]);
+        const int k = choice(error, coeff_names, arg[a]);
         (&c.E)[k] = v;
     }
     const int n1 = atom->ntypes + 1;
@@ -385,11 +406,13 @@ double PairGranDemc::init_one(int i, int j)
     Coeff c = coeff_[i * n1 + j];
     const Coeff &ci = coeff_[i * n1 + i], &cj = coeff_[j * n1 + j];
     demc_material a = {c.E, c.nu, 1.0, 0.0}, b = a;
-    if (!setflag[i][j]) { // mixing: the two materials by demc's rules; e and mu only where both types agree
+    if (!setflag[i][j]) { // mixing: the two materials by demc's rules; the rest only where both types agree
         if (!setflag[i][i] || !setflag[j][j]) error->all(FLERR, std::string("pair gran/demc: pair_coeff not set for every type"));
-        if (!(ci.e == cj.e || (std::isnan(ci.e) && std::isnan(cj.e))) || !(ci.mu == cj.mu || (std::isnan(ci.mu) && std::isnan(cj.mu))))
+        bool agree = true;
+        for (int k = 2; k < ncoeff; ++k) agree = agree && (k == 4 || same((&ci.E)[k], (&cj.E)[k]));
+        if (!agree)
             error->all(FLERR, "pair gran/demc: types " + std::to_string(i) + " and " + std::to_string(j) +
-                                  " differ in e or mu: give their pair_coeff");
+                                  " differ in a coefficient other than E, nu, k: give their pair_coeff");
         a = {ci.E, ci.nu, 1.0, 0.0};
         b = {cj.E, cj.nu, 1.0, 0.0};
         c = ci;
@@ -418,6 +441,25 @@ double PairGranDemc::init_one(int i, int j)
             d.tangential_damping_scale = 1.0 / sqrt(d.stiffness_ratio);
     }
     if (d.tangential != DEMC_TANGENTIAL_NONE) d.friction.mu_static = d.friction.mu_dynamic = std::isnan(c.mu) ? 0.0 : c.mu;
+    // the laws of 1.x: rolling (CDT, EPSD: mu_r [roll_c roll_eta]; SDS: k_roll gamma_roll mu_r), twisting (Marshall:
+    // from the tangential spring; SDS: k_twist gamma_twist mu_twist), adhesion (JKR, DMT: w)
+    if (d.rolling != DEMC_ROLLING_NONE) {
+        d.mu_rolling = given(c.mu_r, 0.0);
+        d.rolling_stiffness_coefficient = given(c.roll_c, d.rolling_stiffness_coefficient);
+        d.rolling_damping_ratio = given(c.roll_eta, d.rolling_damping_ratio);
+        d.rolling_stiffness = given(c.k_roll, 0.0);
+        d.rolling_damping = given(c.gamma_roll, 0.0);
+    }
+    if (d.twisting == DEMC_TWISTING_SDS) {
+        d.twisting_stiffness = given(c.k_twist, 0.0);
+        d.twisting_damping = given(c.gamma_twist, 0.0);
+        d.mu_twisting = given(c.mu_twist, 0.0);
+    }
+    if (d.normal == DEMC_NORMAL_JKR || d.normal == DEMC_NORMAL_DMT) {
+        d.work_of_adhesion = given(c.w, 0.0);
+        // JKR's neck range is set by the largest R* served: two of the largest spheres present or to come
+        if (d.normal == DEMC_NORMAL_JKR) d.max_effective_radius = maxrad_ > 0.0 ? 0.5 * maxrad_ : 1.0;
+    }
     const char *bad = nullptr;
     demc_contact_model &m = models_[i * n1 + j];
     if (demc_contact_model_init(&d, &m, &bad) != DEMC_OK)
@@ -490,7 +532,11 @@ template <demc_contact_kind K, bool FULL> void PairGranDemc::loop()
             const demc_body bb = {{x[b][0], x[b][1], x[b][2]}, {v[b][0], v[b][1], v[b][2]},
                                   {omega[b][0], omega[b][1], omega[b][2]}, radius[b], rmass[b], 0.0};
             const demc_contact_result r = eval_pair<K, FULL>(&models_[tp], ba, bb, dt, state);
-            if (!(r.overlap > 0.0)) continue;
+            if (!(r.overlap > 0.0)) { // apart, unless an adhesive neck holds the pair (its state is then not zero)
+                bool held = false;
+                for (size_t k = 0; range_[tp] > 0.0 && k < nstate_ && !held; ++k) held = state[k] != 0.0;
+                if (!held) continue;
+            }
             if (update_state) {
                 fix_->keep(i, tag[j], state, seen_);
                 if (j < nlocal) fix_->keep(j, tag[i], state, seen_);
