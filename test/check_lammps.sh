@@ -111,9 +111,17 @@ if [ "$(last pd1 | awk '{print $2}')" = 1000 ] && [ "$(last pd2 | awk '{print $2
     le "$rk" 1e-7 && le "$rn" 0.01 && [ "$warn" = 0 ] && grep -q "2 by 1 by 1" "$W/pd2.log"; then
     ok "5 pack" "2 ranks vs 1: mean height rel. diff. $rz, kinetic energy $rk; mean height $z1 m vs native $zn (rel. $rn)"
 else bad "5 pack" "2 ranks vs 1: mean height $z1 vs $z2 ($rz), kinetic energy $k1 vs $k2 ($rk); native $zn ($rn); warnings $warn"; fi
+# the batch (demc_contact_eval_batch(), the default where it applies) and the one-call path: the same pack in every
+# printed digit, 1 rank and 2 (demc's own conventions: contact_velocity full, of conventions lammps, is one-call only)
+run pb1 1 loader -var pair "gran/demc hmd" -var coeff "$COEFF" && run ps1 1 loader -var pair "gran/demc hmd eval single" -var coeff "$COEFF" &&
+    run pb2 2 loader -var pair "gran/demc hmd" -var coeff "$COEFF" && run ps2 2 loader -var pair "gran/demc hmd eval single" -var coeff "$COEFF" || exit 1
+if [ "$(rows pb1 | md5sum)" = "$(rows ps1 | md5sum)" ] && [ "$(rows pb2 | md5sum)" = "$(rows ps2 | md5sum)" ] && [ -n "$(last pb2)" ]; then
+    ok "5 pack, batch = one-call" "every thermo row equal on 1 and 2 ranks (final mean height $(last pb1 | awk '{print $5}') m)"
+else bad "5 pack, batch = one-call" "rows differ: $(last pb1) vs $(last ps1); 2 ranks $(last pb2) vs $(last ps2)"; fi
 pt() { awk '/^Pair  *\|/{print $5}' "$W/$1.log"; }
-echo "lammps pair time, 1000 spheres, 4000 steps: native $(pt pn1) s, demc $(pt pd1) s on 1 rank" \
-    "($(awk -v a="$(pt pd1)" -v b="$(pt pn1)" 'BEGIN{printf "%.2f", a/b}')x; wall clock, noisy on a shared machine)"
+x() { awk -v a="$(pt "$1")" -v b="$(pt pn1)" 'BEGIN{printf "%.2f", a/b}'; }
+echo "lammps pair time, 1000 spheres, 4000 steps, 1 rank: native $(pt pn1) s; demc conventions lammps (one-call)" \
+    "$(pt pd1) s ($(x pd1)x), hmd batch $(pt pb1) s ($(x pb1)x), hmd one-call $(pt ps1) s ($(x ps1)x); wall clock, noisy on a shared machine"
 
 # 6 fix pour, 1 and 2 ranks. 2 ranks sum a ghost's forces in another order than 1: 1e-16 apart until step 4000,
 # then the pour's impacts amplify it about 100-fold every 500 steps (measured at step 6000: 6e-8 in mean height, 3e-7

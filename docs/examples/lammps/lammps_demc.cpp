@@ -127,9 +127,9 @@ public:
         return nullptr;
     }
     // keep (touching): store the state under atom i, a row added if new; mark it seen this step
-    void keep(int i, tagint partner, const double *state, std::vector<unsigned> &seen)
+    void keep(int i, tagint partner, const double *state, std::vector<unsigned> &seen, double *found = nullptr)
     {
-        double *s = find(i, partner);
+        double *s = found ? found : find(i, partner); // found: the row's state, looked up this step already
         if (!s) {
             const int k = rows(i);
             if (k == maxpartner)
@@ -186,7 +186,7 @@ const Keyword keywords[] = {
     {"end", "force overlap"}, {"increment", "velocity rolling"}, {"damping_map", "exact tsuji"},
     {"shear", "mindlin zabulionis campello"}, {"contact_velocity", "contact full"},
     {"tangential", "none spring md"}, {"rolling", "none cdt epsd sds"}, {"twisting", "none marshall sds"},
-    {"adhesion", "none jkr dmt"}, {"rolling_limiter", "inertia none"}};
+    {"adhesion", "none jkr dmt"}, {"rolling_limiter", "inertia none"}, {"eval", "single batch"}};
 
 int choice(Error *error, const char *values, const char *word)
 {
@@ -211,7 +211,7 @@ double tsuji_alpha(double e)
 class PairGranDemc : public Pair {
 public:
     explicit PairGranDemc(LAMMPS *lmp)
-        : Pair(lmp), fix_(nullptr), map_tsuji_(false), lammps_damping_(false), full_velocity_(false), shear_(DEMC_SHEAR_MINDLIN), nstate_(0),
+        : Pair(lmp), fix_(nullptr), map_tsuji_(false), lammps_damping_(false), batch_(true), full_velocity_(false), shear_(DEMC_SHEAR_MINDLIN), nstate_(0),
           kind_(0), maxpartner_(16), maxrad_(0.0)
     {
         single_enable = 0;
@@ -237,11 +237,14 @@ public:
 private:
     void allocate();
     template <demc_contact_kind K, bool FULL> void loop();
+    void loop_batch();
 
     demc_contact_def def_;
     FixDemcHistory *fix_;
     bool map_tsuji_;      // γ from e by LAMMPS's Tsuji polynomial instead of demc's exact map
     bool lammps_damping_; // conventions lammps: the tangential dashpot is LAMMPS's (the normal one's coefficient)
+    bool batch_;          // eval batch (default): the pairs within reach gathered, demc_contact_eval_batch(); not
+                          // with contact_velocity full, whose frames the batch cannot build
     bool full_velocity_;  // contact_velocity full: the surfaces' velocities from the full radii (LAMMPS), torque arms
                           // from the contact point rule
     int shear_;           // demc_shear_mixing of G*
@@ -253,6 +256,10 @@ private:
     std::vector<demc_contact_model> models_;   // [i * (ntypes + 1) + j]
     std::vector<double> range_;                // demc_contact_model_range() of each
     std::vector<unsigned> seen_;
+    // eval batch: the pairs of one step (bodies a, b; the list's i, j; the type pair), their states and forces
+    std::vector<int> ba_, bb_, li_, lj_, tp_, sel_, sa_, sb_;
+    std::vector<double *> found_; // the state kept under the list's i, or nullptr (a new contact)
+    std::vector<double> states_, forces_;
     double *cutoff_rows_[1];
 };
 
@@ -275,6 +282,7 @@ void PairGranDemc::settings(int narg, char **arg)
     if (narg < 1) error->all(FLERR, std::string("pair_style gran/demc hmd|lsd|plsb|hm|campello [keyword value ...]"));
     demc_contact_def_init((demc_contact_preset)choice(error, presets, arg[0]), sizeof def_, &def_, nullptr);
     map_tsuji_ = lammps_damping_ = full_velocity_ = false;
+    batch_ = true; // eval batch unless asked otherwise (contact_velocity full evaluates pair by pair)
     shear_ = DEMC_SHEAR_MINDLIN;
     for (int a = 1; a < narg; a += 2) {
         if (a + 1 >= narg) error->all(FLERR, std::string("pair gran/demc: a keyword without its value"));
@@ -328,7 +336,8 @@ void PairGranDemc::settings(int narg, char **arg)
             def_.normal = c == 0 ? DEMC_NORMAL_HERTZ : c == 1 ? DEMC_NORMAL_JKR : DEMC_NORMAL_DMT;
             if (c) def_.end = DEMC_CONTACT_END_OVERLAP; // the adhesive laws pull by design
             break;
-        default: def_.rolling_limiter = (demc_rolling_cdt_limiter)c; break;
+        case 17: def_.rolling_limiter = (demc_rolling_cdt_limiter)c; break;
+        default: batch_ = c == 1; break;
         }
     }
     // The state layout depends on the laws and conventions only: compile a placeholder to learn it.
@@ -501,7 +510,8 @@ inline demc_contact_result eval_pair(const demc_contact_model *model, const demc
 void PairGranDemc::compute(int eflag, int vflag)
 {
     ev_init(eflag, vflag);
-    if (full_velocity_) loop<0, true>();
+    if (batch_ && !full_velocity_) loop_batch();
+    else if (full_velocity_) loop<0, true>();
     else if (kind_ == DEMC_CONTACT_KIND_HMD) loop<DEMC_CONTACT_KIND_HMD, false>();
     else loop<0, false>();
 }
@@ -524,7 +534,7 @@ template <demc_contact_kind K, bool FULL> void PairGranDemc::loop()
             if (!(dx * dx + dy * dy + dz * dz < reach * reach)) continue; // apart: its row is swept below
             const bool i_first = tag[i] < tag[j];
             const int a = i_first ? i : j, b = i_first ? j : i;
-            const double *kept = fix_->find(i, tag[j]);
+            double *kept = fix_->find(i, tag[j]);
             if (kept) memcpy(state, kept, nstate_ * sizeof(double));
             else memset(state, 0, nstate_ * sizeof(double));
             const demc_body ba = {{x[a][0], x[a][1], x[a][2]}, {v[a][0], v[a][1], v[a][2]},
@@ -538,7 +548,7 @@ template <demc_contact_kind K, bool FULL> void PairGranDemc::loop()
                 if (!held) continue;
             }
             if (update_state) {
-                fix_->keep(i, tag[j], state, seen_);
+                fix_->keep(i, tag[j], state, seen_, kept);
                 if (j < nlocal) fix_->keep(j, tag[i], state, seen_);
             }
             // r.force acts on a; newton off: a ghost gets its force on the rank that owns it
@@ -554,6 +564,103 @@ template <demc_contact_kind K, bool FULL> void PairGranDemc::loop()
                 const double s = i_first ? 1.0 : -1.0; // the force on i
                 ev_tally_xyz(i, j, nlocal, 0, 0.0, 0.0, s * r.force.x, s * r.force.y, s * r.force.z, dx, dy, dz);
             }
+        }
+    }
+    if (update_state) fix_->sweep(nlocal, seen_);
+}
+
+// eval batch: the pairs within reach of this step are gathered (body a the one of the smaller atom ID, the state
+// copied from the history fix), evaluated per pair of atom types by demc_contact_eval_batch() with LAMMPS's arrays
+// read in place and the forces and torques added straight into f and torque (a ghost's rows receive its share too,
+// which newton off never reads), then the states of the pairs still in contact (not zero after the evaluation) are
+// kept. One atom type: the pairs are added in the order of the single path, so the results are the same bit for bit.
+void PairGranDemc::loop_batch()
+{
+    double **x = atom->x, **v = atom->v, **f = atom->f, **omega = atom->omega, **torque = atom->torque;
+    const double *radius = atom->radius, *rmass = atom->rmass, dt = update->dt;
+    const int *type = atom->type, nlocal = atom->nlocal, n1 = atom->ntypes + 1;
+    const tagint *tag = atom->tag;
+    const bool update_state = !update->setupflag;
+    ba_.clear(); bb_.clear(); li_.clear(); lj_.clear(); tp_.clear(); found_.clear();
+    size_t n = 0, w = nstate_ ? nstate_ : 1;
+    if (states_.size() < 64 * w) states_.resize(64 * w);
+    for (int ii = 0; ii < list->inum; ++ii) {
+        const int i = list->ilist[ii], *jlist = list->firstneigh[i], jnum = list->numneigh[i];
+        for (int jj = 0; jj < jnum; ++jj) {
+            const int j = jlist[jj] & NEIGHMASK, tp = type[i] * n1 + type[j];
+            const double dx = x[i][0] - x[j][0], dy = x[i][1] - x[j][1], dz = x[i][2] - x[j][2];
+            const double reach = radius[i] + radius[j] + range_[tp];
+            if (!(dx * dx + dy * dy + dz * dz < reach * reach)) continue;
+            const bool i_first = tag[i] < tag[j];
+            ba_.push_back(i_first ? i : j);
+            bb_.push_back(i_first ? j : i);
+            li_.push_back(i);
+            lj_.push_back(j);
+            tp_.push_back(tp);
+            double *kept = fix_->find(i, tag[j]);
+            found_.push_back(kept);
+            if ((n + 1) * w > states_.size()) states_.resize(2 * states_.size());
+            double *at = &states_[n * w];
+            if (kept) memcpy(at, kept, nstate_ * sizeof(double));
+            else memset(at, 0, w * sizeof(double));
+            ++n;
+        }
+    }
+    forces_.assign(evflag ? 3 * n : 0, 0.0);
+    // one batch per pair of types present (with one atom type, one batch of every pair in list order)
+    std::vector<char> done(n, 0);
+    for (size_t first = 0; first < n; ++first) {
+        if (done[first]) continue;
+        const int tp = tp_[first];
+        sel_.clear(); sa_.clear(); sb_.clear();
+        for (size_t q = first; q < n; ++q)
+            if (!done[q] && tp_[q] == tp) { sel_.push_back((int)q); sa_.push_back(ba_[q]); sb_.push_back(bb_[q]); done[q] = 1; }
+        const bool all = sel_.size() == n; // the whole step in one batch: states and forces in place
+        std::vector<double> st, fo;
+        if (!all) {
+            st.resize(sel_.size() * w);
+            for (size_t k = 0; k < sel_.size(); ++k) memcpy(&st[k * w], &states_[sel_[k] * w], nstate_ * sizeof(double));
+            fo.resize(evflag ? 3 * sel_.size() : 0);
+        }
+        demc_contact_batch b = DEMC_CONTACT_BATCH_INIT;
+        b.count = sel_.size();
+        b.i = sa_.data();
+        b.j = sb_.data();
+        b.position = x[0];
+        b.velocity = v[0];
+        b.angular_velocity = omega[0];
+        b.radius = radius;
+        b.mass = rmass;
+        b.vector_stride = 3;
+        b.scalar_stride = 1;
+        b.state = all ? states_.data() : st.data();
+        b.state_stride = w;
+        b.force = evflag ? (all ? forces_.data() : fo.data()) : nullptr;
+        b.body_force = f[0];
+        b.body_torque = torque[0];
+        const char *bad = nullptr;
+        if (demc_contact_eval_batch(&models_[tp], &b, dt, &bad) != DEMC_OK)
+            error->one(FLERR, std::string("pair gran/demc: demc_contact_eval_batch refused ") + (bad ? bad : "?"));
+        if (!all)
+            for (size_t k = 0; k < sel_.size(); ++k) {
+                memcpy(&states_[sel_[k] * w], &st[k * w], nstate_ * sizeof(double));
+                if (evflag) memcpy(&forces_[3 * sel_[k]], &fo[3 * k], 3 * sizeof(double));
+            }
+    }
+    seen_.assign(nlocal, 0u);
+    for (size_t q = 0; q < n; ++q) {
+        const double *state = &states_[q * w];
+        bool live = false;
+        for (size_t k = 0; k < nstate_ && !live; ++k) live = state[k] != 0.0;
+        const int i = li_[q], j = lj_[q];
+        if (live && update_state) {
+            fix_->keep(i, tag[j], state, seen_, found_[q]);
+            if (j < nlocal) fix_->keep(j, tag[i], state, seen_);
+        }
+        if (evflag) {
+            const double sgn = ba_[q] == i ? 1.0 : -1.0, *fq = &forces_[3 * q];
+            ev_tally_xyz(i, j, nlocal, 0, 0.0, 0.0, sgn * fq[0], sgn * fq[1], sgn * fq[2], x[i][0] - x[j][0],
+                         x[i][1] - x[j][1], x[i][2] - x[j][2]);
         }
     }
     if (update_state) fix_->sweep(nlocal, seen_);
