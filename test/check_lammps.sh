@@ -13,7 +13,8 @@
 #     the host program with demc header-only;
 #   5 1000 spheres fall onto a floor for 4000 steps, split in x on 2 ranks (processors 2 1 1): demc on 2 ranks equals 1 rank to 8 digits in mean height (1e-8) and 7 in kinetic energy (1e-7, the more
 #     chaotic of the two: measured 9e-9), mean height within 1 % of native, no warning;
-#     the pair times are printed (a figure, not pass/fail);
+#     demc_contact_eval_batch() (eval batch, the default) equals one call per pair (eval single) in every thermo row
+#     on 1 and 2 ranks; the pair times are printed (a figure, not pass/fail);
 #   6 fix pour inserts 400 spheres into a running simulation (an empty box at the start), 1 and 2 ranks: the same
 #     number of atoms as native, demc on 2 ranks equal to 1 rank to 6 digits in mean height and kinetic energies;
 #   7 oblique impacts where LAMMPS's rules are expressible in demc (limit_damping / end force; no tangential dashpot
