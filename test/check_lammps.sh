@@ -13,9 +13,17 @@
 #     the host program with demc header-only;
 #   5 1000 spheres fall onto a floor for 4000 steps, split in x on 2 ranks (processors 2 1 1): demc on 2 ranks equals 1 rank to 8 digits in mean height (1e-8) and 7 in kinetic energy (1e-7, the more
 #     chaotic of the two: measured 9e-9), mean height within 1 % of native, no warning;
-#     the pair times are printed (a figure, not pass/fail);
+#     demc_contact_eval_batch() (eval batch, the default) equals one call per pair (eval single) in every thermo row
+#     on 1 and 2 ranks; the pair times are printed (a figure, not pass/fail);
 #   6 fix pour inserts 400 spheres into a running simulation (an empty box at the start), 1 and 2 ranks: the same
-#     number of atoms as native, demc on 2 ranks equal to 1 rank to 8 digits in mean height and kinetic energies.
+#     number of atoms as native, demc on 2 ranks equal to 1 rank to 6 digits in mean height and kinetic energies;
+#   7 oblique impacts where LAMMPS's rules are expressible in demc (limit_damping / end force; no tangential dashpot
+#     with gross sliding, or the dashpot without gross sliding): rebound velocity and spin within 1e-12 of native;
+#   8 restart (restart.in): run N + M in one input = run N, write_restart, read_restart, run M, bit for bit on 1 and
+#     2 ranks.
+#   9 the laws of 1.x as options (spin.in, collision.in): rolling CDT and twisting SDS decelerate a spinning sphere at
+#     their closed-form rates (1e-6); rolling SDS, twisting SDS and twisting Marshall equal native (1e-12); a JKR pair
+#     sticks below the sticking velocity of the JKR cycle loss and rebounds with e = sqrt(1 - (v_s/v)^2) above it.
 # Usage: sh test/check_lammps.sh BUILD_DIR   (after make lammps-demc; from the top of the tree). Exit 0 when every
 # check passes. Open MPI: root needs the two ALLOW variables; plm=isolated starts the ranks on this machine without ssh.
 set -u
@@ -104,11 +112,21 @@ if [ "$(last pd1 | awk '{print $2}')" = 1000 ] && [ "$(last pd2 | awk '{print $2
     le "$rk" 1e-7 && le "$rn" 0.01 && [ "$warn" = 0 ] && grep -q "2 by 1 by 1" "$W/pd2.log"; then
     ok "5 pack" "2 ranks vs 1: mean height rel. diff. $rz, kinetic energy $rk; mean height $z1 m vs native $zn (rel. $rn)"
 else bad "5 pack" "2 ranks vs 1: mean height $z1 vs $z2 ($rz), kinetic energy $k1 vs $k2 ($rk); native $zn ($rn); warnings $warn"; fi
+# the batch (demc_contact_eval_batch(), the default where it applies) and the one-call path: the same pack in every
+# printed digit, 1 rank and 2 (demc's own conventions: contact_velocity full, of conventions lammps, is one-call only)
+run pb1 1 loader -var pair "gran/demc hmd" -var coeff "$COEFF" && run ps1 1 loader -var pair "gran/demc hmd eval single" -var coeff "$COEFF" &&
+    run pb2 2 loader -var pair "gran/demc hmd" -var coeff "$COEFF" && run ps2 2 loader -var pair "gran/demc hmd eval single" -var coeff "$COEFF" || exit 1
+if [ "$(rows pb1 | md5sum)" = "$(rows ps1 | md5sum)" ] && [ "$(rows pb2 | md5sum)" = "$(rows ps2 | md5sum)" ] && [ -n "$(last pb2)" ]; then
+    ok "5 pack, batch = one-call" "every thermo row equal on 1 and 2 ranks (final mean height $(last pb1 | awk '{print $5}') m)"
+else bad "5 pack, batch = one-call" "rows differ: $(last pb1) vs $(last ps1); 2 ranks $(last pb2) vs $(last ps2)"; fi
 pt() { awk '/^Pair  *\|/{print $5}' "$W/$1.log"; }
-echo "lammps pair time, 1000 spheres, 4000 steps: native $(pt pn1) s, demc $(pt pd1) s on 1 rank" \
-    "($(awk -v a="$(pt pd1)" -v b="$(pt pn1)" 'BEGIN{printf "%.2f", a/b}')x; wall clock, noisy on a shared machine)"
+x() { awk -v a="$(pt "$1")" -v b="$(pt pn1)" 'BEGIN{printf "%.2f", a/b}'; }
+echo "lammps pair time, 1000 spheres, 4000 steps, 1 rank: native $(pt pn1) s; demc conventions lammps (one-call)" \
+    "$(pt pd1) s ($(x pd1)x), hmd batch $(pt pb1) s ($(x pb1)x), hmd one-call $(pt ps1) s ($(x ps1)x); wall clock, noisy on a shared machine"
 
-# 6 fix pour, 1 and 2 ranks
+# 6 fix pour, 1 and 2 ranks. 2 ranks sum a ghost's forces in another order than 1: 1e-16 apart until step 4000,
+# then the pour's impacts amplify it about 100-fold every 500 steps (measured at step 6000: 6e-8 in mean height, 3e-7
+# in kinetic energy with contact_velocity full; 4e-10 with contact), so the step-6000 bound is 1e-6.
 INPUT=pour.in
 run qn1 1 native && run qd1 1 loader -var pair "$PAIR" -var coeff "$COEFF" &&
     run qd2 2 loader -var pair "$PAIR" -var coeff "$COEFF" || exit 1
@@ -116,8 +134,96 @@ n1=$(last qd1 | awk '{print $2}'); n2=$(last qd2 | awk '{print $2}'); nn=$(last 
 z1=$(last qd1 | awk '{print $5}'); z2=$(last qd2 | awk '{print $5}'); zn=$(last qn1 | awk '{print $5}')
 k1=$(last qd1 | awk '{printf "%.12g", $3 + $4}'); k2=$(last qd2 | awk '{printf "%.12g", $3 + $4}')
 rz=$(rel "$z1" "$z2"); rk=$(rel "$k1" "$k2"); rn=$(rel "$zn" "$z1")
-if [ "$n1" = "$nn" ] && [ "$n2" = "$nn" ] && [ "$nn" -gt 300 ] && le "$rz" 1e-8 && le "$rk" 1e-8 &&
+if [ "$n1" = "$nn" ] && [ "$n2" = "$nn" ] && [ "$nn" -gt 300 ] && le "$rz" 1e-6 && le "$rk" 1e-6 &&
     grep -q "2 by 1 by 1" "$W/qd2.log"; then
     ok "6 fix pour" "$n1 atoms inserted as native; 2 ranks vs 1: mean height rel. diff. $rz, kinetic energy $rk; mean height $z1 m vs native $zn (rel. $rn)"
 else bad "6 fix pour" "atoms $n1, $n2 vs native $nn; 2 ranks vs 1: mean height $z1 vs $z2 ($rz), kinetic energy $k1 vs $k2 ($rk)"; fi
+# 7 oblique impacts (sliding 0.5 and 0.1 m/s) where LAMMPS's rules are demc's: the force may not pull (limit_damping,
+# end force), so that the Coulomb load |F_n| of LAMMPS is demc's F_n, and either no tangential dashpot (x_gammat = 0)
+# or no gross sliding (0.1 m/s), so that LAMMPS's slip memory (mu F_n t - F_d) is demc's. The rebound velocity and
+# spin of sphere 1 agree to 1e-12 (measured 2e-14; 2 % in spin with demc's own contact point velocity).
+INPUT=collision.in
+obl() { awk '$1==1{printf "%.17g %.17g %.17g", $5, $6, $10}' "$W/$1.dump"; }
+reldiff() { # the largest relative difference of two triples
+    echo "$1 $2" | awk '{m=0; for(k=1;k<=3;k++){d=$k-$(k+3); if(d<0)d=-d; a=$k<0?-$k:$k; if(d/a>m)m=d/a}; printf "%.2g", m}'; }
+for c in "0.5 0.0" "0.1 1.0"; do
+    set -- $c; vt=$1 xt=$2
+    run o_n_$vt 1 native -var vt "$vt" -var coeff "hertz/material 5e6 0.5 0.3 tangential mindlin NULL $xt 0.4 damping tsuji limit_damping" &&
+        run o_d_$vt 1 loader -var vt "$vt" -var coeff "$COEFF" \
+            -var pair "$PAIR end force$([ "$xt" = 0.0 ] && echo " tangential_damping 0")" || exit 1
+    d=$(reldiff "$(obl o_n_$vt)" "$(obl o_d_$vt)")
+    if [ -n "$(obl o_d_$vt)" ] && le "$d" 1e-12; then
+        ok "7 oblique, sliding $vt m/s, x_gammat $xt" "rebound v_x v_y and spin $(obl o_d_$vt) vs native $(obl o_n_$vt): rel. $d"
+    else bad "7 oblique, sliding $vt m/s, x_gammat $xt" "$(obl o_d_$vt) vs native $(obl o_n_$vt): rel. $d"; fi
+done
+# 8 restart: a pack on a floor of still spheres, run 1500 + 500 steps in one input, equals the same run written to
+# a restart file at step 1500 and read back (write_restart, read_restart: the history fix's rows travel in it), every
+# digit of every atom's final state, on 1 rank and on 2 (processors 2 1 1). A restart that lost the contacts differs
+# from the first step after it (measured: 24 in the largest relative difference of a component).
+INPUT=restart.in
+for np in 1 2; do
+    for part in both first second; do
+        run r${np}_$part "$np" loader -var part $part -var restartfile "r$np.restart" -var pair "$PAIR" -var coeff "$COEFF" || exit 1
+    done
+    if cmp -s "$W/r${np}_both.dump" "$W/r${np}_second.dump" && [ "$(wc -l <"$W/r${np}_both.dump")" = 1009 ] &&
+        { [ "$np" = 1 ] || grep -q "2 by 1 by 1" "$W/r${np}_second.log"; }; then
+        ok "8 restart, $np rank(s)" "1500 + 500 steps across write_restart/read_restart = in one run, every atom bit for bit"
+    else bad "8 restart, $np rank(s)" "the final states differ"; fi
+done
+
+# 9 the laws of 1.x as options. spin.in: a sphere (R = 1 mm) resting under gravity on a sphere held still, spinning
+# at 10 rad/s about x (rolling) or 20 rad/s about z (twisting). Closed forms: once the resistance slides, the spin falls at the
+# constant rate M/I, rolling CDT mu_r R* m g/I = mu_r g/(0.8 R) (mu = 0: no tangential force), twisting SDS
+# mu_tw m g/I = mu_tw g/(0.4 R^2); measured between steps 40000 and 80000 (t = 0.04 and 0.08 s), within 1e-6. Against
+# native (pair_style granular's rolling sds, twisting sds, twisting marshall): the spin and the overlap at every
+# 1000th step within 1e-12.
+INPUT=spin.in
+N_SPIN='hertz/material 5e6 0.5 0.3 tangential mindlin NULL 1.0'
+spin() { rows "$1" | awk -v s="$2" -v c="$3" '$1==s{printf "%.17g", $c}'; }
+run s_cdt 1 loader -var axis x -var pair "$PAIR rolling cdt" -var coeff "E 5e6 nu 0.3 e 0.5 mu 0 mu_r 0.01" || exit 1
+rate=$(awk -v a="$(spin s_cdt 40000 2)" -v b="$(spin s_cdt 80000 2)" 'BEGIN{printf "%.12g", (a - b)/0.04}')
+want=$(awk 'BEGIN{printf "%.12g", 0.01 * 9.81 / (0.8 * 0.001)}')
+if [ -n "$(spin s_cdt 80000 2)" ] && le "$(rel "$want" "$rate")" 1e-6; then ok "9 rolling cdt" "spin falls at $rate rad/s^2, mu_r g/(0.8 R) = $want"
+else bad "9 rolling cdt" "spin falls at $rate rad/s^2, mu_r g/(0.8 R) = $want"; fi
+for law in "rolling_sds x 2 rolling sds 1000 1e-4 0.01|mu 0 k_roll 1000 gamma_roll 1e-4 mu_r 0.01|0.0" \
+    "twisting_sds z 3 twisting sds 1e-3 1e-8 1e-5|mu 0.4 k_twist 1e-3 gamma_twist 1e-8 mu_twist 1e-5|0.4" \
+    "twisting_marshall z 3 twisting marshall|mu 0.4|0.4"; do
+    IFS='|'; set -- $law; IFS=' '; native_law=$1 demc_coeff=$2 mu=$3
+    set -- $native_law; law=$1 axis=$2 col=$3; shift 3
+    w0=10; [ "$axis" = z ] && w0=20
+    run s_n_$law 1 native -var axis "$axis" -var w0 $w0 -var coeff "$N_SPIN $mu damping tsuji $*" &&
+        run s_d_$law 1 loader -var axis "$axis" -var w0 $w0 -var pair "$PAIR $1 $2" -var coeff "E 5e6 nu 0.3 e 0.5 $demc_coeff" || exit 1
+    rows "s_d_$law" >"$W/s_d_$law.rows"
+    # the spin (floor 1e-3 rad/s where it has stopped) and the overlap of every 1000th step, relative
+    worst=$(rows "s_n_$law" | paste - "$W/s_d_$law.rows" | awk -v c="$col" 'BEGIN{m=0}
+        function r(a, b, f) { d = a - b; if (d < 0) d = -d; if (a < 0) a = -a; return d / (a > f ? a : f) }
+        { x = r($c, $(c + 6), 1e-3); y = r($4, $10, 1e-12); if (x > m) m = x; if (y > m) m = y } END{printf "%.2g", m}')
+    last_n=$(spin "s_n_$law" 40000 "$col"); last_d=$(spin "s_d_$law" 40000 "$col")
+    if [ "$(rows "s_d_$law" | wc -l)" = 81 ] && le "$worst" 1e-12; then
+        ok "9 $law" "as native: spin at t = 0.04 s $last_d vs $last_n rad/s, every 1000th step within $worst"
+    else bad "9 $law" "spin at t = 0.04 s $last_d vs native $last_n rad/s; largest rel. difference $worst"; fi
+done
+rate=$(awk -v a="$(spin s_d_twisting_sds 40000 3)" -v b="$(spin s_d_twisting_sds 80000 3)" 'BEGIN{printf "%.12g", (a - b)/0.04}'); want=$(awk 'BEGIN{printf "%.12g", 1e-5 * 9.81 / (0.4 * 1e-6)}')
+if le "$(rel "$want" "$rate")" 1e-6; then ok "9 twisting sds, closed form" "spin falls at $rate rad/s^2, mu_tw g/(0.4 R^2) = $want"
+else bad "9 twisting sds, closed form" "spin falls at $rate rad/s^2, mu_tw g/(0.4 R^2) = $want"; fi
+# JKR (collision.in, no dashpot: e 1, demc's conventions): an elastic JKR collision sticks below v_s = sqrt(2 U_c/m*),
+# U_c = 7.0922 (w^5 R*^4/E*^2)^(1/3) (Thornton & Ning 1998's 7.09, the JKR cycle's loss), and above it rebounds with
+# e = sqrt(1 - (v_s/v)^2). At 0.99 v_s the pair still touches in the last 10000 of 30000 steps; at 1.01 v_s it has
+# come apart; at 2 v_s e = sqrt(3)/2 within 1e-3.
+INPUT=collision.in
+vs=$(awk 'BEGIN{E=5e6/(2*(1-0.09)); R=5e-4; w=1; m=2500*4/3*3.141592653589793*1e-9/2; printf "%.10g", sqrt(2*7.0922*(w^5*R^4/E^2)^(1/3)/m)}')
+for f in 0.99 1.01 2; do
+    run j_$f 1 loader -var vn "$(awk -v f=$f -v v="$vs" 'BEGIN{printf "%.10g", f*v}')" -var steps 30000 \
+        -var pair "gran/demc hmd adhesion jkr" -var coeff "E 5e6 nu 0.3 e 1 mu 0.4 w 1" || exit 1
+done
+touching() { rows "$1" | awk 'NR>20001 && $2>0{t=1} END{print t+0}'; }
+e2=$(awk -v v="$(vx1 j_2)" -v s="$vs" 'BEGIN{printf "%.8f", -v/s}')
+if [ "$(touching j_0.99)" = 1 ] && [ "$(touching j_1.01)" = 0 ] && le "$(rel 0.8660254 "$e2")" 1e-3; then
+    ok "9 adhesion jkr" "v_s = $vs m/s: stuck at 0.99 v_s, apart at 1.01 v_s, e = $e2 at 2 v_s (sqrt(3)/2 = 0.8660254)"
+else bad "9 adhesion jkr" "v_s = $vs m/s: touching at 0.99 v_s: $(touching j_0.99) (1), at 1.01 v_s: $(touching j_1.01) (0); e = $e2 at 2 v_s"; fi
+
+# LAMMPS's default (the force may pull, x_gammat = 1), sliding 0.5 m/s: a figure, not pass/fail (page "Using demc in
+# LAMMPS": the two rules of LAMMPS that demc's description cannot express)
+run o_n_def 1 native -var vt 0.5 && run o_d_def 1 loader -var vt 0.5 -var pair "$PAIR" -var coeff "$COEFF" || exit 1
+echo "lammps oblique, sliding 0.5 m/s, LAMMPS's defaults: demc $(obl o_d_def) vs native $(obl o_n_def) (v_x v_y spin of sphere 1)"
 [ "$fails" -eq 0 ]

@@ -5,8 +5,9 @@
 #   2 oblique collision, LIGGGHTS's tangential conventions: rebound spin within 5 % of native;
 #   3 a contact that crosses the rank boundary while it lasts: 2 ranks equal 1 rank bit for bit;
 #   4 1000 spheres settle on 1 and 2 ranks: mean height within 2 % of native, kinetic energy below 1e-4 of its peak,
-#     no warning in the log
-#     (and the header-only build gives the linked build's pack);
+#     no warning in the log (and the header-only build gives the linked build's pack); on 2 ranks the pack is split in
+#     x (processors * 1 1, both ranks hold spheres; velocities from positions, not atom IDs) and demc equals 1 rank to
+#     8 digits in mean height and 7 in kinetic energy while the pack moves, at every 1000th step;
 #   5 the pair time of demc (linked, header-only) against native, printed (a benchmark figure, not pass/fail).
 # Usage: sh test/check_liggghts.sh BUILD_DIR   (after make liggghts-demc liggghts-demc-header; from the top of the tree)
 # Exit 0 when every check passes. Open MPI: root needs the two ALLOW variables; plm=isolated starts the ranks on this
@@ -81,6 +82,20 @@ for n in pn2 pd1 pd2 ph1; do
 done
 [ "$(rows pd1 | tail -n 1)" = "$(rows ph1 | tail -n 1)" ] && ok "4 pack header-only" "the same pack as linked" ||
     bad "4 pack header-only" "differs from linked"
+# 2 ranks (the pack split in x, both ranks holding spheres) against 1, at every thermo row (1000 steps): demc's mean
+# height to 8 digits, its kinetic energy to 7 while the pack moves (above 1e-3 of its peak; the settled pack's 1e-8 J
+# residue is noise), native's printed
+cmp_ranks() { # the largest relative differences of mean height and of moving kinetic energy, rows of $1 and $2
+    rows "$1" | paste - "$W/$2.rows" | awk '{k = $3 + $4; if (k > p) p = k; z[NR] = $5; zz[NR] = $10; e[NR] = k; ee[NR] = $8 + $9}
+        function r(a, b) { d = a - b; if (d < 0) d = -d; if (a < 0) a = -a; return a > 0 ? d / a : d }
+        END{for (q = 1; q <= NR; q++) { x = r(z[q], zz[q]); if (x > mz) mz = x; if (e[q] > 1e-3 * p) { y = r(e[q], ee[q]); if (y > mk) mk = y } }
+            printf "%.3g %.3g", mz, mk}'; }
+rows pd2 >"$W/pd2.rows"; rows pn2 >"$W/pn2.rows"
+set -- $(cmp_ranks pd1 pd2); rz=$1 rk=$2
+set -- $(cmp_ranks pn1 pn2); nz=$1 nk=$2
+if grep -q "2 by 1 by 1" "$W/pd2.log" && [ "$(rows pd2 | wc -l)" = "$(rows pd1 | wc -l)" ] && le "$rz" 1e-8 && le "$rk" 1e-7; then
+    ok "4 pack 2 ranks = 1 rank" "split in x (2 by 1 by 1), every 1000 steps: mean height within $rz, moving kinetic energy within $rk (native: $nz, $nk)"
+else bad "4 pack 2 ranks = 1 rank" "mean height within $rz, moving kinetic energy within $rk; grid $(grep -o '[0-9] by [0-9] by [0-9]' "$W/pd2.log" | head -n 1)"; fi
 
 # 5 pair time of the 1-rank packs (wall clock: on a shared machine it is noisy)
 pt() { awk '/^Pair  time/{t=$5} END{print t}' "$W/$1.log"; }

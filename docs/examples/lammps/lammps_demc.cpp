@@ -65,13 +65,16 @@ public:
         width = 1 + maxpartner * (1 + nstate);
         maxexchange = width;
         create_attribute = 1;
+        restart_peratom = 1; // write_restart carries the rows; a read_restart gives them back (unpack_restart)
         grow_arrays(atom->nmax);
         atom->add_callback(Atom::GROW);
+        atom->add_callback(Atom::RESTART);
         for (int i = 0; i < atom->nmax; ++i) hist[i][0] = 0.0;
     }
     ~FixDemcHistory() override
     {
         atom->delete_callback(id, Atom::GROW);
+        atom->delete_callback(id, Atom::RESTART);
         memory->destroy(hist);
     }
     int setmask() override { return 0; }
@@ -90,6 +93,28 @@ public:
         memcpy(hist[i], buf, sizeof(double) * n);
         return n;
     }
+    // Restart: per atom [size, nstate, count, rows...]. Read back into a fix of another state size (the pair style's
+    // laws changed between the runs), the rows are dropped: those contacts start anew.
+    int pack_restart(int i, double *buf) override
+    {
+        const int n = 1 + rows(i) * (1 + nstate);
+        buf[0] = 2 + n;
+        buf[1] = nstate;
+        memcpy(buf + 2, hist[i], sizeof(double) * n);
+        return 2 + n;
+    }
+    void unpack_restart(int nlocal, int nth) override
+    {
+        double **extra = atom->extra;
+        int m = 0;
+        for (int k = 0; k < nth; ++k) m += (int)extra[nlocal][m];
+        const double *rec = extra[nlocal] + m;
+        const int count = (int)rec[2];
+        if ((int)rec[1] != nstate || count > maxpartner) { hist[nlocal][0] = 0.0; return; }
+        memcpy(hist[nlocal], rec + 2, sizeof(double) * (1 + count * (1 + nstate)));
+    }
+    int size_restart(int i) override { return 3 + rows(i) * (1 + nstate); }
+    int maxsize_restart() override { return 2 + width; }
     double memory_usage() override { return (double)atom->nmax * width * sizeof(double); }
 
     int rows(int i) const { return (int)hist[i][0]; }
@@ -102,9 +127,9 @@ public:
         return nullptr;
     }
     // keep (touching): store the state under atom i, a row added if new; mark it seen this step
-    void keep(int i, tagint partner, const double *state, std::vector<unsigned> &seen)
+    void keep(int i, tagint partner, const double *state, std::vector<unsigned> &seen, double *found = nullptr)
     {
-        double *s = find(i, partner);
+        double *s = found ? found : find(i, partner); // found: the row's state, looked up this step already
         if (!s) {
             const int k = rows(i);
             if (k == maxpartner)
@@ -140,10 +165,16 @@ public:
 Fix *create_history(LAMMPS *lmp, int narg, char **arg) { return new FixDemcHistory(lmp, narg, arg); }
 
 // ---------------------------------------------------------------------------------------------------------------------
-// pair_style gran/demc PRESET [keyword value ...]; pair_coeff I J keyword value ... (E, nu, e, mu, k, kappa)
+// pair_style gran/demc PRESET [keyword value ...]; pair_coeff I J keyword value ... (the names of coeff_names, in
+// the order of the fields)
 struct Coeff {
     double E, nu, e, mu, k, kappa;
+    double mu_r, roll_c, roll_eta, k_roll, gamma_roll, k_twist, gamma_twist, mu_twist, w;
 };
+const char *const coeff_names = "E nu e mu k kappa mu_r roll_c roll_eta k_roll gamma_roll k_twist gamma_twist mu_twist w";
+const int ncoeff = sizeof(Coeff) / sizeof(double);
+bool same(double a, double b) { return a == b || (std::isnan(a) && std::isnan(b)); }
+double given(double v, double otherwise) { return std::isnan(v) ? otherwise : v; }
 
 struct Keyword {
     const char *name, *values;
@@ -153,7 +184,9 @@ const Keyword keywords[] = {
     {"stiffness", "average backward forward total"}, {"recalculation", "incremental conventional"},
     {"direction", "force displacement velocity"}, {"unloading", "rescale keep"}, {"coulomb", "total elastic"},
     {"end", "force overlap"}, {"increment", "velocity rolling"}, {"damping_map", "exact tsuji"},
-    {"shear", "mindlin zabulionis campello"}};
+    {"shear", "mindlin zabulionis campello"}, {"contact_velocity", "contact full"},
+    {"tangential", "none spring md"}, {"rolling", "none cdt epsd sds"}, {"twisting", "none marshall sds"},
+    {"adhesion", "none jkr dmt"}, {"rolling_limiter", "inertia none"}, {"eval", "single batch"}};
 
 int choice(Error *error, const char *values, const char *word)
 {
@@ -178,10 +211,11 @@ double tsuji_alpha(double e)
 class PairGranDemc : public Pair {
 public:
     explicit PairGranDemc(LAMMPS *lmp)
-        : Pair(lmp), fix_(nullptr), map_tsuji_(false), lammps_damping_(false), shear_(DEMC_SHEAR_MINDLIN), nstate_(0),
+        : Pair(lmp), fix_(nullptr), map_tsuji_(false), lammps_damping_(false), batch_(true), full_velocity_(false), shear_(DEMC_SHEAR_MINDLIN), nstate_(0),
           kind_(0), maxpartner_(16), maxrad_(0.0)
     {
         single_enable = 0;
+        restartinfo = 0; // after read_restart the input gives pair_style and pair_coeff again (the history is the fix's)
         no_virial_fdotr_compute = 1;
         finitecutflag = 1;
         demc_contact_def_init(DEMC_CONTACT_PRESET_HMD, sizeof def_, &def_, nullptr);
@@ -202,12 +236,17 @@ public:
 
 private:
     void allocate();
-    template <demc_contact_kind K> void loop();
+    template <demc_contact_kind K, bool FULL> void loop();
+    void loop_batch();
 
     demc_contact_def def_;
     FixDemcHistory *fix_;
     bool map_tsuji_;      // γ from e by LAMMPS's Tsuji polynomial instead of demc's exact map
     bool lammps_damping_; // conventions lammps: the tangential dashpot is LAMMPS's (the normal one's coefficient)
+    bool batch_;          // eval batch (default): the pairs within reach gathered, demc_contact_eval_batch(); not
+                          // with contact_velocity full, whose frames the batch cannot build
+    bool full_velocity_;  // contact_velocity full: the surfaces' velocities from the full radii (LAMMPS), torque arms
+                          // from the contact point rule
     int shear_;           // demc_shear_mixing of G*
     size_t nstate_;
     demc_contact_kind kind_;
@@ -217,6 +256,10 @@ private:
     std::vector<demc_contact_model> models_;   // [i * (ntypes + 1) + j]
     std::vector<double> range_;                // demc_contact_model_range() of each
     std::vector<unsigned> seen_;
+    // eval batch: the pairs of one step (bodies a, b; the list's i, j; the type pair), their states and forces
+    std::vector<int> ba_, bb_, li_, lj_, tp_, sel_, sa_, sb_;
+    std::vector<double *> found_; // the state kept under the list's i, or nullptr (a new contact)
+    std::vector<double> states_, forces_;
     double *cutoff_rows_[1];
 };
 
@@ -228,7 +271,8 @@ void PairGranDemc::allocate()
     memory->create(cutsq, n + 1, n + 1, "pair:cutsq");
     for (int i = 0; i <= n; ++i)
         for (int j = 0; j <= n; ++j) setflag[i][j] = 0;
-    const Coeff none = {NAN, NAN, NAN, NAN, NAN, NAN};
+    Coeff none;
+    for (int k = 0; k < ncoeff; ++k) (&none.E)[k] = NAN;
     coeff_.assign((n + 1) * (n + 1), none);
 }
 
@@ -237,7 +281,8 @@ void PairGranDemc::settings(int narg, char **arg)
     static const char *presets = "hmd lsd plsb hm campello";
     if (narg < 1) error->all(FLERR, std::string("pair_style gran/demc hmd|lsd|plsb|hm|campello [keyword value ...]"));
     demc_contact_def_init((demc_contact_preset)choice(error, presets, arg[0]), sizeof def_, &def_, nullptr);
-    map_tsuji_ = lammps_damping_ = false;
+    map_tsuji_ = lammps_damping_ = full_velocity_ = false;
+    batch_ = true; // eval batch unless asked otherwise (contact_velocity full evaluates pair by pair)
     shear_ = DEMC_SHEAR_MINDLIN;
     for (int a = 1; a < narg; a += 2) {
         if (a + 1 >= narg) error->all(FLERR, std::string("pair gran/demc: a keyword without its value"));
@@ -251,7 +296,7 @@ void PairGranDemc::settings(int narg, char **arg)
             def_.friction.direction = DEMC_SLIP_DIRECTION_FORCE;
             def_.friction.coulomb = DEMC_COULOMB_TOTAL;
             def_.end = DEMC_CONTACT_END_OVERLAP;
-            map_tsuji_ = lammps_damping_ = true;
+            map_tsuji_ = lammps_damping_ = full_velocity_ = true;
             continue;
         }
         if (!strcmp(key, "tangential_damping")) {
@@ -280,13 +325,26 @@ void PairGranDemc::settings(int narg, char **arg)
         case 8: def_.end = (demc_contact_end)c; break;
         case 9: def_.increment = (demc_increment_rule)c; break;
         case 10: map_tsuji_ = c == 1; break;
-        default: shear_ = c; break;
+        case 11: shear_ = c; break;
+        case 12: full_velocity_ = c == 1; break;
+        case 13: def_.tangential = (demc_tangential_law)c; break;
+        case 14: def_.rolling = (demc_rolling_law)c; break;
+        case 15: def_.twisting = (demc_twisting_law)c; break;
+        case 16:
+            if (def_.normal != DEMC_NORMAL_HERTZ && def_.normal != DEMC_NORMAL_JKR && def_.normal != DEMC_NORMAL_DMT)
+                error->all(FLERR, std::string("pair gran/demc: adhesion needs a Hertz preset (hmd, hm, campello)"));
+            def_.normal = c == 0 ? DEMC_NORMAL_HERTZ : c == 1 ? DEMC_NORMAL_JKR : DEMC_NORMAL_DMT;
+            if (c) def_.end = DEMC_CONTACT_END_OVERLAP; // the adhesive laws pull by design
+            break;
+        case 17: def_.rolling_limiter = (demc_rolling_cdt_limiter)c; break;
+        default: batch_ = c == 1; break;
         }
     }
     // The state layout depends on the laws and conventions only: compile a placeholder to learn it.
     demc_contact_def probe = def_;
     probe.moduli.effective_modulus = probe.moduli.effective_shear_modulus = probe.normal_stiffness = 1.0;
     probe.restitution = 0.5;
+    probe.max_effective_radius = 1.0;
     demc_contact_model m;
     const char *bad = nullptr;
     if (demc_contact_model_init(&probe, &m, &bad) != DEMC_OK)
@@ -297,15 +355,16 @@ void PairGranDemc::settings(int narg, char **arg)
 
 void PairGranDemc::coeff(int narg, char **arg)
 {
-    if (narg < 2 || narg % 2) error->all(FLERR, std::string("pair_coeff I J [E value] [nu value] [e value] [mu value] [k value] [kappa value]"));
+    if (narg < 2 || narg % 2) error->all(FLERR, std::string("pair_coeff I J [keyword value] ...: keywords ") + coeff_names);
     if (!allocated) allocate();
     int ilo, ihi, jlo, jhi;
     utils::bounds(FLERR, arg[0], 1, atom->ntypes, ilo, ihi, error);
     utils::bounds(FLERR, arg[1], 1, atom->ntypes, jlo, jhi, error);
-    Coeff c = {NAN, NAN, NAN, NAN, NAN, NAN};
+    Coeff c;
+    for (int k = 0; k < ncoeff; ++k) (&c.E)[k] = NAN;
     for (int a = 2; a < narg; a += 2) {
         const double v = utils::numeric(FLERR, arg[a + 1], false, lmp);
-        const int k = choice(error, "E nu e mu k kappa", arg[a]);
+        const int k = choice(error, coeff_names, arg[a]);
         (&c.E)[k] = v;
     }
     const int n1 = atom->ntypes + 1;
@@ -356,11 +415,13 @@ double PairGranDemc::init_one(int i, int j)
     Coeff c = coeff_[i * n1 + j];
     const Coeff &ci = coeff_[i * n1 + i], &cj = coeff_[j * n1 + j];
     demc_material a = {c.E, c.nu, 1.0, 0.0}, b = a;
-    if (!setflag[i][j]) { // mixing: the two materials by demc's rules; e and mu only where both types agree
+    if (!setflag[i][j]) { // mixing: the two materials by demc's rules; the rest only where both types agree
         if (!setflag[i][i] || !setflag[j][j]) error->all(FLERR, std::string("pair gran/demc: pair_coeff not set for every type"));
-        if (!(ci.e == cj.e || (std::isnan(ci.e) && std::isnan(cj.e))) || !(ci.mu == cj.mu || (std::isnan(ci.mu) && std::isnan(cj.mu))))
+        bool agree = true;
+        for (int k = 2; k < ncoeff; ++k) agree = agree && (k == 4 || same((&ci.E)[k], (&cj.E)[k]));
+        if (!agree)
             error->all(FLERR, "pair gran/demc: types " + std::to_string(i) + " and " + std::to_string(j) +
-                                  " differ in e or mu: give their pair_coeff");
+                                  " differ in a coefficient other than E, nu, k: give their pair_coeff");
         a = {ci.E, ci.nu, 1.0, 0.0};
         b = {cj.E, cj.nu, 1.0, 0.0};
         c = ci;
@@ -389,6 +450,25 @@ double PairGranDemc::init_one(int i, int j)
             d.tangential_damping_scale = 1.0 / sqrt(d.stiffness_ratio);
     }
     if (d.tangential != DEMC_TANGENTIAL_NONE) d.friction.mu_static = d.friction.mu_dynamic = std::isnan(c.mu) ? 0.0 : c.mu;
+    // the laws of 1.x: rolling (CDT, EPSD: mu_r [roll_c roll_eta]; SDS: k_roll gamma_roll mu_r), twisting (Marshall:
+    // from the tangential spring; SDS: k_twist gamma_twist mu_twist), adhesion (JKR, DMT: w)
+    if (d.rolling != DEMC_ROLLING_NONE) {
+        d.mu_rolling = given(c.mu_r, 0.0);
+        d.rolling_stiffness_coefficient = given(c.roll_c, d.rolling_stiffness_coefficient);
+        d.rolling_damping_ratio = given(c.roll_eta, d.rolling_damping_ratio);
+        d.rolling_stiffness = given(c.k_roll, 0.0);
+        d.rolling_damping = given(c.gamma_roll, 0.0);
+    }
+    if (d.twisting == DEMC_TWISTING_SDS) {
+        d.twisting_stiffness = given(c.k_twist, 0.0);
+        d.twisting_damping = given(c.gamma_twist, 0.0);
+        d.mu_twisting = given(c.mu_twist, 0.0);
+    }
+    if (d.normal == DEMC_NORMAL_JKR || d.normal == DEMC_NORMAL_DMT) {
+        d.work_of_adhesion = given(c.w, 0.0);
+        // JKR's neck range is set by the largest R* served: two of the largest spheres present or to come
+        if (d.normal == DEMC_NORMAL_JKR) d.max_effective_radius = maxrad_ > 0.0 ? 0.5 * maxrad_ : 1.0;
+    }
     const char *bad = nullptr;
     demc_contact_model &m = models_[i * n1 + j];
     if (demc_contact_model_init(&d, &m, &bad) != DEMC_OK)
@@ -401,26 +481,42 @@ double PairGranDemc::init_one(int i, int j)
 
 // One pair within reach, body a the one of the smaller atom ID. Linked: one library call; header-only: the frame
 // builder and the evaluation inlined, with the kind K folded (K = 0: the kind read from the model).
-template <demc_contact_kind K>
+// FULL (contact_velocity full, LAMMPS's rule): the frame's branch vectors are the full radii, -R_a n and R_b n, so
+// that the relative velocity of the surfaces is v_a - v_b - (R_a w_a + R_b w_b) x n as pair_style granular forms it;
+// the torques are then moved back onto the contact point of the model's rule (d x F with the builder's branches).
+template <demc_contact_kind K, bool FULL>
 inline demc_contact_result eval_pair(const demc_contact_model *model, const demc_body &ba, const demc_body &bb,
                                      double dt, double *state)
 {
+    if (!FULL) {
 #ifndef DEMC_HEADER_ONLY
-    return demc_contact_eval_sphere_sphere(model, &ba, &bb, dt, state, nullptr);
+        return demc_contact_eval_sphere_sphere(model, &ba, &bb, dt, state, nullptr);
 #else
-    demc_contact_frame fr = demc_contact_frame_sphere_sphere(model, &ba, &bb);
-    return K ? demc_contact_eval_kind(K, model, &fr, dt, state, nullptr) : demc_contact_eval(model, &fr, dt, state, nullptr);
+        demc_contact_frame fr = demc_contact_frame_sphere_sphere(model, &ba, &bb);
+        return K ? demc_contact_eval_kind(K, model, &fr, dt, state, nullptr) : demc_contact_eval(model, &fr, dt, state, nullptr);
 #endif
+    }
+    demc_contact_frame fr = demc_contact_frame_sphere_sphere(model, &ba, &bb);
+    const demc_vec3 arm_a = fr.branch_i, arm_b = fr.branch_j;
+    fr.branch_i = demc_vec3_scale(fr.normal, -ba.radius);
+    fr.branch_j = demc_vec3_scale(fr.normal, bb.radius);
+    demc_contact_result r = K ? demc_contact_eval_kind(K, model, &fr, dt, state, nullptr)
+                              : demc_contact_eval(model, &fr, dt, state, nullptr);
+    r.torque_i = demc_vec3_add(r.torque_i, demc_vec3_cross(demc_vec3_sub(arm_a, fr.branch_i), r.force));
+    r.torque_j = demc_vec3_add(r.torque_j, demc_vec3_cross(r.force, demc_vec3_sub(arm_b, fr.branch_j)));
+    return r;
 }
 
 void PairGranDemc::compute(int eflag, int vflag)
 {
     ev_init(eflag, vflag);
-    if (kind_ == DEMC_CONTACT_KIND_HMD) loop<DEMC_CONTACT_KIND_HMD>();
-    else loop<0>();
+    if (batch_ && !full_velocity_) loop_batch();
+    else if (full_velocity_) loop<0, true>();
+    else if (kind_ == DEMC_CONTACT_KIND_HMD) loop<DEMC_CONTACT_KIND_HMD, false>();
+    else loop<0, false>();
 }
 
-template <demc_contact_kind K> void PairGranDemc::loop()
+template <demc_contact_kind K, bool FULL> void PairGranDemc::loop()
 {
     double **x = atom->x, **v = atom->v, **f = atom->f, **omega = atom->omega, **torque = atom->torque;
     const double *radius = atom->radius, *rmass = atom->rmass, dt = update->dt;
@@ -438,17 +534,21 @@ template <demc_contact_kind K> void PairGranDemc::loop()
             if (!(dx * dx + dy * dy + dz * dz < reach * reach)) continue; // apart: its row is swept below
             const bool i_first = tag[i] < tag[j];
             const int a = i_first ? i : j, b = i_first ? j : i;
-            const double *kept = fix_->find(i, tag[j]);
+            double *kept = fix_->find(i, tag[j]);
             if (kept) memcpy(state, kept, nstate_ * sizeof(double));
             else memset(state, 0, nstate_ * sizeof(double));
             const demc_body ba = {{x[a][0], x[a][1], x[a][2]}, {v[a][0], v[a][1], v[a][2]},
                                   {omega[a][0], omega[a][1], omega[a][2]}, radius[a], rmass[a], 0.0};
             const demc_body bb = {{x[b][0], x[b][1], x[b][2]}, {v[b][0], v[b][1], v[b][2]},
                                   {omega[b][0], omega[b][1], omega[b][2]}, radius[b], rmass[b], 0.0};
-            const demc_contact_result r = eval_pair<K>(&models_[tp], ba, bb, dt, state);
-            if (!(r.overlap > 0.0)) continue;
+            const demc_contact_result r = eval_pair<K, FULL>(&models_[tp], ba, bb, dt, state);
+            if (!(r.overlap > 0.0)) { // apart, unless an adhesive neck holds the pair (its state is then not zero)
+                bool held = false;
+                for (size_t k = 0; range_[tp] > 0.0 && k < nstate_ && !held; ++k) held = state[k] != 0.0;
+                if (!held) continue;
+            }
             if (update_state) {
-                fix_->keep(i, tag[j], state, seen_);
+                fix_->keep(i, tag[j], state, seen_, kept);
                 if (j < nlocal) fix_->keep(j, tag[i], state, seen_);
             }
             // r.force acts on a; newton off: a ghost gets its force on the rank that owns it
@@ -464,6 +564,103 @@ template <demc_contact_kind K> void PairGranDemc::loop()
                 const double s = i_first ? 1.0 : -1.0; // the force on i
                 ev_tally_xyz(i, j, nlocal, 0, 0.0, 0.0, s * r.force.x, s * r.force.y, s * r.force.z, dx, dy, dz);
             }
+        }
+    }
+    if (update_state) fix_->sweep(nlocal, seen_);
+}
+
+// eval batch: the pairs within reach of this step are gathered (body a the one of the smaller atom ID, the state
+// copied from the history fix), evaluated per pair of atom types by demc_contact_eval_batch() with LAMMPS's arrays
+// read in place and the forces and torques added straight into f and torque (a ghost's rows receive its share too,
+// which newton off never reads), then the states of the pairs still in contact (not zero after the evaluation) are
+// kept. One atom type: the pairs are added in the order of the single path, so the results are the same bit for bit.
+void PairGranDemc::loop_batch()
+{
+    double **x = atom->x, **v = atom->v, **f = atom->f, **omega = atom->omega, **torque = atom->torque;
+    const double *radius = atom->radius, *rmass = atom->rmass, dt = update->dt;
+    const int *type = atom->type, nlocal = atom->nlocal, n1 = atom->ntypes + 1;
+    const tagint *tag = atom->tag;
+    const bool update_state = !update->setupflag;
+    ba_.clear(); bb_.clear(); li_.clear(); lj_.clear(); tp_.clear(); found_.clear();
+    size_t n = 0, w = nstate_ ? nstate_ : 1;
+    if (states_.size() < 64 * w) states_.resize(64 * w);
+    for (int ii = 0; ii < list->inum; ++ii) {
+        const int i = list->ilist[ii], *jlist = list->firstneigh[i], jnum = list->numneigh[i];
+        for (int jj = 0; jj < jnum; ++jj) {
+            const int j = jlist[jj] & NEIGHMASK, tp = type[i] * n1 + type[j];
+            const double dx = x[i][0] - x[j][0], dy = x[i][1] - x[j][1], dz = x[i][2] - x[j][2];
+            const double reach = radius[i] + radius[j] + range_[tp];
+            if (!(dx * dx + dy * dy + dz * dz < reach * reach)) continue;
+            const bool i_first = tag[i] < tag[j];
+            ba_.push_back(i_first ? i : j);
+            bb_.push_back(i_first ? j : i);
+            li_.push_back(i);
+            lj_.push_back(j);
+            tp_.push_back(tp);
+            double *kept = fix_->find(i, tag[j]);
+            found_.push_back(kept);
+            if ((n + 1) * w > states_.size()) states_.resize(2 * states_.size());
+            double *at = &states_[n * w];
+            if (kept) memcpy(at, kept, nstate_ * sizeof(double));
+            else memset(at, 0, w * sizeof(double));
+            ++n;
+        }
+    }
+    forces_.assign(evflag ? 3 * n : 0, 0.0);
+    // one batch per pair of types present (with one atom type, one batch of every pair in list order)
+    std::vector<char> done(n, 0);
+    for (size_t first = 0; first < n; ++first) {
+        if (done[first]) continue;
+        const int tp = tp_[first];
+        sel_.clear(); sa_.clear(); sb_.clear();
+        for (size_t q = first; q < n; ++q)
+            if (!done[q] && tp_[q] == tp) { sel_.push_back((int)q); sa_.push_back(ba_[q]); sb_.push_back(bb_[q]); done[q] = 1; }
+        const bool all = sel_.size() == n; // the whole step in one batch: states and forces in place
+        std::vector<double> st, fo;
+        if (!all) {
+            st.resize(sel_.size() * w);
+            for (size_t k = 0; k < sel_.size(); ++k) memcpy(&st[k * w], &states_[sel_[k] * w], nstate_ * sizeof(double));
+            fo.resize(evflag ? 3 * sel_.size() : 0);
+        }
+        demc_contact_batch b = DEMC_CONTACT_BATCH_INIT;
+        b.count = sel_.size();
+        b.i = sa_.data();
+        b.j = sb_.data();
+        b.position = x[0];
+        b.velocity = v[0];
+        b.angular_velocity = omega[0];
+        b.radius = radius;
+        b.mass = rmass;
+        b.vector_stride = 3;
+        b.scalar_stride = 1;
+        b.state = all ? states_.data() : st.data();
+        b.state_stride = w;
+        b.force = evflag ? (all ? forces_.data() : fo.data()) : nullptr;
+        b.body_force = f[0];
+        b.body_torque = torque[0];
+        const char *bad = nullptr;
+        if (demc_contact_eval_batch(&models_[tp], &b, dt, &bad) != DEMC_OK)
+            error->one(FLERR, std::string("pair gran/demc: demc_contact_eval_batch refused ") + (bad ? bad : "?"));
+        if (!all)
+            for (size_t k = 0; k < sel_.size(); ++k) {
+                memcpy(&states_[sel_[k] * w], &st[k * w], nstate_ * sizeof(double));
+                if (evflag) memcpy(&forces_[3 * sel_[k]], &fo[3 * k], 3 * sizeof(double));
+            }
+    }
+    seen_.assign(nlocal, 0u);
+    for (size_t q = 0; q < n; ++q) {
+        const double *state = &states_[q * w];
+        bool live = false;
+        for (size_t k = 0; k < nstate_ && !live; ++k) live = state[k] != 0.0;
+        const int i = li_[q], j = lj_[q];
+        if (live && update_state) {
+            fix_->keep(i, tag[j], state, seen_, found_[q]);
+            if (j < nlocal) fix_->keep(j, tag[i], state, seen_);
+        }
+        if (evflag) {
+            const double sgn = ba_[q] == i ? 1.0 : -1.0, *fq = &forces_[3 * q];
+            ev_tally_xyz(i, j, nlocal, 0, 0.0, 0.0, sgn * fq[0], sgn * fq[1], sgn * fq[2], x[i][0] - x[j][0],
+                         x[i][1] - x[j][1], x[i][2] - x[j][2]);
         }
     }
     if (update_state) fix_->sweep(nlocal, seen_);
