@@ -1,7 +1,8 @@
 /**
  * @file normal_plastic.h
  * @brief Elasto-plastic adhesive normal laws as pure kernels with explicit per-contact state: Luding's hysteretic
- *        linear spring with adhesion (Luding 2008).
+ *        linear spring with adhesion (Luding 2008), Thornton & Ning's adhesive elastic–plastic law (1998) and the
+ *        Edinburgh Elasto-Plastic Adhesion model (Thakur et al. 2014).
  *
  * Conventions (those of the library): the overlap δ is positive in contact; the normal force is the component
  * along n (j → i) of the force on body i, positive when repulsive. No overlap (δ ≤ 0) gives no force and resets
@@ -35,8 +36,28 @@
  *
  * Per-contact state: δ_max (one double; zero = a new contact; unchanged by the i ⇄ j swap). Page: @ref plastic.
  *
- * Source: S. Luding, "Cohesive, frictional powders: contact models for tension", Granular Matter 10 (2008)
- * 235-246.
+ * Thornton & Ning (demc_normal_thornton_ning_*): with E*, R*, the work of adhesion w (their Γ) and the limiting
+ * contact pressure p_y, c = R*√(2πw/E*) and the contact radius a: elastic JKR loading, δ = (a² − c√a)/R*,
+ * F = (E*a/R*)((4/3)a² − 2c√a), up to the yield radius a_y where the JKR pressure at the centre reaches p_y
+ * (their eq 65); beyond it the Hertz part of the pressure is capped at p_h = 2E*a_y/(πR*) and the force is
+ * F = (E*a_y/R*)(2a² − (2/3)a_y²) − 2E*c a^{3/2}/R* on the same geometry (their eq 19 when w = 0: linear in δ with
+ * stiffness πp_yR*); unloading and reloading follow JKR with the radius R_p = 2a*³R* /(a_y(3a*² − a_y²)) from the
+ * plastic overlap δ_p = (a* − a_y)²(2a* + a_y)/(2a*R*) (their eq 28 when w = 0), pull-off −(3/2)πwR_p (eq 77).
+ * State: δ_max, δ_p, R_p and the neck flag (four doubles; zero = a new contact; unchanged by the swap).
+ *
+ * EEPA (demc_normal_eepa_*): f = f₀ + min(k₁δⁿ, max(k₂(δⁿ − δ_pⁿ), −k_adh δ^χ)) for δ > 0 with
+ * k₂ = k₁/(1 − λ_P), δ_pⁿ = λ_Pδⁿ on loading and δ_pⁿ = δⁿ + (k_adh/k₂)δ^χ on the adhesive branch (Thakur et al.
+ * 2014, eq 5). State: δ_p (one double; unchanged by the swap). Page: @ref plastic.
+ *
+ * Sources:
+ * - S. Luding, "Cohesive, frictional powders: contact models for tension", Granular Matter 10 (2008) 235-246.
+ * - C. Thornton, Z. Ning, "A theoretical model for the stick/bounce behaviour of adhesive, elastic-plastic
+ *   spheres", Powder Technol. 99 (1998) 154-162.
+ * - C. Thornton, "Coefficient of restitution for collinear collisions of elastic-perfectly plastic spheres",
+ *   J. Appl. Mech. 64 (1997) 383-386.
+ * - S.C. Thakur, J.P. Morrissey, J. Sun, J.F. Chen, J.Y. Ooi, "Micromechanical analysis of cohesive granular
+ *   materials using the discrete element method with an adhesive elasto-plastic contact model", Granular Matter 16
+ *   (2014) 383-400; J.P. Morrissey, PhD thesis, The University of Edinburgh (2013).
  */
 #ifndef DEMC_NORMAL_PLASTIC_H
 #define DEMC_NORMAL_PLASTIC_H
