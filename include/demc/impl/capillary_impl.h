@@ -143,8 +143,9 @@ DEMC_CAPILLARY_FN double demc_capillary_viscous_force(const demc_capillary_param
     hm = sqrt(s * s + params->meniscus_term);
     {
         /* 1 − S/h_m = (V/(πR*))/(h_m(h_m + S)): no cancellation for a small meniscus term */
-        const double f = params->meniscus_term / (hm * (hm + s));
-        return params->viscous_prefactor * overlap_rate / s * (f * f);
+        const double f = params->meniscus_term / (hm * (hm + s)), f2 = f * f;
+        if (!(f2 > 0.0)) return 0.0; /* no meniscus left at this gap (and no inf·0 for a huge rate) */
+        return params->viscous_prefactor * overlap_rate / s * f2;
     }
 }
 

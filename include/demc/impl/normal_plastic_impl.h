@@ -4,6 +4,7 @@
 #define DEMC_NORMAL_PLASTIC_IMPL_H
 
 #include <math.h>
+#include "libm_impl.h"
 
 DEMC_BEGIN_DECLS
 
@@ -150,7 +151,7 @@ DEMC_NORMAL_PLASTIC_FN double demc_normal_luding_restitution(const demc_normal_l
         win = 0.5 * k1 * ds * ds + 0.5 * kp * (a - b) * (a + b);
     }
     q = 1.0 - demc_normal_luding_cycle_loss(params, max_overlap) / win;
-    return q > 0.0 ? sqrt(q) : 0.0;
+    return q > 0.0 ? (q < 1.0 ? sqrt(q) : 1.0) : 0.0; /* a loss rounded below 0 (far beyond δ*) is no gain */
 }
 
 DEMC_NORMAL_PLASTIC_FN demc_normal_luding_state demc_normal_luding_state_swap(demc_normal_luding_state state)
@@ -239,7 +240,16 @@ DEMC_STATIC_INLINE void demci_tn_unloading(const demc_normal_thornton_ning_param
         return;
     }
     *rp = 2.0 * a * (a / ay) * (a / (3.0 * a * a - ay * ay)) * r;
-    *dp = (a - ay) * (a - ay) * (2.0 * a + ay) / (2.0 * a * r);
+    *dp = (a - ay) * ((a - ay) / a) * ((2.0 * a + ay) / (2.0 * r)); /* ordered so that no factor overflows */
+}
+
+/* The denominator 4a^{3/2} − c of the JKR stiffness: it vanishes at the jump-off only; kept at least c·ε there and
+ * positive when c underflows (the stiffness is then the Hertz one, taken without it). */
+DEMC_STATIC_INLINE double demci_tn_den(double den, double c)
+{
+    const double lo = c * 2.220446049250313e-16;
+    if (!(den > lo)) den = lo;
+    return den > 0.0 ? den : 2.2250738585072014e-308;
 }
 
 DEMC_NORMAL_PLASTIC_FN demc_normal_thornton_ning_result demc_normal_thornton_ning_update(
@@ -273,16 +283,15 @@ DEMC_NORMAL_PLASTIC_FN demc_normal_thornton_ning_result demc_normal_thornton_nin
         double rp, dp;
         a = demci_tn_radius(c, r, overlap);
         sa = sqrt(a);
-        den = 4.0 * a * sa - c; /* > 0: a is above the touch radius c^{2/3} */
-        if (!(den > c * 2.220446049250313e-16)) den = c * 2.220446049250313e-16;
+        den = demci_tn_den(4.0 * a * sa - c, c); /* > 0: a is above the touch radius c^{2/3} */
         if (!(a > ay)) {
             res.force = e * a / r * (4.0 / 3.0 * a * a - 2.0 * c * sa);
-            res.stiffness = 2.0 * e * a * (4.0 * a * sa - 3.0 * c) / den;
+            res.stiffness = c > 0.0 ? 2.0 * e * a * (4.0 * a * sa - 3.0 * c) / den : 2.0 * e * a;
             res.branch = DEMC_NORMAL_THORNTON_NING_ELASTIC;
         } else {
             /* the Hertz part of the pressure capped at p_h: (E*a_y/R*)(2a² − (2/3)a_y²), less the neck's 2E*c a^{3/2}/R* */
             res.force = e * ay / r * (2.0 * a * a - 2.0 / 3.0 * ay * ay) - 2.0 * e * c * a * sa / r;
-            res.stiffness = 2.0 * e * a * (4.0 * ay * sa - 3.0 * c) / den;
+            res.stiffness = c > 0.0 ? 2.0 * e * a * (4.0 * ay * sa - 3.0 * c) / den : 2.0 * e * ay;
             res.branch = DEMC_NORMAL_THORNTON_NING_PLASTIC;
         }
         demci_tn_unloading(params, a, &rp, &dp);
@@ -301,10 +310,9 @@ DEMC_NORMAL_PLASTIC_FN demc_normal_thornton_ning_result demc_normal_thornton_nin
             return res;
         }
         sa = sqrt(a);
-        den = 4.0 * a * sa - cp;
-        if (!(den > cp * 2.220446049250313e-16)) den = cp * 2.220446049250313e-16;
+        den = demci_tn_den(4.0 * a * sa - cp, cp);
         res.force = e * a / rp * (4.0 / 3.0 * a * a - 2.0 * cp * sa);
-        res.stiffness = 2.0 * e * a * (4.0 * a * sa - 3.0 * cp) / den;
+        res.stiffness = cp > 0.0 ? 2.0 * e * a * (4.0 * a * sa - 3.0 * cp) / den : 2.0 * e * a;
         res.branch = DEMC_NORMAL_THORNTON_NING_ELASTIC;
     }
     res.contact_radius = a;
@@ -363,7 +371,10 @@ DEMC_STATIC_INLINE double demci_tn_cycle_loss_a(const demc_normal_thornton_ning_
     demc_adhesion_jkr_params jkr;
     demci_tn_unloading(p, a, &rp, &dp);
     jkr = demc_adhesion_jkr_make(p->effective_modulus, rp, p->work_of_adhesion);
-    return win - demc_adhesion_jkr_energy(&jkr, a) + demc_adhesion_jkr_cycle_loss(&jkr);
+    {
+        const double loss = win - demc_adhesion_jkr_energy(&jkr, a) + demc_adhesion_jkr_cycle_loss(&jkr);
+        return loss > 0.0 ? loss : 0.0; /* ≥ 0 exactly; a rounding below 0 is no loss */
+    }
 }
 
 DEMC_NORMAL_PLASTIC_FN double demc_normal_thornton_ning_cycle_loss(const demc_normal_thornton_ning_params *params,
@@ -378,7 +389,7 @@ DEMC_NORMAL_PLASTIC_FN double demc_normal_thornton_ning_cycle_loss(const demc_no
     }
     a = demci_tn_radius(params->neck_constant, params->effective_radius, max_overlap);
     loss = demci_tn_cycle_loss_a(params, a, demci_tn_loading_work_a(params, a));
-    return loss > 0.0 ? loss : 0.0;
+    return loss;
 }
 
 DEMC_NORMAL_PLASTIC_FN double demc_normal_thornton_ning_pulloff_force(const demc_normal_thornton_ning_params *params,
@@ -409,7 +420,7 @@ DEMC_NORMAL_PLASTIC_FN double demc_normal_thornton_ning_restitution(const demc_n
     }
     loss = demci_tn_cycle_loss_a(params, hi, k);
     q = 1.0 - loss / k;
-    return q > 0.0 ? sqrt(q) : 0.0;
+    return q > 0.0 ? (q < 1.0 ? sqrt(q) : 1.0) : 0.0;
 }
 
 DEMC_NORMAL_PLASTIC_FN demc_normal_thornton_ning_state demc_normal_thornton_ning_state_swap(
@@ -420,11 +431,16 @@ DEMC_NORMAL_PLASTIC_FN demc_normal_thornton_ning_state demc_normal_thornton_ning
 
 /* ---- EEPA ------------------------------------------------------------------------------------------------- */
 
-/* x^p for x ≥ 0, exact for p = 1. */
+/* x^p for x ≥ 0, exact for p = 1; without errno: glibc's pow sets ERANGE when the result underflows to 0 or
+ * overflows, so those ends (p ln x below −744 or above 709.7) are answered by demci_exp() instead. */
 DEMC_STATIC_INLINE double demci_eepa_pow(double x, double p)
 {
+    double l;
     if (p == 1.0) return x;
-    return x > 0.0 ? pow(x, p) : 0.0;
+    if (!(x > 0.0)) return x == x ? 0.0 : x;
+    l = p * log(x);
+    if (l < -744.0 || l > 709.7) return demci_exp(l);
+    return pow(x, p);
 }
 
 DEMC_NORMAL_PLASTIC_FN demc_status demc_normal_eepa_init(double loading_stiffness, double plasticity_ratio,
@@ -485,21 +501,22 @@ DEMC_NORMAL_PLASTIC_FN demc_normal_eepa_result demc_normal_eepa_update(const dem
     da = demci_eepa_pow(overlap, x);
     fl = k1 * dn;
     fu = k2 * (dn - dpn);
-    fa = -ka * da;
+    fa = ka > 0.0 ? -ka * da : 0.0; /* no 0·inf where δ^χ overflows */
     if (fu >= fl) { /* virgin loading: the unloading curve through this point */
         r.force = fl;
-        r.stiffness = n * k1 * dnm1;
+        r.stiffness = n * (k1 * dnm1);
         r.branch = DEMC_NORMAL_EEPA_LOADING;
         state->plastic_overlap = params->plastic_factor * overlap;
     } else if (fu > fa) {
         r.force = fu;
-        r.stiffness = n * k2 * dnm1;
+        r.stiffness = n * (k2 * dnm1);
         r.branch = DEMC_NORMAL_EEPA_ELASTIC;
     } else { /* the adhesive branch: δ_p lowered so that the k₂ curve passes here */
         r.force = fa;
-        r.stiffness = x == 1.0 ? -ka : -x * ka * (da / overlap);
+        r.stiffness = !(ka > 0.0) ? 0.0 : x == 1.0 ? -ka : -x * (ka * (da / overlap)); /* no inf·0 */
         r.branch = DEMC_NORMAL_EEPA_ADHESIVE;
         state->plastic_overlap = demci_eepa_pow(dn + ka / k2 * da, 1.0 / n);
+        if (!(state->plastic_overlap >= overlap)) state->plastic_overlap = overlap; /* ≥ δ, also where δⁿ rounds */
     }
     r.force += params->pulloff_force;
     r.plastic_overlap = state->plastic_overlap;
@@ -588,7 +605,7 @@ DEMC_NORMAL_PLASTIC_FN double demc_normal_eepa_restitution(const demc_normal_eep
     if (!(max_overlap > 0.0)) return 1.0;
     if (!(win > 0.0)) return 0.0;
     q = 1.0 - demc_normal_eepa_cycle_loss(params, max_overlap) / win;
-    return q > 0.0 ? sqrt(q) : 0.0;
+    return q > 0.0 ? (q < 1.0 ? sqrt(q) : 1.0) : 0.0;
 }
 
 DEMC_NORMAL_PLASTIC_FN demc_normal_eepa_state demc_normal_eepa_state_swap(demc_normal_eepa_state state)
