@@ -263,7 +263,8 @@ DEMC_NORMAL_PLASTIC_FN demc_status demc_normal_thornton_ning_init(double effecti
  * The neck forms when δ > 0 (or, after a break, when δ ≥ δ_p again); on loading (δ > δ_max) the contact radius is
  * the stable JKR root with R*, the force elastic (a ≤ a_y) or plastic, and R_p, δ_p are set from the new maximum;
  * below δ_max the force is JKR with R_p at δ − δ_p. The neck breaks below δ_p − (3/4)(π²w²R_p/E*²)^{1/3}; the state
- * is reset when δ ≤ 0 without a neck.
+ * is reset when δ ≤ 0 without a neck. Domain (finite results, no NaN): E* in [1e3, 1e13] Pa, R* in [1e-9, 1] m,
+ * w in {0} ∪ [1e-6, 1e2] J/m², p_y in [1e3, 1e11] Pa, |δ| ≤ R* (page Bad input).
  * @param params parameters. @param overlap δ (m). @param state in/out (zero = a new contact).
  */
 DEMC_NORMAL_PLASTIC_FN demc_normal_thornton_ning_result demc_normal_thornton_ning_update(
@@ -390,7 +391,7 @@ DEMC_NORMAL_PLASTIC_FN demc_status demc_normal_eepa_init(double loading_stiffnes
  *
  * On the loading branch δ_pⁿ = λ_Pδⁿ (the unloading line passes through the current point); on the adhesive branch
  * δ_pⁿ = δⁿ + (k_adh/k₂)δ^χ (reloading follows the k₂ curve through the current point). δ ≤ 0: no force, δ_p
- * reset.
+ * reset. No NaN for any finite δ from a finite state; finite results for k₁, k_adh ≤ 1e12, |f₀| ≤ 1e6 N, |δ| ≤ 1 m.
  * @param params parameters. @param overlap δ (m). @param state δ_p, in/out (zero = a new contact).
  */
 DEMC_NORMAL_PLASTIC_FN demc_normal_eepa_result demc_normal_eepa_update(const demc_normal_eepa_params *params,
