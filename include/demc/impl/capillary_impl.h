@@ -166,7 +166,10 @@ DEMC_CAPILLARY_FN double demc_capillary_energy(const demc_capillary_params *para
         const double x = 0.5 * g * params->gap_scale;
         double tlo = tc - 40.0, sum = 0.0, h, tail = 0.0;
         int n, k, i;
-        if (x > 0.0 && log(x) > tlo) tlo = log(x);
+        /* log of a positive argument only: under -fno-math-errno a compiler may evaluate log(x) before the test
+         * x > 0 (it takes log for pure), and log(0) sets errno (clang -O1 did) */
+        const double lx = log(x > 0.0 ? x : 1.0);
+        if (x > 0.0 && lx > tlo) tlo = lx;
         else tail = demci_exp(params->fit[0]) * (demci_exp(tlo) - x); /* F* = e^{f₁} on [x, e^{t_lo}] */
         n = (int)ceil((tc - tlo) / 2.0);
         if (n < 1) n = 1;

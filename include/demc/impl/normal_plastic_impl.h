@@ -201,10 +201,10 @@ DEMC_NORMAL_PLASTIC_FN demc_status demc_normal_thornton_ning_init(double effecti
     } else {
         const double h = b / 6.0, disc = c * c / 16.0 - h * h * h;
         if (disc >= 0.0) {
-            const double t = cbrt(0.25 * c + sqrt(disc));
+            const double t = cbrt(0.25 * c + sqrt(disc > 0.0 ? disc : 0.0));
             x = t + h / t;
         } else {
-            const double sh = sqrt(h), arg = 0.25 * c / (h * sh);
+            const double sh = sqrt(h > 0.0 ? h : 0.0), arg = 0.25 * c / (h * sh);
             x = 2.0 * sh * cos(acos(arg < 1.0 ? arg : 1.0) / 3.0);
         }
         {
@@ -438,9 +438,11 @@ DEMC_STATIC_INLINE double demci_eepa_pow(double x, double p)
     double l;
     if (p == 1.0) return x;
     if (!(x > 0.0)) return x == x ? 0.0 : x;
-    l = p * log(x);
+    /* the arguments are kept harmless even where the branch excludes them: under -fno-math-errno a compiler may
+     * evaluate a libm call before its test (clang did with a log in capillary_impl.h) */
+    l = p * log(x > 0.0 ? x : 1.0);
     if (l < -744.0 || l > 709.7) return demci_exp(l);
-    return pow(x, p);
+    return pow(l < -744.0 || l > 709.7 ? 1.0 : x, p);
 }
 
 DEMC_NORMAL_PLASTIC_FN demc_status demc_normal_eepa_init(double loading_stiffness, double plasticity_ratio,
