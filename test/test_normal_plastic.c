@@ -489,7 +489,7 @@ static void tn_cycle_loss_is_the_loop_area(void)
                 dprev = d;
             }
             CHECK(st.neck == 0.0);
-            CHECK_ABS(work, area, 2e-4 * fabs(win));
+            CHECK_ABS(work, area, 2e-5 * fabs(win));
             (void)d;
         }
 }
@@ -540,7 +540,7 @@ static void tn_restitution_above_the_yield_velocity(void)
         const double dt = pi * sqrt(c.mass / (pi * c.py * c.r)) / 40000.0;
         const double e_int = tn_impact(&p, c.mass, v, dt);
         CHECK_REL(demc_normal_thornton_ning_restitution(&p, c.mass, v), e_pub, 1e-10);
-        CHECK_REL(e_int, e_pub, 1e-3);
+        CHECK_REL(e_int, e_pub, 1e-7); /* the integration's error: ~1e-9 */
     }
     /* high-speed limit, eq 46: e = 1.185 (v_y/v)^{1/4} (three printed digits) */
     CHECK_REL(demc_normal_thornton_ning_restitution(&p, c.mass, 1e4 * vy_exact), 1.185 * pow(1e-4, 0.25), 2e-3);
@@ -570,7 +570,7 @@ static void tn_sticking_velocity(void)
             const double mid = 0.5 * (lo + hi);
             if (tn_impact(&p, c.mass, mid, dt) > 0.0) hi = mid; else lo = mid;
         }
-        CHECK_REL(0.5 * (lo + hi), vs, 2e-3); /* 14.18 has four digits */
+        CHECK_REL(0.5 * (lo + hi), vs, 5e-4); /* 14.18 has four digits: 1.8e-4 */
         /* above it, eq 57: e = (1 − v_s²/v²)^{1/2} */
         CHECK_REL(tn_impact(&p, c.mass, 3 * vs, dt), sqrt(1 - 1.0 / 9), 2e-3);
         CHECK_REL(demc_normal_thornton_ning_restitution(&p, c.mass, 3 * vs), sqrt(1 - 1.0 / 9), 2e-3);
@@ -586,7 +586,7 @@ static void tn_sticking_velocity(void)
         for (j = 0; j < 3; ++j) {
             const double v = vsx[j];
             const double e_int = tn_impact(&p2, c2.mass, v, dt), e_cf = demc_normal_thornton_ning_restitution(&p2, c2.mass, v);
-            CHECK_ABS(e_int, e_cf, 1e-3);
+            CHECK_ABS(e_int, e_cf, 1e-5);
         }
         (void)vs2;
     }
@@ -876,7 +876,7 @@ static void eepa_restitution(void)
             if (!(v > 0)) continue;
             e = eepa_impact(&p, mass, v, dt, &dmax);
             CHECK_REL(dmax, dm0, 1e-3);
-            CHECK_ABS(e, demc_normal_eepa_restitution(&p, dm0), 2e-3);
+            CHECK_ABS(e, demc_normal_eepa_restitution(&p, dm0), 1e-5);
             if (c.n == 1.0 && c.f0 == 0.0 && c.ka == 0.0) CHECK_REL(demc_normal_eepa_restitution(&p, dm0), sqrt(1 - c.lp), 1e-13);
         }
     }
