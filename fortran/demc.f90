@@ -26,9 +26,13 @@ module demc
     real(c_double), parameter :: DEMC_FACET_MERGE_TOLERANCE = 1e-5_c_double
     real(c_double), parameter :: DEMC_HEAT_COLLISION_CONSTANT = 0.87092555173802570_c_double
     integer(c_int), parameter :: DEMC_HEAT_COLLISION_STATE_SIZE = 2
+    real(c_double), parameter :: DEMC_NORMAL_EEPA_MAX_EXPONENT = 3.0_c_double
+    real(c_double), parameter :: DEMC_NORMAL_EEPA_MIN_EXPONENT = 1.0_c_double
+    integer(c_int), parameter :: DEMC_NORMAL_EEPA_STATE_SIZE = 1
     real(c_double), parameter :: DEMC_NORMAL_HERTZ_DURATION_FACTOR = 2.9432751843247046574_c_double
     integer(c_int), parameter :: DEMC_NORMAL_LUDING_STATE_SIZE = 1
     integer(c_int), parameter :: DEMC_NORMAL_PLS_STATE_SIZE = 1
+    integer(c_int), parameter :: DEMC_NORMAL_THORNTON_NING_STATE_SIZE = 4
     real(c_double), parameter :: DEMC_RODRIGUES_ALPHA_MAX = 1e100_c_double
     integer(c_int), parameter :: DEMC_ROLLING_EPSD_STATE_SIZE = 3
     integer(c_int), parameter :: DEMC_ROLLING_SDS_STATE_SIZE = 3
@@ -208,6 +212,19 @@ module demc
     integer(c_int), parameter :: DEMC_NORMAL_LUDING_ELASTIC = 2
     integer(c_int), parameter :: DEMC_NORMAL_LUDING_TENSILE = 3
     integer(c_int), parameter :: DEMC_NORMAL_LUDING_BRANCH_MAX_ = 2147483647
+
+    ! enum demc_normal_thornton_ning_branch
+    integer(c_int), parameter :: DEMC_NORMAL_THORNTON_NING_NONE = 0
+    integer(c_int), parameter :: DEMC_NORMAL_THORNTON_NING_ELASTIC = 1
+    integer(c_int), parameter :: DEMC_NORMAL_THORNTON_NING_PLASTIC = 2
+    integer(c_int), parameter :: DEMC_NORMAL_THORNTON_NING_BRANCH_MAX_ = 2147483647
+
+    ! enum demc_normal_eepa_branch
+    integer(c_int), parameter :: DEMC_NORMAL_EEPA_NONE = 0
+    integer(c_int), parameter :: DEMC_NORMAL_EEPA_LOADING = 1
+    integer(c_int), parameter :: DEMC_NORMAL_EEPA_ELASTIC = 2
+    integer(c_int), parameter :: DEMC_NORMAL_EEPA_ADHESIVE = 3
+    integer(c_int), parameter :: DEMC_NORMAL_EEPA_BRANCH_MAX_ = 2147483647
 
     ! enum demc_sliding_path_kind
     integer(c_int), parameter :: DEMC_SLIDING_PATH_LINEAR = 0
@@ -679,6 +696,56 @@ module demc
         real(c_double) :: plastic_overlap
         integer(c_int) :: branch
     end type demc_normal_luding_result
+
+    type, bind(C) :: demc_normal_thornton_ning_params
+        real(c_double) :: effective_modulus
+        real(c_double) :: effective_radius
+        real(c_double) :: work_of_adhesion
+        real(c_double) :: yield_pressure
+        real(c_double) :: neck_constant
+        real(c_double) :: yield_radius
+        real(c_double) :: yield_overlap
+        real(c_double) :: yield_force
+        real(c_double) :: cap_pressure
+    end type demc_normal_thornton_ning_params
+
+    type, bind(C) :: demc_normal_thornton_ning_state
+        real(c_double) :: max_overlap
+        real(c_double) :: plastic_overlap
+        real(c_double) :: unloading_radius
+        real(c_double) :: neck
+    end type demc_normal_thornton_ning_state
+
+    type, bind(C) :: demc_normal_thornton_ning_result
+        real(c_double) :: force
+        real(c_double) :: stiffness
+        real(c_double) :: contact_radius
+        real(c_double) :: plastic_overlap
+        real(c_double) :: unloading_radius
+        integer(c_int) :: branch
+    end type demc_normal_thornton_ning_result
+
+    type, bind(C) :: demc_normal_eepa_params
+        real(c_double) :: loading_stiffness
+        real(c_double) :: plasticity_ratio
+        real(c_double) :: pulloff_force
+        real(c_double) :: adhesion_stiffness
+        real(c_double) :: exponent
+        real(c_double) :: adhesion_exponent
+        real(c_double) :: unloading_stiffness
+        real(c_double) :: plastic_factor
+    end type demc_normal_eepa_params
+
+    type, bind(C) :: demc_normal_eepa_state
+        real(c_double) :: plastic_overlap
+    end type demc_normal_eepa_state
+
+    type, bind(C) :: demc_normal_eepa_result
+        real(c_double) :: force
+        real(c_double) :: stiffness
+        real(c_double) :: plastic_overlap
+        integer(c_int) :: branch
+    end type demc_normal_eepa_result
 
     type, bind(C) :: demc_geometry
         real(c_double) :: overlap
@@ -2690,6 +2757,141 @@ module demc
             type(demc_normal_luding_state), value :: state
             type(demc_normal_luding_state) :: demc_normal_luding_state_swap
         end function demc_normal_luding_state_swap
+        function demc_normal_thornton_ning_init(effective_modulus, effective_radius, work_of_adhesion, &
+            yield_pressure, params, bad_field) bind(C, name="demc_normal_thornton_ning_init")
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_normal_thornton_ning_params
+            real(c_double), value :: effective_modulus
+            real(c_double), value :: effective_radius
+            real(c_double), value :: work_of_adhesion
+            real(c_double), value :: yield_pressure
+            type(demc_normal_thornton_ning_params) :: params
+            type(c_ptr), intent(out), optional :: bad_field
+            integer(c_int) :: demc_normal_thornton_ning_init
+        end function demc_normal_thornton_ning_init
+        function demc_normal_thornton_ning_update(params, overlap, state) bind(C, &
+            name="demc_normal_thornton_ning_update")
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, &
+                demc_normal_thornton_ning_params, demc_normal_thornton_ning_result, &
+                demc_normal_thornton_ning_state
+            type(demc_normal_thornton_ning_params), intent(in) :: params
+            real(c_double), value :: overlap
+            type(demc_normal_thornton_ning_state) :: state
+            type(demc_normal_thornton_ning_result) :: demc_normal_thornton_ning_update
+        end function demc_normal_thornton_ning_update
+        function demc_normal_thornton_ning_loading_work(params, max_overlap) bind(C, &
+            name="demc_normal_thornton_ning_loading_work")
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_normal_thornton_ning_params
+            type(demc_normal_thornton_ning_params), intent(in) :: params
+            real(c_double), value :: max_overlap
+            real(c_double) :: demc_normal_thornton_ning_loading_work
+        end function demc_normal_thornton_ning_loading_work
+        function demc_normal_thornton_ning_energy(params, overlap, state) bind(C, &
+            name="demc_normal_thornton_ning_energy")
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, &
+                demc_normal_thornton_ning_params, demc_normal_thornton_ning_state
+            type(demc_normal_thornton_ning_params), intent(in) :: params
+            real(c_double), value :: overlap
+            type(demc_normal_thornton_ning_state), value :: state
+            real(c_double) :: demc_normal_thornton_ning_energy
+        end function demc_normal_thornton_ning_energy
+        function demc_normal_thornton_ning_cycle_loss(params, max_overlap) bind(C, &
+            name="demc_normal_thornton_ning_cycle_loss")
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_normal_thornton_ning_params
+            type(demc_normal_thornton_ning_params), intent(in) :: params
+            real(c_double), value :: max_overlap
+            real(c_double) :: demc_normal_thornton_ning_cycle_loss
+        end function demc_normal_thornton_ning_cycle_loss
+        function demc_normal_thornton_ning_pulloff_force(params, max_overlap) bind(C, &
+            name="demc_normal_thornton_ning_pulloff_force")
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_normal_thornton_ning_params
+            type(demc_normal_thornton_ning_params), intent(in) :: params
+            real(c_double), value :: max_overlap
+            real(c_double) :: demc_normal_thornton_ning_pulloff_force
+        end function demc_normal_thornton_ning_pulloff_force
+        function demc_normal_thornton_ning_restitution(params, reduced_mass, impact_velocity) bind(C, &
+            name="demc_normal_thornton_ning_restitution")
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_normal_thornton_ning_params
+            type(demc_normal_thornton_ning_params), intent(in) :: params
+            real(c_double), value :: reduced_mass
+            real(c_double), value :: impact_velocity
+            real(c_double) :: demc_normal_thornton_ning_restitution
+        end function demc_normal_thornton_ning_restitution
+        function demc_normal_thornton_ning_state_swap(state) bind(C, &
+            name="demc_normal_thornton_ning_state_swap")
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_normal_thornton_ning_state
+            type(demc_normal_thornton_ning_state), value :: state
+            type(demc_normal_thornton_ning_state) :: demc_normal_thornton_ning_state_swap
+        end function demc_normal_thornton_ning_state_swap
+        function demc_normal_eepa_init(loading_stiffness, plasticity_ratio, pulloff_force, &
+            adhesion_stiffness, exponent, adhesion_exponent, params, bad_field) bind(C, &
+            name="demc_normal_eepa_init")
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_normal_eepa_params
+            real(c_double), value :: loading_stiffness
+            real(c_double), value :: plasticity_ratio
+            real(c_double), value :: pulloff_force
+            real(c_double), value :: adhesion_stiffness
+            real(c_double), value :: exponent
+            real(c_double), value :: adhesion_exponent
+            type(demc_normal_eepa_params) :: params
+            type(c_ptr), intent(out), optional :: bad_field
+            integer(c_int) :: demc_normal_eepa_init
+        end function demc_normal_eepa_init
+        function demc_normal_eepa_update(params, overlap, state) bind(C, name="demc_normal_eepa_update")
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_normal_eepa_params, &
+                demc_normal_eepa_result, demc_normal_eepa_state
+            type(demc_normal_eepa_params), intent(in) :: params
+            real(c_double), value :: overlap
+            type(demc_normal_eepa_state) :: state
+            type(demc_normal_eepa_result) :: demc_normal_eepa_update
+        end function demc_normal_eepa_update
+        function demc_normal_eepa_stored_energy(params, overlap, state) bind(C, &
+            name="demc_normal_eepa_stored_energy")
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_normal_eepa_params, &
+                demc_normal_eepa_state
+            type(demc_normal_eepa_params), intent(in) :: params
+            real(c_double), value :: overlap
+            type(demc_normal_eepa_state), value :: state
+            real(c_double) :: demc_normal_eepa_stored_energy
+        end function demc_normal_eepa_stored_energy
+        function demc_normal_eepa_loading_work(params, max_overlap) bind(C, &
+            name="demc_normal_eepa_loading_work")
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_normal_eepa_params
+            type(demc_normal_eepa_params), intent(in) :: params
+            real(c_double), value :: max_overlap
+            real(c_double) :: demc_normal_eepa_loading_work
+        end function demc_normal_eepa_loading_work
+        function demc_normal_eepa_min_overlap(params, max_overlap) bind(C, &
+            name="demc_normal_eepa_min_overlap")
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_normal_eepa_params
+            type(demc_normal_eepa_params), intent(in) :: params
+            real(c_double), value :: max_overlap
+            real(c_double) :: demc_normal_eepa_min_overlap
+        end function demc_normal_eepa_min_overlap
+        function demc_normal_eepa_pulloff_force(params, max_overlap) bind(C, &
+            name="demc_normal_eepa_pulloff_force")
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_normal_eepa_params
+            type(demc_normal_eepa_params), intent(in) :: params
+            real(c_double), value :: max_overlap
+            real(c_double) :: demc_normal_eepa_pulloff_force
+        end function demc_normal_eepa_pulloff_force
+        function demc_normal_eepa_cycle_loss(params, max_overlap) bind(C, name="demc_normal_eepa_cycle_loss")
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_normal_eepa_params
+            type(demc_normal_eepa_params), intent(in) :: params
+            real(c_double), value :: max_overlap
+            real(c_double) :: demc_normal_eepa_cycle_loss
+        end function demc_normal_eepa_cycle_loss
+        function demc_normal_eepa_restitution(params, max_overlap) bind(C, &
+            name="demc_normal_eepa_restitution")
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_normal_eepa_params
+            type(demc_normal_eepa_params), intent(in) :: params
+            real(c_double), value :: max_overlap
+            real(c_double) :: demc_normal_eepa_restitution
+        end function demc_normal_eepa_restitution
+        function demc_normal_eepa_state_swap(state) bind(C, name="demc_normal_eepa_state_swap")
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_normal_eepa_state
+            type(demc_normal_eepa_state), value :: state
+            type(demc_normal_eepa_state) :: demc_normal_eepa_state_swap
+        end function demc_normal_eepa_state_swap
     end interface
 
 contains

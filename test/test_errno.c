@@ -10,12 +10,14 @@
 #define DEMC_FUZZ_REPORT(what, file, line) harness_check(0, what, file, line)
 #include "../fuzz/fuzz_adhesion.c"
 #include "../fuzz/fuzz_base.c"
+#include "../fuzz/fuzz_capillary.c"
 #include "../fuzz/fuzz_contact.c"
 #include "../fuzz/fuzz_damping.c"
 #include "../fuzz/fuzz_facet.c"
 #include "../fuzz/fuzz_geometry.c"
 #include "../fuzz/fuzz_material.c"
 #include "../fuzz/fuzz_normal.c"
+#include "../fuzz/fuzz_normal_plastic.c"
 #include "../fuzz/fuzz_rolling.c"
 #include "../fuzz/fuzz_rotation.c"
 #include "../fuzz/fuzz_sliding.c"
@@ -39,6 +41,7 @@ static const replay replays[] = {
     {"sliding", demc_fuzz_sliding},       {"special", demc_fuzz_special},
     {"tangential", demc_fuzz_tangential}, {"tangential_md", demc_fuzz_tangential_md},
     {"timestep", demc_fuzz_timestep},     {"twisting", demc_fuzz_twisting},
+    {"normal_plastic", demc_fuzz_normal_plastic}, {"capillary", demc_fuzz_capillary},
 };
 
 static const replay *current;

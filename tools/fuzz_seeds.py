@@ -210,6 +210,30 @@ SEEDS.update({
                                                        (1, 2, 4, 3, 1, 0.5, 0, 1)),
         'bad_params': ds(-1, NAN) + I(255) + ds(1, 1, 1, 1, 1),
     },
+    # normal_plastic: which law (0 Luding, 1 Thornton & Ning, 2 EEPA), six parameters, six overlaps (Luding: in units
+    # of δ*, Thornton & Ning: of R*, EEPA: m); then the corner mode
+    'normal_plastic': {
+        'luding_cycle': I(0) + ds(1e5, 5e5, 1e5, 1e-4, 0, 0) + ds(0.3, 0.6, 0.2, 0.05, 1.5, -1),
+        'thornton_ning_impact': I(1) + ds(1e10, 1e-4, 0.4, 5e8, 1.047e-8, 5.0) + ds(0.01, 0.02, 0.01, 0.004, -0.001, 0),
+        'thornton_ning_no_adhesion': I(1) + ds(2e11, 1e-3, 0, 1e9, 1e-5, 2.0) + ds(1e-3, 2e-3, 5e-4, 0, 1e-3, -1),
+        'eepa_linear': I(2) + ds(1e3, 0.5, -0.01, 1e3, 1, 1) + ds(1e-3, 5e-4, 2e-4, 1e-4, 8e-4, 0),
+        'eepa_hertzlike': I(2) + ds(1e8, 0.8, -0.02, 5e7, 1.5, 1.5) + ds(1e-4, 2e-5, 1e-6, 3e-5, 2e-4, -1e-6),
+        'underflow_radius': I(1) + ds(3.1875, 2.2250738585072014e-308, 0, 1, 1, 1) + ds(1, 1, 1, 1, 1, 1),
+        'overflow_power': I(2) + ds(1e8, 0.5, 0, 0, 1, 2) + ds(1e3, 9.2e252, 1e-300, 1, 1, 1),
+        'bad': I(1) + ds(-1, NAN, 1, 0, 0, 0) + ds(1, 1, 1, 1, 1, 1),
+        'corners': I(0) + ds(1, 1, 1, 1, 1, 1) + ds(1, 1, 1, 1, 1, 1) + bytes(range(0, 120)),
+    },
+    # capillary: form, γ, θ, V, R_i, R_j, η, S_min, then six (δ in units of S_c, δ̇); then the corner mode
+    'capillary': {
+        'water_glass_fit': I(0) + ds(0.072, 0.35, 2e-12, 1e-4, 1e-4, 1e-3, 1e-8) +
+                           ds(0.5, 0.1, -0.2, -0.01, -0.5, -0.1, -0.9, -0.1, -1.1, -0.1, 0.1, 0.2),
+        'wall_simple': I(1) + ds(0.072, 1.2, 1e-13, 5e-5, 0, 0, 1e-9) +
+                       ds(0.1, 0.0, -0.3, 0.0, -0.99, 0.0, -1.0, 0.0, -2.0, 0.0, 0.5, 0.0),
+        'viscous_tiny_volume': I(1) + ds(0, 0, 1e-300, 1, 1, 1e8, 1) +
+                               ds(1.6875e-100, 1.5e308, -0.5, -1e3, 0, 1e3, -1, 1, -0.9, 1, 0, 0),
+        'bad': I(0) + ds(-1, NAN, 0, -1, -1, -1, 0) + ds(1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1),
+        'corners': I(0) + ds(0.072, 0.35, 2e-12, 1e-4, 1e-4, 1e-3, 1e-8) + ds(0, 0) * 6 + bytes(range(0, 120)),
+    },
 })
 
 if __name__ == '__main__':

@@ -15,9 +15,13 @@ CONSTANTS = {
     'DEMC_FACET_MERGE_TOLERANCE': 1e-05,
     'DEMC_HEAT_COLLISION_CONSTANT': 0.8709255517380257,
     'DEMC_HEAT_COLLISION_STATE_SIZE': 2,
+    'DEMC_NORMAL_EEPA_MAX_EXPONENT': 3.0,
+    'DEMC_NORMAL_EEPA_MIN_EXPONENT': 1.0,
+    'DEMC_NORMAL_EEPA_STATE_SIZE': 1,
     'DEMC_NORMAL_HERTZ_DURATION_FACTOR': 2.9432751843247047,
     'DEMC_NORMAL_LUDING_STATE_SIZE': 1,
     'DEMC_NORMAL_PLS_STATE_SIZE': 1,
+    'DEMC_NORMAL_THORNTON_NING_STATE_SIZE': 4,
     'DEMC_RODRIGUES_ALPHA_MAX': 1e+100,
     'DEMC_ROLLING_EPSD_STATE_SIZE': 3,
     'DEMC_ROLLING_SDS_STATE_SIZE': 3,
@@ -143,6 +147,15 @@ CONSTANTS = {
     'DEMC_NORMAL_LUDING_ELASTIC': 2,
     'DEMC_NORMAL_LUDING_TENSILE': 3,
     'DEMC_NORMAL_LUDING_BRANCH_MAX_': 2147483647,
+    'DEMC_NORMAL_THORNTON_NING_NONE': 0,
+    'DEMC_NORMAL_THORNTON_NING_ELASTIC': 1,
+    'DEMC_NORMAL_THORNTON_NING_PLASTIC': 2,
+    'DEMC_NORMAL_THORNTON_NING_BRANCH_MAX_': 2147483647,
+    'DEMC_NORMAL_EEPA_NONE': 0,
+    'DEMC_NORMAL_EEPA_LOADING': 1,
+    'DEMC_NORMAL_EEPA_ELASTIC': 2,
+    'DEMC_NORMAL_EEPA_ADHESIVE': 3,
+    'DEMC_NORMAL_EEPA_BRANCH_MAX_': 2147483647,
     'DEMC_SLIDING_PATH_LINEAR': 0,
     'DEMC_SLIDING_PATH_ECCENTRIC': 1,
     'DEMC_SLIDING_PATH_KIND_MAX_': 2147483647,
@@ -187,6 +200,8 @@ ENUMS = {
     'demc_heat_mixing': ('DEMC_HEAT_MIXING_HARMONIC', 'DEMC_HEAT_MIXING_GEOMETRIC', 'DEMC_HEAT_MIXING_MAX_', ),
     'demc_capillary_form': ('DEMC_CAPILLARY_WILLETT_FIT', 'DEMC_CAPILLARY_WILLETT_SIMPLE', 'DEMC_CAPILLARY_FORM_MAX_', ),
     'demc_normal_luding_branch': ('DEMC_NORMAL_LUDING_NONE', 'DEMC_NORMAL_LUDING_LOADING', 'DEMC_NORMAL_LUDING_ELASTIC', 'DEMC_NORMAL_LUDING_TENSILE', 'DEMC_NORMAL_LUDING_BRANCH_MAX_', ),
+    'demc_normal_thornton_ning_branch': ('DEMC_NORMAL_THORNTON_NING_NONE', 'DEMC_NORMAL_THORNTON_NING_ELASTIC', 'DEMC_NORMAL_THORNTON_NING_PLASTIC', 'DEMC_NORMAL_THORNTON_NING_BRANCH_MAX_', ),
+    'demc_normal_eepa_branch': ('DEMC_NORMAL_EEPA_NONE', 'DEMC_NORMAL_EEPA_LOADING', 'DEMC_NORMAL_EEPA_ELASTIC', 'DEMC_NORMAL_EEPA_ADHESIVE', 'DEMC_NORMAL_EEPA_BRANCH_MAX_', ),
     'demc_sliding_path_kind': ('DEMC_SLIDING_PATH_LINEAR', 'DEMC_SLIDING_PATH_ECCENTRIC', 'DEMC_SLIDING_PATH_KIND_MAX_', ),
     'demc_sliding_method': ('DEMC_SLIDING_ACCURATE', 'DEMC_SLIDING_PAPER', 'DEMC_SLIDING_METHOD_MAX_', ),
     'demc_sliding_outcome': ('DEMC_SLIDING_SEPARATES', 'DEMC_SLIDING_STOPS', 'DEMC_SLIDING_RETURNS', 'DEMC_SLIDING_OUTCOME_MAX_', ),
@@ -1309,6 +1324,124 @@ class normal_luding_result(_Struct):
     ]
 
 
+class normal_thornton_ning_params(_Struct):
+    """C struct demc_normal_thornton_ning_params: Parameters of Thornton & Ning's adhesive elastic–plastic law (fill with demc.normal_thornton_ning_init()).
+
+    Fields:
+        effective_modulus: E*, Pa; > 0.
+        effective_radius: R*, m; > 0.
+        work_of_adhesion: w, J/m² (Thornton & Ning's Γ, the interface energy: pull-off (3/2)πwR*); ≥ 0.
+        yield_pressure: p_y, Pa: the limiting contact pressure at the centre of the contact; > 0.
+        neck_constant: c = R*√(2πw/E*), m^{3/2} (0 when w = 0).
+        yield_radius: a_y, m: where the JKR centre pressure 2E*a/(πR*) − √(2wE* /(πa)) reaches p_y.
+        yield_overlap: δ_y = (a_y² − c√a_y)/R*, m (negative when the contact yields at touch).
+        yield_force: F_y, N: the JKR force at a_y.
+        cap_pressure: p_h = 2E*a_y/(πR*), Pa: the Hertz part of the pressure at yield (p_y when w = 0); the plastic branch keeps it there."""
+    _c_name_ = 'demc_normal_thornton_ning_params'
+    _fields_ = [
+        ('effective_modulus', ctypes.c_double),
+        ('effective_radius', ctypes.c_double),
+        ('work_of_adhesion', ctypes.c_double),
+        ('yield_pressure', ctypes.c_double),
+        ('neck_constant', ctypes.c_double),
+        ('yield_radius', ctypes.c_double),
+        ('yield_overlap', ctypes.c_double),
+        ('yield_force', ctypes.c_double),
+        ('cap_pressure', ctypes.c_double),
+    ]
+
+
+class normal_thornton_ning_state(_Struct):
+    """C struct demc_normal_thornton_ning_state: Per-contact memory of Thornton & Ning's law. Zero = a new contact; unchanged by the swap.
+
+    Fields:
+        max_overlap: δ_max, m: the largest overlap of this contact.
+        plastic_overlap: δ_p, m: the overlap where the deformed surfaces touch (the unloading JKR branch has its touch point there; the force of a non-adhesive pair vanishes there).
+        unloading_radius: R_p, m: the radius of curvature of the unloading branch (R* before yield; 0 for a new contact).
+        neck: 1 while the surfaces adhere (from touch until the neck breaks), else 0."""
+    _c_name_ = 'demc_normal_thornton_ning_state'
+    _fields_ = [
+        ('max_overlap', ctypes.c_double),
+        ('plastic_overlap', ctypes.c_double),
+        ('unloading_radius', ctypes.c_double),
+        ('neck', ctypes.c_double),
+    ]
+
+
+class normal_thornton_ning_result(_Struct):
+    """C struct demc_normal_thornton_ning_result: Result of one step of Thornton & Ning's law. All zero out of contact.
+
+    Fields:
+        force: F, N (negative: tension).
+        stiffness: dF/dδ along the branch, N/m (negative near the jump-off, clamped finite there).
+        contact_radius: a, m.
+        plastic_overlap: δ_p after this step, m.
+        unloading_radius: R_p after this step, m.
+        branch: The branch of this step."""
+    _c_name_ = 'demc_normal_thornton_ning_result'
+    _fields_ = [
+        ('force', ctypes.c_double),
+        ('stiffness', ctypes.c_double),
+        ('contact_radius', ctypes.c_double),
+        ('plastic_overlap', ctypes.c_double),
+        ('unloading_radius', ctypes.c_double),
+        ('branch', ctypes.c_int),
+    ]
+
+
+class normal_eepa_params(_Struct):
+    """C struct demc_normal_eepa_params: Parameters of the EEPA model (fill with demc.normal_eepa_init()).
+
+    Fields:
+        loading_stiffness: k₁, N/mⁿ; > 0.
+        plasticity_ratio: λ_P = 1 − k₁/k₂, in [0, 1) (0: elastic).
+        pulloff_force: f₀, N; ≤ 0: the constant pull-off force, the force at δ → 0⁺.
+        adhesion_stiffness: k_adh, N/m^χ; ≥ 0.
+        exponent: n in [1, 3]: the loading and unloading exponent.
+        adhesion_exponent: χ in [1, 3]: the exponent of the adhesive branch.
+        unloading_stiffness: k₂ = k₁/(1 − λ_P), N/mⁿ.
+        plastic_factor: λ_P^{1/n}: δ_p = λ_P^{1/n}δ on the loading branch."""
+    _c_name_ = 'demc_normal_eepa_params'
+    _fields_ = [
+        ('loading_stiffness', ctypes.c_double),
+        ('plasticity_ratio', ctypes.c_double),
+        ('pulloff_force', ctypes.c_double),
+        ('adhesion_stiffness', ctypes.c_double),
+        ('exponent', ctypes.c_double),
+        ('adhesion_exponent', ctypes.c_double),
+        ('unloading_stiffness', ctypes.c_double),
+        ('plastic_factor', ctypes.c_double),
+    ]
+
+
+class normal_eepa_state(_Struct):
+    """C struct demc_normal_eepa_state: Per-contact memory of the EEPA model. Zero = a new contact; unchanged by the swap.
+
+    Fields:
+        plastic_overlap: δ_p, m: where the current unloading branch k₂(δⁿ − δ_pⁿ) has no force."""
+    _c_name_ = 'demc_normal_eepa_state'
+    _fields_ = [
+        ('plastic_overlap', ctypes.c_double),
+    ]
+
+
+class normal_eepa_result(_Struct):
+    """C struct demc_normal_eepa_result: Result of one step of the EEPA model.
+
+    Fields:
+        force: f, N (negative: tension); 0 out of contact.
+        stiffness: df/dδ on this branch, N/m.
+        plastic_overlap: δ_p after this step, m.
+        branch: The branch of this step."""
+    _c_name_ = 'demc_normal_eepa_result'
+    _fields_ = [
+        ('force', ctypes.c_double),
+        ('stiffness', ctypes.c_double),
+        ('plastic_overlap', ctypes.c_double),
+        ('branch', ctypes.c_int),
+    ]
+
+
 class geometry(_Struct):
     """C struct demc_geometry: The contact frame of two bodies at one instant.
 
@@ -1569,6 +1702,12 @@ STRUCTS = {
     'demc_normal_luding_params': normal_luding_params,
     'demc_normal_luding_state': normal_luding_state,
     'demc_normal_luding_result': normal_luding_result,
+    'demc_normal_thornton_ning_params': normal_thornton_ning_params,
+    'demc_normal_thornton_ning_state': normal_thornton_ning_state,
+    'demc_normal_thornton_ning_result': normal_thornton_ning_result,
+    'demc_normal_eepa_params': normal_eepa_params,
+    'demc_normal_eepa_state': normal_eepa_state,
+    'demc_normal_eepa_result': normal_eepa_result,
     'demc_geometry': geometry,
     'demc_kinematics': kinematics,
     'demc_sliding_path': sliding_path,
@@ -1825,6 +1964,23 @@ FUNCTIONS = {
     'demc_normal_luding_cycle_loss': (ctypes.c_double, (('params', ctypes.POINTER(normal_luding_params), 'in'), ('max_overlap', ctypes.c_double, 'value'), )),
     'demc_normal_luding_restitution': (ctypes.c_double, (('params', ctypes.POINTER(normal_luding_params), 'in'), ('max_overlap', ctypes.c_double, 'value'), )),
     'demc_normal_luding_state_swap': (normal_luding_state, (('state', normal_luding_state, 'value'), )),
+    'demc_normal_thornton_ning_init': (ctypes.c_int, (('effective_modulus', ctypes.c_double, 'value'), ('effective_radius', ctypes.c_double, 'value'), ('work_of_adhesion', ctypes.c_double, 'value'), ('yield_pressure', ctypes.c_double, 'value'), ('params', ctypes.POINTER(normal_thornton_ning_params), 'out'), ('bad_field', ctypes.POINTER(ctypes.c_char_p), 'bad_field'), )),
+    'demc_normal_thornton_ning_update': (normal_thornton_ning_result, (('params', ctypes.POINTER(normal_thornton_ning_params), 'in'), ('overlap', ctypes.c_double, 'value'), ('state', ctypes.POINTER(normal_thornton_ning_state), 'inout'), )),
+    'demc_normal_thornton_ning_loading_work': (ctypes.c_double, (('params', ctypes.POINTER(normal_thornton_ning_params), 'in'), ('max_overlap', ctypes.c_double, 'value'), )),
+    'demc_normal_thornton_ning_energy': (ctypes.c_double, (('params', ctypes.POINTER(normal_thornton_ning_params), 'in'), ('overlap', ctypes.c_double, 'value'), ('state', normal_thornton_ning_state, 'value'), )),
+    'demc_normal_thornton_ning_cycle_loss': (ctypes.c_double, (('params', ctypes.POINTER(normal_thornton_ning_params), 'in'), ('max_overlap', ctypes.c_double, 'value'), )),
+    'demc_normal_thornton_ning_pulloff_force': (ctypes.c_double, (('params', ctypes.POINTER(normal_thornton_ning_params), 'in'), ('max_overlap', ctypes.c_double, 'value'), )),
+    'demc_normal_thornton_ning_restitution': (ctypes.c_double, (('params', ctypes.POINTER(normal_thornton_ning_params), 'in'), ('reduced_mass', ctypes.c_double, 'value'), ('impact_velocity', ctypes.c_double, 'value'), )),
+    'demc_normal_thornton_ning_state_swap': (normal_thornton_ning_state, (('state', normal_thornton_ning_state, 'value'), )),
+    'demc_normal_eepa_init': (ctypes.c_int, (('loading_stiffness', ctypes.c_double, 'value'), ('plasticity_ratio', ctypes.c_double, 'value'), ('pulloff_force', ctypes.c_double, 'value'), ('adhesion_stiffness', ctypes.c_double, 'value'), ('exponent', ctypes.c_double, 'value'), ('adhesion_exponent', ctypes.c_double, 'value'), ('params', ctypes.POINTER(normal_eepa_params), 'out'), ('bad_field', ctypes.POINTER(ctypes.c_char_p), 'bad_field'), )),
+    'demc_normal_eepa_update': (normal_eepa_result, (('params', ctypes.POINTER(normal_eepa_params), 'in'), ('overlap', ctypes.c_double, 'value'), ('state', ctypes.POINTER(normal_eepa_state), 'inout'), )),
+    'demc_normal_eepa_stored_energy': (ctypes.c_double, (('params', ctypes.POINTER(normal_eepa_params), 'in'), ('overlap', ctypes.c_double, 'value'), ('state', normal_eepa_state, 'value'), )),
+    'demc_normal_eepa_loading_work': (ctypes.c_double, (('params', ctypes.POINTER(normal_eepa_params), 'in'), ('max_overlap', ctypes.c_double, 'value'), )),
+    'demc_normal_eepa_min_overlap': (ctypes.c_double, (('params', ctypes.POINTER(normal_eepa_params), 'in'), ('max_overlap', ctypes.c_double, 'value'), )),
+    'demc_normal_eepa_pulloff_force': (ctypes.c_double, (('params', ctypes.POINTER(normal_eepa_params), 'in'), ('max_overlap', ctypes.c_double, 'value'), )),
+    'demc_normal_eepa_cycle_loss': (ctypes.c_double, (('params', ctypes.POINTER(normal_eepa_params), 'in'), ('max_overlap', ctypes.c_double, 'value'), )),
+    'demc_normal_eepa_restitution': (ctypes.c_double, (('params', ctypes.POINTER(normal_eepa_params), 'in'), ('max_overlap', ctypes.c_double, 'value'), )),
+    'demc_normal_eepa_state_swap': (normal_eepa_state, (('state', normal_eepa_state, 'value'), )),
 }
 
 # The functions that return a demc_status.
@@ -1905,6 +2061,8 @@ STATUS_FUNCTIONS = frozenset((
     'demc_capillary_init',
     'demc_capillary_viscous_init',
     'demc_normal_luding_init',
+    'demc_normal_thornton_ning_init',
+    'demc_normal_eepa_init',
 ))
 
 # name -> (brief, ((param, C type, text), ...), return text): the C documentation of each function (the
@@ -2152,4 +2310,21 @@ DOCS = {
     'demc_normal_luding_cycle_loss': ('Energy lost in one cycle: loaded once from 0 to δ_max, unloaded to separation (J, ≥ 0).', (('params', 'const demc_normal_luding_params *', ''), ('max_overlap', 'double', ''), ), ''),
     'demc_normal_luding_restitution': ('Coefficient of restitution of an undamped normal impact that reaches δ_max: e = √(max(0, 1 − loss/W_in)), W_in the loading work; e = √(k₁/k₂) for k_c = 0 and δ_max ≤ δ*.', (('params', 'const demc_normal_luding_params *', ''), ('max_overlap', 'double', ''), ), ''),
     'demc_normal_luding_state_swap': ('The state seen from body j: unchanged.', (('state', 'demc_normal_luding_state', ''), ), ''),
+    'demc_normal_thornton_ning_init': ("Fills the parameters of Thornton & Ning's law, validating them.", (('effective_modulus', 'double', 'E* > 0 (Pa).'), ('effective_radius', 'double', 'R* > 0 (m).'), ('work_of_adhesion', 'double', "w ≥ 0 (J/m²), Thornton & Ning's Γ."), ('yield_pressure', 'double', 'p_y > 0 (Pa).'), ('params', 'demc_normal_thornton_ning_params *', 'output, written only on success.'), ('bad_field', 'const char **', 'optional: None on success, else "effective_modulus", "effective_radius", "work_of_adhesion", "yield_pressure" or "params".'), ), 'demc.OK; demc.ERR_INVALID_ARGUMENT (non-finite, null); demc.ERR_OUT_OF_DOMAIN; demc.ERR_SINGULAR ("yield_pressure": a derived constant not representable).'),
+    'demc_normal_thornton_ning_update': ("One step of Thornton & Ning's law at overlap δ, updating the state (see the file description).", (('params', 'const demc_normal_thornton_ning_params *', 'parameters.'), ('overlap', 'double', 'δ (m).'), ('state', 'demc_normal_thornton_ning_state *', 'in/out (zero = a new contact).'), ), ''),
+    'demc_normal_thornton_ning_loading_work': ('Work done on the contact along the loading curve from touch (δ = 0) to δ_max, J (negative while the adhesion pulls more than the contact pushes).', (('params', 'const demc_normal_thornton_ning_params *', ''), ('max_overlap', 'double', ''), ), ''),
+    'demc_normal_thornton_ning_energy': ("Potential energy of the current elastic branch at δ, J: JKR's potential with R_p at the contact radius, zero where the deformed surfaces touch, for the state after demc.normal_thornton_ning_update() at the same δ. The work done on the contact between two states on one elastic branch is its difference; 0 without a neck.", (('params', 'const demc_normal_thornton_ning_params *', ''), ('overlap', 'double', ''), ('state', 'demc_normal_thornton_ning_state', ''), ), ''),
+    'demc_normal_thornton_ning_cycle_loss': ('Energy lost in one cycle loaded once from touch to δ_max and pulled apart until the neck breaks, J (≥ 0): W_in − U_p(a_max) + U_p(a_c,p), U_p the JKR potential with R_p and a_c,p its jump-off radius (U_p(a_c,p) = 7.09(w⁵R_p⁴/E*²)^{1/3}, Thornton & Ning 1998, eq 52, with R_p).', (('params', 'const demc_normal_thornton_ning_params *', ''), ('max_overlap', 'double', ''), ), ''),
+    'demc_normal_thornton_ning_pulloff_force': ('The pull-off force of the unloading branch after loading to δ_max, −(3/2)πwR_p (N, ≤ 0; Thornton & Ning 1998, eq 77): the force minimum of JKR with R_p (under displacement control the neck breaks later, at −(5/9) of it).', (('params', 'const demc_normal_thornton_ning_params *', ''), ('max_overlap', 'double', ''), ), ''),
+    'demc_normal_thornton_ning_restitution': ('Coefficient of restitution of an undamped head-on impact at speed v of reduced mass m*: e = √(max(0, 1 − loss/(½m*v²))), 0 when the pair sticks.', (('params', 'const demc_normal_thornton_ning_params *', 'parameters.'), ('reduced_mass', 'double', 'm* > 0 (kg).'), ('impact_velocity', 'double', 'v > 0 (m/s). Returns 1 for v ≤ 0 or m* ≤ 0 (no impact).'), ), ''),
+    'demc_normal_thornton_ning_state_swap': ('The state seen from body j: unchanged.', (('state', 'demc_normal_thornton_ning_state', ''), ), ''),
+    'demc_normal_eepa_init': ('Fills the parameters of the EEPA model, validating them.', (('loading_stiffness', 'double', 'k₁ > 0 (N/mⁿ).'), ('plasticity_ratio', 'double', "λ_P in [0, 1) (Thakur et al.'s contact plasticity ratio, 1 − k₁/k₂)."), ('pulloff_force', 'double', 'f₀ ≤ 0 (N): the constant pull-off force (Thakur et al. write it as a negative force).'), ('adhesion_stiffness', 'double', 'k_adh ≥ 0 (N/m^χ).'), ('exponent', 'double', 'n in [demc.NORMAL_EEPA_MIN_EXPONENT, demc.NORMAL_EEPA_MAX_EXPONENT].'), ('adhesion_exponent', 'double', 'χ in the same range.'), ('params', 'demc_normal_eepa_params *', 'output, written only on success.'), ('bad_field', 'const char **', 'optional: None on success, else "loading_stiffness", "plasticity_ratio", "pulloff_force", "adhesion_stiffness", "exponent", "adhesion_exponent" or "params".'), ), 'demc.OK; demc.ERR_INVALID_ARGUMENT (non-finite, null); demc.ERR_OUT_OF_DOMAIN; demc.ERR_SINGULAR ("plasticity_ratio": k₂ not representable).'),
+    'demc_normal_eepa_update': ('One step of the EEPA model at overlap δ, updating δ_p (Thakur et al. 2014, eq 5): f = f₀ + min(k₁δⁿ, max(k₂(δⁿ − δ_pⁿ), −k_adh δ^χ)) for δ > 0.', (('params', 'const demc_normal_eepa_params *', 'parameters.'), ('overlap', 'double', 'δ (m).'), ('state', 'demc_normal_eepa_state *', 'δ_p, in/out (zero = a new contact).'), ), ''),
+    'demc_normal_eepa_stored_energy': ('Elastic energy of the current k₂ branch, ∫_{δ_p}^{δ} k₂(sⁿ − δ_pⁿ) ds = k₂[(δ^{n+1} − δ_p^{n+1})/(n + 1) − δ_pⁿ(δ − δ_p)] (J, ≥ 0), for the state after demc.normal_eepa_update() at the same δ; 0 for δ ≤ 0.', (('params', 'const demc_normal_eepa_params *', ''), ('overlap', 'double', ''), ('state', 'demc_normal_eepa_state', ''), ), ''),
+    'demc_normal_eepa_loading_work': ('Work done on the contact along first loading from 0 to δ_max, f₀δ_max + k₁δ_max^{n+1}/(n + 1) (J).', (('params', 'const demc_normal_eepa_params *', ''), ('max_overlap', 'double', ''), ), ''),
+    'demc_normal_eepa_min_overlap': ('δ_min after loading to δ_max, m: where the unloading branch meets the adhesive one, k₂(δⁿ − δ_pⁿ) = −k_adh δ^χ with δ_p = λ_P^{1/n}δ_max (closed form δ_p(k₂/(k₂ + k_adh))^{1/n} when χ = n, else safeguarded Newton to the last bit); δ_p when k_adh = 0.', (('params', 'const demc_normal_eepa_params *', ''), ('max_overlap', 'double', ''), ), ''),
+    'demc_normal_eepa_pulloff_force': ('The most tensile force of the unloading after loading to δ_max, f₀ − k_adh δ_min^χ (N, ≤ f₀).', (('params', 'const demc_normal_eepa_params *', ''), ('max_overlap', 'double', ''), ), ''),
+    'demc_normal_eepa_cycle_loss': ('Energy lost in one cycle loaded once from 0 to δ_max and unloaded to separation (J, ≥ 0): k₁δ_max^{n+1}/(n + 1) − k₂[(δ_max^{n+1} − δ_min^{n+1})/(n + 1) − δ_pⁿ(δ_max − δ_min)] + k_adh δ_min^{χ+1}/(χ + 1) (f₀ does no net work).', (('params', 'const demc_normal_eepa_params *', ''), ('max_overlap', 'double', ''), ), ''),
+    'demc_normal_eepa_restitution': ('Coefficient of restitution of an undamped impact that reaches δ_max: e = √(max(0, 1 − loss/W_in)), W_in = demc.normal_eepa_loading_work() = ½m*v²; 0 (sticking) when W_in ≤ 0 or the loss exceeds it. Without adhesion (f₀ = k_adh = 0) e is independent of δ_max: e² = [1 − λ_P^{1+1/n} − (n + 1)λ_P(1 − λ_P^{1/n})]/(1 − λ_P), which is 1 − λ_P = k₁/k₂ for n = 1.', (('params', 'const demc_normal_eepa_params *', ''), ('max_overlap', 'double', ''), ), ''),
+    'demc_normal_eepa_state_swap': ('The state seen from body j: unchanged.', (('state', 'demc_normal_eepa_state', ''), ), ''),
 }

@@ -67,6 +67,12 @@ contains
         type(demc_normal_luding_params), target :: v_demc_normal_luding_params
         type(demc_normal_luding_state), target :: v_demc_normal_luding_state
         type(demc_normal_luding_result), target :: v_demc_normal_luding_result
+        type(demc_normal_thornton_ning_params), target :: v_demc_normal_thornton_ning_params
+        type(demc_normal_thornton_ning_state), target :: v_demc_normal_thornton_ning_state
+        type(demc_normal_thornton_ning_result), target :: v_demc_normal_thornton_ning_result
+        type(demc_normal_eepa_params), target :: v_demc_normal_eepa_params
+        type(demc_normal_eepa_state), target :: v_demc_normal_eepa_state
+        type(demc_normal_eepa_result), target :: v_demc_normal_eepa_result
         type(demc_geometry), target :: v_demc_geometry
         type(demc_kinematics), target :: v_demc_kinematics
         type(demc_sliding_path), target :: v_demc_sliding_path
@@ -94,10 +100,17 @@ contains
         write (u, '(a,1x,a,1x,i0)') 'bits', 'DEMC_HEAT_COLLISION_CONSTANT', &
             transfer(DEMC_HEAT_COLLISION_CONSTANT, 0_c_int64_t)
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_HEAT_COLLISION_STATE_SIZE', DEMC_HEAT_COLLISION_STATE_SIZE
+        write (u, '(a,1x,a,1x,i0)') 'bits', 'DEMC_NORMAL_EEPA_MAX_EXPONENT', &
+            transfer(DEMC_NORMAL_EEPA_MAX_EXPONENT, 0_c_int64_t)
+        write (u, '(a,1x,a,1x,i0)') 'bits', 'DEMC_NORMAL_EEPA_MIN_EXPONENT', &
+            transfer(DEMC_NORMAL_EEPA_MIN_EXPONENT, 0_c_int64_t)
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_NORMAL_EEPA_STATE_SIZE', DEMC_NORMAL_EEPA_STATE_SIZE
         write (u, '(a,1x,a,1x,i0)') 'bits', 'DEMC_NORMAL_HERTZ_DURATION_FACTOR', &
             transfer(DEMC_NORMAL_HERTZ_DURATION_FACTOR, 0_c_int64_t)
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_NORMAL_LUDING_STATE_SIZE', DEMC_NORMAL_LUDING_STATE_SIZE
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_NORMAL_PLS_STATE_SIZE', DEMC_NORMAL_PLS_STATE_SIZE
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_NORMAL_THORNTON_NING_STATE_SIZE', &
+            DEMC_NORMAL_THORNTON_NING_STATE_SIZE
         write (u, '(a,1x,a,1x,i0)') 'bits', 'DEMC_RODRIGUES_ALPHA_MAX', transfer(DEMC_RODRIGUES_ALPHA_MAX, &
             0_c_int64_t)
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_ROLLING_EPSD_STATE_SIZE', DEMC_ROLLING_EPSD_STATE_SIZE
@@ -235,6 +248,18 @@ contains
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_NORMAL_LUDING_ELASTIC', DEMC_NORMAL_LUDING_ELASTIC
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_NORMAL_LUDING_TENSILE', DEMC_NORMAL_LUDING_TENSILE
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_NORMAL_LUDING_BRANCH_MAX_', DEMC_NORMAL_LUDING_BRANCH_MAX_
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_NORMAL_THORNTON_NING_NONE', DEMC_NORMAL_THORNTON_NING_NONE
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_NORMAL_THORNTON_NING_ELASTIC', &
+            DEMC_NORMAL_THORNTON_NING_ELASTIC
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_NORMAL_THORNTON_NING_PLASTIC', &
+            DEMC_NORMAL_THORNTON_NING_PLASTIC
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_NORMAL_THORNTON_NING_BRANCH_MAX_', &
+            DEMC_NORMAL_THORNTON_NING_BRANCH_MAX_
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_NORMAL_EEPA_NONE', DEMC_NORMAL_EEPA_NONE
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_NORMAL_EEPA_LOADING', DEMC_NORMAL_EEPA_LOADING
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_NORMAL_EEPA_ELASTIC', DEMC_NORMAL_EEPA_ELASTIC
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_NORMAL_EEPA_ADHESIVE', DEMC_NORMAL_EEPA_ADHESIVE
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_NORMAL_EEPA_BRANCH_MAX_', DEMC_NORMAL_EEPA_BRANCH_MAX_
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_SLIDING_PATH_LINEAR', DEMC_SLIDING_PATH_LINEAR
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_SLIDING_PATH_ECCENTRIC', DEMC_SLIDING_PATH_ECCENTRIC
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_SLIDING_PATH_KIND_MAX_', DEMC_SLIDING_PATH_KIND_MAX_
@@ -1078,6 +1103,116 @@ contains
         write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_luding_result.branch', &
             transfer(c_loc(v_demc_normal_luding_result%branch), b) - b, &
             c_sizeof(v_demc_normal_luding_result%branch)
+        b = transfer(c_loc(v_demc_normal_thornton_ning_params), b)
+        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_normal_thornton_ning_params', &
+            c_sizeof(v_demc_normal_thornton_ning_params)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_thornton_ning_params.effective_modulus', &
+            transfer(c_loc(v_demc_normal_thornton_ning_params%effective_modulus), b) - b, &
+            c_sizeof(v_demc_normal_thornton_ning_params%effective_modulus)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_thornton_ning_params.effective_radius', &
+            transfer(c_loc(v_demc_normal_thornton_ning_params%effective_radius), b) - b, &
+            c_sizeof(v_demc_normal_thornton_ning_params%effective_radius)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_thornton_ning_params.work_of_adhesion', &
+            transfer(c_loc(v_demc_normal_thornton_ning_params%work_of_adhesion), b) - b, &
+            c_sizeof(v_demc_normal_thornton_ning_params%work_of_adhesion)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_thornton_ning_params.yield_pressure', &
+            transfer(c_loc(v_demc_normal_thornton_ning_params%yield_pressure), b) - b, &
+            c_sizeof(v_demc_normal_thornton_ning_params%yield_pressure)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_thornton_ning_params.neck_constant', &
+            transfer(c_loc(v_demc_normal_thornton_ning_params%neck_constant), b) - b, &
+            c_sizeof(v_demc_normal_thornton_ning_params%neck_constant)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_thornton_ning_params.yield_radius', &
+            transfer(c_loc(v_demc_normal_thornton_ning_params%yield_radius), b) - b, &
+            c_sizeof(v_demc_normal_thornton_ning_params%yield_radius)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_thornton_ning_params.yield_overlap', &
+            transfer(c_loc(v_demc_normal_thornton_ning_params%yield_overlap), b) - b, &
+            c_sizeof(v_demc_normal_thornton_ning_params%yield_overlap)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_thornton_ning_params.yield_force', &
+            transfer(c_loc(v_demc_normal_thornton_ning_params%yield_force), b) - b, &
+            c_sizeof(v_demc_normal_thornton_ning_params%yield_force)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_thornton_ning_params.cap_pressure', &
+            transfer(c_loc(v_demc_normal_thornton_ning_params%cap_pressure), b) - b, &
+            c_sizeof(v_demc_normal_thornton_ning_params%cap_pressure)
+        b = transfer(c_loc(v_demc_normal_thornton_ning_state), b)
+        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_normal_thornton_ning_state', &
+            c_sizeof(v_demc_normal_thornton_ning_state)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_thornton_ning_state.max_overlap', &
+            transfer(c_loc(v_demc_normal_thornton_ning_state%max_overlap), b) - b, &
+            c_sizeof(v_demc_normal_thornton_ning_state%max_overlap)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_thornton_ning_state.plastic_overlap', &
+            transfer(c_loc(v_demc_normal_thornton_ning_state%plastic_overlap), b) - b, &
+            c_sizeof(v_demc_normal_thornton_ning_state%plastic_overlap)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_thornton_ning_state.unloading_radius', &
+            transfer(c_loc(v_demc_normal_thornton_ning_state%unloading_radius), b) - b, &
+            c_sizeof(v_demc_normal_thornton_ning_state%unloading_radius)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_thornton_ning_state.neck', &
+            transfer(c_loc(v_demc_normal_thornton_ning_state%neck), b) - b, &
+            c_sizeof(v_demc_normal_thornton_ning_state%neck)
+        b = transfer(c_loc(v_demc_normal_thornton_ning_result), b)
+        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_normal_thornton_ning_result', &
+            c_sizeof(v_demc_normal_thornton_ning_result)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_thornton_ning_result.force', &
+            transfer(c_loc(v_demc_normal_thornton_ning_result%force), b) - b, &
+            c_sizeof(v_demc_normal_thornton_ning_result%force)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_thornton_ning_result.stiffness', &
+            transfer(c_loc(v_demc_normal_thornton_ning_result%stiffness), b) - b, &
+            c_sizeof(v_demc_normal_thornton_ning_result%stiffness)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_thornton_ning_result.contact_radius', &
+            transfer(c_loc(v_demc_normal_thornton_ning_result%contact_radius), b) - b, &
+            c_sizeof(v_demc_normal_thornton_ning_result%contact_radius)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_thornton_ning_result.plastic_overlap', &
+            transfer(c_loc(v_demc_normal_thornton_ning_result%plastic_overlap), b) - b, &
+            c_sizeof(v_demc_normal_thornton_ning_result%plastic_overlap)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_thornton_ning_result.unloading_radius', &
+            transfer(c_loc(v_demc_normal_thornton_ning_result%unloading_radius), b) - b, &
+            c_sizeof(v_demc_normal_thornton_ning_result%unloading_radius)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_thornton_ning_result.branch', &
+            transfer(c_loc(v_demc_normal_thornton_ning_result%branch), b) - b, &
+            c_sizeof(v_demc_normal_thornton_ning_result%branch)
+        b = transfer(c_loc(v_demc_normal_eepa_params), b)
+        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_normal_eepa_params', c_sizeof(v_demc_normal_eepa_params)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_eepa_params.loading_stiffness', &
+            transfer(c_loc(v_demc_normal_eepa_params%loading_stiffness), b) - b, &
+            c_sizeof(v_demc_normal_eepa_params%loading_stiffness)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_eepa_params.plasticity_ratio', &
+            transfer(c_loc(v_demc_normal_eepa_params%plasticity_ratio), b) - b, &
+            c_sizeof(v_demc_normal_eepa_params%plasticity_ratio)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_eepa_params.pulloff_force', &
+            transfer(c_loc(v_demc_normal_eepa_params%pulloff_force), b) - b, &
+            c_sizeof(v_demc_normal_eepa_params%pulloff_force)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_eepa_params.adhesion_stiffness', &
+            transfer(c_loc(v_demc_normal_eepa_params%adhesion_stiffness), b) - b, &
+            c_sizeof(v_demc_normal_eepa_params%adhesion_stiffness)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_eepa_params.exponent', &
+            transfer(c_loc(v_demc_normal_eepa_params%exponent), b) - b, &
+            c_sizeof(v_demc_normal_eepa_params%exponent)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_eepa_params.adhesion_exponent', &
+            transfer(c_loc(v_demc_normal_eepa_params%adhesion_exponent), b) - b, &
+            c_sizeof(v_demc_normal_eepa_params%adhesion_exponent)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_eepa_params.unloading_stiffness', &
+            transfer(c_loc(v_demc_normal_eepa_params%unloading_stiffness), b) - b, &
+            c_sizeof(v_demc_normal_eepa_params%unloading_stiffness)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_eepa_params.plastic_factor', &
+            transfer(c_loc(v_demc_normal_eepa_params%plastic_factor), b) - b, &
+            c_sizeof(v_demc_normal_eepa_params%plastic_factor)
+        b = transfer(c_loc(v_demc_normal_eepa_state), b)
+        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_normal_eepa_state', c_sizeof(v_demc_normal_eepa_state)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_eepa_state.plastic_overlap', &
+            transfer(c_loc(v_demc_normal_eepa_state%plastic_overlap), b) - b, &
+            c_sizeof(v_demc_normal_eepa_state%plastic_overlap)
+        b = transfer(c_loc(v_demc_normal_eepa_result), b)
+        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_normal_eepa_result', c_sizeof(v_demc_normal_eepa_result)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_eepa_result.force', &
+            transfer(c_loc(v_demc_normal_eepa_result%force), b) - b, c_sizeof(v_demc_normal_eepa_result%force)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_eepa_result.stiffness', &
+            transfer(c_loc(v_demc_normal_eepa_result%stiffness), b) - b, &
+            c_sizeof(v_demc_normal_eepa_result%stiffness)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_eepa_result.plastic_overlap', &
+            transfer(c_loc(v_demc_normal_eepa_result%plastic_overlap), b) - b, &
+            c_sizeof(v_demc_normal_eepa_result%plastic_overlap)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_eepa_result.branch', &
+            transfer(c_loc(v_demc_normal_eepa_result%branch), b) - b, &
+            c_sizeof(v_demc_normal_eepa_result%branch)
         b = transfer(c_loc(v_demc_geometry), b)
         write (u, '(a,1x,a,1x,i0)') 'size', 'demc_geometry', c_sizeof(v_demc_geometry)
         write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_geometry.overlap', &

@@ -143,8 +143,9 @@ DEMC_CAPILLARY_FN double demc_capillary_viscous_force(const demc_capillary_param
     hm = sqrt(s * s + params->meniscus_term);
     {
         /* 1 − S/h_m = (V/(πR*))/(h_m(h_m + S)): no cancellation for a small meniscus term */
-        const double f = params->meniscus_term / (hm * (hm + s));
-        return params->viscous_prefactor * overlap_rate / s * (f * f);
+        const double f = params->meniscus_term / (hm * (hm + s)), f2 = f * f;
+        if (!(f2 > 0.0)) return 0.0; /* no meniscus left at this gap (and no inf·0 for a huge rate) */
+        return params->viscous_prefactor * overlap_rate / s * f2;
     }
 }
 
@@ -165,7 +166,10 @@ DEMC_CAPILLARY_FN double demc_capillary_energy(const demc_capillary_params *para
         const double x = 0.5 * g * params->gap_scale;
         double tlo = tc - 40.0, sum = 0.0, h, tail = 0.0;
         int n, k, i;
-        if (x > 0.0 && log(x) > tlo) tlo = log(x);
+        /* log of a positive argument only: under -fno-math-errno a compiler may evaluate log(x) before the test
+         * x > 0 (it takes log for pure), and log(0) sets errno (clang -O1 did) */
+        const double lx = log(x > 0.0 ? x : 1.0);
+        if (x > 0.0 && lx > tlo) tlo = lx;
         else tail = demci_exp(params->fit[0]) * (demci_exp(tlo) - x); /* F* = e^{f₁} on [x, e^{t_lo}] */
         n = (int)ceil((tc - tlo) / 2.0);
         if (n < 1) n = 1;
