@@ -1,5 +1,5 @@
-/* The batch of HM+D's and HM's laws two contacts at a time in SSE2 lanes. Included by contact_impl.h where
- * DEMCI_BATCH_LANES is set there: in the library (built with -ffp-contract=off), and in a header-only unit whose
+/* The batch of HM+D's and HM's laws two contacts at a time in SSE2 lanes. Compiled where DEMCI_BATCH_LANES is set
+ * below: in the library (built with -ffp-contract=off), and in a header-only unit whose
  * target has SSE2 and no fused multiply-add instructions (every x86-64 target without -mfma, -march=haswell or
  * later: nothing can be fused there). DEMC_NO_LANES before the first demc include turns them off.
  *
@@ -21,6 +21,22 @@
  * written and added into the bodies' rows in contact order, as the scalar loop does. */
 #ifndef DEMC_CONTACT_LANES_IMPL_H
 #define DEMC_CONTACT_LANES_IMPL_H
+
+/* The batch two contacts at a time in SSE2 lanes, where the lanes give the scalar body's results bit for bit: in the
+ * library, built with -ffp-contract=off, and in a header-only unit whose target has no fused multiply-add
+ * instructions (nothing can be fused there); never under -ffast-math or nvcc; DEMC_NO_LANES turns them off. */
+#if defined(__SSE2__) && !defined(DEMC_NO_LANES) && !defined(__CUDACC__) && !defined(__FAST_MATH__) &&               \
+    (defined(DEMC_BUILDING_LIBRARY) ||                                                                             \
+     (!defined(__FMA__) && !defined(__FMA4__) && !defined(__FP_FAST_FMA) && !defined(__AVX512F__)))
+#  define DEMCI_BATCH_LANES 1
+#  include <emmintrin.h>
+#endif
+
+#include "../contact.h" /* the public declarations (nothing, when this part is included from there) */
+#include "contact_batch_loop_impl.h"
+
+#ifdef DEMCI_BATCH_LANES
+DEMC_BEGIN_DECLS
 
 typedef struct demci_lanes3 {
     __m128d x, y, z;
@@ -416,5 +432,8 @@ DEMC_STATIC_INLINE void demci_contact_batch_lanes(demc_contact_kind kind, const 
     else
         demci_lanes_loop(conventions | (DEMC_CONTACT_KIND_HM & DEMCI_KIND_LAW_BITS), c, b, dt);
 }
+
+DEMC_END_DECLS
+#endif /* DEMCI_BATCH_LANES */
 
 #endif /* DEMC_CONTACT_LANES_IMPL_H */
