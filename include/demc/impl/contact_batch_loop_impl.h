@@ -219,34 +219,19 @@ DEMC_HOT_INLINE void demci_contact_batch_motion_ahead(const demc_contact_batch *
     }
 }
 
-/* A dense chunk, contacts [start, end): returns how many were within reach. */
-DEMC_HOT_INLINE size_t demci_contact_batch_dense(demc_contact_kind kind, const double *c, const demc_contact_batch *b,
-                                                const demc_wall *wall, double dt, size_t start, size_t end)
+/* The list of a dense chunk, contacts [start, end): each tested for reach in turn, everything it reads prefetched
+ * DEMCI_BATCH_PREFETCH contacts ahead; a contact apart is released at once, the contacts within reach are listed in
+ * `within`, in order, and their number returned. */
+DEMC_HOT_INLINE size_t demci_contact_batch_dense_list(demc_contact_kind kind, const double *c,
+                                                      const demc_contact_batch *b, const demc_wall *wall, size_t start,
+                                                      size_t end, size_t *within)
 {
     const int per_contact = demci_contact_batch_per_contact(b);
     size_t q, n = 0;
     for (q = start; q < end; ++q) {
         demci_contact_batch_ahead(b, wall, q);
-        if (demci_contact_batch_touching(c, b, b->i[q], wall ? 0 : b->j[q], wall)) {
-            demci_contact_batch_one(kind, c, b, wall, dt, q);
-            ++n;
-        } else {
-            demci_contact_batch_release(kind, c, b, q, per_contact);
-        }
-    }
-    return n;
-}
-
-/* A sparse chunk, contacts [start, end): returns how many were within reach. */
-DEMC_HOT_INLINE size_t demci_contact_batch_sparse(demc_contact_kind kind, const double *c, const demc_contact_batch *b,
-                                                 const demc_wall *wall, double dt, size_t start, size_t end)
-{
-    size_t within[DEMCI_BATCH_CHUNK];
-    const size_t n = demci_contact_batch_sift(kind, c, b, wall, start, end, within);
-    size_t t;
-    for (t = 0; t < n; ++t) {
-        demci_contact_batch_motion_ahead(b, wall, within, n, t);
-        demci_contact_batch_one(kind, c, b, wall, dt, within[t]);
+        if (demci_contact_batch_touching(c, b, b->i[q], wall ? 0 : b->j[q], wall)) within[n++] = q;
+        else demci_contact_batch_release(kind, c, b, q, per_contact);
     }
     return n;
 }
@@ -257,17 +242,28 @@ DEMC_HOT_INLINE size_t demci_contact_batch_chunk_end(const demc_contact_batch *b
     return b->count - start > DEMCI_BATCH_CHUNK ? start + DEMCI_BATCH_CHUNK : b->count;
 }
 
-/* The loop of a batch with the kind as a constant after inlining (one instantiation per preset), chunk by chunk. */
+/* The loop of a batch with the kind as a constant after inlining (one instantiation per kind), chunk by chunk: each
+ * chunk's contacts within reach are listed (a dense chunk by testing each in turn, a sparse one by the sift), the
+ * pairs apart released, then the listed contacts evaluated in their order (the order of the additions into the
+ * accumulators is the contacts'; a contact released adds nothing). One evaluation site: the body is instantiated
+ * once per kind. */
 DEMC_HOT_INLINE void demci_contact_batch_loop(demc_contact_kind kind, const double *c, const demc_contact_batch *b,
                                               const demc_wall *wall, double dt)
 {
     size_t start, end, within = 1, length = 1; /* of the chunk before; the first chunk is taken as dense */
+    size_t list[DEMCI_BATCH_CHUNK];
     for (start = 0; start < b->count; start = end) {
         const int dense = 2 * within > length;
+        size_t t;
         end = demci_contact_batch_chunk_end(b, start);
         length = end - start;
-        within = dense ? demci_contact_batch_dense(kind, c, b, wall, dt, start, end)
-                       : demci_contact_batch_sparse(kind, c, b, wall, dt, start, end);
+        within = dense ? demci_contact_batch_dense_list(kind, c, b, wall, start, end, list)
+                       : demci_contact_batch_sift(kind, c, b, wall, start, end, list);
+        for (t = 0; t < within; ++t) {
+            /* a dense chunk's contacts were prefetched whole; a sifted chunk's motion is fetched here */
+            if (!dense) demci_contact_batch_motion_ahead(b, wall, list, within, t);
+            demci_contact_batch_one(kind, c, b, wall, dt, list[t]);
+        }
     }
 }
 

@@ -19,9 +19,7 @@ DEMC_BEGIN_DECLS
  * a body in which the laws fold and only the conventions are read at run time (about 100 instructions less per
  * contact than the general body); else a body in which the rolling and twisting slots fold away when it selects
  * neither (the options cost nothing there); else the general one. DEMCI_CONTACT_PRESET_CASES(RUN) are the presets'
- * cases alone: the one-call evaluations run them with diag = NULL as a constant when the caller asks for no energy
- * terms, a body per preset with no test of diag left in it (linked HM+D: ~40 instructions of ~660 less a contact,
- * ~45 KB more text). */
+ * cases alone. */
 #define DEMCI_CONTACT_PRESET_CASES(RUN)                                                                              \
     case DEMC_CONTACT_KIND_HMD: RUN(DEMC_CONTACT_KIND_HMD); break;                                                   \
     case DEMC_CONTACT_KIND_LSD: RUN(DEMC_CONTACT_KIND_LSD); break;                                                   \
@@ -41,12 +39,13 @@ DEMC_BEGIN_DECLS
     }
 
 /* The dispatch of the one-call evaluations, each of which defines DEMCI_RUN(K, DIAG) (its evaluation of kind K with
- * DIAG as the diag): a preset called without a diag runs with DIAG = NULL as a constant, any other call with diag. */
+ * DIAG as the diag) and DEMCI_FRAME (its frame): a call without a diag runs the body of its kind with DIAG = NULL as a
+ * constant (no test of diag left in it: linked HM+D, ~40 instructions of ~660 less a contact), a call with a diag the
+ * general body. */
 #define DEMCI_RUN_LEAN(K) DEMCI_RUN(K, NULL)
-#define DEMCI_RUN_DIAG(K) DEMCI_RUN(K, diag)
 #define DEMCI_CONTACT_DISPATCH_DIAG(kind)                                                                            \
-    if (!diag) switch (kind) { DEMCI_CONTACT_PRESET_CASES(DEMCI_RUN_LEAN) default: break; }                          \
-    DEMCI_CONTACT_DISPATCH(kind, DEMCI_RUN_DIAG)
+    if (!diag) DEMCI_CONTACT_DISPATCH(kind, DEMCI_RUN_LEAN)                                                          \
+    return demci_contact_eval_general(c, DEMCI_FRAME, dt, state, diag);
 
 /* The result of a model this face cannot read: every field NaN (nothing else is written). */
 DEMC_STATIC_INLINE demc_contact_result demci_contact_refused(void)
@@ -66,9 +65,10 @@ DEMC_CONTACT_FN demc_contact_result demc_contact_eval(const demc_contact_model *
     const demc_contact_kind kind = demci_contact_kind_of(c);
     if (!demci_contact_readable(c)) return demci_contact_refused();
 #define DEMCI_RUN(K, DIAG) return demci_contact_eval_kind((K), c, frame, dt, state, (DIAG))
+#define DEMCI_FRAME (*frame)
     DEMCI_CONTACT_DISPATCH_DIAG(kind)
+#undef DEMCI_FRAME
 #undef DEMCI_RUN
-    return demci_contact_zero_result(0.0); /* not reached */
 }
 
 /* The frame and the evaluation in one call: the frame stays in registers and the bodies are read once (the linked
@@ -86,9 +86,10 @@ DEMC_CONTACT_FN demc_contact_result demc_contact_eval_sphere_sphere(const demc_c
         const demc_contact_frame f = demci_contact_frame_spheres(c, i, j);                                          \
         return demci_contact_eval_kind((K), c, &f, dt, state, (DIAG));                                              \
     } while (0)
+#define DEMCI_FRAME demci_contact_frame_spheres(c, i, j)
     DEMCI_CONTACT_DISPATCH_DIAG(kind)
+#undef DEMCI_FRAME
 #undef DEMCI_RUN
-    return demci_contact_zero_result(0.0); /* not reached */
 }
 
 DEMC_CONTACT_FN demc_contact_result demc_contact_eval_sphere_wall(const demc_contact_model *model,
@@ -103,9 +104,10 @@ DEMC_CONTACT_FN demc_contact_result demc_contact_eval_sphere_wall(const demc_con
         const demc_contact_frame f = demci_contact_frame_wall(c, i, wall);                                          \
         return demci_contact_eval_kind((K), c, &f, dt, state, (DIAG));                                              \
     } while (0)
+#define DEMCI_FRAME demci_contact_frame_wall(c, i, wall)
     DEMCI_CONTACT_DISPATCH_DIAG(kind)
+#undef DEMCI_FRAME
 #undef DEMCI_RUN
-    return demci_contact_zero_result(0.0); /* not reached */
 }
 
 

@@ -595,6 +595,22 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_eval_kind(demc_contact_kind ki
     return r;
 }
 
+/* The general body, the kind read at run time, out of line: one copy per unit for every call with a diag (energy
+ * terms are bookkeeping, not the force loop: the specialised bodies would cost a copy of the evaluation each for
+ * no measurable gain there) and for the batch's rare paths. Bit for bit the specialised bodies' results
+ * (test_contact_batch). The frame by value: the caller's frame (built inline, in registers) is not forced to memory
+ * on the calls that do not come here. */
+#if defined(__GNUC__) && !defined(__CUDACC__)
+__attribute__((noinline, unused)) static DEMC_HOST_DEVICE
+#else
+DEMC_STATIC_INLINE
+#endif
+demc_contact_result demci_contact_eval_general(const double *c, demc_contact_frame frame, double dt, double *state,
+                                               demc_contact_diag *diag)
+{
+    return demci_contact_eval_kind(demci_contact_kind_of(c), c, &frame, dt, state, diag);
+}
+
 DEMC_END_DECLS
 
 #endif /* DEMC_CONTACT_EVAL_IMPL_H */

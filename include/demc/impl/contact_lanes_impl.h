@@ -370,8 +370,16 @@ DEMC_STATIC_INLINE
 #endif
 void demci_lanes_scalar(const double *c, const demc_contact_batch *b, double dt, const size_t *qs, int count)
 {
+    const demc_contact_kind kind = demci_contact_kind_of(c);
     int k;
-    for (k = 0; k < count; ++k) demci_contact_batch_one(demci_contact_kind_of(c), c, b, NULL, dt, qs[k]);
+    for (k = 0; k < count; ++k) {
+        const size_t q = qs[k];
+        const int i = b->i[q], j = b->j[q];
+        const demc_body bi = demci_contact_batch_body(kind, b, i), bj = demci_contact_batch_body(kind, b, j);
+        const demc_contact_result r =
+            demci_contact_eval_general(c, demci_contact_frame_spheres(c, &bi, &bj), dt, b->state + q * b->state_stride, NULL);
+        demci_contact_batch_emit(b, q, i, j, 0, &r);
+    }
 }
 
 /* count (1 ≤ count ≤ DEMCI_WIDE) contacts within reach, listed in qs in the batch's order: in lanes, or (a group the
@@ -380,22 +388,6 @@ DEMC_HOT_INLINE void demci_lanes_group(demc_contact_kind kind, const double *c, 
                                        const size_t *qs, int count)
 {
     if (!demci_lanes_eval(kind, c, b, dt, qs, count)) demci_lanes_scalar(c, b, dt, qs, count);
-}
-
-/* The list of a dense chunk of a kind the lanes serve, sphere pairs, contacts [start, end): each tested for reach as
- * the scalar loop tests it, everything it reads prefetched DEMCI_BATCH_PREFETCH contacts ahead; a contact apart is
- * released at once, and the contacts within reach are listed in `within`, in order, their number returned. */
-DEMC_HOT_INLINE size_t demci_lanes_dense_list(demc_contact_kind kind, const double *c, const demc_contact_batch *b,
-                                              size_t start, size_t end, size_t *within)
-{
-    const int per_contact = demci_contact_batch_per_contact(b);
-    size_t q, n = 0;
-    for (q = start; q < end; ++q) {
-        demci_contact_batch_ahead(b, NULL, q);
-        if (demci_contact_batch_touching(c, b, b->i[q], b->j[q], NULL)) within[n++] = q;
-        else demci_contact_batch_release(kind, c, b, q, per_contact);
-    }
-    return n;
 }
 
 /* The batch loop of a kind the lanes serve, chunk by chunk as demci_contact_batch_loop(): each chunk's contacts within
@@ -413,7 +405,7 @@ DEMC_HOT_INLINE void demci_lanes_loop(demc_contact_kind kind, const double *c, c
         size_t t, k;
         end = demci_contact_batch_chunk_end(b, start);
         length = end - start;
-        within = dense ? demci_lanes_dense_list(kind, c, b, start, end, list)
+        within = dense ? demci_contact_batch_dense_list(kind, c, b, NULL, start, end, list)
                        : demci_contact_batch_sift(kind, c, b, NULL, start, end, list);
         for (t = 0; t < within; t += DEMCI_WIDE) {
             const int count = within - t < DEMCI_WIDE ? (int)(within - t) : DEMCI_WIDE;
