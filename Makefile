@@ -39,8 +39,8 @@ WARN     = -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Wmissing-proto
            -Wwrite-strings -Wundef -Wpointer-arith -Wvla
 # -fno-math-errno: sqrt compiles to one instruction and the library never touches errno (DESIGN §3).
 # -ffp-contract=off: no a*b+c fused into one rounding (gcc's default in ISO C mode, not clang's): the batch in
-# SIMD lanes (include/demc/impl/contact_lanes_impl.h) gives the scalar body's results bit for bit only if neither
-# fuses. Keep it when adding CFLAGS (a -ffp-contract=fast there, with an FMA target, would break that equality).
+# SIMD lanes (include/demc/impl/contact_lanes_impl.h, at every width) gives the scalar body's results bit for bit
+# only if neither fuses. Keep it when adding CFLAGS (a -ffp-contract=fast there, with an FMA target, would break that equality).
 LIB_CFLAGS = -std=c99 $(OPT) $(LIB_OPT) $(WARN) $(WERROR) -fPIC -fvisibility=hidden -fno-semantic-interposition \
              -fno-math-errno -ffp-contract=off -Iinclude -DDEMC_BUILDING_LIBRARY $(CPPFLAGS) $(CFLAGS)
 TEST_CFLAGS = -std=c99 $(OPT) $(WARN) $(WERROR) -fno-math-errno -Iinclude -Itest $(CPPFLAGS) $(CFLAGS)
@@ -105,9 +105,17 @@ $(LIB_CONFIG): FORCE
 print-build-dir:
 	@echo $(B)
 
+# The batch's SIMD lanes at widths 4 and 8 (src/contact_lanes_w4.c, _w8.c: the one text of
+# include/demc/impl/contact_lanes_impl.h) are built for AVX2 and AVX-512F on x86; the library calls them only on a
+# CPU that has them (asked once per batch call). Elsewhere those units are empty.
+ifneq ($(filter x86_64% i386% i486% i586% i686%,$(shell $(CC) -dumpmachine 2>/dev/null)),)
+$(B)/obj/contact_lanes_w4.o: LIB_ARCH = -mavx2
+$(B)/obj/contact_lanes_w8.o: LIB_ARCH = -mavx512f
+endif
+
 $(B)/obj/%.o: src/%.c $(HEADERS) | $(B)/obj
 	$(say) CC $@
-	$(Q)$(CC) $(LIB_CFLAGS) -DDEMC_BUILD_FLAGS='"$(BUILD_FLAGS)"' -c $< -o $@
+	$(Q)$(CC) $(LIB_CFLAGS) $(LIB_ARCH) -DDEMC_BUILD_FLAGS='"$(BUILD_FLAGS)"' -c $< -o $@
 
 $(STLIB): $(OBJS) $(LIB_CONFIG)
 	$(say) AR $@

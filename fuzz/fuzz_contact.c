@@ -2,8 +2,9 @@
  * –facet), the evaluation, the batch calls and the state helpers (see fuzz.h). In-domain evaluations (the
  * description accepted; coefficients and kinematics moderate, see fz_contact_domain) give finite outputs and
  * state, respect the Coulomb limit and the force end rule, and the batch calls equal the single calls bit for bit.
- * On SSE2 targets the batch of two contacts below runs the SIMD lanes (impl/contact_lanes_impl.h), and the
- * neighbour list after it the batch's sift of a sparse chunk. */
+ * The batch of two contacts below runs the SIMD lanes (impl/contact_lanes_impl.h, at the target's width, the
+ * second lanes then evaluating the first contact again), and the neighbour list after it the batch's sift of a
+ * sparse chunk. */
 #include "fuzz.h"
 
 /* 0, or a magnitude in [1e-100, hi]: coefficients and kinematics whose products stay representable. */

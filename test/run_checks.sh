@@ -57,6 +57,8 @@ for t in "$@"; do
     fi
 done
 gate "unit tests under ASan+UBSan" test "$san_failed" -eq 0
+gate "batch lanes at every width this CPU runs, bit for bit (test/check_lane_widths.sh)" \
+    env CC="${CC:-cc}" sh test/check_lane_widths.sh
 
 echo "== fuzzing (libFuzzer, ${FUZZ_CHECK_SECONDS:-3} s per module)"
 probe=$(mktemp -d)

@@ -4,8 +4,8 @@
  * Also the combined single calls demc_contact_eval_sphere_sphere/_sphere_wall against the frame builder and
  * demc_contact_eval(): results, energy terms and states bit for bit, and without a diag (the presets' bodies
  * without energy terms) the same results and states; the library's specialised bodies against the
- * general one; and the batch in SIMD lanes (both faces, on SSE2 targets without FMA) against the single call on a
- * dense pack. */
+ * general one; and the batch in SIMD lanes (both faces, at the width the face picks; test/check_lane_widths.sh builds
+ * this test at every width the machine runs) against the single call on a dense pack. */
 #include <fenv.h>
 #include <float.h>
 #include <math.h>
@@ -364,7 +364,7 @@ static void specialised_bodies_equal_the_general_body(void)
     }
 }
 
-/* The batch of the kinds evaluated two contacts at a time in SIMD lanes (impl/contact_lanes_impl.h: HM+D's
+/* The batch of the kinds evaluated several contacts at a time in SIMD lanes (impl/contact_lanes_impl.h: HM+D's
  * and HM's laws under conventions without the elastic displacement) against the single call, bit for bit, for the
  * HMD and HM presets, three non-preset convention sets the lanes serve (forward rule, no rescale, projected memory;
  * backward rule, elastic Coulomb policy, overlap end rule, no spin; rotation without spin) and LIGGGHTS's (scalar

@@ -749,13 +749,14 @@ typedef struct demc_contact_batch {
  * few ahead are prefetched. The contacts are taken 64 at a time; a chunk after one in which most contacts were apart
  * (a neighbour list) is sifted first: its pairs apart are released on their positions and radii alone, and only the
  * others are evaluated and have the rest of their bodies prefetched (the results and the order of the additions into
- * the accumulators are the same either way). No energy terms (use the single call with a diag for those). On SSE2 targets (every
- * x86-64), in the library and in a header-only unit compiled for a target without fused multiply-add instructions
- * (no -mfma, -march=haswell or later; not under -ffast-math; DEMC_NO_LANES turns it off), the kinds with HM+D's or
- * HM's laws whose conventions keep no elastic displacement and slip along the trial force (the HMD and HM presets
- * among them) are evaluated two contacts at a time in SIMD lanes, each lane the scalar body's operations in its
- * order: the results are still the single call's bit for bit, and no lane raises a floating-point exception the
- * scalar body would not. The outputs and the host's arrays must
+ * the accumulators are the same either way). No energy terms (use the single call with a diag for those). The kinds with HM+D's or HM's laws whose
+ * conventions keep no elastic displacement and slip along the trial force (the HMD and HM presets among them) are
+ * evaluated several contacts at a time in SIMD lanes, each lane the scalar body's operations in its order, so the
+ * results are still the single call's bit for bit at every width, and no lane raises a floating-point exception the
+ * scalar body would not: in the library, at the widest lanes the CPU has (8 contacts with AVX-512F, 4 with AVX2, 2
+ * with SSE2; chosen once per call); in a header-only unit, at its compile target's width, where nothing can be fused
+ * into a multiply-add (a target without fused multiply-add instructions, or gcc compiling ISO C, whose default is
+ * -ffp-contract=off; not under -ffast-math; DEMC_NO_LANES turns them off). The outputs and the host's arrays must
  * not overlap the bodies' arrays or the states (they are read for two contacts before the first's are written).
  * @param model a compiled model.
  * @param batch the contacts, bodies, states and outputs (see ::demc_contact_batch).

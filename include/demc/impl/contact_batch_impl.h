@@ -1,0 +1,178 @@
+/* The batch calls: their checks, the dispatch of a batch to the lanes or the scalar loops, the facet batch.
+ * Part of the bodies of contact.h (impl/contact_impl.h includes the parts in order); each part includes the
+ * parts it uses, which lie above it in that order. */
+#ifndef DEMC_CONTACT_BATCH_IMPL_H
+#define DEMC_CONTACT_BATCH_IMPL_H
+
+#include "../contact.h" /* the public declarations (nothing, when this part is included from there) */
+#include "contact_setup_impl.h"
+#include "contact_dispatch_impl.h"
+#include "contact_batch_loop_impl.h"
+#include "contact_lanes_impl.h"
+
+DEMC_BEGIN_DECLS
+
+/* The checks of a batch call, in argument order, on the batch as read (demci_contact_batch_read()); nothing is
+ * written on an error. */
+DEMC_STATIC_INLINE demc_status demci_contact_batch_check(const demc_contact_model *model, const demc_contact_batch *b,
+                                                         const demc_wall *wall, int with_wall, double dt,
+                                                         const char **bad_field)
+{
+    const int any = b->count > 0;
+    if (any && !b->i) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "batch.i", bad_field);
+    if (any && !with_wall && !b->j) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "batch.j", bad_field);
+    if (any && !b->position) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "batch.position", bad_field);
+    if (any && !b->velocity) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "batch.velocity", bad_field);
+    if (any && !b->angular_velocity)
+        return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "batch.angular_velocity", bad_field);
+    if (any && !b->radius) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "batch.radius", bad_field);
+    if (any && !b->mass) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "batch.mass", bad_field);
+    if (b->vector_stride < 3) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "batch.vector_stride", bad_field);
+    if (b->scalar_stride < 1) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "batch.scalar_stride", bad_field);
+    if (any && demc_contact_model_state_size(model) > 0 && !b->state)
+        return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "batch.state", bad_field);
+    if (b->state_stride < demc_contact_model_state_size(model))
+        return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "batch.state_stride", bad_field);
+    if (with_wall && !wall) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "wall", bad_field);
+    return demci_require_positive(dt, "dt", bad_field);
+}
+
+/* The model and the caller's batch, checked in argument order, and the batch as this library reads it
+ * (demci_contact_sized_copy(): the fields past a smaller caller's size take their defaults). */
+DEMC_STATIC_INLINE demc_status demci_contact_batch_read(const demc_contact_model *model, const demc_contact_batch *b,
+                                                        demc_contact_batch *local, const char **bad_field)
+{
+    demc_status s;
+    if (!model) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "model", bad_field);
+    if (!demci_contact_readable(model->opaque_))
+        return demci_material_fail(DEMC_ERR_UNSUPPORTED, "model", bad_field);
+    if (!b) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "batch", bad_field);
+    s = demci_contact_sized(b, b->size, DEMC_CONTACT_BATCH_SIZE_1_0, sizeof *local, "batch.size", bad_field);
+    if (s == DEMC_OK) demci_contact_sized_copy(local, sizeof *local, b, b->size);
+    return s;
+}
+
+/* A model without state may be given no state array (batch.state NULL): the loops then address one dummy double
+ * with stride 0, since state + q·stride on a null pointer is undefined behaviour even for an offset of 0. */
+DEMC_STATIC_INLINE void demci_contact_batch_stateful(demc_contact_batch *local, double *dummy)
+{
+    if (local->state) return;
+    local->state = dummy;
+    local->state_stride = 0;
+}
+
+/* Each preset's kind gets a loop of its own with the kind folded in (DEMCI_CONTACT_DISPATCH). */
+DEMC_STATIC_INLINE void demci_contact_batch_dispatch(const demc_contact_model *model, const demc_contact_batch *b,
+                                                     const demc_wall *wall, double dt)
+{
+    const double *c = model->opaque_;
+    const demc_contact_kind kind = demc_contact_model_kind(model);
+#ifdef DEMCI_BATCH_LANES
+    if (!wall && demci_contact_lanes_serve(kind)) {
+        demci_contact_batch_lanes_widest(kind, c, b, dt);
+        return;
+    }
+#endif
+#define DEMCI_RUN(K) demci_contact_batch_loop((K), c, b, wall, dt)
+    DEMCI_CONTACT_DISPATCH(kind, DEMCI_RUN)
+#undef DEMCI_RUN
+}
+
+DEMC_CONTACT_FN demc_status demc_contact_eval_batch(const demc_contact_model *model, const demc_contact_batch *batch,
+                                                    double dt, const char **bad_field)
+{
+    demc_contact_batch local;
+    double dummy = 0.0;
+    demc_status s = demci_contact_batch_read(model, batch, &local, bad_field);
+    if (s != DEMC_OK) return s;
+    if ((s = demci_contact_batch_check(model, &local, NULL, 0, dt, bad_field)) != DEMC_OK) return s;
+    demci_contact_batch_stateful(&local, &dummy);
+    demci_contact_batch_dispatch(model, &local, NULL, dt);
+    return demci_material_fail(DEMC_OK, 0, bad_field);
+}
+
+DEMC_CONTACT_FN demc_status demc_contact_eval_batch_wall(const demc_contact_model *model,
+                                                         const demc_contact_batch *batch, const demc_wall *wall,
+                                                         double dt, const char **bad_field)
+{
+    demc_contact_batch local;
+    double dummy = 0.0;
+    demc_status s = demci_contact_batch_read(model, batch, &local, bad_field);
+    if (s != DEMC_OK) return s;
+    if ((s = demci_contact_batch_check(model, &local, wall, 1, dt, bad_field)) != DEMC_OK) return s;
+    demci_contact_batch_stateful(&local, &dummy);
+    demci_contact_batch_dispatch(model, &local, wall, dt);
+    return demci_material_fail(DEMC_OK, 0, bad_field);
+}
+
+/* The loop of a facet batch: sphere i[q] against facet j[q] with its closest point contacts[q]; only the spheres
+ * accumulate; the nodal reactions on request. */
+DEMC_HOT_INLINE void demci_contact_batch_facet_loop(demc_contact_kind kind, const double *c,
+                                                    const demc_contact_batch *b, const demc_facet_triangle *facets,
+                                                    const demc_facet_contact *contacts, double dt, double *nodal)
+{
+    size_t q;
+    for (q = 0; q < b->count; ++q) {
+        const int i = b->i[q];
+        const demc_facet_contact *cq = contacts + q;
+        const demc_facet_triangle *t = facets + b->j[q];
+        demc_body bi;
+        demc_contact_frame f;
+        demc_contact_result r;
+        if (q + DEMCI_BATCH_PREFETCH < b->count) {
+            demci_contact_batch_prefetch_place(b, b->i[q + DEMCI_BATCH_PREFETCH]);
+            demci_contact_batch_prefetch_motion(b, b->i[q + DEMCI_BATCH_PREFETCH]);
+            DEMCI_PREFETCH_WRITE(b->state + (q + DEMCI_BATCH_PREFETCH) * b->state_stride);
+        }
+        /* Apart: released on the distance the closest point already holds, before the bodies are read. */
+        if (!(b->radius[(size_t)i * b->scalar_stride] - cq->distance > -c[DEMCI_M_RANGE])) {
+            r = demci_contact_release(kind, c, 0.0, b->state + q * b->state_stride, NULL);
+            demci_contact_batch_store(b, q, &r);
+            if (nodal) {
+                size_t k;
+                for (k = 0; k < 9; ++k) nodal[9 * q + k] = 0.0;
+            }
+            continue;
+        }
+        bi = demci_contact_batch_body(kind, b, i);
+        f = demci_contact_frame_facet(c, &bi, t, cq);
+        r = demci_contact_eval_kind(kind, c, &f, dt, b->state + q * b->state_stride, NULL);
+        demci_contact_batch_emit(b, q, i, 0, 1, &r);
+        if (nodal) {
+            demc_vec3 forces[3];
+            int k;
+            demc_facet_nodal_forces(t, cq, r.force, r.torque_j, forces);
+            for (k = 0; k < 3; ++k) demci_contact_store3(nodal + 9 * q + 3 * (size_t)k, forces[k]);
+        }
+    }
+}
+
+DEMC_CONTACT_FN demc_status demc_contact_eval_batch_facet(const demc_contact_model *model,
+                                                          const demc_contact_batch *batch,
+                                                          const demc_facet_triangle *facets,
+                                                          const demc_facet_contact *contacts, double dt,
+                                                          double *nodal_force, const char **bad_field)
+{
+    const double *c;
+    demc_contact_kind kind;
+    demc_contact_batch local;
+    double dummy = 0.0;
+    /* The batch's checks (j required), then the facet arrays, then dt: in argument order. */
+    demc_status s = demci_contact_batch_read(model, batch, &local, bad_field);
+    if (s != DEMC_OK) return s;
+    if ((s = demci_contact_batch_check(model, &local, NULL, 0, 1.0, bad_field)) != DEMC_OK) return s;
+    if (local.count > 0 && !facets) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "facets", bad_field);
+    if (local.count > 0 && !contacts) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "contacts", bad_field);
+    if ((s = demci_require_positive(dt, "dt", bad_field)) != DEMC_OK) return s;
+    demci_contact_batch_stateful(&local, &dummy);
+    c = model->opaque_;
+    kind = demc_contact_model_kind(model);
+#define DEMCI_RUN(K) demci_contact_batch_facet_loop((K), c, &local, facets, contacts, dt, nodal_force)
+    DEMCI_CONTACT_DISPATCH(kind, DEMCI_RUN)
+#undef DEMCI_RUN
+    return demci_material_fail(DEMC_OK, 0, bad_field);
+}
+
+DEMC_END_DECLS
+
+#endif /* DEMC_CONTACT_BATCH_IMPL_H */

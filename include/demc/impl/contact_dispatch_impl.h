@@ -1,0 +1,152 @@
+/* The dispatch on the model's kind and the single calls: demc_contact_eval(), the one-call evaluations and the
+ * header-only demc_contact_eval_kind().
+ * Part of the bodies of contact.h (impl/contact_impl.h includes the parts in order); each part includes the
+ * parts it uses, which lie above it in that order. */
+#ifndef DEMC_CONTACT_DISPATCH_IMPL_H
+#define DEMC_CONTACT_DISPATCH_IMPL_H
+
+#include <math.h>
+#include "../contact.h" /* the public declarations (nothing, when this part is included from there) */
+#include "contact_frame_impl.h"
+#include "contact_eval_impl.h"
+
+DEMC_BEGIN_DECLS
+
+/* The dispatch on the model's kind, written once: RUN(K) is a statement run with K the kind as a constant, so that
+ * each preset's kind, and HM+D under LIGGGHTS's conventions (the engine demc is embedded in by docs/examples),
+ * gets a body of its own with everything folded in. Any other kind: with HM+D's laws (Hertz,
+ * viscous damping, the spring, no rolling or twisting: the laws DEM codes run most, under conventions of their own)
+ * a body in which the laws fold and only the conventions are read at run time (about 100 instructions less per
+ * contact than the general body); else a body in which the rolling and twisting slots fold away when it selects
+ * neither (the options cost nothing there); else the general one. DEMCI_CONTACT_PRESET_CASES(RUN) are the presets'
+ * cases alone. */
+#define DEMCI_CONTACT_PRESET_CASES(RUN)                                                                              \
+    case DEMC_CONTACT_KIND_HMD: RUN(DEMC_CONTACT_KIND_HMD); break;                                                   \
+    case DEMC_CONTACT_KIND_LSD: RUN(DEMC_CONTACT_KIND_LSD); break;                                                   \
+    case DEMC_CONTACT_KIND_PLSB: RUN(DEMC_CONTACT_KIND_PLSB); break;                                                 \
+    case DEMC_CONTACT_KIND_HM: RUN(DEMC_CONTACT_KIND_HM); break;                                                     \
+    case DEMC_CONTACT_KIND_CAMPELLO: RUN(DEMC_CONTACT_KIND_CAMPELLO); break;                                         \
+    case DEMC_CONTACT_KIND_HMD_LIGGGHTS: RUN(DEMC_CONTACT_KIND_HMD_LIGGGHTS); break;
+#define DEMCI_CONTACT_DISPATCH(kind, RUN)                                                                            \
+    switch (kind) {                                                                                                  \
+    DEMCI_CONTACT_PRESET_CASES(RUN)                                                                                  \
+    default:                                                                                                         \
+        if (((kind) & DEMCI_KIND_LAW_BITS) == (DEMC_CONTACT_KIND_HMD & DEMCI_KIND_LAW_BITS))                          \
+            RUN(((kind) & ~DEMCI_KIND_LAW_BITS) | (DEMC_CONTACT_KIND_HMD & DEMCI_KIND_LAW_BITS));                     \
+        else if (!((kind) & DEMCI_KIND_TORQUE_BITS)) RUN((kind) & ~DEMCI_KIND_TORQUE_BITS);                           \
+        else RUN(kind);                                                                                              \
+        break;                                                                                                       \
+    }
+
+/* The dispatch of the one-call evaluations, each of which defines DEMCI_RUN(K, DIAG) (its evaluation of kind K with
+ * DIAG as the diag) and DEMCI_FRAME (its frame): a call without a diag runs the body of its kind with DIAG = NULL as a
+ * constant (no test of diag left in it: linked HM+D, ~40 instructions of ~660 less a contact), a call with a diag the
+ * general body. */
+#define DEMCI_RUN_LEAN(K) DEMCI_RUN(K, NULL)
+#define DEMCI_CONTACT_DISPATCH_DIAG(kind)                                                                            \
+    if (!diag) DEMCI_CONTACT_DISPATCH(kind, DEMCI_RUN_LEAN)                                                          \
+    return demci_contact_eval_general(c, DEMCI_FRAME, dt, state, diag);
+
+/* The result of a model this face cannot read: every field NaN (nothing else is written). */
+DEMC_STATIC_INLINE demc_contact_result demci_contact_refused(void)
+{
+    const double nan = HUGE_VAL - HUGE_VAL;
+    demc_contact_result r;
+    r.force = r.torque_i = r.torque_j = demc_vec3_make(nan, nan, nan);
+    r.overlap = r.normal_force = nan;
+    return r;
+}
+
+DEMC_CONTACT_FN demc_contact_result demc_contact_eval(const demc_contact_model *model,
+                                                      const demc_contact_frame *frame, double dt, double *state,
+                                                      demc_contact_diag *diag)
+{
+    const double *c = model->opaque_;
+    const demc_contact_kind kind = demci_contact_kind_of(c);
+    if (!demci_contact_readable(c)) return demci_contact_refused();
+#define DEMCI_RUN(K, DIAG) return demci_contact_eval_kind((K), c, frame, dt, state, (DIAG))
+#define DEMCI_FRAME (*frame)
+    DEMCI_CONTACT_DISPATCH_DIAG(kind)
+#undef DEMCI_FRAME
+#undef DEMCI_RUN
+}
+
+/* The frame and the evaluation in one call: the frame stays in registers and the bodies are read once (the linked
+ * face's single call; a pair apart is rejected on its squared distance before anything else is read). */
+DEMC_CONTACT_FN demc_contact_result demc_contact_eval_sphere_sphere(const demc_contact_model *model,
+                                                                    const demc_body *i, const demc_body *j,
+                                                                    double dt, double *state,
+                                                                    demc_contact_diag *diag)
+{
+    const double *c = model->opaque_;
+    const demc_contact_kind kind = demci_contact_kind_of(c);
+    if (!demci_contact_readable(c)) return demci_contact_refused();
+#define DEMCI_RUN(K, DIAG)                                                                                          \
+    do {                                                                                                            \
+        const demc_contact_frame f = demci_contact_frame_spheres(c, i, j);                                          \
+        return demci_contact_eval_kind((K), c, &f, dt, state, (DIAG));                                              \
+    } while (0)
+#define DEMCI_FRAME demci_contact_frame_spheres(c, i, j)
+    DEMCI_CONTACT_DISPATCH_DIAG(kind)
+#undef DEMCI_FRAME
+#undef DEMCI_RUN
+}
+
+DEMC_CONTACT_FN demc_contact_result demc_contact_eval_sphere_wall(const demc_contact_model *model,
+                                                                  const demc_body *i, const demc_wall *wall,
+                                                                  double dt, double *state, demc_contact_diag *diag)
+{
+    const double *c = model->opaque_;
+    const demc_contact_kind kind = demci_contact_kind_of(c);
+    if (!demci_contact_readable(c)) return demci_contact_refused();
+#define DEMCI_RUN(K, DIAG)                                                                                          \
+    do {                                                                                                            \
+        const demc_contact_frame f = demci_contact_frame_wall(c, i, wall);                                          \
+        return demci_contact_eval_kind((K), c, &f, dt, state, (DIAG));                                              \
+    } while (0)
+#define DEMCI_FRAME demci_contact_frame_wall(c, i, wall)
+    DEMCI_CONTACT_DISPATCH_DIAG(kind)
+#undef DEMCI_FRAME
+#undef DEMCI_RUN
+}
+
+
+/* Header-only units: the kind given as a constant folds every slot (see contact.h). One compare of the model's
+ * tagged kind with the caller's (a constant: the tag times 2^32 plus the kind) checks the layout and the kind
+ * together; any other model goes to the run-time dispatch, which evaluates its own kind or refuses it. Forced
+ * inline: a compiler left to itself keeps one out-of-line copy once a unit calls it from two loops (a sphere–sphere
+ * and a sphere–wall loop, say), and the frame then goes through memory and the result comes back through it. */
+#if defined(__GNUC__) && !defined(__CUDACC__)
+/* flatten: the general body and everything it calls inlined here, so that the helpers it shares with the hot body
+ * keep a single out-of-line caller and stay inline in the hot body */
+__attribute__((noinline, cold, unused, flatten)) static DEMC_HOST_DEVICE
+#else
+DEMC_STATIC_INLINE
+#endif
+void demci_contact_eval_other(const demc_contact_model *model, demc_contact_frame frame, double dt, double *state,
+                              demc_contact_diag *diag, demc_contact_result *out)
+{
+    /* the general body with the model's kind read at run time: demc_contact_eval()'s results, bit for bit, without
+     * instantiating its whole dispatch in the unit */
+    const double *c = model->opaque_;
+    *out = demci_contact_readable(c) ? demci_contact_eval_kind(demci_contact_kind_of(c), c, &frame, dt, state, diag)
+                                     : demci_contact_refused();
+}
+
+DEMC_HOT_INLINE demc_contact_result demc_contact_eval_kind(demc_contact_kind kind, const demc_contact_model *model,
+                                                          const demc_contact_frame *frame, double dt,
+                                                          double *state, demc_contact_diag *diag)
+{
+    /* The fallback takes the frame by value: given its address, the caller's frame (built inline, in registers)
+     * would have to be stored to memory on every call, fallback or not. */
+    if (model->opaque_[DEMCI_M_KIND] != DEMCI_TAGGED_KIND(kind)) {
+        demc_contact_result other;
+        demci_contact_eval_other(model, *frame, dt, state, diag, &other);
+        return other;
+    }
+    return demci_contact_eval_kind(kind, model->opaque_, frame, dt, state, diag);
+}
+
+DEMC_END_DECLS
+
+#endif /* DEMC_CONTACT_DISPATCH_IMPL_H */

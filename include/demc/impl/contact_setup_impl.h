@@ -1,0 +1,430 @@
+/* Setup: the description's defaults and checks, the compiled model, its accessors and the state's reset and swap.
+ * Part of the bodies of contact.h (impl/contact_impl.h includes the parts in order); each part includes the
+ * parts it uses, which lie above it in that order. */
+#ifndef DEMC_CONTACT_SETUP_IMPL_H
+#define DEMC_CONTACT_SETUP_IMPL_H
+
+#include <string.h>
+#include <math.h>
+#include "../contact.h" /* the public declarations (nothing, when this part is included from there) */
+#include "contact_layout_impl.h"
+
+DEMC_BEGIN_DECLS
+
+/* ---- setup --------------------------------------------------------------------------------------------------- */
+
+DEMC_CONTACT_FN demc_status demc_contact_def_init(demc_contact_preset preset, size_t size, demc_contact_def *def,
+                                                  const char **bad_field)
+{
+    demc_contact_def d;
+    if ((int)preset < 0 || (int)preset > (int)DEMC_CONTACT_PRESET_CAMPELLO)
+        return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "preset", bad_field);
+    if (size < DEMC_CONTACT_DEF_SIZE_1_0) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "size", bad_field);
+    if (!def) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "def", bad_field);
+    memset(&d, 0, sizeof d);
+    d.size = size;
+    d.normal = DEMC_NORMAL_HERTZ;
+    d.damping = DEMC_DAMPING_VISCOUS;
+    d.tangential = DEMC_TANGENTIAL_SPRING;
+    d.increment = DEMC_INCREMENT_VELOCITY;
+    d.rolling = DEMC_ROLLING_NONE;
+    d.twisting = DEMC_TWISTING_NONE;
+    d.restitution = 1.0;
+    d.end = DEMC_CONTACT_END_FORCE;
+    d.tangential_damping_scale = 1.0; /* [Cummins 2012] eq 1-2: the one γ for both dashpots */
+    demc_tangential_init(0.0, 0.0, &d.friction, NULL); /* cannot fail: default conventions */
+    d.transport = DEMC_TRANSPORT_ROTATE;
+    d.transport_spin = 1;
+    d.contact_point = DEMC_CONTACT_POINT_COMPLIANCE;
+    d.rolling_limiter = DEMC_ROLLING_CDT_LIMITER_INERTIA;
+    d.rolling_stiffness_coefficient = 2.25; /* Ai et al. 2011, after Iwashita & Oda 1998 */
+    switch (preset) {
+    case DEMC_CONTACT_PRESET_LSD: d.normal = DEMC_NORMAL_LINEAR; break;
+    case DEMC_CONTACT_PRESET_PLSB:
+        d.normal = DEMC_NORMAL_PLSB;
+        d.damping = DEMC_DAMPING_NONE;
+        break;
+    case DEMC_CONTACT_PRESET_HM:
+        d.damping = DEMC_DAMPING_NONE;
+        d.friction.unloading = DEMC_UNLOADING_KEEP; /* [Zabulionis 2012] eq 33: the pure incremental law */
+        break;
+    case DEMC_CONTACT_PRESET_CAMPELLO:
+        d.increment = DEMC_INCREMENT_ROLLING;
+        d.friction.stiffness_rule = DEMC_STIFFNESS_TOTAL; /* [Campello 2015] eq 30-31: F = −k_t s */
+        d.tangential_damping_scale = 0.0;
+        break;
+    default: break;
+    }
+    /* The caller's struct may be larger (a newer header): its tail is zeroed, the defaults of appended fields; or
+     * smaller (an older header): it gets the fields it has. */
+    memset(def, 0, size);
+    memcpy(def, &d, size < sizeof d ? size : sizeof d);
+    return demci_material_fail(DEMC_OK, 0, bad_field);
+}
+
+/* A slot selector: negative is not an enumerator; past the last known value is an option of a newer library. */
+DEMC_STATIC_INLINE demc_status demci_contact_slot(int value, int known, const char *field, const char **bad_field)
+{
+    if (value < 0) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, field, bad_field);
+    if (value >= known) return demci_material_fail(DEMC_ERR_UNSUPPORTED, field, bad_field);
+    return DEMC_OK;
+}
+
+/* The size check of a sized struct: at least the 1.0 layout (`least`), and a newer caller's tail past this library's
+ * layout (`known`) all zero. Not inlined: inlined into a caller that holds a struct of this header's size, the (then
+ * unreachable) reads past it would be flagged by the compiler's bounds analysis. */
+#if defined(__GNUC__) && !defined(__CUDACC__)
+__attribute__((noinline, unused)) static DEMC_HOST_DEVICE
+#else
+DEMC_STATIC_INLINE
+#endif
+demc_status demci_contact_sized(const void *object, size_t size, size_t least, size_t known, const char *field,
+                                const char **bad_field)
+{
+    const unsigned char *tail = (const unsigned char *)object + known;
+    size_t k;
+    if (size < least) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, field, bad_field);
+    for (k = 0; size > known && k < size - known; ++k)
+        if (tail[k]) return demci_material_fail(DEMC_ERR_UNSUPPORTED, field, bad_field);
+    return DEMC_OK;
+}
+
+/* A sized struct as this library reads it: the caller's bytes up to its size, and zero (the default of every
+ * appended field) past them; `size` has passed demci_contact_sized(). */
+DEMC_STATIC_INLINE void demci_contact_sized_copy(void *local, size_t local_size, const void *object, size_t size)
+{
+    memset(local, 0, local_size);
+    memcpy(local, object, size < local_size ? size : local_size);
+}
+
+/* The coefficients of the rolling and twisting laws, in declaration order; each read only by the law that uses it. */
+DEMC_STATIC_INLINE demc_status demci_contact_def_check_torques(const demc_contact_def *d, const char **bad_field)
+{
+    const int cdt = d->rolling == DEMC_ROLLING_CDT, epsd = d->rolling == DEMC_ROLLING_EPSD;
+    const int rsds = d->rolling == DEMC_ROLLING_SDS, tsds = d->twisting == DEMC_TWISTING_SDS;
+    demc_status s;
+    if (d->rolling != DEMC_ROLLING_NONE &&
+        (s = demci_require(d->mu_rolling, d->mu_rolling >= 0.0, "def.mu_rolling", bad_field)) != DEMC_OK)
+        return s;
+    if (cdt && (s = demci_require_enum((int)d->rolling_limiter, (int)DEMC_ROLLING_CDT_LIMITER_NONE + 1,
+                                       "def.rolling_limiter", bad_field)) != DEMC_OK)
+        return s;
+    if (epsd) {
+        if ((s = demci_require_positive(d->rolling_stiffness_coefficient, "def.rolling_stiffness_coefficient",
+                                        bad_field)) != DEMC_OK)
+            return s;
+        if ((s = demci_require(d->rolling_damping_ratio, d->rolling_damping_ratio >= 0.0,
+                               "def.rolling_damping_ratio", bad_field)) != DEMC_OK)
+            return s;
+        if ((s = demci_require(d->rolling_mobilised_damping,
+                               d->rolling_mobilised_damping >= 0.0 && d->rolling_mobilised_damping <= 1.0,
+                               "def.rolling_mobilised_damping", bad_field)) != DEMC_OK)
+            return s;
+    }
+    if (rsds) {
+        if ((s = demci_require(d->rolling_stiffness, d->rolling_stiffness >= 0.0, "def.rolling_stiffness",
+                               bad_field)) != DEMC_OK)
+            return s;
+        if ((s = demci_require(d->rolling_damping, d->rolling_damping >= 0.0, "def.rolling_damping", bad_field)) !=
+            DEMC_OK)
+            return s;
+    }
+    if (tsds) {
+        if ((s = demci_require(d->twisting_stiffness, d->twisting_stiffness >= 0.0, "def.twisting_stiffness",
+                               bad_field)) != DEMC_OK)
+            return s;
+        if ((s = demci_require(d->twisting_damping, d->twisting_damping >= 0.0, "def.twisting_damping",
+                               bad_field)) != DEMC_OK)
+            return s;
+        if ((s = demci_require(d->mu_twisting, d->mu_twisting >= 0.0, "def.mu_twisting", bad_field)) != DEMC_OK)
+            return s;
+    }
+    return DEMC_OK;
+}
+
+/* The checks of the description, in declaration order; each reads only what the selected laws use. */
+DEMC_STATIC_INLINE demc_status demci_contact_def_check(const demc_contact_def *d, const char **bad_field)
+{
+    const int adhesive = DEMCI_NORMAL_ADHESIVE(d->normal);
+    const int hertz = d->normal == DEMC_NORMAL_HERTZ || adhesive, plsb = d->normal == DEMC_NORMAL_PLSB;
+    const int damped = d->damping == DEMC_DAMPING_VISCOUS, spring = d->tangential == DEMC_TANGENTIAL_SPRING;
+    const int md = d->tangential == DEMC_TANGENTIAL_MINDLIN_DERESIEWICZ;
+    const double asym = d->moduli.compliance_asymmetry;
+    /* a rolling spring keeps a tangent-plane vector: the transport conventions apply without the tangential law */
+    const int carried = d->rolling == DEMC_ROLLING_EPSD || d->rolling == DEMC_ROLLING_SDS;
+    demc_status s;
+    if ((s = demci_contact_slot((int)d->normal, DEMCI_NORMAL_LAWS, "def.normal", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_contact_slot((int)d->damping, DEMCI_DAMPING_LAWS, "def.damping", bad_field)) != DEMC_OK) return s;
+    if (plsb && damped) /* the latch is PLS(B)'s dissipation; a dashpot on top has no published restitution map */
+        return demci_material_fail(DEMC_ERR_OUT_OF_DOMAIN, "def.damping", bad_field);
+    if ((s = demci_contact_slot((int)d->tangential, DEMCI_TANGENTIAL_LAWS, "def.tangential", bad_field)) != DEMC_OK)
+        return s;
+    if (md && !hertz) /* the law is written for a Hertz contact: 8G*a and the Mindlin–Deresiewicz branches */
+        return demci_material_fail(DEMC_ERR_OUT_OF_DOMAIN, "def.tangential", bad_field);
+    if ((s = demci_contact_slot((int)d->increment, DEMCI_INCREMENT_RULES, "def.increment", bad_field)) != DEMC_OK)
+        return s;
+    if ((s = demci_contact_slot((int)d->rolling, DEMCI_ROLLING_LAWS, "def.rolling", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_contact_slot((int)d->twisting, DEMCI_TWISTING_LAWS, "def.twisting", bad_field)) != DEMC_OK)
+        return s;
+    if (d->twisting == DEMC_TWISTING_MARSHALL && !spring) /* its coefficients come from the tangential spring */
+        return demci_material_fail(DEMC_ERR_OUT_OF_DOMAIN, "def.twisting", bad_field);
+    if (hertz && (s = demci_require_positive(d->moduli.effective_modulus, "def.moduli.effective_modulus",
+                                             bad_field)) != DEMC_OK)
+        return s;
+    if (hertz && (spring || md) &&
+        (s = demci_require_positive(d->moduli.effective_shear_modulus, "def.moduli.effective_shear_modulus",
+                                    bad_field)) != DEMC_OK)
+        return s;
+    if ((s = demci_require(asym, asym >= -1.0 && asym <= 1.0, "def.moduli.compliance_asymmetry", bad_field)) !=
+        DEMC_OK)
+        return s;
+    if (!hertz && (s = demci_require_positive(d->normal_stiffness, "def.normal_stiffness", bad_field)) != DEMC_OK)
+        return s;
+    if (!hertz && spring &&
+        (s = demci_require(d->stiffness_ratio, d->stiffness_ratio >= 0.0, "def.stiffness_ratio", bad_field)) !=
+            DEMC_OK)
+        return s;
+    if ((damped || plsb) && (s = demci_require(d->restitution, d->restitution > 0.0 && d->restitution <= 1.0,
+                                               "def.restitution", bad_field)) != DEMC_OK)
+        return s;
+    if ((s = demci_require_enum((int)d->end, (int)DEMC_CONTACT_END_OVERLAP + 1, "def.end", bad_field)) != DEMC_OK)
+        return s;
+    if (adhesive && d->end == DEMC_CONTACT_END_FORCE) /* its clamp at zero would remove the adhesion */
+        return demci_material_fail(DEMC_ERR_OUT_OF_DOMAIN, "def.end", bad_field);
+    if (damped && (spring || md) &&
+        (s = demci_require(d->tangential_damping_scale, d->tangential_damping_scale >= 0.0,
+                           "def.tangential_damping_scale", bad_field)) != DEMC_OK)
+        return s;
+    if (spring || md || carried) {
+        /* the conventions of the carry of the memory into each new frame (and of the tangential law) */
+        if ((spring || md) && (s = demci_tangential_check(&d->friction, 2, bad_field)) != DEMC_OK) return s;
+        /* Mindlin–Deresiewicz: one coefficient for micro-slip and sliding, and an incremental law (its force
+         * is not −k_t s of a total displacement) */
+        if (md && d->friction.mu_dynamic != d->friction.mu_static)
+            return demci_material_fail(DEMC_ERR_OUT_OF_DOMAIN, "def.friction.mu_dynamic", bad_field);
+        if (md && d->friction.stiffness_rule == DEMC_STIFFNESS_TOTAL)
+            return demci_material_fail(DEMC_ERR_OUT_OF_DOMAIN, "def.friction.stiffness_rule", bad_field);
+        s = demci_require_enum((int)d->transport, (int)DEMC_TRANSPORT_PROJECT + 1, "def.transport", bad_field);
+        if (s != DEMC_OK) return s;
+        if ((s = demci_require_enum(d->transport_spin, 2, "def.transport_spin", bad_field)) != DEMC_OK) return s;
+    }
+    if ((s = demci_require_enum((int)d->contact_point, (int)DEMC_CONTACT_POINT_HALF + 1, "def.contact_point",
+                                bad_field)) != DEMC_OK)
+        return s;
+    if ((d->normal == DEMC_NORMAL_JKR || d->normal == DEMC_NORMAL_DMT) &&
+        (s = demci_require(d->work_of_adhesion, d->work_of_adhesion >= 0.0, "def.work_of_adhesion", bad_field)) !=
+            DEMC_OK)
+        return s;
+    if ((d->normal == DEMC_NORMAL_SJKR || d->normal == DEMC_NORMAL_SJKR2) &&
+        (s = demci_require(d->cohesion_energy_density, d->cohesion_energy_density >= 0.0,
+                           "def.cohesion_energy_density", bad_field)) != DEMC_OK)
+        return s;
+    if (d->normal == DEMC_NORMAL_JKR &&
+        (s = demci_require_positive(d->max_effective_radius, "def.max_effective_radius", bad_field)) != DEMC_OK)
+        return s;
+    if (md && (s = demci_require_enum((int)d->md_variant, (int)DEMC_TANGENTIAL_MD_THORNTON_YIN + 1,
+                                      "def.md_variant", bad_field)) != DEMC_OK)
+        return s;
+    return demci_contact_def_check_torques(d, bad_field);
+}
+
+/* The kind of a valid description; conventions no selected law reads are left 0, so equal models have equal
+ * kinds. */
+DEMC_STATIC_INLINE demc_contact_kind demci_contact_def_kind(const demc_contact_def *d)
+{
+    const int spring = d->tangential == DEMC_TANGENTIAL_SPRING;
+    const int md = d->tangential == DEMC_TANGENTIAL_MINDLIN_DERESIEWICZ;
+    demc_contact_kind kind = DEMC_CONTACT_KIND(d->normal, d->damping, d->tangential,
+                                               spring || md ? d->increment : 0, d->rolling, d->twisting);
+    if (d->damping == DEMC_DAMPING_VISCOUS) kind |= DEMC_CONTACT_KIND_CONVENTIONS(0, 0, 0, 0, 0, d->end, 0, 1);
+    if (spring)
+        kind |= DEMC_CONTACT_KIND_CONVENTIONS(d->friction.stiffness_rule, d->friction.recalculation,
+                                              d->friction.direction, d->friction.unloading, d->friction.coulomb, 0,
+                                              d->transport, d->transport_spin);
+    /* The Mindlin–Deresiewicz law reads the Coulomb policy (its dashpot), the transport and the spin only. */
+    else if (md)
+        kind |= DEMC_CONTACT_KIND_CONVENTIONS(0, 0, 0, 0, d->friction.coulomb, 0, d->transport, d->transport_spin);
+    else if (d->rolling == DEMC_ROLLING_EPSD || d->rolling == DEMC_ROLLING_SDS) /* the carry of its vector */
+        kind |= DEMC_CONTACT_KIND_CONVENTIONS(0, 0, 0, 0, 0, 0, d->transport, d->transport_spin);
+    return kind;
+}
+
+/* The flips of a kind's state as runs of doubles (start, length) in the model, for demc_contact_state_swap(). */
+DEMC_STATIC_INLINE void demci_contact_flip_runs(demc_contact_kind kind, double *c)
+{
+    size_t k, n = demci_contact_state_size(kind), runs = 0;
+    for (k = 0; k < n; ++k) {
+        if (!demci_contact_flips(kind, k)) continue;
+        if (runs > 0 && c[DEMCI_M_FLIP_RUN + 2 * (runs - 1)] + c[DEMCI_M_FLIP_RUN + 2 * (runs - 1) + 1] == (double)k) {
+            c[DEMCI_M_FLIP_RUN + 2 * (runs - 1) + 1] += 1.0;
+        } else {
+            c[DEMCI_M_FLIP_RUN + 2 * runs] = (double)k; /* runs < DEMCI_FLIP_RUNS: one per vector and the normal */
+            c[DEMCI_M_FLIP_RUN + 2 * runs + 1] = 1.0;
+            ++runs;
+        }
+    }
+    c[DEMCI_M_FLIP_COUNT] = (double)runs;
+}
+
+DEMC_CONTACT_FN demc_status demc_contact_model_init(const demc_contact_def *caller_def, demc_contact_model *model,
+                                                    const char **bad_field)
+{
+    demc_contact_model m;
+    double *c = m.opaque_;
+    demc_contact_kind kind;
+    double gamma = 0.0, range = 0.0, ct_over_cn = 0.0;
+    demc_normal_pls_params pp = {0.0, 0.0, 0.0};
+    demc_contact_def local;
+    const demc_contact_def *def = &local;
+    demc_status s;
+    if (!caller_def) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "def", bad_field);
+    s = demci_contact_sized(caller_def, caller_def->size, DEMC_CONTACT_DEF_SIZE_1_0, sizeof local, "def.size",
+                            bad_field);
+    if (s != DEMC_OK) return s;
+    demci_contact_sized_copy(&local, sizeof local, caller_def, caller_def->size);
+    if ((s = demci_contact_def_check(def, bad_field)) != DEMC_OK) return s;
+    if (def->damping == DEMC_DAMPING_VISCOUS) {
+        s = def->normal == DEMC_NORMAL_LINEAR ? demc_damping_lsd_ratio(def->restitution, def->end, &gamma)
+                                              : demc_damping_hmd_ratio(def->restitution, def->end, &gamma);
+        if (s != DEMC_OK) return demci_material_fail(s, "def.restitution", bad_field);
+    }
+    if (def->normal == DEMC_NORMAL_JKR) {
+        /* The JKR constants at the largest R* must be representable, and so must the range they give. */
+        demc_adhesion_jkr_params jp;
+        if ((s = demc_adhesion_jkr_init(def->moduli.effective_modulus, def->max_effective_radius,
+                                        def->work_of_adhesion, &jp, NULL)) != DEMC_OK)
+            return demci_material_fail(s, "def.work_of_adhesion", bad_field);
+        range = demc_adhesion_jkr_pulloff_distance(&jp);
+        if (!demc_is_finite(range)) return demci_material_fail(DEMC_ERR_SINGULAR, "def.max_effective_radius", bad_field);
+    }
+    /* The derived constants must be representable doubles, else the input they come from is named: 2E* (and
+     * (4/3)E*) of the Hertz-like laws, 8G* of their tangential laws, the tangential dashpot's γ_t = scale·γ and
+     * scale·√(k_t/k_n) (k_t/k_n = 4G* over E*, or κ; 0·inf would be NaN). */
+    if ((def->normal == DEMC_NORMAL_HERTZ || DEMCI_NORMAL_ADHESIVE(def->normal)) &&
+        !demc_is_finite(2.0 * def->moduli.effective_modulus))
+        return demci_material_fail(DEMC_ERR_SINGULAR, "def.moduli.effective_modulus", bad_field);
+    if ((def->normal == DEMC_NORMAL_HERTZ || DEMCI_NORMAL_ADHESIVE(def->normal)) &&
+        def->tangential != DEMC_TANGENTIAL_NONE && !demc_is_finite(8.0 * def->moduli.effective_shear_modulus))
+        return demci_material_fail(DEMC_ERR_SINGULAR, "def.moduli.effective_shear_modulus", bad_field);
+    if (def->damping == DEMC_DAMPING_VISCOUS &&
+        (def->tangential == DEMC_TANGENTIAL_SPRING || def->tangential == DEMC_TANGENTIAL_MINDLIN_DERESIEWICZ)) {
+        ct_over_cn = sqrt(def->normal == DEMC_NORMAL_HERTZ || DEMCI_NORMAL_ADHESIVE(def->normal)
+                              ? 4.0 * def->moduli.effective_shear_modulus / def->moduli.effective_modulus
+                              : def->stiffness_ratio);
+        if (!demc_is_finite(ct_over_cn))
+            return demci_material_fail(DEMC_ERR_SINGULAR, "def.moduli.effective_shear_modulus", bad_field);
+        ct_over_cn *= def->tangential_damping_scale;
+        if (!demc_is_finite(ct_over_cn) || !demc_is_finite(def->tangential_damping_scale * gamma))
+            return demci_material_fail(DEMC_ERR_SINGULAR, "def.tangential_damping_scale", bad_field);
+    }
+    /* The latch's stiffnesses e k and k/e must be representable doubles, else the stiffness is named (an input:
+     * checked before the output). */
+    if (def->normal == DEMC_NORMAL_PLSB &&
+        (s = demc_normal_pls_init(def->normal_stiffness, def->restitution, &pp, NULL)) != DEMC_OK)
+        return demci_material_fail(s, "def.normal_stiffness", bad_field);
+    kind = demci_contact_def_kind(def);
+    /* No 1.0 law comes near the maximum (22 doubles at most); a law whose state grows with a resolution that the
+     * description sets names that field here. */
+    if (demci_contact_state_size(kind) > DEMC_CONTACT_STATE_MAX)
+        return demci_material_fail(DEMC_ERR_OUT_OF_DOMAIN, "def.tangential", bad_field);
+    if (!model) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "model", bad_field);
+    memset(&m, 0, sizeof m);
+    c[DEMCI_M_LAYOUT] = DEMCI_CONTACT_LAYOUT;
+    c[DEMCI_M_KIND] = DEMCI_TAGGED_KIND(kind);
+    demci_contact_flip_runs(kind, c);
+    c[DEMCI_M_STATE_SIZE] = (double)demci_contact_state_size(kind);
+    c[DEMCI_M_RANGE] = range;
+    c[DEMCI_M_SHARE_I] = def->contact_point == DEMC_CONTACT_POINT_HALF
+                             ? 0.5
+                             : 0.5 * (1.0 + def->moduli.compliance_asymmetry);
+    c[DEMCI_M_E] = def->moduli.effective_modulus;
+    c[DEMCI_M_G] = def->moduli.effective_shear_modulus;
+    c[DEMCI_M_K] = def->normal_stiffness;
+    c[DEMCI_M_KAPPA] = def->stiffness_ratio;
+    c[DEMCI_M_GAMMA_N] = gamma;
+    c[DEMCI_M_GAMMA_T] = def->tangential_damping_scale * gamma;
+    c[DEMCI_M_MU_S] = def->friction.mu_static;
+    c[DEMCI_M_MU_D] = def->friction.mu_dynamic;
+    c[DEMCI_M_HERTZ_F] = 4.0 / 3.0 * def->moduli.effective_modulus;
+    c[DEMCI_M_HERTZ_KN] = 2.0 * def->moduli.effective_modulus;
+    c[DEMCI_M_HERTZ_KT] = 8.0 * def->moduli.effective_shear_modulus;
+    /* k_t/k_n is 4G* over E* for Hertz and κ for the linear spring; with a dashpot both are validated (E* > 0). */
+    c[DEMCI_M_CT_OVER_CN] = ct_over_cn;
+    /* The adhesive laws: k_t/k_n is 8G*a/(2E*a) as for Hertz, with the law's contact radius a. */
+    if (def->normal == DEMC_NORMAL_JKR || def->normal == DEMC_NORMAL_DMT) c[DEMCI_M_ADHESION] = def->work_of_adhesion;
+    if (def->normal == DEMC_NORMAL_SJKR || def->normal == DEMC_NORMAL_SJKR2)
+        c[DEMCI_M_ADHESION] = def->cohesion_energy_density;
+    if (def->tangential == DEMC_TANGENTIAL_MINDLIN_DERESIEWICZ) c[DEMCI_M_MD_VARIANT] = (double)def->md_variant;
+    if (def->rolling != DEMC_ROLLING_NONE) c[DEMCI_M_ROLL_MU] = def->mu_rolling;
+    c[DEMCI_M_INERTIA] = def->rolling == DEMC_ROLLING_CDT || def->rolling == DEMC_ROLLING_EPSD;
+    if (def->rolling == DEMC_ROLLING_CDT) c[DEMCI_M_ROLL_LIMITER] = (double)def->rolling_limiter;
+    if (def->rolling == DEMC_ROLLING_EPSD) {
+        c[DEMCI_M_ROLL_C] = def->rolling_stiffness_coefficient;
+        c[DEMCI_M_ROLL_ETA] = def->rolling_damping_ratio;
+        c[DEMCI_M_ROLL_F] = def->rolling_mobilised_damping;
+    }
+    if (def->rolling == DEMC_ROLLING_SDS) {
+        c[DEMCI_M_ROLL_K] = def->rolling_stiffness;
+        c[DEMCI_M_ROLL_GAMMA] = def->rolling_damping;
+    }
+    if (def->twisting == DEMC_TWISTING_SDS) {
+        c[DEMCI_M_TWIST_K] = def->twisting_stiffness;
+        c[DEMCI_M_TWIST_GAMMA] = def->twisting_damping;
+        c[DEMCI_M_TWIST_MU] = def->mu_twisting;
+    }
+    if (def->twisting == DEMC_TWISTING_MARSHALL) c[DEMCI_M_TWIST_MU] = def->friction.mu_dynamic;
+    if (def->normal == DEMC_NORMAL_PLSB) {
+        c[DEMCI_M_PLS_K1] = pp.loading_stiffness;
+        c[DEMCI_M_PLS_K2] = pp.unloading_stiffness;
+        c[DEMCI_M_PLS_FRACTION] = pp.plastic_fraction;
+    }
+    *model = m;
+    return demci_material_fail(DEMC_OK, 0, bad_field);
+}
+
+DEMC_CONTACT_FN demc_status demc_contact_model_validate(const demc_contact_model *model, const char **bad_field)
+{
+    if (!model) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "model", bad_field);
+    if (!demci_contact_readable(model->opaque_)) return demci_material_fail(DEMC_ERR_UNSUPPORTED, "model", bad_field);
+    return demci_material_fail(DEMC_OK, 0, bad_field);
+}
+
+DEMC_CONTACT_FN demc_contact_kind demc_contact_model_kind(const demc_contact_model *model)
+{
+    return demci_contact_readable(model->opaque_) ? demci_contact_kind_of(model->opaque_) : 0u;
+}
+
+DEMC_CONTACT_FN size_t demc_contact_model_state_size(const demc_contact_model *model)
+{
+    return demci_contact_readable(model->opaque_) ? (size_t)model->opaque_[DEMCI_M_STATE_SIZE] : 0u;
+}
+
+DEMC_CONTACT_FN double demc_contact_model_range(const demc_contact_model *model)
+{
+    return demci_contact_readable(model->opaque_) ? model->opaque_[DEMCI_M_RANGE] : 0.0;
+}
+
+DEMC_CONTACT_FN void demc_contact_state_reset(const demc_contact_model *model, double *state)
+{
+    size_t k, n = demc_contact_model_state_size(model);
+    for (k = 0; k < n; ++k) state[k] = 0.0;
+}
+
+DEMC_CONTACT_FN int demc_contact_state_flips(const demc_contact_model *model, size_t index)
+{
+    return index < demc_contact_model_state_size(model) && demci_contact_flips(demc_contact_model_kind(model), index);
+}
+
+DEMC_CONTACT_FN void demc_contact_state_swap(const demc_contact_model *model, double *state)
+{
+    const double *c = model->opaque_;
+    size_t r, k, runs = demci_contact_readable(c) ? (size_t)c[DEMCI_M_FLIP_COUNT] : 0u;
+    for (r = 0; r < runs; ++r) {
+        const size_t start = (size_t)c[DEMCI_M_FLIP_RUN + 2 * r], end = start + (size_t)c[DEMCI_M_FLIP_RUN + 2 * r + 1];
+        for (k = start; k < end; ++k) state[k] = -state[k];
+    }
+}
+
+DEMC_END_DECLS
+
+#endif /* DEMC_CONTACT_SETUP_IMPL_H */

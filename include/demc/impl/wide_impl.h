@@ -1,0 +1,179 @@
+/* A small wide-double layer: one type of DEMCI_WIDE doubles (demci_w), its comparison mask (demci_wm) and the dozen
+ * operations the batch's lanes need, after Box2D v3's b2FloatW. The width follows the compile target: 8 with
+ * AVX-512F, 4 with AVX, 2 with SSE2, else 1 (plain doubles); a unit may ask for a narrower one by defining
+ * DEMCI_WIDE_WIDTH (1, 2, 4 or 8) before the first demc include (the tests run every width the machine has; the
+ * library builds one object per width, impl/contact_lanes_impl.h).
+ *
+ * Why the lanes can give the scalar body's results bit for bit: every operation here is one IEEE operation per lane,
+ * correctly rounded as the scalar one is (add, sub, mul, div, sqrt), or exact (neg, select, compare, load, store).
+ * No operation here is fused, and none may be fused by the compiler (the library is built with -ffp-contract=off;
+ * impl/contact_lanes_impl.h says which header-only units may use the lanes). The comparisons are the ordered ones
+ * of C's operators (false for NaN) and, as in C, the relational ones signal on NaN (gt, ge, lt, le) and equality does
+ * not (eq). Only private names (demci_), no state, no libm beyond sqrt. */
+#ifndef DEMC_WIDE_IMPL_H
+#define DEMC_WIDE_IMPL_H
+
+#include <math.h>
+#include <stddef.h>
+#include "../base.h"
+
+#if defined(DEMCI_WIDE_WIDTH)
+#  define DEMCI_WIDE DEMCI_WIDE_WIDTH
+#elif defined(__AVX512F__)
+#  define DEMCI_WIDE 8
+#elif defined(__AVX__)
+#  define DEMCI_WIDE 4
+#elif defined(__SSE2__) || defined(_M_X64)
+#  define DEMCI_WIDE 2
+#else
+#  define DEMCI_WIDE 1
+#endif
+
+#if DEMCI_WIDE == 8
+#  include <immintrin.h>
+typedef __m512d demci_w;
+typedef __mmask8 demci_wm;
+#elif DEMCI_WIDE == 4
+#  include <immintrin.h>
+typedef __m256d demci_w;
+typedef __m256d demci_wm;
+#elif DEMCI_WIDE == 2
+#  include <emmintrin.h>
+typedef __m128d demci_w;
+typedef __m128d demci_wm;
+#elif DEMCI_WIDE == 1
+typedef double demci_w;
+typedef int demci_wm;
+#else
+#  error "demc: DEMCI_WIDE_WIDTH must be 1, 2, 4 or 8"
+#endif
+#if (DEMCI_WIDE == 8 && !defined(__AVX512F__)) || (DEMCI_WIDE == 4 && !defined(__AVX__)) ||                         \
+    (DEMCI_WIDE == 2 && !defined(__SSE2__) && !defined(_M_X64))
+#  error "demc: DEMCI_WIDE_WIDTH wider than the compile target's vectors"
+#endif
+
+DEMC_BEGIN_DECLS
+
+#if DEMCI_WIDE == 8
+
+DEMC_HOT_INLINE demci_w demci_w_splat(double v) { return _mm512_set1_pd(v); }
+DEMC_HOT_INLINE demci_w demci_w_add(demci_w a, demci_w b) { return _mm512_add_pd(a, b); }
+DEMC_HOT_INLINE demci_w demci_w_sub(demci_w a, demci_w b) { return _mm512_sub_pd(a, b); }
+DEMC_HOT_INLINE demci_w demci_w_mul(demci_w a, demci_w b) { return _mm512_mul_pd(a, b); }
+DEMC_HOT_INLINE demci_w demci_w_div(demci_w a, demci_w b) { return _mm512_div_pd(a, b); }
+DEMC_HOT_INLINE demci_w demci_w_sqrt(demci_w a) { return _mm512_sqrt_pd(a); }
+/* −a: the sign bit flipped, as C's unary minus (0 − a would give +0 for a = +0); integer xor: AVX-512F has no
+ * xor of doubles */
+DEMC_HOT_INLINE demci_w demci_w_neg(demci_w a)
+{
+    return _mm512_castsi512_pd(_mm512_xor_si512(_mm512_castpd_si512(a), _mm512_set1_epi64((long long)(1ULL << 63))));
+}
+DEMC_HOT_INLINE demci_wm demci_w_gt(demci_w a, demci_w b) { return _mm512_cmp_pd_mask(a, b, _CMP_GT_OS); }
+DEMC_HOT_INLINE demci_wm demci_w_ge(demci_w a, demci_w b) { return _mm512_cmp_pd_mask(a, b, _CMP_GE_OS); }
+DEMC_HOT_INLINE demci_wm demci_w_lt(demci_w a, demci_w b) { return _mm512_cmp_pd_mask(a, b, _CMP_LT_OS); }
+DEMC_HOT_INLINE demci_wm demci_w_le(demci_w a, demci_w b) { return _mm512_cmp_pd_mask(a, b, _CMP_LE_OS); }
+DEMC_HOT_INLINE demci_wm demci_w_eq(demci_w a, demci_w b) { return _mm512_cmp_pd_mask(a, b, _CMP_EQ_OQ); }
+DEMC_HOT_INLINE demci_wm demci_wm_and(demci_wm a, demci_wm b) { return (demci_wm)(a & b); }
+DEMC_HOT_INLINE demci_wm demci_wm_or(demci_wm a, demci_wm b) { return (demci_wm)(a | b); }
+DEMC_HOT_INLINE demci_wm demci_wm_not(demci_wm a) { return (demci_wm)(~a & 0xFF); }
+DEMC_HOT_INLINE int demci_wm_any(demci_wm m) { return m != 0; }
+DEMC_HOT_INLINE int demci_wm_all(demci_wm m) { return m == 0xFF; }
+/* m ? a : b per lane */
+DEMC_HOT_INLINE demci_w demci_w_select(demci_wm m, demci_w a, demci_w b) { return _mm512_mask_blend_pd(m, b, a); }
+/* lane k = base[offset[k]]: the lanes' operands gathered from the host's arrays */
+DEMC_HOT_INLINE demci_w demci_w_gather(const double *base, const size_t *offset)
+{
+    return _mm512_set_pd(base[offset[7]], base[offset[6]], base[offset[5]], base[offset[4]], base[offset[3]],
+                         base[offset[2]], base[offset[1]], base[offset[0]]);
+}
+/* out[k] = lane k */
+DEMC_HOT_INLINE void demci_w_store(double *out, demci_w v) { _mm512_storeu_pd(out, v); }
+
+#elif DEMCI_WIDE == 4
+
+DEMC_HOT_INLINE demci_w demci_w_splat(double v) { return _mm256_set1_pd(v); }
+DEMC_HOT_INLINE demci_w demci_w_add(demci_w a, demci_w b) { return _mm256_add_pd(a, b); }
+DEMC_HOT_INLINE demci_w demci_w_sub(demci_w a, demci_w b) { return _mm256_sub_pd(a, b); }
+DEMC_HOT_INLINE demci_w demci_w_mul(demci_w a, demci_w b) { return _mm256_mul_pd(a, b); }
+DEMC_HOT_INLINE demci_w demci_w_div(demci_w a, demci_w b) { return _mm256_div_pd(a, b); }
+DEMC_HOT_INLINE demci_w demci_w_sqrt(demci_w a) { return _mm256_sqrt_pd(a); }
+DEMC_HOT_INLINE demci_w demci_w_neg(demci_w a) { return _mm256_xor_pd(a, _mm256_set1_pd(-0.0)); }
+DEMC_HOT_INLINE demci_wm demci_w_gt(demci_w a, demci_w b) { return _mm256_cmp_pd(a, b, _CMP_GT_OS); }
+DEMC_HOT_INLINE demci_wm demci_w_ge(demci_w a, demci_w b) { return _mm256_cmp_pd(a, b, _CMP_GE_OS); }
+DEMC_HOT_INLINE demci_wm demci_w_lt(demci_w a, demci_w b) { return _mm256_cmp_pd(a, b, _CMP_LT_OS); }
+DEMC_HOT_INLINE demci_wm demci_w_le(demci_w a, demci_w b) { return _mm256_cmp_pd(a, b, _CMP_LE_OS); }
+DEMC_HOT_INLINE demci_wm demci_w_eq(demci_w a, demci_w b) { return _mm256_cmp_pd(a, b, _CMP_EQ_OQ); }
+DEMC_HOT_INLINE demci_wm demci_wm_and(demci_wm a, demci_wm b) { return _mm256_and_pd(a, b); }
+DEMC_HOT_INLINE demci_wm demci_wm_or(demci_wm a, demci_wm b) { return _mm256_or_pd(a, b); }
+DEMC_HOT_INLINE demci_wm demci_wm_not(demci_wm a)
+{
+    return _mm256_xor_pd(a, _mm256_castsi256_pd(_mm256_set1_epi64x(-1)));
+}
+DEMC_HOT_INLINE int demci_wm_any(demci_wm m) { return _mm256_movemask_pd(m) != 0; }
+DEMC_HOT_INLINE int demci_wm_all(demci_wm m) { return _mm256_movemask_pd(m) == 15; }
+DEMC_HOT_INLINE demci_w demci_w_select(demci_wm m, demci_w a, demci_w b) { return _mm256_blendv_pd(b, a, m); }
+DEMC_HOT_INLINE demci_w demci_w_gather(const double *base, const size_t *offset)
+{
+    return _mm256_set_pd(base[offset[3]], base[offset[2]], base[offset[1]], base[offset[0]]);
+}
+DEMC_HOT_INLINE void demci_w_store(double *out, demci_w v) { _mm256_storeu_pd(out, v); }
+
+#elif DEMCI_WIDE == 2
+
+DEMC_HOT_INLINE demci_w demci_w_splat(double v) { return _mm_set1_pd(v); }
+DEMC_HOT_INLINE demci_w demci_w_add(demci_w a, demci_w b) { return _mm_add_pd(a, b); }
+DEMC_HOT_INLINE demci_w demci_w_sub(demci_w a, demci_w b) { return _mm_sub_pd(a, b); }
+DEMC_HOT_INLINE demci_w demci_w_mul(demci_w a, demci_w b) { return _mm_mul_pd(a, b); }
+DEMC_HOT_INLINE demci_w demci_w_div(demci_w a, demci_w b) { return _mm_div_pd(a, b); }
+DEMC_HOT_INLINE demci_w demci_w_sqrt(demci_w a) { return _mm_sqrt_pd(a); }
+DEMC_HOT_INLINE demci_w demci_w_neg(demci_w a) { return _mm_xor_pd(a, _mm_set1_pd(-0.0)); }
+DEMC_HOT_INLINE demci_wm demci_w_gt(demci_w a, demci_w b) { return _mm_cmpgt_pd(a, b); }
+DEMC_HOT_INLINE demci_wm demci_w_ge(demci_w a, demci_w b) { return _mm_cmpge_pd(a, b); }
+DEMC_HOT_INLINE demci_wm demci_w_lt(demci_w a, demci_w b) { return _mm_cmplt_pd(a, b); }
+DEMC_HOT_INLINE demci_wm demci_w_le(demci_w a, demci_w b) { return _mm_cmple_pd(a, b); }
+DEMC_HOT_INLINE demci_wm demci_w_eq(demci_w a, demci_w b) { return _mm_cmpeq_pd(a, b); }
+DEMC_HOT_INLINE demci_wm demci_wm_and(demci_wm a, demci_wm b) { return _mm_and_pd(a, b); }
+DEMC_HOT_INLINE demci_wm demci_wm_or(demci_wm a, demci_wm b) { return _mm_or_pd(a, b); }
+DEMC_HOT_INLINE demci_wm demci_wm_not(demci_wm a) { return _mm_xor_pd(a, _mm_castsi128_pd(_mm_set1_epi32(-1))); }
+DEMC_HOT_INLINE int demci_wm_any(demci_wm m) { return _mm_movemask_pd(m) != 0; }
+DEMC_HOT_INLINE int demci_wm_all(demci_wm m) { return _mm_movemask_pd(m) == 3; }
+DEMC_HOT_INLINE demci_w demci_w_select(demci_wm m, demci_w a, demci_w b)
+{
+    return _mm_or_pd(_mm_and_pd(m, a), _mm_andnot_pd(m, b));
+}
+DEMC_HOT_INLINE demci_w demci_w_gather(const double *base, const size_t *offset)
+{
+    return _mm_set_pd(base[offset[1]], base[offset[0]]);
+}
+DEMC_HOT_INLINE void demci_w_store(double *out, demci_w v) { _mm_storeu_pd(out, v); }
+
+#else /* DEMCI_WIDE == 1: plain doubles, C's own operators */
+
+DEMC_HOT_INLINE demci_w demci_w_splat(double v) { return v; }
+DEMC_HOT_INLINE demci_w demci_w_add(demci_w a, demci_w b) { return a + b; }
+DEMC_HOT_INLINE demci_w demci_w_sub(demci_w a, demci_w b) { return a - b; }
+DEMC_HOT_INLINE demci_w demci_w_mul(demci_w a, demci_w b) { return a * b; }
+DEMC_HOT_INLINE demci_w demci_w_div(demci_w a, demci_w b) { return a / b; }
+DEMC_HOT_INLINE demci_w demci_w_sqrt(demci_w a) { return sqrt(a); }
+DEMC_HOT_INLINE demci_w demci_w_neg(demci_w a) { return -a; }
+DEMC_HOT_INLINE demci_wm demci_w_gt(demci_w a, demci_w b) { return a > b; }
+DEMC_HOT_INLINE demci_wm demci_w_ge(demci_w a, demci_w b) { return a >= b; }
+DEMC_HOT_INLINE demci_wm demci_w_lt(demci_w a, demci_w b) { return a < b; }
+DEMC_HOT_INLINE demci_wm demci_w_le(demci_w a, demci_w b) { return a <= b; }
+DEMC_HOT_INLINE demci_wm demci_w_eq(demci_w a, demci_w b) { return a == b; }
+DEMC_HOT_INLINE demci_wm demci_wm_and(demci_wm a, demci_wm b) { return a & b; }
+DEMC_HOT_INLINE demci_wm demci_wm_or(demci_wm a, demci_wm b) { return a | b; }
+DEMC_HOT_INLINE demci_wm demci_wm_not(demci_wm a) { return !a; }
+DEMC_HOT_INLINE int demci_wm_any(demci_wm m) { return m; }
+DEMC_HOT_INLINE int demci_wm_all(demci_wm m) { return m; }
+DEMC_HOT_INLINE demci_w demci_w_select(demci_wm m, demci_w a, demci_w b) { return m ? a : b; }
+DEMC_HOT_INLINE demci_w demci_w_gather(const double *base, const size_t *offset) { return base[offset[0]]; }
+DEMC_HOT_INLINE void demci_w_store(double *out, demci_w v) { out[0] = v; }
+
+#endif
+
+DEMC_HOT_INLINE demci_w demci_w_zero(void) { return demci_w_splat(0.0); }
+
+DEMC_END_DECLS
+
+#endif /* DEMC_WIDE_IMPL_H */
