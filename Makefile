@@ -107,7 +107,7 @@ print-build-dir:
 
 # The batch's SIMD lanes at widths 4 and 8 (src/contact_lanes_w4.c, _w8.c: the one text of
 # include/demc/impl/contact_lanes_impl.h) are built for AVX2 and AVX-512F on x86; the library calls them only on a
-# CPU that has them (asked once per batch call). Elsewhere those units are empty.
+# CPU that has them (asked once per batch call). Built without those flags, they give the baseline lanes.
 ifneq ($(filter x86_64% i386% i486% i586% i686%,$(shell $(CC) -dumpmachine 2>/dev/null)),)
 $(B)/obj/contact_lanes_w4.o: LIB_ARCH = -mavx2
 $(B)/obj/contact_lanes_w8.o: LIB_ARCH = -mavx512f

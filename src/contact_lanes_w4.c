@@ -1,17 +1,18 @@
 /* The batch's SIMD lanes at width 4 (AVX2): the one text of every width, include/demc/impl/contact_lanes_impl.h,
  * compiled here for a target with -mavx2 (the Makefile adds it on x86), so that the library, built for the baseline
  * target, has the wider lanes too; demc_contact_eval_batch() calls them only on a CPU that has AVX2 (asked once per
- * call, impl/contact_lanes_impl.h). Elsewhere this unit is empty. */
+ * call, impl/contact_lanes_impl.h). Built without -mavx2 (another build system), the unit gives the baseline lanes
+ * under the same name: the library still links and computes the same results, bit for bit, only narrower. */
 #if defined(__AVX__) && (defined(__GNUC__) || defined(__clang__))
 #  define DEMCI_WIDE_WIDTH 4
-#  include "demc/contact.h"
+#endif
+#include "demc/contact.h"
 
-#  if defined(DEMCI_LANES_RUNTIME)
+#if defined(DEMCI_LANES_RUNTIME)
 void demci_contact_batch_lanes_w4(demc_contact_kind kind, const double *c, const demc_contact_batch *b, double dt)
 {
     demci_contact_batch_lanes(kind, c, b, dt);
 }
-#  endif
 #else
-typedef int demci_contact_lanes_w4_empty; /* ISO C has no empty unit */
+typedef int demci_contact_lanes_w4_unused; /* (not x86: the unit has nothing to add) */
 #endif
