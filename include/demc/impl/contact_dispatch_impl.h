@@ -62,8 +62,9 @@ DEMC_CONTACT_FN demc_contact_result demc_contact_eval(const demc_contact_model *
                                                       demc_contact_diag *diag)
 {
     const double *c = model->opaque_;
-    const demc_contact_kind kind = demci_contact_kind_of(c);
+    demc_contact_kind kind;
     if (!demci_contact_readable(c)) return demci_contact_refused();
+    kind = demci_contact_kind_of(c); /* (only of a readable model: another's tag is no kind, not even an integer) */
 #define DEMCI_RUN(K, DIAG) return demci_contact_eval_kind((K), c, frame, dt, state, (DIAG))
 #define DEMCI_FRAME (*frame)
     DEMCI_CONTACT_DISPATCH_DIAG(kind)
@@ -79,8 +80,9 @@ DEMC_CONTACT_FN demc_contact_result demc_contact_eval_sphere_sphere(const demc_c
                                                                     demc_contact_diag *diag)
 {
     const double *c = model->opaque_;
-    const demc_contact_kind kind = demci_contact_kind_of(c);
+    demc_contact_kind kind;
     if (!demci_contact_readable(c)) return demci_contact_refused();
+    kind = demci_contact_kind_of(c); /* (only of a readable model: another's tag is no kind, not even an integer) */
 #define DEMCI_RUN(K, DIAG)                                                                                          \
     do {                                                                                                            \
         const demc_contact_frame f = demci_contact_frame_spheres(c, i, j);                                          \
@@ -97,8 +99,9 @@ DEMC_CONTACT_FN demc_contact_result demc_contact_eval_sphere_wall(const demc_con
                                                                   double dt, double *state, demc_contact_diag *diag)
 {
     const double *c = model->opaque_;
-    const demc_contact_kind kind = demci_contact_kind_of(c);
+    demc_contact_kind kind;
     if (!demci_contact_readable(c)) return demci_contact_refused();
+    kind = demci_contact_kind_of(c); /* (only of a readable model: another's tag is no kind, not even an integer) */
 #define DEMCI_RUN(K, DIAG)                                                                                          \
     do {                                                                                                            \
         const demc_contact_frame f = demci_contact_frame_wall(c, i, wall);                                          \
