@@ -17,7 +17,9 @@
 #include <stddef.h>
 #include "../base.h"
 
-#if defined(DEMCI_WIDE_WIDTH)
+#if defined(__CUDACC__)
+#  define DEMCI_WIDE 1 /* the bodies are __host__ __device__, and device code has no host vector types */
+#elif defined(DEMCI_WIDE_WIDTH)
 #  define DEMCI_WIDE DEMCI_WIDE_WIDTH
 #elif defined(__AVX512F__)
 #  define DEMCI_WIDE 8
