@@ -238,7 +238,7 @@ DEMC_HOT_INLINE void demci_contact_carry_one(demc_contact_kind kind, const demci
                                              double *v)
 {
     if (DEMCI_KIND_TRANSPORT(kind) == DEMC_TRANSPORT_PROJECT)
-        demci_contact_store3(v, demc_tangential_project(demci_contact_load3(v), n));
+        demci_contact_store3(v, demci_tangential_project(demci_contact_load3(v), n));
     else
         demci_contact_store3(v, demci_tangential_turn_apply_tangent(turn, demci_contact_load3(v)));
 }

@@ -325,7 +325,9 @@ DEMC_TANGENTIAL_FN demc_tangential_result demc_tangential_update(const demc_tang
     return r;
 }
 
-DEMC_TANGENTIAL_FN demc_vec3 demc_tangential_project(demc_vec3 v, demc_vec3 n)
+/* Forced inline: the contact evaluation calls it in its force loop (a compiler left to itself keeps it out of line
+ * at -O2 since the scaled branch made it longer). */
+DEMC_HOT_INLINE demc_vec3 demci_tangential_project(demc_vec3 v, demc_vec3 n)
 {
     demc_vec3 w = demc_vec3_project_plane(v, n), u;
     double m2 = demc_vec3_norm2(w), v2 = demc_vec3_norm2(v), m;
@@ -344,6 +346,11 @@ DEMC_TANGENTIAL_FN demc_vec3 demc_tangential_project(demc_vec3 v, demc_vec3 n)
     v2 = demc_vec3_norm2(u);
     if (!(m2 > 1e-28 * v2)) return demc_vec3_make(0.0, 0.0, 0.0);
     return demc_vec3_scale(demc_vec3_scale(w, sqrt(v2 / m2)), m);
+}
+
+DEMC_TANGENTIAL_FN demc_vec3 demc_tangential_project(demc_vec3 v, demc_vec3 n)
+{
+    return demci_tangential_project(v, n);
 }
 
 /* The rotation of demc_tangential_rotate(), its divisions done once so that several vectors can share them. */
@@ -372,7 +379,7 @@ DEMC_HOT_INLINE demc_vec3 demci_tangential_turn_apply(const demci_tangential_tur
 {
     demc_vec3 r, nxr;
     if (t->inv_1pc == 0.0) {
-        r = demc_tangential_project(v, t->n_new);
+        r = demci_tangential_project(v, t->n_new);
     } else {
         /* Rodrigues: cos θ = c, sin θ k = w, (1 − cos θ)/sin²θ = 1/(1 + c). */
         r = demc_vec3_add(demc_vec3_scale(v, t->c), demc_vec3_cross(t->w, v));
@@ -393,7 +400,7 @@ DEMC_HOT_INLINE demc_vec3 demci_tangential_turn_apply(const demci_tangential_tur
 DEMC_HOT_INLINE demc_vec3 demci_tangential_turn_apply_tangent(const demci_tangential_turn *t, demc_vec3 v)
 {
     demc_vec3 r;
-    if (t->inv_1pc == 0.0) r = demc_tangential_project(v, t->n_new);
+    if (t->inv_1pc == 0.0) r = demci_tangential_project(v, t->n_new);
     else r = demc_vec3_add_scaled(v, -demc_vec3_dot(t->n_new, v) * t->inv_1pc, t->sum);
     if (t->a1 == 0.0) return r;
     return demc_vec3_add_scaled(demc_vec3_scale(r, 1.0 - t->a2), t->a1, demc_vec3_cross(t->n_new, r));
@@ -409,8 +416,8 @@ DEMC_TANGENTIAL_FN void demc_tangential_transport(demc_memory_transport transpor
                                                   demc_vec3 n_new, double spin, demc_tangential_state *s)
 {
     if (transport == DEMC_TRANSPORT_PROJECT) {
-        s->displacement = demc_tangential_project(s->displacement, n_new);
-        s->force = demc_tangential_project(s->force, n_new);
+        s->displacement = demci_tangential_project(s->displacement, n_new);
+        s->force = demci_tangential_project(s->force, n_new);
     } else {
         const demci_tangential_turn t = demci_tangential_turn_make(n_old, n_new, spin);
         s->displacement = demci_tangential_turn_apply(&t, s->displacement);
