@@ -184,6 +184,24 @@ DEMC_HOT_INLINE demci_lanes3 demci_lanes_carry(demc_contact_kind kind, const dem
     }
 }
 
+/* Lanes whose memory the scalar body projects by its scaled branch (demci_tangential_project: a non-zero v with
+ * |v|² outside [1e-270, 1e270] or a projection with |p|² below 1e-290, or NaN), which demci_lanes_carry does not
+ * take: the group then goes to the scalar body. No lane under the rotation transport (its rarer paths are the
+ * turn's, demci_lanes_turn_make). */
+DEMC_HOT_INLINE demci_wm demci_lanes_carry_rare(demc_contact_kind kind, demci_lanes3 n, demci_lanes3 v)
+{
+    const demci_w zero = demci_w_zero();
+    if (DEMCI_KIND_TRANSPORT(kind) == DEMC_TRANSPORT_PROJECT) {
+        const demci_lanes3 p = demci_lanes3_add_scaled(v, demci_w_neg(demci_lanes3_dot(v, n)), n);
+        const demci_w m2 = demci_lanes3_dot(p, p), v2 = demci_lanes3_dot(v, v);
+        const demci_wm plain = demci_wm_and(demci_wm_and(demci_w_ge(v2, demci_w_splat(1e-270)),
+                                                         demci_w_le(v2, demci_w_splat(1e270))),
+                                            demci_w_ge(m2, demci_w_splat(1e-290)));
+        return demci_wm_not(demci_wm_or(plain, demci_lanes3_null(v)));
+    }
+    return demci_w_lt(zero, zero);
+}
+
 /* What the spring step gives: the spring's new force, the tangential force on i, the slip flag. */
 typedef struct demci_lanes_spring {
     demci_lanes3 spring, force;
@@ -325,7 +343,9 @@ DEMC_HOT_INLINE int demci_lanes_eval(demc_contact_kind kind, const double *c, co
                                 ? demci_w_select(demci_w_gt(f_sum, zero), f_sum, zero)
                                 : f_sum;
         /* the memory carried into this frame, then the spring */
-        const demci_lanes3 memory = demci_lanes_carry(kind, &turn, n, demci_lanes3_gather(b->state + spring_at, st));
+        const demci_lanes3 kept = demci_lanes3_gather(b->state + spring_at, st);
+        const demci_lanes3 memory = demci_lanes_carry(kind, &turn, n, kept);
+        const demci_wm carry_rare = demci_lanes_carry_rare(kind, n, kept);
         const demci_lanes_spring t = demci_lanes_spring_step(
             kind, c, memory, demci_w_gather(b->state + spring_at + 3, st), demci_w_gather(b->state + spring_at + 4, st),
             v_t, k_t, f_n, demci_w_mul(c_n, demci_w_splat(c[DEMCI_M_CT_OVER_CN])), dt);
@@ -337,7 +357,9 @@ DEMC_HOT_INLINE int demci_lanes_eval(demc_contact_kind kind, const double *c, co
         double out_tj[DEMCI_WIDE][3], out_kt[DEMCI_WIDE], out_fn[DEMCI_WIDE], out_slide[DEMCI_WIDE], out_d[DEMCI_WIDE];
         /* A non-finite normal force (inputs far outside the domain: an overlap or stiffness that overflows) also goes
          * to the scalar body, so that inf and NaN come out as from the single evaluation. Nothing is written yet. */
-        if (demci_wm_any(t.rare) || !demci_wm_all(demci_w_eq(demci_w_sub(f_n, f_n), zero))) return 0;
+        if (demci_wm_any(t.rare) || demci_wm_any(carry_rare) ||
+            !demci_wm_all(demci_w_eq(demci_w_sub(f_n, f_n), zero)))
+            return 0;
         demci_lanes3_store(out_n, n), demci_lanes3_store(out_spring, t.spring), demci_lanes3_store(out_f, force);
         demci_lanes3_store(out_ti, torque_i), demci_lanes3_store(out_tj, torque_j);
         demci_w_store(out_kt, k_t), demci_w_store(out_fn, f_n), demci_w_store(out_slide, t.sliding);
