@@ -164,42 +164,32 @@ DEMC_HOT_INLINE int demci_lanes_turn_make(demc_contact_kind kind, demci_lanes3 n
 }
 
 /* The memory v carried into the new tangent plane: turned (demci_tangential_turn_apply_tangent) or projected with its
- * length kept (demc_tangential_project: dropped where it is rounding noise of v along n). */
+ * length kept (demc_tangential_project: dropped where it is rounding noise of v along n). *rare: the lanes whose
+ * memory the scalar body projects by its scaled branch (a non-zero v with |v|² outside [1e-270, 1e270] or a
+ * projection with |p|² below 1e-290, or NaN), which is not taken here: the group then goes to the scalar body. None
+ * under the rotation transport (its rarer paths are the turn's, demci_lanes_turn_make). */
 DEMC_HOT_INLINE demci_lanes3 demci_lanes_carry(demc_contact_kind kind, const demci_lanes_turn *t, demci_lanes3 n,
-                                               demci_lanes3 v)
+                                               demci_lanes3 v, demci_wm *rare)
 {
     const demci_w zero = demci_w_zero(), one = demci_w_splat(1.0);
     if (DEMCI_KIND_TRANSPORT(kind) == DEMC_TRANSPORT_PROJECT) {
         const demci_lanes3 p = demci_lanes3_add_scaled(v, demci_w_neg(demci_lanes3_dot(v, n)), n);
         const demci_w m2 = demci_lanes3_dot(p, p), v2 = demci_lanes3_dot(v, v);
         const demci_wm kept = demci_w_gt(m2, demci_w_mul(demci_w_splat(1e-28), v2));
+        const demci_wm plain = demci_wm_and(demci_wm_and(demci_w_ge(v2, demci_w_splat(1e-270)),
+                                                         demci_w_le(v2, demci_w_splat(1e270))),
+                                            demci_w_ge(m2, demci_w_splat(1e-290)));
         const demci_w stretch = demci_w_sqrt(demci_w_div(v2, demci_w_select(kept, m2, one)));
+        *rare = demci_wm_not(demci_wm_or(plain, demci_lanes3_null(v)));
         return demci_lanes3_select(kept, demci_lanes3_scale(p, stretch), demci_lanes3_zero());
     } else {
         const demci_lanes3 arc =
             demci_lanes3_add_scaled(v, demci_w_mul(demci_w_neg(demci_lanes3_dot(n, v)), t->inv_1pc), t->sum);
         const demci_lanes3 spun =
             demci_lanes3_add_scaled(demci_lanes3_scale(arc, demci_w_sub(one, t->a2)), t->a1, demci_lanes3_cross(n, arc));
+        *rare = demci_w_lt(zero, zero);
         return demci_lanes3_select(demci_w_eq(t->a1, zero), arc, spun);
     }
-}
-
-/* Lanes whose memory the scalar body projects by its scaled branch (demci_tangential_project: a non-zero v with
- * |v|² outside [1e-270, 1e270] or a projection with |p|² below 1e-290, or NaN), which demci_lanes_carry does not
- * take: the group then goes to the scalar body. No lane under the rotation transport (its rarer paths are the
- * turn's, demci_lanes_turn_make). */
-DEMC_HOT_INLINE demci_wm demci_lanes_carry_rare(demc_contact_kind kind, demci_lanes3 n, demci_lanes3 v)
-{
-    const demci_w zero = demci_w_zero();
-    if (DEMCI_KIND_TRANSPORT(kind) == DEMC_TRANSPORT_PROJECT) {
-        const demci_lanes3 p = demci_lanes3_add_scaled(v, demci_w_neg(demci_lanes3_dot(v, n)), n);
-        const demci_w m2 = demci_lanes3_dot(p, p), v2 = demci_lanes3_dot(v, v);
-        const demci_wm plain = demci_wm_and(demci_wm_and(demci_w_ge(v2, demci_w_splat(1e-270)),
-                                                         demci_w_le(v2, demci_w_splat(1e270))),
-                                            demci_w_ge(m2, demci_w_splat(1e-290)));
-        return demci_wm_not(demci_wm_or(plain, demci_lanes3_null(v)));
-    }
-    return demci_w_lt(zero, zero);
 }
 
 /* What the spring step gives: the spring's new force, the tangential force on i, the slip flag. */
@@ -343,9 +333,9 @@ DEMC_HOT_INLINE int demci_lanes_eval(demc_contact_kind kind, const double *c, co
                                 ? demci_w_select(demci_w_gt(f_sum, zero), f_sum, zero)
                                 : f_sum;
         /* the memory carried into this frame, then the spring */
-        const demci_lanes3 kept = demci_lanes3_gather(b->state + spring_at, st);
-        const demci_lanes3 memory = demci_lanes_carry(kind, &turn, n, kept);
-        const demci_wm carry_rare = demci_lanes_carry_rare(kind, n, kept);
+        demci_wm carry_rare;
+        const demci_lanes3 memory =
+            demci_lanes_carry(kind, &turn, n, demci_lanes3_gather(b->state + spring_at, st), &carry_rare);
         const demci_lanes_spring t = demci_lanes_spring_step(
             kind, c, memory, demci_w_gather(b->state + spring_at + 3, st), demci_w_gather(b->state + spring_at + 4, st),
             v_t, k_t, f_n, demci_w_mul(c_n, demci_w_splat(c[DEMCI_M_CT_OVER_CN])), dt);
