@@ -5,7 +5,7 @@
  * library builds one object per width, impl/contact_lanes_impl.h).
  *
  * Why the lanes can give the scalar body's results bit for bit: every operation here is one IEEE operation per lane,
- * correctly rounded as the scalar one is (add, sub, mul, div, sqrt), or exact (neg, select, compare, load, store).
+ * correctly rounded as the scalar one is (add, sub, mul, div, sqrt), or exact (neg, select, compare, gather, scatter).
  * No operation here is fused, and none may be fused by the compiler (the library is built with -ffp-contract=off;
  * impl/contact_lanes_impl.h says which header-only units may use the lanes). The comparisons are the ordered ones
  * of C's operators (false for NaN) and, as in C, the relational ones signal on NaN (gt, ge, lt, le) and equality does
@@ -90,6 +90,18 @@ DEMC_HOT_INLINE demci_w demci_w_gather(const double *base, const size_t *offset)
 }
 /* out[k] = lane k */
 DEMC_HOT_INLINE void demci_w_store(double *out, demci_w v) { _mm512_storeu_pd(out, v); }
+/* base[offset[k]] = lane k, the mirror of the gather: the lanes' states written where each belongs, with no round
+ * trip through a buffer; by halves (AVX-512F's scatter instruction is no faster for eight scattered rows) */
+DEMC_HOT_INLINE void demci_w_scatter(double *base, const size_t *offset, demci_w v)
+{
+    const __m256d low = _mm512_castpd512_pd256(v), high = _mm512_extractf64x4_pd(v, 1);
+    const __m128d q0 = _mm256_castpd256_pd128(low), q1 = _mm256_extractf128_pd(low, 1);
+    const __m128d q2 = _mm256_castpd256_pd128(high), q3 = _mm256_extractf128_pd(high, 1);
+    _mm_storel_pd(base + offset[0], q0), _mm_storeh_pd(base + offset[1], q0);
+    _mm_storel_pd(base + offset[2], q1), _mm_storeh_pd(base + offset[3], q1);
+    _mm_storel_pd(base + offset[4], q2), _mm_storeh_pd(base + offset[5], q2);
+    _mm_storel_pd(base + offset[6], q3), _mm_storeh_pd(base + offset[7], q3);
+}
 
 #elif DEMCI_WIDE == 4
 
@@ -119,6 +131,12 @@ DEMC_HOT_INLINE demci_w demci_w_gather(const double *base, const size_t *offset)
     return _mm256_set_pd(base[offset[3]], base[offset[2]], base[offset[1]], base[offset[0]]);
 }
 DEMC_HOT_INLINE void demci_w_store(double *out, demci_w v) { _mm256_storeu_pd(out, v); }
+DEMC_HOT_INLINE void demci_w_scatter(double *base, const size_t *offset, demci_w v)
+{
+    const __m128d low = _mm256_castpd256_pd128(v), high = _mm256_extractf128_pd(v, 1);
+    _mm_storel_pd(base + offset[0], low), _mm_storeh_pd(base + offset[1], low);
+    _mm_storel_pd(base + offset[2], high), _mm_storeh_pd(base + offset[3], high);
+}
 
 #elif DEMCI_WIDE == 2
 
@@ -148,6 +166,10 @@ DEMC_HOT_INLINE demci_w demci_w_gather(const double *base, const size_t *offset)
     return _mm_set_pd(base[offset[1]], base[offset[0]]);
 }
 DEMC_HOT_INLINE void demci_w_store(double *out, demci_w v) { _mm_storeu_pd(out, v); }
+DEMC_HOT_INLINE void demci_w_scatter(double *base, const size_t *offset, demci_w v)
+{
+    _mm_storel_pd(base + offset[0], v), _mm_storeh_pd(base + offset[1], v);
+}
 
 #else /* DEMCI_WIDE == 1: plain doubles, C's own operators */
 
@@ -171,6 +193,7 @@ DEMC_HOT_INLINE int demci_wm_all(demci_wm m) { return m; }
 DEMC_HOT_INLINE demci_w demci_w_select(demci_wm m, demci_w a, demci_w b) { return m ? a : b; }
 DEMC_HOT_INLINE demci_w demci_w_gather(const double *base, const size_t *offset) { return base[offset[0]]; }
 DEMC_HOT_INLINE void demci_w_store(double *out, demci_w v) { out[0] = v; }
+DEMC_HOT_INLINE void demci_w_scatter(double *base, const size_t *offset, demci_w v) { base[offset[0]] = v; }
 
 #endif
 
