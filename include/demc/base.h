@@ -123,14 +123,16 @@
 /*
  * Function specifier of the vector algebra that needs no libm (demc_vec3_make() ... demc_vec3_project_plane(),
  * demc_is_finite()): exported from the library's base unit, static inline everywhere else, linked clients
- * included, so that a host's own use of it in a force loop costs no call (the library still exports each for the
+ * included, so that a host's own use of it in a force loop costs no call (forced: in a body as large as the contact
+ * evaluation's, a compiler left to itself keeps some of them as calls, each of which sends its vectors through
+ * memory) (the library still exports each for the
  * Fortran and Python faces and for hosts built against older headers). demc_vec3_norm() and
  * demc_vec3_normalize() take a square root and stay calls for linked clients, which need not link libm.
  */
 #if defined(DEMC_IMPLEMENT_BASE)
 #  define DEMC_VEC3_FN DEMC_EXPORT
 #else
-#  define DEMC_VEC3_FN DEMC_STATIC_INLINE
+#  define DEMC_VEC3_FN DEMC_HOT_INLINE
 #endif
 /** @endcond */
 

@@ -40,7 +40,7 @@ DEMC_HOT_INLINE demc_vec3 demci_vec3_with_length(demc_vec3 v, double v2, double 
 }
 
 /* Largest |component| of v (NaN when v.x is NaN; a NaN elsewhere is not seen, the callers' scaled vectors carry it). */
-DEMC_STATIC_INLINE double demci_vec3_max_abs(demc_vec3 v)
+DEMC_HOT_INLINE double demci_vec3_max_abs(demc_vec3 v)
 {
     double m = fabs(v.x);
     if (fabs(v.y) > m) m = fabs(v.y);
