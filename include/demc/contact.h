@@ -57,6 +57,7 @@
 #include "twisting.h"
 #include "adhesion.h"
 #include "facet.h"
+#include "heat.h"
 
 /** @cond INTERNAL */
 #if defined(DEMC_IMPLEMENT_CONTACT)
@@ -208,6 +209,65 @@ typedef enum demc_contact_preset {
 } demc_contact_preset;
 
 /**
+ * @brief Heat conduction through the contact (demc_contact_heat_def::law; added in 1.1). The conductance H of the
+ *        step comes from the contact radius a of the frame's overlap (page @ref heat_page, "In the compiled model");
+ *        the heat flow into body i is H (T_j − T_i) (demc_contact_heat()). Laws are appended within 1.x.
+ */
+typedef enum demc_heat_law {
+    DEMC_HEAT_NONE = 0, /**< No heat transfer (the default): demc_contact_heat() gives zeros, the batch adds nothing. */
+    /** Static Hertzian contact, H = 2 k_s a (Batchelor & O'Brien 1977; LAMMPS `heat radius`), k_s the harmonic
+     *  mean 2k_ik_j/(k_i + k_j) of demc_contact_heat_def::conductivity_i and demc_contact_heat_def::conductivity_j, or the pair's k_s
+     *  given as demc_contact_heat_def::conductivity (demc_heat_contact_conductance()). Memoryless. */
+    DEMC_HEAT_STATIC = 1,
+    /** Area law, H = h π a² with h = demc_contact_heat_def::transfer_coefficient (LAMMPS `heat area`;
+     *  demc_heat_area_conductance()). Memoryless. */
+    DEMC_HEAT_AREA = 2,
+    /** Collisional conduction (Sun & Chen 1988 with C = ::DEMC_HEAT_COLLISION_CONSTANT): over a contact, the heat
+     *  C π a_max² √τ (T_j − T_i)/(1/e_i + 1/e_j) delivered step by step (demc_heat_collision_step()) from the
+     *  effusivities demc_contact_heat_def::effusivity_i and demc_contact_heat_def::effusivity_j. State: 2 doubles appended to the
+     *  contact's state (a_max and τ so far; kept under the swap). For short contacts (impacts). */
+    DEMC_HEAT_COLLISION = 3,
+    DEMC_HEAT_LAW_MAX_ = 0x7FFFFFFF /**< Pins the width of the enumeration to an int; never valid input. */
+} demc_heat_law;
+
+/** @brief How demc_contact_heat() shares the frictional heat of a contact between the two bodies (added in 1.1). */
+typedef enum demc_heat_partition_rule {
+    DEMC_HEAT_PARTITION_EQUAL = 0,      /**< Half to each body (the default). */
+    /** Body i takes demc_contact_heat_def::fraction_i, body j the rest (demc_heat_partition_fraction_init();
+     *  1: all to i, as against a wall whose heat the host does not track). */
+    DEMC_HEAT_PARTITION_FRACTION = 1,
+    /** In the ratio of the effusivities e_i : e_j of demc_contact_heat_def (Blok 1937, Archard 1959;
+     *  demc_heat_partition_effusivity_init()). */
+    DEMC_HEAT_PARTITION_EFFUSIVITY = 2,
+    DEMC_HEAT_PARTITION_RULE_MAX_ = 0x7FFFFFFF /**< Pins the width of the enumeration to an int; never valid input. */
+} demc_heat_partition_rule;
+
+/**
+ * @brief The heat slot of a description (demc_contact_def::heat, appended in 1.1): the conduction law, its
+ *        parameters and the partition of frictional heat. All zero (the initialisers' default, and what a 1.0
+ *        caller's shorter description reads as): no heat. A field is read only when the law or the partition
+ *        uses it; demc_contact_model_init() names a bad one as "def.heat.<field>".
+ */
+typedef struct demc_contact_heat_def {
+    demc_heat_law law;                  /**< Conduction law; ::DEMC_HEAT_NONE (0): no heat at all. */
+    demc_heat_partition_rule partition; /**< Partition of frictional heat; ::DEMC_HEAT_PARTITION_EQUAL (0). */
+    /** k_i (W/(m K), > 0) of body i, ::DEMC_HEAT_STATIC with conductivity 0 (the harmonic mean is taken). */
+    double conductivity_i;
+    /** k_j (W/(m K), > 0) of body j (a wall's or a facet's for those contacts), as conductivity_i. */
+    double conductivity_j;
+    /** k_s (W/(m K), ≥ 0) of the pair as given, ::DEMC_HEAT_STATIC: H = 2 k_s a with this k_s (LAMMPS `heat
+     *  radius` with its k; for its default mixing of unlike types pass √(k_ik_j)); 0 (default): k_s is the
+     *  harmonic mean of conductivity_i and conductivity_j. */
+    double conductivity;
+    double transfer_coefficient; /**< h (W/(m² K), ≥ 0) of ::DEMC_HEAT_AREA. */
+    /** e_i = √(k ρ c_p) (W s^{1/2}/(m² K), > 0; demc_heat_effusivity()) of body i: ::DEMC_HEAT_COLLISION and
+     *  ::DEMC_HEAT_PARTITION_EFFUSIVITY. */
+    double effusivity_i;
+    double effusivity_j; /**< e_j (> 0) of body j, as effusivity_i. */
+    double fraction_i;   /**< Share of body i in [0, 1] of ::DEMC_HEAT_PARTITION_FRACTION. */
+} demc_contact_heat_def;
+
+/**
  * @brief Description of a contact model: one law per slot, its conventions and its physical inputs.
  *
  * A sized struct (page "Extending within 1.x"): fill it with demc_contact_def_default() or demc_contact_def_init(),
@@ -273,6 +333,8 @@ typedef struct demc_contact_def {
     double twisting_stiffness; /**< k_tw (N·m/rad, ≥ 0) of ::DEMC_TWISTING_SDS; default 0. */
     double twisting_damping;   /**< γ_tw (N·m·s/rad, ≥ 0) of ::DEMC_TWISTING_SDS; default 0. */
     double mu_twisting;        /**< μ_tw (m, ≥ 0) of ::DEMC_TWISTING_SDS: limit μ_tw F_n; default 0. */
+    /* Appended in 1.1 (past ::DEMC_CONTACT_DEF_SIZE_1_0: a 1.0 caller's description reads it as zero, heat off). */
+    demc_contact_heat_def heat; /**< Heat transfer through the contact (default: none); demc_contact_heat(). */
 } demc_contact_def;
 
 /** sizeof(::demc_contact_def) of release 1.0: the smallest size the library accepts. */
