@@ -869,6 +869,63 @@ DEMC_CONTACT_FN demc_status demc_contact_eval_batch_facet(const demc_contact_mod
                                                           double *nodal_force, const char **bad_field);
 
 /**
+ * @brief The heat of one contact in one step (demc_contact_heat(); added in 1.1). Frozen. Heat flows in W (J/s,
+ *        the mean over the step), positive into the body named; heat_flow_i = conduction + friction_i and
+ *        heat_flow_j = −conduction + friction_j.
+ */
+typedef struct demc_contact_heat_result {
+    double heat_flow_i;    /**< Heat flow into body i, W: conduction and its share of the frictional heat. */
+    double heat_flow_j;    /**< Heat flow into body j, W (a wall's, a facet's): −conduction + friction_j. */
+    double conduction;     /**< Conduction into body i, H (T_j − T_i), W; body j receives the opposite. */
+    double friction_i;     /**< Frictional heating of body i, W: its share of the step's dissipation over Δt. */
+    double friction_j;     /**< Frictional heating of body j, W; friction_i + friction_j is the dissipation / Δt
+                                exactly. */
+    /** H of this step, W/K (conduction = H (T_j − T_i)): 2 k_s a, h π a², or for ::DEMC_HEAT_COLLISION the step's
+     *  increment C e* π (a_max² √τ − a_max,old² √τ_old)/Δt. A particle's sum over its contacts is the
+     *  conductance_sum of demc_heat_timestep(). */
+    double conductance;
+    double contact_radius; /**< a, m, of this step (0: no contact). */
+} demc_contact_heat_result;
+
+/**
+ * @brief The heat of one contact in one step: conduction from the two temperatures and, with the evaluation's
+ *        diag, the frictional heating, shared between the bodies (added in 1.1).
+ *
+ * Call it after the evaluation of the step (demc_contact_eval() or a one-call path) with the same frame and state
+ * and, for frictional heating, the diag that evaluation wrote. The contact radius a is that of the frame's overlap
+ * δ: a = √(R*δ) for δ > 0 (Hertz; also for the linear spring and PLS(B), as LAMMPS's granular models take it, and
+ * for DMT and the simplified JKR, whose elastic part is Hertz's), and for ::DEMC_NORMAL_JKR with w > 0 the JKR
+ * radius while the neck the evaluation left in the state holds (demc_adhesion_jkr_radius(), also at δ < 0); 0
+ * otherwise (no contact: no conduction). The conductance is that of the model's ::demc_heat_law, the conduction
+ * into i is H (T_j − T_i) (demc_heat_flow()), body j receiving the opposite. ::DEMC_HEAT_COLLISION advances its
+ * block of the state (a_max, τ), reset when a = 0, and its conductance is the step's increment over Δt
+ * (demc_heat_collision_step()): over an impact at constant temperatures, Σ conduction·Δt is
+ * demc_heat_collision_heat() of the impact's a_max and duration.
+ *
+ * Frictional heating: the dissipation terms of the diag (viscous, friction, plastic, adhesion, rolling, twisting:
+ * those its size covers; the signed exchange terms are not heat), their sum D over Δt as a power, split by the
+ * model's ::demc_heat_partition_rule (demc_heat_partition(): friction_i + friction_j = D/Δt exactly). A NULL diag
+ * gives no frictional heating (the batch's case). With ::DEMC_HEAT_NONE every field is 0 and the state is not
+ * touched.
+ * @param model a compiled model.
+ * @param frame the frame of this step (its overlap and effective radius are read).
+ * @param result the evaluation's result of this step; not read by the laws of 1.1 (room for laws that take the
+ *        contact radius from the normal force); may be NULL.
+ * @param diag NULL (no frictional heating), or the diag the evaluation of this step wrote.
+ * @param temperature_i T_i, K.
+ * @param temperature_j T_j, K (a wall's or a facet's for those contacts).
+ * @param dt time step Δt (s) > 0, the evaluation's.
+ * @param state the contact's state after the evaluation (in/out: ::DEMC_HEAT_COLLISION's block is advanced).
+ * @return the heat flows; every field NaN, with the state untouched, for a model this face cannot read
+ *         (demc_contact_model_validate()).
+ */
+DEMC_CONTACT_FN demc_contact_heat_result demc_contact_heat(const demc_contact_model *model,
+                                                           const demc_contact_frame *frame,
+                                                           const demc_contact_result *result,
+                                                           const demc_contact_diag *diag, double temperature_i,
+                                                           double temperature_j, double dt, double *state);
+
+/**
  * @brief The description of ::DEMC_CONTACT_PRESET_HMD: the default model (compiled into the caller, so its size is
  *        the caller's). Never garbage: the struct is zeroed with its size set before demc_contact_def_init() fills
  *        it (which cannot fail for this preset and the caller's own size; were it to, the zeroed description would
