@@ -791,13 +791,27 @@ typedef struct demc_contact_batch {
      *  k·scalar_stride (as demc_body::inertia: a value not > 0 is a solid sphere). Read only by the laws that need
      *  it (the rolling laws CDT and EPSD). */
     const double *inertia;
+    /* Appended in 1.1 (past ::DEMC_CONTACT_BATCH_SIZE_1_0: a 1.0 caller's batch reads them as NULL, no heat). */
+    /** NULL (no heat: the batch's loop is that of 1.0), or the temperature of body 0, K, body k's at temperature +
+     *  k·scalar_stride. With #heat_flow, and a model with a heat law, each contact's conduction
+     *  (demc_contact_heat() without a diag) is added into #heat_flow. */
+    const double *temperature;
+    /** NULL, or per-body heat-flow accumulators, W, body k's at heat_flow + k·scalar_stride: each contact ADDS the
+     *  heat flow into body i to body i's and the flow into j to body j's (not against a wall or a facet), in the
+     *  order of the contacts: bit for bit the sums of demc_contact_heat()'s demc_contact_heat_result::heat_flow_i
+     *  and demc_contact_heat_result::heat_flow_j. Set together with #temperature. */
+    double *heat_flow;
+    /** With #temperature: the temperature, K, of the wall (boundary_temperature[0]) in
+     *  demc_contact_eval_batch_wall(), of facet k (boundary_temperature[k]) in demc_contact_eval_batch_facet();
+     *  not read by demc_contact_eval_batch(). */
+    const double *boundary_temperature;
 } demc_contact_batch;
 
 /** sizeof(::demc_contact_batch) of release 1.0: the smallest size the library accepts. */
 #define DEMC_CONTACT_BATCH_SIZE_1_0 (offsetof(demc_contact_batch, inertia) + sizeof(const double *))
 
 /** Initialiser of a ::demc_contact_batch: size set, everything else zero (then set the fields by name). */
-#define DEMC_CONTACT_BATCH_INIT {sizeof(demc_contact_batch), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}
+#define DEMC_CONTACT_BATCH_INIT {sizeof(demc_contact_batch), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}
 
 /**
  * @brief Evaluates `batch->count` sphere–sphere contacts: for each, the frame of bodies i[q], j[q] and
