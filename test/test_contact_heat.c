@@ -160,6 +160,38 @@ static void sphere_wall_and_facet(void)
     CHECK_REL(hf.conduction, ref_conductance(ki, kw, a) * (tw - ti), 1e-10);
 }
 
+/* JKR: while the neck holds, the contact radius is JKR's, δ = a²/R* − √(2πwa/E*) (Johnson, Kendall & Roberts
+ * 1971), also at δ < 0. */
+static void jkr_neck_conducts_over_its_radius(void)
+{
+    demc_contact_def d = demc_contact_def_default();
+    demc_contact_model m;
+    const double r = 1e-5, w = 0.05, estar = 3.8e10, rstar = r / 2, k = 1.0;
+    const double a = 4e-8, delta = a * a / rstar - sqrt(2 * pi * w * a / estar);
+    demc_body bi = sphere_at(0, 0, 0, r), bj = sphere_at(2 * r - 1e-9, 0, 0, r);
+    demc_contact_frame f;
+    double state[DEMC_CONTACT_STATE_MAX] = {0};
+    demc_contact_heat_result h;
+    d.normal = DEMC_NORMAL_JKR;
+    d.end = DEMC_CONTACT_END_OVERLAP;
+    d.work_of_adhesion = w;
+    d.max_effective_radius = r;
+    d.moduli.effective_modulus = estar;
+    d.moduli.effective_shear_modulus = 1.4e10;
+    d.restitution = 0.9;
+    d.heat = heat_static(k, k);
+    CHECK(demc_contact_model_init(&d, &m, NULL) == DEMC_OK);
+    CHECK(delta < 0 && -delta < demc_contact_model_range(&m));
+    f = demc_contact_frame_sphere_sphere(&m, &bi, &bj); /* touching: the neck forms */
+    (void)heat_of(&m, &f, 300, 400, state, NULL);
+    bj.position.x = 2 * r - delta; /* pulled apart within the neck's reach */
+    f = demc_contact_frame_sphere_sphere(&m, &bi, &bj);
+    h = heat_of(&m, &f, 300, 400, state, NULL);
+    CHECK(f.overlap < 0);
+    CHECK_REL(h.contact_radius, a, 1e-7); /* δ from the centres carries ~1e-21 m on |δ| ~ 1e-9 m */
+    CHECK_REL(h.conduction, 2 * k * a * 100, 1e-7);
+}
+
 /* ---- a chain of N spheres between two walls, through the model ---------------------------------------------- */
 
 #define CHAIN 10
@@ -791,6 +823,7 @@ int main(void)
 {
     RUN(two_bodies_at_fixed_temperatures);
     RUN(sphere_wall_and_facet);
+    RUN(jkr_neck_conducts_over_its_radius);
     RUN(chain_between_two_walls);
     RUN(oblique_impact_heat_is_the_dissipation);
     RUN(sliding_contact_heat_is_mu_fn_v);
