@@ -19,6 +19,10 @@
  * Cleary (2012, eq 1-2), PLS(B) (ibid. eq 3), the undamped Hertz–Mindlin model of Zabulionis et al. (2012) and
  * the model of Campello (2015).
  *
+ * **Heat** (1.1): the slot demc_contact_def::heat selects a conduction law (::demc_heat_law); after each
+ * evaluation, demc_contact_heat() gives the heat flow into each body from the two temperatures and, with the diag,
+ * the frictional heating; the batches accumulate the conduction into per-body arrays (page @ref heat_page).
+ *
  * **Per-contact state.** A slice of demc_contact_model_state_size() doubles (at most ::DEMC_CONTACT_STATE_MAX), all
  * zero for a new contact, that the host keeps in its own history array. Its layout is private to the model; the
  * public facts are its size, that zero is a new contact, demc_contact_state_reset(), demc_contact_state_swap()
