@@ -711,7 +711,8 @@ static void bad_input_named(void)
                  {"def.heat.effusivity_i", DEMC_ERR_OUT_OF_DOMAIN},
                  {"def.heat.effusivity_j", DEMC_ERR_INVALID_ARGUMENT},
                  {"def.heat.fraction_i", DEMC_ERR_OUT_OF_DOMAIN},
-                 {"def.heat.effusivity_j", DEMC_ERR_OUT_OF_DOMAIN}};
+                 {"def.heat.effusivity_j", DEMC_ERR_OUT_OF_DOMAIN},
+                 {"def.heat.effusivity_i", DEMC_ERR_SINGULAR}};
     size_t c;
     for (c = 0; c < sizeof cases / sizeof cases[0]; ++c) {
         demc_contact_def d = demc_contact_def_default();
@@ -745,10 +746,14 @@ static void bad_input_named(void)
             d.heat.partition = DEMC_HEAT_PARTITION_FRACTION;
             d.heat.fraction_i = 1.5;
             break;
-        default:
+        case 10:
             d.heat.partition = DEMC_HEAT_PARTITION_EFFUSIVITY;
             d.heat.effusivity_i = 1;
             d.heat.effusivity_j = -2;
+            break;
+        default: /* C e* of two subnormal effusivities underflows to 0: not a usable prefactor */
+            d.heat.law = DEMC_HEAT_COLLISION;
+            d.heat.effusivity_i = d.heat.effusivity_j = 4.9e-324;
             break;
         }
         memset(&m, 0xA5, sizeof m);

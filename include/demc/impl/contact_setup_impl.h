@@ -145,18 +145,6 @@ DEMC_STATIC_INLINE demc_status demci_contact_def_check_torques(const demc_contac
 /* The known values of the heat slot and of its partition; a larger value is an option of a newer library. */
 enum { DEMCI_HEAT_LAWS = DEMC_HEAT_COLLISION + 1, DEMCI_HEAT_PARTITIONS = DEMC_HEAT_PARTITION_EFFUSIVITY + 1 };
 
-/* A heat kernel's setup status with the description's name of the input it names ("conductivity_i" →
- * "def.heat.conductivity_i"; a derived constant that is not representable names the first of its inputs). */
-DEMC_STATIC_INLINE demc_status demci_contact_heat_fail(demc_status s, const char *kernel_field, const char *first,
-                                                       const char *second, const char **bad_field)
-{
-    if (s == DEMC_OK) return DEMC_OK;
-    return demci_material_fail(s, kernel_field && strcmp(kernel_field, first + 9) == 0 ? first
-                                  : kernel_field && strcmp(kernel_field, second + 9) == 0 ? second
-                                                                                          : first,
-                               bad_field);
-}
-
 /* The heat slot (1.1), in declaration order, each field read only when the law or the partition uses it, into
  * the model's heat constants `out` (law, coefficient, fractions i and j); out is written only on success. */
 DEMC_STATIC_INLINE demc_status demci_contact_heat_check(const demc_contact_heat_def *h, double *out,
@@ -164,7 +152,6 @@ DEMC_STATIC_INLINE demc_status demci_contact_heat_check(const demc_contact_heat_
 {
     demc_heat_partition_params pp;
     double coefficient = 0.0;
-    const char *kf = NULL;
     demc_status s;
     if ((s = demci_contact_slot((int)h->law, DEMCI_HEAT_LAWS, "def.heat.law", bad_field)) != DEMC_OK) return s;
     if (h->law == DEMC_HEAT_NONE) { /* heat off: nothing else is read */
@@ -174,11 +161,14 @@ DEMC_STATIC_INLINE demc_status demci_contact_heat_check(const demc_contact_heat_
     if ((s = demci_contact_slot((int)h->partition, DEMCI_HEAT_PARTITIONS, "def.heat.partition", bad_field)) !=
         DEMC_OK)
         return s;
+    /* The kernels' setups check the same domains; their inputs are checked here first so that the description's
+     * fields are named, and what they can still refuse (a derived value not representable) names the first. */
     if (h->law == DEMC_HEAT_STATIC && h->conductivity == 0.0) {
         demc_heat_contact_params cp;
-        s = demc_heat_contact_init(h->conductivity_i, h->conductivity_j, DEMC_HEAT_MIXING_HARMONIC, &cp, &kf);
-        if (s != DEMC_OK)
-            return demci_contact_heat_fail(s, kf, "def.heat.conductivity_i", "def.heat.conductivity_j", bad_field);
+        if ((s = demci_require_positive(h->conductivity_i, "def.heat.conductivity_i", bad_field)) != DEMC_OK) return s;
+        if ((s = demci_require_positive(h->conductivity_j, "def.heat.conductivity_j", bad_field)) != DEMC_OK) return s;
+        s = demc_heat_contact_init(h->conductivity_i, h->conductivity_j, DEMC_HEAT_MIXING_HARMONIC, &cp, NULL);
+        if (s != DEMC_OK) return demci_material_fail(s, "def.heat.conductivity_i", bad_field);
         coefficient = cp.conductivity;
     } else if (h->law == DEMC_HEAT_STATIC) { /* the pair's k_s as given (LAMMPS's k) */
         if ((s = demci_require_positive(h->conductivity, "def.heat.conductivity", bad_field)) != DEMC_OK) return s;
@@ -190,17 +180,19 @@ DEMC_STATIC_INLINE demc_status demci_contact_heat_check(const demc_contact_heat_
             return s;
         coefficient = h->transfer_coefficient;
     }
+    if (h->law == DEMC_HEAT_COLLISION || h->partition == DEMC_HEAT_PARTITION_EFFUSIVITY) {
+        if ((s = demci_require_positive(h->effusivity_i, "def.heat.effusivity_i", bad_field)) != DEMC_OK) return s;
+        if ((s = demci_require_positive(h->effusivity_j, "def.heat.effusivity_j", bad_field)) != DEMC_OK) return s;
+    }
     if (h->law == DEMC_HEAT_COLLISION) {
         demc_heat_collision_params cp;
-        s = demc_heat_collision_init(h->effusivity_i, h->effusivity_j, &cp, &kf);
-        if (s != DEMC_OK)
-            return demci_contact_heat_fail(s, kf, "def.heat.effusivity_i", "def.heat.effusivity_j", bad_field);
+        s = demc_heat_collision_init(h->effusivity_i, h->effusivity_j, &cp, NULL);
+        if (s != DEMC_OK) return demci_material_fail(s, "def.heat.effusivity_i", bad_field);
         coefficient = cp.prefactor;
     }
     if (h->partition == DEMC_HEAT_PARTITION_EFFUSIVITY) {
-        s = demc_heat_partition_effusivity_init(h->effusivity_i, h->effusivity_j, &pp, &kf);
-        if (s != DEMC_OK)
-            return demci_contact_heat_fail(s, kf, "def.heat.effusivity_i", "def.heat.effusivity_j", bad_field);
+        s = demc_heat_partition_effusivity_init(h->effusivity_i, h->effusivity_j, &pp, NULL);
+        if (s != DEMC_OK) return demci_material_fail(s, "def.heat.effusivity_i", bad_field);
     } else {
         s = demc_heat_partition_fraction_init(h->partition == DEMC_HEAT_PARTITION_FRACTION ? h->fraction_i : 0.5,
                                               &pp, NULL);
