@@ -132,6 +132,11 @@ module demc
     integer(c_int), parameter :: DEMC_FACET_REGION_VERTEX_2 = 6
     integer(c_int), parameter :: DEMC_FACET_REGION_MAX_ = 2147483647
 
+    ! enum demc_heat_mixing
+    integer(c_int), parameter :: DEMC_HEAT_MIXING_HARMONIC = 0
+    integer(c_int), parameter :: DEMC_HEAT_MIXING_GEOMETRIC = 1
+    integer(c_int), parameter :: DEMC_HEAT_MIXING_MAX_ = 2147483647
+
     ! enum demc_normal_law
     integer(c_int), parameter :: DEMC_NORMAL_HERTZ = 0
     integer(c_int), parameter :: DEMC_NORMAL_LINEAR = 1
@@ -184,6 +189,19 @@ module demc
     integer(c_int), parameter :: DEMC_CONTACT_PRESET_CAMPELLO = 4
     integer(c_int), parameter :: DEMC_CONTACT_PRESET_MAX_ = 2147483647
 
+    ! enum demc_heat_law
+    integer(c_int), parameter :: DEMC_HEAT_NONE = 0
+    integer(c_int), parameter :: DEMC_HEAT_STATIC = 1
+    integer(c_int), parameter :: DEMC_HEAT_AREA = 2
+    integer(c_int), parameter :: DEMC_HEAT_COLLISION = 3
+    integer(c_int), parameter :: DEMC_HEAT_LAW_MAX_ = 2147483647
+
+    ! enum demc_heat_partition_rule
+    integer(c_int), parameter :: DEMC_HEAT_PARTITION_EQUAL = 0
+    integer(c_int), parameter :: DEMC_HEAT_PARTITION_FRACTION = 1
+    integer(c_int), parameter :: DEMC_HEAT_PARTITION_EFFUSIVITY = 2
+    integer(c_int), parameter :: DEMC_HEAT_PARTITION_RULE_MAX_ = 2147483647
+
     ! enum demc_timestep_radius
     integer(c_int), parameter :: DEMC_TIMESTEP_RADIUS_MIN = 0
     integer(c_int), parameter :: DEMC_TIMESTEP_RADIUS_MEAN = 1
@@ -195,11 +213,6 @@ module demc
     integer(c_int), parameter :: DEMC_TIMESTEP_BOUND_SHEAR = 2
     integer(c_int), parameter :: DEMC_TIMESTEP_BOUND_ENERGY = 3
     integer(c_int), parameter :: DEMC_TIMESTEP_BOUND_MAX_ = 2147483647
-
-    ! enum demc_heat_mixing
-    integer(c_int), parameter :: DEMC_HEAT_MIXING_HARMONIC = 0
-    integer(c_int), parameter :: DEMC_HEAT_MIXING_GEOMETRIC = 1
-    integer(c_int), parameter :: DEMC_HEAT_MIXING_MAX_ = 2147483647
 
     ! enum demc_capillary_form
     integer(c_int), parameter :: DEMC_CAPILLARY_WILLETT_FIT = 0
@@ -487,6 +500,45 @@ module demc
         real(c_double) :: weight(3)
     end type demc_facet_contact
 
+    type, bind(C) :: demc_heat_contact_params
+        real(c_double) :: conductivity
+    end type demc_heat_contact_params
+
+    type, bind(C) :: demc_heat_area_params
+        real(c_double) :: transfer_coefficient
+    end type demc_heat_area_params
+
+    type, bind(C) :: demc_heat_collision_params
+        real(c_double) :: prefactor
+    end type demc_heat_collision_params
+
+    type, bind(C) :: demc_heat_collision_state
+        real(c_double) :: radius_max
+        real(c_double) :: duration
+    end type demc_heat_collision_state
+
+    type, bind(C) :: demc_heat_partition_params
+        real(c_double) :: fraction_i
+        real(c_double) :: fraction_j
+    end type demc_heat_partition_params
+
+    type, bind(C) :: demc_heat_split
+        real(c_double) :: heat_i
+        real(c_double) :: heat_j
+    end type demc_heat_split
+
+    type, bind(C) :: demc_contact_heat_def
+        integer(c_int) :: law
+        integer(c_int) :: partition
+        real(c_double) :: conductivity_i
+        real(c_double) :: conductivity_j
+        real(c_double) :: conductivity
+        real(c_double) :: transfer_coefficient
+        real(c_double) :: effusivity_i
+        real(c_double) :: effusivity_j
+        real(c_double) :: fraction_i
+    end type demc_contact_heat_def
+
     type, bind(C) :: demc_contact_def
         integer(c_size_t) :: size
         integer(c_int) :: normal
@@ -519,6 +571,7 @@ module demc
         real(c_double) :: twisting_stiffness
         real(c_double) :: twisting_damping
         real(c_double) :: mu_twisting
+        type(demc_contact_heat_def) :: heat
     end type demc_contact_def
 
     type, bind(C) :: demc_contact_model
@@ -603,7 +656,20 @@ module demc
         type(c_ptr) :: body_force
         type(c_ptr) :: body_torque
         type(c_ptr) :: inertia
+        type(c_ptr) :: temperature
+        type(c_ptr) :: heat_flow
+        type(c_ptr) :: boundary_temperature
     end type demc_contact_batch
+
+    type, bind(C) :: demc_contact_heat_result
+        real(c_double) :: heat_flow_i
+        real(c_double) :: heat_flow_j
+        real(c_double) :: conduction
+        real(c_double) :: friction_i
+        real(c_double) :: friction_j
+        real(c_double) :: conductance
+        real(c_double) :: contact_radius
+    end type demc_contact_heat_result
 
     type, bind(C) :: demc_timestep_collision
         real(c_double) :: mass
@@ -623,33 +689,6 @@ module demc
         real(c_double) :: overlap_max
         integer(c_int) :: binding
     end type demc_timestep_bounds
-
-    type, bind(C) :: demc_heat_contact_params
-        real(c_double) :: conductivity
-    end type demc_heat_contact_params
-
-    type, bind(C) :: demc_heat_area_params
-        real(c_double) :: transfer_coefficient
-    end type demc_heat_area_params
-
-    type, bind(C) :: demc_heat_collision_params
-        real(c_double) :: prefactor
-    end type demc_heat_collision_params
-
-    type, bind(C) :: demc_heat_collision_state
-        real(c_double) :: radius_max
-        real(c_double) :: duration
-    end type demc_heat_collision_state
-
-    type, bind(C) :: demc_heat_partition_params
-        real(c_double) :: fraction_i
-        real(c_double) :: fraction_j
-    end type demc_heat_partition_params
-
-    type, bind(C) :: demc_heat_split
-        real(c_double) :: heat_i
-        real(c_double) :: heat_j
-    end type demc_heat_split
 
     type, bind(C) :: demc_capillary_params
         real(c_double) :: surface_tension
@@ -2614,6 +2653,20 @@ module demc
             type(c_ptr), intent(out), optional :: bad_field
             integer(c_int) :: demc_heat_timestep
         end function demc_heat_timestep
+        function demc_contact_heat(model, frame, result, diag, temperature_i, temperature_j, dt, &
+            state) bind(C, name="demc_contact_heat")
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_contact_diag, &
+                demc_contact_frame, demc_contact_heat_result, demc_contact_model, demc_contact_result
+            type(demc_contact_model), intent(in) :: model
+            type(demc_contact_frame), intent(in) :: frame
+            type(demc_contact_result), intent(in), optional :: result
+            type(demc_contact_diag), intent(in), optional :: diag
+            real(c_double), value :: temperature_i
+            real(c_double), value :: temperature_j
+            real(c_double), value :: dt
+            real(c_double) :: state(*)
+            type(demc_contact_heat_result) :: demc_contact_heat
+        end function demc_contact_heat
         function demc_capillary_init(surface_tension, contact_angle, volume, radius_i, radius_j, form, &
             params, bad_field) bind(C, name="demc_capillary_init")
             import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_capillary_params

@@ -250,7 +250,7 @@ static void batch_statuses(void)
     b.force = force;
     CHECK(setup_failed_as(demc_contact_eval_batch(NULL, &b, 1e-6, &field), &field, DEMC_ERR_INVALID_ARGUMENT, "model"));
     CHECK(setup_failed_as(demc_contact_eval_batch(&m, NULL, 1e-6, &field), &field, DEMC_ERR_INVALID_ARGUMENT, "batch"));
-    b.size = sizeof b - 8;
+    b.size = DEMC_CONTACT_BATCH_SIZE_1_0 - 8; /* below the 1.0 size (sizeof b is larger since 1.1) */
     CHECK(setup_failed_as(demc_contact_eval_batch(&m, &b, 1e-6, &field), &field, DEMC_ERR_INVALID_ARGUMENT,
                           "batch.size"));
     b = lammps_batch(&s, state, 12), b.force = force, b.j = NULL;

@@ -19,6 +19,10 @@
  * Cleary (2012, eq 1-2), PLS(B) (ibid. eq 3), the undamped Hertz–Mindlin model of Zabulionis et al. (2012) and
  * the model of Campello (2015).
  *
+ * **Heat** (1.1): the slot demc_contact_def::heat selects a conduction law (::demc_heat_law); after each
+ * evaluation, demc_contact_heat() gives the heat flow into each body from the two temperatures and, with the diag,
+ * the frictional heating; the batches accumulate the conduction into per-body arrays (page @ref heat_page).
+ *
  * **Per-contact state.** A slice of demc_contact_model_state_size() doubles (at most ::DEMC_CONTACT_STATE_MAX), all
  * zero for a new contact, that the host keeps in its own history array. Its layout is private to the model; the
  * public facts are its size, that zero is a new contact, demc_contact_state_reset(), demc_contact_state_swap()
@@ -57,6 +61,7 @@
 #include "twisting.h"
 #include "adhesion.h"
 #include "facet.h"
+#include "heat.h"
 
 /** @cond INTERNAL */
 #if defined(DEMC_IMPLEMENT_CONTACT)
@@ -208,6 +213,65 @@ typedef enum demc_contact_preset {
 } demc_contact_preset;
 
 /**
+ * @brief Heat conduction through the contact (demc_contact_heat_def::law; added in 1.1). The conductance H of the
+ *        step comes from the contact radius a of the frame's overlap (page @ref heat_page, "In the compiled model");
+ *        the heat flow into body i is H (T_j − T_i) (demc_contact_heat()). Laws are appended within 1.x.
+ */
+typedef enum demc_heat_law {
+    DEMC_HEAT_NONE = 0, /**< No heat transfer (the default): demc_contact_heat() gives zeros, the batch adds nothing. */
+    /** Static Hertzian contact, H = 2 k_s a (Batchelor & O'Brien 1977; LAMMPS `heat radius`), k_s the harmonic
+     *  mean 2k_ik_j/(k_i + k_j) of demc_contact_heat_def::conductivity_i and demc_contact_heat_def::conductivity_j, or the pair's k_s
+     *  given as demc_contact_heat_def::conductivity (demc_heat_contact_conductance()). Memoryless. */
+    DEMC_HEAT_STATIC = 1,
+    /** Area law, H = h π a² with h = demc_contact_heat_def::transfer_coefficient (LAMMPS `heat area`;
+     *  demc_heat_area_conductance()). Memoryless. */
+    DEMC_HEAT_AREA = 2,
+    /** Collisional conduction (Sun & Chen 1988 with C = ::DEMC_HEAT_COLLISION_CONSTANT): over a contact, the heat
+     *  C π a_max² √τ (T_j − T_i)/(1/e_i + 1/e_j) delivered step by step (demc_heat_collision_step()) from the
+     *  effusivities demc_contact_heat_def::effusivity_i and demc_contact_heat_def::effusivity_j. State: 2 doubles appended to the
+     *  contact's state (a_max and τ so far; kept under the swap). For short contacts (impacts). */
+    DEMC_HEAT_COLLISION = 3,
+    DEMC_HEAT_LAW_MAX_ = 0x7FFFFFFF /**< Pins the width of the enumeration to an int; never valid input. */
+} demc_heat_law;
+
+/** @brief How demc_contact_heat() shares the frictional heat of a contact between the two bodies (added in 1.1). */
+typedef enum demc_heat_partition_rule {
+    DEMC_HEAT_PARTITION_EQUAL = 0,      /**< Half to each body (the default). */
+    /** Body i takes demc_contact_heat_def::fraction_i, body j the rest (demc_heat_partition_fraction_init();
+     *  1: all to i, as against a wall whose heat the host does not track). */
+    DEMC_HEAT_PARTITION_FRACTION = 1,
+    /** In the ratio of the effusivities e_i : e_j of demc_contact_heat_def (Blok 1937, Archard 1959;
+     *  demc_heat_partition_effusivity_init()). */
+    DEMC_HEAT_PARTITION_EFFUSIVITY = 2,
+    DEMC_HEAT_PARTITION_RULE_MAX_ = 0x7FFFFFFF /**< Pins the width of the enumeration to an int; never valid input. */
+} demc_heat_partition_rule;
+
+/**
+ * @brief The heat slot of a description (demc_contact_def::heat, appended in 1.1): the conduction law, its
+ *        parameters and the partition of frictional heat. All zero (the initialisers' default, and what a 1.0
+ *        caller's shorter description reads as): no heat. A field is read only when the law or the partition
+ *        uses it; demc_contact_model_init() names a bad one as "def.heat.<field>".
+ */
+typedef struct demc_contact_heat_def {
+    demc_heat_law law;                  /**< Conduction law; ::DEMC_HEAT_NONE (0): no heat at all. */
+    demc_heat_partition_rule partition; /**< Partition of frictional heat; ::DEMC_HEAT_PARTITION_EQUAL (0). */
+    /** k_i (W/(m K), > 0) of body i, ::DEMC_HEAT_STATIC with conductivity 0 (the harmonic mean is taken). */
+    double conductivity_i;
+    /** k_j (W/(m K), > 0) of body j (a wall's or a facet's for those contacts), as conductivity_i. */
+    double conductivity_j;
+    /** k_s (W/(m K), ≥ 0) of the pair as given, ::DEMC_HEAT_STATIC: H = 2 k_s a with this k_s (LAMMPS `heat
+     *  radius` with its k; for its default mixing of unlike types pass √(k_ik_j)); 0 (default): k_s is the
+     *  harmonic mean of conductivity_i and conductivity_j. */
+    double conductivity;
+    double transfer_coefficient; /**< h (W/(m² K), ≥ 0) of ::DEMC_HEAT_AREA. */
+    /** e_i = √(k ρ c_p) (W s^{1/2}/(m² K), > 0; demc_heat_effusivity()) of body i: ::DEMC_HEAT_COLLISION and
+     *  ::DEMC_HEAT_PARTITION_EFFUSIVITY. */
+    double effusivity_i;
+    double effusivity_j; /**< e_j (> 0) of body j, as effusivity_i. */
+    double fraction_i;   /**< Share of body i in [0, 1] of ::DEMC_HEAT_PARTITION_FRACTION. */
+} demc_contact_heat_def;
+
+/**
  * @brief Description of a contact model: one law per slot, its conventions and its physical inputs.
  *
  * A sized struct (page "Extending within 1.x"): fill it with demc_contact_def_default() or demc_contact_def_init(),
@@ -273,6 +337,8 @@ typedef struct demc_contact_def {
     double twisting_stiffness; /**< k_tw (N·m/rad, ≥ 0) of ::DEMC_TWISTING_SDS; default 0. */
     double twisting_damping;   /**< γ_tw (N·m·s/rad, ≥ 0) of ::DEMC_TWISTING_SDS; default 0. */
     double mu_twisting;        /**< μ_tw (m, ≥ 0) of ::DEMC_TWISTING_SDS: limit μ_tw F_n; default 0. */
+    /* Appended in 1.1 (past ::DEMC_CONTACT_DEF_SIZE_1_0: a 1.0 caller's description reads it as zero, heat off). */
+    demc_contact_heat_def heat; /**< Heat transfer through the contact (default: none); demc_contact_heat(). */
 } demc_contact_def;
 
 /** sizeof(::demc_contact_def) of release 1.0: the smallest size the library accepts. */
@@ -729,13 +795,27 @@ typedef struct demc_contact_batch {
      *  k·scalar_stride (as demc_body::inertia: a value not > 0 is a solid sphere). Read only by the laws that need
      *  it (the rolling laws CDT and EPSD). */
     const double *inertia;
+    /* Appended in 1.1 (past ::DEMC_CONTACT_BATCH_SIZE_1_0: a 1.0 caller's batch reads them as NULL, no heat). */
+    /** NULL (no heat: the batch's loop is that of 1.0), or the temperature of body 0, K, body k's at temperature +
+     *  k·scalar_stride. With #heat_flow, and a model with a heat law, each contact's conduction
+     *  (demc_contact_heat() without a diag) is added into #heat_flow. */
+    const double *temperature;
+    /** NULL, or per-body heat-flow accumulators, W, body k's at heat_flow + k·scalar_stride: each contact ADDS the
+     *  heat flow into body i to body i's and the flow into j to body j's (not against a wall or a facet), in the
+     *  order of the contacts: bit for bit the sums of demc_contact_heat()'s demc_contact_heat_result::heat_flow_i
+     *  and demc_contact_heat_result::heat_flow_j. Set together with #temperature. */
+    double *heat_flow;
+    /** With #temperature: the temperature, K, of the wall (boundary_temperature[0]) in
+     *  demc_contact_eval_batch_wall(), of facet k (boundary_temperature[k]) in demc_contact_eval_batch_facet();
+     *  not read by demc_contact_eval_batch(). */
+    const double *boundary_temperature;
 } demc_contact_batch;
 
 /** sizeof(::demc_contact_batch) of release 1.0: the smallest size the library accepts. */
 #define DEMC_CONTACT_BATCH_SIZE_1_0 (offsetof(demc_contact_batch, inertia) + sizeof(const double *))
 
 /** Initialiser of a ::demc_contact_batch: size set, everything else zero (then set the fields by name). */
-#define DEMC_CONTACT_BATCH_INIT {sizeof(demc_contact_batch), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}
+#define DEMC_CONTACT_BATCH_INIT {sizeof(demc_contact_batch), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}
 
 /**
  * @brief Evaluates `batch->count` sphere–sphere contacts: for each, the frame of bodies i[q], j[q] and
@@ -805,6 +885,63 @@ DEMC_CONTACT_FN demc_status demc_contact_eval_batch_facet(const demc_contact_mod
                                                           const demc_facet_triangle *facets,
                                                           const demc_facet_contact *contacts, double dt,
                                                           double *nodal_force, const char **bad_field);
+
+/**
+ * @brief The heat of one contact in one step (demc_contact_heat(); added in 1.1). Frozen. Heat flows in W (J/s,
+ *        the mean over the step), positive into the body named; heat_flow_i = conduction + friction_i and
+ *        heat_flow_j = −conduction + friction_j.
+ */
+typedef struct demc_contact_heat_result {
+    double heat_flow_i;    /**< Heat flow into body i, W: conduction and its share of the frictional heat. */
+    double heat_flow_j;    /**< Heat flow into body j, W (a wall's, a facet's): −conduction + friction_j. */
+    double conduction;     /**< Conduction into body i, H (T_j − T_i), W; body j receives the opposite. */
+    double friction_i;     /**< Frictional heating of body i, W: its share of the step's dissipation over Δt. */
+    double friction_j;     /**< Frictional heating of body j, W; friction_i + friction_j is the dissipation / Δt
+                                exactly. */
+    /** H of this step, W/K (conduction = H (T_j − T_i)): 2 k_s a, h π a², or for ::DEMC_HEAT_COLLISION the step's
+     *  increment C e* π (a_max² √τ − a_max,old² √τ_old)/Δt. A particle's sum over its contacts is the
+     *  conductance_sum of demc_heat_timestep(). */
+    double conductance;
+    double contact_radius; /**< a, m, of this step (0: no contact). */
+} demc_contact_heat_result;
+
+/**
+ * @brief The heat of one contact in one step: conduction from the two temperatures and, with the evaluation's
+ *        diag, the frictional heating, shared between the bodies (added in 1.1).
+ *
+ * Call it after the evaluation of the step (demc_contact_eval() or a one-call path) with the same frame and state
+ * and, for frictional heating, the diag that evaluation wrote. The contact radius a is that of the frame's overlap
+ * δ: a = √(R*δ) for δ > 0 (Hertz; also for the linear spring and PLS(B), as LAMMPS's granular models take it, and
+ * for DMT and the simplified JKR, whose elastic part is Hertz's), and for ::DEMC_NORMAL_JKR with w > 0 the JKR
+ * radius while the neck the evaluation left in the state holds (demc_adhesion_jkr_radius(), also at δ < 0); 0
+ * otherwise (no contact: no conduction). The conductance is that of the model's ::demc_heat_law, the conduction
+ * into i is H (T_j − T_i) (demc_heat_flow()), body j receiving the opposite. ::DEMC_HEAT_COLLISION advances its
+ * block of the state (a_max, τ), reset when a = 0, and its conductance is the step's increment over Δt
+ * (demc_heat_collision_step()): over an impact at constant temperatures, Σ conduction·Δt is
+ * demc_heat_collision_heat() of the impact's a_max and duration.
+ *
+ * Frictional heating: the dissipation terms of the diag (viscous, friction, plastic, adhesion, rolling, twisting:
+ * those its size covers; the signed exchange terms are not heat), their sum D over Δt as a power, split by the
+ * model's ::demc_heat_partition_rule (demc_heat_partition(): friction_i + friction_j = D/Δt exactly). A NULL diag
+ * gives no frictional heating (the batch's case). With ::DEMC_HEAT_NONE every field is 0 and the state is not
+ * touched.
+ * @param model a compiled model.
+ * @param frame the frame of this step (its overlap and effective radius are read).
+ * @param result the evaluation's result of this step; not read by the laws of 1.1 (room for laws that take the
+ *        contact radius from the normal force); may be NULL.
+ * @param diag NULL (no frictional heating), or the diag the evaluation of this step wrote.
+ * @param temperature_i T_i, K.
+ * @param temperature_j T_j, K (a wall's or a facet's for those contacts).
+ * @param dt time step Δt (s) > 0, the evaluation's.
+ * @param state the contact's state after the evaluation (in/out: ::DEMC_HEAT_COLLISION's block is advanced).
+ * @return the heat flows; every field NaN, with the state untouched, for a model this face cannot read
+ *         (demc_contact_model_validate()).
+ */
+DEMC_CONTACT_FN demc_contact_heat_result demc_contact_heat(const demc_contact_model *model,
+                                                           const demc_contact_frame *frame,
+                                                           const demc_contact_result *result,
+                                                           const demc_contact_diag *diag, double temperature_i,
+                                                           double temperature_j, double dt, double *state);
 
 /**
  * @brief The description of ::DEMC_CONTACT_PRESET_HMD: the default model (compiled into the caller, so its size is

@@ -557,10 +557,11 @@ def _min_max(obj, count):
 
 def contact_batch_arrays(model, i, j, position, velocity, angular_velocity, radius, mass, state, force=None,
                          torque_i=None, torque_j=None, body_force=None, body_torque=None, vector_stride=3,
-                         scalar_stride=1, state_stride=None):
+                         scalar_stride=1, state_stride=None, temperature=None, heat_flow=None,
+                         boundary_temperature=None):
     """contact_batch_arrays(model, i, j, position, velocity, angular_velocity, radius, mass, state, force=None,
     torque_i=None, torque_j=None, body_force=None, body_torque=None, vector_stride=3, scalar_stride=1,
-    state_stride=None) -> demc.contact_batch
+    state_stride=None, temperature=None, heat_flow=None, boundary_temperature=None) -> demc.contact_batch
 
     A demc.contact_batch (for demc.contact_eval_batch and demc.contact_eval_batch_wall) over the host's own
     arrays, used in place (no copy; numpy arrays, array.array, any buffer of the right item type):
@@ -575,6 +576,9 @@ def contact_batch_arrays(model, i, j, position, velocity, angular_velocity, radi
           contact (an (ncontacts, demc.contact_model_state_size(model)) array);
       force, torque_i, torque_j: optional float64 outputs, 3 doubles a contact (N, N·m), written;
       body_force, body_torque: optional float64 accumulators, vector_stride doubles a body, added to.
+      temperature (K), heat_flow (W): optional float64, scalar_stride doubles a body, given together (since 1.1):
+          each contact's conduction is added into heat_flow (a model with a heat law; see demc.contact_heat);
+      boundary_temperature (K): optional float64, the wall's temperature (one value) or one per facet.
     Checks what C cannot: item types, contiguity, writability, and that every index and contact fits the arrays
     (the library does not check indices); keeps the arrays alive as long as the batch."""
     b = contact_batch()  # noqa: F821
@@ -616,6 +620,12 @@ def contact_batch_arrays(model, i, j, position, velocity, angular_velocity, radi
                             ('body_torque', body_torque, vneed)):
         if arr is not None:
             setattr(b, name, addr(arr, ctypes.c_double, True, name, need)[0])
+    if temperature is not None:
+        b.temperature, _ = addr(temperature, ctypes.c_double, False, 'temperature', sneed)
+    if heat_flow is not None:
+        b.heat_flow, _ = addr(heat_flow, ctypes.c_double, True, 'heat_flow', sneed)
+    if boundary_temperature is not None:
+        b.boundary_temperature, _ = addr(boundary_temperature, ctypes.c_double, False, 'boundary_temperature', 0)
     b._keep = keep
     return b
 

@@ -92,6 +92,9 @@ CONSTANTS = {
     'DEMC_FACET_REGION_VERTEX_1': 5,
     'DEMC_FACET_REGION_VERTEX_2': 6,
     'DEMC_FACET_REGION_MAX_': 2147483647,
+    'DEMC_HEAT_MIXING_HARMONIC': 0,
+    'DEMC_HEAT_MIXING_GEOMETRIC': 1,
+    'DEMC_HEAT_MIXING_MAX_': 2147483647,
     'DEMC_NORMAL_HERTZ': 0,
     'DEMC_NORMAL_LINEAR': 1,
     'DEMC_NORMAL_PLSB': 2,
@@ -128,6 +131,15 @@ CONSTANTS = {
     'DEMC_CONTACT_PRESET_HM': 3,
     'DEMC_CONTACT_PRESET_CAMPELLO': 4,
     'DEMC_CONTACT_PRESET_MAX_': 2147483647,
+    'DEMC_HEAT_NONE': 0,
+    'DEMC_HEAT_STATIC': 1,
+    'DEMC_HEAT_AREA': 2,
+    'DEMC_HEAT_COLLISION': 3,
+    'DEMC_HEAT_LAW_MAX_': 2147483647,
+    'DEMC_HEAT_PARTITION_EQUAL': 0,
+    'DEMC_HEAT_PARTITION_FRACTION': 1,
+    'DEMC_HEAT_PARTITION_EFFUSIVITY': 2,
+    'DEMC_HEAT_PARTITION_RULE_MAX_': 2147483647,
     'DEMC_TIMESTEP_RADIUS_MIN': 0,
     'DEMC_TIMESTEP_RADIUS_MEAN': 1,
     'DEMC_TIMESTEP_RADIUS_MAX_': 2147483647,
@@ -136,9 +148,6 @@ CONSTANTS = {
     'DEMC_TIMESTEP_BOUND_SHEAR': 2,
     'DEMC_TIMESTEP_BOUND_ENERGY': 3,
     'DEMC_TIMESTEP_BOUND_MAX_': 2147483647,
-    'DEMC_HEAT_MIXING_HARMONIC': 0,
-    'DEMC_HEAT_MIXING_GEOMETRIC': 1,
-    'DEMC_HEAT_MIXING_MAX_': 2147483647,
     'DEMC_CAPILLARY_WILLETT_FIT': 0,
     'DEMC_CAPILLARY_WILLETT_SIMPLE': 1,
     'DEMC_CAPILLARY_FORM_MAX_': 2147483647,
@@ -187,6 +196,7 @@ ENUMS = {
     'demc_rolling_cdt_limiter': ('DEMC_ROLLING_CDT_LIMITER_INERTIA', 'DEMC_ROLLING_CDT_LIMITER_NONE', 'DEMC_ROLLING_CDT_LIMITER_MAX_', ),
     'demc_adhesion_sjkr_variant': ('DEMC_ADHESION_SJKR_LENS', 'DEMC_ADHESION_SJKR_LINEAR', 'DEMC_ADHESION_SJKR_MAX_', ),
     'demc_facet_region': ('DEMC_FACET_REGION_FACE', 'DEMC_FACET_REGION_EDGE_01', 'DEMC_FACET_REGION_EDGE_12', 'DEMC_FACET_REGION_EDGE_20', 'DEMC_FACET_REGION_VERTEX_0', 'DEMC_FACET_REGION_VERTEX_1', 'DEMC_FACET_REGION_VERTEX_2', 'DEMC_FACET_REGION_MAX_', ),
+    'demc_heat_mixing': ('DEMC_HEAT_MIXING_HARMONIC', 'DEMC_HEAT_MIXING_GEOMETRIC', 'DEMC_HEAT_MIXING_MAX_', ),
     'demc_normal_law': ('DEMC_NORMAL_HERTZ', 'DEMC_NORMAL_LINEAR', 'DEMC_NORMAL_PLSB', 'DEMC_NORMAL_JKR', 'DEMC_NORMAL_DMT', 'DEMC_NORMAL_SJKR', 'DEMC_NORMAL_SJKR2', 'DEMC_NORMAL_LAW_MAX_', ),
     'demc_damping_law': ('DEMC_DAMPING_NONE', 'DEMC_DAMPING_VISCOUS', 'DEMC_DAMPING_LAW_MAX_', ),
     'demc_tangential_law': ('DEMC_TANGENTIAL_NONE', 'DEMC_TANGENTIAL_SPRING', 'DEMC_TANGENTIAL_MINDLIN_DERESIEWICZ', 'DEMC_TANGENTIAL_LAW_MAX_', ),
@@ -195,9 +205,10 @@ ENUMS = {
     'demc_twisting_law': ('DEMC_TWISTING_NONE', 'DEMC_TWISTING_MARSHALL', 'DEMC_TWISTING_SDS', 'DEMC_TWISTING_LAW_MAX_', ),
     'demc_contact_point_rule': ('DEMC_CONTACT_POINT_COMPLIANCE', 'DEMC_CONTACT_POINT_HALF', 'DEMC_CONTACT_POINT_RULE_MAX_', ),
     'demc_contact_preset': ('DEMC_CONTACT_PRESET_HMD', 'DEMC_CONTACT_PRESET_LSD', 'DEMC_CONTACT_PRESET_PLSB', 'DEMC_CONTACT_PRESET_HM', 'DEMC_CONTACT_PRESET_CAMPELLO', 'DEMC_CONTACT_PRESET_MAX_', ),
+    'demc_heat_law': ('DEMC_HEAT_NONE', 'DEMC_HEAT_STATIC', 'DEMC_HEAT_AREA', 'DEMC_HEAT_COLLISION', 'DEMC_HEAT_LAW_MAX_', ),
+    'demc_heat_partition_rule': ('DEMC_HEAT_PARTITION_EQUAL', 'DEMC_HEAT_PARTITION_FRACTION', 'DEMC_HEAT_PARTITION_EFFUSIVITY', 'DEMC_HEAT_PARTITION_RULE_MAX_', ),
     'demc_timestep_radius': ('DEMC_TIMESTEP_RADIUS_MIN', 'DEMC_TIMESTEP_RADIUS_MEAN', 'DEMC_TIMESTEP_RADIUS_MAX_', ),
     'demc_timestep_bound': ('DEMC_TIMESTEP_BOUND_COMPRESSION', 'DEMC_TIMESTEP_BOUND_RESTITUTION', 'DEMC_TIMESTEP_BOUND_SHEAR', 'DEMC_TIMESTEP_BOUND_ENERGY', 'DEMC_TIMESTEP_BOUND_MAX_', ),
-    'demc_heat_mixing': ('DEMC_HEAT_MIXING_HARMONIC', 'DEMC_HEAT_MIXING_GEOMETRIC', 'DEMC_HEAT_MIXING_MAX_', ),
     'demc_capillary_form': ('DEMC_CAPILLARY_WILLETT_FIT', 'DEMC_CAPILLARY_WILLETT_SIMPLE', 'DEMC_CAPILLARY_FORM_MAX_', ),
     'demc_normal_luding_branch': ('DEMC_NORMAL_LUDING_NONE', 'DEMC_NORMAL_LUDING_LOADING', 'DEMC_NORMAL_LUDING_ELASTIC', 'DEMC_NORMAL_LUDING_TENSILE', 'DEMC_NORMAL_LUDING_BRANCH_MAX_', ),
     'demc_normal_thornton_ning_branch': ('DEMC_NORMAL_THORNTON_NING_NONE', 'DEMC_NORMAL_THORNTON_NING_ELASTIC', 'DEMC_NORMAL_THORNTON_NING_PLASTIC', 'DEMC_NORMAL_THORNTON_NING_BRANCH_MAX_', ),
@@ -838,6 +849,105 @@ class facet_contact(_Struct):
     ]
 
 
+class heat_contact_params(_Struct):
+    """C struct demc_heat_contact_params: Parameters of the static contact conductance H = 2 k_s a (fill with demc.heat_contact_init()).
+
+    Fields:
+        conductivity: k_s (W/(m K), ≥ 0): the pair's conductivity in H = 2 k_s a."""
+    _c_name_ = 'demc_heat_contact_params'
+    _fields_ = [
+        ('conductivity', ctypes.c_double),
+    ]
+
+
+class heat_area_params(_Struct):
+    """C struct demc_heat_area_params: Parameters of the area law H = h π a² (fill with demc.heat_area_init()).
+
+    Fields:
+        transfer_coefficient: h (W/(m² K), ≥ 0): heat-transfer coefficient per unit contact area."""
+    _c_name_ = 'demc_heat_area_params'
+    _fields_ = [
+        ('transfer_coefficient', ctypes.c_double),
+    ]
+
+
+class heat_collision_params(_Struct):
+    """C struct demc_heat_collision_params: Parameters of collisional conduction (fill with demc.heat_collision_init()).
+
+    Fields:
+        prefactor: C e* (W s^{1/2}/(m² K)): demc.HEAT_COLLISION_CONSTANT times the pair effusivity e* = 1/(1/e_i + 1/e_j), so that Q = prefactor · π a_max² √t_c (T_j − T_i)."""
+    _c_name_ = 'demc_heat_collision_params'
+    _fields_ = [
+        ('prefactor', ctypes.c_double),
+    ]
+
+
+class heat_collision_state(_Struct):
+    """C struct demc_heat_collision_state: Per-contact memory of demc.heat_collision_step(): the impact so far. Zero = a new contact; the same seen from either body (unchanged by the i ⇄ j swap).
+
+    Fields:
+        radius_max: Largest contact radius of this contact so far, a_max (m).
+        duration: Time in contact so far, τ (s)."""
+    _c_name_ = 'demc_heat_collision_state'
+    _fields_ = [
+        ('radius_max', ctypes.c_double),
+        ('duration', ctypes.c_double),
+    ]
+
+
+class heat_partition_params(_Struct):
+    """C struct demc_heat_partition_params: How dissipated mechanical energy is shared as heat (fill with demc.heat_partition_fraction_init() or demc.heat_partition_effusivity_init()).
+
+    Fields:
+        fraction_i: Share of body i, in [0, 1].
+        fraction_j: Share of body j, in [0, 1]."""
+    _c_name_ = 'demc_heat_partition_params'
+    _fields_ = [
+        ('fraction_i', ctypes.c_double),
+        ('fraction_j', ctypes.c_double),
+    ]
+
+
+class heat_split(_Struct):
+    """C struct demc_heat_split: Heat delivered to each body by demc.heat_partition(): heat_i + heat_j equals the dissipation exactly.
+
+    Fields:
+        heat_i: Heat (J) or heat flow (W) into body i.
+        heat_j: Heat (J) or heat flow (W) into body j."""
+    _c_name_ = 'demc_heat_split'
+    _fields_ = [
+        ('heat_i', ctypes.c_double),
+        ('heat_j', ctypes.c_double),
+    ]
+
+
+class contact_heat_def(_Struct):
+    """C struct demc_contact_heat_def: The heat slot of a description (demc.contact_def.heat, appended in 1.1): the conduction law, its parameters and the partition of frictional heat. All zero (the initialisers' default, and what a 1.0 caller's shorter description reads as): no heat. A field is read only when the law or the partition uses it; demc.contact_model_init() names a bad one as "def.heat.<field>".
+
+    Fields:
+        law: Conduction law; demc.HEAT_NONE (0): no heat at all.
+        partition: Partition of frictional heat; demc.HEAT_PARTITION_EQUAL (0).
+        conductivity_i: k_i (W/(m K), > 0) of body i, demc.HEAT_STATIC with conductivity 0 (the harmonic mean is taken).
+        conductivity_j: k_j (W/(m K), > 0) of body j (a wall's or a facet's for those contacts), as conductivity_i.
+        conductivity: k_s (W/(m K), ≥ 0) of the pair as given, demc.HEAT_STATIC: H = 2 k_s a with this k_s (LAMMPS `heat radius` with its k; for its default mixing of unlike types pass √(k_ik_j)); 0 (default): k_s is the harmonic mean of conductivity_i and conductivity_j.
+        transfer_coefficient: h (W/(m² K), ≥ 0) of demc.HEAT_AREA.
+        effusivity_i: e_i = √(k ρ c_p) (W s^{1/2}/(m² K), > 0; demc.heat_effusivity()) of body i: demc.HEAT_COLLISION and demc.HEAT_PARTITION_EFFUSIVITY.
+        effusivity_j: e_j (> 0) of body j, as effusivity_i.
+        fraction_i: Share of body i in [0, 1] of demc.HEAT_PARTITION_FRACTION."""
+    _c_name_ = 'demc_contact_heat_def'
+    _fields_ = [
+        ('law', ctypes.c_int),
+        ('partition', ctypes.c_int),
+        ('conductivity_i', ctypes.c_double),
+        ('conductivity_j', ctypes.c_double),
+        ('conductivity', ctypes.c_double),
+        ('transfer_coefficient', ctypes.c_double),
+        ('effusivity_i', ctypes.c_double),
+        ('effusivity_j', ctypes.c_double),
+        ('fraction_i', ctypes.c_double),
+    ]
+
+
 class contact_def(_Struct):
     """C struct demc_contact_def: Description of a contact model: one law per slot, its conventions and its physical inputs.
 
@@ -872,7 +982,8 @@ class contact_def(_Struct):
         rolling_damping: γ_roll (N·s/m, ≥ 0) of demc.ROLLING_SDS; default 0.
         twisting_stiffness: k_tw (N·m/rad, ≥ 0) of demc.TWISTING_SDS; default 0.
         twisting_damping: γ_tw (N·m·s/rad, ≥ 0) of demc.TWISTING_SDS; default 0.
-        mu_twisting: μ_tw (m, ≥ 0) of demc.TWISTING_SDS: limit μ_tw F_n; default 0."""
+        mu_twisting: μ_tw (m, ≥ 0) of demc.TWISTING_SDS: limit μ_tw F_n; default 0.
+        heat: Heat transfer through the contact (default: none); demc.contact_heat()."""
     _c_name_ = 'demc_contact_def'
     _fields_ = [
         ('size', ctypes.c_size_t),
@@ -906,6 +1017,7 @@ class contact_def(_Struct):
         ('twisting_stiffness', ctypes.c_double),
         ('twisting_damping', ctypes.c_double),
         ('mu_twisting', ctypes.c_double),
+        ('heat', contact_heat_def),
     ]
 
 
@@ -1073,7 +1185,10 @@ class contact_batch(_Struct):
         torque_j: NULL, or 3 doubles per contact: the torque on j (written).
         body_force: NULL, or per-body force accumulators (vector stride): each contact ADDS its force to body i's and its opposite to body j's (not against a wall). Contacts are processed in order, so the sums are reproducible; a host that splits one batch between threads gives each thread its own accumulators.
         body_torque: NULL, or per-body torque accumulators (vector stride), as #body_force.
-        inertia: NULL (solid spheres), or the moment of inertia of body 0 about a diameter, kg·m², body k's at inertia + k·scalar_stride (as demc.body.inertia: a value not > 0 is a solid sphere). Read only by the laws that need it (the rolling laws CDT and EPSD)."""
+        inertia: NULL (solid spheres), or the moment of inertia of body 0 about a diameter, kg·m², body k's at inertia + k·scalar_stride (as demc.body.inertia: a value not > 0 is a solid sphere). Read only by the laws that need it (the rolling laws CDT and EPSD).
+        temperature: NULL (no heat: the batch's loop is that of 1.0), or the temperature of body 0, K, body k's at temperature + k·scalar_stride. With #heat_flow, and a model with a heat law, each contact's conduction (demc.contact_heat() without a diag) is added into #heat_flow.
+        heat_flow: NULL, or per-body heat-flow accumulators, W, body k's at heat_flow + k·scalar_stride: each contact ADDS the heat flow into body i to body i's and the flow into j to body j's (not against a wall or a facet), in the order of the contacts: bit for bit the sums of demc.contact_heat()'s demc.contact_heat_result.heat_flow_i and demc.contact_heat_result.heat_flow_j. Set together with #temperature.
+        boundary_temperature: With #temperature: the temperature, K, of the wall (boundary_temperature[0]) in demc.contact_eval_batch_wall(), of facet k (boundary_temperature[k]) in demc.contact_eval_batch_facet(); not read by demc.contact_eval_batch()."""
     _c_name_ = 'demc_contact_batch'
     _fields_ = [
         ('size', ctypes.c_size_t),
@@ -1095,6 +1210,32 @@ class contact_batch(_Struct):
         ('body_force', ctypes.c_void_p),
         ('body_torque', ctypes.c_void_p),
         ('inertia', ctypes.c_void_p),
+        ('temperature', ctypes.c_void_p),
+        ('heat_flow', ctypes.c_void_p),
+        ('boundary_temperature', ctypes.c_void_p),
+    ]
+
+
+class contact_heat_result(_Struct):
+    """C struct demc_contact_heat_result: The heat of one contact in one step (demc.contact_heat(); added in 1.1). Frozen. Heat flows in W (J/s, the mean over the step), positive into the body named; heat_flow_i = conduction + friction_i and heat_flow_j = −conduction + friction_j.
+
+    Fields:
+        heat_flow_i: Heat flow into body i, W: conduction and its share of the frictional heat.
+        heat_flow_j: Heat flow into body j, W (a wall's, a facet's): −conduction + friction_j.
+        conduction: Conduction into body i, H (T_j − T_i), W; body j receives the opposite.
+        friction_i: Frictional heating of body i, W: its share of the step's dissipation over Δt.
+        friction_j: Frictional heating of body j, W; friction_i + friction_j is the dissipation / Δt exactly.
+        conductance: H of this step, W/K (conduction = H (T_j − T_i)): 2 k_s a, h π a², or for demc.HEAT_COLLISION the step's increment C e* π (a_max² √τ − a_max,old² √τ_old)/Δt. A particle's sum over its contacts is the conductance_sum of demc.heat_timestep().
+        contact_radius: a, m, of this step (0: no contact)."""
+    _c_name_ = 'demc_contact_heat_result'
+    _fields_ = [
+        ('heat_flow_i', ctypes.c_double),
+        ('heat_flow_j', ctypes.c_double),
+        ('conduction', ctypes.c_double),
+        ('friction_i', ctypes.c_double),
+        ('friction_j', ctypes.c_double),
+        ('conductance', ctypes.c_double),
+        ('contact_radius', ctypes.c_double),
     ]
 
 
@@ -1139,78 +1280,6 @@ class timestep_bounds(_Struct):
         ('critical', ctypes.c_double),
         ('overlap_max', ctypes.c_double),
         ('binding', ctypes.c_int),
-    ]
-
-
-class heat_contact_params(_Struct):
-    """C struct demc_heat_contact_params: Parameters of the static contact conductance H = 2 k_s a (fill with demc.heat_contact_init()).
-
-    Fields:
-        conductivity: k_s (W/(m K), ≥ 0): the pair's conductivity in H = 2 k_s a."""
-    _c_name_ = 'demc_heat_contact_params'
-    _fields_ = [
-        ('conductivity', ctypes.c_double),
-    ]
-
-
-class heat_area_params(_Struct):
-    """C struct demc_heat_area_params: Parameters of the area law H = h π a² (fill with demc.heat_area_init()).
-
-    Fields:
-        transfer_coefficient: h (W/(m² K), ≥ 0): heat-transfer coefficient per unit contact area."""
-    _c_name_ = 'demc_heat_area_params'
-    _fields_ = [
-        ('transfer_coefficient', ctypes.c_double),
-    ]
-
-
-class heat_collision_params(_Struct):
-    """C struct demc_heat_collision_params: Parameters of collisional conduction (fill with demc.heat_collision_init()).
-
-    Fields:
-        prefactor: C e* (W s^{1/2}/(m² K)): demc.HEAT_COLLISION_CONSTANT times the pair effusivity e* = 1/(1/e_i + 1/e_j), so that Q = prefactor · π a_max² √t_c (T_j − T_i)."""
-    _c_name_ = 'demc_heat_collision_params'
-    _fields_ = [
-        ('prefactor', ctypes.c_double),
-    ]
-
-
-class heat_collision_state(_Struct):
-    """C struct demc_heat_collision_state: Per-contact memory of demc.heat_collision_step(): the impact so far. Zero = a new contact; the same seen from either body (unchanged by the i ⇄ j swap).
-
-    Fields:
-        radius_max: Largest contact radius of this contact so far, a_max (m).
-        duration: Time in contact so far, τ (s)."""
-    _c_name_ = 'demc_heat_collision_state'
-    _fields_ = [
-        ('radius_max', ctypes.c_double),
-        ('duration', ctypes.c_double),
-    ]
-
-
-class heat_partition_params(_Struct):
-    """C struct demc_heat_partition_params: How dissipated mechanical energy is shared as heat (fill with demc.heat_partition_fraction_init() or demc.heat_partition_effusivity_init()).
-
-    Fields:
-        fraction_i: Share of body i, in [0, 1].
-        fraction_j: Share of body j, in [0, 1]."""
-    _c_name_ = 'demc_heat_partition_params'
-    _fields_ = [
-        ('fraction_i', ctypes.c_double),
-        ('fraction_j', ctypes.c_double),
-    ]
-
-
-class heat_split(_Struct):
-    """C struct demc_heat_split: Heat delivered to each body by demc.heat_partition(): heat_i + heat_j equals the dissipation exactly.
-
-    Fields:
-        heat_i: Heat (J) or heat flow (W) into body i.
-        heat_j: Heat (J) or heat flow (W) into body j."""
-    _c_name_ = 'demc_heat_split'
-    _fields_ = [
-        ('heat_i', ctypes.c_double),
-        ('heat_j', ctypes.c_double),
     ]
 
 
@@ -1680,6 +1749,13 @@ STRUCTS = {
     'demc_adhesion_sjkr_params': adhesion_sjkr_params,
     'demc_facet_triangle': facet_triangle,
     'demc_facet_contact': facet_contact,
+    'demc_heat_contact_params': heat_contact_params,
+    'demc_heat_area_params': heat_area_params,
+    'demc_heat_collision_params': heat_collision_params,
+    'demc_heat_collision_state': heat_collision_state,
+    'demc_heat_partition_params': heat_partition_params,
+    'demc_heat_split': heat_split,
+    'demc_contact_heat_def': contact_heat_def,
     'demc_contact_def': contact_def,
     'demc_contact_model': contact_model,
     'demc_body': body,
@@ -1688,14 +1764,9 @@ STRUCTS = {
     'demc_contact_result': contact_result,
     'demc_contact_diag': contact_diag,
     'demc_contact_batch': contact_batch,
+    'demc_contact_heat_result': contact_heat_result,
     'demc_timestep_collision': timestep_collision,
     'demc_timestep_bounds': timestep_bounds,
-    'demc_heat_contact_params': heat_contact_params,
-    'demc_heat_area_params': heat_area_params,
-    'demc_heat_collision_params': heat_collision_params,
-    'demc_heat_collision_state': heat_collision_state,
-    'demc_heat_partition_params': heat_partition_params,
-    'demc_heat_split': heat_split,
     'demc_capillary_params': capillary_params,
     'demc_capillary_state': capillary_state,
     'demc_capillary_result': capillary_result,
@@ -1946,6 +2017,7 @@ FUNCTIONS = {
     'demc_heat_partition_effusivity_init': (ctypes.c_int, (('effusivity_i', ctypes.c_double, 'value'), ('effusivity_j', ctypes.c_double, 'value'), ('params', ctypes.POINTER(heat_partition_params), 'out'), ('bad_field', ctypes.POINTER(ctypes.c_char_p), 'bad_field'), )),
     'demc_heat_partition': (heat_split, (('params', ctypes.POINTER(heat_partition_params), 'in'), ('dissipated', ctypes.c_double, 'value'), )),
     'demc_heat_timestep': (ctypes.c_int, (('heat_capacity', ctypes.c_double, 'value'), ('conductance_sum', ctypes.c_double, 'value'), ('dt', ctypes.POINTER(ctypes.c_double), 'out'), ('bad_field', ctypes.POINTER(ctypes.c_char_p), 'bad_field'), )),
+    'demc_contact_heat': (contact_heat_result, (('model', ctypes.POINTER(contact_model), 'in'), ('frame', ctypes.POINTER(contact_frame), 'in'), ('result', ctypes.POINTER(contact_result), 'null_in'), ('diag', ctypes.POINTER(contact_diag), 'null_in'), ('temperature_i', ctypes.c_double, 'value'), ('temperature_j', ctypes.c_double, 'value'), ('dt', ctypes.c_double, 'value'), ('state', ctypes.POINTER(ctypes.c_double), 'array_inout'), )),
     'demc_capillary_init': (ctypes.c_int, (('surface_tension', ctypes.c_double, 'value'), ('contact_angle', ctypes.c_double, 'value'), ('volume', ctypes.c_double, 'value'), ('radius_i', ctypes.c_double, 'value'), ('radius_j', ctypes.c_double, 'value'), ('form', ctypes.c_int, 'value'), ('params', ctypes.POINTER(capillary_params), 'out'), ('bad_field', ctypes.POINTER(ctypes.c_char_p), 'bad_field'), )),
     'demc_capillary_make': (capillary_params, (('surface_tension', ctypes.c_double, 'value'), ('contact_angle', ctypes.c_double, 'value'), ('volume', ctypes.c_double, 'value'), ('radius_i', ctypes.c_double, 'value'), ('radius_j', ctypes.c_double, 'value'), ('form', ctypes.c_int, 'value'), )),
     'demc_capillary_viscous_init': (ctypes.c_int, (('viscosity', ctypes.c_double, 'value'), ('min_separation', ctypes.c_double, 'value'), ('params', ctypes.POINTER(capillary_params), 'out'), ('bad_field', ctypes.POINTER(ctypes.c_char_p), 'bad_field'), )),
@@ -2292,6 +2364,7 @@ DOCS = {
     'demc_heat_partition_effusivity_init': ('The partition by effusivities, fraction_i = e_i/(e_i + e_j) (Blok 1937; Archard 1959).', (('effusivity_i', 'double', 'e_i > 0 (W s^{1/2}/(m² K)).'), ('effusivity_j', 'double', 'e_j > 0.'), ('params', 'demc_heat_partition_params *', 'output, written only on success.'), ('bad_field', 'const char **', 'optional: "effusivity_i", "effusivity_j" or "params".'), ), 'demc.OK; demc.ERR_INVALID_ARGUMENT (non-finite, null); demc.ERR_OUT_OF_DOMAIN (≤ 0).'),
     'demc_heat_partition': ('Splits a dissipated power or energy P between the two bodies: heat_i + heat_j = P exactly.', (('params', 'const demc_heat_partition_params *', 'validated parameters.'), ('dissipated', 'double', 'P: the mechanical power (W) or energy (J) dissipated at the contact, e.g. the sum of the dissipation terms of a step.'), ), ''),
     'demc_heat_timestep': ('Explicit thermal time step of one particle: Δt = m c_p / Σ_j H_j (s).', (('heat_capacity', 'double', 'm c_p > 0 (J/K).'), ('conductance_sum', 'double', 'Σ_j H_j ≥ 0 (W/K): all contacts of the particle, walls included; 0 gives +infinity (no limit).'), ('dt', 'double *', 'output, written only on success.'), ('bad_field', 'const char **', 'optional: "heat_capacity", "conductance_sum", "dt" (null, or demc.ERR_SINGULAR: a finite ratio that overflows or underflows).'), ), 'demc.OK; demc.ERR_INVALID_ARGUMENT (non-finite, null); demc.ERR_OUT_OF_DOMAIN (heat_capacity ≤ 0, conductance_sum < 0); demc.ERR_SINGULAR.'),
+    'demc_contact_heat': ("The heat of one contact in one step: conduction from the two temperatures and, with the evaluation's diag, the frictional heating, shared between the bodies (added in 1.1).", (('model', 'const demc_contact_model *', 'a compiled model.'), ('frame', 'const demc_contact_frame *', 'the frame of this step (its overlap and effective radius are read).'), ('result', 'const demc_contact_result *', "the evaluation's result of this step; not read by the laws of 1.1 (room for laws that take the contact radius from the normal force); may be None."), ('diag', 'const demc_contact_diag *', 'None (no frictional heating), or the diag the evaluation of this step wrote.'), ('temperature_i', 'double', 'T_i, K.'), ('temperature_j', 'double', "T_j, K (a wall's or a facet's for those contacts)."), ('dt', 'double', "time step Δt (s) > 0, the evaluation's."), ('state', 'double *', "the contact's state after the evaluation (in/out: demc.HEAT_COLLISION's block is advanced)."), ), 'the heat flows; every field NaN, with the state untouched, for a model this face cannot read (demc.contact_model_validate()).'),
     'demc_capillary_init': ('Fills the parameters of a liquid bridge between body i and body j (or a plane wall), validating them.', (('surface_tension', 'double', 'γ ≥ 0 (N/m).'), ('contact_angle', 'double', 'θ (rad), 0 ≤ θ < π/2; the fit (default form) needs θ ≤ demc.CAPILLARY_FIT_MAX_ANGLE.'), ('volume', 'double', 'V > 0 (m³), the liquid volume of the bridge; the fit needs demc.CAPILLARY_FIT_MIN_VOLUME ≤ V/R_h³ ≤ demc.CAPILLARY_FIT_MAX_VOLUME.'), ('radius_i', 'double', 'R_i > 0 (m).'), ('radius_j', 'double', 'R_j > 0 (m), or 0 for a plane wall.'), ('form', 'demc_capillary_form', 'the force law (demc.CAPILLARY_WILLETT_FIT recommended).'), ('params', 'demc_capillary_params *', 'output, written only on success.'), ('bad_field', 'const char **', 'optional (may be None): None on success, else the first bad input in argument order: "surface_tension", "contact_angle", "volume", "radius_i", "radius_j", "form" or "params".'), ), 'demc.OK; demc.ERR_INVALID_ARGUMENT (non-finite, null, unknown form); demc.ERR_OUT_OF_DOMAIN (outside the domains above); demc.ERR_SINGULAR ("volume": a derived constant not representable).'),
     'demc_capillary_make': ('The parameters of demc.capillary_init() without validation (inputs in its domain give the same result).', (('surface_tension', 'double', ''), ('contact_angle', 'double', ''), ('volume', 'double', ''), ('radius_i', 'double', ''), ('radius_j', 'double', ''), ('form', 'demc_capillary_form', ''), ), ''),
     'demc_capillary_viscous_init': ('Switches on the viscous force of the bridge (Pitois et al. 2000) in params.', (('viscosity', 'double', 'η ≥ 0 (Pa·s); 0 switches it off.'), ('min_separation', 'double', 'S_min > 0 (m): the gap used below it and during contact (the force grows as 1/S).'), ('params', 'demc_capillary_params *', 'in/out: filled by demc.capillary_init() or demc.capillary_make(); changed only on success.'), ('bad_field', 'const char **', 'optional: "params", "viscosity" or "min_separation".'), ), 'demc.OK; demc.ERR_INVALID_ARGUMENT (non-finite, null); demc.ERR_OUT_OF_DOMAIN (η < 0, S_min ≤ 0); demc.ERR_SINGULAR ("viscosity": 6πηR*² not representable).'),

@@ -45,6 +45,13 @@ contains
         type(demc_adhesion_sjkr_params), target :: v_demc_adhesion_sjkr_params
         type(demc_facet_triangle), target :: v_demc_facet_triangle
         type(demc_facet_contact), target :: v_demc_facet_contact
+        type(demc_heat_contact_params), target :: v_demc_heat_contact_params
+        type(demc_heat_area_params), target :: v_demc_heat_area_params
+        type(demc_heat_collision_params), target :: v_demc_heat_collision_params
+        type(demc_heat_collision_state), target :: v_demc_heat_collision_state
+        type(demc_heat_partition_params), target :: v_demc_heat_partition_params
+        type(demc_heat_split), target :: v_demc_heat_split
+        type(demc_contact_heat_def), target :: v_demc_contact_heat_def
         type(demc_contact_def), target :: v_demc_contact_def
         type(demc_contact_model), target :: v_demc_contact_model
         type(demc_body), target :: v_demc_body
@@ -53,14 +60,9 @@ contains
         type(demc_contact_result), target :: v_demc_contact_result
         type(demc_contact_diag), target :: v_demc_contact_diag
         type(demc_contact_batch), target :: v_demc_contact_batch
+        type(demc_contact_heat_result), target :: v_demc_contact_heat_result
         type(demc_timestep_collision), target :: v_demc_timestep_collision
         type(demc_timestep_bounds), target :: v_demc_timestep_bounds
-        type(demc_heat_contact_params), target :: v_demc_heat_contact_params
-        type(demc_heat_area_params), target :: v_demc_heat_area_params
-        type(demc_heat_collision_params), target :: v_demc_heat_collision_params
-        type(demc_heat_collision_state), target :: v_demc_heat_collision_state
-        type(demc_heat_partition_params), target :: v_demc_heat_partition_params
-        type(demc_heat_split), target :: v_demc_heat_split
         type(demc_capillary_params), target :: v_demc_capillary_params
         type(demc_capillary_state), target :: v_demc_capillary_state
         type(demc_capillary_result), target :: v_demc_capillary_result
@@ -190,6 +192,9 @@ contains
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_FACET_REGION_VERTEX_1', DEMC_FACET_REGION_VERTEX_1
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_FACET_REGION_VERTEX_2', DEMC_FACET_REGION_VERTEX_2
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_FACET_REGION_MAX_', DEMC_FACET_REGION_MAX_
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_HEAT_MIXING_HARMONIC', DEMC_HEAT_MIXING_HARMONIC
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_HEAT_MIXING_GEOMETRIC', DEMC_HEAT_MIXING_GEOMETRIC
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_HEAT_MIXING_MAX_', DEMC_HEAT_MIXING_MAX_
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_NORMAL_HERTZ', DEMC_NORMAL_HERTZ
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_NORMAL_LINEAR', DEMC_NORMAL_LINEAR
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_NORMAL_PLSB', DEMC_NORMAL_PLSB
@@ -227,6 +232,15 @@ contains
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_CONTACT_PRESET_HM', DEMC_CONTACT_PRESET_HM
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_CONTACT_PRESET_CAMPELLO', DEMC_CONTACT_PRESET_CAMPELLO
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_CONTACT_PRESET_MAX_', DEMC_CONTACT_PRESET_MAX_
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_HEAT_NONE', DEMC_HEAT_NONE
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_HEAT_STATIC', DEMC_HEAT_STATIC
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_HEAT_AREA', DEMC_HEAT_AREA
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_HEAT_COLLISION', DEMC_HEAT_COLLISION
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_HEAT_LAW_MAX_', DEMC_HEAT_LAW_MAX_
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_HEAT_PARTITION_EQUAL', DEMC_HEAT_PARTITION_EQUAL
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_HEAT_PARTITION_FRACTION', DEMC_HEAT_PARTITION_FRACTION
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_HEAT_PARTITION_EFFUSIVITY', DEMC_HEAT_PARTITION_EFFUSIVITY
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_HEAT_PARTITION_RULE_MAX_', DEMC_HEAT_PARTITION_RULE_MAX_
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_TIMESTEP_RADIUS_MIN', DEMC_TIMESTEP_RADIUS_MIN
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_TIMESTEP_RADIUS_MEAN', DEMC_TIMESTEP_RADIUS_MEAN
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_TIMESTEP_RADIUS_MAX_', DEMC_TIMESTEP_RADIUS_MAX_
@@ -237,9 +251,6 @@ contains
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_TIMESTEP_BOUND_SHEAR', DEMC_TIMESTEP_BOUND_SHEAR
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_TIMESTEP_BOUND_ENERGY', DEMC_TIMESTEP_BOUND_ENERGY
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_TIMESTEP_BOUND_MAX_', DEMC_TIMESTEP_BOUND_MAX_
-        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_HEAT_MIXING_HARMONIC', DEMC_HEAT_MIXING_HARMONIC
-        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_HEAT_MIXING_GEOMETRIC', DEMC_HEAT_MIXING_GEOMETRIC
-        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_HEAT_MIXING_MAX_', DEMC_HEAT_MIXING_MAX_
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_CAPILLARY_WILLETT_FIT', DEMC_CAPILLARY_WILLETT_FIT
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_CAPILLARY_WILLETT_SIMPLE', DEMC_CAPILLARY_WILLETT_SIMPLE
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_CAPILLARY_FORM_MAX_', DEMC_CAPILLARY_FORM_MAX_
@@ -692,6 +703,73 @@ contains
             c_sizeof(v_demc_facet_contact%face_normal)
         write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_facet_contact.weight', &
             transfer(c_loc(v_demc_facet_contact%weight), b) - b, c_sizeof(v_demc_facet_contact%weight)
+        b = transfer(c_loc(v_demc_heat_contact_params), b)
+        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_heat_contact_params', c_sizeof(v_demc_heat_contact_params)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_heat_contact_params.conductivity', &
+            transfer(c_loc(v_demc_heat_contact_params%conductivity), b) - b, &
+            c_sizeof(v_demc_heat_contact_params%conductivity)
+        b = transfer(c_loc(v_demc_heat_area_params), b)
+        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_heat_area_params', c_sizeof(v_demc_heat_area_params)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_heat_area_params.transfer_coefficient', &
+            transfer(c_loc(v_demc_heat_area_params%transfer_coefficient), b) - b, &
+            c_sizeof(v_demc_heat_area_params%transfer_coefficient)
+        b = transfer(c_loc(v_demc_heat_collision_params), b)
+        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_heat_collision_params', &
+            c_sizeof(v_demc_heat_collision_params)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_heat_collision_params.prefactor', &
+            transfer(c_loc(v_demc_heat_collision_params%prefactor), b) - b, &
+            c_sizeof(v_demc_heat_collision_params%prefactor)
+        b = transfer(c_loc(v_demc_heat_collision_state), b)
+        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_heat_collision_state', c_sizeof(v_demc_heat_collision_state)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_heat_collision_state.radius_max', &
+            transfer(c_loc(v_demc_heat_collision_state%radius_max), b) - b, &
+            c_sizeof(v_demc_heat_collision_state%radius_max)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_heat_collision_state.duration', &
+            transfer(c_loc(v_demc_heat_collision_state%duration), b) - b, &
+            c_sizeof(v_demc_heat_collision_state%duration)
+        b = transfer(c_loc(v_demc_heat_partition_params), b)
+        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_heat_partition_params', &
+            c_sizeof(v_demc_heat_partition_params)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_heat_partition_params.fraction_i', &
+            transfer(c_loc(v_demc_heat_partition_params%fraction_i), b) - b, &
+            c_sizeof(v_demc_heat_partition_params%fraction_i)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_heat_partition_params.fraction_j', &
+            transfer(c_loc(v_demc_heat_partition_params%fraction_j), b) - b, &
+            c_sizeof(v_demc_heat_partition_params%fraction_j)
+        b = transfer(c_loc(v_demc_heat_split), b)
+        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_heat_split', c_sizeof(v_demc_heat_split)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_heat_split.heat_i', &
+            transfer(c_loc(v_demc_heat_split%heat_i), b) - b, c_sizeof(v_demc_heat_split%heat_i)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_heat_split.heat_j', &
+            transfer(c_loc(v_demc_heat_split%heat_j), b) - b, c_sizeof(v_demc_heat_split%heat_j)
+        b = transfer(c_loc(v_demc_contact_heat_def), b)
+        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_contact_heat_def', c_sizeof(v_demc_contact_heat_def)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_heat_def.law', &
+            transfer(c_loc(v_demc_contact_heat_def%law), b) - b, c_sizeof(v_demc_contact_heat_def%law)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_heat_def.partition', &
+            transfer(c_loc(v_demc_contact_heat_def%partition), b) - b, &
+            c_sizeof(v_demc_contact_heat_def%partition)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_heat_def.conductivity_i', &
+            transfer(c_loc(v_demc_contact_heat_def%conductivity_i), b) - b, &
+            c_sizeof(v_demc_contact_heat_def%conductivity_i)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_heat_def.conductivity_j', &
+            transfer(c_loc(v_demc_contact_heat_def%conductivity_j), b) - b, &
+            c_sizeof(v_demc_contact_heat_def%conductivity_j)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_heat_def.conductivity', &
+            transfer(c_loc(v_demc_contact_heat_def%conductivity), b) - b, &
+            c_sizeof(v_demc_contact_heat_def%conductivity)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_heat_def.transfer_coefficient', &
+            transfer(c_loc(v_demc_contact_heat_def%transfer_coefficient), b) - b, &
+            c_sizeof(v_demc_contact_heat_def%transfer_coefficient)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_heat_def.effusivity_i', &
+            transfer(c_loc(v_demc_contact_heat_def%effusivity_i), b) - b, &
+            c_sizeof(v_demc_contact_heat_def%effusivity_i)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_heat_def.effusivity_j', &
+            transfer(c_loc(v_demc_contact_heat_def%effusivity_j), b) - b, &
+            c_sizeof(v_demc_contact_heat_def%effusivity_j)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_heat_def.fraction_i', &
+            transfer(c_loc(v_demc_contact_heat_def%fraction_i), b) - b, &
+            c_sizeof(v_demc_contact_heat_def%fraction_i)
         b = transfer(c_loc(v_demc_contact_def), b)
         write (u, '(a,1x,a,1x,i0)') 'size', 'demc_contact_def', c_sizeof(v_demc_contact_def)
         write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_def.size', &
@@ -772,6 +850,8 @@ contains
             c_sizeof(v_demc_contact_def%twisting_damping)
         write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_def.mu_twisting', &
             transfer(c_loc(v_demc_contact_def%mu_twisting), b) - b, c_sizeof(v_demc_contact_def%mu_twisting)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_def.heat', &
+            transfer(c_loc(v_demc_contact_def%heat), b) - b, c_sizeof(v_demc_contact_def%heat)
         b = transfer(c_loc(v_demc_contact_model), b)
         write (u, '(a,1x,a,1x,i0)') 'size', 'demc_contact_model', c_sizeof(v_demc_contact_model)
         write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_model.opaque_', &
@@ -936,6 +1016,37 @@ contains
             c_sizeof(v_demc_contact_batch%body_torque)
         write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_batch.inertia', &
             transfer(c_loc(v_demc_contact_batch%inertia), b) - b, c_sizeof(v_demc_contact_batch%inertia)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_batch.temperature', &
+            transfer(c_loc(v_demc_contact_batch%temperature), b) - b, &
+            c_sizeof(v_demc_contact_batch%temperature)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_batch.heat_flow', &
+            transfer(c_loc(v_demc_contact_batch%heat_flow), b) - b, c_sizeof(v_demc_contact_batch%heat_flow)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_batch.boundary_temperature', &
+            transfer(c_loc(v_demc_contact_batch%boundary_temperature), b) - b, &
+            c_sizeof(v_demc_contact_batch%boundary_temperature)
+        b = transfer(c_loc(v_demc_contact_heat_result), b)
+        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_contact_heat_result', c_sizeof(v_demc_contact_heat_result)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_heat_result.heat_flow_i', &
+            transfer(c_loc(v_demc_contact_heat_result%heat_flow_i), b) - b, &
+            c_sizeof(v_demc_contact_heat_result%heat_flow_i)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_heat_result.heat_flow_j', &
+            transfer(c_loc(v_demc_contact_heat_result%heat_flow_j), b) - b, &
+            c_sizeof(v_demc_contact_heat_result%heat_flow_j)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_heat_result.conduction', &
+            transfer(c_loc(v_demc_contact_heat_result%conduction), b) - b, &
+            c_sizeof(v_demc_contact_heat_result%conduction)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_heat_result.friction_i', &
+            transfer(c_loc(v_demc_contact_heat_result%friction_i), b) - b, &
+            c_sizeof(v_demc_contact_heat_result%friction_i)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_heat_result.friction_j', &
+            transfer(c_loc(v_demc_contact_heat_result%friction_j), b) - b, &
+            c_sizeof(v_demc_contact_heat_result%friction_j)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_heat_result.conductance', &
+            transfer(c_loc(v_demc_contact_heat_result%conductance), b) - b, &
+            c_sizeof(v_demc_contact_heat_result%conductance)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_heat_result.contact_radius', &
+            transfer(c_loc(v_demc_contact_heat_result%contact_radius), b) - b, &
+            c_sizeof(v_demc_contact_heat_result%contact_radius)
         b = transfer(c_loc(v_demc_timestep_collision), b)
         write (u, '(a,1x,a,1x,i0)') 'size', 'demc_timestep_collision', c_sizeof(v_demc_timestep_collision)
         write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_timestep_collision.mass', &
@@ -975,45 +1086,6 @@ contains
             c_sizeof(v_demc_timestep_bounds%overlap_max)
         write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_timestep_bounds.binding', &
             transfer(c_loc(v_demc_timestep_bounds%binding), b) - b, c_sizeof(v_demc_timestep_bounds%binding)
-        b = transfer(c_loc(v_demc_heat_contact_params), b)
-        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_heat_contact_params', c_sizeof(v_demc_heat_contact_params)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_heat_contact_params.conductivity', &
-            transfer(c_loc(v_demc_heat_contact_params%conductivity), b) - b, &
-            c_sizeof(v_demc_heat_contact_params%conductivity)
-        b = transfer(c_loc(v_demc_heat_area_params), b)
-        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_heat_area_params', c_sizeof(v_demc_heat_area_params)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_heat_area_params.transfer_coefficient', &
-            transfer(c_loc(v_demc_heat_area_params%transfer_coefficient), b) - b, &
-            c_sizeof(v_demc_heat_area_params%transfer_coefficient)
-        b = transfer(c_loc(v_demc_heat_collision_params), b)
-        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_heat_collision_params', &
-            c_sizeof(v_demc_heat_collision_params)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_heat_collision_params.prefactor', &
-            transfer(c_loc(v_demc_heat_collision_params%prefactor), b) - b, &
-            c_sizeof(v_demc_heat_collision_params%prefactor)
-        b = transfer(c_loc(v_demc_heat_collision_state), b)
-        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_heat_collision_state', c_sizeof(v_demc_heat_collision_state)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_heat_collision_state.radius_max', &
-            transfer(c_loc(v_demc_heat_collision_state%radius_max), b) - b, &
-            c_sizeof(v_demc_heat_collision_state%radius_max)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_heat_collision_state.duration', &
-            transfer(c_loc(v_demc_heat_collision_state%duration), b) - b, &
-            c_sizeof(v_demc_heat_collision_state%duration)
-        b = transfer(c_loc(v_demc_heat_partition_params), b)
-        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_heat_partition_params', &
-            c_sizeof(v_demc_heat_partition_params)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_heat_partition_params.fraction_i', &
-            transfer(c_loc(v_demc_heat_partition_params%fraction_i), b) - b, &
-            c_sizeof(v_demc_heat_partition_params%fraction_i)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_heat_partition_params.fraction_j', &
-            transfer(c_loc(v_demc_heat_partition_params%fraction_j), b) - b, &
-            c_sizeof(v_demc_heat_partition_params%fraction_j)
-        b = transfer(c_loc(v_demc_heat_split), b)
-        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_heat_split', c_sizeof(v_demc_heat_split)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_heat_split.heat_i', &
-            transfer(c_loc(v_demc_heat_split%heat_i), b) - b, c_sizeof(v_demc_heat_split%heat_i)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_heat_split.heat_j', &
-            transfer(c_loc(v_demc_heat_split%heat_j), b) - b, c_sizeof(v_demc_heat_split%heat_j)
         b = transfer(c_loc(v_demc_capillary_params), b)
         write (u, '(a,1x,a,1x,i0)') 'size', 'demc_capillary_params', c_sizeof(v_demc_capillary_params)
         write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_params.surface_tension', &

@@ -9,15 +9,17 @@
 #include "contact_dispatch_impl.h"
 #include "contact_batch_loop_impl.h"
 #include "contact_lanes_impl.h"
+#include "contact_heat_impl.h"
 
 DEMC_BEGIN_DECLS
 
 /* The checks of a batch call, in argument order, on the batch as read (demci_contact_batch_read()); nothing is
  * written on an error. */
 DEMC_STATIC_INLINE demc_status demci_contact_batch_check(const demc_contact_model *model, const demc_contact_batch *b,
-                                                         const demc_wall *wall, int with_wall, double dt,
+                                                         const demc_wall *wall, int with_wall, int boundary, double dt,
                                                          const char **bad_field)
 {
+    const int heat = b->temperature || b->heat_flow;
     const int any = b->count > 0;
     if (any && !b->i) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "batch.i", bad_field);
     if (any && !with_wall && !b->j) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "batch.j", bad_field);
@@ -33,6 +35,11 @@ DEMC_STATIC_INLINE demc_status demci_contact_batch_check(const demc_contact_mode
         return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "batch.state", bad_field);
     if (b->state_stride < demc_contact_model_state_size(model))
         return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "batch.state_stride", bad_field);
+    /* heat (1.1): the temperatures and the accumulators together, and a wall's or the facets' temperatures */
+    if (heat && !b->temperature) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "batch.temperature", bad_field);
+    if (heat && !b->heat_flow) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "batch.heat_flow", bad_field);
+    if (heat && boundary && any && !b->boundary_temperature)
+        return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "batch.boundary_temperature", bad_field);
     if (with_wall && !wall) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "wall", bad_field);
     return demci_require_positive(dt, "dt", bad_field);
 }
@@ -78,6 +85,54 @@ DEMC_STATIC_INLINE void demci_contact_batch_dispatch(const demc_contact_model *m
 #undef DEMCI_RUN
 }
 
+/* The heat pass (1.1), after the mechanical loop has left each contact's state: per contact, the overlap and R* of
+ * its frame by the frame builder's own operations (bit for bit its values, without the rest of the frame) and the
+ * body of demc_contact_heat() without a diag (conduction only), its flows added in the order of the contacts.
+ * Taken only for a model with a heat law and a batch with temperatures, so that the loop of 1.0 is unchanged. The
+ * spheres (`wall` and `contacts` NULL), a wall, or facets (`contacts`). */
+DEMC_STATIC_INLINE void demci_contact_batch_heat(const double *c, const demc_contact_batch *b, const demc_wall *wall,
+                                                 const demc_facet_contact *contacts, double dt)
+{
+    const size_t ss = b->scalar_stride;
+    const int spheres = !wall && !contacts;
+    size_t q;
+    for (q = 0; q < b->count; ++q) {
+        const int i = b->i[q], j = wall ? 0 : b->j[q];
+        const double *xi = b->position + (size_t)i * b->vector_stride, ri = b->radius[(size_t)i * ss];
+        double overlap = 0.0, r_star = 0.0, t_j;
+        demc_contact_heat_result h;
+        if (spheres) {
+            const double *xj = b->position + (size_t)j * b->vector_stride, rj = b->radius[(size_t)j * ss];
+            const demc_vec3 dx = demc_vec3_sub(demc_vec3_make(xi[0], xi[1], xi[2]), demc_vec3_make(xj[0], xj[1], xj[2]));
+            const double d2 = demc_vec3_norm2(dx), reach = ri + rj + c[DEMCI_M_RANGE];
+            if (d2 < reach * reach) {
+                overlap = ri + rj - sqrt(d2);
+                r_star = ri * rj / (ri + rj);
+            }
+            t_j = b->temperature[(size_t)j * ss];
+        } else {
+            const double o = wall ? ri - demc_vec3_dot(wall->normal, demc_vec3_sub(demc_vec3_make(xi[0], xi[1], xi[2]),
+                                                                                    wall->point))
+                                  : ri - contacts[q].distance;
+            if (o > -c[DEMCI_M_RANGE]) {
+                overlap = o;
+                r_star = ri;
+            }
+            t_j = b->boundary_temperature[wall ? 0 : (size_t)j];
+        }
+        h = demci_contact_heat_body(c, overlap, r_star, NULL, b->temperature[(size_t)i * ss], t_j, dt,
+                                    b->state + q * b->state_stride);
+        b->heat_flow[(size_t)i * ss] += h.heat_flow_i;
+        if (spheres) b->heat_flow[(size_t)j * ss] += h.heat_flow_j;
+    }
+}
+
+/* Whether a checked batch asks for heat of a model that has a heat law: once per call. */
+DEMC_STATIC_INLINE int demci_contact_batch_wants_heat(const double *c, const demc_contact_batch *b)
+{
+    return b->temperature && c[DEMCI_M_HEAT_LAW] != 0.0;
+}
+
 DEMC_CONTACT_FN demc_status demc_contact_eval_batch(const demc_contact_model *model, const demc_contact_batch *batch,
                                                     double dt, const char **bad_field)
 {
@@ -85,9 +140,11 @@ DEMC_CONTACT_FN demc_status demc_contact_eval_batch(const demc_contact_model *mo
     double dummy = 0.0;
     demc_status s = demci_contact_batch_read(model, batch, &local, bad_field);
     if (s != DEMC_OK) return s;
-    if ((s = demci_contact_batch_check(model, &local, NULL, 0, dt, bad_field)) != DEMC_OK) return s;
+    if ((s = demci_contact_batch_check(model, &local, NULL, 0, 0, dt, bad_field)) != DEMC_OK) return s;
     demci_contact_batch_stateful(&local, &dummy);
     demci_contact_batch_dispatch(model, &local, NULL, dt);
+    if (demci_contact_batch_wants_heat(model->opaque_, &local))
+        demci_contact_batch_heat(model->opaque_, &local, NULL, NULL, dt);
     return demci_material_fail(DEMC_OK, 0, bad_field);
 }
 
@@ -99,9 +156,11 @@ DEMC_CONTACT_FN demc_status demc_contact_eval_batch_wall(const demc_contact_mode
     double dummy = 0.0;
     demc_status s = demci_contact_batch_read(model, batch, &local, bad_field);
     if (s != DEMC_OK) return s;
-    if ((s = demci_contact_batch_check(model, &local, wall, 1, dt, bad_field)) != DEMC_OK) return s;
+    if ((s = demci_contact_batch_check(model, &local, wall, 1, 1, dt, bad_field)) != DEMC_OK) return s;
     demci_contact_batch_stateful(&local, &dummy);
     demci_contact_batch_dispatch(model, &local, wall, dt);
+    if (demci_contact_batch_wants_heat(model->opaque_, &local))
+        demci_contact_batch_heat(model->opaque_, &local, wall, NULL, dt);
     return demci_material_fail(DEMC_OK, 0, bad_field);
 }
 
@@ -160,7 +219,7 @@ DEMC_CONTACT_FN demc_status demc_contact_eval_batch_facet(const demc_contact_mod
     /* The batch's checks (j required), then the facet arrays, then dt: in argument order. */
     demc_status s = demci_contact_batch_read(model, batch, &local, bad_field);
     if (s != DEMC_OK) return s;
-    if ((s = demci_contact_batch_check(model, &local, NULL, 0, 1.0, bad_field)) != DEMC_OK) return s;
+    if ((s = demci_contact_batch_check(model, &local, NULL, 0, 1, 1.0, bad_field)) != DEMC_OK) return s;
     if (local.count > 0 && !facets) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "facets", bad_field);
     if (local.count > 0 && !contacts) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "contacts", bad_field);
     if ((s = demci_require_positive(dt, "dt", bad_field)) != DEMC_OK) return s;
@@ -170,6 +229,7 @@ DEMC_CONTACT_FN demc_status demc_contact_eval_batch_facet(const demc_contact_mod
 #define DEMCI_RUN(K) demci_contact_batch_facet_loop((K), c, &local, facets, contacts, dt, nodal_force)
     DEMCI_CONTACT_DISPATCH(kind, DEMCI_RUN)
 #undef DEMCI_RUN
+    if (demci_contact_batch_wants_heat(c, &local)) demci_contact_batch_heat(c, &local, NULL, contacts, dt);
     return demci_material_fail(DEMC_OK, 0, bad_field);
 }
 

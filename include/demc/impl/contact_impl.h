@@ -6,6 +6,7 @@
  *   contact_frame_impl.h       the frame builders
  *   contact_eval_impl.h        the evaluation of one contact in its frame
  *   contact_dispatch_impl.h    the dispatch on the kind; the single calls
+ *   contact_heat_impl.h        the heat of a contact (1.1): demc_contact_heat() and the body the batch shares
  *   contact_batch_loop_impl.h  the batch's loops, one contact at a time
  *   contact_lanes_impl.h       the batch's loops several contacts at a time, in SIMD lanes
  *   contact_batch_impl.h       the batch calls */
@@ -17,6 +18,7 @@
 #include "contact_frame_impl.h"
 #include "contact_eval_impl.h"
 #include "contact_dispatch_impl.h"
+#include "contact_heat_impl.h"
 #include "contact_batch_loop_impl.h"
 #include "contact_lanes_impl.h"
 #include "contact_batch_impl.h"

@@ -61,7 +61,15 @@ enum {
     DEMCI_M_INERTIA,      /* 1: a law reads the frame's effective inertia (CDT, EPSD), else 0 */
     DEMCI_M_FLIP_COUNT,   /* the number of runs of flipping doubles */
     DEMCI_M_FLIP_RUN,     /* DEMCI_FLIP_RUNS pairs (start, length) */
-    DEMCI_M_END_ = DEMCI_M_FLIP_RUN + 2 * DEMCI_FLIP_RUNS
+    /* Heat (1.1), appended after the indices of 1.0, whose meanings are unchanged: a model of this layout built
+     * by a 1.0 library holds zeros here (demc_contact_model_init() zeroes the whole model), which read as no heat,
+     * so the layout tag stays. Read only by demc_contact_heat() and the batch's heat pass. */
+    DEMCI_M_HEAT_LAW = DEMCI_M_FLIP_RUN + 2 * DEMCI_FLIP_RUNS, /* demc_heat_law, exact as a double; 0: no heat */
+    DEMCI_M_HEAT_COEFFICIENT, /* k_s (STATIC), h (AREA) or C e* (COLLISION) */
+    DEMCI_M_HEAT_FRACTION_I,  /* share of frictional heat of body i */
+    DEMCI_M_HEAT_FRACTION_J,  /* share of body j */
+    DEMCI_M_HEAT_STATE,       /* offset of the heat block in the state (COLLISION: a_max, τ) */
+    DEMCI_M_END_
 };
 typedef char demci_contact_model_fits[DEMCI_M_END_ <= DEMC_CONTACT_MODEL_DOUBLES ? 1 : -1];
 
@@ -112,7 +120,12 @@ DEMC_HOT_INLINE demc_contact_kind demci_contact_kind_of(const double *c)
  *   normal        PLS(B): the latch δ_max; JKR: the neck (0: none; while it exists, the pair's R*, kept for the
  *                 energy of the break).
  * A slot added within 1.x appends its block's doubles here (and its vectors to demci_contact_vector_offset()):
- * the layout of every kind that does not select it is unchanged. */
+ * the layout of every kind that does not select it is unchanged.
+ *   heat (1.1)    after all of the above: ::DEMC_HEAT_COLLISION's demc_heat_collision_state (a_max, τ; kept under
+ *                 the swap). The heat slot takes no bits of the kind: its block is sized by
+ *                 demc_contact_model_init() into the model's state size and found at DEMCI_M_HEAT_STATE, and the
+ *                 evaluation's release (which zeroes the kind's doubles) leaves it to demc_contact_heat(), which
+ *                 resets it when the contact radius is 0. */
 enum { DEMCI_FRAME_DOUBLES = 3, DEMCI_SPRING_DOUBLES = 6, DEMCI_MAX_VECTORS = 5 };
 
 /* 1 when the spring keeps its elastic displacement: a convention reads it (the total law F = −k_t δ, the

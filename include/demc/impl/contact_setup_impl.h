@@ -142,6 +142,69 @@ DEMC_STATIC_INLINE demc_status demci_contact_def_check_torques(const demc_contac
     return DEMC_OK;
 }
 
+/* The known values of the heat slot and of its partition; a larger value is an option of a newer library. */
+enum { DEMCI_HEAT_LAWS = DEMC_HEAT_COLLISION + 1, DEMCI_HEAT_PARTITIONS = DEMC_HEAT_PARTITION_EFFUSIVITY + 1 };
+
+/* The heat slot (1.1), in declaration order, each field read only when the law or the partition uses it, into
+ * the model's heat constants `out` (law, coefficient, fractions i and j); out is written only on success. */
+DEMC_STATIC_INLINE demc_status demci_contact_heat_check(const demc_contact_heat_def *h, double *out,
+                                                        const char **bad_field)
+{
+    demc_heat_partition_params pp;
+    double coefficient = 0.0;
+    demc_status s;
+    if ((s = demci_contact_slot((int)h->law, DEMCI_HEAT_LAWS, "def.heat.law", bad_field)) != DEMC_OK) return s;
+    if (h->law == DEMC_HEAT_NONE) { /* heat off: nothing else is read */
+        out[0] = out[1] = out[2] = out[3] = 0.0;
+        return DEMC_OK;
+    }
+    if ((s = demci_contact_slot((int)h->partition, DEMCI_HEAT_PARTITIONS, "def.heat.partition", bad_field)) !=
+        DEMC_OK)
+        return s;
+    /* The kernels' setups check the same domains; their inputs are checked here first so that the description's
+     * fields are named, and what they can still refuse (a derived value not representable) names the first. */
+    if (h->law == DEMC_HEAT_STATIC && h->conductivity == 0.0) {
+        demc_heat_contact_params cp;
+        if ((s = demci_require_positive(h->conductivity_i, "def.heat.conductivity_i", bad_field)) != DEMC_OK) return s;
+        if ((s = demci_require_positive(h->conductivity_j, "def.heat.conductivity_j", bad_field)) != DEMC_OK) return s;
+        s = demc_heat_contact_init(h->conductivity_i, h->conductivity_j, DEMC_HEAT_MIXING_HARMONIC, &cp, NULL);
+        if (s != DEMC_OK) return demci_material_fail(s, "def.heat.conductivity_i", bad_field);
+        coefficient = cp.conductivity;
+    } else if (h->law == DEMC_HEAT_STATIC) { /* the pair's k_s as given (LAMMPS's k) */
+        if ((s = demci_require_positive(h->conductivity, "def.heat.conductivity", bad_field)) != DEMC_OK) return s;
+        coefficient = h->conductivity;
+    }
+    if (h->law == DEMC_HEAT_AREA) {
+        if ((s = demci_require(h->transfer_coefficient, h->transfer_coefficient >= 0.0, "def.heat.transfer_coefficient",
+                               bad_field)) != DEMC_OK)
+            return s;
+        coefficient = h->transfer_coefficient;
+    }
+    if (h->law == DEMC_HEAT_COLLISION || h->partition == DEMC_HEAT_PARTITION_EFFUSIVITY) {
+        if ((s = demci_require_positive(h->effusivity_i, "def.heat.effusivity_i", bad_field)) != DEMC_OK) return s;
+        if ((s = demci_require_positive(h->effusivity_j, "def.heat.effusivity_j", bad_field)) != DEMC_OK) return s;
+    }
+    if (h->law == DEMC_HEAT_COLLISION) {
+        demc_heat_collision_params cp;
+        s = demc_heat_collision_init(h->effusivity_i, h->effusivity_j, &cp, NULL);
+        if (s != DEMC_OK) return demci_material_fail(s, "def.heat.effusivity_i", bad_field);
+        coefficient = cp.prefactor;
+    }
+    if (h->partition == DEMC_HEAT_PARTITION_EFFUSIVITY) {
+        s = demc_heat_partition_effusivity_init(h->effusivity_i, h->effusivity_j, &pp, NULL);
+        if (s != DEMC_OK) return demci_material_fail(s, "def.heat.effusivity_i", bad_field);
+    } else {
+        s = demc_heat_partition_fraction_init(h->partition == DEMC_HEAT_PARTITION_FRACTION ? h->fraction_i : 0.5,
+                                              &pp, NULL);
+        if (s != DEMC_OK) return demci_material_fail(s, "def.heat.fraction_i", bad_field);
+    }
+    out[0] = (double)h->law;
+    out[1] = coefficient;
+    out[2] = pp.fraction_i;
+    out[3] = pp.fraction_j;
+    return DEMC_OK;
+}
+
 /* The checks of the description, in declaration order; each reads only what the selected laws use. */
 DEMC_STATIC_INLINE demc_status demci_contact_def_check(const demc_contact_def *d, const char **bad_field)
 {
@@ -273,6 +336,8 @@ DEMC_CONTACT_FN demc_status demc_contact_model_init(const demc_contact_def *call
     double *c = m.opaque_;
     demc_contact_kind kind;
     double gamma = 0.0, range = 0.0, ct_over_cn = 0.0;
+    double heat[4] = {0.0, 0.0, 0.0, 0.0};
+    size_t state_size;
     demc_normal_pls_params pp = {0.0, 0.0, 0.0};
     demc_contact_def local;
     const demc_contact_def *def = &local;
@@ -283,6 +348,7 @@ DEMC_CONTACT_FN demc_status demc_contact_model_init(const demc_contact_def *call
     if (s != DEMC_OK) return s;
     demci_contact_sized_copy(&local, sizeof local, caller_def, caller_def->size);
     if ((s = demci_contact_def_check(def, bad_field)) != DEMC_OK) return s;
+    if ((s = demci_contact_heat_check(&def->heat, heat, bad_field)) != DEMC_OK) return s;
     if (def->damping == DEMC_DAMPING_VISCOUS) {
         s = def->normal == DEMC_NORMAL_LINEAR ? demc_damping_lsd_ratio(def->restitution, def->end, &gamma)
                                               : demc_damping_hmd_ratio(def->restitution, def->end, &gamma);
@@ -327,12 +393,16 @@ DEMC_CONTACT_FN demc_status demc_contact_model_init(const demc_contact_def *call
      * description sets names that field here. */
     if (demci_contact_state_size(kind) > DEMC_CONTACT_STATE_MAX)
         return demci_material_fail(DEMC_ERR_OUT_OF_DOMAIN, "def.tangential", bad_field);
+    /* The heat block (collisional conduction's memory) follows the kind's blocks; without it the state is the
+     * kind's alone, as in 1.0. */
+    state_size = demci_contact_state_size(kind) +
+                 (def->heat.law == DEMC_HEAT_COLLISION ? (size_t)DEMC_HEAT_COLLISION_STATE_SIZE : 0u);
     if (!model) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "model", bad_field);
     memset(&m, 0, sizeof m);
     c[DEMCI_M_LAYOUT] = DEMCI_CONTACT_LAYOUT;
     c[DEMCI_M_KIND] = DEMCI_TAGGED_KIND(kind);
     demci_contact_flip_runs(kind, c);
-    c[DEMCI_M_STATE_SIZE] = (double)demci_contact_state_size(kind);
+    c[DEMCI_M_STATE_SIZE] = (double)state_size;
     c[DEMCI_M_RANGE] = range;
     c[DEMCI_M_SHARE_I] = def->contact_point == DEMC_CONTACT_POINT_HALF
                              ? 0.5
@@ -378,6 +448,11 @@ DEMC_CONTACT_FN demc_status demc_contact_model_init(const demc_contact_def *call
         c[DEMCI_M_PLS_K2] = pp.unloading_stiffness;
         c[DEMCI_M_PLS_FRACTION] = pp.plastic_fraction;
     }
+    c[DEMCI_M_HEAT_LAW] = heat[0];
+    c[DEMCI_M_HEAT_COEFFICIENT] = heat[1];
+    c[DEMCI_M_HEAT_FRACTION_I] = heat[2];
+    c[DEMCI_M_HEAT_FRACTION_J] = heat[3];
+    c[DEMCI_M_HEAT_STATE] = (double)demci_contact_state_size(kind);
     *model = m;
     return demci_material_fail(DEMC_OK, 0, bad_field);
 }
