@@ -3,6 +3,8 @@
 # must make `make check-abi` fail, and through the check meant to catch it. (The unchanged tree passing is the
 # gate that runs before this one.) The kinds:
 #   1. a field added to a public struct (demc_vec3)                          -> abidiff
+#      a field inserted into a sized struct before its end (demc_contact_def: the sized structs may grow, by
+#      members appended at their end only, lib/libdemc.abignore)             -> abidiff
 #   2. an enumerator's value changed (DEMC_CONTACT_POINT_HALF 1 -> 2)        -> public constants
 #   3. an enumerator's value changed in an enum no function takes by value
 #      (DEMC_FACET_REGION_EDGE_01: a struct field; DEMC_TIMESTEP_BOUND_ENERGY) -> public constants
@@ -41,6 +43,9 @@ case_() {
 }
 case_ "a field added to demc_vec3" include/demc/base.h \
     's/^    double z; \(.*\)$/    double z; \1\n    double w_added_by_the_gate_test;/' "abidiff exit"
+case_ "a field inserted before the end of demc_contact_def (a sized struct grows only at its end)" \
+    include/demc/contact.h 's/^    demc_normal_law normal; \(.*\)$/    double inserted_by_the_gate_test;\n    demc_normal_law normal; \1/' \
+    "abidiff exit"
 case_ "DEMC_CONTACT_POINT_HALF 1 -> 2" include/demc/contact.h \
     's/DEMC_CONTACT_POINT_HALF = 1,/DEMC_CONTACT_POINT_HALF = 2,/' "public constants differ"
 case_ "DEMC_FACET_REGION_EDGE_01 1 -> 7 (a struct field's enum)" include/demc/facet.h \
