@@ -122,6 +122,14 @@ static inline int fz_nan(double x) { return x != x; }
 static inline int fz_vnan(demc_vec3 v) { return fz_nan(v.x) || fz_nan(v.y) || fz_nan(v.z); }
 static inline int fz_fin(double x) { return x - x == 0.0; }
 static inline int fz_vfin(demc_vec3 v) { return fz_fin(v.x) && fz_fin(v.y) && fz_fin(v.z); }
+/* |v| without under- or overflow of its square (v over its largest component first): a bound check near the
+ * subnormal range compares lengths that demc_vec3_norm()'s square has already rounded to a few digits */
+static inline double fz_vnorm(demc_vec3 v)
+{
+    const double m = fmax(fabs(v.x), fmax(fabs(v.y), fabs(v.z)));
+    if (!(m > 0.0) || !(m < HUGE_VAL)) return demc_vec3_norm(v);
+    return m * sqrt((v.x / m) * (v.x / m) + (v.y / m) * (v.y / m) + (v.z / m) * (v.z / m));
+}
 /* |x| < bound (false for NaN) */
 static inline int fz_within(double x, double bound) { return fabs(x) < bound; }
 static inline int fz_vwithin(demc_vec3 v, double bound)

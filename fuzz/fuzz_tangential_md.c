@@ -90,7 +90,7 @@ static void demc_fuzz_tangential_md(const unsigned char *data, size_t size)
             FZ_CHECK(fz_vfin(f) && fz_vfin(s.force) && fz_vfin(s.origin) && fz_vfin(s.end) && fz_fin(s.normal_force) &&
                      fz_fin(s.stiffness));
             FZ_CHECK(s.branch == 0.0 || s.branch == 1.0 || s.branch == 2.0);
-            FZ_CHECK(demc_vec3_norm(f) <= mu * (fn > 0.0 ? fn : 0.0) * (1.0 + 1e-12) + 1e-300);
+            FZ_CHECK(fz_vnorm(f) <= mu * (fn > 0.0 ? fn : 0.0) * (1.0 + 1e-12) + 1e-300);
             FZ_CHECK(md_sliding == 0 || md_sliding == 1);
             /* ≥ 0 to the rounding of the branch's scale (|F|, |O|, |end| over k0) */
             const double scale = demc_vec3_norm(s.force) + demc_vec3_norm(s.origin) + demc_vec3_norm(s.end);

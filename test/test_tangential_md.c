@@ -203,6 +203,31 @@ static void sliding_starts_at_coulomb_limit(void)
     CHECK(-f.y == MU * P && md_sliding == 1);
 }
 
+/* |v| free of the underflow of its square (the bound below is checked where |F|² is subnormal). */
+static double scaled_norm(demc_vec3 v)
+{
+    const double m = fmax(fabs(v.x), fmax(fabs(v.y), fabs(v.z)));
+    return m > 0.0 ? m * sqrt((v.x / m) * (v.x / m) + (v.y / m) * (v.y / m) + (v.z / m) * (v.z / m)) : 0.0;
+}
+
+/* A force above μF_n is brought to μF_n along itself also where |F|² and (μF_n)² are subnormal (forces of 1e-160 N:
+ * the plain compare of the squares saw no excess of 1e-9 there, a fuzzer found 8e-8). */
+static void coulomb_limit_where_squares_are_subnormal(void)
+{
+    const double fn = 1e-80, lim = 5e-160 * (1.0 - 1e-9);
+    demc_tangential_md_params p = params();
+    demc_tangential_md_state s = DEMC_TANGENTIAL_MD_STATE_INIT;
+    demc_vec3 f;
+    p.mu = lim / fn;
+    s.force = demc_vec3_make(3e-160, 4e-160, 0.0);
+    s.normal_force = fn; /* the same F_n: no normal-load step; no displacement: only the Coulomb bound acts */
+    s.stiffness = 8.0 * GSTAR * A;
+    f = md_update(&p, demc_vec3_make(0, 0, 0), fn, A, &s, NULL);
+    CHECK(scaled_norm(f) <= p.mu * fn * (1.0 + 4e-16));
+    CHECK_REL(scaled_norm(f), p.mu * fn, 4e-16);
+    CHECK_REL(f.y / f.x, 4e-160 / 3e-160, 4e-16); /* along the force it had */
+}
+
 /* Mindlin: F_t/F_n = c < μ held while the normal force grows (Hertz a ∝ F_n^{1/3}) gives no slip: T = c F_n. */
 static void proportional_loading_no_slip(void)
 {
@@ -387,5 +412,6 @@ int main(void)
     RUN(oblique_impact_energy_balance);
     RUN(random_3d_histories);
     RUN(reversal_under_a_varying_normal_force);
+    RUN(coulomb_limit_where_squares_are_subnormal);
     return harness_finish("test_tangential_md");
 }

@@ -692,8 +692,9 @@ DEMC_TANGENTIAL_FN demc_tangential_result demc_tangential_md_update(const demc_t
                     }
                     if (b == 0) { /* gross sliding at μF_n along the trial force */
                         const demc_vec3 trial = demc_vec3_add_scaled(f, k0 * rest, dir);
-                        const double tm = demc_vec3_norm(trial);
-                        f = demc_vec3_scale(tm > 0.0 ? trial : dir, c / (tm > 0.0 ? tm : 1.0));
+                        f = demci_vec3_max_abs(trial) > 0.0
+                                ? demci_vec3_with_length(trial, demc_vec3_norm2(trial), c)
+                                : demc_vec3_scale(dir, c);
                         sliding = 1;
                         rest = 0.0;
                         break;
@@ -705,10 +706,11 @@ DEMC_TANGENTIAL_FN demc_tangential_result demc_tangential_md_update(const demc_t
         }
     }
     {
-        /* Coulomb: |F| ≤ μF_n (reached only by a turning force or a steep fall of F_n). */
+        /* Coulomb: |F| ≤ μF_n (reached only by a turning force or a steep fall of F_n), compared and scaled where
+         * |F|² and (μF_n)² are subnormal too (a force 8e-8 above μF_n = 2e-159 passed the plain compare). */
         const double lim = mu * fn, m2 = demc_vec3_norm2(f);
-        if (m2 > lim * lim) {
-            f = demc_vec3_scale(f, lim / sqrt(m2));
+        if (demci_vec3_exceeds(f, m2, lim)) {
+            f = demci_vec3_with_length(f, m2, lim);
             if (b == 0) sliding = 1;
         }
     }
