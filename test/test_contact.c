@@ -195,8 +195,8 @@ static void def_init_statuses(void)
                           DEMC_ERR_INVALID_ARGUMENT, "preset"));
     CHECK(setup_failed_as(demc_contact_def_init((demc_contact_preset)-1, sizeof d, NULL, &field), &field,
                           DEMC_ERR_INVALID_ARGUMENT, "preset"));
-    CHECK(setup_failed_as(demc_contact_def_init(DEMC_CONTACT_PRESET_HMD, sizeof d - 1, &d, &field), &field,
-                          DEMC_ERR_INVALID_ARGUMENT, "size"));
+    CHECK(setup_failed_as(demc_contact_def_init(DEMC_CONTACT_PRESET_HMD, DEMC_CONTACT_DEF_SIZE_1_0 - 1, &d, &field),
+                          &field, DEMC_ERR_INVALID_ARGUMENT, "size"));
     CHECK(setup_failed_as(demc_contact_def_init(DEMC_CONTACT_PRESET_HMD, sizeof d, NULL, &field), &field,
                           DEMC_ERR_INVALID_ARGUMENT, "def"));
     CHECK(setup_untouched(&d, sizeof d));
@@ -221,7 +221,7 @@ static void model_init_statuses(void)
     memset(&m, SETUP_POISON, sizeof m);
     CHECK(setup_failed_as(demc_contact_model_init(NULL, &m, &field), &field, DEMC_ERR_INVALID_ARGUMENT, "def"));
     CHECK(setup_failed_as(demc_contact_model_init(&d, NULL, &field), &field, DEMC_ERR_INVALID_ARGUMENT, "model"));
-    d.size = sizeof d - 8;
+    d.size = DEMC_CONTACT_DEF_SIZE_1_0 - 8; /* below the smallest size accepted */
     CHECK(setup_failed_as(demc_contact_model_init(&d, &m, &field), &field, DEMC_ERR_INVALID_ARGUMENT, "def.size"));
     d = model_def(HMD, 0.8, 0.5);
     d.rolling = (demc_rolling_law)(DEMC_ROLLING_SDS + 1); /* a law of a newer library */

@@ -53,6 +53,7 @@
 #include "damping.h"
 #include "rotation.h"
 #include "tangential.h"
+#include "tangential_mdr.h"
 #include "rolling.h"
 #include "twisting.h"
 #include "adhesion.h"
@@ -127,6 +128,19 @@ typedef enum demc_tangential_law {
      *  (demc_tangential_md_update()). Hertz normal law only; one friction coefficient (μ_s = μ_d); not with
      *  ::DEMC_STIFFNESS_TOTAL; the variant is demc_contact_def::md_variant. */
     DEMC_TANGENTIAL_MINDLIN_DERESIEWICZ = 2,
+    /** Exact elastic Cattaneo–Mindlin–Deresiewicz law of two spheres for any history of normal and tangential load,
+     *  by the method of dimensionality reduction (V.L. Popov, M. Heß, “Method of Dimensionality Reduction in
+     *  Contact Mechanics and Friction”, Springer 2015; R.D. Mindlin, H. Deresiewicz, J. Appl. Mech. 20 (1953)
+     *  327-344): a bed of demc_contact_def::mdr_springs springs on 0 ≤ x < a, each of stiffness 8G*L_i and
+     *  Coulomb limit shaped as the Hertz pressure, so that F_t = −Σ 8G*L_i u_i is 8G*a in stick and μF_n in gross
+     *  sliding (demc_tangential_mdr_update(); page @ref tangential_mdr). The normal force F_n and the contact
+     *  radius a of the step set the limits. The tangential dashpot and the Coulomb policy as for
+     *  ::DEMC_TANGENTIAL_MINDLIN_DERESIEWICZ. Hertz normal law (or an adhesive Hertz law) only; one friction
+     *  coefficient (μ_s = μ_d); not with ::DEMC_STIFFNESS_TOTAL. State: 2 + 3·springs doubles after every other
+     *  block (194 at the default 64 springs), each spring's displacement a tangent-plane vector carried into each
+     *  new frame by demc_contact_def::transport like the other memories, and changing sign under the swap. Since
+     *  1.1. */
+    DEMC_TANGENTIAL_MDR = 3,
     DEMC_TANGENTIAL_LAW_MAX_ = 0x7FFFFFFF /**< Pins the width of the enumeration to an int; never valid input. */
 } demc_tangential_law;
 
@@ -273,6 +287,14 @@ typedef struct demc_contact_def {
     double twisting_stiffness; /**< k_tw (N·m/rad, ≥ 0) of ::DEMC_TWISTING_SDS; default 0. */
     double twisting_damping;   /**< γ_tw (N·m·s/rad, ≥ 0) of ::DEMC_TWISTING_SDS; default 0. */
     double mu_twisting;        /**< μ_tw (m, ≥ 0) of ::DEMC_TWISTING_SDS: limit μ_tw F_n; default 0. */
+    /** Resolution of ::DEMC_TANGENTIAL_MDR (read only with that law): the number of springs (cells) of its bed on
+     *  0 ≤ x < a, ≥ 1; 0 (the default) takes ::DEMC_TANGENTIAL_MDR_DEFAULT_SPRINGS, 64, whose error against the
+     *  closed forms of Mindlin & Deresiewicz is below 1e-3 of μF_n (page @ref tangential_mdr). The error falls as
+     *  the square of the cell width. A resolution whose state (2 + 3·springs doubles with every other block of the
+     *  model) exceeds ::DEMC_CONTACT_STATE_MAX is refused by demc_contact_model_init() naming "def.mdr_springs"
+     *  (up to 83 springs with the rotation transport, 84 with the projection, 81 with the largest rolling,
+     *  twisting and normal blocks as well). Since 1.1. */
+    int mdr_springs;
 } demc_contact_def;
 
 /** sizeof(::demc_contact_def) of release 1.0: the smallest size the library accepts. */
@@ -571,6 +593,8 @@ DEMC_CONTACT_FN void demc_contact_state_swap(const demc_contact_model *model, do
  * angle and Marshall's stiffness (invariant like ω_n) are kept.
  * For the Mindlin–Deresiewicz law they are the previous normal (under the rotation) and the force, branch origin and
  * branch end (3 + 3 + 3, the vectors of demc_tangential_md_state); its normal force, stiffness and branch are kept.
+ * For ::DEMC_TANGENTIAL_MDR they are the previous normal (under the rotation) and every spring's displacement (3 per
+ * spring, one run at the end of the state); the cell width and the contact radius before them are kept.
  */
 DEMC_CONTACT_FN int demc_contact_state_flips(const demc_contact_model *model, size_t index);
 
