@@ -151,6 +151,7 @@ module demc
     integer(c_int), parameter :: DEMC_TANGENTIAL_NONE = 0
     integer(c_int), parameter :: DEMC_TANGENTIAL_SPRING = 1
     integer(c_int), parameter :: DEMC_TANGENTIAL_MINDLIN_DERESIEWICZ = 2
+    integer(c_int), parameter :: DEMC_TANGENTIAL_MDR = 3
     integer(c_int), parameter :: DEMC_TANGENTIAL_LAW_MAX_ = 2147483647
 
     ! enum demc_increment_rule
@@ -519,6 +520,7 @@ module demc
         real(c_double) :: twisting_stiffness
         real(c_double) :: twisting_damping
         real(c_double) :: mu_twisting
+        integer(c_int) :: mdr_springs
     end type demc_contact_def
 
     type, bind(C) :: demc_contact_model

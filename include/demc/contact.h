@@ -76,8 +76,9 @@ DEMC_BEGIN_DECLS
  * history arrays can reserve this many (2 KiB a contact), though sizing each contact's history from
  * demc_contact_model_state_size() is better: a model's own size is usually far smaller (9 for HM+D, 22 for the
  * widest combination of 1.0's laws). Options added within 1.x enlarge the state only of models that select them,
- * and never past this: a law with a long history (a bed of springs whose resolution the description sets) is
- * refused by demc_contact_model_init() when its state would exceed it.
+ * and never past this: a law with a long history (a bed of springs whose resolution the description sets, as
+ * ::DEMC_TANGENTIAL_MDR: 197 doubles at its default resolution) is refused by demc_contact_model_init() when its
+ * state would exceed it.
  */
 #define DEMC_CONTACT_STATE_MAX 256
 
@@ -494,7 +495,8 @@ typedef struct demc_contact_diag {
  * with the force end rule, μ_s = μ_d = 0, transport by rotation with spin, contact point by compliance, the
  * Thornton & Yin variant of the Mindlin–Deresiewicz law, and the preset's selectors and tangential conventions
  * (::demc_contact_preset). To select the Mindlin–Deresiewicz law, set demc_contact_def::tangential to
- * ::DEMC_TANGENTIAL_MINDLIN_DERESIEWICZ in a Hertz preset (HM+D or HM).
+ * ::DEMC_TANGENTIAL_MINDLIN_DERESIEWICZ in a Hertz preset (HM+D or HM); the exact law likewise with
+ * ::DEMC_TANGENTIAL_MDR (demc_contact_def::mdr_springs 0: its default resolution).
  * @param preset the model.
  * @param size sizeof(demc_contact_def) as the caller compiled it (≥ ::DEMC_CONTACT_DEF_SIZE_1_0); of a
  *        smaller struct (an older header) only the first `size` bytes are written.
