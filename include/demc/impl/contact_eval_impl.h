@@ -291,11 +291,18 @@ DEMC_HOT_INLINE void demci_contact_carry(demc_contact_kind kind, const double *c
     if (count > 3) demci_contact_carry_one(kind, &turn, n, state + demci_contact_vector_offset(kind, 3));
     if (count > 4) demci_contact_carry_one(kind, &turn, n, state + demci_contact_vector_offset(kind, 4));
     if (DEMCI_KIND_MDR(kind)) {
-        /* every spring's displacement, as each vector above; only the cells the contact covered can be non-zero */
-        double *const block = state + demci_contact_mdr_offset(kind);
-        const int cells = demci_tangential_mdr_active(block[1], block[0], (int)c[DEMCI_M_MDR_SPRINGS]);
+        /* every spring's displacement, as each vector above; only the cells the contact covered can be non-zero. One
+         * loop per transport: the kind may be read at run time here, and its test would otherwise be in the loop. */
+        double *const cell = state + demci_contact_mdr_offset(kind) + DEMCI_MDR_HEADER;
+        const int cells = demci_tangential_mdr_active(cell[-1], cell[-2], (int)c[DEMCI_M_MDR_SPRINGS]);
         int k;
-        for (k = 0; k < cells; ++k) demci_contact_carry_one(kind, &turn, n, block + DEMCI_MDR_HEADER + 3 * k);
+        if (DEMCI_KIND_TRANSPORT(kind) == DEMC_TRANSPORT_PROJECT)
+            for (k = 0; k < cells; ++k)
+                demci_contact_store3(cell + 3 * k, demci_tangential_project(demci_contact_load3(cell + 3 * k), n));
+        else
+            for (k = 0; k < cells; ++k)
+                demci_contact_store3(cell + 3 * k,
+                                     demci_tangential_turn_apply_tangent(&turn, demci_contact_load3(cell + 3 * k)));
     }
 }
 
