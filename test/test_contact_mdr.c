@@ -638,6 +638,80 @@ static void transport_with_the_frame(void)
     }
 }
 
+/* ---------- the evaluation against the kernel called by hand ---------- */
+
+/* Two spheres in a 3-D history (the normal turning, spins about it, micro-slip, reversals, the overlap varying):
+ * the assembled evaluation, whose springs are vectors carried by the model's transport, gives the force and the
+ * energy terms of the kernel demc_tangential_mdr_update() (springs in a plane basis turned by
+ * demc_tangential_mdr_transport()) fed with F_n = (4/3)E*√R* δ^{3/2}, a = √(R*δ), the increment v_t Δt and the
+ * same turn, to rounding. */
+static void eval_is_the_kernel(void)
+{
+    const demc_material g = demc_material_make(70e9, 0.3, 2650.0);
+    demc_contact_def def = mdr_def(DEMC_CONTACT_PRESET_HM, 32);
+    demc_contact_model model;
+    demc_tangential_mdr_params p = {0.0, 0.0, 0};
+    static double s[DEMC_CONTACT_STATE_MAX], ks[DEMC_TANGENTIAL_MDR_STATE_MAX];
+    const double R = 5e-3, dt = 2e-8;
+    demc_body a, b;
+    demc_vec3 n_old = v3(0, 0, 0);
+    double worst = 0.0, worst_e = 0.0, peak = 0.0;
+    int k, slid = 0;
+    CHECK(demc_material_moduli_init(&g, &g, DEMC_SHEAR_MINDLIN, &def.moduli, NULL) == DEMC_OK);
+    CHECK(demc_contact_model_init(&def, &model, NULL) == DEMC_OK);
+    CHECK(demc_tangential_mdr_init(MU, def.moduli.effective_shear_modulus, 32, &p, NULL) == DEMC_OK);
+    memset(s, 0, sizeof s);
+    memset(ks, 0, sizeof ks);
+    a.position = v3(0, 0, 0), a.radius = R, a.mass = 1e-3, a.inertia = 0.0;
+    b = a;
+    for (k = 0; k < 1500; ++k) {
+        const double t = k * dt;
+        demc_contact_frame f;
+        demc_contact_diag d = DEMC_CONTACT_DIAG_INIT;
+        demc_contact_result r;
+        a.velocity = v3(0.012 * sin(4e5 * t), 0.008 * cos(2.5e5 * t), 0.0);
+        a.angular_velocity = v3(0.0, 0.0, 200.0 * sin(1e5 * t));
+        b.velocity = v3(0, 0, 0);
+        b.angular_velocity = v3(0.0, 0.0, 100.0);
+        /* j on a circle about i in the x–z plane (the normal turns), the gap varying */
+        {
+            const double ang = 2e4 * t, dist = 2 * R - 1.5e-6 - 1e-6 * sin(3e5 * t);
+            b.position = v3(dist * sin(ang), 0.0, dist * cos(ang));
+        }
+        f = demc_contact_frame_sphere_sphere(&model, &a, &b);
+        r = demc_contact_eval(&model, &f, dt, s, &d);
+        {
+            const double delta = f.overlap, rad = sqrt(f.effective_radius * delta);
+            const double fn = 4.0 / 3.0 * def.moduli.effective_modulus * rad * delta;
+            const demc_vec3 vc = demc_vec3_sub(
+                demc_vec3_add(f.velocity_i, demc_vec3_cross(f.angular_velocity_i, f.branch_i)),
+                demc_vec3_add(f.velocity_j, demc_vec3_cross(f.angular_velocity_j, f.branch_j)));
+            const demc_vec3 vt = demc_vec3_add_scaled(vc, -demc_vec3_dot(vc, f.normal), f.normal);
+            const double spin =
+                0.5 * demc_vec3_dot(demc_vec3_add(f.angular_velocity_i, f.angular_velocity_j), f.normal) * dt;
+            demc_tangential_mdr_energy e;
+            demc_tangential_result kr;
+            demc_vec3 ft;
+            if (k > 0) demc_tangential_mdr_transport(&p, n_old, f.normal, spin, ks);
+            kr = demc_tangential_mdr_update(&p, f.normal, demc_vec3_scale(vt, dt), fn, rad, ks, &e);
+            n_old = f.normal;
+            ft = demc_vec3_add_scaled(r.force, -r.normal_force, f.normal);
+            CHECK_REL(r.normal_force, fn, 1e-12);
+            worst = fmax(worst, demc_vec3_norm(demc_vec3_sub(ft, kr.force)) / (MU * fn));
+            worst_e = fmax(worst_e, fabs(d.tangential_energy - e.stored_energy) / (e.stored_energy + 1e-30));
+            worst_e = fmax(worst_e, fabs(d.friction_dissipation - e.slip_dissipation - e.grid_dissipation) /
+                                        (e.stored_energy + 1e-30));
+            CHECK(d.sliding == kr.sliding);
+            slid += kr.sliding;
+            peak = fmax(peak, demc_vec3_norm(kr.force) / (MU * fn));
+        }
+    }
+    printf("    against the kernel (turning normal, spins, 32 springs): force to %.2e of muF_n, energies to %.2e "
+           "(|F_t| up to %.2f muF_n, %d sliding steps)\n", worst, worst_e, peak, slid);
+    CHECK(worst < 1e-9 && worst_e < 1e-9);
+    CHECK(peak > 0.5 && slid > 0); /* the path reaches micro-slip and gross sliding */
+}
+
 /* ---------- the swap ---------- */
 
 /* Two spheres in a 3-D history (turning normal, spins, micro-slip, reversals): after swapping the state, the pair
@@ -852,6 +926,7 @@ int main(void)
     RUN(gross_sliding_is_coulomb);
     RUN(energy_of_oblique_impacts);
     RUN(transport_with_the_frame);
+    RUN(eval_is_the_kernel);
     RUN(swap_gives_the_other_side);
     RUN(release_at_the_end);
     RUN(batch_equals_single_calls);
