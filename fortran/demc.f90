@@ -156,6 +156,7 @@ module demc
     integer(c_int), parameter :: DEMC_TANGENTIAL_NONE = 0
     integer(c_int), parameter :: DEMC_TANGENTIAL_SPRING = 1
     integer(c_int), parameter :: DEMC_TANGENTIAL_MINDLIN_DERESIEWICZ = 2
+    integer(c_int), parameter :: DEMC_TANGENTIAL_MDR = 3
     integer(c_int), parameter :: DEMC_TANGENTIAL_LAW_MAX_ = 2147483647
 
     ! enum demc_increment_rule
@@ -572,6 +573,7 @@ module demc
         real(c_double) :: twisting_damping
         real(c_double) :: mu_twisting
         type(demc_contact_heat_def) :: heat
+        integer(c_int) :: mdr_springs
     end type demc_contact_def
 
     type, bind(C) :: demc_contact_model

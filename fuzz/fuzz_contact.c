@@ -250,7 +250,7 @@ static void demc_fuzz_contact(const unsigned char *data, size_t size)
 
     /* the description: a preset (edges: unknown preset, too small a size, NULL) */
     memset(&def, FZ_POISON, sizeof def);
-    FZ_CALL(st = demc_contact_def_init((demc_contact_preset)preset, sz == 1 ? sizeof def - 8 : sz == 2 ? 0 : sizeof def,
+    FZ_CALL(st = demc_contact_def_init((demc_contact_preset)preset, sz == 1 ? DEMC_CONTACT_DEF_SIZE_1_0 - 8 : sz == 2 ? 0 : sizeof def,
                                        &def, &field));
     FZ_SETUP(st, field, &def);
     if (st == DEMC_OK) FZ_CHECK(def.size == sizeof def);
@@ -321,7 +321,7 @@ static void demc_fuzz_contact(const unsigned char *data, size_t size)
     big.tail[fz_int(&r, 0, (int)sizeof big.tail - 1) % sizeof big.tail] = 1;
     FZ_CALL(st2 = demc_contact_model_init(&big.d, &model2, &field));
     FZ_CHECK(st2 == DEMC_ERR_UNSUPPORTED && strcmp(field, "def.size") == 0);
-    big.d.size = sizeof def - 8;
+    big.d.size = DEMC_CONTACT_DEF_SIZE_1_0 - 8; /* below the smallest size accepted */
     FZ_CALL(st2 = demc_contact_model_init(&big.d, &model2, &field));
     FZ_CHECK(st2 == DEMC_ERR_INVALID_ARGUMENT && strcmp(field, "def.size") == 0);
     if (st != DEMC_OK) return;
@@ -449,7 +449,7 @@ static void demc_fuzz_contact(const unsigned char *data, size_t size)
         case 6: b.scalar_stride = 0; break;
         case 7: b.state = NULL; break;
         case 8: b.state_stride = n - 1; break; /* n ≥ 1 for a model with a state; else SIZE_MAX */
-        case 9: b.size = sizeof b - 1; break;
+        case 9: b.size = DEMC_CONTACT_BATCH_SIZE_1_0 - 1; break; /* below the smallest size accepted */
         case 10: b.count = 0; break;
         case 12: /* no outputs but the states */
             b.force = b.torque_i = b.torque_j = b.body_force = b.body_torque = NULL;

@@ -125,7 +125,7 @@ static void selection_and_statuses(void)
     def.md_variant = (demc_tangential_md_variant)7;
     CHECK(demc_contact_model_init(&def, &model, &bad) == DEMC_OK);
     /* a law past the last known one is an option of a newer library */
-    def.tangential = (demc_tangential_law)(DEMC_TANGENTIAL_MINDLIN_DERESIEWICZ + 1);
+    def.tangential = (demc_tangential_law)(DEMC_TANGENTIAL_MDR + 1);
     CHECK(demc_contact_model_init(&def, &model, &bad) == DEMC_ERR_UNSUPPORTED);
 }
 

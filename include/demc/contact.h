@@ -57,6 +57,7 @@
 #include "damping.h"
 #include "rotation.h"
 #include "tangential.h"
+#include "tangential_mdr.h"
 #include "rolling.h"
 #include "twisting.h"
 #include "adhesion.h"
@@ -80,8 +81,9 @@ DEMC_BEGIN_DECLS
  * history arrays can reserve this many (2 KiB a contact), though sizing each contact's history from
  * demc_contact_model_state_size() is better: a model's own size is usually far smaller (9 for HM+D, 22 for the
  * widest combination of 1.0's laws). Options added within 1.x enlarge the state only of models that select them,
- * and never past this: a law with a long history (a bed of springs whose resolution the description sets) is
- * refused by demc_contact_model_init() when its state would exceed it.
+ * and never past this: a law with a long history (a bed of springs whose resolution the description sets, as
+ * ::DEMC_TANGENTIAL_MDR: 197 doubles at its default resolution) is refused by demc_contact_model_init() when its
+ * state would exceed it.
  */
 #define DEMC_CONTACT_STATE_MAX 256
 
@@ -132,6 +134,19 @@ typedef enum demc_tangential_law {
      *  (demc_tangential_md_update()). Hertz normal law only; one friction coefficient (μ_s = μ_d); not with
      *  ::DEMC_STIFFNESS_TOTAL; the variant is demc_contact_def::md_variant. */
     DEMC_TANGENTIAL_MINDLIN_DERESIEWICZ = 2,
+    /** Exact elastic Cattaneo–Mindlin–Deresiewicz law of two spheres for any history of normal and tangential load,
+     *  by the method of dimensionality reduction (V.L. Popov, M. Heß, “Method of Dimensionality Reduction in
+     *  Contact Mechanics and Friction”, Springer 2015; R.D. Mindlin, H. Deresiewicz, J. Appl. Mech. 20 (1953)
+     *  327-344): a bed of demc_contact_def::mdr_springs springs on 0 ≤ x < a, each of stiffness 8G*L_i and
+     *  Coulomb limit shaped as the Hertz pressure, so that F_t = −Σ 8G*L_i u_i is 8G*a in stick and μF_n in gross
+     *  sliding (demc_tangential_mdr_update(); page @ref tangential_mdr). The normal force F_n and the contact
+     *  radius a of the step set the limits. The tangential dashpot and the Coulomb policy as for
+     *  ::DEMC_TANGENTIAL_MINDLIN_DERESIEWICZ. Hertz normal law (or an adhesive Hertz law) only; one friction
+     *  coefficient (μ_s = μ_d); not with ::DEMC_STIFFNESS_TOTAL. State: 2 + 3·springs doubles after every other
+     *  block (194 at the default 64 springs), each spring's displacement a tangent-plane vector carried into each
+     *  new frame by demc_contact_def::transport like the other memories, and changing sign under the swap. Since
+     *  1.1. */
+    DEMC_TANGENTIAL_MDR = 3,
     DEMC_TANGENTIAL_LAW_MAX_ = 0x7FFFFFFF /**< Pins the width of the enumeration to an int; never valid input. */
 } demc_tangential_law;
 
@@ -339,6 +354,14 @@ typedef struct demc_contact_def {
     double mu_twisting;        /**< μ_tw (m, ≥ 0) of ::DEMC_TWISTING_SDS: limit μ_tw F_n; default 0. */
     /* Appended in 1.1 (past ::DEMC_CONTACT_DEF_SIZE_1_0: a 1.0 caller's description reads it as zero, heat off). */
     demc_contact_heat_def heat; /**< Heat transfer through the contact (default: none); demc_contact_heat(). */
+    /** Resolution of ::DEMC_TANGENTIAL_MDR (read only with that law): the number of springs (cells) of its bed on
+     *  0 ≤ x < a, ≥ 1; 0 (the default) takes ::DEMC_TANGENTIAL_MDR_DEFAULT_SPRINGS, 64, whose error against the
+     *  closed forms of Mindlin & Deresiewicz is below 1e-3 of μF_n (page @ref tangential_mdr). The error falls as
+     *  the square of the cell width. A resolution whose state (2 + 3·springs doubles with every other block of the
+     *  model) exceeds ::DEMC_CONTACT_STATE_MAX is refused by demc_contact_model_init() naming "def.mdr_springs"
+     *  (up to 83 springs with the rotation transport, 84 with the projection, 81 with the largest rolling,
+     *  twisting and normal blocks as well). Since 1.1. */
+    int mdr_springs;
 } demc_contact_def;
 
 /** sizeof(::demc_contact_def) of release 1.0: the smallest size the library accepts. */
@@ -538,7 +561,8 @@ typedef struct demc_contact_diag {
  * with the force end rule, μ_s = μ_d = 0, transport by rotation with spin, contact point by compliance, the
  * Thornton & Yin variant of the Mindlin–Deresiewicz law, and the preset's selectors and tangential conventions
  * (::demc_contact_preset). To select the Mindlin–Deresiewicz law, set demc_contact_def::tangential to
- * ::DEMC_TANGENTIAL_MINDLIN_DERESIEWICZ in a Hertz preset (HM+D or HM).
+ * ::DEMC_TANGENTIAL_MINDLIN_DERESIEWICZ in a Hertz preset (HM+D or HM); the exact law likewise with
+ * ::DEMC_TANGENTIAL_MDR (demc_contact_def::mdr_springs 0: its default resolution).
  * @param preset the model.
  * @param size sizeof(demc_contact_def) as the caller compiled it (≥ ::DEMC_CONTACT_DEF_SIZE_1_0); of a
  *        smaller struct (an older header) only the first `size` bytes are written.
@@ -637,6 +661,8 @@ DEMC_CONTACT_FN void demc_contact_state_swap(const demc_contact_model *model, do
  * angle and Marshall's stiffness (invariant like ω_n) are kept.
  * For the Mindlin–Deresiewicz law they are the previous normal (under the rotation) and the force, branch origin and
  * branch end (3 + 3 + 3, the vectors of demc_tangential_md_state); its normal force, stiffness and branch are kept.
+ * For ::DEMC_TANGENTIAL_MDR they are the previous normal (under the rotation) and every spring's displacement (3 per
+ * spring, one run at the end of the state); the cell width and the contact radius before them are kept.
  */
 DEMC_CONTACT_FN int demc_contact_state_flips(const demc_contact_model *model, size_t index);
 

@@ -109,6 +109,7 @@ CONSTANTS = {
     'DEMC_TANGENTIAL_NONE': 0,
     'DEMC_TANGENTIAL_SPRING': 1,
     'DEMC_TANGENTIAL_MINDLIN_DERESIEWICZ': 2,
+    'DEMC_TANGENTIAL_MDR': 3,
     'DEMC_TANGENTIAL_LAW_MAX_': 2147483647,
     'DEMC_INCREMENT_VELOCITY': 0,
     'DEMC_INCREMENT_ROLLING': 1,
@@ -199,7 +200,7 @@ ENUMS = {
     'demc_heat_mixing': ('DEMC_HEAT_MIXING_HARMONIC', 'DEMC_HEAT_MIXING_GEOMETRIC', 'DEMC_HEAT_MIXING_MAX_', ),
     'demc_normal_law': ('DEMC_NORMAL_HERTZ', 'DEMC_NORMAL_LINEAR', 'DEMC_NORMAL_PLSB', 'DEMC_NORMAL_JKR', 'DEMC_NORMAL_DMT', 'DEMC_NORMAL_SJKR', 'DEMC_NORMAL_SJKR2', 'DEMC_NORMAL_LAW_MAX_', ),
     'demc_damping_law': ('DEMC_DAMPING_NONE', 'DEMC_DAMPING_VISCOUS', 'DEMC_DAMPING_LAW_MAX_', ),
-    'demc_tangential_law': ('DEMC_TANGENTIAL_NONE', 'DEMC_TANGENTIAL_SPRING', 'DEMC_TANGENTIAL_MINDLIN_DERESIEWICZ', 'DEMC_TANGENTIAL_LAW_MAX_', ),
+    'demc_tangential_law': ('DEMC_TANGENTIAL_NONE', 'DEMC_TANGENTIAL_SPRING', 'DEMC_TANGENTIAL_MINDLIN_DERESIEWICZ', 'DEMC_TANGENTIAL_MDR', 'DEMC_TANGENTIAL_LAW_MAX_', ),
     'demc_increment_rule': ('DEMC_INCREMENT_VELOCITY', 'DEMC_INCREMENT_ROLLING', 'DEMC_INCREMENT_RULE_MAX_', ),
     'demc_rolling_law': ('DEMC_ROLLING_NONE', 'DEMC_ROLLING_CDT', 'DEMC_ROLLING_EPSD', 'DEMC_ROLLING_SDS', 'DEMC_ROLLING_LAW_MAX_', ),
     'demc_twisting_law': ('DEMC_TWISTING_NONE', 'DEMC_TWISTING_MARSHALL', 'DEMC_TWISTING_SDS', 'DEMC_TWISTING_LAW_MAX_', ),
@@ -983,7 +984,8 @@ class contact_def(_Struct):
         twisting_stiffness: k_tw (N·m/rad, ≥ 0) of demc.TWISTING_SDS; default 0.
         twisting_damping: γ_tw (N·m·s/rad, ≥ 0) of demc.TWISTING_SDS; default 0.
         mu_twisting: μ_tw (m, ≥ 0) of demc.TWISTING_SDS: limit μ_tw F_n; default 0.
-        heat: Heat transfer through the contact (default: none); demc.contact_heat()."""
+        heat: Heat transfer through the contact (default: none); demc.contact_heat().
+        mdr_springs: Resolution of demc.TANGENTIAL_MDR (read only with that law): the number of springs (cells) of its bed on 0 ≤ x < a, ≥ 1; 0 (the default) takes demc.TANGENTIAL_MDR_DEFAULT_SPRINGS, 64, whose error against the closed forms of Mindlin & Deresiewicz is below 1e-3 of μF_n (page tangential_mdr). The error falls as the square of the cell width. A resolution whose state (2 + 3·springs doubles with every other block of the model) exceeds demc.CONTACT_STATE_MAX is refused by demc.contact_model_init() naming "def.mdr_springs" (up to 83 springs with the rotation transport, 84 with the projection, 81 with the largest rolling, twisting and normal blocks as well). Since 1.1."""
     _c_name_ = 'demc_contact_def'
     _fields_ = [
         ('size', ctypes.c_size_t),
@@ -1018,6 +1020,7 @@ class contact_def(_Struct):
         ('twisting_damping', ctypes.c_double),
         ('mu_twisting', ctypes.c_double),
         ('heat', contact_heat_def),
+        ('mdr_springs', ctypes.c_int),
     ]
 
 

@@ -210,6 +210,7 @@ contains
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_TANGENTIAL_SPRING', DEMC_TANGENTIAL_SPRING
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_TANGENTIAL_MINDLIN_DERESIEWICZ', &
             DEMC_TANGENTIAL_MINDLIN_DERESIEWICZ
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_TANGENTIAL_MDR', DEMC_TANGENTIAL_MDR
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_TANGENTIAL_LAW_MAX_', DEMC_TANGENTIAL_LAW_MAX_
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_INCREMENT_VELOCITY', DEMC_INCREMENT_VELOCITY
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_INCREMENT_ROLLING', DEMC_INCREMENT_ROLLING
@@ -852,6 +853,8 @@ contains
             transfer(c_loc(v_demc_contact_def%mu_twisting), b) - b, c_sizeof(v_demc_contact_def%mu_twisting)
         write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_def.heat', &
             transfer(c_loc(v_demc_contact_def%heat), b) - b, c_sizeof(v_demc_contact_def%heat)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_def.mdr_springs', &
+            transfer(c_loc(v_demc_contact_def%mdr_springs), b) - b, c_sizeof(v_demc_contact_def%mdr_springs)
         b = transfer(c_loc(v_demc_contact_model), b)
         write (u, '(a,1x,a,1x,i0)') 'size', 'demc_contact_model', c_sizeof(v_demc_contact_model)
         write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_model.opaque_', &

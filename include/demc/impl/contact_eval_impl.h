@@ -120,6 +120,26 @@ DEMC_HOT_INLINE void demci_contact_zero(double *s, size_t n)
     if (n > 31) s[31] = 0.0;
 }
 
+/* The MDR block is zeroed. A block already zero (h = 0: no contact since the last release, every spring zero) is
+ * not written again: a pair that stays apart in a host's list costs a load, not 2 + 3·springs stores, a step. */
+DEMC_STATIC_INLINE void demci_contact_mdr_zero(demc_contact_kind kind, const double *c, double *state)
+{
+    double *const block = state + demci_contact_mdr_offset(kind);
+    const size_t n = DEMCI_MDR_DOUBLES((size_t)c[DEMCI_M_MDR_SPRINGS]);
+    size_t k;
+    if (block[0] == 0.0) return;
+    for (k = 0; k < n; ++k) block[k] = 0.0;
+}
+
+/* The energy the MDR springs hold, Σ 4G*L_i|u_i|² (0 for a new contact). */
+DEMC_STATIC_INLINE double demci_contact_mdr_energy(demc_contact_kind kind, const double *c, const double *state)
+{
+    const double *const block = state + demci_contact_mdr_offset(kind);
+    return block[0] > 0.0 ? demci_tangential_mdr_energy(c[DEMCI_M_G], (int)c[DEMCI_M_MDR_SPRINGS], 3, block[0],
+                                                        block[1], block + DEMCI_MDR_HEADER)
+                          : 0.0;
+}
+
 /* The contact is over: the memory is reset and the energy the tangential spring still held is released (reported
  * as exchange, so that an energy account across the separation closes). */
 DEMC_HOT_INLINE demc_contact_result demci_contact_release(demc_contact_kind kind, const double *c, double overlap,
@@ -135,6 +155,7 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_release(demc_contact_kind kind
             diag->tangential_exchange = demci_tangential_md_energy(
                 c[DEMCI_M_MU_D], spring[9], spring[10], demci_contact_load3(spring), demci_contact_load3(spring + 3),
                 demci_tangential_md_branch(spring[11]));
+        if (DEMCI_KIND_MDR(kind)) diag->tangential_exchange = demci_contact_mdr_energy(kind, c, state);
         /* the rolling and twisting springs release what they held */
         if ((DEMCI_KIND_ROLLING(kind) == DEMC_ROLLING_EPSD || DEMCI_KIND_ROLLING(kind) == DEMC_ROLLING_SDS) &&
             DEMCI_CONTACT_DIAG_HAS(diag, twisting_exchange)) { /* CDT keeps no state */
@@ -153,6 +174,7 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_release(demc_contact_kind kind
         }
     }
     demci_contact_zero(state, demci_contact_state_size(kind));
+    if (DEMCI_KIND_MDR(kind)) demci_contact_mdr_zero(kind, c, state);
     return demci_contact_zero_result(overlap);
 }
 
@@ -243,13 +265,13 @@ DEMC_HOT_INLINE void demci_contact_carry_one(demc_contact_kind kind, const demci
         demci_contact_store3(v, demci_tangential_turn_apply_tangent(turn, demci_contact_load3(v)));
 }
 
-DEMC_HOT_INLINE void demci_contact_carry(demc_contact_kind kind, const demc_contact_frame *f, double dt,
-                                         double *state)
+DEMC_HOT_INLINE void demci_contact_carry(demc_contact_kind kind, const double *c, const demc_contact_frame *f,
+                                         double dt, double *state)
 {
     const demc_vec3 n = f->normal;
     const int count = demci_contact_vector_count(kind);
     demci_tangential_turn turn;
-    if (count == 0) return; /* no vectors, and maybe no state at all: nothing is read */
+    if (count == 0 && !DEMCI_KIND_MDR(kind)) return; /* no vectors, and maybe no state at all: nothing is read */
     if (DEMCI_KIND_TRANSPORT(kind) != DEMC_TRANSPORT_PROJECT) {
         /* The previous normal is the frame block. A new contact has none (zero): the turn takes the projection then,
          * as demc_tangential_transport() does, and the vectors, zero, stay zero (no test of its own: ~10
@@ -268,6 +290,20 @@ DEMC_HOT_INLINE void demci_contact_carry(demc_contact_kind kind, const demc_cont
     if (count > 2) demci_contact_carry_one(kind, &turn, n, state + demci_contact_vector_offset(kind, 2));
     if (count > 3) demci_contact_carry_one(kind, &turn, n, state + demci_contact_vector_offset(kind, 3));
     if (count > 4) demci_contact_carry_one(kind, &turn, n, state + demci_contact_vector_offset(kind, 4));
+    if (DEMCI_KIND_MDR(kind)) {
+        /* every spring's displacement, as each vector above; only the cells the contact covered can be non-zero. One
+         * loop per transport: the kind may be read at run time here, and its test would otherwise be in the loop. */
+        double *const cell = state + demci_contact_mdr_offset(kind) + DEMCI_MDR_HEADER;
+        const int cells = demci_tangential_mdr_active(cell[-1], cell[-2], (int)c[DEMCI_M_MDR_SPRINGS]);
+        int k;
+        if (DEMCI_KIND_TRANSPORT(kind) == DEMC_TRANSPORT_PROJECT)
+            for (k = 0; k < cells; ++k)
+                demci_contact_store3(cell + 3 * k, demci_tangential_project(demci_contact_load3(cell + 3 * k), n));
+        else
+            for (k = 0; k < cells; ++k)
+                demci_contact_store3(cell + 3 * k,
+                                     demci_tangential_turn_apply_tangent(&turn, demci_contact_load3(cell + 3 * k)));
+    }
 }
 
 /* [Campello 2015] eq 25-29: centre displacements minus the rolling of each body's contact point under its
@@ -293,6 +329,7 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_eval_kind(demc_contact_kind ki
     const int damped = DEMCI_KIND_DAMPING(kind) == DEMC_DAMPING_VISCOUS;
     const int spring = DEMCI_KIND_TANGENTIAL(kind) == DEMC_TANGENTIAL_SPRING;
     const int md = DEMCI_KIND_TANGENTIAL(kind) == DEMC_TANGENTIAL_MINDLIN_DERESIEWICZ;
+    const int mdr = DEMCI_KIND_MDR(kind);
     const double delta = f->overlap, m_eff = f->effective_mass;
     /* An adhesive law with w (or k) > 0; with 0 it is the Hertz law, bit for bit. */
     const int glued = DEMCI_NORMAL_ADHESIVE(normal) && c[DEMCI_M_ADHESION] > 0.0;
@@ -371,7 +408,7 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_eval_kind(demc_contact_kind ki
     r.force = demc_vec3_scale(n, f_n);
 
     /* The memory is carried into this step's frame; the new normal is kept for the next one. */
-    demci_contact_carry(kind, f, dt, state);
+    demci_contact_carry(kind, c, f, dt, state);
     if (demci_contact_frame_offset_end(kind) > 0) demci_contact_store3(state, n);
 
     /* Tangential force: the spring advanced by the increment. */
@@ -402,42 +439,76 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_eval_kind(demc_contact_kind ki
             diag->sliding = rt.sliding;
             diag->viscous_dissipation = rt.viscous_dissipation;
         }
-    } else if (md) {
-        /* Mindlin–Deresiewicz (Thornton & Yin): the kernel gives the micro-slip force from the increment, F_n and
-         * a; the dashpot −c_t v_t (c_t with the no-slip 8G*a) is added outside it, and under the total Coulomb
+    } else if (md || mdr) {
+        /* Mindlin–Deresiewicz (Thornton & Yin) or MDR: the kernel gives the micro-slip force from the increment, F_n
+         * and a; the dashpot −c_t v_t (c_t with the no-slip 8G*a) is added outside it, and under the total Coulomb
          * policy scaled down so that the total stays within μF_n (the kernel's memory is not changed by it). */
-        double *slot = state + demci_contact_tangential_offset(kind);
-        demc_tangential_md_params mp;
-        demc_tangential_md_state ms;
-        demc_tangential_md_energy me;
         const demc_vec3 increment =
             DEMCI_KIND_INCREMENT(kind) == DEMC_INCREMENT_ROLLING ? demci_contact_rolling_increment(f, dt)
                                                                  : demc_vec3_scale(v_t, dt);
-        demc_tangential_result step;
+        const double mu = c[DEMCI_M_MU_D];
         demc_vec3 f_t, f_d;
-        double share = 1.0;
+        double share = 1.0, stored = 0.0, friction = 0.0, exchange = 0.0;
+        int sliding;
         c_t = c_n * c[DEMCI_M_CT_OVER_CN]; /* 2γ_t √(m* 8G*a) */
-        mp.mu = c[DEMCI_M_MU_D];
-        mp.effective_shear_modulus = c[DEMCI_M_G];
-        mp.variant = (demc_tangential_md_variant)(int)c[DEMCI_M_MD_VARIANT];
-        ms.force = demci_contact_load3(slot);
-        ms.origin = demci_contact_load3(slot + 3);
-        ms.end = demci_contact_load3(slot + 6);
-        ms.normal_force = slot[9];
-        ms.stiffness = slot[10];
-        ms.branch = slot[11];
-        step = demc_tangential_md_update(&mp, increment, f_n, radius, &ms, diag ? &me : 0);
-        f_t = step.force;
-        demci_contact_store3(slot, ms.force);
-        demci_contact_store3(slot + 3, ms.origin);
-        demci_contact_store3(slot + 6, ms.end);
-        slot[9] = ms.normal_force;
-        slot[10] = ms.stiffness;
-        slot[11] = ms.branch;
+        if (md) {
+            double *slot = state + demci_contact_tangential_offset(kind);
+            demc_tangential_md_params mp;
+            demc_tangential_md_state ms;
+            demc_tangential_md_energy me;
+            demc_tangential_result step;
+            mp.mu = mu;
+            mp.effective_shear_modulus = c[DEMCI_M_G];
+            mp.variant = (demc_tangential_md_variant)(int)c[DEMCI_M_MD_VARIANT];
+            ms.force = demci_contact_load3(slot);
+            ms.origin = demci_contact_load3(slot + 3);
+            ms.end = demci_contact_load3(slot + 6);
+            ms.normal_force = slot[9];
+            ms.stiffness = slot[10];
+            ms.branch = slot[11];
+            step = demc_tangential_md_update(&mp, increment, f_n, radius, &ms, diag ? &me : 0);
+            f_t = step.force;
+            sliding = step.sliding;
+            demci_contact_store3(slot, ms.force);
+            demci_contact_store3(slot + 3, ms.origin);
+            demci_contact_store3(slot + 6, ms.end);
+            slot[9] = ms.normal_force;
+            slot[10] = ms.stiffness;
+            slot[11] = ms.branch;
+            if (diag) {
+                stored = me.stored_energy;
+                friction = me.friction_dissipation;
+                exchange = me.normal_exchange;
+            }
+        } else {
+            /* MDR: the springs, already carried into this frame, take the increment's three components; the energy
+             * the finite resolution loses at the contact's edge (the continuum's springs slip to zero there) is
+             * micro-slip dissipation, with the Coulomb slip of the springs; nothing is exchanged while in contact. */
+            double *const block = state + demci_contact_mdr_offset(kind);
+            const double g = c[DEMCI_M_G], d[3] = {increment.x, increment.y, increment.z};
+            demc_tangential_mdr_energy me;
+            demci_tangential_mdr_sum sum;
+            if (radius > 0.0) {
+                sum = demci_tangential_mdr_step(g, mu, (int)c[DEMCI_M_MDR_SPRINGS], 3, block, block + DEMCI_MDR_HEADER,
+                                                d, f_n, radius, diag ? &me : 0);
+            } else { /* a contact radius that underflowed to 0: no spring in contact, all released (as the kernel) */
+                me.stored_energy = me.slip_dissipation = 0.0;
+                me.grid_dissipation = diag ? demci_contact_mdr_energy(kind, c, state) : 0.0;
+                demci_contact_mdr_zero(kind, c, state);
+                sum.u[0] = sum.u[1] = sum.u[2] = 0.0;
+                sum.in_contact = sum.slipped = 0;
+            }
+            f_t = demc_vec3_make(-8.0 * g * sum.u[0], -8.0 * g * sum.u[1], -8.0 * g * sum.u[2]);
+            sliding = sum.in_contact > 0 && sum.slipped == sum.in_contact;
+            if (diag) {
+                stored = me.stored_energy;
+                friction = me.slip_dissipation + me.grid_dissipation;
+            }
+        }
         f_d = demc_vec3_scale(v_t, -c_t);
         if (DEMCI_KIND_COULOMB(kind) == DEMC_COULOMB_TOTAL && c_t > 0.0) {
             /* the largest s in [0, 1] with |F_t + s F_d| ≤ μF_n (|F_t| ≤ μF_n: s = 0 always qualifies) */
-            const double lim = mp.mu * (f_n > 0.0 ? f_n : 0.0);
+            const double lim = mu * (f_n > 0.0 ? f_n : 0.0);
             const double dd = demc_vec3_norm2(f_d), fd = demc_vec3_dot(f_t, f_d);
             const double room = lim * lim - demc_vec3_norm2(f_t);
             if (dd > 0.0 && demc_vec3_norm2(demc_vec3_add(f_t, f_d)) > lim * lim) {
@@ -448,10 +519,10 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_eval_kind(demc_contact_kind ki
         }
         r.force = demc_vec3_add(r.force, demc_vec3_add_scaled(f_t, share, f_d));
         if (diag) {
-            diag->tangential_energy = me.stored_energy;
-            diag->friction_dissipation = me.friction_dissipation;
-            diag->tangential_exchange = me.normal_exchange;
-            diag->sliding = step.sliding;
+            diag->tangential_energy = stored;
+            diag->friction_dissipation = friction;
+            diag->tangential_exchange = exchange;
+            diag->sliding = sliding;
             diag->viscous_dissipation = share * c_t * demc_vec3_norm2(v_t) * dt; /* −s F_d·v_t Δt ≥ 0 */
         }
     } else if (diag) {

@@ -17,7 +17,9 @@ DEMC_BEGIN_DECLS
  * (demc_contact_model_validate()). Index 0 holds it in every layout, forever; index 1 the kind tagged with it,
  * DEMCI_CONTACT_LAYOUT·2^32 + kind, so that one compare checks both (demc_contact_eval_kind()). A model never built
  * (zeros) has tag 0 and is refused too. */
-#define DEMCI_CONTACT_LAYOUT 100.0
+/* 101 (1.1): the tangential slot's value 3 (the MDR law) and its constant DEMCI_M_MDR_SPRINGS; a 1.0 reader
+ * would take such a model for one without tangential law. */
+#define DEMCI_CONTACT_LAYOUT 101.0
 #define DEMCI_KIND_TAG_SCALE 4294967296.0 /* 2^32: the kind is below it, the tag times it is exact */
 #define DEMCI_TAGGED_KIND(kind) (DEMCI_CONTACT_LAYOUT * DEMCI_KIND_TAG_SCALE + (double)(kind))
 /* The flips of the state under the i ⇄ j swap as runs of doubles (start, length): at most one per vector block
@@ -61,14 +63,15 @@ enum {
     DEMCI_M_INERTIA,      /* 1: a law reads the frame's effective inertia (CDT, EPSD), else 0 */
     DEMCI_M_FLIP_COUNT,   /* the number of runs of flipping doubles */
     DEMCI_M_FLIP_RUN,     /* DEMCI_FLIP_RUNS pairs (start, length) */
-    /* Heat (1.1), appended after the indices of 1.0, whose meanings are unchanged: a model of this layout built
-     * by a 1.0 library holds zeros here (demc_contact_model_init() zeroes the whole model), which read as no heat,
-     * so the layout tag stays. Read only by demc_contact_heat() and the batch's heat pass. */
+    /* Heat (1.1), appended after the indices of 1.0, whose meanings are unchanged: a model without heat holds
+     * zeros here (demc_contact_model_init() zeroes the whole model), which read as no heat. Read only by
+     * demc_contact_heat() and the batch's heat pass. */
     DEMCI_M_HEAT_LAW = DEMCI_M_FLIP_RUN + 2 * DEMCI_FLIP_RUNS, /* demc_heat_law, exact as a double; 0: no heat */
     DEMCI_M_HEAT_COEFFICIENT, /* k_s (STATIC), h (AREA) or C e* (COLLISION) */
     DEMCI_M_HEAT_FRACTION_I,  /* share of frictional heat of body i */
     DEMCI_M_HEAT_FRACTION_J,  /* share of body j */
     DEMCI_M_HEAT_STATE,       /* offset of the heat block in the state (COLLISION: a_max, τ) */
+    DEMCI_M_MDR_SPRINGS, /* springs of the MDR law (1.1), exact as a double */
     DEMCI_M_END_
 };
 typedef char demci_contact_model_fits[DEMCI_M_END_ <= DEMC_CONTACT_MODEL_DOUBLES ? 1 : -1];
@@ -118,15 +121,21 @@ DEMC_HOT_INLINE demc_contact_kind demci_contact_kind_of(const double *c)
  *   twisting      the twist angle φ (rad, kept under the swap), and for Marshall the k_tw of the step that wrote
  *                 it (kept);
  *   normal        PLS(B): the latch δ_max; JKR: the neck (0: none; while it exists, the pair's R*, kept for the
- *                 energy of the break).
+ *                 energy of the break);
+ *   MDR           the tangential law DEMC_TANGENTIAL_MDR, whose size is not the kind's but its resolution's (the
+ *                 model's DEMCI_M_MDR_SPRINGS): the cell width h and the contact radius a_0 of the previous step
+ *                 (kept under the swap), then each spring's displacement, a tangent-plane vector (3 doubles,
+ *                 changing sign under the swap). After every block of the kind, so that each of those keeps an
+ *                 offset that is a function of the kind alone; demci_contact_state_size() is the size of the
+ *                 blocks before it.
  * A slot added within 1.x appends its block's doubles here (and its vectors to demci_contact_vector_offset()):
  * the layout of every kind that does not select it is unchanged.
- *   heat (1.1)    after all of the above: ::DEMC_HEAT_COLLISION's demc_heat_collision_state (a_max, τ; kept under
+ *   heat (1.1)    after all of the above, the MDR springs included: ::DEMC_HEAT_COLLISION's demc_heat_collision_state (a_max, τ; kept under
  *                 the swap). The heat slot takes no bits of the kind: its block is sized by
  *                 demc_contact_model_init() into the model's state size and found at DEMCI_M_HEAT_STATE, and the
  *                 evaluation's release (which zeroes the kind's doubles) leaves it to demc_contact_heat(), which
  *                 resets it when the contact radius is 0. */
-enum { DEMCI_FRAME_DOUBLES = 3, DEMCI_SPRING_DOUBLES = 6, DEMCI_MAX_VECTORS = 5 };
+enum { DEMCI_FRAME_DOUBLES = 3, DEMCI_SPRING_DOUBLES = 6, DEMCI_MAX_VECTORS = 5, DEMCI_MDR_HEADER = 2 };
 
 /* 1 when the spring keeps its elastic displacement: a convention reads it (the total law F = −k_t δ, the
  * displacement slip direction); otherwise it is never read and not kept. */
@@ -183,9 +192,13 @@ DEMC_HOT_INLINE int demci_contact_vector_count(demc_contact_kind kind)
     return demci_contact_tangential_vectors(kind) + demci_contact_rolling_vector(kind);
 }
 
+/* 1 for the MDR tangential law (its block after all the others). */
+#define DEMCI_KIND_MDR(k) (DEMCI_KIND_TANGENTIAL(k) == DEMC_TANGENTIAL_MDR)
+
 DEMC_HOT_INLINE size_t demci_contact_frame_offset_end(demc_contact_kind kind)
 {
-    return demci_contact_vector_count(kind) > 0 && DEMCI_KIND_TRANSPORT(kind) == DEMC_TRANSPORT_ROTATE
+    return (demci_contact_vector_count(kind) > 0 || DEMCI_KIND_MDR(kind)) &&
+                   DEMCI_KIND_TRANSPORT(kind) == DEMC_TRANSPORT_ROTATE
                ? (size_t)DEMCI_FRAME_DOUBLES
                : 0;
 }
@@ -229,10 +242,15 @@ DEMC_HOT_INLINE size_t demci_contact_normal_offset(demc_contact_kind kind)
     return demci_contact_twisting_offset(kind) + demci_contact_twisting_doubles(kind);
 }
 
+/* The doubles of the blocks the kind fixes: the whole state, but for the MDR block that follows them. */
 DEMC_HOT_INLINE size_t demci_contact_state_size(demc_contact_kind kind)
 {
     return demci_contact_normal_offset(kind) + demci_contact_normal_doubles(kind);
 }
+
+/* The MDR block: its offset, and its doubles for `springs` springs. */
+DEMC_HOT_INLINE size_t demci_contact_mdr_offset(demc_contact_kind kind) { return demci_contact_state_size(kind); }
+#define DEMCI_MDR_DOUBLES(springs) ((size_t)DEMCI_MDR_HEADER + 3 * (size_t)(springs))
 
 /* 1 when double `index` of the state changes sign under the i ⇄ j swap: the previous normal and the vectors of
  * the pair (i relative to j) that a block keeps; the SDS rolling displacement and the twist angle are kept. */
@@ -251,7 +269,7 @@ DEMC_STATIC_INLINE int demci_contact_flips(demc_contact_kind kind, size_t index)
 enum {
     DEMCI_NORMAL_LAWS = DEMC_NORMAL_SJKR2 + 1,
     DEMCI_DAMPING_LAWS = DEMC_DAMPING_VISCOUS + 1,
-    DEMCI_TANGENTIAL_LAWS = DEMC_TANGENTIAL_MINDLIN_DERESIEWICZ + 1,
+    DEMCI_TANGENTIAL_LAWS = DEMC_TANGENTIAL_MDR + 1,
     DEMCI_INCREMENT_RULES = DEMC_INCREMENT_ROLLING + 1,
     DEMCI_ROLLING_LAWS = DEMC_ROLLING_SDS + 1,
     DEMCI_TWISTING_LAWS = DEMC_TWISTING_SDS + 1

@@ -211,7 +211,10 @@ DEMC_STATIC_INLINE demc_status demci_contact_def_check(const demc_contact_def *d
     const int adhesive = DEMCI_NORMAL_ADHESIVE(d->normal);
     const int hertz = d->normal == DEMC_NORMAL_HERTZ || adhesive, plsb = d->normal == DEMC_NORMAL_PLSB;
     const int damped = d->damping == DEMC_DAMPING_VISCOUS, spring = d->tangential == DEMC_TANGENTIAL_SPRING;
-    const int md = d->tangential == DEMC_TANGENTIAL_MINDLIN_DERESIEWICZ;
+    /* the Mindlin–Deresiewicz law and the MDR law share their conditions (a Hertz contact, one μ, an incremental
+     * law, the tangential dashpot); `md` is either */
+    const int mdr = d->tangential == DEMC_TANGENTIAL_MDR;
+    const int md = d->tangential == DEMC_TANGENTIAL_MINDLIN_DERESIEWICZ || mdr;
     const double asym = d->moduli.compliance_asymmetry;
     /* a rolling spring keeps a tangent-plane vector: the transport conventions apply without the tangential law */
     const int carried = d->rolling == DEMC_ROLLING_EPSD || d->rolling == DEMC_ROLLING_SDS;
@@ -285,10 +288,13 @@ DEMC_STATIC_INLINE demc_status demci_contact_def_check(const demc_contact_def *d
     if (d->normal == DEMC_NORMAL_JKR &&
         (s = demci_require_positive(d->max_effective_radius, "def.max_effective_radius", bad_field)) != DEMC_OK)
         return s;
-    if (md && (s = demci_require_enum((int)d->md_variant, (int)DEMC_TANGENTIAL_MD_THORNTON_YIN + 1,
-                                      "def.md_variant", bad_field)) != DEMC_OK)
+    if (md && !mdr && (s = demci_require_enum((int)d->md_variant, (int)DEMC_TANGENTIAL_MD_THORNTON_YIN + 1,
+                                              "def.md_variant", bad_field)) != DEMC_OK)
         return s;
-    return demci_contact_def_check_torques(d, bad_field);
+    if ((s = demci_contact_def_check_torques(d, bad_field)) != DEMC_OK) return s;
+    /* the resolution last (the field is the last); its upper bound is the state's, checked on the kind */
+    if (mdr && d->mdr_springs < 0) return demci_material_fail(DEMC_ERR_OUT_OF_DOMAIN, "def.mdr_springs", bad_field);
+    return DEMC_OK;
 }
 
 /* The kind of a valid description; conventions no selected law reads are left 0, so equal models have equal
@@ -296,7 +302,7 @@ DEMC_STATIC_INLINE demc_status demci_contact_def_check(const demc_contact_def *d
 DEMC_STATIC_INLINE demc_contact_kind demci_contact_def_kind(const demc_contact_def *d)
 {
     const int spring = d->tangential == DEMC_TANGENTIAL_SPRING;
-    const int md = d->tangential == DEMC_TANGENTIAL_MINDLIN_DERESIEWICZ;
+    const int md = d->tangential == DEMC_TANGENTIAL_MINDLIN_DERESIEWICZ || d->tangential == DEMC_TANGENTIAL_MDR;
     demc_contact_kind kind = DEMC_CONTACT_KIND(d->normal, d->damping, d->tangential,
                                                spring || md ? d->increment : 0, d->rolling, d->twisting);
     if (d->damping == DEMC_DAMPING_VISCOUS) kind |= DEMC_CONTACT_KIND_CONVENTIONS(0, 0, 0, 0, 0, d->end, 0, 1);
@@ -304,7 +310,7 @@ DEMC_STATIC_INLINE demc_contact_kind demci_contact_def_kind(const demc_contact_d
         kind |= DEMC_CONTACT_KIND_CONVENTIONS(d->friction.stiffness_rule, d->friction.recalculation,
                                               d->friction.direction, d->friction.unloading, d->friction.coulomb, 0,
                                               d->transport, d->transport_spin);
-    /* The Mindlin–Deresiewicz law reads the Coulomb policy (its dashpot), the transport and the spin only. */
+    /* The Mindlin–Deresiewicz and MDR laws read the Coulomb policy (their dashpot), the transport and the spin only. */
     else if (md)
         kind |= DEMC_CONTACT_KIND_CONVENTIONS(0, 0, 0, 0, d->friction.coulomb, 0, d->transport, d->transport_spin);
     else if (d->rolling == DEMC_ROLLING_EPSD || d->rolling == DEMC_ROLLING_SDS) /* the carry of its vector */
@@ -312,7 +318,8 @@ DEMC_STATIC_INLINE demc_contact_kind demci_contact_def_kind(const demc_contact_d
     return kind;
 }
 
-/* The flips of a kind's state as runs of doubles (start, length) in the model, for demc_contact_state_swap(). */
+/* The flips of a kind's state as runs of doubles (start, length) in the model, for demc_contact_state_swap(); the
+ * MDR springs (the model's DEMCI_M_MDR_SPRINGS, set before) are one more run. */
 DEMC_STATIC_INLINE void demci_contact_flip_runs(demc_contact_kind kind, double *c)
 {
     size_t k, n = demci_contact_state_size(kind), runs = 0;
@@ -326,6 +333,11 @@ DEMC_STATIC_INLINE void demci_contact_flip_runs(demc_contact_kind kind, double *
             ++runs;
         }
     }
+    if (DEMCI_KIND_MDR(kind)) { /* every spring's displacement, after h and a_0 */
+        c[DEMCI_M_FLIP_RUN + 2 * runs] = (double)(demci_contact_mdr_offset(kind) + DEMCI_MDR_HEADER);
+        c[DEMCI_M_FLIP_RUN + 2 * runs + 1] = 3.0 * c[DEMCI_M_MDR_SPRINGS];
+        ++runs;
+    }
     c[DEMCI_M_FLIP_COUNT] = (double)runs;
 }
 
@@ -337,7 +349,8 @@ DEMC_CONTACT_FN demc_status demc_contact_model_init(const demc_contact_def *call
     demc_contact_kind kind;
     double gamma = 0.0, range = 0.0, ct_over_cn = 0.0;
     double heat[4] = {0.0, 0.0, 0.0, 0.0};
-    size_t state_size;
+    size_t state_size, heat_at, heat_size;
+    int springs = 0;
     demc_normal_pls_params pp = {0.0, 0.0, 0.0};
     demc_contact_def local;
     const demc_contact_def *def = &local;
@@ -373,7 +386,8 @@ DEMC_CONTACT_FN demc_status demc_contact_model_init(const demc_contact_def *call
         def->tangential != DEMC_TANGENTIAL_NONE && !demc_is_finite(8.0 * def->moduli.effective_shear_modulus))
         return demci_material_fail(DEMC_ERR_SINGULAR, "def.moduli.effective_shear_modulus", bad_field);
     if (def->damping == DEMC_DAMPING_VISCOUS &&
-        (def->tangential == DEMC_TANGENTIAL_SPRING || def->tangential == DEMC_TANGENTIAL_MINDLIN_DERESIEWICZ)) {
+        (def->tangential == DEMC_TANGENTIAL_SPRING || def->tangential == DEMC_TANGENTIAL_MINDLIN_DERESIEWICZ ||
+         def->tangential == DEMC_TANGENTIAL_MDR)) {
         ct_over_cn = sqrt(def->normal == DEMC_NORMAL_HERTZ || DEMCI_NORMAL_ADHESIVE(def->normal)
                               ? 4.0 * def->moduli.effective_shear_modulus / def->moduli.effective_modulus
                               : def->stiffness_ratio);
@@ -389,18 +403,29 @@ DEMC_CONTACT_FN demc_status demc_contact_model_init(const demc_contact_def *call
         (s = demc_normal_pls_init(def->normal_stiffness, def->restitution, &pp, NULL)) != DEMC_OK)
         return demci_material_fail(s, "def.normal_stiffness", bad_field);
     kind = demci_contact_def_kind(def);
-    /* No 1.0 law comes near the maximum (22 doubles at most); a law whose state grows with a resolution that the
-     * description sets names that field here. */
-    if (demci_contact_state_size(kind) > DEMC_CONTACT_STATE_MAX)
+    /* No 1.0 law comes near the maximum (22 doubles at most); the MDR law, whose state grows with the resolution
+     * that the description sets, names that field here. */
+    state_size = demci_contact_state_size(kind);
+    /* The heat block (collisional conduction's memory) follows every other block, the MDR springs included;
+     * without heat and MDR the state is the kind's alone, as in 1.0. */
+    heat_size = def->heat.law == DEMC_HEAT_COLLISION ? (size_t)DEMC_HEAT_COLLISION_STATE_SIZE : 0u;
+    if (DEMCI_KIND_MDR(kind)) {
+        springs = def->mdr_springs > 0 ? def->mdr_springs : DEMC_TANGENTIAL_MDR_DEFAULT_SPRINGS;
+        /* compared before the product, which cannot overflow then */
+        if (springs > DEMC_CONTACT_STATE_MAX ||
+            state_size + DEMCI_MDR_DOUBLES(springs) + heat_size > (size_t)DEMC_CONTACT_STATE_MAX)
+            return demci_material_fail(DEMC_ERR_OUT_OF_DOMAIN, "def.mdr_springs", bad_field);
+        state_size += DEMCI_MDR_DOUBLES(springs);
+    }
+    if (state_size + heat_size > DEMC_CONTACT_STATE_MAX)
         return demci_material_fail(DEMC_ERR_OUT_OF_DOMAIN, "def.tangential", bad_field);
-    /* The heat block (collisional conduction's memory) follows the kind's blocks; without it the state is the
-     * kind's alone, as in 1.0. */
-    state_size = demci_contact_state_size(kind) +
-                 (def->heat.law == DEMC_HEAT_COLLISION ? (size_t)DEMC_HEAT_COLLISION_STATE_SIZE : 0u);
+    heat_at = state_size;
+    state_size += heat_size;
     if (!model) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "model", bad_field);
     memset(&m, 0, sizeof m);
     c[DEMCI_M_LAYOUT] = DEMCI_CONTACT_LAYOUT;
     c[DEMCI_M_KIND] = DEMCI_TAGGED_KIND(kind);
+    c[DEMCI_M_MDR_SPRINGS] = (double)springs;
     demci_contact_flip_runs(kind, c);
     c[DEMCI_M_STATE_SIZE] = (double)state_size;
     c[DEMCI_M_RANGE] = range;
@@ -452,7 +477,7 @@ DEMC_CONTACT_FN demc_status demc_contact_model_init(const demc_contact_def *call
     c[DEMCI_M_HEAT_COEFFICIENT] = heat[1];
     c[DEMCI_M_HEAT_FRACTION_I] = heat[2];
     c[DEMCI_M_HEAT_FRACTION_J] = heat[3];
-    c[DEMCI_M_HEAT_STATE] = (double)demci_contact_state_size(kind);
+    c[DEMCI_M_HEAT_STATE] = (double)heat_at;
     *model = m;
     return demci_material_fail(DEMC_OK, 0, bad_field);
 }
@@ -487,7 +512,13 @@ DEMC_CONTACT_FN void demc_contact_state_reset(const demc_contact_model *model, d
 
 DEMC_CONTACT_FN int demc_contact_state_flips(const demc_contact_model *model, size_t index)
 {
-    return index < demc_contact_model_state_size(model) && demci_contact_flips(demc_contact_model_kind(model), index);
+    const demc_contact_kind kind = demc_contact_model_kind(model);
+    if (!(index < demc_contact_model_state_size(model))) return 0;
+    if (DEMCI_KIND_MDR(kind) && index >= demci_contact_mdr_offset(kind)) { /* the springs flip, h and a_0 are kept */
+        const size_t end = demci_contact_mdr_offset(kind) + DEMCI_MDR_DOUBLES(model->opaque_[DEMCI_M_MDR_SPRINGS]);
+        return index >= demci_contact_mdr_offset(kind) + DEMCI_MDR_HEADER && index < end; /* (then heat: kept) */
+    }
+    return demci_contact_flips(kind, index);
 }
 
 DEMC_CONTACT_FN void demc_contact_state_swap(const demc_contact_model *model, double *state)

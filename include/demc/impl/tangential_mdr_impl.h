@@ -76,15 +76,20 @@ DEMC_STATIC_INLINE int demci_tangential_mdr_active(double a, double h, int n)
     return k < n ? k : n;
 }
 
-/* Σ 4G*L_i|u_i|² at radius a. */
-DEMC_STATIC_INLINE double demci_tangential_mdr_energy(double g, int n, double h, double a, const double *cell)
+/* Σ 4G*L_i|u_i|² at radius a, the cells of `dim` components each: 2 (the kernel's plane basis) or 3 (a vector of the
+ * contact model's frame, carried like its other tangent-plane vectors). A third component of 0 would add nothing,
+ * so both forms round alike. */
+DEMC_STATIC_INLINE double demci_tangential_mdr_energy(double g, int n, int dim, double h, double a, const double *cell)
 {
     const int act = demci_tangential_mdr_active(a, h, n);
     double e = 0.0;
     int i;
     for (i = 0; i < act; ++i) {
         const double l = demci_tangential_mdr_inside(a, (double)i * h, h);
-        e += l * (cell[2 * i] * cell[2 * i] + cell[2 * i + 1] * cell[2 * i + 1]);
+        const double *u = cell + dim * i;
+        double m2 = u[0] * u[0] + u[1] * u[1];
+        if (dim == 3) m2 += u[2] * u[2];
+        e += l * m2;
     }
     return 4.0 * g * e;
 }
@@ -92,7 +97,7 @@ DEMC_STATIC_INLINE double demci_tangential_mdr_energy(double g, int n, double h,
 DEMC_TANGENTIAL_MDR_FN double demc_tangential_mdr_stored_energy(const demc_tangential_mdr_params *params,
                                                                 const double *state)
 {
-    return demci_tangential_mdr_energy(params->effective_shear_modulus, params->springs,
+    return demci_tangential_mdr_energy(params->effective_shear_modulus, params->springs, 2,
                                        state[DEMC_TANGENTIAL_MDR_CELL_WIDTH], state[DEMC_TANGENTIAL_MDR_RADIUS],
                                        state + DEMC_TANGENTIAL_MDR_CELLS);
 }
@@ -173,36 +178,146 @@ DEMC_TANGENTIAL_MDR_FN void demc_tangential_mdr_transport(const demc_tangential_
     demci_tangential_mdr_store3(state + DEMC_TANGENTIAL_MDR_BASIS2, e2);
 }
 
-/* Merges the cells in groups of 2^m (m ≥ 1), the contact radius being a0: each new cell holds the mean of its
- * group's displacements weighted by their lengths inside the contact (the force is kept). Returns the energy lost
- * (only when want_energy). */
-DEMC_STATIC_INLINE double demci_tangential_mdr_merge(double g, int n, double h_old, int m, double a0, double *cell,
-                                                     int want_energy)
+/* Merges the cells (of `dim` components) in groups of 2^m (m ≥ 1), the contact radius being a0: each new cell holds
+ * the mean of its group's displacements weighted by their lengths inside the contact (the force is kept). Returns
+ * the energy lost (only when want_energy). */
+DEMC_STATIC_INLINE double demci_tangential_mdr_merge(double g, int n, int dim, double h_old, int m, double a0,
+                                                     double *cell, int want_energy)
 {
     const int act = demci_tangential_mdr_active(a0, h_old, n);
     const int group = m < 30 ? 1 << m : 1 << 30;
-    const double e_before = want_energy ? demci_tangential_mdr_energy(g, n, h_old, a0, cell) : 0.0;
+    const double e_before = want_energy ? demci_tangential_mdr_energy(g, n, dim, h_old, a0, cell) : 0.0;
     int j, i;
     for (j = 0; (double)j * (double)group < (double)act; ++j) {
-        double w = 0.0, s1 = 0.0, s2 = 0.0;
+        double w = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0;
         const int first = j * group, last = (act - first) < group ? act : first + group;
         for (i = first; i < last; ++i) {
             const double l = demci_tangential_mdr_inside(a0, (double)i * h_old, h_old);
             w += l;
-            s1 += l * cell[2 * i];
-            s2 += l * cell[2 * i + 1];
+            s1 += l * cell[dim * i];
+            s2 += l * cell[dim * i + 1];
+            if (dim == 3) s3 += l * cell[dim * i + 2];
         }
         /* the members of group j are at indices ≥ j·2^m > j − 1: every slot written so far has been read */
-        cell[2 * j] = w > 0.0 ? s1 / w : 0.0;
-        cell[2 * j + 1] = w > 0.0 ? s2 / w : 0.0;
+        cell[dim * j] = w > 0.0 ? s1 / w : 0.0;
+        cell[dim * j + 1] = w > 0.0 ? s2 / w : 0.0;
+        if (dim == 3) cell[dim * j + 2] = w > 0.0 ? s3 / w : 0.0;
     }
-    for (i = 2 * j; i < 2 * n; ++i) cell[i] = 0.0;
+    for (i = dim * j; i < dim * n; ++i) cell[i] = 0.0;
     if (!want_energy) return 0.0;
     {
         const double h_new = h_old * (double)group;
-        const double lost = e_before - demci_tangential_mdr_energy(g, n, h_new, a0, cell);
+        const double lost = e_before - demci_tangential_mdr_energy(g, n, dim, h_new, a0, cell);
         return lost > 0.0 ? lost : 0.0;
     }
+}
+
+/* What one step of the cells gives: U = Σ L_i u_i (the force is −8G*U), the cells inside the contact and how many
+ * of them slipped. */
+typedef struct demci_tangential_mdr_sum {
+    double u[3];
+    int in_contact, slipped;
+} demci_tangential_mdr_sum;
+
+/* One step of the bed for a contact (a > 0), written once for both layouts of its cells: `dim` components each, 2
+ * in the kernel's plane basis, 3 in the contact model's frame (where the increment d has its three components and
+ * the cells have been carried into the current tangent plane). head holds (h, a_0), cell the springs' displacements.
+ * With dim = 2 the third component is never read nor written, and adds exact zeros: the kernel's results are the
+ * same whichever layout. The energy terms only when energy is not NULL. */
+DEMC_STATIC_INLINE demci_tangential_mdr_sum demci_tangential_mdr_step(double g, double mu, int n, int dim,
+                                                                      double *head, double *cell, const double *d,
+                                                                      double normal_force, double a,
+                                                                      demc_tangential_mdr_energy *energy)
+{
+    double h = head[0], a0 = head[1];
+    double grid = 0.0, slip = 0.0, e_start = 0.0, e_end = 0.0, us, inv_a2, inv_da;
+    int i, act;
+    const int want = energy != 0;
+    demci_tangential_mdr_sum out;
+    out.u[0] = out.u[1] = out.u[2] = 0.0;
+    out.in_contact = out.slipped = 0;
+
+    if (!(h > 0.0)) { /* a new contact: grid on the current radius */
+        for (i = 0; i < dim * n; ++i) cell[i] = 0.0;
+        h = a / (double)n;
+        a0 = 0.0;
+    } else {
+        if (want) e_start = demci_tangential_mdr_energy(g, n, dim, h, a0, cell);
+        if (a > h * (double)n) { /* the contact outgrows the grid: merge cells in groups of 2^m */
+            double h_new = h;
+            int m = 0;
+            while (a > h_new * (double)n) {
+                h_new *= 2.0;
+                ++m;
+            }
+            grid += demci_tangential_mdr_merge(g, n, dim, h, m, a0, cell, want);
+            h = h_new;
+        }
+    }
+    head[0] = h;
+    head[1] = a;
+
+    /* the limit at the centre u_s = 3μF_n/(16G*a), u_c = u_s(1 − ⟨x²⟩/a²) */
+    us = normal_force > 0.0 ? 3.0 * mu * normal_force / (16.0 * g * a) : 0.0;
+    inv_a2 = 1.0 / (a * a);
+    inv_da = a > a0 ? 1.0 / (a - a0) : 0.0;
+    act = demci_tangential_mdr_active(a0 > a ? a0 : a, h, n);
+    for (i = 0; i < act; ++i) {
+        double *const u = cell + dim * i;
+        const double xl = (double)i * h;
+        const double l0 = demci_tangential_mdr_inside(a0, xl, h), l = demci_tangential_mdr_inside(a, xl, h);
+        double v1 = u[0], v2 = u[1], v3 = dim == 3 ? u[2] : 0.0, beta = 1.0, w1, w2, w3, t2, uc, xe, m2;
+        if (!(l > 0.0)) { /* the cell has left the contact: its springs are released */
+            if (want) grid += 4.0 * g * l0 * (v1 * v1 + v2 * v2 + v3 * v3);
+            u[0] = u[1] = 0.0;
+            if (dim == 3) u[2] = 0.0;
+            continue;
+        }
+        ++out.in_contact;
+        if (l > l0) {
+            /* springs entering at zero over [xl + l0, xl + l): mean of the part of the increment they see,
+             * 1 − θ at the middle xc of that part, θ = (xc − a0)/(a − a0) */
+            const double xc = xl + 0.5 * (l0 + l), theta = (xc - a0) * inv_da;
+            const double r = l0 / l;
+            if (want) grid += 4.0 * g * l0 * (1.0 - r) * (v1 * v1 + v2 * v2 + v3 * v3); /* the mean over zeros */
+            v1 *= r;
+            v2 *= r;
+            v3 *= r;
+            beta = r + (1.0 - r) * (1.0 - theta);
+        } else if (l < l0 && want) {
+            grid += 4.0 * g * (l0 - l) * (v1 * v1 + v2 * v2 + v3 * v3); /* the part that left, with its displacement */
+        }
+        w1 = v1 + beta * d[0];
+        w2 = v2 + beta * d[1];
+        w3 = v3 + beta * d[2];
+        xe = xl + l;
+        m2 = (xl * xl + xl * xe + xe * xe) * (1.0 / 3.0);
+        uc = us * (1.0 - m2 * inv_a2);
+        uc = uc > 0.0 ? uc : 0.0;
+        t2 = w1 * w1 + w2 * w2 + w3 * w3;
+        if (t2 > uc * uc) { /* slip: back onto the limit along the trial displacement */
+            const double t = sqrt(t2), f = uc / t;
+            ++out.slipped;
+            if (want) slip += 8.0 * g * l * (t - uc) * 0.5 * (sqrt(v1 * v1 + v2 * v2 + v3 * v3) + uc);
+            w1 *= f;
+            w2 *= f;
+            w3 *= f;
+        }
+        u[0] = w1;
+        u[1] = w2;
+        if (dim == 3) u[2] = w3;
+        out.u[0] += l * w1;
+        out.u[1] += l * w2;
+        out.u[2] += l * w3;
+        if (want) e_end += l * (w1 * w1 + w2 * w2 + w3 * w3);
+    }
+    if (want) {
+        energy->stored_energy = 4.0 * g * e_end;
+        energy->slip_dissipation = slip;
+        energy->grid_dissipation = grid;
+        energy->work = energy->stored_energy + slip + grid - e_start;
+    }
+    return out;
 }
 
 DEMC_TANGENTIAL_MDR_FN demc_tangential_result demc_tangential_mdr_update(const demc_tangential_mdr_params *params,
@@ -212,19 +327,18 @@ DEMC_TANGENTIAL_MDR_FN demc_tangential_result demc_tangential_mdr_update(const d
 {
     const int n = params->springs;
     const double g = params->effective_shear_modulus;
-    const double a = contact_radius;
-    double *const cell = state + DEMC_TANGENTIAL_MDR_CELLS;
-    double h = state[DEMC_TANGENTIAL_MDR_CELL_WIDTH], a0 = state[DEMC_TANGENTIAL_MDR_RADIUS];
-    double grid = 0.0, slip = 0.0, e_start = 0.0, e_end = 0.0, u1 = 0.0, u2 = 0.0;
-    double d1, d2, us, inv_a2, inv_da;
-    int i, act, in_contact = 0, slipped = 0;
-    const int want = energy != 0;
+    double d[3];
+    demci_tangential_mdr_sum sum;
     demc_tangential_result out;
     out.damping_force = demc_vec3_make(0.0, 0.0, 0.0);
 
-    if (!(a > 0.0)) { /* no contact: the springs are released */
-        if (want) {
-            energy->grid_dissipation = h > 0.0 ? demci_tangential_mdr_energy(g, n, h, a0, cell) : 0.0;
+    if (!(contact_radius > 0.0)) { /* no contact: the springs are released */
+        if (energy) {
+            const double h = state[DEMC_TANGENTIAL_MDR_CELL_WIDTH];
+            energy->grid_dissipation = h > 0.0 ? demci_tangential_mdr_energy(g, n, 2, h,
+                                                     state[DEMC_TANGENTIAL_MDR_RADIUS],
+                                                     state + DEMC_TANGENTIAL_MDR_CELLS)
+                                               : 0.0;
             energy->stored_energy = energy->work = energy->slip_dissipation = 0.0;
         }
         demc_tangential_mdr_state_reset(params, state);
@@ -232,87 +346,20 @@ DEMC_TANGENTIAL_MDR_FN demc_tangential_result demc_tangential_mdr_update(const d
         out.sliding = 0;
         return out;
     }
-    if (!(h > 0.0)) { /* a new contact: grid on the current radius, basis from the normal */
+    if (!(state[DEMC_TANGENTIAL_MDR_CELL_WIDTH] > 0.0)) { /* a new contact: the basis from the normal */
         demc_vec3 b1, b2;
-        demc_tangential_mdr_state_reset(params, state);
-        h = a / (double)n;
-        a0 = 0.0;
         demci_tangential_mdr_basis(normal, &b1, &b2);
         demci_tangential_mdr_store3(state + DEMC_TANGENTIAL_MDR_BASIS1, b1);
         demci_tangential_mdr_store3(state + DEMC_TANGENTIAL_MDR_BASIS2, b2);
-    } else {
-        if (want) e_start = demci_tangential_mdr_energy(g, n, h, a0, cell);
-        if (a > h * (double)n) { /* the contact outgrows the grid: merge cells in groups of 2^m */
-            double h_new = h;
-            int m = 0;
-            while (a > h_new * (double)n) {
-                h_new *= 2.0;
-                ++m;
-            }
-            grid += demci_tangential_mdr_merge(g, n, h, m, a0, cell, want);
-            h = h_new;
-        }
     }
-    state[DEMC_TANGENTIAL_MDR_CELL_WIDTH] = h;
-    state[DEMC_TANGENTIAL_MDR_RADIUS] = a;
-
-    /* the increment in the basis; the limit at the centre u_s = 3μF_n/(16G*a), u_c = u_s(1 − ⟨x²⟩/a²) */
-    d1 = demc_vec3_dot(increment, demci_tangential_mdr_load3(state + DEMC_TANGENTIAL_MDR_BASIS1));
-    d2 = demc_vec3_dot(increment, demci_tangential_mdr_load3(state + DEMC_TANGENTIAL_MDR_BASIS2));
-    us = normal_force > 0.0 ? 3.0 * params->mu * normal_force / (16.0 * g * a) : 0.0;
-    inv_a2 = 1.0 / (a * a);
-    inv_da = a > a0 ? 1.0 / (a - a0) : 0.0;
-    act = demci_tangential_mdr_active(a0 > a ? a0 : a, h, n);
-    for (i = 0; i < act; ++i) {
-        const double xl = (double)i * h;
-        const double l0 = demci_tangential_mdr_inside(a0, xl, h), l = demci_tangential_mdr_inside(a, xl, h);
-        double v1 = cell[2 * i], v2 = cell[2 * i + 1], beta = 1.0, w1, w2, t2, uc, xe, m2;
-        if (!(l > 0.0)) { /* the cell has left the contact: its springs are released */
-            if (want) grid += 4.0 * g * l0 * (v1 * v1 + v2 * v2);
-            cell[2 * i] = cell[2 * i + 1] = 0.0;
-            continue;
-        }
-        ++in_contact;
-        if (l > l0) {
-            /* springs entering at zero over [xl + l0, xl + l): mean of the part of the increment they see,
-             * 1 − θ at the middle xc of that part, θ = (xc − a0)/(a − a0) */
-            const double xc = xl + 0.5 * (l0 + l), theta = (xc - a0) * inv_da;
-            const double r = l0 / l;
-            if (want) grid += 4.0 * g * l0 * (1.0 - r) * (v1 * v1 + v2 * v2); /* the mean over zeros */
-            v1 *= r;
-            v2 *= r;
-            beta = r + (1.0 - r) * (1.0 - theta);
-        } else if (l < l0 && want) {
-            grid += 4.0 * g * (l0 - l) * (v1 * v1 + v2 * v2); /* the part that left, with its displacement */
-        }
-        w1 = v1 + beta * d1;
-        w2 = v2 + beta * d2;
-        xe = xl + l;
-        m2 = (xl * xl + xl * xe + xe * xe) * (1.0 / 3.0);
-        uc = us * (1.0 - m2 * inv_a2);
-        uc = uc > 0.0 ? uc : 0.0;
-        t2 = w1 * w1 + w2 * w2;
-        if (t2 > uc * uc) { /* slip: back onto the limit along the trial displacement */
-            const double t = sqrt(t2), f = uc / t;
-            ++slipped;
-            if (want) slip += 8.0 * g * l * (t - uc) * 0.5 * (sqrt(v1 * v1 + v2 * v2) + uc);
-            w1 *= f;
-            w2 *= f;
-        }
-        cell[2 * i] = w1;
-        cell[2 * i + 1] = w2;
-        u1 += l * w1;
-        u2 += l * w2;
-        if (want) e_end += l * (w1 * w1 + w2 * w2);
-    }
-    if (want) {
-        energy->stored_energy = 4.0 * g * e_end;
-        energy->slip_dissipation = slip;
-        energy->grid_dissipation = grid;
-        energy->work = energy->stored_energy + slip + grid - e_start;
-    }
-    out.force = demci_tangential_mdr_assemble(g, state, u1, u2);
-    out.sliding = in_contact > 0 && slipped == in_contact;
+    /* the increment in the basis (its component along the normal is not seen) */
+    d[0] = demc_vec3_dot(increment, demci_tangential_mdr_load3(state + DEMC_TANGENTIAL_MDR_BASIS1));
+    d[1] = demc_vec3_dot(increment, demci_tangential_mdr_load3(state + DEMC_TANGENTIAL_MDR_BASIS2));
+    d[2] = 0.0;
+    sum = demci_tangential_mdr_step(g, params->mu, n, 2, state + DEMC_TANGENTIAL_MDR_CELL_WIDTH,
+                                    state + DEMC_TANGENTIAL_MDR_CELLS, d, normal_force, contact_radius, energy);
+    out.force = demci_tangential_mdr_assemble(g, state, sum.u[0], sum.u[1]);
+    out.sliding = sum.in_contact > 0 && sum.slipped == sum.in_contact;
     return out;
 }
 
