@@ -476,6 +476,52 @@ static void collisional_conduction_of_an_impact(void)
     printf("  collision: %d steps, heat %.9e J, closed form of the impact %.9e J (rel. %.2e), of the recorded "
            "a_max, tau %.9e J\n",
            steps, heat, q_ref, fabs(heat / q_ref - 1), q_rec);
+    {
+        /* The same impact with the MDR tangential law: the heat block comes after the MDR springs (the last block),
+         * is kept under the swap, and, head-on (no tangential motion: the same normal force), the heat is the same
+         * bit for bit. */
+        demc_contact_def def = demc_contact_def_default(), plain;
+        demc_contact_model mdr, mdr_heat;
+        double state2[DEMC_CONTACT_STATE_MAX] = {0}, heat2 = 0;
+        size_t k, size_mdr;
+        int in_contact = 0, swapped = 0;
+        const char *bad = "x";
+        def.moduli.effective_modulus = 3.8e10;
+        def.moduli.effective_shear_modulus = 1.4e10;
+        def.restitution = 1.0;
+        def.friction.mu_static = def.friction.mu_dynamic = 0.3;
+        def.tangential = DEMC_TANGENTIAL_MDR;
+        def.mdr_springs = 8;
+        plain = def;
+        CHECK(demc_contact_model_init(&plain, &mdr, &bad) == DEMC_OK && bad == NULL);
+        def.heat = hd;
+        CHECK(demc_contact_model_init(&def, &mdr_heat, &bad) == DEMC_OK && bad == NULL);
+        size_mdr = demc_contact_model_state_size(&mdr);
+        CHECK(demc_contact_model_state_size(&mdr_heat) == size_mdr + 2);
+        for (k = 0; k < size_mdr; ++k) CHECK(demc_contact_state_flips(&mdr_heat, k) == demc_contact_state_flips(&mdr, k));
+        CHECK(demc_contact_state_flips(&mdr_heat, size_mdr) == 0 && demc_contact_state_flips(&mdr_heat, size_mdr + 1) == 0);
+        b = sphere_at(0, 0, r + 1e-8, r);
+        b.velocity = demc_vec3_make(0, 0, -v);
+        for (s = 0; s < 20000; ++s) {
+            const demc_contact_frame f = demc_contact_frame_sphere_wall(&mdr_heat, &b, &wall);
+            const demc_contact_result res = demc_contact_eval(&mdr_heat, &f, dt, state2, NULL);
+            const demc_contact_heat_result h = demc_contact_heat(&mdr_heat, &f, &res, NULL, ti, tj, dt, state2);
+            heat2 += h.conduction * dt;
+            if (f.overlap > 0 && ++in_contact == steps / 2) { /* mid-contact: the heat's block; the swap keeps it */
+                const double a_mid = state2[size_mdr], tau_mid = state2[size_mdr + 1];
+                CHECK(a_mid > 0 && tau_mid > 0);
+                demc_contact_state_swap(&mdr_heat, state2);
+                CHECK(state2[size_mdr] == a_mid && state2[size_mdr + 1] == tau_mid);
+                demc_contact_state_swap(&mdr_heat, state2);
+                swapped = 1;
+            }
+            if (!(f.overlap > 0) && in_contact > 0) break;
+            b.velocity = demc_vec3_add_scaled(b.velocity, dt / b.mass, res.force);
+            b.position = demc_vec3_add_scaled(b.position, dt, b.velocity);
+        }
+        CHECK(swapped && in_contact == steps);
+        CHECK(heat2 == heat);
+    }
 }
 
 /* ---- the batch: bit for bit the single calls summed in order ------------------------------------------------- */
