@@ -343,8 +343,8 @@ DEMC_HOT_INLINE int demci_lanes_eval(demc_contact_kind kind, const double *c, co
         const demci_lanes3 torque_i = demci_lanes3_cross(branch_i, force);
         const demci_lanes3 torque_j = demci_lanes3_cross(force, branch_j);
         /* the lanes' results, a row per component (force, torque_i, torque_j: x, y, z; overlap; normal force), each
-         * stored whole: a contact's result then reads each of its values from one store (a read spanning two
-         * narrower stores waits for both to retire, which cost a fifth of the batch's time at width 2) */
+         * stored whole: a contact's result then reads each of its values from one store (a read that the compiler
+         * had merged across two narrower stores could not be forwarded and stalled: 5 % of the batch at width 2) */
         enum { FORCE = 0, TORQUE_I = 3, TORQUE_J = 6, OVERLAP = 9, NORMAL_FORCE = 10, ROWS = 11 };
         double lane[ROWS][DEMCI_WIDE];
         /* A non-finite normal force (inputs far outside the domain: an overlap or stiffness that overflows) also goes
