@@ -81,7 +81,8 @@ DEMC_HOT_INLINE void demci_contact_store_tangential(demc_contact_kind kind, doub
     if (demci_contact_spring_displacement(kind)) demci_contact_store3(s + DEMCI_SPRING_DOUBLES, t->displacement);
 }
 
-/* Zeroes the first n doubles of a state (n ≤ DEMC_CONTACT_STATE_MAX). Written out, not looped: a compiler turns a
+/* Zeroes the first n doubles of a state (n ≤ 32: the blocks of a kind, demci_contact_state_size(); the MDR
+ * springs after them are zeroed by demci_contact_mdr_zero()). Written out, not looped: a compiler turns a
  * zeroing loop (or a memset of a variable size) into a call of memset, which costs more than the dozen stores of
  * a state; with a constant kind n is a constant and this is n stores. */
 DEMC_HOT_INLINE void demci_contact_zero(double *s, size_t n)
