@@ -64,6 +64,8 @@ static const double bench_dt = 1e-6; /* s: ~0.2 of the Rayleigh time of these sp
 typedef struct {
     demc_contact_model model;
     double range; /* demc_contact_model_range(): 0 for HM+D */
+    /* heat (the model with a heat law): per-body temperatures in, heat flows added; NULL otherwise */
+    double *temperature, *heat_flow;
 } bench_demc_model;
 /* The state stride of each model, its demc_contact_model_state_size() (checked at setup): with the closest
  * conventions HM+D keeps 6 doubles (the spring's force, k_t, F_n, slip flag: the projection needs no previous
@@ -86,6 +88,7 @@ static void bench_demc_compile(const demc_contact_def *def, demc_contact_kind ki
         demc_contact_model_state_size(&m->model) != BENCH_DEMC_DOUBLES(kind))
         abort();
     m->range = demc_contact_model_range(&m->model);
+    m->temperature = m->heat_flow = NULL;
 }
 
 static demc_contact_def bench_demc_def(const demc_pair *pair, double e, double mu)
@@ -109,6 +112,26 @@ static void bench_demc_setup_closest(bench_demc_model *m, const demc_pair *pair,
     def.friction.coulomb = DEMC_COULOMB_TOTAL;
     def.transport = DEMC_TRANSPORT_PROJECT;
     bench_demc_compile(&def, BENCH_KIND_CLOSEST, m);
+}
+
+/* The closest model with static conduction H = 2 k_s a (glass, k = 1 W/(m K)), the batch's heat arrays given
+ * (temperatures varying from body to body): what heat adds to the batch's cost. Bench-owned arrays of n bodies. */
+static void bench_demc_setup_heat(bench_demc_model *m, const demc_pair *pair, double e, double mu, long bodies)
+{
+    demc_contact_def def = bench_demc_def(pair, e, mu);
+    long k;
+    def.friction.stiffness_rule = DEMC_STIFFNESS_FORWARD;
+    def.friction.unloading = DEMC_UNLOADING_KEEP;
+    def.friction.direction = DEMC_SLIP_DIRECTION_FORCE;
+    def.friction.coulomb = DEMC_COULOMB_TOTAL;
+    def.transport = DEMC_TRANSPORT_PROJECT;
+    def.heat.law = DEMC_HEAT_STATIC;
+    def.heat.conductivity_i = def.heat.conductivity_j = 1.0;
+    bench_demc_compile(&def, BENCH_KIND_CLOSEST, m);
+    m->temperature = (double *)malloc((size_t)bodies * sizeof(double));
+    m->heat_flow = (double *)calloc((size_t)bodies, sizeof(double));
+    if (!m->temperature || !m->heat_flow) abort();
+    for (k = 0; k < bodies; ++k) m->temperature[k] = 300.0 + (double)(k % 97);
 }
 
 /* demc's HM+D with its default conventions. */
@@ -203,6 +226,8 @@ static void bench_demc_batch(const bench_demc_model *m, const ref_bodies *b, con
     batch.state_stride = demc_contact_model_state_size(&m->model);
     batch.body_force = &b->f[0][0];
     batch.body_torque = &b->torque[0][0];
+    batch.temperature = m->temperature;
+    batch.heat_flow = m->heat_flow;
     if (demc_contact_eval_batch(&m->model, &batch, dt, NULL) != DEMC_OK) abort();
 }
 /* ========================================================================================================== */
@@ -684,7 +709,7 @@ int main(void)
     disp_damping dd;
     disp_tangential dtg;
     disp_model dm;
-    bench_demc_model demc_closest, demc_default;
+    bench_demc_model demc_closest, demc_default, demc_heat;
     bench_kernel kernels[BENCH_MAX_KERNELS];
     int nk = 0, failed = 0;
     bench_set sets[3];
@@ -701,6 +726,7 @@ int main(void)
     dm = disp_model_make(selector, &rp, &dn, &dd, &dtg);
     bench_demc_setup_closest(&demc_closest, &pair, e, mu);
     bench_demc_setup_default(&demc_default, &pair, e, mu);
+    bench_demc_setup_heat(&demc_heat, &pair, e, mu, 70L * 70L * 70L); /* the largest set's bodies */
 
 #define BENCH_KERNEL(NAME, NOTE, SAME, DOUBLES, SWEEP, MODEL)                                                  \
     do {                                                                                                       \
@@ -724,6 +750,8 @@ int main(void)
                  &demc_closest);
     BENCH_KERNEL("demc-batch-def", "default conventions", 0, BENCH_DEMC_DEFAULT_DOUBLES, bench_sweep_demc_batch,
                  &demc_default);
+    BENCH_KERNEL("demc-batch-heat", "closest, with static conduction", 1, BENCH_DEMC_CLOSEST_DOUBLES,
+                 bench_sweep_demc_batch, &demc_heat);
 #endif
 #undef BENCH_KERNEL
 
@@ -752,6 +780,8 @@ int main(void)
         bench_set_free(&sets[ns]);
     }
     free(bench_flush_buf);
+    free(demc_heat.temperature);
+    free(demc_heat.heat_flow);
     if (failed) {
         fprintf(stderr, "bench_contact: FORCE CHECK FAILED (see MISMATCH above)\n");
         return 1;

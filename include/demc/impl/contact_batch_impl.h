@@ -9,7 +9,6 @@
 #include "contact_dispatch_impl.h"
 #include "contact_batch_loop_impl.h"
 #include "contact_lanes_impl.h"
-#include "contact_heat_impl.h"
 
 DEMC_BEGIN_DECLS
 
@@ -85,52 +84,12 @@ DEMC_STATIC_INLINE void demci_contact_batch_dispatch(const demc_contact_model *m
 #undef DEMCI_RUN
 }
 
-/* The heat pass (1.1), after the mechanical loop has left each contact's state: per contact, the overlap and R* of
- * its frame by the frame builder's own operations (bit for bit its values, without the rest of the frame) and the
- * body of demc_contact_heat() without a diag (conduction only), its flows added in the order of the contacts.
- * Taken only for a model with a heat law and a batch with temperatures, so that the loop of 1.0 is unchanged. The
- * spheres (`wall` and `contacts` NULL), a wall, or facets (`contacts`). */
-DEMC_STATIC_INLINE void demci_contact_batch_heat(const double *c, const demc_contact_batch *b, const demc_wall *wall,
-                                                 const demc_facet_contact *contacts, double dt)
+/* Whether a checked batch asks for heat of a model that has a heat law, once per call: if not, the batch as read
+ * drops its heat arrays, so that the loops' one test of heat_flow per contact is false and a 1.0 host's loop is
+ * what it was (a model without a heat law ignores the arrays). */
+DEMC_STATIC_INLINE void demci_contact_batch_heat_asked(const double *c, demc_contact_batch *local)
 {
-    const size_t ss = b->scalar_stride;
-    const int spheres = !wall && !contacts;
-    size_t q;
-    for (q = 0; q < b->count; ++q) {
-        const int i = b->i[q], j = wall ? 0 : b->j[q];
-        const double *xi = b->position + (size_t)i * b->vector_stride, ri = b->radius[(size_t)i * ss];
-        double overlap = 0.0, r_star = 0.0, t_j;
-        demc_contact_heat_result h;
-        if (spheres) {
-            const double *xj = b->position + (size_t)j * b->vector_stride, rj = b->radius[(size_t)j * ss];
-            const demc_vec3 dx = demc_vec3_sub(demc_vec3_make(xi[0], xi[1], xi[2]), demc_vec3_make(xj[0], xj[1], xj[2]));
-            const double d2 = demc_vec3_norm2(dx), reach = ri + rj + c[DEMCI_M_RANGE];
-            if (d2 < reach * reach) {
-                overlap = ri + rj - sqrt(d2);
-                r_star = ri * rj / (ri + rj);
-            }
-            t_j = b->temperature[(size_t)j * ss];
-        } else {
-            const double o = wall ? ri - demc_vec3_dot(wall->normal, demc_vec3_sub(demc_vec3_make(xi[0], xi[1], xi[2]),
-                                                                                    wall->point))
-                                  : ri - contacts[q].distance;
-            if (o > -c[DEMCI_M_RANGE]) {
-                overlap = o;
-                r_star = ri;
-            }
-            t_j = b->boundary_temperature[wall ? 0 : (size_t)j];
-        }
-        h = demci_contact_heat_body(c, overlap, r_star, NULL, b->temperature[(size_t)i * ss], t_j, dt,
-                                    b->state + q * b->state_stride);
-        b->heat_flow[(size_t)i * ss] += h.heat_flow_i;
-        if (spheres) b->heat_flow[(size_t)j * ss] += h.heat_flow_j;
-    }
-}
-
-/* Whether a checked batch asks for heat of a model that has a heat law: once per call. */
-DEMC_STATIC_INLINE int demci_contact_batch_wants_heat(const double *c, const demc_contact_batch *b)
-{
-    return b->temperature && c[DEMCI_M_HEAT_LAW] != 0.0;
+    if (!local->temperature || c[DEMCI_M_HEAT_LAW] == 0.0) local->temperature = local->heat_flow = NULL;
 }
 
 DEMC_CONTACT_FN demc_status demc_contact_eval_batch(const demc_contact_model *model, const demc_contact_batch *batch,
@@ -142,9 +101,8 @@ DEMC_CONTACT_FN demc_status demc_contact_eval_batch(const demc_contact_model *mo
     if (s != DEMC_OK) return s;
     if ((s = demci_contact_batch_check(model, &local, NULL, 0, 0, dt, bad_field)) != DEMC_OK) return s;
     demci_contact_batch_stateful(&local, &dummy);
+    demci_contact_batch_heat_asked(model->opaque_, &local);
     demci_contact_batch_dispatch(model, &local, NULL, dt);
-    if (demci_contact_batch_wants_heat(model->opaque_, &local))
-        demci_contact_batch_heat(model->opaque_, &local, NULL, NULL, dt);
     return demci_material_fail(DEMC_OK, 0, bad_field);
 }
 
@@ -158,9 +116,8 @@ DEMC_CONTACT_FN demc_status demc_contact_eval_batch_wall(const demc_contact_mode
     if (s != DEMC_OK) return s;
     if ((s = demci_contact_batch_check(model, &local, wall, 1, 1, dt, bad_field)) != DEMC_OK) return s;
     demci_contact_batch_stateful(&local, &dummy);
+    demci_contact_batch_heat_asked(model->opaque_, &local);
     demci_contact_batch_dispatch(model, &local, wall, dt);
-    if (demci_contact_batch_wants_heat(model->opaque_, &local))
-        demci_contact_batch_heat(model->opaque_, &local, wall, NULL, dt);
     return demci_material_fail(DEMC_OK, 0, bad_field);
 }
 
@@ -187,6 +144,7 @@ DEMC_HOT_INLINE void demci_contact_batch_facet_loop(demc_contact_kind kind, cons
         if (!(b->radius[(size_t)i * b->scalar_stride] - cq->distance > -c[DEMCI_M_RANGE])) {
             r = demci_contact_release(kind, c, 0.0, b->state + q * b->state_stride, NULL);
             demci_contact_batch_store(b, q, &r);
+            if (b->heat_flow) demci_contact_heat_release(c, b->state + q * b->state_stride);
             if (nodal) {
                 size_t k;
                 for (k = 0; k < 9; ++k) nodal[9 * q + k] = 0.0;
@@ -197,6 +155,7 @@ DEMC_HOT_INLINE void demci_contact_batch_facet_loop(demc_contact_kind kind, cons
         f = demci_contact_frame_facet(c, &bi, t, cq);
         r = demci_contact_eval_kind(kind, c, &f, dt, b->state + q * b->state_stride, NULL);
         demci_contact_batch_emit(b, q, i, 0, 1, &r);
+        if (b->heat_flow) demci_contact_batch_heat(c, b, q, i, b->j[q], 1, f.overlap, f.effective_radius, dt);
         if (nodal) {
             demc_vec3 forces[3];
             int k;
@@ -225,11 +184,11 @@ DEMC_CONTACT_FN demc_status demc_contact_eval_batch_facet(const demc_contact_mod
     if ((s = demci_require_positive(dt, "dt", bad_field)) != DEMC_OK) return s;
     demci_contact_batch_stateful(&local, &dummy);
     c = model->opaque_;
+    demci_contact_batch_heat_asked(c, &local);
     kind = demc_contact_model_kind(model);
 #define DEMCI_RUN(K) demci_contact_batch_facet_loop((K), c, &local, facets, contacts, dt, nodal_force)
     DEMCI_CONTACT_DISPATCH(kind, DEMCI_RUN)
 #undef DEMCI_RUN
-    if (demci_contact_batch_wants_heat(c, &local)) demci_contact_batch_heat(c, &local, NULL, contacts, dt);
     return demci_material_fail(DEMC_OK, 0, bad_field);
 }
 

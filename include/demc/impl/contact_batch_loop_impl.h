@@ -7,6 +7,7 @@
 #include "../contact.h" /* the public declarations (nothing, when this part is included from there) */
 #include "contact_frame_impl.h"
 #include "contact_eval_impl.h"
+#include "contact_heat_impl.h"
 
 DEMC_BEGIN_DECLS
 
@@ -68,7 +69,7 @@ DEMC_HOT_INLINE void demci_contact_batch_prefetch_place(const demc_contact_batch
 }
 
 /* The rest of what a contact reads of body k, and the accumulators it adds into (read, then written): when they
- * are requested, a quarter of the lines a contact touches. */
+ * are requested, a quarter of the lines a contact touches. (The heat's lines: demci_contact_batch_heat_chunk().) */
 DEMC_HOT_INLINE void demci_contact_batch_prefetch_motion(const demc_contact_batch *b, int k)
 {
     DEMCI_PREFETCH(b->velocity + (size_t)k * b->vector_stride);
@@ -110,6 +111,36 @@ DEMC_HOT_INLINE void demci_contact_batch_emit(const demc_contact_batch *b, size_
     }
 }
 
+/* The heat of an evaluated contact q (1.1) at contact radius a, added in the contacts' order as its forces are: the
+ * conduction (a batch has no diag, so no frictional heat) into body i and, for a sphere j, out of body j; body j's
+ * temperature is a sphere's, or boundary_temperature[j] of a wall (j = 0) or of facet j. Taken only when the batch
+ * asks for heat of a model with a heat law (b->heat_flow set: demci_contact_batch_heat_asked()). */
+DEMC_HOT_INLINE void demci_contact_batch_heat_at(const double *c, const demc_contact_batch *b, size_t q, int i, int j,
+                                                 int boundary, double a, double dt)
+{
+    const size_t ss = b->scalar_stride;
+    const double t_j = boundary ? b->boundary_temperature[j] : b->temperature[(size_t)j * ss];
+    const demc_contact_heat_result h =
+        demci_contact_heat_at(c, a, NULL, b->temperature[(size_t)i * ss], t_j, dt, b->state + q * b->state_stride);
+    b->heat_flow[(size_t)i * ss] += h.heat_flow_i;
+    if (!boundary) b->heat_flow[(size_t)j * ss] += h.heat_flow_j;
+}
+
+/* demci_contact_batch_heat_at() with the contact radius of the overlap and R* of contact q's frame (the JKR neck's
+ * while it holds: read from the state its evaluation left). Out of line, so that a batch without heat pays one test
+ * per contact and not the registers of the heat in its loop. */
+#if defined(__GNUC__) && !defined(__CUDACC__)
+__attribute__((noinline, unused)) static
+#else
+DEMC_STATIC_INLINE
+#endif
+void demci_contact_batch_heat(const double *c, const demc_contact_batch *b, size_t q, int i, int j, int boundary,
+                              double overlap, double r_star, double dt)
+{
+    demci_contact_batch_heat_at(c, b, q, i, j, boundary,
+                                demci_contact_heat_radius(c, overlap, r_star, b->state + q * b->state_stride), dt);
+}
+
 /* The frame builders' test of contact, from the positions and radii alone. */
 DEMC_HOT_INLINE int demci_contact_batch_touching(const double *c, const demc_contact_batch *b, int i, int j,
                                                  const demc_wall *wall)
@@ -134,8 +165,9 @@ DEMC_HOT_INLINE int demci_contact_batch_per_contact(const demc_contact_batch *b)
 }
 
 /* Contact q of a batch, apart: released on its squared distance, before the rest of its bodies is read or a frame
- * is built (what the frame builder and the evaluation would give: a zero result, the state reset). It adds nothing
- * into the accumulators: the per-contact outputs, when there are any, are all it writes besides its state. */
+ * is built (what the frame builder and the evaluation would give: a zero result, the state reset; with heat, the
+ * heat law's memory is reset by demci_contact_batch_heat_chunk() once per chunk). It adds nothing into the
+ * accumulators: the per-contact outputs, when there are any, are all it writes besides its state. */
 DEMC_HOT_INLINE void demci_contact_batch_release(demc_contact_kind kind, const double *c, const demc_contact_batch *b,
                                                  size_t q, int per_contact)
 {
@@ -148,6 +180,7 @@ DEMC_HOT_INLINE void demci_contact_batch_one(demc_contact_kind kind, const doubl
                                              const demc_wall *wall, double dt, size_t q)
 {
     const int i = b->i[q], j = wall ? 0 : b->j[q];
+    double *const state = b->state + q * b->state_stride;
     const demc_body bi = demci_contact_batch_body(kind, b, i);
     demc_body bj;
     demc_contact_frame f;
@@ -158,8 +191,9 @@ DEMC_HOT_INLINE void demci_contact_batch_one(demc_contact_kind kind, const doubl
         bj = demci_contact_batch_body(kind, b, j);
         f = demci_contact_frame_spheres(c, &bi, &bj);
     }
-    r = demci_contact_eval_kind(kind, c, &f, dt, b->state + q * b->state_stride, NULL);
+    r = demci_contact_eval_kind(kind, c, &f, dt, state, NULL);
     demci_contact_batch_emit(b, q, i, j, wall != 0, &r);
+    if (b->heat_flow) demci_contact_batch_heat(c, b, q, i, j, wall != 0, f.overlap, f.effective_radius, dt);
 }
 
 /* The prefetches of a dense chunk for the contact DEMCI_BATCH_PREFETCH after q: everything of its bodies (body i once
@@ -236,6 +270,39 @@ DEMC_HOT_INLINE size_t demci_contact_batch_dense_list(demc_contact_kind kind, co
     return n;
 }
 
+/* A chunk [start, end) of a batch with heat (1.1), its contacts within reach within[0..n) in order, before they are
+ * evaluated, once per chunk and out of line (a batch without heat pays one test per chunk): the temperatures and
+ * heat accumulators of the bodies of the listed contacts prefetched (their heat is added after their forces, so
+ * the lines have a chunk's evaluation to arrive: gathered at random, they would otherwise cost 20-30 % of the
+ * batch), and the collisional law's memory of the pairs apart reset (demci_contact_heat_release(); the other laws
+ * keep none, so the walk, whose test mispredicts in a neighbour list, is not taken for them). */
+#if defined(__GNUC__) && !defined(__CUDACC__)
+__attribute__((noinline, unused)) static
+#else
+DEMC_STATIC_INLINE
+#endif
+void demci_contact_batch_heat_chunk(const double *c, const demc_contact_batch *b, const demc_wall *wall,
+                                    size_t start, size_t end, const size_t *within, size_t n)
+{
+    const size_t ss = b->scalar_stride;
+    size_t q, t;
+    for (t = 0; t < n; ++t) {
+        const size_t i = (size_t)b->i[within[t]];
+        DEMCI_PREFETCH(b->temperature + i * ss);
+        DEMCI_PREFETCH_WRITE(b->heat_flow + i * ss);
+        if (!wall) {
+            const size_t j = (size_t)b->j[within[t]];
+            DEMCI_PREFETCH(b->temperature + j * ss);
+            DEMCI_PREFETCH_WRITE(b->heat_flow + j * ss);
+        }
+    }
+    if (c[DEMCI_M_HEAT_LAW] != (double)DEMC_HEAT_COLLISION) return;
+    for (q = start, t = 0; q < end; ++q) {
+        if (t < n && within[t] == q) ++t;
+        else demci_contact_heat_release(c, b->state + q * b->state_stride);
+    }
+}
+
 /* The end of the chunk that starts at `start`. */
 DEMC_HOT_INLINE size_t demci_contact_batch_chunk_end(const demc_contact_batch *b, size_t start)
 {
@@ -259,6 +326,7 @@ DEMC_HOT_INLINE void demci_contact_batch_loop(demc_contact_kind kind, const doub
         length = end - start;
         within = dense ? demci_contact_batch_dense_list(kind, c, b, wall, start, end, list)
                        : demci_contact_batch_sift(kind, c, b, wall, start, end, list);
+        if (b->heat_flow) demci_contact_batch_heat_chunk(c, b, wall, start, end, list, within);
         for (t = 0; t < within; ++t) {
             /* a dense chunk's contacts were prefetched whole; a sifted chunk's motion is fetched here */
             if (!dense) demci_contact_batch_motion_ahead(b, wall, list, within, t);

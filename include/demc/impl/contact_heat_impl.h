@@ -38,14 +38,12 @@ DEMC_STATIC_INLINE double demci_contact_heat_dissipation(const demc_contact_diag
     return sum;
 }
 
-/* The heat of one contact of a readable model with a heat law, from the overlap and R* of its frame: the one body
- * behind demc_contact_heat() and the batch's heat pass (so that the batch's sums are the single calls' bit for
- * bit). */
-DEMC_HOT_INLINE demc_contact_heat_result demci_contact_heat_body(const double *c, double overlap, double r_star,
-                                                                 const demc_contact_diag *diag, double t_i,
-                                                                 double t_j, double dt, double *state)
+/* The heat of one contact of a readable model with a heat law at contact radius a: the one body behind
+ * demc_contact_heat() and the batch's loops (so that the batch's sums are the single calls' bit for bit). */
+DEMC_HOT_INLINE demc_contact_heat_result demci_contact_heat_at(const double *c, double a, const demc_contact_diag *diag,
+                                                               double t_i, double t_j, double dt, double *state)
 {
-    const double law = c[DEMCI_M_HEAT_LAW], a = demci_contact_heat_radius(c, overlap, r_star, state);
+    const double law = c[DEMCI_M_HEAT_LAW];
     demc_contact_heat_result h;
     double conductance;
     if (law == (double)DEMC_HEAT_STATIC) {
@@ -86,6 +84,16 @@ DEMC_HOT_INLINE demc_contact_heat_result demci_contact_heat_body(const double *c
     return h;
 }
 
+/* A contact's end for the heat law: the collisional law's memory of the impact (a_max, τ) starts again, as
+ * demci_contact_heat_at() leaves it at a = 0; the memoryless laws keep nothing. */
+DEMC_HOT_INLINE void demci_contact_heat_release(const double *c, double *state)
+{
+    if (c[DEMCI_M_HEAT_LAW] == (double)DEMC_HEAT_COLLISION) {
+        double *block = state + (size_t)c[DEMCI_M_HEAT_STATE];
+        block[0] = block[1] = 0.0;
+    }
+}
+
 DEMC_STATIC_INLINE demc_contact_heat_result demci_contact_heat_filled(double value)
 {
     demc_contact_heat_result h;
@@ -104,8 +112,8 @@ DEMC_CONTACT_FN demc_contact_heat_result demc_contact_heat(const demc_contact_mo
     (void)result; /* room for laws that take the contact radius from the normal force */
     if (!demci_contact_readable(c)) return demci_contact_heat_filled(HUGE_VAL - HUGE_VAL);
     if (c[DEMCI_M_HEAT_LAW] == 0.0) return demci_contact_heat_filled(0.0);
-    return demci_contact_heat_body(c, frame->overlap, frame->effective_radius, diag, temperature_i, temperature_j, dt,
-                                   state);
+    return demci_contact_heat_at(c, demci_contact_heat_radius(c, frame->overlap, frame->effective_radius, state), diag,
+                                 temperature_i, temperature_j, dt, state);
 }
 
 DEMC_END_DECLS

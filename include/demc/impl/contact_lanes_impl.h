@@ -267,12 +267,30 @@ DEMC_HOT_INLINE demci_lanes_spring demci_lanes_spring_step(demc_contact_kind kin
     return out;
 }
 
+/* The heat of the contacts of a chunk evaluated by demci_lanes_loop() (1.1), qs[0..count) with their contact radii
+ * (the lanes' √(R*δ), the scalar body's: these laws have no neck; or what demci_lanes_scalar() found), added after
+ * the chunk's forces in the contacts' order. Out of line and called once per chunk, so that a batch without heat
+ * pays one test per chunk: a call in the group's loop, even one never taken, cost 10 instructions a contact. */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((noinline, unused)) static
+#else
+DEMC_STATIC_INLINE
+#endif
+void demci_lanes_heat(const double *c, const demc_contact_batch *b, double dt, const size_t *qs, size_t count,
+                      const double *radius)
+{
+    size_t k;
+    for (k = 0; k < count; ++k)
+        demci_contact_batch_heat_at(c, b, qs[k], b->i[qs[k]], b->j[qs[k]], 0, radius[k], dt);
+}
+
 /* The contacts qs[0] < qs[1] < ... < qs[count − 1] (1 ≤ count ≤ DEMCI_WIDE, in the batch's order), all within reach
- * (the scalar loop's test), in lanes; 0 with nothing written when any takes a rarer path of the scalar body (see the
- * top of this file). The lanes past count evaluate contact qs[0] again (its operations, so no other path and no
- * exception), write contact qs[0]'s new state again (the same values) and return no result. */
+ * (the scalar loop's test), in lanes, their contact radii written to radius[0..DEMCI_WIDE) (for the heat); 0 with
+ * nothing written when any takes a rarer path of the scalar body (see the top of this file). The lanes past count
+ * evaluate contact qs[0] again (its operations, so no other path and no exception), write contact qs[0]'s new state
+ * again (the same values) and return no result. */
 DEMC_HOT_INLINE int demci_lanes_eval(demc_contact_kind kind, const double *c, const demc_contact_batch *b, double dt,
-                                     const size_t *qs, int count)
+                                     const size_t *qs, int count, double *radius)
 {
     const size_t spring_at = demci_contact_tangential_offset(kind);
     size_t vi[DEMCI_WIDE], vj[DEMCI_WIDE], si[DEMCI_WIDE], sj[DEMCI_WIDE], st[DEMCI_WIDE];
@@ -365,6 +383,7 @@ DEMC_HOT_INLINE int demci_lanes_eval(demc_contact_kind kind, const double *c, co
         demci_w_store(lane[TORQUE_J], torque_j.x), demci_w_store(lane[TORQUE_J + 1], torque_j.y);
         demci_w_store(lane[TORQUE_J + 2], torque_j.z);
         demci_w_store(lane[OVERLAP], overlap), demci_w_store(lane[NORMAL_FORCE], f_n);
+        demci_w_store(radius, a); /* one store: cheaper than a test per group */
         for (k = 0; k < count; ++k) {
             demc_contact_result r;
             r.force = demc_vec3_make(lane[FORCE][k], lane[FORCE + 1][k], lane[FORCE + 2][k]);
@@ -379,7 +398,7 @@ DEMC_HOT_INLINE int demci_lanes_eval(demc_contact_kind kind, const double *c, co
 }
 
 /* The scalar body for the contacts of a group the lanes do not take (rare: a new contact, coincident centres, a
- * normal turned by nearly π, inputs far outside the domain), in their order. Out of line and with the kind read at
+ * normal turned by nearly π, inputs far outside the domain), in their order, their contact radii in radius[]. Out of line and with the kind read at
  * run time (the general body, bit for bit the specialised ones': test_contact_batch), so that a unit holds one copy
  * of it whatever its widths and kinds: the lanes of each kind then cost only their own text. */
 #if defined(__GNUC__) || defined(__clang__)
@@ -387,26 +406,29 @@ __attribute__((noinline, cold, unused)) static
 #else
 DEMC_STATIC_INLINE
 #endif
-void demci_lanes_scalar(const double *c, const demc_contact_batch *b, double dt, const size_t *qs, int count)
+void demci_lanes_scalar(const double *c, const demc_contact_batch *b, double dt, const size_t *qs, int count,
+                        double *radius)
 {
     const demc_contact_kind kind = demci_contact_kind_of(c);
     int k;
     for (k = 0; k < count; ++k) {
         const size_t q = qs[k];
         const int i = b->i[q], j = b->j[q];
+        double *const state = b->state + q * b->state_stride;
         const demc_body bi = demci_contact_batch_body(kind, b, i), bj = demci_contact_batch_body(kind, b, j);
-        const demc_contact_result r =
-            demci_contact_eval_general(c, demci_contact_frame_spheres(c, &bi, &bj), dt, b->state + q * b->state_stride, NULL);
+        const demc_contact_frame f = demci_contact_frame_spheres(c, &bi, &bj);
+        const demc_contact_result r = demci_contact_eval_general(c, f, dt, state, NULL);
         demci_contact_batch_emit(b, q, i, j, 0, &r);
+        radius[k] = demci_contact_heat_radius(c, f.overlap, f.effective_radius, state);
     }
 }
 
 /* count (1 ≤ count ≤ DEMCI_WIDE) contacts within reach, listed in qs in the batch's order: in lanes, or (a group the
- * lanes do not take) through the scalar body contact by contact, in that order. */
+ * lanes do not take) through the scalar body contact by contact, in that order; their contact radii in radius[]. */
 DEMC_HOT_INLINE void demci_lanes_group(demc_contact_kind kind, const double *c, const demc_contact_batch *b, double dt,
-                                       const size_t *qs, int count)
+                                       const size_t *qs, int count, double *radius)
 {
-    if (!demci_lanes_eval(kind, c, b, dt, qs, count)) demci_lanes_scalar(c, b, dt, qs, count);
+    if (!demci_lanes_eval(kind, c, b, dt, qs, count, radius)) demci_lanes_scalar(c, b, dt, qs, count, radius);
 }
 
 /* The batch loop of a kind the lanes serve, chunk by chunk as demci_contact_batch_loop(): each chunk's contacts within
@@ -419,6 +441,7 @@ DEMC_HOT_INLINE void demci_lanes_loop(demc_contact_kind kind, const double *c, c
 {
     size_t start, end, within = 1, length = 1; /* of the chunk before; the first chunk is taken as dense */
     size_t list[DEMCI_BATCH_CHUNK];
+    double radius[DEMCI_BATCH_CHUNK]; /* a group of DEMCI_WIDE at t, a multiple of it below the chunk's length */
     for (start = 0; start < b->count; start = end) {
         const int dense = 2 * within > length;
         size_t t, k;
@@ -426,13 +449,15 @@ DEMC_HOT_INLINE void demci_lanes_loop(demc_contact_kind kind, const double *c, c
         length = end - start;
         within = dense ? demci_contact_batch_dense_list(kind, c, b, NULL, start, end, list)
                        : demci_contact_batch_sift(kind, c, b, NULL, start, end, list);
+        if (b->heat_flow) demci_contact_batch_heat_chunk(c, b, NULL, start, end, list, within);
         for (t = 0; t < within; t += DEMCI_WIDE) {
             const int count = within - t < DEMCI_WIDE ? (int)(within - t) : DEMCI_WIDE;
             /* a dense chunk's contacts were prefetched whole; a sifted chunk's motion is fetched here */
             if (!dense)
                 for (k = 0; k < (size_t)count; ++k) demci_contact_batch_motion_ahead(b, NULL, list, within, t + k);
-            demci_lanes_group(kind, c, b, dt, list + t, count);
+            demci_lanes_group(kind, c, b, dt, list + t, count, radius + t);
         }
+        if (b->heat_flow) demci_lanes_heat(c, b, dt, list, within, radius);
     }
 }
 
