@@ -66,6 +66,7 @@ typedef struct {
     double range; /* demc_contact_model_range(): 0 for HM+D */
     /* heat (the model with a heat law): per-body temperatures in, heat flows added; NULL otherwise */
     double *temperature, *heat_flow;
+    int frictional_heat; /* the batch's frictional heat too */
 } bench_demc_model;
 /* The state stride of each model, its demc_contact_model_state_size() (checked at setup): with the closest
  * conventions HM+D keeps 6 doubles (the spring's force, k_t, F_n, slip flag: the projection needs no previous
@@ -89,6 +90,7 @@ static void bench_demc_compile(const demc_contact_def *def, demc_contact_kind ki
         abort();
     m->range = demc_contact_model_range(&m->model);
     m->temperature = m->heat_flow = NULL;
+    m->frictional_heat = 0;
 }
 
 static demc_contact_def bench_demc_def(const demc_pair *pair, double e, double mu)
@@ -228,6 +230,7 @@ static void bench_demc_batch(const bench_demc_model *m, const ref_bodies *b, con
     batch.body_torque = &b->torque[0][0];
     batch.temperature = m->temperature;
     batch.heat_flow = m->heat_flow;
+    batch.frictional_heat = m->frictional_heat;
     if (demc_contact_eval_batch(&m->model, &batch, dt, NULL) != DEMC_OK) abort();
 }
 /* ========================================================================================================== */
@@ -709,7 +712,7 @@ int main(void)
     disp_damping dd;
     disp_tangential dtg;
     disp_model dm;
-    bench_demc_model demc_closest, demc_default, demc_heat;
+    bench_demc_model demc_closest, demc_default, demc_heat, demc_friction_heat;
     bench_kernel kernels[BENCH_MAX_KERNELS];
     int nk = 0, failed = 0;
     bench_set sets[3];
@@ -727,6 +730,8 @@ int main(void)
     bench_demc_setup_closest(&demc_closest, &pair, e, mu);
     bench_demc_setup_default(&demc_default, &pair, e, mu);
     bench_demc_setup_heat(&demc_heat, &pair, e, mu, 70L * 70L * 70L); /* the largest set's bodies */
+    demc_friction_heat = demc_heat; /* the same arrays */
+    demc_friction_heat.frictional_heat = 1;
 
 #define BENCH_KERNEL(NAME, NOTE, SAME, DOUBLES, SWEEP, MODEL)                                                  \
     do {                                                                                                       \
@@ -752,6 +757,8 @@ int main(void)
                  &demc_default);
     BENCH_KERNEL("demc-batch-heat", "closest, with static conduction", 1, BENCH_DEMC_CLOSEST_DOUBLES,
                  bench_sweep_demc_batch, &demc_heat);
+    BENCH_KERNEL("demc-batch-fheat", "closest, conduction and frictional heat", 1, BENCH_DEMC_CLOSEST_DOUBLES,
+                 bench_sweep_demc_batch, &demc_friction_heat);
 #endif
 #undef BENCH_KERNEL
 

@@ -661,6 +661,7 @@ module demc
         type(c_ptr) :: temperature
         type(c_ptr) :: heat_flow
         type(c_ptr) :: boundary_temperature
+        integer(c_int) :: frictional_heat
     end type demc_contact_batch
 
     type, bind(C) :: demc_contact_heat_result

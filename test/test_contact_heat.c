@@ -565,13 +565,15 @@ static void batch_sums_are_the_single_calls(void)
                 ++nq;
             }
         CHECK(ss <= 40);
-        /* 0: spheres, 1: a wall, 2: facets (two triangles of the plane z = 0) */
-        for (kind_of_batch = 0; kind_of_batch < 3; ++kind_of_batch) {
+        /* 0: spheres, 1: a wall, 2: facets (two triangles of the plane z = 0); conduction only, then with the
+         * frictional heat (the single calls with a diag) */
+        for (kind_of_batch = 0; kind_of_batch < 6; ++kind_of_batch) {
+            const int friction = kind_of_batch >= 3, geometry = kind_of_batch % 3;
             demc_facet_triangle tri[2];
             demc_facet_contact fcs[64];
             demc_wall wall;
-            const size_t n = kind_of_batch == 0 ? nq : NB;
-            int touching = 0;
+            const size_t n = geometry == 0 ? nq : NB;
+            int touching = 0, heated = 0;
             memset(&wall, 0, sizeof wall);
             wall.normal = demc_vec3_make(0, 0, 1);
             memset(tri, 0, sizeof tri);
@@ -581,7 +583,7 @@ static void batch_sums_are_the_single_calls(void)
             tri[1].vertex[0] = demc_vec3_make(-1, -1, 0);
             tri[1].vertex[1] = demc_vec3_make(1, 1, 0);
             tri[1].vertex[2] = demc_vec3_make(-1, 1, 0);
-            if (kind_of_batch > 0)
+            if (geometry > 0)
                 for (q = 0; q < n; ++q) {
                     ii[q] = (int)q;
                     jj[q] = (int)(q % 2);
@@ -599,7 +601,7 @@ static void batch_sums_are_the_single_calls(void)
                 demc_contact_batch batch = DEMC_CONTACT_BATCH_INIT;
                 const char *bad = "x";
                 demc_status status;
-                for (q = 0; kind_of_batch == 2 && q < n; ++q) {
+                for (q = 0; geometry == 2 && q < n; ++q) {
                     const demc_vec3 c = demc_vec3_make(x[ii[q]][0], x[ii[q]][1], x[ii[q]][2]);
                     fcs[q] = demc_facet_closest_point(&tri[jj[q]], c);
                 }
@@ -619,8 +621,9 @@ static void batch_sums_are_the_single_calls(void)
                 batch.temperature = temp;
                 batch.heat_flow = flow;
                 batch.boundary_temperature = bt;
-                status = kind_of_batch == 0 ? demc_contact_eval_batch(&m, &batch, 1e-6, &bad)
-                         : kind_of_batch == 1 ? demc_contact_eval_batch_wall(&m, &batch, &wall, 1e-6, &bad)
+                batch.frictional_heat = friction;
+                status = geometry == 0 ? demc_contact_eval_batch(&m, &batch, 1e-6, &bad)
+                         : geometry == 1 ? demc_contact_eval_batch_wall(&m, &batch, &wall, 1e-6, &bad)
                                               : demc_contact_eval_batch_facet(&m, &batch, tri, fcs, 1e-6, NULL, &bad);
                 CHECK(status == DEMC_OK && bad == NULL);
                 for (q = 0; q < n; ++q) {
@@ -628,6 +631,7 @@ static void batch_sums_are_the_single_calls(void)
                     demc_contact_frame f;
                     demc_contact_result r;
                     demc_contact_heat_result h;
+                    demc_contact_diag diag = DEMC_CONTACT_DIAG_INIT;
                     memset(&bi, 0, sizeof bi);
                     bi.position = demc_vec3_make(x[ii[q]][0], x[ii[q]][1], x[ii[q]][2]);
                     bi.velocity = demc_vec3_make(vel[ii[q]][0], vel[ii[q]][1], vel[ii[q]][2]);
@@ -635,30 +639,31 @@ static void batch_sums_are_the_single_calls(void)
                     bi.radius = rad[ii[q]];
                     bi.mass = mass[ii[q]];
                     bj = bi;
-                    if (kind_of_batch == 0) {
+                    if (geometry == 0) {
                         bj.position = demc_vec3_make(x[jj[q]][0], x[jj[q]][1], x[jj[q]][2]);
                         bj.velocity = demc_vec3_make(vel[jj[q]][0], vel[jj[q]][1], vel[jj[q]][2]);
                         bj.angular_velocity = demc_vec3_make(w[jj[q]][0], w[jj[q]][1], w[jj[q]][2]);
                         bj.radius = rad[jj[q]];
                         bj.mass = mass[jj[q]];
                         f = demc_contact_frame_sphere_sphere(&m, &bi, &bj);
-                    } else if (kind_of_batch == 1) {
+                    } else if (geometry == 1) {
                         f = demc_contact_frame_sphere_wall(&m, &bi, &wall);
                     } else {
                         f = demc_contact_frame_sphere_facet(&m, &bi, &tri[jj[q]], &fcs[q]);
                     }
-                    r = demc_contact_eval(&m, &f, 1e-6, ref_st[q], NULL);
-                    h = demc_contact_heat(&m, &f, &r, NULL, temp[ii[q]],
-                                          kind_of_batch == 0   ? temp[jj[q]]
-                                          : kind_of_batch == 1 ? bt[0]
+                    r = demc_contact_eval(&m, &f, 1e-6, ref_st[q], friction ? &diag : NULL);
+                    h = demc_contact_heat(&m, &f, &r, friction ? &diag : NULL, temp[ii[q]],
+                                          geometry == 0   ? temp[jj[q]]
+                                          : geometry == 1 ? bt[0]
                                                                : bt[jj[q]],
                                           1e-6, ref_st[q]);
                     ref_flow[ii[q]] += h.heat_flow_i;
-                    if (kind_of_batch == 0) ref_flow[jj[q]] += h.heat_flow_j;
+                    if (geometry == 0) ref_flow[jj[q]] += h.heat_flow_j;
                     ref_force[q][0] = r.force.x;
                     ref_force[q][1] = r.force.y;
                     ref_force[q][2] = r.force.z;
                     touching += f.overlap > 0;
+                    heated += friction && h.friction_i > 0.0;
                 }
                 CHECK(memcmp(force, ref_force, n * sizeof force[0]) == 0);
                 CHECK(memcmp(st, ref_st, sizeof st) == 0);
@@ -667,6 +672,7 @@ static void batch_sums_are_the_single_calls(void)
                 for (p = 0; p < NB; ++p) x[p][2] -= 1e-7;
             }
             CHECK(touching > 3);
+            CHECK(!friction || heated > 3);
             for (p = 0; p < NB; ++p) x[p][2] += 3e-7;
         }
     }

@@ -835,13 +835,19 @@ typedef struct demc_contact_batch {
      *  demc_contact_eval_batch_wall(), of facet k (boundary_temperature[k]) in demc_contact_eval_batch_facet();
      *  not read by demc_contact_eval_batch(). */
     const double *boundary_temperature;
+    /** 0 (conduction only, the default), or nonzero: with #heat_flow, each contact's frictional heat is added too,
+     *  its step's dissipation (sliding and micro-slip friction, dashpots, plastic work, a neck's break) over Δt
+     *  shared by the model's partition: demc_contact_heat() with the diag of demc_contact_eval(), bit for bit.
+     *  The batch then evaluates every contact with its energy terms, one at a time, as single calls with a diag
+     *  (2 to 4 times the batch with conduction only; page "Heat transfer through contacts"). */
+    int frictional_heat;
 } demc_contact_batch;
 
 /** sizeof(::demc_contact_batch) of release 1.0: the smallest size the library accepts. */
 #define DEMC_CONTACT_BATCH_SIZE_1_0 (offsetof(demc_contact_batch, inertia) + sizeof(const double *))
 
 /** Initialiser of a ::demc_contact_batch: size set, everything else zero (then set the fields by name). */
-#define DEMC_CONTACT_BATCH_INIT {sizeof(demc_contact_batch), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}
+#define DEMC_CONTACT_BATCH_INIT {sizeof(demc_contact_batch), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}
 
 /**
  * @brief Evaluates `batch->count` sphere–sphere contacts: for each, the frame of bodies i[q], j[q] and

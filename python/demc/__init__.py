@@ -558,10 +558,11 @@ def _min_max(obj, count):
 def contact_batch_arrays(model, i, j, position, velocity, angular_velocity, radius, mass, state, force=None,
                          torque_i=None, torque_j=None, body_force=None, body_torque=None, vector_stride=3,
                          scalar_stride=1, state_stride=None, temperature=None, heat_flow=None,
-                         boundary_temperature=None):
+                         boundary_temperature=None, frictional_heat=False, inertia=None):
     """contact_batch_arrays(model, i, j, position, velocity, angular_velocity, radius, mass, state, force=None,
     torque_i=None, torque_j=None, body_force=None, body_torque=None, vector_stride=3, scalar_stride=1,
-    state_stride=None, temperature=None, heat_flow=None, boundary_temperature=None) -> demc.contact_batch
+    state_stride=None, temperature=None, heat_flow=None, boundary_temperature=None, frictional_heat=False,
+    inertia=None) -> demc.contact_batch
 
     A demc.contact_batch (for demc.contact_eval_batch and demc.contact_eval_batch_wall) over the host's own
     arrays, used in place (no copy; numpy arrays, array.array, any buffer of the right item type):
@@ -579,6 +580,10 @@ def contact_batch_arrays(model, i, j, position, velocity, angular_velocity, radi
       temperature (K), heat_flow (W): optional float64, scalar_stride doubles a body, given together (since 1.1):
           each contact's conduction is added into heat_flow (a model with a heat law; see demc.contact_heat);
       boundary_temperature (K): optional float64, the wall's temperature (one value) or one per facet.
+      frictional_heat: with heat_flow, add each contact's frictional heat too (its dissipation shared by the
+          model's partition; the batch then evaluates every contact with its energy terms, about 3 times slower).
+      inertia (kg m^2): optional float64, scalar_stride doubles a body, each body's moment of inertia about a
+          diameter (not given, or a value not > 0: a solid sphere); read by the rolling laws CDT and EPSD.
     Checks what C cannot: item types, contiguity, writability, and that every index and contact fits the arrays
     (the library does not check indices); keeps the arrays alive as long as the batch."""
     b = contact_batch()  # noqa: F821
@@ -626,6 +631,9 @@ def contact_batch_arrays(model, i, j, position, velocity, angular_velocity, radi
         b.heat_flow, _ = addr(heat_flow, ctypes.c_double, True, 'heat_flow', sneed)
     if boundary_temperature is not None:
         b.boundary_temperature, _ = addr(boundary_temperature, ctypes.c_double, False, 'boundary_temperature', 0)
+    b.frictional_heat = 1 if frictional_heat else 0
+    if inertia is not None:
+        b.inertia, _ = addr(inertia, ctypes.c_double, False, 'inertia', sneed)
     b._keep = keep
     return b
 

@@ -1190,8 +1190,9 @@ class contact_batch(_Struct):
         body_torque: NULL, or per-body torque accumulators (vector stride), as #body_force.
         inertia: NULL (solid spheres), or the moment of inertia of body 0 about a diameter, kg·m², body k's at inertia + k·scalar_stride (as demc.body.inertia: a value not > 0 is a solid sphere). Read only by the laws that need it (the rolling laws CDT and EPSD).
         temperature: NULL (no heat: the batch's loop is that of 1.0), or the temperature of body 0, K, body k's at temperature + k·scalar_stride. With #heat_flow, and a model with a heat law, each contact's conduction (demc.contact_heat() without a diag) is added into #heat_flow.
-        heat_flow: NULL, or per-body heat-flow accumulators, W, body k's at heat_flow + k·scalar_stride: each contact ADDS the heat flow into body i to body i's and the flow into j to body j's (not against a wall or a facet), in the order of the contacts: bit for bit the sums of demc.contact_heat()'s demc.contact_heat_result.heat_flow_i and demc.contact_heat_result.heat_flow_j. Set together with #temperature.
-        boundary_temperature: With #temperature: the temperature, K, of the wall (boundary_temperature[0]) in demc.contact_eval_batch_wall(), of facet k (boundary_temperature[k]) in demc.contact_eval_batch_facet(); not read by demc.contact_eval_batch()."""
+        heat_flow: NULL, or per-body heat-flow accumulators, W, body k's at heat_flow + k·scalar_stride: each contact ADDS the heat flow into body i to body i's and the flow into j to body j's (not against a wall or a facet), in the order of the contacts (a pair apart adds nothing): bit for bit the sums of demc.contact_heat()'s demc.contact_heat_result.heat_flow_i and demc.contact_heat_result.heat_flow_j. Set together with #temperature.
+        boundary_temperature: With #temperature: the temperature, K, of the wall (boundary_temperature[0]) in demc.contact_eval_batch_wall(), of facet k (boundary_temperature[k]) in demc.contact_eval_batch_facet(); not read by demc.contact_eval_batch().
+        frictional_heat: 0 (conduction only, the default), or nonzero: with #heat_flow, each contact's frictional heat is added too, its step's dissipation (sliding and micro-slip friction, dashpots, plastic work, a neck's break) over Δt shared by the model's partition: demc.contact_heat() with the diag of demc.contact_eval(), bit for bit. The batch then evaluates every contact with its energy terms, one at a time, as single calls with a diag (2 to 4 times the batch with conduction only; page "Heat transfer through contacts")."""
     _c_name_ = 'demc_contact_batch'
     _fields_ = [
         ('size', ctypes.c_size_t),
@@ -1216,6 +1217,7 @@ class contact_batch(_Struct):
         ('temperature', ctypes.c_void_p),
         ('heat_flow', ctypes.c_void_p),
         ('boundary_temperature', ctypes.c_void_p),
+        ('frictional_heat', ctypes.c_int),
     ]
 
 

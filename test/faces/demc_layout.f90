@@ -1027,6 +1027,9 @@ contains
         write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_batch.boundary_temperature', &
             transfer(c_loc(v_demc_contact_batch%boundary_temperature), b) - b, &
             c_sizeof(v_demc_contact_batch%boundary_temperature)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_batch.frictional_heat', &
+            transfer(c_loc(v_demc_contact_batch%frictional_heat), b) - b, &
+            c_sizeof(v_demc_contact_batch%frictional_heat)
         b = transfer(c_loc(v_demc_contact_heat_result), b)
         write (u, '(a,1x,a,1x,i0)') 'size', 'demc_contact_heat_result', c_sizeof(v_demc_contact_heat_result)
         write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_heat_result.heat_flow_i', &

@@ -347,6 +347,62 @@ class Errors(unittest.TestCase):
         self.assertEqual(outs[0], outs[1])
         self.assertNotEqual(outs[0], [0.0] * 9)
 
+    def test_batch_heat(self):
+        """Heat through the face: the batch's conduction and frictional heat into each body equal the sums of the
+        single calls (contact_eval with a diag, contact_heat with it) bit for bit, and the frictional heat is the
+        diag's dissipation over dt; an inertia array reaches the batch (hollow spheres change the rolling law's
+        torque)."""
+        _, d, _ = scenario_setup()
+        d.heat.law = demc.HEAT_STATIC
+        d.heat.conductivity_i, d.heat.conductivity_j = 1.0, 40.0
+        model = demc.contact_model_init(d)
+        x, v, w, radius, mass = batch_bodies()
+        i, j = array.array('i', [0, 1, 2]), array.array('i', [1, 2, 3])
+        size = demc.contact_model_state_size(model)
+        temp = array.array('d', [300.0, 350.0, 280.0, 410.0])
+        dt = 1e-6
+        for friction in (False, True):
+            state = array.array('d', [0.0] * (3 * size))
+            flow = array.array('d', [0.0] * 4)
+            batch = demc.contact_batch_arrays(model, i, j, x, v, w, radius, mass, state, temperature=temp,
+                                              heat_flow=flow, frictional_heat=friction)
+            self.assertEqual(batch.frictional_heat, int(friction))
+            demc.contact_eval_batch(model, batch, dt)
+            ref = [0.0] * 4
+            dissipated = 0.0
+            for q in range(3):
+                bodies = [demc.body(demc.vec3(*x[3 * k:3 * k + 3]), demc.vec3(*v[3 * k:3 * k + 3]),
+                                    demc.vec3(*w[3 * k:3 * k + 3]), radius[k], mass[k]) for k in (i[q], j[q])]
+                st = array.array('d', [0.0] * size)
+                diag = demc.contact_diag_init()
+                frame = demc.contact_frame_sphere_sphere(model, bodies[0], bodies[1])
+                r = demc.contact_eval(model, frame, dt, st, diag if friction else None)
+                h = demc.contact_heat(model, frame, r, diag if friction else None, temp[i[q]], temp[j[q]], dt, st)
+                ref[i[q]] += h.heat_flow_i
+                ref[j[q]] += h.heat_flow_j
+                if friction:
+                    dissipated += diag.viscous_dissipation + diag.friction_dissipation
+                    self.assertEqual(h.friction_i + h.friction_j,
+                                     (diag.viscous_dissipation + diag.friction_dissipation) / dt)
+            self.assertEqual(list(flow), ref)
+            self.assertNotEqual(list(flow), [0.0] * 4)
+            if friction:
+                self.assertGreater(dissipated, 0.0)
+        # inertia: hollow spheres under EPSD rolling (whose dashpot reads I*) give another torque than solid ones
+        d2 = scenario_setup()[1]
+        d2.rolling = demc.ROLLING_EPSD
+        d2.mu_rolling = 0.1
+        d2.rolling_damping_ratio = 0.3
+        rolling = demc.contact_model_init(d2)
+        torques = []
+        for inertia in (None, array.array('d', [0.6 * m * r * r for m, r in zip(mass, radius)])):
+            st = array.array('d', [0.0] * (3 * demc.contact_model_state_size(rolling)))
+            tq = array.array('d', [0.0] * 9)
+            demc.contact_eval_batch(rolling, demc.contact_batch_arrays(rolling, i, j, x, v, w, radius, mass, st,
+                                                                       torque_i=tq, inertia=inertia), dt)
+            torques.append(list(tq))
+        self.assertNotEqual(torques[0], torques[1])
+
 
 @unittest.skipIf(numpy is None, 'numpy not installed: the numpy cases are skipped (apt-get install python3-numpy)')
 class Numpy(unittest.TestCase):

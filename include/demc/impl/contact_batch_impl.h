@@ -84,6 +84,74 @@ DEMC_STATIC_INLINE void demci_contact_batch_dispatch(const demc_contact_model *m
 #undef DEMCI_RUN
 }
 
+/* The batch that asks for frictional heat (1.1: demc_contact_batch::frictional_heat, heat asked) of spheres (`wall`
+ * and `facets` NULL), of a wall, or of facets: contact by contact in order, each within reach through the general
+ * body with a diag (the single call's evaluation with energy terms: bit for bit its forces and state) and its heat
+ * with that diag (demc_contact_heat(): conduction and the partition of the step's dissipation); the pairs apart
+ * released as in every batch. Out of line, with the kind read at run time: it costs what single calls with a diag
+ * cost, and the loops of the batches that do not ask for it are left as they are. */
+#if defined(__GNUC__) && !defined(__CUDACC__)
+__attribute__((noinline, unused)) static
+#else
+DEMC_STATIC_INLINE
+#endif
+void demci_contact_batch_dissipative(const double *c, const demc_contact_batch *b, const demc_wall *wall,
+                                     const demc_facet_triangle *facets, const demc_facet_contact *contacts, double dt,
+                                     double *nodal)
+{
+    const demc_contact_kind kind = demci_contact_kind_of(c);
+    const int per_contact = demci_contact_batch_per_contact(b), boundary = wall || facets;
+    const size_t ss = b->scalar_stride;
+    size_t q;
+    for (q = 0; q < b->count; ++q) {
+        const int i = b->i[q], j = wall ? 0 : b->j[q];
+        double *const state = b->state + q * b->state_stride;
+        const demc_body bi = demci_contact_batch_body(kind, b, i);
+        const int within = facets ? bi.radius - contacts[q].distance > -c[DEMCI_M_RANGE]
+                                  : demci_contact_batch_touching(c, b, i, j, wall);
+        demc_contact_diag diag = DEMC_CONTACT_DIAG_INIT;
+        demc_contact_frame f;
+        demc_contact_result r;
+        demc_contact_heat_result h;
+        if (!within) {
+            demci_contact_batch_release(kind, c, b, q, per_contact);
+            demci_contact_heat_release(c, state);
+            if (nodal) {
+                size_t k;
+                for (k = 0; k < 9; ++k) nodal[9 * q + k] = 0.0;
+            }
+            continue;
+        }
+        if (wall) {
+            f = demci_contact_frame_wall(c, &bi, wall);
+        } else if (facets) {
+            f = demci_contact_frame_facet(c, &bi, facets + j, contacts + q);
+        } else {
+            const demc_body bj = demci_contact_batch_body(kind, b, j);
+            f = demci_contact_frame_spheres(c, &bi, &bj);
+        }
+        r = demci_contact_eval_general(c, f, dt, state, &diag);
+        demci_contact_batch_emit(b, q, i, j, boundary, &r);
+        h = demci_contact_heat_at(c, demci_contact_heat_radius(c, f.overlap, f.effective_radius, state), &diag,
+                                  b->temperature[(size_t)i * ss],
+                                  boundary ? b->boundary_temperature[j] : b->temperature[(size_t)j * ss], dt, state);
+        b->heat_flow[(size_t)i * ss] += h.heat_flow_i;
+        if (!boundary) b->heat_flow[(size_t)j * ss] += h.heat_flow_j;
+        if (nodal) {
+            demc_vec3 forces[3];
+            int k;
+            demc_facet_nodal_forces(facets + j, contacts + q, r.force, r.torque_j, forces);
+            for (k = 0; k < 3; ++k) demci_contact_store3(nodal + 9 * q + 3 * (size_t)k, forces[k]);
+        }
+    }
+}
+
+/* Whether a batch with heat asks for its frictional heat too (then demci_contact_batch_dissipative()). */
+DEMC_STATIC_INLINE int demci_contact_batch_wants_friction_heat(const demc_contact_batch *local)
+{
+    return local->heat_flow && local->frictional_heat;
+}
+
 /* Whether a checked batch asks for heat of a model that has a heat law, once per call: if not, the batch as read
  * drops its heat arrays, so that the loops' one test of heat_flow per contact is false and a 1.0 host's loop is
  * what it was (a model without a heat law ignores the arrays). */
@@ -102,7 +170,10 @@ DEMC_CONTACT_FN demc_status demc_contact_eval_batch(const demc_contact_model *mo
     if ((s = demci_contact_batch_check(model, &local, NULL, 0, 0, dt, bad_field)) != DEMC_OK) return s;
     demci_contact_batch_stateful(&local, &dummy);
     demci_contact_batch_heat_asked(model->opaque_, &local);
-    demci_contact_batch_dispatch(model, &local, NULL, dt);
+    if (demci_contact_batch_wants_friction_heat(&local))
+        demci_contact_batch_dissipative(model->opaque_, &local, NULL, NULL, NULL, dt, NULL);
+    else
+        demci_contact_batch_dispatch(model, &local, NULL, dt);
     return demci_material_fail(DEMC_OK, 0, bad_field);
 }
 
@@ -117,7 +188,10 @@ DEMC_CONTACT_FN demc_status demc_contact_eval_batch_wall(const demc_contact_mode
     if ((s = demci_contact_batch_check(model, &local, wall, 1, 1, dt, bad_field)) != DEMC_OK) return s;
     demci_contact_batch_stateful(&local, &dummy);
     demci_contact_batch_heat_asked(model->opaque_, &local);
-    demci_contact_batch_dispatch(model, &local, wall, dt);
+    if (demci_contact_batch_wants_friction_heat(&local))
+        demci_contact_batch_dissipative(model->opaque_, &local, wall, NULL, NULL, dt, NULL);
+    else
+        demci_contact_batch_dispatch(model, &local, wall, dt);
     return demci_material_fail(DEMC_OK, 0, bad_field);
 }
 
@@ -186,6 +260,10 @@ DEMC_CONTACT_FN demc_status demc_contact_eval_batch_facet(const demc_contact_mod
     c = model->opaque_;
     demci_contact_batch_heat_asked(c, &local);
     kind = demc_contact_model_kind(model);
+    if (demci_contact_batch_wants_friction_heat(&local)) {
+        demci_contact_batch_dissipative(c, &local, NULL, facets, contacts, dt, nodal_force);
+        return demci_material_fail(DEMC_OK, 0, bad_field);
+    }
 #define DEMCI_RUN(K) demci_contact_batch_facet_loop((K), c, &local, facets, contacts, dt, nodal_force)
     DEMCI_CONTACT_DISPATCH(kind, DEMCI_RUN)
 #undef DEMCI_RUN
