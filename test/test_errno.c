@@ -15,6 +15,7 @@
 #include "../fuzz/fuzz_damping.c"
 #include "../fuzz/fuzz_facet.c"
 #include "../fuzz/fuzz_geometry.c"
+#include "../fuzz/fuzz_heat.c"
 #include "../fuzz/fuzz_material.c"
 #include "../fuzz/fuzz_normal.c"
 #include "../fuzz/fuzz_normal_plastic.c"
@@ -42,6 +43,7 @@ static const replay replays[] = {
     {"tangential", demc_fuzz_tangential}, {"tangential_md", demc_fuzz_tangential_md},
     {"timestep", demc_fuzz_timestep},     {"twisting", demc_fuzz_twisting},
     {"normal_plastic", demc_fuzz_normal_plastic}, {"capillary", demc_fuzz_capillary},
+    {"heat", demc_fuzz_heat},
 };
 
 static const replay *current;

@@ -234,6 +234,34 @@ SEEDS.update({
         'bad': I(0) + ds(-1, NAN, 0, -1, -1, -1, 0) + ds(1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1),
         'corners': I(0) + ds(0.072, 0.35, 2e-12, 1e-4, 1e-4, 1e-3, 1e-8) + ds(0, 0) * 6 + bytes(range(0, 120)),
     },
+    # heat: the kernels (k_i, k_j, h, e_i, e_j, fraction, T_i, T_j, m c_p, ΣH, mixing; six radii; eight (a, Δt);
+    # three dissipations), then a model and three spheres on a wall (fz_corner bytes: 0 lo, 1 hi, 4 the mean, 5 and
+    # a byte a point between): Δt, frictional heat, law, E*, G*/E*, e, μ, tangential, partition, k_i, k_j, k_s given
+    # or not, h, e_i, e_j, fraction, the wall's T; per sphere R, x, y, z, v (3), ω (2), T
+    'heat': {
+        'glass_static_friction': ds(1.0, 40.0, 1e4, 1449, 13018, 0.3, 300, 400, 0.5, 0.02) + I(0) +
+                                 ds(1e-4, 2e-4, 0, -1, 5e-5, 1e-3) +
+                                 ds(1e-5, 1e-7, 2e-5, 1e-7, 3e-5, 1e-7, 2e-5, 1e-7, 0, 1e-7, 1e-5, 1e-7, 2e-5, 1e-7,
+                                    1e-5, 1e-7) + ds(1.0, 0.0, 2.5) +
+                                 bytes([0, 1, 1, 4, 4, 4, 1, 0, 2]) + ds(1.0, 40.0) + I(0) + ds(0, 1449, 13018, 0.5) +
+                                 bytes([4]) +
+                                 bytes([4, 4, 4, 0, 5, 200, 5, 90, 5, 128, 5, 40, 5, 220, 1]) +
+                                 bytes([4, 4, 4, 0, 5, 60, 5, 128, 5, 128, 5, 200, 5, 20, 0]) +
+                                 bytes([4, 4, 4, 0, 5, 128, 5, 170, 5, 100, 5, 128, 5, 128, 4]),
+        'glass_static_lanes': ds(1.0, 40.0, 1e4, 1449, 13018, 0.3, 300, 400, 0.5, 0.02) + I(0) +
+                              ds(1e-4, 2e-4, 0, -1, 5e-5, 1e-3) + ds(1e-5, 1e-7) * 8 + ds(1.0, 0.0, 2.5) +
+                              bytes([0, 0, 1, 4, 4, 4, 1, 0, 0]) + ds(1.0, 40.0) + I(0) + ds(0, 1449, 13018, 0.5) +
+                              bytes([4]) +
+                              bytes([4, 4, 4, 0, 5, 200, 5, 90, 5, 128, 5, 40, 5, 220, 1]) +
+                              bytes([4, 4, 4, 0, 5, 60, 5, 128, 5, 128, 5, 200, 5, 20, 0]) +
+                              bytes([4, 4, 4, 0, 5, 128, 5, 170, 5, 100, 5, 128, 5, 128, 4]),
+        'collision_md': ds(1.0, 1.0, 0, 1e3, 1e3, 1.0, 0, 1e4, 1.0, 0) + I(1) + ds(1, 1, 1, 1, 1, 1) +
+                        ds(1e-6, 1e-6) * 8 + ds(-1.0, 0.0, 1e300) +
+                        bytes([0, 0, 3, 1, 1, 1, 4, 2, 1]) + ds(1.0, 1.0) + I(1) + ds(2.0, 0, 1449, 1449, 1.0) +
+                        bytes([1]) + bytes([1, 4, 4, 0, 5, 250, 4, 4, 4, 4, 1]) * 3,
+        'bad': ds(-1, NAN, -1, 0, INF, 2, 0, 0, 0, -1) + I(255) + ds(NAN, INF, -INF, 0, 1e300, TINY) +
+               ds(INF, 1) * 8 + ds(NAN, INF, -INF) + bytes([0, 0, 1, 0, 0, 0, 0, 0, 0]) + ds(-1.0, NAN),
+    },
 })
 
 if __name__ == '__main__':
