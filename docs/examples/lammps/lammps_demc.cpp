@@ -185,7 +185,7 @@ const Keyword keywords[] = {
     {"direction", "force displacement velocity"}, {"unloading", "rescale keep"}, {"coulomb", "total elastic"},
     {"end", "force overlap"}, {"increment", "velocity rolling"}, {"damping_map", "exact tsuji"},
     {"shear", "mindlin zabulionis campello"}, {"contact_velocity", "contact full"},
-    {"tangential", "none spring md"}, {"rolling", "none cdt epsd sds"}, {"twisting", "none marshall sds"},
+    {"tangential", "none spring md mdr"}, {"rolling", "none cdt epsd sds"}, {"twisting", "none marshall sds"},
     {"adhesion", "none jkr dmt"}, {"rolling_limiter", "inertia none"}, {"eval", "single batch"}};
 
 int choice(Error *error, const char *values, const char *word)
@@ -302,6 +302,10 @@ void PairGranDemc::settings(int narg, char **arg)
         if (!strcmp(key, "tangential_damping")) {
             def_.tangential_damping_scale = utils::numeric(FLERR, val, false, lmp);
             lammps_damping_ = false;
+            continue;
+        }
+        if (!strcmp(key, "springs")) { // the resolution of tangential mdr (0: the library's default)
+            def_.mdr_springs = utils::inumeric(FLERR, val, false, lmp);
             continue;
         }
         if (!strcmp(key, "partners")) {
