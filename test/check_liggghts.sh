@@ -8,7 +8,8 @@
 #     no warning in the log (and the header-only build gives the linked build's pack); on 2 ranks the pack is split in
 #     x (processors * 1 1, both ranks hold spheres; velocities from positions, not atom IDs) and demc equals 1 rank to
 #     8 digits in mean height and 7 in kinetic energy while the pack moves, at every 1000th step;
-#   5 the pair time of demc (linked, header-only) against native, printed (a benchmark figure, not pass/fail).
+#   5 the pair time of demc (linked, header-only) against native, printed (a benchmark figure, not pass/fail);
+#   6 tangential mdr: an impact sliding throughout rebounds as the spring's, and 2 ranks equal 1 rank bit for bit.
 # Usage: sh test/check_liggghts.sh BUILD_DIR   (after make liggghts-demc liggghts-demc-header; from the top of the tree)
 # Exit 0 when every check passes. Open MPI: root needs the two ALLOW variables; plm=isolated starts the ranks on this
 # machine without ssh (a container without an ssh client otherwise fails in mpirun).
@@ -96,6 +97,25 @@ set -- $(cmp_ranks pn1 pn2); nz=$1 nk=$2
 if grep -q "2 by 1 by 1" "$W/pd2.log" && [ "$(rows pd2 | wc -l)" = "$(rows pd1 | wc -l)" ] && le "$rz" 1e-8 && le "$rk" 1e-7; then
     ok "4 pack 2 ranks = 1 rank" "split in x (2 by 1 by 1), every 1000 steps: mean height within $rz, moving kinetic energy within $rk (native: $nz, $nk)"
 else bad "4 pack 2 ranks = 1 rank" "mean height within $rz, moving kinetic energy within $rk; grid $(grep -o '[0-9] by [0-9] by [0-9]' "$W/pd2.log" | head -n 1)"; fi
+
+# 6 the exact tangential law (tangential mdr, 12 springs: Debian's LIGGGHTS holds at most about 50 history values a
+# contact, and the pair style refuses the default 64 springs by name), demc's conventions: an impact of stiff spheres
+# (E = 50 GPa) sliding throughout (v_t = 4 v_n, lined up mid-contact by yoff) rebounds as the spring's (1e-9: mu F_n
+# at every step under both laws), and the micro-slip impact of check 3 drifting across the rank boundary gives 2
+# ranks = 1 rank bit for bit (the springs' states travel in LIGGGHTS's contact history).
+trip() { awk '$1==1{printf "%.17g %.17g %.17g", $5, $6, $10}' "$W/$1.dump"; }
+for law in spring mdr; do
+    run ms_$law 1 "$DEMC" collision.in -var vt 2.0 -var yoff 2.52e-5 -var E 5e10 -var pair "demc hmd tangential $law springs 12" || exit 1
+done
+same=$(echo "$(trip ms_spring) $(trip ms_mdr)" | awk '{m=0; for(k=1;k<=3;k++){d=$k-$(k+3); if(d<0)d=-d; a=$k<0?-$k:$k; if(d/a>m)m=d/a}; printf "%.2g", m}')
+set -- -var vt 0.5 -var drift 2 -var x0 0.0006 -var pair "demc hmd tangential mdr springs 12"
+run mb1 1 "$DEMC" collision.in "$@" && run mb2 2 "$DEMC" collision.in "$@" || exit 1
+run mr 1 "$DEMC" collision.in -var pair "demc hmd tangential mdr" >/dev/null 2>&1
+refused=$(grep -o "holds at most 50 history values a contact, this model needs [0-9]*" "$W/mr.log" | head -n 1)
+if [ -n "$(trip ms_mdr)" ] && le "$same" 1e-9 && cmp -s "$W/mb1.dump" "$W/mb2.dump" && [ -n "$refused" ] &&
+    [ "$(rows mb1 | md5sum)" = "$(rows mb2 | md5sum)" ] && grep -q "on 2 procs" "$W/mb2.log"; then
+    ok "6 tangential mdr" "sliding impact as the spring's (rel. $same); 2 ranks = 1 rank bit for bit across the boundary; 64 springs refused: $refused"
+else bad "6 tangential mdr" "sliding impact vs the spring's: rel. $same; 2 ranks vs 1: $(cmp -s "$W/mb1.dump" "$W/mb2.dump" && echo equal || echo differ)"; fi
 
 # 5 pair time of the 1-rank packs (wall clock: on a shared machine it is noisy)
 pt() { awk '/^Pair  time/{t=$5} END{print t}' "$W/$1.log"; }
