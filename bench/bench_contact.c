@@ -65,6 +65,7 @@ typedef struct {
     demc_contact_model model;
     double range; /* demc_contact_model_range(): 0 for HM+D */
 } bench_demc_model;
+
 /* The state stride of each model, its demc_contact_model_state_size() (checked at setup): with the closest
  * conventions HM+D keeps 6 doubles (the spring's force, k_t, F_n, slip flag: the projection needs no previous
  * normal), with its defaults 9 (the previous normal first). The slip flag is the last double in both (the layout on
@@ -116,6 +117,18 @@ static void bench_demc_setup_default(bench_demc_model *m, const demc_pair *pair,
 {
     demc_contact_def def = bench_demc_def(pair, e, mu);
     bench_demc_compile(&def, BENCH_KIND_DEFAULT, m);
+}
+
+/* HM+D with its default conventions and the exact tangential law (DEMC_TANGENTIAL_MDR) at its default resolution,
+ * for the batch only (the cost of the law against the default batch); returns its state size, read from the model. */
+static int bench_demc_setup_default_mdr(bench_demc_model *m, const demc_pair *pair, double e, double mu)
+{
+    demc_contact_def def = bench_demc_def(pair, e, mu);
+    def.tangential = DEMC_TANGENTIAL_MDR;
+    def.mdr_springs = 0; /* the default resolution */
+    if (demc_contact_model_init(&def, &m->model, NULL) != DEMC_OK) abort();
+    m->range = demc_contact_model_range(&m->model);
+    return (int)demc_contact_model_state_size(&m->model);
 }
 
 static inline demc_body bench_demc_body(const ref_bodies *b, int i)
@@ -215,7 +228,8 @@ typedef void (*bench_sweep_fn)(const struct bench_kernel *k, const ref_bodies *b
 typedef struct bench_kernel {
     const char *name;
     const char *note;
-    int same_physics;  /* 1: checked against the hand-written kernel to BENCH_TOLERANCE */
+    int same_physics;  /* 1: checked against the hand-written kernel to BENCH_TOLERANCE; 0: loosely (BENCH_LOOSE);
+                          -1: another tangential law (its forces are printed, not checked) */
     int state_doubles; /* per pair */
     bench_sweep_fn sweep;
     const void *model;
@@ -644,7 +658,9 @@ static int bench_case(bench_set *s, const bench_kernel *kernels, int nk, const c
             if (ref_median > 0.0) sprintf(ratio, "%.2f", median / ref_median);
             if (ref_f) {
                 sprintf(devs, "%.1e", dev);
-                if (r->k->same_physics && !(dev <= BENCH_TOLERANCE)) {
+                if (r->k->same_physics < 0) {
+                    verdict = r->k->note;
+                } else if (r->k->same_physics && !(dev <= BENCH_TOLERANCE)) {
                     verdict = "MISMATCH (same physics, beyond tolerance)";
                     failed = 1;
                 } else if (!r->k->same_physics && !(dev <= BENCH_LOOSE)) {
@@ -656,6 +672,17 @@ static int bench_case(bench_set *s, const bench_kernel *kernels, int nk, const c
             }
             printf("  %-14s %9.2f %9.2f %7s  %19.12e %9s  %s\n", r->k->name, r->samples[0], median, ratio, r->sum_f,
                    devs, verdict);
+        }
+        {
+            /* the cost of the MDR law: its batch against the default model's, medians of this run */
+            int bm = -1, bd = -1;
+            for (q = 0; q < nr; ++q) {
+                if (strcmp(runs[q].k->name, "demc-batch-mdr") == 0) bm = q;
+                if (strcmp(runs[q].k->name, "demc-batch-def") == 0) bd = q;
+            }
+            if (bm >= 0 && bd >= 0)
+                printf("  demc-batch-mdr / demc-batch-def (median): %.2f\n",
+                       runs[bm].samples[reps / 2] / runs[bd].samples[reps / 2]);
         }
         if (only && *only)
             for (q = 0; q < nr; ++q)
@@ -684,7 +711,8 @@ int main(void)
     disp_damping dd;
     disp_tangential dtg;
     disp_model dm;
-    bench_demc_model demc_closest, demc_default;
+    bench_demc_model demc_closest, demc_default, demc_mdr;
+    int mdr_doubles;
     bench_kernel kernels[BENCH_MAX_KERNELS];
     int nk = 0, failed = 0;
     bench_set sets[3];
@@ -701,6 +729,7 @@ int main(void)
     dm = disp_model_make(selector, &rp, &dn, &dd, &dtg);
     bench_demc_setup_closest(&demc_closest, &pair, e, mu);
     bench_demc_setup_default(&demc_default, &pair, e, mu);
+    mdr_doubles = bench_demc_setup_default_mdr(&demc_mdr, &pair, e, mu);
 
 #define BENCH_KERNEL(NAME, NOTE, SAME, DOUBLES, SWEEP, MODEL)                                                  \
     do {                                                                                                       \
@@ -724,6 +753,9 @@ int main(void)
                  &demc_closest);
     BENCH_KERNEL("demc-batch-def", "default conventions", 0, BENCH_DEMC_DEFAULT_DOUBLES, bench_sweep_demc_batch,
                  &demc_default);
+    /* the exact tangential law (MDR, 64 springs): its cost against demc-batch-def, the ratio printed below the table */
+    BENCH_KERNEL("demc-batch-mdr", "tangential law MDR: not checked", -1, mdr_doubles, bench_sweep_demc_batch,
+                 &demc_mdr);
 #endif
 #undef BENCH_KERNEL
 

@@ -103,39 +103,43 @@ static void selection_layout_and_statuses(void)
     size_t k;
     CHECK(demc_contact_model_init(&def, &model, &bad) == DEMC_OK && bad == NULL);
     CHECK(((demc_contact_model_kind(&model) >> 7) & 7u) == (unsigned)DEMC_TANGENTIAL_MDR);
-    /* previous normal (3), then h and a_0 (2) and 64 springs of 3 doubles: 197 */
+    /* previous normal (3), then h and a_0 (2), the basis (6, flips) and 64 springs of 2 components: 139 */
     CHECK(DEMC_TANGENTIAL_MDR_DEFAULT_SPRINGS == 64);
-    CHECK(demc_contact_model_state_size(&model) == 3 + 2 + 3 * 64);
-    for (k = 0; k < 200; ++k) CHECK(demc_contact_state_flips(&model, k) == (k < 3 || (k >= 5 && k < 197)));
+    CHECK(demc_contact_model_state_size(&model) == 3 + 2 + 6 + 2 * 64);
+    for (k = 0; k < 200; ++k) CHECK(demc_contact_state_flips(&model, k) == (k < 3 || (k >= 5 && k < 11)));
     def.mdr_springs = 10;
     CHECK(demc_contact_model_init(&def, &model, &bad) == DEMC_OK);
-    CHECK(demc_contact_model_state_size(&model) == 3 + 2 + 30);
+    CHECK(demc_contact_model_state_size(&model) == 3 + 8 + 20);
     /* the projection keeps no previous normal */
     def.transport = DEMC_TRANSPORT_PROJECT;
     CHECK(demc_contact_model_init(&def, &model, &bad) == DEMC_OK);
-    CHECK(demc_contact_model_state_size(&model) == 2 + 30);
-    for (k = 0; k < 40; ++k) CHECK(demc_contact_state_flips(&model, k) == (k >= 2 && k < 32));
+    CHECK(demc_contact_model_state_size(&model) == 8 + 20);
+    for (k = 0; k < 40; ++k) CHECK(demc_contact_state_flips(&model, k) == (k >= 2 && k < 8));
     /* the largest resolutions: the state up to DEMC_CONTACT_STATE_MAX = 256 */
-    def.mdr_springs = 84; /* 2 + 252 */
+    def.mdr_springs = 124; /* 8 + 248 */
     CHECK(demc_contact_model_init(&def, &model, &bad) == DEMC_OK);
-    CHECK(demc_contact_model_state_size(&model) == 254);
+    CHECK(demc_contact_model_state_size(&model) == 256);
+    def.mdr_springs = 125;
+    CHECK(demc_contact_model_init(&def, &model, &bad) == DEMC_ERR_OUT_OF_DOMAIN);
     def.transport = DEMC_TRANSPORT_ROTATE;
-    def.mdr_springs = 83; /* 3 + 2 + 249 */
+    def.mdr_springs = 122; /* 3 + 8 + 244 */
     CHECK(demc_contact_model_init(&def, &model, &bad) == DEMC_OK);
-    CHECK(demc_contact_model_state_size(&model) == 254);
-    def.rolling = DEMC_ROLLING_EPSD; /* + 4: 258 */
+    CHECK(demc_contact_model_state_size(&model) == 255);
+    def.rolling = DEMC_ROLLING_EPSD; /* + 4: 259 */
     def.mu_rolling = 0.1;
     memset(&untouched, 0x5A, sizeof untouched);
     model = untouched;
     CHECK(demc_contact_model_init(&def, &model, &bad) == DEMC_ERR_OUT_OF_DOMAIN);
     CHECK(bad && strcmp(bad, "def.mdr_springs") == 0);
-    def.mdr_springs = 82; /* 3 + 4 + 2 + 246 = 255 */
+    def.mdr_springs = 120; /* 3 + 4 + 8 + 240 = 255 */
     CHECK(demc_contact_model_init(&def, &untouched, &bad) == DEMC_OK);
     CHECK(demc_contact_model_state_size(&untouched) == 255);
-    /* the rolling spring's vector follows the tangential block's (empty for this law) and flips */
+    /* the rolling spring's vector follows the tangential block's (empty for this law) and flips; then the MDR
+     * block: h and a_0 kept, the basis flips, the springs' components are kept */
     CHECK(demc_contact_state_flips(&untouched, 3) && demc_contact_state_flips(&untouched, 5) &&
           !demc_contact_state_flips(&untouched, 6) && !demc_contact_state_flips(&untouched, 7) &&
-          !demc_contact_state_flips(&untouched, 8) && demc_contact_state_flips(&untouched, 9));
+          !demc_contact_state_flips(&untouched, 8) && demc_contact_state_flips(&untouched, 9) &&
+          demc_contact_state_flips(&untouched, 14) && !demc_contact_state_flips(&untouched, 15));
 
     /* rejected, the field named and the model not written */
     memset(&untouched, 0x5A, sizeof untouched);
@@ -724,7 +728,7 @@ static void swap_gives_the_other_side(void)
     demc_contact_model model;
     static double s1[DEMC_CONTACT_STATE_MAX], s2[DEMC_CONTACT_STATE_MAX], s3[DEMC_CONTACT_STATE_MAX];
     const double R = 5e-3, dt = 2e-8;
-    const size_t n = 197;
+    const size_t n = 139;
     demc_body a, b;
     int k, m;
     size_t q;
