@@ -326,6 +326,51 @@ DEMC_HOT_INLINE int demci_tangential_mdr_bulk(int nb, double *u1, double *u2, do
     return ns;
 }
 
+/* The pass of a step without a diag over the cells inside the contact over the whole step: the loop above, then
+ * their sums into sum[2]. One text for every vector width (below). */
+DEMC_STATIC_INLINE void demci_tangential_mdr_pass(int nb, double *u1, double *u2, double d1, double d2, double us,
+                                                  double q, double *sum)
+{
+    demci_tangential_mdr_bulk(nb, u1, u2, d1, d2, us, q, 0, 0, 0);
+    demci_tangential_mdr_sum_cells(nb, u1, u2, sum);
+}
+
+/* The library on x86 has that pass at every width, as the batch's lanes (impl/contact_lanes_impl.h): this unit's own
+ * (2 doubles on the baseline x86-64) and the same text built with -mavx2 and -mavx512f in src/contact_lanes_w4.c
+ * and src/contact_lanes_w8.c (hidden symbols). The results are the same bit for bit at every width: the pass has no
+ * sum whose order the width could change (the lanes of demci_tangential_mdr_sum_cells() are the source's). */
+#if defined(DEMC_BUILDING_LIBRARY) && (defined(__GNUC__) || defined(__clang__)) &&                                   \
+    (defined(__x86_64__) || defined(__i386__))
+#  define DEMCI_MDR_RUNTIME 1
+void demci_tangential_mdr_pass_w4(int nb, double *u1, double *u2, double d1, double d2, double us, double q,
+                                  double *sum);
+void demci_tangential_mdr_pass_w8(int nb, double *u1, double *u2, double d1, double d2, double us, double q,
+                                  double *sum);
+#endif
+
+/* The pass at the widest vectors this CPU runs: in the library one question to the CPU (a load of the word libgcc's
+ * start-up code filled) and a call; in a header-only unit, its target's. */
+DEMC_STATIC_INLINE void demci_tangential_mdr_pass_widest(int nb, double *u1, double *u2, double d1, double d2,
+                                                         double us, double q, double *sum)
+{
+#if defined(DEMCI_MDR_RUNTIME) && !defined(__AVX2__)
+    __builtin_cpu_init(); /* idempotent; needed only were it called before the start-up code ran */
+    if (nb >= 8) { /* (a few cells: not worth the call) */
+#  if !defined(__AVX512F__)
+        if (__builtin_cpu_supports("avx512f")) {
+            demci_tangential_mdr_pass_w8(nb, u1, u2, d1, d2, us, q, sum);
+            return;
+        }
+#  endif
+        if (__builtin_cpu_supports("avx2")) {
+            demci_tangential_mdr_pass_w4(nb, u1, u2, d1, d2, us, q, sum);
+            return;
+        }
+    }
+#endif
+    demci_tangential_mdr_pass(nb, u1, u2, d1, d2, us, q, sum);
+}
+
 /* Number of cells i < k_max that are inside the radius r over the whole cell ((i+1)h ≤ r, as
  * demci_tangential_mdr_inside() decides it: r − ih ≥ h). */
 DEMC_STATIC_INLINE int demci_tangential_mdr_full(double r, double h, int k_max)
@@ -354,6 +399,7 @@ DEMC_STATIC_INLINE demci_tangential_mdr_sum demci_tangential_mdr_step(double g, 
     int i, act, nb;
     const int want = energy != 0;
     demci_tangential_mdr_sum out;
+    out.u[0] = out.u[1] = 0.0; /* (written by every path below; compilers cannot all see it) */
     out.in_contact = out.slipped = 0;
 
     if (!(h > 0.0)) { /* a new contact: grid on the current radius */
@@ -386,7 +432,7 @@ DEMC_STATIC_INLINE demci_tangential_mdr_sum demci_tangential_mdr_step(double g, 
     nb = us >= 1e-290 ? demci_tangential_mdr_full(a0 < a ? a0 : a, h, act) : 0;
     if (want) out.slipped = demci_tangential_mdr_bulk(nb, u1, u2, d1, d2, us, q, 1, 1, &bulk);
     else if (count) out.slipped = demci_tangential_mdr_bulk(nb, u1, u2, d1, d2, us, q, 0, 1, &bulk);
-    else demci_tangential_mdr_bulk(nb, u1, u2, d1, d2, us, q, 0, 0, &bulk);
+    else demci_tangential_mdr_pass_widest(nb, u1, u2, d1, d2, us, q, out.u);
     out.in_contact = nb;
     for (i = nb; i < act; ++i) { /* the cells at the edge of the contact */
         const double xl = (double)i * h;
@@ -430,7 +476,7 @@ DEMC_STATIC_INLINE demci_tangential_mdr_sum demci_tangential_mdr_step(double g, 
         e2 += l * w2;
         if (want) e_end += l * (w1 * w1 + w2 * w2);
     }
-    demci_tangential_mdr_sum_cells(nb, u1, u2, out.u);
+    if (want || count) demci_tangential_mdr_sum_cells(nb, u1, u2, out.u);
     out.u[0] = h * out.u[0] + e1;
     out.u[1] = h * out.u[1] + e2;
     if (want) {
