@@ -22,7 +22,7 @@
  * only a gross one (> BENCH_LOOSE) fails.
  *
  * Environment: BENCH_ONLY=name[,name...] runs only those kernels (names as in the table); BENCH_CASE=name runs one
- * set; BENCH_REPS=n sets the number of timed sweeps. Instructions per pair: bench/count_instructions.sh (callgrind
+ * set; BENCH_REPS=n sets the number of timed sweeps; BENCH_MDR_SPRINGS=n the resolution of demc-batch-mdr. Instructions per pair: bench/count_instructions.sh (callgrind
  * counting only inside bench_timed_sweep(), i.e. the timed sweeps), see bench/README.md.
  *
  * Flags: the Makefile's portable ones (-std=c99 -O3, no -march). Measured with -march=native on this machine (AMD
@@ -119,13 +119,15 @@ static void bench_demc_setup_default(bench_demc_model *m, const demc_pair *pair,
     bench_demc_compile(&def, BENCH_KIND_DEFAULT, m);
 }
 
-/* HM+D with its default conventions and the exact tangential law (DEMC_TANGENTIAL_MDR) at its default resolution,
- * for the batch only (the cost of the law against the default batch); returns its state size, read from the model. */
+/* HM+D with its default conventions and the exact tangential law (DEMC_TANGENTIAL_MDR) at its default resolution
+ * (or BENCH_MDR_SPRINGS), for the batch only (the cost of the law against the default batch); returns its state
+ * size, read from the model. */
 static int bench_demc_setup_default_mdr(bench_demc_model *m, const demc_pair *pair, double e, double mu)
 {
     demc_contact_def def = bench_demc_def(pair, e, mu);
+    const char *springs = getenv("BENCH_MDR_SPRINGS");
     def.tangential = DEMC_TANGENTIAL_MDR;
-    def.mdr_springs = 0; /* the default resolution */
+    def.mdr_springs = springs ? atoi(springs) : 0; /* 0: the default resolution */
     if (demc_contact_model_init(&def, &m->model, NULL) != DEMC_OK) abort();
     m->range = demc_contact_model_range(&m->model);
     return (int)demc_contact_model_state_size(&m->model);
