@@ -292,29 +292,29 @@ DEMC_HOT_INLINE void demci_tangential_mdr_cell(int i, double *u1, double *u2, do
     }
 }
 
-/* Lanes of the cells' sum: cell i goes to partial sum i mod 8, and the 8 are added in one fixed order. The order
- * of every rounding is thus the source's, whatever the vector width a compiler gives the loop (none at -O1, 2
- * doubles with SSE2, 4 with AVX2, 8 with AVX-512): the single call, the batch and both faces give the same results
- * bit for bit. */
+/* Lanes of the cells' sum: cell i of the whole blocks of 8 goes to partial sum i mod 8, the 8 are added in one fixed
+ * order (a tree of pairs), then the cells past the last whole block, in order. The order of every rounding is thus
+ * the source's, whatever the vector width a compiler gives the loop (none at -O1, 2 doubles with SSE2, 4 with AVX2,
+ * 8 with AVX-512): the single call, the batch and both faces give the same results bit for bit. (The partial sums
+ * are indexed by constants only, so that a compiler keeps them in vector registers.) */
 #define DEMCI_MDR_LANES 8
 
-/* (Σ_{i<nb} u1_i, Σ_{i<nb} u2_i), each in the lanes, then the lanes in a fixed order (a tree of pairs). */
-DEMC_HOT_INLINE void demci_tangential_mdr_sum_cells(int nb, const double *u1, const double *u2, double *sum)
+/* Σ_{i<nb} u_i in that order. */
+DEMC_HOT_INLINE double demci_tangential_mdr_sum_run(int nb, const double *u)
 {
-    double s1[DEMCI_MDR_LANES] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
-    double s2[DEMCI_MDR_LANES] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
+    double s[DEMCI_MDR_LANES] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0}, rest = 0.0;
     int i0, k;
     for (i0 = 0; i0 + DEMCI_MDR_LANES <= nb; i0 += DEMCI_MDR_LANES)
-        for (k = 0; k < DEMCI_MDR_LANES; ++k) {
-            s1[k] += u1[i0 + k];
-            s2[k] += u2[i0 + k];
-        }
-    for (k = 0; i0 + k < nb; ++k) {
-        s1[k] += u1[i0 + k];
-        s2[k] += u2[i0 + k];
-    }
-    sum[0] = ((s1[0] + s1[1]) + (s1[2] + s1[3])) + ((s1[4] + s1[5]) + (s1[6] + s1[7]));
-    sum[1] = ((s2[0] + s2[1]) + (s2[2] + s2[3])) + ((s2[4] + s2[5]) + (s2[6] + s2[7]));
+        for (k = 0; k < DEMCI_MDR_LANES; ++k) s[k] += u[i0 + k];
+    for (; i0 < nb; ++i0) rest += u[i0];
+    return (((s[0] + s[1]) + (s[2] + s[3])) + ((s[4] + s[5]) + (s[6] + s[7]))) + rest;
+}
+
+/* (Σ_{i<nb} u1_i, Σ_{i<nb} u2_i). */
+DEMC_HOT_INLINE void demci_tangential_mdr_sum_cells(int nb, const double *u1, const double *u2, double *sum)
+{
+    sum[0] = demci_tangential_mdr_sum_run(nb, u1);
+    sum[1] = demci_tangential_mdr_sum_run(nb, u2);
 }
 
 /* The cells 0 ≤ i < nb (inside the contact over the whole step), one pass; returns the slipping ones when count. */
