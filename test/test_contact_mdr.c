@@ -649,6 +649,60 @@ static void transport_with_the_frame(void)
  * energy terms of the kernel demc_tangential_mdr_update() (springs in a plane basis turned by
  * demc_tangential_mdr_transport()) fed with F_n = (4/3)E*√R* δ^{3/2}, a = √(R*δ), the increment v_t Δt and the
  * same turn, to rounding. */
+/* ::DEMC_TRANSPORT_PROJECT keeps each spring's length (demc_tangential_project()'s rule, applied to every spring):
+ * springs loaded along +x, then +y (so that they point in different directions), the normal then tilted by 0.3 rad
+ * about y in one step, nothing moving. Expected, from the state's documented layout (the law's block: h, a_0, e_1,
+ * e_2, the first then the second components): each spring u_i = u_1 e_1 + u_2 e_2 projected on the new plane and
+ * rescaled to |u_i|, F = −8G* Σ L_i u_i' (the step moves nothing and every spring sticks); the stored energy is
+ * unchanged. */
+static void projection_keeps_each_spring(void)
+{
+    demc_contact_def def = mdr_def(DEMC_CONTACT_PRESET_HM, 0);
+    demc_contact_model model;
+    static double st[DEMC_CONTACT_STATE_MAX];
+    const int n = DEMC_TANGENTIAL_MDR_DEFAULT_SPRINGS;
+    const double us = slip_displacement(A0), th = 0.3;
+    const demc_vec3 n1 = v3(sin(th), 0, cos(th));
+    demc_contact_frame f;
+    demc_contact_diag d0 = DEMC_CONTACT_DIAG_INIT, d1 = DEMC_CONTACT_DIAG_INIT;
+    demc_contact_result r;
+    demc_vec3 e1, e2, expect = v3(0, 0, 0), ft;
+    double h, a, err;
+    int k, i;
+    def.transport = DEMC_TRANSPORT_PROJECT;
+    CHECK(demc_contact_model_init(&def, &model, NULL) == DEMC_OK);
+    CHECK(demc_contact_model_state_size(&model) == (size_t)(8 + 2 * n));
+    memset(st, 0, sizeof st);
+    memset(&f, 0, sizeof f);
+    f.overlap = A0 * A0 / RS, f.normal = v3(0, 0, 1), f.effective_radius = RS, f.effective_mass = 1.0;
+    (void)demc_contact_eval(&model, &f, 1.0, st, NULL); /* at rest: the springs enter at zero */
+    for (k = 0; k < 20; ++k) {                          /* 0.5 u_s along +x, then 0.4 u_s along +y */
+        f.velocity_i = k < 10 ? v3(0.05 * us, 0, 0) : v3(0, 0.04 * us, 0);
+        (void)demc_contact_eval(&model, &f, 1.0, st, &d0);
+    }
+    h = st[0], a = st[1];
+    e1 = v3(st[2], st[3], st[4]), e2 = v3(st[5], st[6], st[7]);
+    for (i = 0; i < n; ++i) {
+        const demc_vec3 u = demc_vec3_add(demc_vec3_scale(e1, st[8 + i]), demc_vec3_scale(e2, st[8 + n + i]));
+        const demc_vec3 w = demc_vec3_sub(u, demc_vec3_scale(n1, demc_vec3_dot(u, n1)));
+        const double l = fmin(h, fmax(0.0, a - i * h));
+        if (demc_vec3_norm2(w) > 0.0)
+            expect = demc_vec3_add(expect, demc_vec3_scale(w, -8.0 * GS * l * demc_vec3_norm(u) / demc_vec3_norm(w)));
+    }
+    f.velocity_i = v3(0, 0, 0), f.normal = n1;
+    r = demc_contact_eval(&model, &f, 1.0, st, &d1);
+    ft = demc_vec3_sub(r.force, demc_vec3_scale(n1, demc_vec3_dot(r.force, n1)));
+    err = demc_vec3_norm(demc_vec3_sub(ft, expect)) / demc_vec3_norm(expect);
+    printf("    projection by 0.3 rad: force %.3e of mu P from the springs projected one by one to %.1e, stored energy "
+           "kept to %.1e\n", demc_vec3_norm(ft) / (MU * hertz_force(A0)), err,
+           fabs(d1.tangential_energy / d0.tangential_energy - 1.0));
+    CHECK(demc_vec3_norm(ft) > 0.3 * MU * hertz_force(A0));
+    CHECK(err < 1e-13);
+    CHECK_REL(d1.tangential_energy, d0.tangential_energy, 1e-13);
+    /* the springs at their limits stay there (rounding may call one slipping, by an ulp) */
+    CHECK(d1.friction_dissipation >= 0.0 && d1.friction_dissipation <= 1e-13 * d0.tangential_energy);
+}
+
 static void eval_is_the_kernel(void)
 {
     const demc_material g = demc_material_make(70e9, 0.3, 2650.0);
@@ -1146,6 +1200,7 @@ int main(void)
     RUN(gross_sliding_is_coulomb);
     RUN(energy_of_oblique_impacts);
     RUN(transport_with_the_frame);
+    RUN(projection_keeps_each_spring);
     RUN(eval_is_the_kernel);
     RUN(swap_gives_the_other_side);
     RUN(release_at_the_end);

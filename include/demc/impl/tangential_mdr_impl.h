@@ -271,8 +271,8 @@ typedef struct demci_tangential_mdr_bulk_energy {
  * Written so that a compiler vectorises the loop over the cells (gcc 12 -O3 does): no branch but the energy's (want
  * and count are constants at each call), no sum across cells (a compiler may not reorder one), and no select of a
  * quotient (a compiler that may not speculate a division keeps `slip ? u_c/t : 1` as a branch). u_c > 0 here: the
- * cell ends at (i+1)h ≤ min(a, a_0) ≤ a, so q(i² + i + 1/3) ≤ u_s(1 − (i + 2/3)/(i+1)²) < u_s(1 − 4e-5) for
- * i < 125, far from rounding (the caller keeps u_s ≥ 1e-290, so that nothing underflows). With count, adds 1 into
+ * cell ends at (i+1)h ≤ min(a, a_0) ≤ a, so q(i² + i + 1/3) ≤ u_s(1 − (i + 2/3)/(i+1)²) < u_s(1 − 8e-3) for
+ * i < 125, far from rounding (the caller keeps 1e-290 ≤ u_s ≤ 1e290, so that nothing underflows or overflows). With count, adds 1 into
  * ns for a slipping cell (f < 1). */
 DEMC_HOT_INLINE void demci_tangential_mdr_cell(int i, double *u1, double *u2, double d1, double d2, double us,
                                                double q, int *ns, int want, int count,
@@ -428,8 +428,9 @@ DEMC_STATIC_INLINE demci_tangential_mdr_sum demci_tangential_mdr_step(double g, 
     inv_da = a > a0 ? 1.0 / (a - a0) : 0.0;
     q = us * (h * h) * inv_a2;
     act = demci_tangential_mdr_active(a0 > a ? a0 : a, h, n);
-    /* (no limit, or one so small that q(i² + i + 1/3) could underflow: every cell by the general rule) */
-    nb = us >= 1e-290 ? demci_tangential_mdr_full(a0 < a ? a0 : a, h, act) : 0;
+    /* (no limit, or one so small or large that q(i² + i + 1/3) could underflow or overflow: every cell by the
+     * general rule) */
+    nb = us >= 1e-290 && us <= 1e290 ? demci_tangential_mdr_full(a0 < a ? a0 : a, h, act) : 0;
     if (want) out.slipped = demci_tangential_mdr_bulk(nb, u1, u2, d1, d2, us, q, 1, 1, &bulk);
     else if (count) out.slipped = demci_tangential_mdr_bulk(nb, u1, u2, d1, d2, us, q, 0, 1, &bulk);
     else demci_tangential_mdr_pass_widest(nb, u1, u2, d1, d2, us, q, out.u);
