@@ -22,8 +22,9 @@
  * only a gross one (> BENCH_LOOSE) fails.
  *
  * Environment: BENCH_ONLY=name[,name...] runs only those kernels (names as in the table); BENCH_CASE=name runs one
- * set; BENCH_REPS=n sets the number of timed sweeps; BENCH_MDR_SPRINGS=n the resolution of demc-batch-mdr. Instructions per pair: bench/count_instructions.sh (callgrind
- * counting only inside bench_timed_sweep(), i.e. the timed sweeps), see bench/README.md.
+ * set; BENCH_REPS=n sets the number of timed sweeps; BENCH_MDR_SPRINGS=n the resolution of demc-batch-mdr.
+ * Instructions per pair: bench/count_instructions.sh (callgrind counting only inside bench_timed_sweep(), i.e. the
+ * timed sweeps), see bench/README.md.
  *
  * Flags: the Makefile's portable ones (-std=c99 -O3, no -march). Measured with -march=native on this machine (AMD
  * EPYC, AVX-512, header-only face, cache set): the results are bit for bit the same (in ISO C mode gcc does not

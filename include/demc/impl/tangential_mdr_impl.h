@@ -272,8 +272,8 @@ typedef struct demci_tangential_mdr_bulk_energy {
  * and count are constants at each call), no sum across cells (a compiler may not reorder one), and no select of a
  * quotient (a compiler that may not speculate a division keeps `slip ? u_c/t : 1` as a branch). u_c > 0 here: the
  * cell ends at (i+1)h ≤ min(a, a_0) ≤ a, so q(i² + i + 1/3) ≤ u_s(1 − (i + 2/3)/(i+1)²) < u_s(1 − 8e-3) for
- * i < 125, far from rounding (the caller keeps 1e-290 ≤ u_s ≤ 1e290, so that nothing underflows or overflows). With count, adds 1 into
- * ns for a slipping cell (f < 1). */
+ * i < 125, far from rounding (the caller keeps 1e-290 ≤ u_s ≤ 1e290, so that nothing underflows or overflows).
+ * With count, adds 1 into ns for a slipping cell (f < 1). */
 DEMC_HOT_INLINE void demci_tangential_mdr_cell(int i, double *u1, double *u2, double d1, double d2, double us,
                                                double q, int *ns, int want, int count,
                                                demci_tangential_mdr_bulk_energy *en)
