@@ -326,13 +326,16 @@ DEMC_HOT_INLINE int demci_tangential_mdr_bulk(int nb, double *u1, double *u2, do
     return ns;
 }
 
-/* The pass of a step without a diag over the cells inside the contact over the whole step: the loop above, then
- * their sums into sum[2]. One text for every vector width (below). */
-DEMC_STATIC_INLINE void demci_tangential_mdr_pass(int nb, double *u1, double *u2, double d1, double d2, double us,
-                                                  double q, double *sum)
+/* The pass of a step without energy terms over the cells inside the contact over the whole step: the loop above,
+ * then their sums into sum[2]; returns the slipping cells when count (else 0). One text for every vector width
+ * (below); the count, an integer sum, vectorises with AVX2 and AVX-512 (not with SSE2). */
+DEMC_STATIC_INLINE int demci_tangential_mdr_pass(int nb, double *u1, double *u2, double d1, double d2, double us,
+                                                 double q, double *sum, int count)
 {
-    demci_tangential_mdr_bulk(nb, u1, u2, d1, d2, us, q, 0, 0, 0);
+    const int slipped = count ? demci_tangential_mdr_bulk(nb, u1, u2, d1, d2, us, q, 0, 1, 0)
+                              : demci_tangential_mdr_bulk(nb, u1, u2, d1, d2, us, q, 0, 0, 0);
     demci_tangential_mdr_sum_cells(nb, u1, u2, sum);
+    return slipped;
 }
 
 /* The library on x86 has that pass at every width, as the batch's lanes (impl/contact_lanes_impl.h): this unit's own
@@ -342,33 +345,29 @@ DEMC_STATIC_INLINE void demci_tangential_mdr_pass(int nb, double *u1, double *u2
 #if defined(DEMC_BUILDING_LIBRARY) && (defined(__GNUC__) || defined(__clang__)) &&                                   \
     (defined(__x86_64__) || defined(__i386__))
 #  define DEMCI_MDR_RUNTIME 1
-void demci_tangential_mdr_pass_w4(int nb, double *u1, double *u2, double d1, double d2, double us, double q,
-                                  double *sum);
-void demci_tangential_mdr_pass_w8(int nb, double *u1, double *u2, double d1, double d2, double us, double q,
-                                  double *sum);
+int demci_tangential_mdr_pass_w4(int nb, double *u1, double *u2, double d1, double d2, double us, double q,
+                                 double *sum, int count);
+int demci_tangential_mdr_pass_w8(int nb, double *u1, double *u2, double d1, double d2, double us, double q,
+                                 double *sum, int count);
 #endif
 
 /* The pass at the widest vectors this CPU runs: in the library one question to the CPU (a load of the word libgcc's
  * start-up code filled) and a call; in a header-only unit, its target's. */
-DEMC_STATIC_INLINE void demci_tangential_mdr_pass_widest(int nb, double *u1, double *u2, double d1, double d2,
-                                                         double us, double q, double *sum)
+DEMC_STATIC_INLINE int demci_tangential_mdr_pass_widest(int nb, double *u1, double *u2, double d1, double d2,
+                                                        double us, double q, double *sum, int count)
 {
 #if defined(DEMCI_MDR_RUNTIME) && !defined(__AVX2__)
-    __builtin_cpu_init(); /* idempotent; needed only were it called before the start-up code ran */
     if (nb >= 8) { /* (a few cells: not worth the call) */
+        __builtin_cpu_init(); /* idempotent; needed only were it called before the start-up code ran */
 #  if !defined(__AVX512F__)
-        if (__builtin_cpu_supports("avx512f")) {
-            demci_tangential_mdr_pass_w8(nb, u1, u2, d1, d2, us, q, sum);
-            return;
-        }
+        if (__builtin_cpu_supports("avx512f"))
+            return demci_tangential_mdr_pass_w8(nb, u1, u2, d1, d2, us, q, sum, count);
 #  endif
-        if (__builtin_cpu_supports("avx2")) {
-            demci_tangential_mdr_pass_w4(nb, u1, u2, d1, d2, us, q, sum);
-            return;
-        }
+        if (__builtin_cpu_supports("avx2"))
+            return demci_tangential_mdr_pass_w4(nb, u1, u2, d1, d2, us, q, sum, count);
     }
 #endif
-    demci_tangential_mdr_pass(nb, u1, u2, d1, d2, us, q, sum);
+    return demci_tangential_mdr_pass(nb, u1, u2, d1, d2, us, q, sum, count);
 }
 
 /* Number of cells i < k_max that are inside the radius r over the whole cell ((i+1)h ≤ r, as
@@ -432,8 +431,7 @@ DEMC_STATIC_INLINE demci_tangential_mdr_sum demci_tangential_mdr_step(double g, 
      * general rule) */
     nb = us >= 1e-290 && us <= 1e290 ? demci_tangential_mdr_full(a0 < a ? a0 : a, h, act) : 0;
     if (want) out.slipped = demci_tangential_mdr_bulk(nb, u1, u2, d1, d2, us, q, 1, 1, &bulk);
-    else if (count) out.slipped = demci_tangential_mdr_bulk(nb, u1, u2, d1, d2, us, q, 0, 1, &bulk);
-    else demci_tangential_mdr_pass_widest(nb, u1, u2, d1, d2, us, q, out.u);
+    else out.slipped = demci_tangential_mdr_pass_widest(nb, u1, u2, d1, d2, us, q, out.u, count);
     out.in_contact = nb;
     for (i = nb; i < act; ++i) { /* the cells at the edge of the contact */
         const double xl = (double)i * h;
@@ -477,7 +475,7 @@ DEMC_STATIC_INLINE demci_tangential_mdr_sum demci_tangential_mdr_step(double g, 
         e2 += l * w2;
         if (want) e_end += l * (w1 * w1 + w2 * w2);
     }
-    if (want || count) demci_tangential_mdr_sum_cells(nb, u1, u2, out.u);
+    if (want) demci_tangential_mdr_sum_cells(nb, u1, u2, out.u);
     out.u[0] = h * out.u[0] + e1;
     out.u[1] = h * out.u[1] + e2;
     if (want) {
