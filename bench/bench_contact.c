@@ -22,8 +22,9 @@
  * only a gross one (> BENCH_LOOSE) fails.
  *
  * Environment: BENCH_ONLY=name[,name...] runs only those kernels (names as in the table); BENCH_CASE=name runs one
- * set; BENCH_REPS=n sets the number of timed sweeps. Instructions per pair: bench/count_instructions.sh (callgrind
- * counting only inside bench_timed_sweep(), i.e. the timed sweeps), see bench/README.md.
+ * set; BENCH_REPS=n sets the number of timed sweeps; BENCH_MDR_SPRINGS=n the resolution of demc-batch-mdr.
+ * Instructions per pair: bench/count_instructions.sh (callgrind counting only inside bench_timed_sweep(), i.e. the
+ * timed sweeps), see bench/README.md.
  *
  * Flags: the Makefile's portable ones (-std=c99 -O3, no -march). Measured with -march=native on this machine (AMD
  * EPYC, AVX-512, header-only face, cache set): the results are bit for bit the same (in ISO C mode gcc does not
@@ -51,7 +52,7 @@
 #define BENCH_LOOSE 0.1
 
 #define BENCH_PRESTEPS 3
-#define BENCH_MAX_KERNELS 8
+#define BENCH_MAX_KERNELS 10
 #define BENCH_MAX_REPS 512
 
 static const double bench_dt = 1e-6; /* s: ~0.2 of the Rayleigh time of these spheres */
@@ -68,6 +69,7 @@ typedef struct {
     double *temperature, *heat_flow;
     int frictional_heat; /* the batch's frictional heat too */
 } bench_demc_model;
+
 /* The state stride of each model, its demc_contact_model_state_size() (checked at setup): with the closest
  * conventions HM+D keeps 6 doubles (the spring's force, k_t, F_n, slip flag: the projection needs no previous
  * normal), with its defaults 9 (the previous normal first). The slip flag is the last double in both (the layout on
@@ -141,6 +143,22 @@ static void bench_demc_setup_default(bench_demc_model *m, const demc_pair *pair,
 {
     demc_contact_def def = bench_demc_def(pair, e, mu);
     bench_demc_compile(&def, BENCH_KIND_DEFAULT, m);
+}
+
+/* HM+D with its default conventions and the exact tangential law (DEMC_TANGENTIAL_MDR) at its default resolution
+ * (or BENCH_MDR_SPRINGS), for the batch only (the cost of the law against the default batch); returns its state
+ * size, read from the model. */
+static int bench_demc_setup_default_mdr(bench_demc_model *m, const demc_pair *pair, double e, double mu)
+{
+    demc_contact_def def = bench_demc_def(pair, e, mu);
+    const char *springs = getenv("BENCH_MDR_SPRINGS");
+    def.tangential = DEMC_TANGENTIAL_MDR;
+    def.mdr_springs = springs ? atoi(springs) : 0; /* 0: the default resolution */
+    if (demc_contact_model_init(&def, &m->model, NULL) != DEMC_OK) abort();
+    m->range = demc_contact_model_range(&m->model);
+    m->temperature = m->heat_flow = NULL;
+    m->frictional_heat = 0;
+    return (int)demc_contact_model_state_size(&m->model);
 }
 
 static inline demc_body bench_demc_body(const ref_bodies *b, int i)
@@ -243,7 +261,8 @@ typedef void (*bench_sweep_fn)(const struct bench_kernel *k, const ref_bodies *b
 typedef struct bench_kernel {
     const char *name;
     const char *note;
-    int same_physics;  /* 1: checked against the hand-written kernel to BENCH_TOLERANCE */
+    int same_physics;  /* 1: checked against the hand-written kernel to BENCH_TOLERANCE; 0: loosely (BENCH_LOOSE);
+                          -1: another tangential law (its forces are printed, not checked) */
     int state_doubles; /* per pair */
     bench_sweep_fn sweep;
     const void *model;
@@ -672,7 +691,9 @@ static int bench_case(bench_set *s, const bench_kernel *kernels, int nk, const c
             if (ref_median > 0.0) sprintf(ratio, "%.2f", median / ref_median);
             if (ref_f) {
                 sprintf(devs, "%.1e", dev);
-                if (r->k->same_physics && !(dev <= BENCH_TOLERANCE)) {
+                if (r->k->same_physics < 0) {
+                    verdict = r->k->note;
+                } else if (r->k->same_physics && !(dev <= BENCH_TOLERANCE)) {
                     verdict = "MISMATCH (same physics, beyond tolerance)";
                     failed = 1;
                 } else if (!r->k->same_physics && !(dev <= BENCH_LOOSE)) {
@@ -684,6 +705,28 @@ static int bench_case(bench_set *s, const bench_kernel *kernels, int nk, const c
             }
             printf("  %-14s %9.2f %9.2f %7s  %19.12e %9s  %s\n", r->k->name, r->samples[0], median, ratio, r->sum_f,
                    devs, verdict);
+        }
+        {
+            /* the cost of the MDR law: its batch against the default model's, medians of this run */
+            int bm = -1, bd = -1;
+            for (q = 0; q < nr; ++q) {
+                if (strcmp(runs[q].k->name, "demc-batch-mdr") == 0) bm = q;
+                if (strcmp(runs[q].k->name, "demc-batch-def") == 0) bd = q;
+            }
+            if (bm >= 0 && bd >= 0)
+                printf("  demc-batch-mdr / demc-batch-def (median): %.2f\n",
+                       runs[bm].samples[reps / 2] / runs[bd].samples[reps / 2]);
+        }
+        {
+            /* the cost of heat: the batch with conduction against the same batch without, medians of this run */
+            int bh = -1, bc = -1;
+            for (q = 0; q < nr; ++q) {
+                if (strcmp(runs[q].k->name, "demc-batch-heat") == 0) bh = q;
+                if (strcmp(runs[q].k->name, "demc-batch") == 0) bc = q;
+            }
+            if (bh >= 0 && bc >= 0)
+                printf("  demc-batch-heat / demc-batch (median): %.2f\n",
+                       runs[bh].samples[reps / 2] / runs[bc].samples[reps / 2]);
         }
         if (only && *only)
             for (q = 0; q < nr; ++q)
@@ -712,7 +755,8 @@ int main(void)
     disp_damping dd;
     disp_tangential dtg;
     disp_model dm;
-    bench_demc_model demc_closest, demc_default, demc_heat, demc_friction_heat;
+    bench_demc_model demc_closest, demc_default, demc_heat, demc_friction_heat, demc_mdr;
+    int mdr_doubles;
     bench_kernel kernels[BENCH_MAX_KERNELS];
     int nk = 0, failed = 0;
     bench_set sets[3];
@@ -732,6 +776,7 @@ int main(void)
     bench_demc_setup_heat(&demc_heat, &pair, e, mu, 70L * 70L * 70L); /* the largest set's bodies */
     demc_friction_heat = demc_heat; /* the same arrays */
     demc_friction_heat.frictional_heat = 1;
+    mdr_doubles = bench_demc_setup_default_mdr(&demc_mdr, &pair, e, mu);
 
 #define BENCH_KERNEL(NAME, NOTE, SAME, DOUBLES, SWEEP, MODEL)                                                  \
     do {                                                                                                       \
@@ -759,6 +804,9 @@ int main(void)
                  bench_sweep_demc_batch, &demc_heat);
     BENCH_KERNEL("demc-batch-fheat", "closest, conduction and frictional heat", 1, BENCH_DEMC_CLOSEST_DOUBLES,
                  bench_sweep_demc_batch, &demc_friction_heat);
+    /* the exact tangential law (MDR, 64 springs): its cost against demc-batch-def, the ratio printed below the table */
+    BENCH_KERNEL("demc-batch-mdr", "tangential law MDR: not checked", -1, mdr_doubles, bench_sweep_demc_batch,
+                 &demc_mdr);
 #endif
 #undef BENCH_KERNEL
 

@@ -262,7 +262,7 @@ static void demc_fuzz_contact(const unsigned char *data, size_t size)
     /* every slot, convention and coefficient from the input (out-of-range selectors included) */
     def.normal = (demc_normal_law)fz_int(&r, 0, 6);
     def.damping = (demc_damping_law)fz_int(&r, 0, 1);
-    def.tangential = (demc_tangential_law)fz_int(&r, 0, 2);
+    def.tangential = (demc_tangential_law)fz_int(&r, 0, 3);
     def.increment = (demc_increment_rule)fz_int(&r, 0, 1);
     def.rolling = (demc_rolling_law)fz_int(&r, 0, 3);
     def.twisting = (demc_twisting_law)fz_int(&r, 0, 2);
@@ -298,6 +298,13 @@ static void demc_fuzz_contact(const unsigned char *data, size_t size)
     def.twisting_stiffness = fz_double(&r);
     def.twisting_damping = fz_double(&r);
     def.mu_twisting = fz_double(&r);
+    {
+        /* the MDR law's resolution (read with that law only): from the input's last byte, so that the inputs made
+         * before the field keep their meaning; the default, small and large resolutions, the largest the state
+         * takes with the rotation transport, and rejected ones */
+        static const int springs[8] = {0, 1, 3, 16, 64, 122, -1, 200};
+        def.mdr_springs = springs[size ? data[size - 1] % 8u : 0u];
+    }
 
     memset(&model, FZ_POISON, sizeof model);
     FZ_CALL(st = demc_contact_model_init(&def, &model, &field));

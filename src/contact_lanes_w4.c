@@ -13,6 +13,14 @@ void demci_contact_batch_lanes_w4(demc_contact_kind kind, const double *c, const
 {
     demci_contact_batch_lanes(kind, c, b, dt);
 }
+
+/* The pass of the MDR law's step over the cells inside the contact (impl/tangential_mdr_impl.h), at this width. */
+int demci_tangential_mdr_pass_w4(int nb, double *u1, double *u2, double d1, double d2, double us, double q,
+                                 double *sum, int count)
+{
+    return count ? demci_tangential_mdr_pass(nb, u1, u2, d1, d2, us, q, sum, 1)
+                 : demci_tangential_mdr_pass(nb, u1, u2, d1, d2, us, q, sum, 0);
+}
 #else
 typedef int demci_contact_lanes_w4_unused; /* (not x86: the unit has nothing to add) */
 #endif

@@ -131,6 +131,10 @@ SEEDS.update({
         'sjkr_sds_sds': contact(0, with_(HMD_SEL, normal=5, end=1, rolling=3, twisting=2), coef(kcoh=1e5),
                                 TOUCHING, 12),
         'md_dmt': contact(0, with_(HMD_SEL, normal=4, end=1, tangential=2), coef(w=0.05, mus=0.4), TOUCHING, 0),
+        # the MDR law (its resolution from the last byte, the batch edge: 0 the default 64 springs, 11 16 springs)
+        'mdr_hmd': contact(0, with_(HMD_SEL, tangential=3), coef(mus=0.4), TOUCHING, 0),
+        'mdr_hm_projection_wall': contact(0, with_(HMD_SEL, damping=0, tangential=3, transport=1), coef(mus=0.4),
+                                          TOUCHING, 11),
         # findings: the PLS(B) latch underflow named before the NULL model; derived constants that overflow;
         # the CDT law and a model without state read no state (batch with state NULL)
         'plsb_latch_underflow': contact(2, with_(HMD_SEL, normal=2, damping=0), coef(k=TINY, e=0.5), TOUCHING, 0),

@@ -82,7 +82,7 @@ DEMC_BEGIN_DECLS
  * demc_contact_model_state_size() is better: a model's own size is usually far smaller (9 for HM+D, 22 for the
  * widest combination of 1.0's laws). Options added within 1.x enlarge the state only of models that select them,
  * and never past this: a law with a long history (a bed of springs whose resolution the description sets, as
- * ::DEMC_TANGENTIAL_MDR: 197 doubles at its default resolution) is refused by demc_contact_model_init() when its
+ * ::DEMC_TANGENTIAL_MDR: 139 doubles at its default resolution) is refused by demc_contact_model_init() when its
  * state would exceed it.
  */
 #define DEMC_CONTACT_STATE_MAX 256
@@ -142,10 +142,10 @@ typedef enum demc_tangential_law {
      *  sliding (demc_tangential_mdr_update(); page @ref tangential_mdr). The normal force F_n and the contact
      *  radius a of the step set the limits. The tangential dashpot and the Coulomb policy as for
      *  ::DEMC_TANGENTIAL_MINDLIN_DERESIEWICZ. Hertz normal law (or an adhesive Hertz law) only; one friction
-     *  coefficient (μ_s = μ_d); not with ::DEMC_STIFFNESS_TOTAL. State: 2 + 3·springs doubles after every other
-     *  block (194 at the default 64 springs), each spring's displacement a tangent-plane vector carried into each
-     *  new frame by demc_contact_def::transport like the other memories, and changing sign under the swap. Since
-     *  1.1. */
+     *  coefficient (μ_s = μ_d); not with ::DEMC_STIFFNESS_TOTAL. State: the kernel's 8 + 2·springs doubles after
+     *  every other block (136 at the default 64 springs): a unit basis of the tangent plane, carried into each new
+     *  frame by demc_contact_def::transport like the other memories and changing sign under the swap, and each
+     *  spring's two components in it. Since 1.1. */
     DEMC_TANGENTIAL_MDR = 3,
     DEMC_TANGENTIAL_LAW_MAX_ = 0x7FFFFFFF /**< Pins the width of the enumeration to an int; never valid input. */
 } demc_tangential_law;
@@ -357,9 +357,9 @@ typedef struct demc_contact_def {
     /** Resolution of ::DEMC_TANGENTIAL_MDR (read only with that law): the number of springs (cells) of its bed on
      *  0 ≤ x < a, ≥ 1; 0 (the default) takes ::DEMC_TANGENTIAL_MDR_DEFAULT_SPRINGS, 64, whose error against the
      *  closed forms of Mindlin & Deresiewicz is below 1e-3 of μF_n (page @ref tangential_mdr). The error falls as
-     *  the square of the cell width. A resolution whose state (2 + 3·springs doubles with every other block of the
+     *  the square of the cell width. A resolution whose state (8 + 2·springs doubles with every other block of the
      *  model) exceeds ::DEMC_CONTACT_STATE_MAX is refused by demc_contact_model_init() naming "def.mdr_springs"
-     *  (up to 83 springs with the rotation transport, 84 with the projection, 81 with the largest rolling,
+     *  (up to 122 springs with the rotation transport, 124 with the projection, 119 with the largest rolling,
      *  twisting and normal blocks as well). Since 1.1. */
     int mdr_springs;
 } demc_contact_def;
@@ -661,8 +661,9 @@ DEMC_CONTACT_FN void demc_contact_state_swap(const demc_contact_model *model, do
  * angle and Marshall's stiffness (invariant like ω_n) are kept.
  * For the Mindlin–Deresiewicz law they are the previous normal (under the rotation) and the force, branch origin and
  * branch end (3 + 3 + 3, the vectors of demc_tangential_md_state); its normal force, stiffness and branch are kept.
- * For ::DEMC_TANGENTIAL_MDR they are the previous normal (under the rotation) and every spring's displacement (3 per
- * spring, one run at the end of the state); the cell width and the contact radius before them are kept.
+ * For ::DEMC_TANGENTIAL_MDR they are the previous normal (under the rotation) and the springs' basis e_1, e_2 (6
+ * doubles after the cell width and the contact radius of the law's block, which are kept, as are the springs'
+ * components in the basis: negating the basis negates every spring).
  */
 DEMC_CONTACT_FN int demc_contact_state_flips(const demc_contact_model *model, size_t index);
 

@@ -985,7 +985,7 @@ class contact_def(_Struct):
         twisting_damping: γ_tw (N·m·s/rad, ≥ 0) of demc.TWISTING_SDS; default 0.
         mu_twisting: μ_tw (m, ≥ 0) of demc.TWISTING_SDS: limit μ_tw F_n; default 0.
         heat: Heat transfer through the contact (default: none); demc.contact_heat().
-        mdr_springs: Resolution of demc.TANGENTIAL_MDR (read only with that law): the number of springs (cells) of its bed on 0 ≤ x < a, ≥ 1; 0 (the default) takes demc.TANGENTIAL_MDR_DEFAULT_SPRINGS, 64, whose error against the closed forms of Mindlin & Deresiewicz is below 1e-3 of μF_n (page tangential_mdr). The error falls as the square of the cell width. A resolution whose state (2 + 3·springs doubles with every other block of the model) exceeds demc.CONTACT_STATE_MAX is refused by demc.contact_model_init() naming "def.mdr_springs" (up to 83 springs with the rotation transport, 84 with the projection, 81 with the largest rolling, twisting and normal blocks as well). Since 1.1."""
+        mdr_springs: Resolution of demc.TANGENTIAL_MDR (read only with that law): the number of springs (cells) of its bed on 0 ≤ x < a, ≥ 1; 0 (the default) takes demc.TANGENTIAL_MDR_DEFAULT_SPRINGS, 64, whose error against the closed forms of Mindlin & Deresiewicz is below 1e-3 of μF_n (page tangential_mdr). The error falls as the square of the cell width. A resolution whose state (8 + 2·springs doubles with every other block of the model) exceeds demc.CONTACT_STATE_MAX is refused by demc.contact_model_init() naming "def.mdr_springs" (up to 122 springs with the rotation transport, 124 with the projection, 119 with the largest rolling, twisting and normal blocks as well). Since 1.1."""
     _c_name_ = 'demc_contact_def'
     _fields_ = [
         ('size', ctypes.c_size_t),

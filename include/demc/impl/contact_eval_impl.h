@@ -122,7 +122,7 @@ DEMC_HOT_INLINE void demci_contact_zero(double *s, size_t n)
 }
 
 /* The MDR block is zeroed. A block already zero (h = 0: no contact since the last release, every spring zero) is
- * not written again: a pair that stays apart in a host's list costs a load, not 2 + 3·springs stores, a step. */
+ * not written again: a pair that stays apart in a host's list costs a load, not 8 + 2·springs stores, a step. */
 DEMC_STATIC_INLINE void demci_contact_mdr_zero(demc_contact_kind kind, const double *c, double *state)
 {
     double *const block = state + demci_contact_mdr_offset(kind);
@@ -136,8 +136,10 @@ DEMC_STATIC_INLINE void demci_contact_mdr_zero(demc_contact_kind kind, const dou
 DEMC_STATIC_INLINE double demci_contact_mdr_energy(demc_contact_kind kind, const double *c, const double *state)
 {
     const double *const block = state + demci_contact_mdr_offset(kind);
-    return block[0] > 0.0 ? demci_tangential_mdr_energy(c[DEMCI_M_G], (int)c[DEMCI_M_MDR_SPRINGS], 3, block[0],
-                                                        block[1], block + DEMCI_MDR_HEADER)
+    const int n = (int)c[DEMCI_M_MDR_SPRINGS];
+    return block[0] > 0.0 ? demci_tangential_mdr_energy(c[DEMCI_M_G], n, block[0], block[1],
+                                                        block + DEMC_TANGENTIAL_MDR_CELLS,
+                                                        block + DEMC_TANGENTIAL_MDR_CELLS + n)
                           : 0.0;
 }
 
@@ -292,18 +294,13 @@ DEMC_HOT_INLINE void demci_contact_carry(demc_contact_kind kind, const double *c
     if (count > 3) demci_contact_carry_one(kind, &turn, n, state + demci_contact_vector_offset(kind, 3));
     if (count > 4) demci_contact_carry_one(kind, &turn, n, state + demci_contact_vector_offset(kind, 4));
     if (DEMCI_KIND_MDR(kind)) {
-        /* every spring's displacement, as each vector above; only the cells the contact covered can be non-zero. One
-         * loop per transport: the kind may be read at run time here, and its test would otherwise be in the loop. */
-        double *const cell = state + demci_contact_mdr_offset(kind) + DEMCI_MDR_HEADER;
-        const int cells = demci_tangential_mdr_active(cell[-1], cell[-2], (int)c[DEMCI_M_MDR_SPRINGS]);
-        int k;
+        /* The springs' basis turns with the vectors above (the springs' components in it are kept); the projection,
+         * which keeps each spring's length, maps the components of every cell inside the contact as well. */
+        double *const block = state + demci_contact_mdr_offset(kind);
         if (DEMCI_KIND_TRANSPORT(kind) == DEMC_TRANSPORT_PROJECT)
-            for (k = 0; k < cells; ++k)
-                demci_contact_store3(cell + 3 * k, demci_tangential_project(demci_contact_load3(cell + 3 * k), n));
+            demci_tangential_mdr_project((int)c[DEMCI_M_MDR_SPRINGS], n, block);
         else
-            for (k = 0; k < cells; ++k)
-                demci_contact_store3(cell + 3 * k,
-                                     demci_tangential_turn_apply_tangent(&turn, demci_contact_load3(cell + 3 * k)));
+            demci_tangential_mdr_turn(&turn, demci_contact_load3(state), block);
     }
 }
 
@@ -450,7 +447,7 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_eval_kind(demc_contact_kind ki
         const double mu = c[DEMCI_M_MU_D];
         demc_vec3 f_t, f_d;
         double share = 1.0, stored = 0.0, friction = 0.0, exchange = 0.0;
-        int sliding;
+        int sliding = 0;
         c_t = c_n * c[DEMCI_M_CT_OVER_CN]; /* 2γ_t √(m* 8G*a) */
         if (md) {
             double *slot = state + demci_contact_tangential_offset(kind);
@@ -482,25 +479,21 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_eval_kind(demc_contact_kind ki
                 exchange = me.normal_exchange;
             }
         } else {
-            /* MDR: the springs, already carried into this frame, take the increment's three components; the energy
+            /* MDR: the kernel's update on the law's block (its basis already carried into this frame); the energy
              * the finite resolution loses at the contact's edge (the continuum's springs slip to zero there) is
              * micro-slip dissipation, with the Coulomb slip of the springs; nothing is exchanged while in contact. */
             double *const block = state + demci_contact_mdr_offset(kind);
-            const double g = c[DEMCI_M_G], d[3] = {increment.x, increment.y, increment.z};
             demc_tangential_mdr_energy me;
-            demci_tangential_mdr_sum sum;
             if (radius > 0.0) {
-                sum = demci_tangential_mdr_step(g, mu, (int)c[DEMCI_M_MDR_SPRINGS], 3, block, block + DEMCI_MDR_HEADER,
-                                                d, f_n, radius, diag ? &me : 0);
+                f_t = demci_tangential_mdr_advance(c[DEMCI_M_G], mu, (int)c[DEMCI_M_MDR_SPRINGS], n, increment, f_n,
+                                                   radius, block, diag ? &sliding : 0, diag ? &me : 0);
             } else { /* a contact radius that underflowed to 0: no spring in contact, all released (as the kernel) */
                 me.stored_energy = me.slip_dissipation = 0.0;
                 me.grid_dissipation = diag ? demci_contact_mdr_energy(kind, c, state) : 0.0;
                 demci_contact_mdr_zero(kind, c, state);
-                sum.u[0] = sum.u[1] = sum.u[2] = 0.0;
-                sum.in_contact = sum.slipped = 0;
+                f_t = demc_vec3_make(0.0, 0.0, 0.0);
+                sliding = 0;
             }
-            f_t = demc_vec3_make(-8.0 * g * sum.u[0], -8.0 * g * sum.u[1], -8.0 * g * sum.u[2]);
-            sliding = sum.in_contact > 0 && sum.slipped == sum.in_contact;
             if (diag) {
                 stored = me.stored_energy;
                 friction = me.slip_dissipation + me.grid_dissipation;

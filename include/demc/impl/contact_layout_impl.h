@@ -123,11 +123,13 @@ DEMC_HOT_INLINE demc_contact_kind demci_contact_kind_of(const double *c)
  *   normal        PLS(B): the latch δ_max; JKR: the neck (0: none; while it exists, the pair's R*, kept for the
  *                 energy of the break);
  *   MDR           the tangential law DEMC_TANGENTIAL_MDR, whose size is not the kind's but its resolution's (the
- *                 model's DEMCI_M_MDR_SPRINGS): the cell width h and the contact radius a_0 of the previous step
- *                 (kept under the swap), then each spring's displacement, a tangent-plane vector (3 doubles,
- *                 changing sign under the swap). After every block of the kind, so that each of those keeps an
- *                 offset that is a function of the kind alone; demci_contact_state_size() is the size of the
- *                 blocks before it.
+ *                 model's DEMCI_M_MDR_SPRINGS): the kernel's state of demc/tangential_mdr.h, the cell width h and
+ *                 the contact radius a_0 of the previous step (kept under the swap), a unit basis e_1, e_2 of the
+ *                 tangent plane (6 doubles, changing sign under the swap), then the springs' components in that
+ *                 basis, all first components, then all second ones (kept under the swap). The frame turns the
+ *                 basis, not the springs. After every block of the kind, so that each of those keeps an offset
+ *                 that is a function of the kind alone; demci_contact_state_size() is the size of the blocks
+ *                 before it.
  * A slot added within 1.x appends its block's doubles here (and its vectors to demci_contact_vector_offset()):
  * the layout of every kind that does not select it is unchanged.
  *   heat (1.1)    after all of the above, the MDR springs included: ::DEMC_HEAT_COLLISION's demc_heat_collision_state (a_max, τ; kept under
@@ -135,7 +137,8 @@ DEMC_HOT_INLINE demc_contact_kind demci_contact_kind_of(const double *c)
  *                 demc_contact_model_init() into the model's state size and found at DEMCI_M_HEAT_STATE, and the
  *                 evaluation's release (which zeroes the kind's doubles) leaves it to demc_contact_heat(), which
  *                 resets it when the contact radius is 0. */
-enum { DEMCI_FRAME_DOUBLES = 3, DEMCI_SPRING_DOUBLES = 6, DEMCI_MAX_VECTORS = 5, DEMCI_MDR_HEADER = 2 };
+enum { DEMCI_FRAME_DOUBLES = 3, DEMCI_SPRING_DOUBLES = 6, DEMCI_MAX_VECTORS = 5,
+       DEMCI_MDR_HEADER = DEMC_TANGENTIAL_MDR_STATE_HEADER };
 
 /* 1 when the spring keeps its elastic displacement: a convention reads it (the total law F = −k_t δ, the
  * displacement slip direction); otherwise it is never read and not kept. */
@@ -250,7 +253,7 @@ DEMC_HOT_INLINE size_t demci_contact_state_size(demc_contact_kind kind)
 
 /* The MDR block: its offset, and its doubles for `springs` springs. */
 DEMC_HOT_INLINE size_t demci_contact_mdr_offset(demc_contact_kind kind) { return demci_contact_state_size(kind); }
-#define DEMCI_MDR_DOUBLES(springs) ((size_t)DEMCI_MDR_HEADER + 3 * (size_t)(springs))
+#define DEMCI_MDR_DOUBLES(springs) ((size_t)DEMCI_MDR_HEADER + 2 * (size_t)(springs))
 
 /* 1 when double `index` of the state changes sign under the i ⇄ j swap: the previous normal and the vectors of
  * the pair (i relative to j) that a block keeps; the SDS rolling displacement and the twist angle are kept. */

@@ -319,7 +319,7 @@ DEMC_STATIC_INLINE demc_contact_kind demci_contact_def_kind(const demc_contact_d
 }
 
 /* The flips of a kind's state as runs of doubles (start, length) in the model, for demc_contact_state_swap(); the
- * MDR springs (the model's DEMCI_M_MDR_SPRINGS, set before) are one more run. */
+ * MDR springs' basis is one more run. */
 DEMC_STATIC_INLINE void demci_contact_flip_runs(demc_contact_kind kind, double *c)
 {
     size_t k, n = demci_contact_state_size(kind), runs = 0;
@@ -333,9 +333,9 @@ DEMC_STATIC_INLINE void demci_contact_flip_runs(demc_contact_kind kind, double *
             ++runs;
         }
     }
-    if (DEMCI_KIND_MDR(kind)) { /* every spring's displacement, after h and a_0 */
-        c[DEMCI_M_FLIP_RUN + 2 * runs] = (double)(demci_contact_mdr_offset(kind) + DEMCI_MDR_HEADER);
-        c[DEMCI_M_FLIP_RUN + 2 * runs + 1] = 3.0 * c[DEMCI_M_MDR_SPRINGS];
+    if (DEMCI_KIND_MDR(kind)) { /* the springs' basis, after h and a_0 (negating it negates every spring) */
+        c[DEMCI_M_FLIP_RUN + 2 * runs] = (double)(demci_contact_mdr_offset(kind) + DEMC_TANGENTIAL_MDR_BASIS1);
+        c[DEMCI_M_FLIP_RUN + 2 * runs + 1] = 6.0;
         ++runs;
     }
     c[DEMCI_M_FLIP_COUNT] = (double)runs;
@@ -514,9 +514,10 @@ DEMC_CONTACT_FN int demc_contact_state_flips(const demc_contact_model *model, si
 {
     const demc_contact_kind kind = demc_contact_model_kind(model);
     if (!(index < demc_contact_model_state_size(model))) return 0;
-    if (DEMCI_KIND_MDR(kind) && index >= demci_contact_mdr_offset(kind)) { /* the springs flip, h and a_0 are kept */
-        const size_t end = demci_contact_mdr_offset(kind) + DEMCI_MDR_DOUBLES(model->opaque_[DEMCI_M_MDR_SPRINGS]);
-        return index >= demci_contact_mdr_offset(kind) + DEMCI_MDR_HEADER && index < end; /* (then heat: kept) */
+    if (DEMCI_KIND_MDR(kind) && index >= demci_contact_mdr_offset(kind)) { /* the basis flips; h, a_0, the springs'
+                                                                              components and heat are kept */
+        const size_t at = index - demci_contact_mdr_offset(kind);
+        return at >= DEMC_TANGENTIAL_MDR_BASIS1 && at < DEMC_TANGENTIAL_MDR_CELLS;
     }
     return demci_contact_flips(kind, index);
 }
