@@ -14,7 +14,8 @@
 #   5 1000 spheres fall onto a floor for 4000 steps, split in x on 2 ranks (processors 2 1 1): demc on 2 ranks equals 1 rank to 8 digits in mean height (1e-8) and 7 in kinetic energy (1e-7, the more
 #     chaotic of the two: measured 9e-9), mean height within 1 % of native, no warning;
 #     demc_contact_eval_batch() (eval batch, the default) equals one call per pair (eval single) in every thermo row
-#     on 1 and 2 ranks; the pair times are printed (a figure, not pass/fail);
+#     on 1 and 2 ranks; the pair times (native, the batch linked and header-only, 1 and 2 ranks) are printed (a
+#     figure, not pass/fail);
 #   6 fix pour inserts 400 spheres into a running simulation (an empty box at the start), 1 and 2 ranks: the same
 #     number of atoms as native, demc on 2 ranks equal to 1 rank to 6 digits in mean height and kinetic energies;
 #   7 oblique impacts where LAMMPS's rules are expressible in demc (limit_damping / end force; no tangential dashpot
@@ -121,10 +122,16 @@ run pb1 1 loader -var pair "gran/demc hmd" -var coeff "$COEFF" && run ps1 1 load
 if [ "$(rows pb1 | md5sum)" = "$(rows ps1 | md5sum)" ] && [ "$(rows pb2 | md5sum)" = "$(rows ps2 | md5sum)" ] && [ -n "$(last pb2)" ]; then
     ok "5 pack, batch = one-call" "every thermo row equal on 1 and 2 ranks (final mean height $(last pb1 | awk '{print $5}') m)"
 else bad "5 pack, batch = one-call" "rows differ: $(last pb1) vs $(last ps1); 2 ranks $(last pb2) vs $(last ps2)"; fi
+# the "Pair" row of LAMMPS's timing breakdown (on 2 ranks the mean over the ranks): native against demc's batch, linked
+# (the loader) and header-only (the host program built with demc header-only), 1 and 2 ranks
+run pn2 2 native && run ph1 1 header -var pair "gran/demc hmd" -var coeff "$COEFF" &&
+    run ph2 2 header -var pair "gran/demc hmd" -var coeff "$COEFF" || exit 1
 pt() { awk '/^Pair  *\|/{print $5}' "$W/$1.log"; }
-x() { awk -v a="$(pt "$1")" -v b="$(pt pn1)" 'BEGIN{printf "%.2f", a/b}'; }
-echo "lammps pair time, 1000 spheres, 4000 steps, 1 rank: native $(pt pn1) s; demc conventions lammps (one-call)" \
-    "$(pt pd1) s ($(x pd1)x), hmd batch $(pt pb1) s ($(x pb1)x), hmd one-call $(pt ps1) s ($(x ps1)x); wall clock, noisy on a shared machine"
+x() { awk -v a="$(pt "$1")" -v b="$(pt "${2:-pn1}")" 'BEGIN{printf "%.2f", a/b}'; }
+echo "lammps pair time, 1000 spheres, 4000 steps, 1 rank: native $(pt pn1) s; demc hmd batch linked $(pt pb1) s" \
+    "($(x pb1)x), header-only $(pt ph1) s ($(x ph1)x), hmd one-call $(pt ps1) s ($(x ps1)x), conventions lammps" \
+    "(one-call) $(pt pd1) s ($(x pd1)x); 2 ranks: native $(pt pn2) s; hmd batch linked $(pt pb2) s ($(x pb2 pn2)x)," \
+    "header-only $(pt ph2) s ($(x ph2 pn2)x); wall clock, noisy on a shared machine"
 
 # 6 fix pour, 1 and 2 ranks. 2 ranks sum a ghost's forces in another order than 1: 1e-16 apart until step 4000,
 # then the pour's impacts amplify it about 100-fold every 500 steps (measured at step 6000: 6e-8 in mean height, 3e-7
