@@ -6,7 +6,9 @@
 //  - lammps-demc (-DDEMC_LAMMPS_HOST), a host program on liblammps that registers the same styles and runs the input.
 // Written against the headers of Debian's liblammps-dev only (/usr/include/lammps, LAMMPS 29 Sep 2021 update 2): they
 // lack the neighbour-request and neighbour-history headers, so the pair style takes the default half list and keeps
-// its per-contact state in a fix of its own (DEMC/HISTORY below), by the atom IDs of the two bodies.
+// its per-contact state itself: between two neighbour-list builds in an array parallel to the list (read and written
+// in place by the evaluation, no search), and across a build, an exchange of atoms between ranks, a sort or a
+// restart in a fix of its own (DEMC/HISTORY below), by the atom IDs of the two bodies.
 #include "demc.h"
 #include <mpi.h>
 
@@ -51,13 +53,25 @@ namespace {
 const char *const FIX_ID = "DEMC_HISTORY_PAIR";
 
 // ---------------------------------------------------------------------------------------------------------------------
+// The pair style as the history fix sees it: it writes its contacts' states into the fix's rows, and forgets its
+// list-parallel states once the atoms may move (the next evaluation reads the rows again).
+struct HistoryOwner {
+    virtual void store_rows() = 0;
+    virtual void forget_list() = 0;
+    virtual ~HistoryOwner() {}
+};
+
 // DEMC/HISTORY: each owned atom carries the contacts it is part of, as rows [partner ID, demc state doubles]. A
 // pair's state is the state of demc's evaluation with the smaller atom ID as body i, so that both atoms of a pair
 // (on one rank or two) hold the same doubles and no i <-> j swap is ever needed. The rows move with the atom between
-// ranks (pack_exchange) and when LAMMPS sorts its atoms (copy_arrays). Layout of one atom: [count, row 0, row 1, ...].
+// ranks (pack_exchange), when LAMMPS sorts its atoms (copy_arrays) and through restart files. They are written from
+// the pair style's list-parallel states where atoms can move: before an exchange (pre_exchange, the steps that
+// rebuild the neighbour list) and at the end of a run (post_run: write_restart, delete_atoms and the like come
+// between runs). Layout of one atom: [count, row 0, row 1, ...].
 class FixDemcHistory : public Fix {
 public:
-    FixDemcHistory(LAMMPS *lmp, int narg, char **arg) : Fix(lmp, narg, arg), hist(nullptr), nstate(0), maxpartner(0)
+    FixDemcHistory(LAMMPS *lmp, int narg, char **arg)
+        : Fix(lmp, narg, arg), hist(nullptr), nstate(0), maxpartner(0), owner(nullptr)
     {
         if (narg != 5) error->all(FLERR, std::string("fix DEMC/HISTORY is created by pair_style gran/demc, not by an input"));
         nstate = utils::inumeric(FLERR, arg[3], false, lmp);
@@ -77,7 +91,17 @@ public:
         atom->delete_callback(id, Atom::RESTART);
         memory->destroy(hist);
     }
-    int setmask() override { return 0; }
+    int setmask() override { return FixConst::PRE_EXCHANGE | FixConst::POST_RUN; }
+    void pre_exchange() override
+    {
+        if (owner) owner->store_rows();
+    }
+    void post_run() override
+    {
+        if (!owner) return;
+        owner->store_rows();
+        owner->forget_list();
+    }
     void grow_arrays(int nmax) override { memory->grow(hist, nmax, width, "demc/history:hist"); }
     void copy_arrays(int i, int j, int) override { memcpy(hist[j], hist[i], sizeof(double) * (1 + rows(i) * (1 + nstate))); }
     void set_arrays(int i) override { hist[i][0] = 0.0; }
@@ -126,40 +150,27 @@ public:
             if (r[0] == (double)partner) return r + 1;
         return nullptr;
     }
-    // keep (touching): store the state under atom i, a row added if new; mark it seen this step
-    void keep(int i, tagint partner, const double *state, std::vector<unsigned> &seen, double *found = nullptr)
+    // the rows of the owned atoms emptied, before store_rows() writes them again
+    void clear(int nlocal)
     {
-        double *s = found ? found : find(i, partner); // found: the row's state, looked up this step already
-        if (!s) {
-            const int k = rows(i);
-            if (k == maxpartner)
-                error->one(FLERR, "pair gran/demc: an atom touches more than " + std::to_string(maxpartner) +
-                                      " others (pair_style keyword partners)");
-            s = hist[i] + 1 + k * (1 + nstate);
-            s[0] = (double)partner;
-            ++s;
-            hist[i][0] = k + 1;
-        }
-        memcpy(s, state, sizeof(double) * nstate);
-        seen[i] |= 1u << ((s - 1 - (hist[i] + 1)) / (1 + nstate));
+        for (int i = 0; i < nlocal; ++i) hist[i][0] = 0.0;
     }
-    // drop every row of the owned atoms that no evaluation kept this step (the pair came apart)
-    void sweep(int nlocal, const std::vector<unsigned> &seen)
+    // store atom i's contact with the atom of ID partner (a new row: each contact is stored once per atom)
+    void add(int i, tagint partner, const double *state)
     {
-        for (int i = 0; i < nlocal; ++i) {
-            const int n = rows(i), w = 1 + nstate;
-            int out = 0;
-            for (int k = 0; k < n; ++k)
-                if (seen[i] >> k & 1u) {
-                    if (out != k) memmove(hist[i] + 1 + out * w, hist[i] + 1 + k * w, sizeof(double) * w);
-                    ++out;
-                }
-            hist[i][0] = out;
-        }
+        const int k = rows(i);
+        if (k == maxpartner)
+            error->one(FLERR, "pair gran/demc: an atom touches more than " + std::to_string(maxpartner) +
+                                  " others (pair_style keyword partners)");
+        double *r = hist[i] + 1 + k * (1 + nstate);
+        r[0] = (double)partner;
+        memcpy(r + 1, state, sizeof(double) * nstate);
+        hist[i][0] = k + 1;
     }
 
     double **hist;
     int nstate, maxpartner, width;
+    HistoryOwner *owner; // the pair style, set by its init_style()
 };
 
 Fix *create_history(LAMMPS *lmp, int narg, char **arg) { return new FixDemcHistory(lmp, narg, arg); }
@@ -208,7 +219,7 @@ double tsuji_alpha(double e)
     return a;
 }
 
-class PairGranDemc : public Pair {
+class PairGranDemc : public Pair, public HistoryOwner {
 public:
     explicit PairGranDemc(LAMMPS *lmp)
         : Pair(lmp), fix_(nullptr), map_tsuji_(false), lammps_damping_(false), batch_(true), full_velocity_(false), shear_(DEMC_SHEAR_MINDLIN), nstate_(0),
@@ -226,18 +237,24 @@ public:
             memory->destroy(setflag);
             memory->destroy(cutsq);
         }
-        if (fix_ && modify->find_fix(FIX_ID) >= 0) modify->delete_fix(FIX_ID);
+        if (fix_ && modify->find_fix(FIX_ID) >= 0) {
+            fix_->owner = nullptr;
+            modify->delete_fix(FIX_ID);
+        }
     }
     void settings(int narg, char **arg) override;
     void coeff(int narg, char **arg) override;
     void init_style() override;
     double init_one(int i, int j) override;
     void compute(int eflag, int vflag) override;
+    void store_rows() override;
+    void forget_list() override { listed_ = false; }
 
 private:
     void allocate();
-    template <demc_contact_kind K, bool FULL> void loop();
-    void loop_batch();
+    void list_contacts();
+    template <demc_contact_kind K, bool FULL> void loop(double *states);
+    void loop_batch(double *states);
 
     demc_contact_def def_;
     FixDemcHistory *fix_;
@@ -255,11 +272,17 @@ private:
     std::vector<Coeff> coeff_;                 // [i * (ntypes + 1) + j], NaN where not given
     std::vector<demc_contact_model> models_;   // [i * (ntypes + 1) + j]
     std::vector<double> range_;                // demc_contact_model_range() of each
-    std::vector<unsigned> seen_;
-    // eval batch: the pairs of one step (bodies a, b; the list's i, j; the type pair), their states and forces
-    std::vector<int> ba_, bb_, li_, lj_, tp_, sel_, sa_, sb_;
-    std::vector<double *> found_; // the state kept under the list's i, or nullptr (a new contact)
-    std::vector<double> states_, forces_;
+    // The pairs of the current neighbour list (list_contacts(), after each build), grouped by type pair in list
+    // order: bodies a (the smaller atom ID) and b, the list's i and j, their atom IDs; each group's start in groups_
+    // (one group per type pair present, its type pair in group_tp_); the states, nstate_ doubles a pair (w_ with
+    // room for a model without state), read and written in place by every step until the next build.
+    std::vector<int> ea_, eb_, ei_, ej_, group_tp_;
+    std::vector<tagint> eta_, etb_;
+    std::vector<size_t> groups_;
+    std::vector<double> states_, setup_states_, forces_;
+    size_t w_ = 1;
+    bool listed_ = false;   // states_ follows the current list
+    bigint listed_at_ = -1; // neighbor->ncalls of that list
     double *cutoff_rows_[1];
 };
 
@@ -396,6 +419,8 @@ void PairGranDemc::init_style()
         modify->add_fix(std::string(FIX_ID) + " all DEMC/HISTORY " + std::to_string(nstate_) + " " +
                         std::to_string(maxpartner_));
     fix_ = static_cast<FixDemcHistory *>(modify->fix[modify->find_fix(FIX_ID)]);
+    fix_->owner = this;
+    listed_ = false; // read the contacts from the fix's rows at the first step
     // the reach of the neighbour list: twice the largest radius of the atoms present or to come (fix pour, deposit)
     double r = 0.0;
     for (int i = 0; i < atom->nlocal; ++i) r = atom->radius[i] > r ? atom->radius[i] : r;
@@ -514,47 +539,109 @@ inline demc_contact_result eval_pair(const demc_contact_model *model, const demc
 void PairGranDemc::compute(int eflag, int vflag)
 {
     ev_init(eflag, vflag);
-    if (batch_ && !full_velocity_) loop_batch();
-    else if (full_velocity_) loop<0, true>();
-    else if (kind_ == DEMC_CONTACT_KIND_HMD) loop<DEMC_CONTACT_KIND_HMD, false>();
-    else loop<0, false>();
+    if (!listed_ || listed_at_ != neighbor->ncalls) list_contacts();
+    // the setup pass evaluates on a copy, as LAMMPS's granular styles do: the states advance in the run's steps only
+    double *states = states_.data();
+    if (update->setupflag) {
+        setup_states_ = states_;
+        states = setup_states_.data();
+    }
+    if (batch_ && !full_velocity_) loop_batch(states);
+    else if (full_velocity_) loop<0, true>(states);
+    else if (kind_ == DEMC_CONTACT_KIND_HMD) loop<DEMC_CONTACT_KIND_HMD, false>(states);
+    else loop<0, false>(states);
 }
 
-template <demc_contact_kind K, bool FULL> void PairGranDemc::loop()
+// After a neighbour-list build: the list's pairs (every pair once per rank that owns one of its atoms), body a the
+// one of the smaller atom ID, grouped by type pair in list order, each pair's state read from the row its atom i
+// keeps for atom j (i is owned in a half list; zero for a new contact). The rows are the states of the step before
+// (store_rows() ran before the atoms moved).
+void PairGranDemc::list_contacts()
 {
-    double **x = atom->x, **v = atom->v, **f = atom->f, **omega = atom->omega, **torque = atom->torque;
-    const double *radius = atom->radius, *rmass = atom->rmass, dt = update->dt;
-    const int *type = atom->type, nlocal = atom->nlocal, n1 = atom->ntypes + 1;
+    const int *type = atom->type, n1 = atom->ntypes + 1;
     const tagint *tag = atom->tag;
-    const bool update_state = !update->setupflag; // the setup pass evaluates on a copy, as LAMMPS's granular styles do
-    double state[DEMC_CONTACT_STATE_MAX];
-    seen_.assign(nlocal, 0u);
+    std::vector<int> a, b, i_of, j_of, tp;
     for (int ii = 0; ii < list->inum; ++ii) {
         const int i = list->ilist[ii], *jlist = list->firstneigh[i], jnum = list->numneigh[i];
         for (int jj = 0; jj < jnum; ++jj) {
-            const int j = jlist[jj] & NEIGHMASK, tp = type[i] * n1 + type[j];
-            const double dx = x[i][0] - x[j][0], dy = x[i][1] - x[j][1], dz = x[i][2] - x[j][2];
-            const double reach = radius[i] + radius[j] + range_[tp];
-            if (!(dx * dx + dy * dy + dz * dz < reach * reach)) continue; // apart: its row is swept below
+            const int j = jlist[jj] & NEIGHMASK;
             const bool i_first = tag[i] < tag[j];
-            const int a = i_first ? i : j, b = i_first ? j : i;
-            double *kept = fix_->find(i, tag[j]);
-            if (kept) memcpy(state, kept, nstate_ * sizeof(double));
-            else memset(state, 0, nstate_ * sizeof(double));
+            a.push_back(i_first ? i : j);
+            b.push_back(i_first ? j : i);
+            i_of.push_back(i);
+            j_of.push_back(j);
+            tp.push_back(type[i] * n1 + type[j]);
+        }
+    }
+    const size_t n = a.size();
+    w_ = nstate_ ? nstate_ : 1;
+    ea_.clear(); eb_.clear(); ei_.clear(); ej_.clear(); eta_.clear(); etb_.clear(); groups_.clear(); group_tp_.clear();
+    states_.assign(n * w_, 0.0);
+    std::vector<char> done(n, 0);
+    for (size_t first = 0; first < n; ++first) { // one group per type pair present (one atom type: the list itself)
+        if (done[first]) continue;
+        groups_.push_back(ea_.size());
+        group_tp_.push_back(tp[first]);
+        for (size_t q = first; q < n; ++q) {
+            if (done[q] || tp[q] != tp[first]) continue;
+            done[q] = 1;
+            const double *kept = fix_->find(i_of[q], tag[j_of[q]]);
+            if (kept) memcpy(&states_[ea_.size() * w_], kept, nstate_ * sizeof(double));
+            ea_.push_back(a[q]); eb_.push_back(b[q]); ei_.push_back(i_of[q]); ej_.push_back(j_of[q]);
+            eta_.push_back(tag[a[q]]); etb_.push_back(tag[b[q]]);
+        }
+    }
+    groups_.push_back(ea_.size());
+    listed_ = true;
+    listed_at_ = neighbor->ncalls;
+}
+
+// The list's contacts (a state not zero) written into the fix's rows of the owned atoms, under both atoms of a pair
+// that one rank owns entirely: whichever atom leaves the rank carries it. The partners are named by the IDs the list
+// recorded: a fix that ran before this one in the same pre_exchange may have put new atoms where ghosts were (fix
+// pour appends its atoms over the ghosts' slots) or removed atoms; an index whose ID is no longer the listed one is
+// not written to.
+void PairGranDemc::store_rows()
+{
+    if (!listed_ || !fix_) return;
+    const int nlocal = atom->nlocal;
+    const tagint *tag = atom->tag;
+    fix_->clear(nlocal);
+    for (size_t q = 0; q < ea_.size(); ++q) {
+        const double *state = &states_[q * w_];
+        bool live = false;
+        for (size_t k = 0; k < nstate_ && !live; ++k) live = state[k] != 0.0;
+        if (!live) continue;
+        const int a = ea_[q], b = eb_[q];
+        if (a < nlocal && tag[a] == eta_[q]) fix_->add(a, etb_[q], state);
+        if (b < nlocal && tag[b] == etb_[q]) fix_->add(b, eta_[q], state);
+    }
+}
+
+// One call per pair (eval single, contact_velocity full), in the order of the batch path: a pair within reach is
+// evaluated and its forces added; a pair apart (beyond the model's reach) is released, its state zeroed, as the
+// batch releases it.
+template <demc_contact_kind K, bool FULL> void PairGranDemc::loop(double *states)
+{
+    double **x = atom->x, **v = atom->v, **f = atom->f, **omega = atom->omega, **torque = atom->torque;
+    const double *radius = atom->radius, *rmass = atom->rmass, dt = update->dt;
+    const int nlocal = atom->nlocal;
+    for (size_t g = 0; g + 1 < groups_.size(); ++g) {
+        const int tp = group_tp_[g];
+        for (size_t q = groups_[g]; q < groups_[g + 1]; ++q) {
+            const int a = ea_[q], b = eb_[q];
+            double *state = states + q * w_;
+            const double dx = x[a][0] - x[b][0], dy = x[a][1] - x[b][1], dz = x[a][2] - x[b][2];
+            const double reach = radius[a] + radius[b] + range_[tp];
+            if (!(dx * dx + dy * dy + dz * dz < reach * reach)) {
+                memset(state, 0, nstate_ * sizeof(double));
+                continue;
+            }
             const demc_body ba = {{x[a][0], x[a][1], x[a][2]}, {v[a][0], v[a][1], v[a][2]},
                                   {omega[a][0], omega[a][1], omega[a][2]}, radius[a], rmass[a], 0.0};
             const demc_body bb = {{x[b][0], x[b][1], x[b][2]}, {v[b][0], v[b][1], v[b][2]},
                                   {omega[b][0], omega[b][1], omega[b][2]}, radius[b], rmass[b], 0.0};
             const demc_contact_result r = eval_pair<K, FULL>(&models_[tp], ba, bb, dt, state);
-            if (!(r.overlap > 0.0)) { // apart, unless an adhesive neck holds the pair (its state is then not zero)
-                bool held = false;
-                for (size_t k = 0; range_[tp] > 0.0 && k < nstate_ && !held; ++k) held = state[k] != 0.0;
-                if (!held) continue;
-            }
-            if (update_state) {
-                fix_->keep(i, tag[j], state, seen_, kept);
-                if (j < nlocal) fix_->keep(j, tag[i], state, seen_);
-            }
             // r.force acts on a; newton off: a ghost gets its force on the rank that owns it
             if (a < nlocal) {
                 f[a][0] += r.force.x; f[a][1] += r.force.y; f[a][2] += r.force.z;
@@ -565,109 +652,56 @@ template <demc_contact_kind K, bool FULL> void PairGranDemc::loop()
                 torque[b][0] += r.torque_j.x; torque[b][1] += r.torque_j.y; torque[b][2] += r.torque_j.z;
             }
             if (evflag) {
-                const double s = i_first ? 1.0 : -1.0; // the force on i
-                ev_tally_xyz(i, j, nlocal, 0, 0.0, 0.0, s * r.force.x, s * r.force.y, s * r.force.z, dx, dy, dz);
+                const int i = ei_[q], j = ej_[q];
+                const double s = a == i ? 1.0 : -1.0; // the force on i
+                ev_tally_xyz(i, j, nlocal, 0, 0.0, 0.0, s * r.force.x, s * r.force.y, s * r.force.z, x[i][0] - x[j][0],
+                             x[i][1] - x[j][1], x[i][2] - x[j][2]);
             }
         }
     }
-    if (update_state) fix_->sweep(nlocal, seen_);
 }
 
-// eval batch: the pairs within reach of this step are gathered (body a the one of the smaller atom ID, the state
-// copied from the history fix), evaluated per pair of atom types by demc_contact_eval_batch() with LAMMPS's arrays
-// read in place and the forces and torques added straight into f and torque (a ghost's rows receive its share too,
-// which newton off never reads), then the states of the pairs still in contact (not zero after the evaluation) are
-// kept. One atom type: the pairs are added in the order of the single path, so the results are the same bit for bit.
-void PairGranDemc::loop_batch()
+// eval batch: each type pair's contacts by demc_contact_eval_batch(), the whole list as the library's neighbour-list
+// case (its sift releases the pairs apart), with LAMMPS's arrays and the list's states read and written in place and
+// the forces and torques added straight into f and torque (a ghost's rows receive its share too, which newton off
+// never reads). One atom type: one batch of the list in its order, so the results are the one-call path's bit for bit.
+void PairGranDemc::loop_batch(double *states)
 {
-    double **x = atom->x, **v = atom->v, **f = atom->f, **omega = atom->omega, **torque = atom->torque;
-    const double *radius = atom->radius, *rmass = atom->rmass, dt = update->dt;
-    const int *type = atom->type, nlocal = atom->nlocal, n1 = atom->ntypes + 1;
-    const tagint *tag = atom->tag;
-    const bool update_state = !update->setupflag;
-    ba_.clear(); bb_.clear(); li_.clear(); lj_.clear(); tp_.clear(); found_.clear();
-    size_t n = 0, w = nstate_ ? nstate_ : 1;
-    if (states_.size() < 64 * w) states_.resize(64 * w);
-    for (int ii = 0; ii < list->inum; ++ii) {
-        const int i = list->ilist[ii], *jlist = list->firstneigh[i], jnum = list->numneigh[i];
-        for (int jj = 0; jj < jnum; ++jj) {
-            const int j = jlist[jj] & NEIGHMASK, tp = type[i] * n1 + type[j];
-            const double dx = x[i][0] - x[j][0], dy = x[i][1] - x[j][1], dz = x[i][2] - x[j][2];
-            const double reach = radius[i] + radius[j] + range_[tp];
-            if (!(dx * dx + dy * dy + dz * dz < reach * reach)) continue;
-            const bool i_first = tag[i] < tag[j];
-            ba_.push_back(i_first ? i : j);
-            bb_.push_back(i_first ? j : i);
-            li_.push_back(i);
-            lj_.push_back(j);
-            tp_.push_back(tp);
-            double *kept = fix_->find(i, tag[j]);
-            found_.push_back(kept);
-            if ((n + 1) * w > states_.size()) states_.resize(2 * states_.size());
-            double *at = &states_[n * w];
-            if (kept) memcpy(at, kept, nstate_ * sizeof(double));
-            else memset(at, 0, w * sizeof(double));
-            ++n;
-        }
-    }
+    double **x = atom->x, **f = atom->f, **torque = atom->torque;
+    const int nlocal = atom->nlocal;
+    const size_t n = ea_.size();
     forces_.assign(evflag ? 3 * n : 0, 0.0);
-    // one batch per pair of types present (with one atom type, one batch of every pair in list order)
-    std::vector<char> done(n, 0);
-    for (size_t first = 0; first < n; ++first) {
-        if (done[first]) continue;
-        const int tp = tp_[first];
-        sel_.clear(); sa_.clear(); sb_.clear();
-        for (size_t q = first; q < n; ++q)
-            if (!done[q] && tp_[q] == tp) { sel_.push_back((int)q); sa_.push_back(ba_[q]); sb_.push_back(bb_[q]); done[q] = 1; }
-        const bool all = sel_.size() == n; // the whole step in one batch: states and forces in place
-        std::vector<double> st, fo;
-        if (!all) {
-            st.resize(sel_.size() * w);
-            for (size_t k = 0; k < sel_.size(); ++k) memcpy(&st[k * w], &states_[sel_[k] * w], nstate_ * sizeof(double));
-            fo.resize(evflag ? 3 * sel_.size() : 0);
-        }
+    for (size_t g = 0; g + 1 < groups_.size(); ++g) {
+        const size_t first = groups_[g];
         demc_contact_batch b = DEMC_CONTACT_BATCH_INIT;
-        b.count = sel_.size();
-        b.i = sa_.data();
-        b.j = sb_.data();
+        b.count = groups_[g + 1] - first;
+        b.i = ea_.data() + first;
+        b.j = eb_.data() + first;
         b.position = x[0];
-        b.velocity = v[0];
-        b.angular_velocity = omega[0];
-        b.radius = radius;
-        b.mass = rmass;
+        b.velocity = atom->v[0];
+        b.angular_velocity = atom->omega[0];
+        b.radius = atom->radius;
+        b.mass = atom->rmass;
         b.vector_stride = 3;
         b.scalar_stride = 1;
-        b.state = all ? states_.data() : st.data();
-        b.state_stride = w;
-        b.force = evflag ? (all ? forces_.data() : fo.data()) : nullptr;
+        b.state = states + first * w_;
+        b.state_stride = w_;
+        b.force = evflag ? forces_.data() + 3 * first : nullptr;
         b.body_force = f[0];
         b.body_torque = torque[0];
         const char *bad = nullptr;
-        if (demc_contact_eval_batch(&models_[tp], &b, dt, &bad) != DEMC_OK)
+        if (demc_contact_eval_batch(&models_[group_tp_[g]], &b, update->dt, &bad) != DEMC_OK)
             error->one(FLERR, std::string("pair gran/demc: demc_contact_eval_batch refused ") + (bad ? bad : "?"));
-        if (!all)
-            for (size_t k = 0; k < sel_.size(); ++k) {
-                memcpy(&states_[sel_[k] * w], &st[k * w], nstate_ * sizeof(double));
-                if (evflag) memcpy(&forces_[3 * sel_[k]], &fo[3 * k], 3 * sizeof(double));
-            }
     }
-    seen_.assign(nlocal, 0u);
+    if (!evflag) return;
     for (size_t q = 0; q < n; ++q) {
-        const double *state = &states_[q * w];
-        bool live = false;
-        for (size_t k = 0; k < nstate_ && !live; ++k) live = state[k] != 0.0;
-        const int i = li_[q], j = lj_[q];
-        if (live && update_state) {
-            fix_->keep(i, tag[j], state, seen_, found_[q]);
-            if (j < nlocal) fix_->keep(j, tag[i], state, seen_);
-        }
-        if (evflag) {
-            const double sgn = ba_[q] == i ? 1.0 : -1.0, *fq = &forces_[3 * q];
-            ev_tally_xyz(i, j, nlocal, 0, 0.0, 0.0, sgn * fq[0], sgn * fq[1], sgn * fq[2], x[i][0] - x[j][0],
-                         x[i][1] - x[j][1], x[i][2] - x[j][2]);
-        }
+        const double *fq = &forces_[3 * q];
+        if (fq[0] == 0.0 && fq[1] == 0.0 && fq[2] == 0.0) continue; // apart: nothing to tally
+        const int i = ei_[q], j = ej_[q];
+        const double sgn = ea_[q] == i ? 1.0 : -1.0;
+        ev_tally_xyz(i, j, nlocal, 0, 0.0, 0.0, sgn * fq[0], sgn * fq[1], sgn * fq[2], x[i][0] - x[j][0],
+                     x[i][1] - x[j][1], x[i][2] - x[j][2]);
     }
-    if (update_state) fix_->sweep(nlocal, seen_);
 }
 
 Pair *create_pair(LAMMPS *lmp) { return new PairGranDemc(lmp); }
