@@ -36,6 +36,7 @@ template <typename... Args, typename S> format_arg_store<format_context, Args...
 #include "modify.h"
 #include "neigh_list.h"
 #include "neighbor.h"
+#include "output.h"
 #include "pair.h"
 #include "update.h"
 #include "utils.h"
@@ -66,8 +67,8 @@ struct HistoryOwner {
 // (on one rank or two) hold the same doubles and no i <-> j swap is ever needed. The rows move with the atom between
 // ranks (pack_exchange), when LAMMPS sorts its atoms (copy_arrays) and through restart files. They are written from
 // the pair style's list-parallel states where atoms can move: before an exchange (pre_exchange, the steps that
-// rebuild the neighbour list) and at the end of a run (post_run: write_restart, delete_atoms and the like come
-// between runs). Layout of one atom: [count, row 0, row 1, ...].
+// rebuild the neighbour list), at the end of a step that writes a restart file, and at the end of a run (post_run:
+// write_restart, delete_atoms and the like come between runs). Layout of one atom: [count, row 0, row 1, ...].
 class FixDemcHistory : public Fix {
 public:
     FixDemcHistory(LAMMPS *lmp, int narg, char **arg)
@@ -91,7 +92,12 @@ public:
         atom->delete_callback(id, Atom::RESTART);
         memory->destroy(hist);
     }
-    int setmask() override { return FixConst::PRE_EXCHANGE | FixConst::POST_RUN; }
+    int setmask() override { return FixConst::PRE_EXCHANGE | FixConst::END_OF_STEP | FixConst::POST_RUN; }
+    // a restart file written during the run (the restart command) at the end of this step: the rows first
+    void end_of_step() override
+    {
+        if (owner && output->restart_flag && output->next_restart == update->ntimestep) owner->store_rows();
+    }
     void pre_exchange() override
     {
         if (owner) owner->store_rows();
