@@ -61,6 +61,7 @@
 #include "rolling.h"
 #include "twisting.h"
 #include "adhesion.h"
+#include "normal_plastic.h"
 #include "facet.h"
 #include "heat.h"
 
@@ -110,6 +111,29 @@ typedef enum demc_normal_law {
     /** Simplified JKR of LIGGGHTS `cohesion sjkr2` (::DEMC_ADHESION_SJKR_LINEAR): Hertz − k 2π(2R*)δ, against a
      *  wall Hertz − k 2πR_iδ; otherwise as ::DEMC_NORMAL_SJKR. */
     DEMC_NORMAL_SJKR2 = 6,
+    /** Thornton & Ning's adhesive elastic–plastic law (C. Thornton, Z. Ning, "A theoretical model for the
+     *  stick/bounce behaviour of adhesive, elastic-plastic spheres", Powder Technol. 99 (1998) 154-162;
+     *  demc_normal_thornton_ning_update()): JKR with w = demc_contact_def::work_of_adhesion up to the yield radius,
+     *  where the centre pressure reaches demc_contact_plastic_def::yield_pressure p_y (their eq 65), the Hertz part
+     *  of the pressure capped beyond it, unloading and reloading along JKR with the enlarged radius R_p from the
+     *  plastic overlap δ_p (their eq 20-28), pull-off −(3/2)πwR_p (eq 77). Needs E* (and G* with a tangential
+     *  law), ::DEMC_CONTACT_END_OVERLAP and, with w > 0, demc_contact_def::max_effective_radius: the neck holds
+     *  past δ = 0 until δ_p − (3/4)(π²w²R_p/E*²)^{1/3}, and demc_contact_model_range() covers it at that R*.
+     *  Dashpot stiffness 2E*a and k_t = 8G*a on the contact circle, Coulomb load F_n + 3πwR_p. State: δ_max,
+     *  δ_p, R_p and the neck (4 doubles, kept under the swap). Since 1.1. */
+    DEMC_NORMAL_THORNTON_NING = 7,
+    /** Luding's hysteretic linear law with adhesion (S. Luding, "Cohesive, frictional powders: contact models for
+     *  tension", Granular Matter 10 (2008) 235-246; demc_normal_luding_force()): k₁ loading, k₂(δ_max) unloading
+     *  and reloading up to the plastic limit δ*, −k_cδ in tension, the fields of demc_contact_def::plastic.
+     *  Needs ::DEMC_CONTACT_END_OVERLAP. Dashpot 2γ√(m* k₁) (γ by the LS+D map), k_t = κ k₁, Coulomb load
+     *  F_n + k_cδ (Luding 2008). State: δ_max (1 double, kept under the swap). Since 1.1. */
+    DEMC_NORMAL_LUDING = 8,
+    /** The Edinburgh Elasto-Plastic Adhesion model (S.C. Thakur, J.P. Morrissey, J. Sun, J.F. Chen, J.Y. Ooi,
+     *  Granular Matter 16 (2014) 383-400, eq 5; demc_normal_eepa_update()): f₀ + min(k₁δⁿ, max(k₂(δⁿ − δ_pⁿ),
+     *  −k_adh δ^χ)), the fields of demc_contact_def::plastic. Needs ::DEMC_CONTACT_END_OVERLAP. Dashpot
+     *  2γ√(m* k_n), k_n = n k₁δ^{n−1} (γ by the LS+D map for n = 1, by the HM+D map otherwise), k_t = κ k_n,
+     *  Coulomb load F_n. State: δ_p (1 double, kept under the swap). Since 1.1. */
+    DEMC_NORMAL_EEPA = 9,
     DEMC_NORMAL_LAW_MAX_ = 0x7FFFFFFF /**< Pins the width of the enumeration to an int; never valid input. */
 } demc_normal_law;
 
@@ -287,6 +311,36 @@ typedef struct demc_contact_heat_def {
 } demc_contact_heat_def;
 
 /**
+ * @brief The parameters of the elasto-plastic adhesive normal laws (demc_contact_def::plastic; added in 1.1): read
+ *        only when demc_contact_def::normal is ::DEMC_NORMAL_THORNTON_NING, ::DEMC_NORMAL_LUDING or
+ *        ::DEMC_NORMAL_EEPA, and then only the fields of that law. All zero (the initialisers' default, and what an
+ *        older caller's shorter description reads as); demc_contact_model_init() names a bad field as
+ *        "def.plastic.<field>". Page @ref plastic, "In the compiled contact model", maps the published names.
+ */
+typedef struct demc_contact_plastic_def {
+    /** p_y (Pa, > 0, required) of ::DEMC_NORMAL_THORNTON_NING: the limiting contact pressure at the centre of the
+     *  contact (Thornton & Ning 1998, eq 65); the work of adhesion is demc_contact_def::work_of_adhesion. */
+    double yield_pressure;
+    /** k₁ (> 0, required): ::DEMC_NORMAL_LUDING's loading stiffness (N/m); ::DEMC_NORMAL_EEPA's (N/mⁿ). */
+    double loading_stiffness;
+    /** k_p (N/m, ≥ k₁, required) of ::DEMC_NORMAL_LUDING: the largest unloading stiffness, reached at δ_max = δ*
+     *  (k_p = k₁: elastic with a tensile limit). */
+    double unloading_stiffness;
+    double tension_stiffness; /**< k_c (N/m, ≥ 0) of ::DEMC_NORMAL_LUDING; 0: no adhesion. */
+    /** δ* (m, > 0, required) of ::DEMC_NORMAL_LUDING: the plastic limit overlap, beyond which δ_max stops
+     *  growing; from Luding's φ_f by demc_normal_luding_plastic_limit(). */
+    double plastic_limit;
+    double plasticity_ratio;   /**< λ_P in [0, 1) of ::DEMC_NORMAL_EEPA: k₂ = k₁/(1 − λ_P); 0: elastic. */
+    double pulloff_force;      /**< f₀ (N, ≤ 0) of ::DEMC_NORMAL_EEPA: the constant pull-off force; 0: none. */
+    double adhesion_stiffness; /**< k_adh (N/m^χ, ≥ 0) of ::DEMC_NORMAL_EEPA; 0: no adhesive branch. */
+    /** n of ::DEMC_NORMAL_EEPA, in [::DEMC_NORMAL_EEPA_MIN_EXPONENT, ::DEMC_NORMAL_EEPA_MAX_EXPONENT]; 0 (default):
+     *  1, the piece-wise linear model of Thakur et al.'s simulations. */
+    double exponent;
+    /** χ of ::DEMC_NORMAL_EEPA, in the same range; 0 (default): equal to n. */
+    double adhesion_exponent;
+} demc_contact_plastic_def;
+
+/**
  * @brief Description of a contact model: one law per slot, its conventions and its physical inputs.
  *
  * A sized struct (page "Extending within 1.x"): fill it with demc_contact_def_default() or demc_contact_def_init(),
@@ -362,6 +416,9 @@ typedef struct demc_contact_def {
      *  (up to 83 springs with the rotation transport, 84 with the projection, 81 with the largest rolling,
      *  twisting and normal blocks as well). Since 1.1. */
     int mdr_springs;
+    /** Parameters of the elasto-plastic adhesive normal laws (::DEMC_NORMAL_THORNTON_NING, ::DEMC_NORMAL_LUDING,
+     *  ::DEMC_NORMAL_EEPA); read only with one of them. Since 1.1. */
+    demc_contact_plastic_def plastic;
 } demc_contact_def;
 
 /** sizeof(::demc_contact_def) of release 1.0: the smallest size the library accepts. */
@@ -510,13 +567,19 @@ typedef struct demc_contact_result {
  */
 typedef struct demc_contact_diag {
     size_t size;                  /**< sizeof(demc_contact_diag) as the caller compiled it; any size is accepted. */
-    double normal_energy;         /**< Elastic energy stored in the normal spring at the end of the step, J. */
+    /** Elastic energy stored in the normal spring at the end of the step, J: for the adhesive laws their potential
+     *  (negative in the adhesive well), for the elasto-plastic laws the energy of the current unloading branch
+     *  (EEPA: plus f₀δ, the potential of its constant pull-off). */
+    double normal_energy;
     double tangential_energy;     /**< Elastic energy stored in the tangential spring, J. */
     double viscous_dissipation;   /**< Energy dissipated by the dashpots in this step, J (≥ 0). */
     /** Energy dissipated by sliding in this step, J (≥ 0); with ::DEMC_TANGENTIAL_MINDLIN_DERESIEWICZ also by
      *  micro-slip (demc_tangential_md_energy::friction_dissipation). */
     double friction_dissipation;
-    double plastic_dissipation;   /**< Energy dissipated by the PLS(B) latch in this step, J (≥ 0). */
+    /** Energy dissipated by the PLS(B) latch in this step, J (≥ 0); for the elasto-plastic laws (since 1.1) the
+     *  plastic loss of the loading branch: the loading work less the growth of the energy the unloading branch can
+     *  return (Thornton & Ning: beyond yield; Luding: as δ_max grows; EEPA: as δ_p grows). */
+    double plastic_dissipation;
     /** Energy that left the tangential spring in this step with no tangential work, J (signed; see
      *  demc_tangential_result::stiffness_exchange): the exchange of a spring of varying stiffness with the normal
      *  load and, at the call where the contact ends, the energy the spring still held. With
@@ -526,7 +589,10 @@ typedef struct demc_contact_diag {
     int sliding;                  /**< 1 when the contact slid in this step, else 0. */
     /** Energy lost when a JKR neck breaks, J (≥ 0): at the call where it breaks, the potential the neck holds at
      *  the jump-off, demc_adhesion_jkr_cycle_loss() of the pair; 0 otherwise and for every other law (DMT and
-     *  the simplified JKR end at δ = 0 with zero potential). */
+     *  the simplified JKR end at δ = 0 with zero potential). Since 1.1 also: ::DEMC_NORMAL_THORNTON_NING's neck
+     *  breaking (the JKR potential with R_p at its jump-off), and the tensile branch of ::DEMC_NORMAL_LUDING and
+     *  ::DEMC_NORMAL_EEPA (the work of the adhesive force less what the unloading branch stores, in the step
+     *  and, at the call where the contact ends, to separation). */
     double adhesion_dissipation;
     /** Elastic energy stored in the rolling spring at the end of the step, J (EPSD |M_k|²/2k_r, SDS
      *  ½k_roll|ξ_r|²; 0 for CDT and without a rolling law). */
