@@ -21,10 +21,18 @@ static inline int fz_contact_def_moderate(const demc_contact_def *d)
                         d->cohesion_energy_density, d->max_effective_radius, d->mu_rolling,
                         d->rolling_stiffness_coefficient, d->rolling_damping_ratio, d->rolling_stiffness,
                         d->rolling_damping, d->twisting_stiffness, d->twisting_damping, d->mu_twisting,
-                        d->tangential_damping_scale};
+                        d->tangential_damping_scale, d->plastic.loading_stiffness, d->plastic.unloading_stiffness,
+                        d->plastic.tension_stiffness, d->plastic.plastic_limit, d->plastic.adhesion_stiffness};
     size_t k;
     for (k = 0; k < sizeof x / sizeof x[0]; ++k)
         if (!fz_moderate(x[k], 1e12)) return 0;
+    /* the documented domains of the elasto-plastic kernels (normal_plastic.h) */
+    if (d->normal == DEMC_NORMAL_THORNTON_NING &&
+        !(d->moduli.effective_modulus >= 1e3 && d->moduli.effective_modulus <= 1e13 &&
+          (d->work_of_adhesion == 0.0 || (d->work_of_adhesion >= 1e-6 && d->work_of_adhesion <= 1e2)) &&
+          d->plastic.yield_pressure >= 1e3 && d->plastic.yield_pressure <= 1e11))
+        return 0;
+    if (d->normal == DEMC_NORMAL_EEPA && !(fabs(d->plastic.pulloff_force) <= 1e6)) return 0;
     /* restitution: e near 0 gives γ → ∞ (a legitimate, huge dashpot) */
     return d->restitution >= 1e-3;
 }
@@ -115,7 +123,7 @@ static inline demc_contact_result fz_contact_eval(const demc_contact_model *m, c
     }
     FZ_CHECK(fz_same(&r.overlap, &f->overlap, 1));
     /* no contact: every output zero and a reset state (JKR: its neck may outlive δ ≤ 0) */
-    if (f->overlap <= 0.0 && d->normal != DEMC_NORMAL_JKR) {
+    if (f->overlap <= 0.0 && d->normal != DEMC_NORMAL_JKR && d->normal != DEMC_NORMAL_THORNTON_NING) {
         FZ_CHECK(fz_result_zero(&r));
         for (k = 0; k < n; ++k) FZ_CHECK(state[k] == 0.0);
     }
@@ -260,7 +268,7 @@ static void demc_fuzz_contact(const unsigned char *data, size_t size)
     FZ_CHECK(st == DEMC_OK);
 
     /* every slot, convention and coefficient from the input (out-of-range selectors included) */
-    def.normal = (demc_normal_law)fz_int(&r, 0, 6);
+    def.normal = (demc_normal_law)fz_int(&r, 0, 9);
     def.damping = (demc_damping_law)fz_int(&r, 0, 1);
     def.tangential = (demc_tangential_law)fz_int(&r, 0, 2);
     def.increment = (demc_increment_rule)fz_int(&r, 0, 1);
@@ -298,6 +306,16 @@ static void demc_fuzz_contact(const unsigned char *data, size_t size)
     def.twisting_stiffness = fz_double(&r);
     def.twisting_damping = fz_double(&r);
     def.mu_twisting = fz_double(&r);
+    def.plastic.yield_pressure = fz_double(&r);
+    def.plastic.loading_stiffness = fz_double(&r);
+    def.plastic.unloading_stiffness = fz_double(&r);
+    def.plastic.tension_stiffness = fz_double(&r);
+    def.plastic.plastic_limit = fz_double(&r);
+    def.plastic.plasticity_ratio = fz_double(&r);
+    def.plastic.pulloff_force = fz_double(&r);
+    def.plastic.adhesion_stiffness = fz_double(&r);
+    def.plastic.exponent = fz_double(&r);
+    def.plastic.adhesion_exponent = fz_double(&r);
 
     memset(&model, FZ_POISON, sizeof model);
     FZ_CALL(st = demc_contact_model_init(&def, &model, &field));
@@ -334,7 +352,7 @@ static void demc_fuzz_contact(const unsigned char *data, size_t size)
         demc_contact_kind kind;
         FZ_CALL(range = demc_contact_model_range(&model));
         FZ_CHECK(fz_fin(range) && range >= 0.0);
-        if (def.normal != DEMC_NORMAL_JKR) FZ_CHECK(range == 0.0);
+        if (def.normal != DEMC_NORMAL_JKR && def.normal != DEMC_NORMAL_THORNTON_NING) FZ_CHECK(range == 0.0);
         FZ_CALL(kind = demc_contact_model_kind(&model));
         FZ_CHECK((kind & 15u) == (unsigned)def.normal && (kind >> 4 & 7u) == (unsigned)def.damping &&
                  (kind >> 7 & 7u) == (unsigned)def.tangential && (kind >> 12 & 7u) == (unsigned)def.rolling &&
@@ -384,9 +402,13 @@ static void demc_fuzz_contact(const unsigned char *data, size_t size)
         }
         /* a pair the builder rejects gets overlap 0 and every other field zero */
         if (in && fr.overlap == 0.0 && demc_vec3_norm2(fr.normal) == 0.0) FZ_CHECK(fz_frame_empty(&fr));
-        /* the lens area of sjkr is defined up to δ = 2 min(R_i, R_j) (adhesion.h) */
+        /* the lens area of sjkr is defined up to δ = 2 min(R_i, R_j) (adhesion.h); Thornton & Ning's kernel for
+         * R* ≤ 1 m and |δ| ≤ R*, EEPA's for |δ| ≤ 1 m (normal_plastic.h) */
         (void)fz_contact_eval(&model, &def, &fr, dt, state,
-                              in && !(def.normal == DEMC_NORMAL_SJKR && !(fr.overlap < 2.0 * fmin(bi.radius, bj.radius))));
+                              in && !(def.normal == DEMC_NORMAL_SJKR && !(fr.overlap < 2.0 * fmin(bi.radius, bj.radius))) &&
+                                  !(def.normal == DEMC_NORMAL_THORNTON_NING &&
+                                    !(fr.effective_radius <= 1.0 && fabs(fr.overlap) <= fr.effective_radius)) &&
+                                  !(def.normal == DEMC_NORMAL_EEPA && !(fabs(fr.overlap) <= 1.0)));
         /* the state seen from the other body: swapping twice restores it bit for bit */
         memcpy(copy, state, sizeof copy);
         FZ_CALL(demc_contact_state_swap(&model, state));

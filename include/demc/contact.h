@@ -19,6 +19,9 @@
  * Cleary (2012, eq 1-2), PLS(B) (ibid. eq 3), the undamped Hertz–Mindlin model of Zabulionis et al. (2012) and
  * the model of Campello (2015).
  *
+ * **Elasto-plastic adhesive laws** (1.1): ::DEMC_NORMAL_THORNTON_NING, ::DEMC_NORMAL_LUDING and
+ * ::DEMC_NORMAL_EEPA in the normal slot, their parameters in demc_contact_def::plastic (page @ref plastic_model).
+ *
  * **Heat** (1.1): the slot demc_contact_def::heat selects a conduction law (::demc_heat_law); after each
  * evaluation, demc_contact_heat() gives the heat flow into each body from the two temperatures and, with the diag,
  * the frictional heating; the batches accumulate the conduction into per-body arrays (page @ref heat_page).
@@ -654,7 +657,11 @@ DEMC_CONTACT_FN demc_status demc_contact_def_init(demc_contact_preset preset, si
  * Mindlin–Deresiewicz law needs a Hertz normal law ("def.tangential" otherwise), G* > 0, μ_s = μ_d ≥ 0
  * ("def.friction.mu_dynamic" when they differ), a stiffness rule other than ::DEMC_STIFFNESS_TOTAL
  * ("def.friction.stiffness_rule") and a known demc_contact_def::md_variant (all ::DEMC_ERR_OUT_OF_DOMAIN but the
- * unknown variant). A model whose per-contact state would exceed ::DEMC_CONTACT_STATE_MAX is refused
+ * unknown variant). The elasto-plastic laws (1.1) need ::DEMC_CONTACT_END_OVERLAP ("def.end") and their fields of
+ * demc_contact_def::plastic, named "def.plastic.<field>" (Thornton & Ning: E*, w ≥ 0, p_y > 0 and, with w > 0, a
+ * largest R* > 0; Luding: k₁ > 0, k_p ≥ k₁, k_c ≥ 0, δ* > 0; EEPA: k₁ > 0, λ_P in [0, 1), f₀ ≤ 0, k_adh ≥ 0, n and χ in
+ * [1, 3]); they take neither Mindlin–Deresiewicz nor MDR ("def.tangential"), and κ ≥ 0 with the tangential spring
+ * for Luding and EEPA. A model whose per-contact state would exceed ::DEMC_CONTACT_STATE_MAX is refused
  * (::DEMC_ERR_OUT_OF_DOMAIN, naming the field that sets its size).
  * @param def the description (its size: ≥ ::DEMC_CONTACT_DEF_SIZE_1_0, else ::DEMC_ERR_INVALID_ARGUMENT;
  *        ::DEMC_ERR_UNSUPPORTED with "def.size" when bytes past this library's layout are not zero, and with the
@@ -698,7 +705,9 @@ DEMC_CONTACT_FN size_t demc_contact_model_state_size(const demc_contact_model *m
  *
  * ::DEMC_NORMAL_JKR: −δ_c = (3/4)(π²w²R* /E*²)^{1/3} (demc_adhesion_jkr_pulloff_distance()) at R* =
  * demc_contact_def::max_effective_radius; it grows as R*^{1/3}, so it covers every pair up to that R*. DMT and the
- * simplified JKR act only while δ > 0: 0.
+ * simplified JKR act only while δ > 0: 0. ::DEMC_NORMAL_THORNTON_NING with w > 0 (since 1.1): the largest gap
+ * (3/4)(π²w²R_p/E*²)^{1/3} − δ_p at which its neck breaks, over every unloading radius R_p the law can reach, at
+ * that R* (with a margin of 1e-3); Luding and EEPA act only while δ > 0: 0.
  */
 DEMC_CONTACT_FN double demc_contact_model_range(const demc_contact_model *model);
 
@@ -721,7 +730,8 @@ DEMC_CONTACT_FN void demc_contact_state_swap(const demc_contact_model *model, do
  * For the tangential spring these are the previous normal (3 doubles, kept in the state under
  * ::DEMC_TRANSPORT_ROTATE only), the elastic force memory (3) and, where a convention reads it
  * (::DEMC_STIFFNESS_TOTAL, ::DEMC_SLIP_DIRECTION_DISPLACEMENT), the elastic displacement (3); its stiffness,
- * normal-force and slip flag, the PLS(B) latch and the JKR neck, are kept. With a rolling law that keeps a vector
+ * normal-force and slip flag, the PLS(B) latch and the JKR neck, are kept, as are the blocks of the elasto-plastic
+ * laws (1.1). With a rolling law that keeps a vector
  * the previous normal is there too under the rotation (it changes sign); the EPSD spring torque (3
  * doubles) changes sign, its stiffness, the SDS rolling displacement (3 doubles, invariant like v_r) and the twist
  * angle and Marshall's stiffness (invariant like ω_n) are kept.

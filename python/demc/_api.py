@@ -84,6 +84,20 @@ CONSTANTS = {
     'DEMC_ADHESION_SJKR_LENS': 0,
     'DEMC_ADHESION_SJKR_LINEAR': 1,
     'DEMC_ADHESION_SJKR_MAX_': 2147483647,
+    'DEMC_NORMAL_LUDING_NONE': 0,
+    'DEMC_NORMAL_LUDING_LOADING': 1,
+    'DEMC_NORMAL_LUDING_ELASTIC': 2,
+    'DEMC_NORMAL_LUDING_TENSILE': 3,
+    'DEMC_NORMAL_LUDING_BRANCH_MAX_': 2147483647,
+    'DEMC_NORMAL_THORNTON_NING_NONE': 0,
+    'DEMC_NORMAL_THORNTON_NING_ELASTIC': 1,
+    'DEMC_NORMAL_THORNTON_NING_PLASTIC': 2,
+    'DEMC_NORMAL_THORNTON_NING_BRANCH_MAX_': 2147483647,
+    'DEMC_NORMAL_EEPA_NONE': 0,
+    'DEMC_NORMAL_EEPA_LOADING': 1,
+    'DEMC_NORMAL_EEPA_ELASTIC': 2,
+    'DEMC_NORMAL_EEPA_ADHESIVE': 3,
+    'DEMC_NORMAL_EEPA_BRANCH_MAX_': 2147483647,
     'DEMC_FACET_REGION_FACE': 0,
     'DEMC_FACET_REGION_EDGE_01': 1,
     'DEMC_FACET_REGION_EDGE_12': 2,
@@ -102,6 +116,9 @@ CONSTANTS = {
     'DEMC_NORMAL_DMT': 4,
     'DEMC_NORMAL_SJKR': 5,
     'DEMC_NORMAL_SJKR2': 6,
+    'DEMC_NORMAL_THORNTON_NING': 7,
+    'DEMC_NORMAL_LUDING': 8,
+    'DEMC_NORMAL_EEPA': 9,
     'DEMC_NORMAL_LAW_MAX_': 2147483647,
     'DEMC_DAMPING_NONE': 0,
     'DEMC_DAMPING_VISCOUS': 1,
@@ -152,20 +169,6 @@ CONSTANTS = {
     'DEMC_CAPILLARY_WILLETT_FIT': 0,
     'DEMC_CAPILLARY_WILLETT_SIMPLE': 1,
     'DEMC_CAPILLARY_FORM_MAX_': 2147483647,
-    'DEMC_NORMAL_LUDING_NONE': 0,
-    'DEMC_NORMAL_LUDING_LOADING': 1,
-    'DEMC_NORMAL_LUDING_ELASTIC': 2,
-    'DEMC_NORMAL_LUDING_TENSILE': 3,
-    'DEMC_NORMAL_LUDING_BRANCH_MAX_': 2147483647,
-    'DEMC_NORMAL_THORNTON_NING_NONE': 0,
-    'DEMC_NORMAL_THORNTON_NING_ELASTIC': 1,
-    'DEMC_NORMAL_THORNTON_NING_PLASTIC': 2,
-    'DEMC_NORMAL_THORNTON_NING_BRANCH_MAX_': 2147483647,
-    'DEMC_NORMAL_EEPA_NONE': 0,
-    'DEMC_NORMAL_EEPA_LOADING': 1,
-    'DEMC_NORMAL_EEPA_ELASTIC': 2,
-    'DEMC_NORMAL_EEPA_ADHESIVE': 3,
-    'DEMC_NORMAL_EEPA_BRANCH_MAX_': 2147483647,
     'DEMC_SLIDING_PATH_LINEAR': 0,
     'DEMC_SLIDING_PATH_ECCENTRIC': 1,
     'DEMC_SLIDING_PATH_KIND_MAX_': 2147483647,
@@ -196,9 +199,12 @@ ENUMS = {
     'demc_tangential_mdr_layout': ('DEMC_TANGENTIAL_MDR_CELL_WIDTH', 'DEMC_TANGENTIAL_MDR_RADIUS', 'DEMC_TANGENTIAL_MDR_BASIS1', 'DEMC_TANGENTIAL_MDR_BASIS2', 'DEMC_TANGENTIAL_MDR_CELLS', ),
     'demc_rolling_cdt_limiter': ('DEMC_ROLLING_CDT_LIMITER_INERTIA', 'DEMC_ROLLING_CDT_LIMITER_NONE', 'DEMC_ROLLING_CDT_LIMITER_MAX_', ),
     'demc_adhesion_sjkr_variant': ('DEMC_ADHESION_SJKR_LENS', 'DEMC_ADHESION_SJKR_LINEAR', 'DEMC_ADHESION_SJKR_MAX_', ),
+    'demc_normal_luding_branch': ('DEMC_NORMAL_LUDING_NONE', 'DEMC_NORMAL_LUDING_LOADING', 'DEMC_NORMAL_LUDING_ELASTIC', 'DEMC_NORMAL_LUDING_TENSILE', 'DEMC_NORMAL_LUDING_BRANCH_MAX_', ),
+    'demc_normal_thornton_ning_branch': ('DEMC_NORMAL_THORNTON_NING_NONE', 'DEMC_NORMAL_THORNTON_NING_ELASTIC', 'DEMC_NORMAL_THORNTON_NING_PLASTIC', 'DEMC_NORMAL_THORNTON_NING_BRANCH_MAX_', ),
+    'demc_normal_eepa_branch': ('DEMC_NORMAL_EEPA_NONE', 'DEMC_NORMAL_EEPA_LOADING', 'DEMC_NORMAL_EEPA_ELASTIC', 'DEMC_NORMAL_EEPA_ADHESIVE', 'DEMC_NORMAL_EEPA_BRANCH_MAX_', ),
     'demc_facet_region': ('DEMC_FACET_REGION_FACE', 'DEMC_FACET_REGION_EDGE_01', 'DEMC_FACET_REGION_EDGE_12', 'DEMC_FACET_REGION_EDGE_20', 'DEMC_FACET_REGION_VERTEX_0', 'DEMC_FACET_REGION_VERTEX_1', 'DEMC_FACET_REGION_VERTEX_2', 'DEMC_FACET_REGION_MAX_', ),
     'demc_heat_mixing': ('DEMC_HEAT_MIXING_HARMONIC', 'DEMC_HEAT_MIXING_GEOMETRIC', 'DEMC_HEAT_MIXING_MAX_', ),
-    'demc_normal_law': ('DEMC_NORMAL_HERTZ', 'DEMC_NORMAL_LINEAR', 'DEMC_NORMAL_PLSB', 'DEMC_NORMAL_JKR', 'DEMC_NORMAL_DMT', 'DEMC_NORMAL_SJKR', 'DEMC_NORMAL_SJKR2', 'DEMC_NORMAL_LAW_MAX_', ),
+    'demc_normal_law': ('DEMC_NORMAL_HERTZ', 'DEMC_NORMAL_LINEAR', 'DEMC_NORMAL_PLSB', 'DEMC_NORMAL_JKR', 'DEMC_NORMAL_DMT', 'DEMC_NORMAL_SJKR', 'DEMC_NORMAL_SJKR2', 'DEMC_NORMAL_THORNTON_NING', 'DEMC_NORMAL_LUDING', 'DEMC_NORMAL_EEPA', 'DEMC_NORMAL_LAW_MAX_', ),
     'demc_damping_law': ('DEMC_DAMPING_NONE', 'DEMC_DAMPING_VISCOUS', 'DEMC_DAMPING_LAW_MAX_', ),
     'demc_tangential_law': ('DEMC_TANGENTIAL_NONE', 'DEMC_TANGENTIAL_SPRING', 'DEMC_TANGENTIAL_MINDLIN_DERESIEWICZ', 'DEMC_TANGENTIAL_MDR', 'DEMC_TANGENTIAL_LAW_MAX_', ),
     'demc_increment_rule': ('DEMC_INCREMENT_VELOCITY', 'DEMC_INCREMENT_ROLLING', 'DEMC_INCREMENT_RULE_MAX_', ),
@@ -211,9 +217,6 @@ ENUMS = {
     'demc_timestep_radius': ('DEMC_TIMESTEP_RADIUS_MIN', 'DEMC_TIMESTEP_RADIUS_MEAN', 'DEMC_TIMESTEP_RADIUS_MAX_', ),
     'demc_timestep_bound': ('DEMC_TIMESTEP_BOUND_COMPRESSION', 'DEMC_TIMESTEP_BOUND_RESTITUTION', 'DEMC_TIMESTEP_BOUND_SHEAR', 'DEMC_TIMESTEP_BOUND_ENERGY', 'DEMC_TIMESTEP_BOUND_MAX_', ),
     'demc_capillary_form': ('DEMC_CAPILLARY_WILLETT_FIT', 'DEMC_CAPILLARY_WILLETT_SIMPLE', 'DEMC_CAPILLARY_FORM_MAX_', ),
-    'demc_normal_luding_branch': ('DEMC_NORMAL_LUDING_NONE', 'DEMC_NORMAL_LUDING_LOADING', 'DEMC_NORMAL_LUDING_ELASTIC', 'DEMC_NORMAL_LUDING_TENSILE', 'DEMC_NORMAL_LUDING_BRANCH_MAX_', ),
-    'demc_normal_thornton_ning_branch': ('DEMC_NORMAL_THORNTON_NING_NONE', 'DEMC_NORMAL_THORNTON_NING_ELASTIC', 'DEMC_NORMAL_THORNTON_NING_PLASTIC', 'DEMC_NORMAL_THORNTON_NING_BRANCH_MAX_', ),
-    'demc_normal_eepa_branch': ('DEMC_NORMAL_EEPA_NONE', 'DEMC_NORMAL_EEPA_LOADING', 'DEMC_NORMAL_EEPA_ELASTIC', 'DEMC_NORMAL_EEPA_ADHESIVE', 'DEMC_NORMAL_EEPA_BRANCH_MAX_', ),
     'demc_sliding_path_kind': ('DEMC_SLIDING_PATH_LINEAR', 'DEMC_SLIDING_PATH_ECCENTRIC', 'DEMC_SLIDING_PATH_KIND_MAX_', ),
     'demc_sliding_method': ('DEMC_SLIDING_ACCURATE', 'DEMC_SLIDING_PAPER', 'DEMC_SLIDING_METHOD_MAX_', ),
     'demc_sliding_outcome': ('DEMC_SLIDING_SEPARATES', 'DEMC_SLIDING_STOPS', 'DEMC_SLIDING_RETURNS', 'DEMC_SLIDING_OUTCOME_MAX_', ),
@@ -814,6 +817,169 @@ class adhesion_sjkr_params(_Struct):
     ]
 
 
+class normal_luding_params(_Struct):
+    """C struct demc_normal_luding_params: Parameters of Luding's hysteretic law (fill with demc.normal_luding_init()).
+
+    Fields:
+        loading_stiffness: k₁, N/m; > 0.
+        unloading_stiffness: k_p, the largest unloading stiffness (reached at δ_max = δ*), N/m; ≥ k₁.
+        tension_stiffness: k_c, N/m; ≥ 0 (0: no adhesion).
+        plastic_limit: δ*, m; > 0: the overlap beyond which δ_max stops growing."""
+    _c_name_ = 'demc_normal_luding_params'
+    _fields_ = [
+        ('loading_stiffness', ctypes.c_double),
+        ('unloading_stiffness', ctypes.c_double),
+        ('tension_stiffness', ctypes.c_double),
+        ('plastic_limit', ctypes.c_double),
+    ]
+
+
+class normal_luding_state(_Struct):
+    """C struct demc_normal_luding_state: Per-contact memory of Luding's law. Zero = a new contact; unchanged by the swap.
+
+    Fields:
+        max_overlap: δ_max, m: the largest overlap of this contact (capped at δ*, lowered on the tensile branch)."""
+    _c_name_ = 'demc_normal_luding_state'
+    _fields_ = [
+        ('max_overlap', ctypes.c_double),
+    ]
+
+
+class normal_luding_result(_Struct):
+    """C struct demc_normal_luding_result: Result of one evaluation of Luding's law.
+
+    Fields:
+        force: f, N (negative: tension).
+        stiffness: df/dδ on this branch, N/m: k₁ (or k_p beyond δ*), k₂, or −k_c.
+        plastic_overlap: δ₀ = (1 − k₁/k₂)δ_max after this step, m.
+        branch: The branch of this step."""
+    _c_name_ = 'demc_normal_luding_result'
+    _fields_ = [
+        ('force', ctypes.c_double),
+        ('stiffness', ctypes.c_double),
+        ('plastic_overlap', ctypes.c_double),
+        ('branch', ctypes.c_int),
+    ]
+
+
+class normal_thornton_ning_params(_Struct):
+    """C struct demc_normal_thornton_ning_params: Parameters of Thornton & Ning's adhesive elastic–plastic law (fill with demc.normal_thornton_ning_init()).
+
+    Fields:
+        effective_modulus: E*, Pa; > 0.
+        effective_radius: R*, m; > 0.
+        work_of_adhesion: w, J/m² (Thornton & Ning's Γ, the interface energy: pull-off (3/2)πwR*); ≥ 0.
+        yield_pressure: p_y, Pa: the limiting contact pressure at the centre of the contact; > 0.
+        neck_constant: c = R*√(2πw/E*), m^{3/2} (0 when w = 0).
+        yield_radius: a_y, m: where the JKR centre pressure 2E*a/(πR*) − √(2wE* /(πa)) reaches p_y.
+        yield_overlap: δ_y = (a_y² − c√a_y)/R*, m (negative when the contact yields at touch).
+        yield_force: F_y, N: the JKR force at a_y.
+        cap_pressure: p_h = 2E*a_y/(πR*), Pa: the Hertz part of the pressure at yield (p_y when w = 0); the plastic branch keeps it there."""
+    _c_name_ = 'demc_normal_thornton_ning_params'
+    _fields_ = [
+        ('effective_modulus', ctypes.c_double),
+        ('effective_radius', ctypes.c_double),
+        ('work_of_adhesion', ctypes.c_double),
+        ('yield_pressure', ctypes.c_double),
+        ('neck_constant', ctypes.c_double),
+        ('yield_radius', ctypes.c_double),
+        ('yield_overlap', ctypes.c_double),
+        ('yield_force', ctypes.c_double),
+        ('cap_pressure', ctypes.c_double),
+    ]
+
+
+class normal_thornton_ning_state(_Struct):
+    """C struct demc_normal_thornton_ning_state: Per-contact memory of Thornton & Ning's law. Zero = a new contact; unchanged by the swap.
+
+    Fields:
+        max_overlap: δ_max, m: the largest overlap of this contact.
+        plastic_overlap: δ_p, m: the overlap where the deformed surfaces touch (the unloading JKR branch has its touch point there; the force of a non-adhesive pair vanishes there).
+        unloading_radius: R_p, m: the radius of curvature of the unloading branch (R* before yield; 0 for a new contact).
+        neck: 1 while the surfaces adhere (from touch until the neck breaks), else 0."""
+    _c_name_ = 'demc_normal_thornton_ning_state'
+    _fields_ = [
+        ('max_overlap', ctypes.c_double),
+        ('plastic_overlap', ctypes.c_double),
+        ('unloading_radius', ctypes.c_double),
+        ('neck', ctypes.c_double),
+    ]
+
+
+class normal_thornton_ning_result(_Struct):
+    """C struct demc_normal_thornton_ning_result: Result of one step of Thornton & Ning's law. All zero out of contact.
+
+    Fields:
+        force: F, N (negative: tension).
+        stiffness: dF/dδ along the branch, N/m (negative near the jump-off, clamped finite there).
+        contact_radius: a, m.
+        plastic_overlap: δ_p after this step, m.
+        unloading_radius: R_p after this step, m.
+        branch: The branch of this step."""
+    _c_name_ = 'demc_normal_thornton_ning_result'
+    _fields_ = [
+        ('force', ctypes.c_double),
+        ('stiffness', ctypes.c_double),
+        ('contact_radius', ctypes.c_double),
+        ('plastic_overlap', ctypes.c_double),
+        ('unloading_radius', ctypes.c_double),
+        ('branch', ctypes.c_int),
+    ]
+
+
+class normal_eepa_params(_Struct):
+    """C struct demc_normal_eepa_params: Parameters of the EEPA model (fill with demc.normal_eepa_init()).
+
+    Fields:
+        loading_stiffness: k₁, N/mⁿ; > 0.
+        plasticity_ratio: λ_P = 1 − k₁/k₂, in [0, 1) (0: elastic).
+        pulloff_force: f₀, N; ≤ 0: the constant pull-off force, the force at δ → 0⁺.
+        adhesion_stiffness: k_adh, N/m^χ; ≥ 0.
+        exponent: n in [1, 3]: the loading and unloading exponent.
+        adhesion_exponent: χ in [1, 3]: the exponent of the adhesive branch.
+        unloading_stiffness: k₂ = k₁/(1 − λ_P), N/mⁿ.
+        plastic_factor: λ_P^{1/n}: δ_p = λ_P^{1/n}δ on the loading branch."""
+    _c_name_ = 'demc_normal_eepa_params'
+    _fields_ = [
+        ('loading_stiffness', ctypes.c_double),
+        ('plasticity_ratio', ctypes.c_double),
+        ('pulloff_force', ctypes.c_double),
+        ('adhesion_stiffness', ctypes.c_double),
+        ('exponent', ctypes.c_double),
+        ('adhesion_exponent', ctypes.c_double),
+        ('unloading_stiffness', ctypes.c_double),
+        ('plastic_factor', ctypes.c_double),
+    ]
+
+
+class normal_eepa_state(_Struct):
+    """C struct demc_normal_eepa_state: Per-contact memory of the EEPA model. Zero = a new contact; unchanged by the swap.
+
+    Fields:
+        plastic_overlap: δ_p, m: where the current unloading branch k₂(δⁿ − δ_pⁿ) has no force."""
+    _c_name_ = 'demc_normal_eepa_state'
+    _fields_ = [
+        ('plastic_overlap', ctypes.c_double),
+    ]
+
+
+class normal_eepa_result(_Struct):
+    """C struct demc_normal_eepa_result: Result of one step of the EEPA model.
+
+    Fields:
+        force: f, N (negative: tension); 0 out of contact.
+        stiffness: df/dδ on this branch, N/m.
+        plastic_overlap: δ_p after this step, m.
+        branch: The branch of this step."""
+    _c_name_ = 'demc_normal_eepa_result'
+    _fields_ = [
+        ('force', ctypes.c_double),
+        ('stiffness', ctypes.c_double),
+        ('plastic_overlap', ctypes.c_double),
+        ('branch', ctypes.c_int),
+    ]
+
+
 class facet_triangle(_Struct):
     """C struct demc_facet_triangle: A triangular facet: three nodes with their positions and velocities.
 
@@ -949,6 +1115,35 @@ class contact_heat_def(_Struct):
     ]
 
 
+class contact_plastic_def(_Struct):
+    """C struct demc_contact_plastic_def: The parameters of the elasto-plastic adhesive normal laws (demc.contact_def.plastic; added in 1.1): read only when demc.contact_def.normal is demc.NORMAL_THORNTON_NING, demc.NORMAL_LUDING or demc.NORMAL_EEPA, and then only the fields of that law. All zero (the initialisers' default, and what an older caller's shorter description reads as); demc.contact_model_init() names a bad field as "def.plastic.<field>". Page plastic, "In the compiled contact model", maps the published names.
+
+    Fields:
+        yield_pressure: p_y (Pa, > 0, required) of demc.NORMAL_THORNTON_NING: the limiting contact pressure at the centre of the contact (Thornton & Ning 1998, eq 65); the work of adhesion is demc.contact_def.work_of_adhesion.
+        loading_stiffness: k₁ (> 0, required): demc.NORMAL_LUDING's loading stiffness (N/m); demc.NORMAL_EEPA's (N/mⁿ).
+        unloading_stiffness: k_p (N/m, ≥ k₁, required) of demc.NORMAL_LUDING: the largest unloading stiffness, reached at δ_max = δ* (k_p = k₁: elastic with a tensile limit).
+        tension_stiffness: k_c (N/m, ≥ 0) of demc.NORMAL_LUDING; 0: no adhesion.
+        plastic_limit: δ* (m, > 0, required) of demc.NORMAL_LUDING: the plastic limit overlap, beyond which δ_max stops growing; from Luding's φ_f by demc.normal_luding_plastic_limit().
+        plasticity_ratio: λ_P in [0, 1) of demc.NORMAL_EEPA: k₂ = k₁/(1 − λ_P); 0: elastic.
+        pulloff_force: f₀ (N, ≤ 0) of demc.NORMAL_EEPA: the constant pull-off force; 0: none.
+        adhesion_stiffness: k_adh (N/m^χ, ≥ 0) of demc.NORMAL_EEPA; 0: no adhesive branch.
+        exponent: n of demc.NORMAL_EEPA, in [demc.NORMAL_EEPA_MIN_EXPONENT, demc.NORMAL_EEPA_MAX_EXPONENT]; 0 (default): 1, the piece-wise linear model of Thakur et al.'s simulations.
+        adhesion_exponent: χ of demc.NORMAL_EEPA, in the same range; 0 (default): equal to n."""
+    _c_name_ = 'demc_contact_plastic_def'
+    _fields_ = [
+        ('yield_pressure', ctypes.c_double),
+        ('loading_stiffness', ctypes.c_double),
+        ('unloading_stiffness', ctypes.c_double),
+        ('tension_stiffness', ctypes.c_double),
+        ('plastic_limit', ctypes.c_double),
+        ('plasticity_ratio', ctypes.c_double),
+        ('pulloff_force', ctypes.c_double),
+        ('adhesion_stiffness', ctypes.c_double),
+        ('exponent', ctypes.c_double),
+        ('adhesion_exponent', ctypes.c_double),
+    ]
+
+
 class contact_def(_Struct):
     """C struct demc_contact_def: Description of a contact model: one law per slot, its conventions and its physical inputs.
 
@@ -985,7 +1180,8 @@ class contact_def(_Struct):
         twisting_damping: γ_tw (N·m·s/rad, ≥ 0) of demc.TWISTING_SDS; default 0.
         mu_twisting: μ_tw (m, ≥ 0) of demc.TWISTING_SDS: limit μ_tw F_n; default 0.
         heat: Heat transfer through the contact (default: none); demc.contact_heat().
-        mdr_springs: Resolution of demc.TANGENTIAL_MDR (read only with that law): the number of springs (cells) of its bed on 0 ≤ x < a, ≥ 1; 0 (the default) takes demc.TANGENTIAL_MDR_DEFAULT_SPRINGS, 64, whose error against the closed forms of Mindlin & Deresiewicz is below 1e-3 of μF_n (page tangential_mdr). The error falls as the square of the cell width. A resolution whose state (2 + 3·springs doubles with every other block of the model) exceeds demc.CONTACT_STATE_MAX is refused by demc.contact_model_init() naming "def.mdr_springs" (up to 83 springs with the rotation transport, 84 with the projection, 81 with the largest rolling, twisting and normal blocks as well). Since 1.1."""
+        mdr_springs: Resolution of demc.TANGENTIAL_MDR (read only with that law): the number of springs (cells) of its bed on 0 ≤ x < a, ≥ 1; 0 (the default) takes demc.TANGENTIAL_MDR_DEFAULT_SPRINGS, 64, whose error against the closed forms of Mindlin & Deresiewicz is below 1e-3 of μF_n (page tangential_mdr). The error falls as the square of the cell width. A resolution whose state (2 + 3·springs doubles with every other block of the model) exceeds demc.CONTACT_STATE_MAX is refused by demc.contact_model_init() naming "def.mdr_springs" (up to 83 springs with the rotation transport, 84 with the projection, 81 with the largest rolling, twisting and normal blocks as well). Since 1.1.
+        plastic: Parameters of the elasto-plastic adhesive normal laws (demc.NORMAL_THORNTON_NING, demc.NORMAL_LUDING, demc.NORMAL_EEPA); read only with one of them. Since 1.1."""
     _c_name_ = 'demc_contact_def'
     _fields_ = [
         ('size', ctypes.c_size_t),
@@ -1021,6 +1217,7 @@ class contact_def(_Struct):
         ('mu_twisting', ctypes.c_double),
         ('heat', contact_heat_def),
         ('mdr_springs', ctypes.c_int),
+        ('plastic', contact_plastic_def),
     ]
 
 
@@ -1132,14 +1329,14 @@ class contact_diag(_Struct):
 
     Fields:
         size: sizeof(demc.contact_diag) as the caller compiled it; any size is accepted.
-        normal_energy: Elastic energy stored in the normal spring at the end of the step, J.
+        normal_energy: Elastic energy stored in the normal spring at the end of the step, J: for the adhesive laws their potential (negative in the adhesive well), for the elasto-plastic laws the energy of the current unloading branch (EEPA: plus f₀δ, the potential of its constant pull-off).
         tangential_energy: Elastic energy stored in the tangential spring, J.
         viscous_dissipation: Energy dissipated by the dashpots in this step, J (≥ 0).
         friction_dissipation: Energy dissipated by sliding in this step, J (≥ 0); with demc.TANGENTIAL_MINDLIN_DERESIEWICZ also by micro-slip (demc.tangential_md_energy.friction_dissipation).
-        plastic_dissipation: Energy dissipated by the PLS(B) latch in this step, J (≥ 0).
+        plastic_dissipation: Energy dissipated by the PLS(B) latch in this step, J (≥ 0); for the elasto-plastic laws (since 1.1) the plastic loss of the loading branch: the loading work less the growth of the energy the unloading branch can return (Thornton & Ning: beyond yield; Luding: as δ_max grows; EEPA: as δ_p grows).
         tangential_exchange: Energy that left the tangential spring in this step with no tangential work, J (signed; see demc.tangential_result.stiffness_exchange): the exchange of a spring of varying stiffness with the normal load and, at the call where the contact ends, the energy the spring still held. With demc.TANGENTIAL_MINDLIN_DERESIEWICZ it is demc.tangential_md_energy.normal_exchange (the μΔF_n terms and the change of the contact radius) and, at the end of the contact, the recoverable energy still held.
         sliding: 1 when the contact slid in this step, else 0.
-        adhesion_dissipation: Energy lost when a JKR neck breaks, J (≥ 0): at the call where it breaks, the potential the neck holds at the jump-off, demc.adhesion_jkr_cycle_loss() of the pair; 0 otherwise and for every other law (DMT and the simplified JKR end at δ = 0 with zero potential).
+        adhesion_dissipation: Energy lost when a JKR neck breaks, J (≥ 0): at the call where it breaks, the potential the neck holds at the jump-off, demc.adhesion_jkr_cycle_loss() of the pair; 0 otherwise and for every other law (DMT and the simplified JKR end at δ = 0 with zero potential). Since 1.1 also: demc.NORMAL_THORNTON_NING's neck breaking (the JKR potential with R_p at its jump-off), and the tensile branch of demc.NORMAL_LUDING and demc.NORMAL_EEPA (the work of the adhesive force less what the unloading branch stores, in the step and, at the call where the contact ends, to separation).
         rolling_energy: Elastic energy stored in the rolling spring at the end of the step, J (EPSD |M_k|²/2k_r, SDS ½k_roll|ξ_r|²; 0 for CDT and without a rolling law).
         rolling_dissipation: Energy dissipated by the rolling law in this step, J (≥ 0): its dashpot and its slider (CDT: its whole work |M||ω_r|Δt).
         rolling_exchange: Energy that left the rolling spring in this step with no rolling work, J (signed): the exchange of the EPSD spring, whose k_r follows the normal stiffness, with the normal load, |M_k|²(1/k_r,old − 1/k_r)/2, and, at the call where the contact ends, the energy the spring still held.
@@ -1348,169 +1545,6 @@ class capillary_result(_Struct):
         ('viscous_force', ctypes.c_double),
         ('bridge', ctypes.c_int),
         ('ruptured', ctypes.c_int),
-    ]
-
-
-class normal_luding_params(_Struct):
-    """C struct demc_normal_luding_params: Parameters of Luding's hysteretic law (fill with demc.normal_luding_init()).
-
-    Fields:
-        loading_stiffness: k₁, N/m; > 0.
-        unloading_stiffness: k_p, the largest unloading stiffness (reached at δ_max = δ*), N/m; ≥ k₁.
-        tension_stiffness: k_c, N/m; ≥ 0 (0: no adhesion).
-        plastic_limit: δ*, m; > 0: the overlap beyond which δ_max stops growing."""
-    _c_name_ = 'demc_normal_luding_params'
-    _fields_ = [
-        ('loading_stiffness', ctypes.c_double),
-        ('unloading_stiffness', ctypes.c_double),
-        ('tension_stiffness', ctypes.c_double),
-        ('plastic_limit', ctypes.c_double),
-    ]
-
-
-class normal_luding_state(_Struct):
-    """C struct demc_normal_luding_state: Per-contact memory of Luding's law. Zero = a new contact; unchanged by the swap.
-
-    Fields:
-        max_overlap: δ_max, m: the largest overlap of this contact (capped at δ*, lowered on the tensile branch)."""
-    _c_name_ = 'demc_normal_luding_state'
-    _fields_ = [
-        ('max_overlap', ctypes.c_double),
-    ]
-
-
-class normal_luding_result(_Struct):
-    """C struct demc_normal_luding_result: Result of one evaluation of Luding's law.
-
-    Fields:
-        force: f, N (negative: tension).
-        stiffness: df/dδ on this branch, N/m: k₁ (or k_p beyond δ*), k₂, or −k_c.
-        plastic_overlap: δ₀ = (1 − k₁/k₂)δ_max after this step, m.
-        branch: The branch of this step."""
-    _c_name_ = 'demc_normal_luding_result'
-    _fields_ = [
-        ('force', ctypes.c_double),
-        ('stiffness', ctypes.c_double),
-        ('plastic_overlap', ctypes.c_double),
-        ('branch', ctypes.c_int),
-    ]
-
-
-class normal_thornton_ning_params(_Struct):
-    """C struct demc_normal_thornton_ning_params: Parameters of Thornton & Ning's adhesive elastic–plastic law (fill with demc.normal_thornton_ning_init()).
-
-    Fields:
-        effective_modulus: E*, Pa; > 0.
-        effective_radius: R*, m; > 0.
-        work_of_adhesion: w, J/m² (Thornton & Ning's Γ, the interface energy: pull-off (3/2)πwR*); ≥ 0.
-        yield_pressure: p_y, Pa: the limiting contact pressure at the centre of the contact; > 0.
-        neck_constant: c = R*√(2πw/E*), m^{3/2} (0 when w = 0).
-        yield_radius: a_y, m: where the JKR centre pressure 2E*a/(πR*) − √(2wE* /(πa)) reaches p_y.
-        yield_overlap: δ_y = (a_y² − c√a_y)/R*, m (negative when the contact yields at touch).
-        yield_force: F_y, N: the JKR force at a_y.
-        cap_pressure: p_h = 2E*a_y/(πR*), Pa: the Hertz part of the pressure at yield (p_y when w = 0); the plastic branch keeps it there."""
-    _c_name_ = 'demc_normal_thornton_ning_params'
-    _fields_ = [
-        ('effective_modulus', ctypes.c_double),
-        ('effective_radius', ctypes.c_double),
-        ('work_of_adhesion', ctypes.c_double),
-        ('yield_pressure', ctypes.c_double),
-        ('neck_constant', ctypes.c_double),
-        ('yield_radius', ctypes.c_double),
-        ('yield_overlap', ctypes.c_double),
-        ('yield_force', ctypes.c_double),
-        ('cap_pressure', ctypes.c_double),
-    ]
-
-
-class normal_thornton_ning_state(_Struct):
-    """C struct demc_normal_thornton_ning_state: Per-contact memory of Thornton & Ning's law. Zero = a new contact; unchanged by the swap.
-
-    Fields:
-        max_overlap: δ_max, m: the largest overlap of this contact.
-        plastic_overlap: δ_p, m: the overlap where the deformed surfaces touch (the unloading JKR branch has its touch point there; the force of a non-adhesive pair vanishes there).
-        unloading_radius: R_p, m: the radius of curvature of the unloading branch (R* before yield; 0 for a new contact).
-        neck: 1 while the surfaces adhere (from touch until the neck breaks), else 0."""
-    _c_name_ = 'demc_normal_thornton_ning_state'
-    _fields_ = [
-        ('max_overlap', ctypes.c_double),
-        ('plastic_overlap', ctypes.c_double),
-        ('unloading_radius', ctypes.c_double),
-        ('neck', ctypes.c_double),
-    ]
-
-
-class normal_thornton_ning_result(_Struct):
-    """C struct demc_normal_thornton_ning_result: Result of one step of Thornton & Ning's law. All zero out of contact.
-
-    Fields:
-        force: F, N (negative: tension).
-        stiffness: dF/dδ along the branch, N/m (negative near the jump-off, clamped finite there).
-        contact_radius: a, m.
-        plastic_overlap: δ_p after this step, m.
-        unloading_radius: R_p after this step, m.
-        branch: The branch of this step."""
-    _c_name_ = 'demc_normal_thornton_ning_result'
-    _fields_ = [
-        ('force', ctypes.c_double),
-        ('stiffness', ctypes.c_double),
-        ('contact_radius', ctypes.c_double),
-        ('plastic_overlap', ctypes.c_double),
-        ('unloading_radius', ctypes.c_double),
-        ('branch', ctypes.c_int),
-    ]
-
-
-class normal_eepa_params(_Struct):
-    """C struct demc_normal_eepa_params: Parameters of the EEPA model (fill with demc.normal_eepa_init()).
-
-    Fields:
-        loading_stiffness: k₁, N/mⁿ; > 0.
-        plasticity_ratio: λ_P = 1 − k₁/k₂, in [0, 1) (0: elastic).
-        pulloff_force: f₀, N; ≤ 0: the constant pull-off force, the force at δ → 0⁺.
-        adhesion_stiffness: k_adh, N/m^χ; ≥ 0.
-        exponent: n in [1, 3]: the loading and unloading exponent.
-        adhesion_exponent: χ in [1, 3]: the exponent of the adhesive branch.
-        unloading_stiffness: k₂ = k₁/(1 − λ_P), N/mⁿ.
-        plastic_factor: λ_P^{1/n}: δ_p = λ_P^{1/n}δ on the loading branch."""
-    _c_name_ = 'demc_normal_eepa_params'
-    _fields_ = [
-        ('loading_stiffness', ctypes.c_double),
-        ('plasticity_ratio', ctypes.c_double),
-        ('pulloff_force', ctypes.c_double),
-        ('adhesion_stiffness', ctypes.c_double),
-        ('exponent', ctypes.c_double),
-        ('adhesion_exponent', ctypes.c_double),
-        ('unloading_stiffness', ctypes.c_double),
-        ('plastic_factor', ctypes.c_double),
-    ]
-
-
-class normal_eepa_state(_Struct):
-    """C struct demc_normal_eepa_state: Per-contact memory of the EEPA model. Zero = a new contact; unchanged by the swap.
-
-    Fields:
-        plastic_overlap: δ_p, m: where the current unloading branch k₂(δⁿ − δ_pⁿ) has no force."""
-    _c_name_ = 'demc_normal_eepa_state'
-    _fields_ = [
-        ('plastic_overlap', ctypes.c_double),
-    ]
-
-
-class normal_eepa_result(_Struct):
-    """C struct demc_normal_eepa_result: Result of one step of the EEPA model.
-
-    Fields:
-        force: f, N (negative: tension); 0 out of contact.
-        stiffness: df/dδ on this branch, N/m.
-        plastic_overlap: δ_p after this step, m.
-        branch: The branch of this step."""
-    _c_name_ = 'demc_normal_eepa_result'
-    _fields_ = [
-        ('force', ctypes.c_double),
-        ('stiffness', ctypes.c_double),
-        ('plastic_overlap', ctypes.c_double),
-        ('branch', ctypes.c_int),
     ]
 
 
@@ -1750,6 +1784,15 @@ STRUCTS = {
     'demc_adhesion_jkr_params': adhesion_jkr_params,
     'demc_adhesion_dmt_params': adhesion_dmt_params,
     'demc_adhesion_sjkr_params': adhesion_sjkr_params,
+    'demc_normal_luding_params': normal_luding_params,
+    'demc_normal_luding_state': normal_luding_state,
+    'demc_normal_luding_result': normal_luding_result,
+    'demc_normal_thornton_ning_params': normal_thornton_ning_params,
+    'demc_normal_thornton_ning_state': normal_thornton_ning_state,
+    'demc_normal_thornton_ning_result': normal_thornton_ning_result,
+    'demc_normal_eepa_params': normal_eepa_params,
+    'demc_normal_eepa_state': normal_eepa_state,
+    'demc_normal_eepa_result': normal_eepa_result,
     'demc_facet_triangle': facet_triangle,
     'demc_facet_contact': facet_contact,
     'demc_heat_contact_params': heat_contact_params,
@@ -1759,6 +1802,7 @@ STRUCTS = {
     'demc_heat_partition_params': heat_partition_params,
     'demc_heat_split': heat_split,
     'demc_contact_heat_def': contact_heat_def,
+    'demc_contact_plastic_def': contact_plastic_def,
     'demc_contact_def': contact_def,
     'demc_contact_model': contact_model,
     'demc_body': body,
@@ -1773,15 +1817,6 @@ STRUCTS = {
     'demc_capillary_params': capillary_params,
     'demc_capillary_state': capillary_state,
     'demc_capillary_result': capillary_result,
-    'demc_normal_luding_params': normal_luding_params,
-    'demc_normal_luding_state': normal_luding_state,
-    'demc_normal_luding_result': normal_luding_result,
-    'demc_normal_thornton_ning_params': normal_thornton_ning_params,
-    'demc_normal_thornton_ning_state': normal_thornton_ning_state,
-    'demc_normal_thornton_ning_result': normal_thornton_ning_result,
-    'demc_normal_eepa_params': normal_eepa_params,
-    'demc_normal_eepa_state': normal_eepa_state,
-    'demc_normal_eepa_result': normal_eepa_result,
     'demc_geometry': geometry,
     'demc_kinematics': kinematics,
     'demc_sliding_path': sliding_path,
