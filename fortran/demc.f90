@@ -142,6 +142,11 @@ module demc
     integer(c_int), parameter :: DEMC_NORMAL_EEPA_ADHESIVE = 3
     integer(c_int), parameter :: DEMC_NORMAL_EEPA_BRANCH_MAX_ = 2147483647
 
+    ! enum demc_capillary_form
+    integer(c_int), parameter :: DEMC_CAPILLARY_WILLETT_FIT = 0
+    integer(c_int), parameter :: DEMC_CAPILLARY_WILLETT_SIMPLE = 1
+    integer(c_int), parameter :: DEMC_CAPILLARY_FORM_MAX_ = 2147483647
+
     ! enum demc_facet_region
     integer(c_int), parameter :: DEMC_FACET_REGION_FACE = 0
     integer(c_int), parameter :: DEMC_FACET_REGION_EDGE_01 = 1
@@ -237,11 +242,6 @@ module demc
     integer(c_int), parameter :: DEMC_TIMESTEP_BOUND_SHEAR = 2
     integer(c_int), parameter :: DEMC_TIMESTEP_BOUND_ENERGY = 3
     integer(c_int), parameter :: DEMC_TIMESTEP_BOUND_MAX_ = 2147483647
-
-    ! enum demc_capillary_form
-    integer(c_int), parameter :: DEMC_CAPILLARY_WILLETT_FIT = 0
-    integer(c_int), parameter :: DEMC_CAPILLARY_WILLETT_SIMPLE = 1
-    integer(c_int), parameter :: DEMC_CAPILLARY_FORM_MAX_ = 2147483647
 
     ! enum demc_sliding_path_kind
     integer(c_int), parameter :: DEMC_SLIDING_PATH_LINEAR = 0
@@ -557,6 +557,34 @@ module demc
         integer(c_int) :: branch
     end type demc_normal_eepa_result
 
+    type, bind(C) :: demc_capillary_params
+        real(c_double) :: surface_tension
+        real(c_double) :: contact_angle
+        real(c_double) :: volume
+        real(c_double) :: radius
+        integer(c_int) :: form
+        real(c_double) :: force_scale
+        real(c_double) :: contact_force
+        real(c_double) :: rupture_distance
+        real(c_double) :: gap_scale
+        real(c_double) :: fit(4)
+        real(c_double) :: viscous_prefactor
+        real(c_double) :: meniscus_term
+        real(c_double) :: min_separation
+    end type demc_capillary_params
+
+    type, bind(C) :: demc_capillary_state
+        real(c_double) :: bridge
+    end type demc_capillary_state
+
+    type, bind(C) :: demc_capillary_result
+        real(c_double) :: force
+        real(c_double) :: capillary_force
+        real(c_double) :: viscous_force
+        integer(c_int) :: bridge
+        integer(c_int) :: ruptured
+    end type demc_capillary_result
+
     type, bind(C) :: demc_facet_triangle
         type(demc_vec3) :: vertex(3)
         type(demc_vec3) :: velocity(3)
@@ -624,6 +652,16 @@ module demc
         real(c_double) :: adhesion_exponent
     end type demc_contact_plastic_def
 
+    type, bind(C) :: demc_contact_capillary_def
+        integer(c_int) :: bridge
+        integer(c_int) :: form
+        real(c_double) :: surface_tension
+        real(c_double) :: contact_angle
+        real(c_double) :: volume
+        real(c_double) :: viscosity
+        real(c_double) :: min_separation
+    end type demc_contact_capillary_def
+
     type, bind(C) :: demc_contact_def
         integer(c_size_t) :: size
         integer(c_int) :: normal
@@ -659,6 +697,7 @@ module demc
         type(demc_contact_heat_def) :: heat
         integer(c_int) :: mdr_springs
         type(demc_contact_plastic_def) :: plastic
+        type(demc_contact_capillary_def) :: capillary
     end type demc_contact_def
 
     type, bind(C) :: demc_contact_model
@@ -776,34 +815,6 @@ module demc
         real(c_double) :: overlap_max
         integer(c_int) :: binding
     end type demc_timestep_bounds
-
-    type, bind(C) :: demc_capillary_params
-        real(c_double) :: surface_tension
-        real(c_double) :: contact_angle
-        real(c_double) :: volume
-        real(c_double) :: radius
-        integer(c_int) :: form
-        real(c_double) :: force_scale
-        real(c_double) :: contact_force
-        real(c_double) :: rupture_distance
-        real(c_double) :: gap_scale
-        real(c_double) :: fit(4)
-        real(c_double) :: viscous_prefactor
-        real(c_double) :: meniscus_term
-        real(c_double) :: min_separation
-    end type demc_capillary_params
-
-    type, bind(C) :: demc_capillary_state
-        real(c_double) :: bridge
-    end type demc_capillary_state
-
-    type, bind(C) :: demc_capillary_result
-        real(c_double) :: force
-        real(c_double) :: capillary_force
-        real(c_double) :: viscous_force
-        integer(c_int) :: bridge
-        integer(c_int) :: ruptured
-    end type demc_capillary_result
 
     type, bind(C) :: demc_geometry
         real(c_double) :: overlap

@@ -361,6 +361,7 @@ static double thornton_e(double vy_over_v)
  * largest drift of kinetic + stored + dissipated energy relative to the kinetic energy, the smallest dissipation of
  * a step. */
 static double k_scale = 0.0; /* the linear laws' stiffness for the time step; 0: the Hertz contact time */
+static double impact_dt;      /* the step of the last impact() */
 static double impact(const demc_contact_model *m, double radius, double mass, double v, int steps, double *drift,
                      double *least)
 {
@@ -379,6 +380,7 @@ static double impact(const demc_contact_model *m, double radius, double mass, do
     /* steps per contact time: the Hertz one of E* (Thornton & Ning), π√(m/k₁) of the linear laws */
     dt = (k_scale > 0.0 ? pi * sqrt(mass / k_scale) : 3.2 * pow(mass * mass / (TN_E * TN_E * radius * v), 0.2)) /
          steps;
+    impact_dt = dt;
     e0 = 0.5 * mass * v * v;
     *drift = 0.0;
     *least = HUGE_VAL;
@@ -401,7 +403,7 @@ static double impact(const demc_contact_model *m, double radius, double mass, do
         if (touched && b.position.z > radius + 1e-6 && b.velocity.z > 0.0) break;
         if (touched && b.position.z > radius + 1e-6 && b.velocity.z <= 0.0) return 0.0; /* not expected */
     }
-    return b.velocity.z / v;
+    return touched && q == 50 * steps ? 2.0 : b.velocity.z / v; /* 2: never left (stuck) */
 }
 
 /* The impact at n and 2n steps a contact: the energy's drift falls with the step (to the integration error: second
@@ -681,6 +683,276 @@ static void batches_and_kind_bit_for_bit(void)
     CHECK(ok);
 }
 
+static void refused(demc_contact_def d, demc_status status, const char *field);
+
+/* ---- the liquid bridge (def.capillary) --------------------------------------------------------------------- */
+
+static const double CAP_G = 0.072, CAP_T = 0.3, CAP_R = 1e-3;
+
+static demc_contact_def bridged(demc_contact_def d, double volume, demc_capillary_form form, double viscosity)
+{
+    d.capillary.bridge = 1;
+    d.capillary.form = form;
+    d.capillary.surface_tension = CAP_G;
+    d.capillary.contact_angle = CAP_T;
+    d.capillary.volume = volume;
+    d.capillary.viscosity = viscosity;
+    d.capillary.min_separation = viscosity > 0.0 ? 1e-8 : 0.0;
+    return d;
+}
+
+static demc_contact_def hertz_def(void)
+{
+    demc_contact_def d = demc_contact_def_default();
+    d.moduli.effective_modulus = 1e9;
+    d.moduli.effective_shear_modulus = 4e8;
+    d.damping = DEMC_DAMPING_NONE;
+    d.tangential = DEMC_TANGENTIAL_NONE;
+    d.end = DEMC_CONTACT_END_OVERLAP;
+    return d;
+}
+
+/* Willett et al.'s simple form (their eq 12, full gap): 2πR_hγ cos θ/(1 + 1.05Ŝ + 2.5Ŝ²), Ŝ = S√(R_h/V). */
+static double willett_simple(double rh, double volume, double gap)
+{
+    const double sh = (gap > 0.0 ? gap : 0.0) * sqrt(rh / volume);
+    return 2 * pi * rh * CAP_G * cos(CAP_T) / (1 + 1.05 * sh + 2.5 * sh * sh);
+}
+
+/* Two equal spheres (R_h = R) or a sphere and a wall (R_h = 2R) brought to touch and pulled apart quasi-statically
+ * through the one-call evaluations: the force against Willett's simple form, the rupture at Lian's distance, the
+ * work of the pull against the energy lost at rupture and against the closed-form integral of the force. */
+static void bridge_pull_apart(int wall_case)
+{
+    const double volume = 1e-3 * CAP_R * CAP_R * CAP_R, rh = wall_case ? 2 * CAP_R : CAP_R;
+    const double sc = (1 + CAP_T / 2) * cbrt(volume);
+    const demc_contact_def d = bridged(hertz_def(), volume, DEMC_CAPILLARY_WILLETT_SIMPLE, 0.0);
+    const demc_contact_model m = build(&d);
+    demc_body a, b;
+    demc_wall w;
+    double s[8] = {0}, work = 0.0, lost = 0.0, f_old = 0.0, gap_old = 0.0, last = -1.0, most;
+    int q, ok = 1;
+    const int steps = 200000;
+    CHECK_REL(demc_contact_model_range(&m), sc, 1e-15);
+    CHECK(demc_contact_model_state_size(&m) == 1 && demc_contact_state_flips(&m, 0) == 0);
+    memset(&a, 0, sizeof a);
+    memset(&w, 0, sizeof w);
+    a.radius = CAP_R;
+    a.mass = 1e-5;
+    b = a;
+    w.normal = demc_vec3_make(0, 0, 1);
+    /* approaching from 0.5 S_c: no bridge before touch */
+    for (q = 0; q <= 10; ++q) {
+        const double gap = 0.5 * sc * (1 - q / 10.0);
+        demc_contact_result r;
+        a.position = demc_vec3_make(0, 0, gap + (wall_case ? CAP_R : 2 * CAP_R));
+        r = wall_case ? demc_contact_eval_sphere_wall(&m, &a, &w, 1e-6, s, NULL)
+                      : demc_contact_eval_sphere_sphere(&m, &a, &b, 1e-6, s, NULL);
+        ok &= q == 10 ? r.normal_force < 0.0 && s[0] == rh : r.normal_force == 0.0 && s[0] == 0.0;
+        if (q == 10) CHECK_REL(r.normal_force, -willett_simple(rh, volume, 0.0), 1e-14); /* touch: formed */
+        f_old = r.normal_force; /* at touch, where the pull starts */
+    }
+    most = f_old;
+    CHECK(ok);
+    ok = 1;
+    for (q = 1; q <= steps + 1000; ++q) {
+        const double gap = sc * q / steps;
+        demc_contact_diag g = DEMC_CONTACT_DIAG_INIT;
+        demc_contact_result r;
+        a.position = demc_vec3_make(0, 0, gap + (wall_case ? CAP_R : 2 * CAP_R));
+        r = wall_case ? demc_contact_eval_sphere_wall(&m, &a, &w, 1e-6, s, &g)
+                      : demc_contact_eval_sphere_sphere(&m, &a, &b, 1e-6, s, &g);
+        if (gap < sc * (1 - 1e-12)) { /* (at S_c itself the builders' test of the range rounds either way) */
+            ok &= fabs(r.overlap + gap) <= 1e-15 * (gap + CAP_R);
+            ok &= fabs(r.normal_force + willett_simple(rh, volume, -r.overlap)) <= 1e-12 * willett_simple(rh, volume, 0);
+            last = gap;
+        } else if (gap > sc * (1 + 1e-12)) {
+            ok &= r.normal_force == 0.0 && s[0] == 0.0;
+        }
+        work += 0.5 * (r.normal_force + f_old) * (gap - gap_old); /* work done by the bridge on the pull (< 0) */
+        lost += g.adhesion_dissipation;
+        if (r.normal_force < most) most = r.normal_force;
+        f_old = r.normal_force;
+        gap_old = gap;
+    }
+    CHECK(ok);
+    CHECK(last >= sc * (1 - 2.0 / steps)); /* the bridge holds up to S_c and ruptures there */
+    /* the most attractive force is at contact: 2πR_hγ cos θ, 2πRγ cos θ for two equal spheres and 4πRγ cos θ
+     * for a sphere at a wall (the Derjaguin radius 2R) */
+    CHECK_REL(most, -2 * pi * rh * CAP_G * cos(CAP_T), 1e-12);
+    {
+        /* ∫₀^{S_c} F ds of the simple form in closed form: with X = Ŝ, F = F₀/(1 + 1.05X + 2.5X²), dS = dX √(V/R_h) */
+        const double f0 = 2 * pi * rh * CAP_G * cos(CAP_T), xc = sc * sqrt(rh / volume), qd = 10 - 1.05 * 1.05;
+        const double integral = f0 * sqrt(volume / rh) * 2 / sqrt(qd) *
+                                (atan((5 * xc + 1.05) / sqrt(qd)) - atan(1.05 / sqrt(qd)));
+        CHECK_REL(lost, integral, 1e-12);   /* lost at rupture: the energy the pull stored */
+        CHECK_REL(-work, integral, 1e-6);   /* the pull's work, integrated here from the forces */
+    }
+}
+
+static void bridge_between_spheres(void) { bridge_pull_apart(0); }
+static void bridge_sphere_wall(void) { bridge_pull_apart(1); }
+
+/* Impacts of a wet sphere on a wall through the model (Hertz or Luding with a bridge; its viscous force): the
+ * bridge's force jumps where it forms (at touch, to −F_cap(0)) and where it ruptures (from −F_cap(S_c) to 0), so an
+ * explicit integrator's energy error there is of first order in the step with a phase (where in its step the jump
+ * falls): the drift is bounded by the jumps' F·v·Δt, twice, at n and 2n steps; no step dissipates a negative
+ * energy; a slow wet impact sticks. */
+static void bridge_impact(const demc_contact_model *m, double radius, double mass, double v, int n, double jump,
+                          const char *what)
+{
+    double d1, d2, l1, l2, dt1, e;
+    e = impact(m, radius, mass, v, n, &d1, &l1);
+    dt1 = impact_dt;
+    (void)impact(m, radius, mass, v, 2 * n, &d2, &l2);
+    printf("  %s: e = %.6f, energy drift %.2e at %d steps, %.2e at %d (jump bound %.2e)\n", what, e, d1, n, d2, 2 * n,
+           2 * jump * v * dt1 / (0.5 * mass * v * v));
+    CHECK(d1 <= 2 * jump * v * dt1 / (0.5 * mass * v * v) + 1e-7);
+    CHECK(d2 <= jump * v * dt1 / (0.5 * mass * v * v) + 1e-7);
+    CHECK(l1 >= 0.0 && l2 >= 0.0);
+    CHECK(e > 0.0 && e < 1.0);
+}
+
+static void bridge_impacts(void)
+{
+    const double radius = 1e-4, mass = 2500 * 4.0 / 3 * pi * radius * radius * radius;
+    const double volume = 1e-3 * 8 * radius * radius * radius, f0 = 2 * pi * 2 * radius * CAP_G; /* ≥ F_cap(0) */
+    demc_contact_def d = bridged(hertz_def(), volume, DEMC_CAPILLARY_WILLETT_FIT, 0.0);
+    demc_contact_model m = build(&d);
+    double e, drift, least;
+    k_scale = 0.0;
+    bridge_impact(&m, radius, mass, 0.5, 10000, 2 * f0, "Hertz + bridge (fit), 0.5 m/s");
+    /* the viscous force at touch, 6πηR*²v/S_min (its largest): the jump there */
+    d = bridged(hertz_def(), volume, DEMC_CAPILLARY_WILLETT_FIT, 1e-6);
+    d.capillary.min_separation = 1e-6;
+    m = build(&d);
+    bridge_impact(&m, radius, mass, 0.5, 10000, 2 * f0 + 6 * pi * 1e-6 * radius * radius * 0.5 / 1e-6,
+                  "Hertz + viscous bridge, 0.5 m/s");
+    d = bridged(law_def(DEMC_NORMAL_LUDING), volume, DEMC_CAPILLARY_WILLETT_SIMPLE, 0.0);
+    m = build(&d);
+    k_scale = LUD_K1;
+    bridge_impact(&m, radius, mass, 1.0, 4000, 2 * f0, "Luding + bridge (simple), 1 m/s");
+    k_scale = 0.0;
+    /* slow: the bridge's energy W(0) exceeds the kinetic energy (elastic Hertz: all of it comes back) */
+    d = bridged(hertz_def(), volume, DEMC_CAPILLARY_WILLETT_FIT, 0.0);
+    m = build(&d);
+    e = impact(&m, radius, mass, 1e-3, 2000, &drift, &least);
+    CHECK(e == 2.0 && least >= 0.0); /* stuck */
+}
+
+static void bridge_swap_batch_and_bad_input(void)
+{
+    /* HM+D with a bridge (a kind the batch's lanes must not take) and EEPA with a viscous bridge */
+    demc_contact_def defs[2];
+    int l, p, q, ok = 1;
+    const double R = 1e-3;
+    defs[0] = demc_contact_def_default();
+    defs[0].moduli.effective_modulus = 1e9;
+    defs[0].moduli.effective_shear_modulus = 4e8;
+    defs[0].restitution = 0.7;
+    defs[0].end = DEMC_CONTACT_END_OVERLAP;
+    defs[0].friction.mu_static = defs[0].friction.mu_dynamic = 0.3;
+    defs[0] = bridged(defs[0], 1e-12, DEMC_CAPILLARY_WILLETT_FIT, 0.0);
+    defs[1] = bridged(with_friction(DEMC_NORMAL_EEPA), 1e-12, DEMC_CAPILLARY_WILLETT_SIMPLE, 1e-3);
+    for (l = 0; l < 2; ++l) {
+        const demc_contact_model m = build(&defs[l]);
+        const size_t n = demc_contact_model_state_size(&m);
+        enum { N = 5, C = 4 };
+        double x[3 * N], v[3 * N], w[3 * N], rad[N], mass[N], sb[C][32], ss[C][32], sj[C][32], force[3 * C];
+        const int bi[C] = {0, 1, 2, 3}, bj[C] = {1, 2, 3, 4};
+        CHECK(demc_contact_model_kind(&m) & DEMC_CONTACT_KIND_BRIDGE);
+        memset(sb, 0, sizeof sb);
+        memset(ss, 0, sizeof ss);
+        memset(sj, 0, sizeof sj);
+        for (p = 0; p < 300; ++p) {
+            demc_contact_batch b = DEMC_CONTACT_BATCH_INIT;
+            const char *bad = "x";
+            for (q = 0; q < N; ++q) {
+                const double gap = R * (2e-3 * sin(0.03 * p + q) + 1e-4 * q); /* in contact, bridged, apart */
+                rad[q] = R;
+                mass[q] = 1e-5;
+                x[3 * q] = q * (2 * R + gap);
+                x[3 * q + 1] = 1e-3 * R * sin(0.1 * p);
+                x[3 * q + 2] = 0.0;
+                v[3 * q] = 0.01 * cos(0.03 * p + q);
+                v[3 * q + 1] = 0.002;
+                v[3 * q + 2] = 0.0;
+                w[3 * q] = w[3 * q + 1] = 0.0;
+                w[3 * q + 2] = 0.3;
+            }
+            b.count = C;
+            b.i = bi;
+            b.j = bj;
+            b.position = x;
+            b.velocity = v;
+            b.angular_velocity = w;
+            b.radius = rad;
+            b.mass = mass;
+            b.vector_stride = 3;
+            b.scalar_stride = 1;
+            b.state_stride = 32;
+            b.state = &sb[0][0];
+            b.force = force;
+            ok &= demc_contact_eval_batch(&m, &b, 1e-6, &bad) == DEMC_OK;
+            for (q = 0; q < C; ++q) {
+                demc_body a, c;
+                demc_contact_result r, rj;
+                double copy[32];
+                size_t k;
+                memset(&a, 0, sizeof a);
+                a.position = demc_vec3_make(x[3 * bi[q]], x[3 * bi[q] + 1], 0);
+                a.velocity = demc_vec3_make(v[3 * bi[q]], v[3 * bi[q] + 1], 0);
+                a.angular_velocity = demc_vec3_make(0, 0, 0.3);
+                a.radius = R;
+                a.mass = 1e-5;
+                c = a;
+                c.position = demc_vec3_make(x[3 * bj[q]], x[3 * bj[q] + 1], 0);
+                c.velocity = demc_vec3_make(v[3 * bj[q]], v[3 * bj[q] + 1], 0);
+                r = demc_contact_eval_sphere_sphere(&m, &a, &c, 1e-6, ss[q], NULL);
+                rj = demc_contact_eval_sphere_sphere(&m, &c, &a, 1e-6, sj[q], NULL);
+                ok &= r.force.x == force[3 * q] && r.force.y == force[3 * q + 1] && r.force.z == force[3 * q + 2];
+                ok &= memcmp(ss[q], sb[q], n * sizeof(double)) == 0;
+                ok &= r.force.x == -rj.force.x && r.force.y == -rj.force.y && r.force.z == -rj.force.z;
+                memcpy(copy, ss[q], sizeof copy);
+                demc_contact_state_swap(&m, copy);
+                for (k = 0; k < n; ++k) ok &= copy[k] == sj[q][k];
+            }
+        }
+    }
+    CHECK(ok);
+    {
+        const double nan = HUGE_VAL - HUGE_VAL;
+        demc_contact_def d = bridged(hertz_def(), 1e-12, DEMC_CAPILLARY_WILLETT_FIT, 0.0);
+        d.capillary.bridge = 2;
+        refused(d, DEMC_ERR_INVALID_ARGUMENT, "def.capillary.bridge");
+        d = bridged(hertz_def(), 1e-12, DEMC_CAPILLARY_WILLETT_FIT, 0.0);
+        d.capillary.form = (demc_capillary_form)2;
+        refused(d, DEMC_ERR_UNSUPPORTED, "def.capillary.form");
+        d = bridged(hertz_def(), 1e-12, DEMC_CAPILLARY_WILLETT_FIT, 0.0);
+        d.capillary.surface_tension = -1.0;
+        refused(d, DEMC_ERR_OUT_OF_DOMAIN, "def.capillary.surface_tension");
+        d = bridged(hertz_def(), 1e-12, DEMC_CAPILLARY_WILLETT_FIT, 0.0);
+        d.capillary.contact_angle = 1.0; /* beyond the fit's 50° */
+        refused(d, DEMC_ERR_OUT_OF_DOMAIN, "def.capillary.contact_angle");
+        d.capillary.form = DEMC_CAPILLARY_WILLETT_SIMPLE; /* the simple form takes it */
+        (void)build(&d);
+        d.capillary.contact_angle = nan;
+        refused(d, DEMC_ERR_INVALID_ARGUMENT, "def.capillary.contact_angle");
+        d = bridged(hertz_def(), 0.0, DEMC_CAPILLARY_WILLETT_FIT, 0.0);
+        refused(d, DEMC_ERR_OUT_OF_DOMAIN, "def.capillary.volume");
+        d = bridged(hertz_def(), 1e-12, DEMC_CAPILLARY_WILLETT_FIT, -1.0);
+        refused(d, DEMC_ERR_OUT_OF_DOMAIN, "def.capillary.viscosity");
+        d = bridged(hertz_def(), 1e-12, DEMC_CAPILLARY_WILLETT_FIT, 1e-3);
+        d.capillary.min_separation = 0.0;
+        refused(d, DEMC_ERR_OUT_OF_DOMAIN, "def.capillary.min_separation");
+        /* without the bridge nothing of def.capillary is read */
+        d = hertz_def();
+        d.capillary.volume = nan;
+        d.capillary.form = (demc_capillary_form)7;
+        (void)build(&d);
+    }
+}
+
 /* ---- bad input; models without these laws ------------------------------------------------------------------ */
 
 static void refused(demc_contact_def d, demc_status status, const char *field)
@@ -823,5 +1095,9 @@ int main(void)
     RUN(batches_and_kind_bit_for_bit);
     RUN(bad_input_named);
     RUN(other_models_unchanged);
+    RUN(bridge_between_spheres);
+    RUN(bridge_sphere_wall);
+    RUN(bridge_impacts);
+    RUN(bridge_swap_batch_and_bad_input);
     return harness_finish(__FILE__);
 }

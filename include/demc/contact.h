@@ -22,6 +22,9 @@
  * **Elasto-plastic adhesive laws** (1.1): ::DEMC_NORMAL_THORNTON_NING, ::DEMC_NORMAL_LUDING and
  * ::DEMC_NORMAL_EEPA in the normal slot, their parameters in demc_contact_def::plastic (page @ref plastic_model).
  *
+ * **Liquid bridges** (1.1): demc_contact_def::capillary adds Willett et al.'s capillary force, with rupture at Lian
+ * et al.'s distance and Pitois et al.'s viscous force, to any normal law (page @ref capillary_model).
+ *
  * **Heat** (1.1): the slot demc_contact_def::heat selects a conduction law (::demc_heat_law); after each
  * evaluation, demc_contact_heat() gives the heat flow into each body from the two temperatures and, with the diag,
  * the frictional heating; the batches accumulate the conduction into per-body arrays (page @ref heat_page).
@@ -65,6 +68,7 @@
 #include "twisting.h"
 #include "adhesion.h"
 #include "normal_plastic.h"
+#include "capillary.h"
 #include "facet.h"
 #include "heat.h"
 
@@ -344,6 +348,35 @@ typedef struct demc_contact_plastic_def {
 } demc_contact_plastic_def;
 
 /**
+ * @brief A liquid bridge added to the normal law (demc_contact_def::capillary; added in 1.1): Willett et al.'s
+ *        capillary force with rupture at Lian et al.'s distance and, optionally, the viscous force of Pitois et al.
+ *        (capillary.h; page @ref capillary, "In the compiled contact model").
+ *
+ * With `bridge` 1 every contact carries a bridge that forms when the bodies touch (δ ≥ 0) and ruptures when the gap
+ * reaches S_c = (1 + θ/2)V^{1/3} (C.D. Willett, M.J. Adams, S.A. Johnson, J.P.K. Seville, Langmuir 16 (2000)
+ * 9396-9405; G. Lian, C. Thornton, M.J. Adams, J. Colloid Interface Sci. 161 (1993) 138-147); its normal force,
+ * −F_cap(S) of demc_capillary_force() plus the viscous demc_capillary_viscous_force() (O. Pitois, P. Moucheront,
+ * X. Chateau, J. Colloid Interface Sci. 231 (2000) 26-31), is added to the normal law's force, whatever the law,
+ * for the pair's Derjaguin radius 2R_iR_j/(R_i + R_j) (2R_i against a wall or a facet). All zero (the
+ * initialisers' default, and what an older caller's shorter description reads as): no bridge, and no field read.
+ * demc_contact_model_init() names a bad field as "def.capillary.<field>".
+ */
+typedef struct demc_contact_capillary_def {
+    int bridge;               /**< 1: a liquid bridge at every contact; 0 (default): none. */
+    demc_capillary_form form; /**< ::DEMC_CAPILLARY_WILLETT_FIT (0, default) or ::DEMC_CAPILLARY_WILLETT_SIMPLE. */
+    double surface_tension;   /**< γ, N/m, ≥ 0 (required with the bridge; 0 gives no capillary force). */
+    /** θ, rad, in [0, π/2); the fit needs θ ≤ ::DEMC_CAPILLARY_FIT_MAX_ANGLE (50°). */
+    double contact_angle;
+    /** V, m³, > 0 (required): the liquid volume of each bridge. The fit is made for 1e-4 ≤ V/R_h³ ≤ 0.2 of the
+     *  pair's Derjaguin radius R_h: outside it (a pair the model cannot know at setup) it is extrapolated, and the
+     *  simple form is the safer choice. */
+    double volume;
+    double viscosity;         /**< η, Pa·s, ≥ 0: the viscous force of the bridge; 0 (default): none. */
+    /** S_min, m, > 0 (required with η > 0): the gap of the viscous force below it and during contact. */
+    double min_separation;
+} demc_contact_capillary_def;
+
+/**
  * @brief Description of a contact model: one law per slot, its conventions and its physical inputs.
  *
  * A sized struct (page "Extending within 1.x"): fill it with demc_contact_def_default() or demc_contact_def_init(),
@@ -422,6 +455,8 @@ typedef struct demc_contact_def {
     /** Parameters of the elasto-plastic adhesive normal laws (::DEMC_NORMAL_THORNTON_NING, ::DEMC_NORMAL_LUDING,
      *  ::DEMC_NORMAL_EEPA); read only with one of them. Since 1.1. */
     demc_contact_plastic_def plastic;
+    /** A liquid bridge added to any normal law (default: none). Since 1.1. */
+    demc_contact_capillary_def capillary;
 } demc_contact_def;
 
 /** sizeof(::demc_contact_def) of release 1.0: the smallest size the library accepts. */
@@ -450,7 +485,8 @@ typedef struct demc_contact_model {
  * only with each other and with demc_contact_model_kind(). The bit layout is private: it belongs to the model's
  * layout (::demc_contact_model) and may be repacked in any release so that every slot and convention can gain
  * values within 1.x (1.0 uses 28 of the 32 bits: normal 0-3, damping 4-6, tangential 7-9, increment 10-11,
- * rolling 12-14, twisting 15-17, then the conventions 18-27). A kind that is not the model's is never trusted:
+ * rolling 12-14, twisting 15-17, then the conventions 18-27; 1.1 adds the liquid bridge, ::DEMC_CONTACT_KIND_BRIDGE).
+ * A kind that is not the model's is never trusted:
  * demc_contact_eval_kind() then evaluates the model's own kind.
  */
 typedef unsigned int demc_contact_kind;
@@ -467,6 +503,10 @@ typedef unsigned int demc_contact_kind;
      (demc_contact_kind)(direction) << 21 | (demc_contact_kind)(unloading) << 23 |                                  \
      (demc_contact_kind)(coulomb) << 24 | (demc_contact_kind)(end) << 25 | (demc_contact_kind)(transport) << 26 |   \
      (demc_contact_kind)(!(spin)) << 27)
+
+/** The bit of a kind for a model with a liquid bridge (demc_contact_def::capillary; since 1.1): OR it into
+ *  DEMC_CONTACT_KIND() for demc_contact_eval_kind(). */
+#define DEMC_CONTACT_KIND_BRIDGE ((demc_contact_kind)1 << 28)
 
 /** Kind of ::DEMC_CONTACT_PRESET_HMD with the force end rule. */
 #define DEMC_CONTACT_KIND_HMD \
@@ -707,7 +747,8 @@ DEMC_CONTACT_FN size_t demc_contact_model_state_size(const demc_contact_model *m
  * demc_contact_def::max_effective_radius; it grows as R*^{1/3}, so it covers every pair up to that R*. DMT and the
  * simplified JKR act only while δ > 0: 0. ::DEMC_NORMAL_THORNTON_NING with w > 0 (since 1.1): the largest gap
  * (3/4)(π²w²R_p/E*²)^{1/3} − δ_p at which its neck breaks, over every unloading radius R_p the law can reach, at
- * that R* (with a margin of 1e-3); Luding and EEPA act only while δ > 0: 0.
+ * that R* (with a margin of 1e-3); Luding and EEPA act only while δ > 0: 0. With a liquid bridge
+ * (demc_contact_def::capillary, since 1.1) at least its rupture distance S_c = (1 + θ/2)V^{1/3}.
  */
 DEMC_CONTACT_FN double demc_contact_model_range(const demc_contact_model *model);
 

@@ -98,6 +98,9 @@ CONSTANTS = {
     'DEMC_NORMAL_EEPA_ELASTIC': 2,
     'DEMC_NORMAL_EEPA_ADHESIVE': 3,
     'DEMC_NORMAL_EEPA_BRANCH_MAX_': 2147483647,
+    'DEMC_CAPILLARY_WILLETT_FIT': 0,
+    'DEMC_CAPILLARY_WILLETT_SIMPLE': 1,
+    'DEMC_CAPILLARY_FORM_MAX_': 2147483647,
     'DEMC_FACET_REGION_FACE': 0,
     'DEMC_FACET_REGION_EDGE_01': 1,
     'DEMC_FACET_REGION_EDGE_12': 2,
@@ -166,9 +169,6 @@ CONSTANTS = {
     'DEMC_TIMESTEP_BOUND_SHEAR': 2,
     'DEMC_TIMESTEP_BOUND_ENERGY': 3,
     'DEMC_TIMESTEP_BOUND_MAX_': 2147483647,
-    'DEMC_CAPILLARY_WILLETT_FIT': 0,
-    'DEMC_CAPILLARY_WILLETT_SIMPLE': 1,
-    'DEMC_CAPILLARY_FORM_MAX_': 2147483647,
     'DEMC_SLIDING_PATH_LINEAR': 0,
     'DEMC_SLIDING_PATH_ECCENTRIC': 1,
     'DEMC_SLIDING_PATH_KIND_MAX_': 2147483647,
@@ -202,6 +202,7 @@ ENUMS = {
     'demc_normal_luding_branch': ('DEMC_NORMAL_LUDING_NONE', 'DEMC_NORMAL_LUDING_LOADING', 'DEMC_NORMAL_LUDING_ELASTIC', 'DEMC_NORMAL_LUDING_TENSILE', 'DEMC_NORMAL_LUDING_BRANCH_MAX_', ),
     'demc_normal_thornton_ning_branch': ('DEMC_NORMAL_THORNTON_NING_NONE', 'DEMC_NORMAL_THORNTON_NING_ELASTIC', 'DEMC_NORMAL_THORNTON_NING_PLASTIC', 'DEMC_NORMAL_THORNTON_NING_BRANCH_MAX_', ),
     'demc_normal_eepa_branch': ('DEMC_NORMAL_EEPA_NONE', 'DEMC_NORMAL_EEPA_LOADING', 'DEMC_NORMAL_EEPA_ELASTIC', 'DEMC_NORMAL_EEPA_ADHESIVE', 'DEMC_NORMAL_EEPA_BRANCH_MAX_', ),
+    'demc_capillary_form': ('DEMC_CAPILLARY_WILLETT_FIT', 'DEMC_CAPILLARY_WILLETT_SIMPLE', 'DEMC_CAPILLARY_FORM_MAX_', ),
     'demc_facet_region': ('DEMC_FACET_REGION_FACE', 'DEMC_FACET_REGION_EDGE_01', 'DEMC_FACET_REGION_EDGE_12', 'DEMC_FACET_REGION_EDGE_20', 'DEMC_FACET_REGION_VERTEX_0', 'DEMC_FACET_REGION_VERTEX_1', 'DEMC_FACET_REGION_VERTEX_2', 'DEMC_FACET_REGION_MAX_', ),
     'demc_heat_mixing': ('DEMC_HEAT_MIXING_HARMONIC', 'DEMC_HEAT_MIXING_GEOMETRIC', 'DEMC_HEAT_MIXING_MAX_', ),
     'demc_normal_law': ('DEMC_NORMAL_HERTZ', 'DEMC_NORMAL_LINEAR', 'DEMC_NORMAL_PLSB', 'DEMC_NORMAL_JKR', 'DEMC_NORMAL_DMT', 'DEMC_NORMAL_SJKR', 'DEMC_NORMAL_SJKR2', 'DEMC_NORMAL_THORNTON_NING', 'DEMC_NORMAL_LUDING', 'DEMC_NORMAL_EEPA', 'DEMC_NORMAL_LAW_MAX_', ),
@@ -216,7 +217,6 @@ ENUMS = {
     'demc_heat_partition_rule': ('DEMC_HEAT_PARTITION_EQUAL', 'DEMC_HEAT_PARTITION_FRACTION', 'DEMC_HEAT_PARTITION_EFFUSIVITY', 'DEMC_HEAT_PARTITION_RULE_MAX_', ),
     'demc_timestep_radius': ('DEMC_TIMESTEP_RADIUS_MIN', 'DEMC_TIMESTEP_RADIUS_MEAN', 'DEMC_TIMESTEP_RADIUS_MAX_', ),
     'demc_timestep_bound': ('DEMC_TIMESTEP_BOUND_COMPRESSION', 'DEMC_TIMESTEP_BOUND_RESTITUTION', 'DEMC_TIMESTEP_BOUND_SHEAR', 'DEMC_TIMESTEP_BOUND_ENERGY', 'DEMC_TIMESTEP_BOUND_MAX_', ),
-    'demc_capillary_form': ('DEMC_CAPILLARY_WILLETT_FIT', 'DEMC_CAPILLARY_WILLETT_SIMPLE', 'DEMC_CAPILLARY_FORM_MAX_', ),
     'demc_sliding_path_kind': ('DEMC_SLIDING_PATH_LINEAR', 'DEMC_SLIDING_PATH_ECCENTRIC', 'DEMC_SLIDING_PATH_KIND_MAX_', ),
     'demc_sliding_method': ('DEMC_SLIDING_ACCURATE', 'DEMC_SLIDING_PAPER', 'DEMC_SLIDING_METHOD_MAX_', ),
     'demc_sliding_outcome': ('DEMC_SLIDING_SEPARATES', 'DEMC_SLIDING_STOPS', 'DEMC_SLIDING_RETURNS', 'DEMC_SLIDING_OUTCOME_MAX_', ),
@@ -980,6 +980,71 @@ class normal_eepa_result(_Struct):
     ]
 
 
+class capillary_params(_Struct):
+    """C struct demc_capillary_params: Parameters of the liquid bridge of a pair of bodies, filled by demc.capillary_init() (validating) or demc.capillary_make() (not validating: for a host that changes the volume per contact); the viscous part by demc.capillary_viscous_init() (off after init and make).
+
+    Fields:
+        surface_tension: γ, N/m; ≥ 0.
+        contact_angle: θ, rad; in [0, π/2) (fit: [0, 50°]).
+        volume: V, the bridge's liquid volume, m³; > 0.
+        radius: R_h = 2R_iR_j/(R_i + R_j), or 2R_i against a wall, m (the Derjaguin radius).
+        form: The force law.
+        force_scale: 2πR_hγ, N.
+        contact_force: F_cap at S ≤ 0, N (a magnitude): 2πR_hγ e^{f₁} (fit) or 2πR_hγ cos θ (simple).
+        rupture_distance: S_c = (1 + θ/2)V^{1/3}, m (full gap; Lian et al. 1993).
+        gap_scale: √(R_h/V), 1/m: Ŝ = S·gap_scale, S⁺ = Ŝ/2.
+        fit: f₁…f₄ of the fit at this V*, θ (0 for the simple form).
+        viscous_prefactor: 6πηR*² with R* = R_h/2, N·s/m·m (0: no viscous force).
+        meniscus_term: V/(πR*), m²: h_m² = S² + V/(πR*).
+        min_separation: S_min, m: the gap of the viscous force is max(S, S_min)."""
+    _c_name_ = 'demc_capillary_params'
+    _fields_ = [
+        ('surface_tension', ctypes.c_double),
+        ('contact_angle', ctypes.c_double),
+        ('volume', ctypes.c_double),
+        ('radius', ctypes.c_double),
+        ('form', ctypes.c_int),
+        ('force_scale', ctypes.c_double),
+        ('contact_force', ctypes.c_double),
+        ('rupture_distance', ctypes.c_double),
+        ('gap_scale', ctypes.c_double),
+        ('fit', (ctypes.c_double * 4)),
+        ('viscous_prefactor', ctypes.c_double),
+        ('meniscus_term', ctypes.c_double),
+        ('min_separation', ctypes.c_double),
+    ]
+
+
+class capillary_state(_Struct):
+    """C struct demc_capillary_state: Per-contact memory of the liquid bridge. Zero = a new contact, no bridge; unchanged by the swap.
+
+    Fields:
+        bridge: 1 while a bridge exists (formed at touch, δ ≥ 0; released at rupture, δ ≤ −S_c), else 0."""
+    _c_name_ = 'demc_capillary_state'
+    _fields_ = [
+        ('bridge', ctypes.c_double),
+    ]
+
+
+class capillary_result(_Struct):
+    """C struct demc_capillary_result: Result of one step of demc.capillary_update().
+
+    Fields:
+        force: Total normal force of the bridge on body i, N: capillary + viscous (≤ 0 while the bodies separate).
+        capillary_force: −F_cap, N (≤ 0), 0 without a bridge.
+        viscous_force: The viscous force, N: > 0 approaching, < 0 separating, 0 without a bridge or η.
+        bridge: 1 when a bridge exists after this step.
+        ruptured: 1 in the step where the bridge ruptured (the work demc.capillary_energy() at S = 0 has then been spent on the pull-out)."""
+    _c_name_ = 'demc_capillary_result'
+    _fields_ = [
+        ('force', ctypes.c_double),
+        ('capillary_force', ctypes.c_double),
+        ('viscous_force', ctypes.c_double),
+        ('bridge', ctypes.c_int),
+        ('ruptured', ctypes.c_int),
+    ]
+
+
 class facet_triangle(_Struct):
     """C struct demc_facet_triangle: A triangular facet: three nodes with their positions and velocities.
 
@@ -1144,6 +1209,29 @@ class contact_plastic_def(_Struct):
     ]
 
 
+class contact_capillary_def(_Struct):
+    """C struct demc_contact_capillary_def: A liquid bridge added to the normal law (demc.contact_def.capillary; added in 1.1): Willett et al.'s capillary force with rupture at Lian et al.'s distance and, optionally, the viscous force of Pitois et al. (capillary.h; page capillary, "In the compiled contact model").
+
+    Fields:
+        bridge: 1: a liquid bridge at every contact; 0 (default): none.
+        form: demc.CAPILLARY_WILLETT_FIT (0, default) or demc.CAPILLARY_WILLETT_SIMPLE.
+        surface_tension: γ, N/m, ≥ 0 (required with the bridge; 0 gives no capillary force).
+        contact_angle: θ, rad, in [0, π/2); the fit needs θ ≤ demc.CAPILLARY_FIT_MAX_ANGLE (50°).
+        volume: V, m³, > 0 (required): the liquid volume of each bridge. The fit is made for 1e-4 ≤ V/R_h³ ≤ 0.2 of the pair's Derjaguin radius R_h: outside it (a pair the model cannot know at setup) it is extrapolated, and the simple form is the safer choice.
+        viscosity: η, Pa·s, ≥ 0: the viscous force of the bridge; 0 (default): none.
+        min_separation: S_min, m, > 0 (required with η > 0): the gap of the viscous force below it and during contact."""
+    _c_name_ = 'demc_contact_capillary_def'
+    _fields_ = [
+        ('bridge', ctypes.c_int),
+        ('form', ctypes.c_int),
+        ('surface_tension', ctypes.c_double),
+        ('contact_angle', ctypes.c_double),
+        ('volume', ctypes.c_double),
+        ('viscosity', ctypes.c_double),
+        ('min_separation', ctypes.c_double),
+    ]
+
+
 class contact_def(_Struct):
     """C struct demc_contact_def: Description of a contact model: one law per slot, its conventions and its physical inputs.
 
@@ -1181,7 +1269,8 @@ class contact_def(_Struct):
         mu_twisting: μ_tw (m, ≥ 0) of demc.TWISTING_SDS: limit μ_tw F_n; default 0.
         heat: Heat transfer through the contact (default: none); demc.contact_heat().
         mdr_springs: Resolution of demc.TANGENTIAL_MDR (read only with that law): the number of springs (cells) of its bed on 0 ≤ x < a, ≥ 1; 0 (the default) takes demc.TANGENTIAL_MDR_DEFAULT_SPRINGS, 64, whose error against the closed forms of Mindlin & Deresiewicz is below 1e-3 of μF_n (page tangential_mdr). The error falls as the square of the cell width. A resolution whose state (2 + 3·springs doubles with every other block of the model) exceeds demc.CONTACT_STATE_MAX is refused by demc.contact_model_init() naming "def.mdr_springs" (up to 83 springs with the rotation transport, 84 with the projection, 81 with the largest rolling, twisting and normal blocks as well). Since 1.1.
-        plastic: Parameters of the elasto-plastic adhesive normal laws (demc.NORMAL_THORNTON_NING, demc.NORMAL_LUDING, demc.NORMAL_EEPA); read only with one of them. Since 1.1."""
+        plastic: Parameters of the elasto-plastic adhesive normal laws (demc.NORMAL_THORNTON_NING, demc.NORMAL_LUDING, demc.NORMAL_EEPA); read only with one of them. Since 1.1.
+        capillary: A liquid bridge added to any normal law (default: none). Since 1.1."""
     _c_name_ = 'demc_contact_def'
     _fields_ = [
         ('size', ctypes.c_size_t),
@@ -1218,6 +1307,7 @@ class contact_def(_Struct):
         ('heat', contact_heat_def),
         ('mdr_springs', ctypes.c_int),
         ('plastic', contact_plastic_def),
+        ('capillary', contact_capillary_def),
     ]
 
 
@@ -1483,71 +1573,6 @@ class timestep_bounds(_Struct):
     ]
 
 
-class capillary_params(_Struct):
-    """C struct demc_capillary_params: Parameters of the liquid bridge of a pair of bodies, filled by demc.capillary_init() (validating) or demc.capillary_make() (not validating: for a host that changes the volume per contact); the viscous part by demc.capillary_viscous_init() (off after init and make).
-
-    Fields:
-        surface_tension: γ, N/m; ≥ 0.
-        contact_angle: θ, rad; in [0, π/2) (fit: [0, 50°]).
-        volume: V, the bridge's liquid volume, m³; > 0.
-        radius: R_h = 2R_iR_j/(R_i + R_j), or 2R_i against a wall, m (the Derjaguin radius).
-        form: The force law.
-        force_scale: 2πR_hγ, N.
-        contact_force: F_cap at S ≤ 0, N (a magnitude): 2πR_hγ e^{f₁} (fit) or 2πR_hγ cos θ (simple).
-        rupture_distance: S_c = (1 + θ/2)V^{1/3}, m (full gap; Lian et al. 1993).
-        gap_scale: √(R_h/V), 1/m: Ŝ = S·gap_scale, S⁺ = Ŝ/2.
-        fit: f₁…f₄ of the fit at this V*, θ (0 for the simple form).
-        viscous_prefactor: 6πηR*² with R* = R_h/2, N·s/m·m (0: no viscous force).
-        meniscus_term: V/(πR*), m²: h_m² = S² + V/(πR*).
-        min_separation: S_min, m: the gap of the viscous force is max(S, S_min)."""
-    _c_name_ = 'demc_capillary_params'
-    _fields_ = [
-        ('surface_tension', ctypes.c_double),
-        ('contact_angle', ctypes.c_double),
-        ('volume', ctypes.c_double),
-        ('radius', ctypes.c_double),
-        ('form', ctypes.c_int),
-        ('force_scale', ctypes.c_double),
-        ('contact_force', ctypes.c_double),
-        ('rupture_distance', ctypes.c_double),
-        ('gap_scale', ctypes.c_double),
-        ('fit', (ctypes.c_double * 4)),
-        ('viscous_prefactor', ctypes.c_double),
-        ('meniscus_term', ctypes.c_double),
-        ('min_separation', ctypes.c_double),
-    ]
-
-
-class capillary_state(_Struct):
-    """C struct demc_capillary_state: Per-contact memory of the liquid bridge. Zero = a new contact, no bridge; unchanged by the swap.
-
-    Fields:
-        bridge: 1 while a bridge exists (formed at touch, δ ≥ 0; released at rupture, δ ≤ −S_c), else 0."""
-    _c_name_ = 'demc_capillary_state'
-    _fields_ = [
-        ('bridge', ctypes.c_double),
-    ]
-
-
-class capillary_result(_Struct):
-    """C struct demc_capillary_result: Result of one step of demc.capillary_update().
-
-    Fields:
-        force: Total normal force of the bridge on body i, N: capillary + viscous (≤ 0 while the bodies separate).
-        capillary_force: −F_cap, N (≤ 0), 0 without a bridge.
-        viscous_force: The viscous force, N: > 0 approaching, < 0 separating, 0 without a bridge or η.
-        bridge: 1 when a bridge exists after this step.
-        ruptured: 1 in the step where the bridge ruptured (the work demc.capillary_energy() at S = 0 has then been spent on the pull-out)."""
-    _c_name_ = 'demc_capillary_result'
-    _fields_ = [
-        ('force', ctypes.c_double),
-        ('capillary_force', ctypes.c_double),
-        ('viscous_force', ctypes.c_double),
-        ('bridge', ctypes.c_int),
-        ('ruptured', ctypes.c_int),
-    ]
-
-
 class geometry(_Struct):
     """C struct demc_geometry: The contact frame of two bodies at one instant.
 
@@ -1793,6 +1818,9 @@ STRUCTS = {
     'demc_normal_eepa_params': normal_eepa_params,
     'demc_normal_eepa_state': normal_eepa_state,
     'demc_normal_eepa_result': normal_eepa_result,
+    'demc_capillary_params': capillary_params,
+    'demc_capillary_state': capillary_state,
+    'demc_capillary_result': capillary_result,
     'demc_facet_triangle': facet_triangle,
     'demc_facet_contact': facet_contact,
     'demc_heat_contact_params': heat_contact_params,
@@ -1803,6 +1831,7 @@ STRUCTS = {
     'demc_heat_split': heat_split,
     'demc_contact_heat_def': contact_heat_def,
     'demc_contact_plastic_def': contact_plastic_def,
+    'demc_contact_capillary_def': contact_capillary_def,
     'demc_contact_def': contact_def,
     'demc_contact_model': contact_model,
     'demc_body': body,
@@ -1814,9 +1843,6 @@ STRUCTS = {
     'demc_contact_heat_result': contact_heat_result,
     'demc_timestep_collision': timestep_collision,
     'demc_timestep_bounds': timestep_bounds,
-    'demc_capillary_params': capillary_params,
-    'demc_capillary_state': capillary_state,
-    'demc_capillary_result': capillary_result,
     'demc_geometry': geometry,
     'demc_kinematics': kinematics,
     'demc_sliding_path': sliding_path,

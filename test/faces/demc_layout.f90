@@ -52,6 +52,9 @@ contains
         type(demc_normal_eepa_params), target :: v_demc_normal_eepa_params
         type(demc_normal_eepa_state), target :: v_demc_normal_eepa_state
         type(demc_normal_eepa_result), target :: v_demc_normal_eepa_result
+        type(demc_capillary_params), target :: v_demc_capillary_params
+        type(demc_capillary_state), target :: v_demc_capillary_state
+        type(demc_capillary_result), target :: v_demc_capillary_result
         type(demc_facet_triangle), target :: v_demc_facet_triangle
         type(demc_facet_contact), target :: v_demc_facet_contact
         type(demc_heat_contact_params), target :: v_demc_heat_contact_params
@@ -62,6 +65,7 @@ contains
         type(demc_heat_split), target :: v_demc_heat_split
         type(demc_contact_heat_def), target :: v_demc_contact_heat_def
         type(demc_contact_plastic_def), target :: v_demc_contact_plastic_def
+        type(demc_contact_capillary_def), target :: v_demc_contact_capillary_def
         type(demc_contact_def), target :: v_demc_contact_def
         type(demc_contact_model), target :: v_demc_contact_model
         type(demc_body), target :: v_demc_body
@@ -73,9 +77,6 @@ contains
         type(demc_contact_heat_result), target :: v_demc_contact_heat_result
         type(demc_timestep_collision), target :: v_demc_timestep_collision
         type(demc_timestep_bounds), target :: v_demc_timestep_bounds
-        type(demc_capillary_params), target :: v_demc_capillary_params
-        type(demc_capillary_state), target :: v_demc_capillary_state
-        type(demc_capillary_result), target :: v_demc_capillary_result
         type(demc_geometry), target :: v_demc_geometry
         type(demc_kinematics), target :: v_demc_kinematics
         type(demc_sliding_path), target :: v_demc_sliding_path
@@ -202,6 +203,9 @@ contains
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_NORMAL_EEPA_ELASTIC', DEMC_NORMAL_EEPA_ELASTIC
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_NORMAL_EEPA_ADHESIVE', DEMC_NORMAL_EEPA_ADHESIVE
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_NORMAL_EEPA_BRANCH_MAX_', DEMC_NORMAL_EEPA_BRANCH_MAX_
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_CAPILLARY_WILLETT_FIT', DEMC_CAPILLARY_WILLETT_FIT
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_CAPILLARY_WILLETT_SIMPLE', DEMC_CAPILLARY_WILLETT_SIMPLE
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_CAPILLARY_FORM_MAX_', DEMC_CAPILLARY_FORM_MAX_
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_FACET_REGION_FACE', DEMC_FACET_REGION_FACE
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_FACET_REGION_EDGE_01', DEMC_FACET_REGION_EDGE_01
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_FACET_REGION_EDGE_12', DEMC_FACET_REGION_EDGE_12
@@ -273,9 +277,6 @@ contains
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_TIMESTEP_BOUND_SHEAR', DEMC_TIMESTEP_BOUND_SHEAR
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_TIMESTEP_BOUND_ENERGY', DEMC_TIMESTEP_BOUND_ENERGY
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_TIMESTEP_BOUND_MAX_', DEMC_TIMESTEP_BOUND_MAX_
-        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_CAPILLARY_WILLETT_FIT', DEMC_CAPILLARY_WILLETT_FIT
-        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_CAPILLARY_WILLETT_SIMPLE', DEMC_CAPILLARY_WILLETT_SIMPLE
-        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_CAPILLARY_FORM_MAX_', DEMC_CAPILLARY_FORM_MAX_
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_SLIDING_PATH_LINEAR', DEMC_SLIDING_PATH_LINEAR
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_SLIDING_PATH_ECCENTRIC', DEMC_SLIDING_PATH_ECCENTRIC
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_SLIDING_PATH_KIND_MAX_', DEMC_SLIDING_PATH_KIND_MAX_
@@ -828,6 +829,62 @@ contains
         write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_eepa_result.branch', &
             transfer(c_loc(v_demc_normal_eepa_result%branch), b) - b, &
             c_sizeof(v_demc_normal_eepa_result%branch)
+        b = transfer(c_loc(v_demc_capillary_params), b)
+        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_capillary_params', c_sizeof(v_demc_capillary_params)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_params.surface_tension', &
+            transfer(c_loc(v_demc_capillary_params%surface_tension), b) - b, &
+            c_sizeof(v_demc_capillary_params%surface_tension)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_params.contact_angle', &
+            transfer(c_loc(v_demc_capillary_params%contact_angle), b) - b, &
+            c_sizeof(v_demc_capillary_params%contact_angle)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_params.volume', &
+            transfer(c_loc(v_demc_capillary_params%volume), b) - b, c_sizeof(v_demc_capillary_params%volume)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_params.radius', &
+            transfer(c_loc(v_demc_capillary_params%radius), b) - b, c_sizeof(v_demc_capillary_params%radius)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_params.form', &
+            transfer(c_loc(v_demc_capillary_params%form), b) - b, c_sizeof(v_demc_capillary_params%form)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_params.force_scale', &
+            transfer(c_loc(v_demc_capillary_params%force_scale), b) - b, &
+            c_sizeof(v_demc_capillary_params%force_scale)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_params.contact_force', &
+            transfer(c_loc(v_demc_capillary_params%contact_force), b) - b, &
+            c_sizeof(v_demc_capillary_params%contact_force)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_params.rupture_distance', &
+            transfer(c_loc(v_demc_capillary_params%rupture_distance), b) - b, &
+            c_sizeof(v_demc_capillary_params%rupture_distance)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_params.gap_scale', &
+            transfer(c_loc(v_demc_capillary_params%gap_scale), b) - b, &
+            c_sizeof(v_demc_capillary_params%gap_scale)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_params.fit', &
+            transfer(c_loc(v_demc_capillary_params%fit), b) - b, c_sizeof(v_demc_capillary_params%fit)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_params.viscous_prefactor', &
+            transfer(c_loc(v_demc_capillary_params%viscous_prefactor), b) - b, &
+            c_sizeof(v_demc_capillary_params%viscous_prefactor)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_params.meniscus_term', &
+            transfer(c_loc(v_demc_capillary_params%meniscus_term), b) - b, &
+            c_sizeof(v_demc_capillary_params%meniscus_term)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_params.min_separation', &
+            transfer(c_loc(v_demc_capillary_params%min_separation), b) - b, &
+            c_sizeof(v_demc_capillary_params%min_separation)
+        b = transfer(c_loc(v_demc_capillary_state), b)
+        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_capillary_state', c_sizeof(v_demc_capillary_state)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_state.bridge', &
+            transfer(c_loc(v_demc_capillary_state%bridge), b) - b, c_sizeof(v_demc_capillary_state%bridge)
+        b = transfer(c_loc(v_demc_capillary_result), b)
+        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_capillary_result', c_sizeof(v_demc_capillary_result)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_result.force', &
+            transfer(c_loc(v_demc_capillary_result%force), b) - b, c_sizeof(v_demc_capillary_result%force)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_result.capillary_force', &
+            transfer(c_loc(v_demc_capillary_result%capillary_force), b) - b, &
+            c_sizeof(v_demc_capillary_result%capillary_force)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_result.viscous_force', &
+            transfer(c_loc(v_demc_capillary_result%viscous_force), b) - b, &
+            c_sizeof(v_demc_capillary_result%viscous_force)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_result.bridge', &
+            transfer(c_loc(v_demc_capillary_result%bridge), b) - b, c_sizeof(v_demc_capillary_result%bridge)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_result.ruptured', &
+            transfer(c_loc(v_demc_capillary_result%ruptured), b) - b, &
+            c_sizeof(v_demc_capillary_result%ruptured)
         b = transfer(c_loc(v_demc_facet_triangle), b)
         write (u, '(a,1x,a,1x,i0)') 'size', 'demc_facet_triangle', c_sizeof(v_demc_facet_triangle)
         write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_facet_triangle.vertex', &
@@ -950,6 +1007,30 @@ contains
         write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_plastic_def.adhesion_exponent', &
             transfer(c_loc(v_demc_contact_plastic_def%adhesion_exponent), b) - b, &
             c_sizeof(v_demc_contact_plastic_def%adhesion_exponent)
+        b = transfer(c_loc(v_demc_contact_capillary_def), b)
+        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_contact_capillary_def', &
+            c_sizeof(v_demc_contact_capillary_def)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_capillary_def.bridge', &
+            transfer(c_loc(v_demc_contact_capillary_def%bridge), b) - b, &
+            c_sizeof(v_demc_contact_capillary_def%bridge)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_capillary_def.form', &
+            transfer(c_loc(v_demc_contact_capillary_def%form), b) - b, &
+            c_sizeof(v_demc_contact_capillary_def%form)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_capillary_def.surface_tension', &
+            transfer(c_loc(v_demc_contact_capillary_def%surface_tension), b) - b, &
+            c_sizeof(v_demc_contact_capillary_def%surface_tension)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_capillary_def.contact_angle', &
+            transfer(c_loc(v_demc_contact_capillary_def%contact_angle), b) - b, &
+            c_sizeof(v_demc_contact_capillary_def%contact_angle)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_capillary_def.volume', &
+            transfer(c_loc(v_demc_contact_capillary_def%volume), b) - b, &
+            c_sizeof(v_demc_contact_capillary_def%volume)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_capillary_def.viscosity', &
+            transfer(c_loc(v_demc_contact_capillary_def%viscosity), b) - b, &
+            c_sizeof(v_demc_contact_capillary_def%viscosity)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_capillary_def.min_separation', &
+            transfer(c_loc(v_demc_contact_capillary_def%min_separation), b) - b, &
+            c_sizeof(v_demc_contact_capillary_def%min_separation)
         b = transfer(c_loc(v_demc_contact_def), b)
         write (u, '(a,1x,a,1x,i0)') 'size', 'demc_contact_def', c_sizeof(v_demc_contact_def)
         write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_def.size', &
@@ -1036,6 +1117,8 @@ contains
             transfer(c_loc(v_demc_contact_def%mdr_springs), b) - b, c_sizeof(v_demc_contact_def%mdr_springs)
         write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_def.plastic', &
             transfer(c_loc(v_demc_contact_def%plastic), b) - b, c_sizeof(v_demc_contact_def%plastic)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_def.capillary', &
+            transfer(c_loc(v_demc_contact_def%capillary), b) - b, c_sizeof(v_demc_contact_def%capillary)
         b = transfer(c_loc(v_demc_contact_model), b)
         write (u, '(a,1x,a,1x,i0)') 'size', 'demc_contact_model', c_sizeof(v_demc_contact_model)
         write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_model.opaque_', &
@@ -1270,62 +1353,6 @@ contains
             c_sizeof(v_demc_timestep_bounds%overlap_max)
         write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_timestep_bounds.binding', &
             transfer(c_loc(v_demc_timestep_bounds%binding), b) - b, c_sizeof(v_demc_timestep_bounds%binding)
-        b = transfer(c_loc(v_demc_capillary_params), b)
-        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_capillary_params', c_sizeof(v_demc_capillary_params)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_params.surface_tension', &
-            transfer(c_loc(v_demc_capillary_params%surface_tension), b) - b, &
-            c_sizeof(v_demc_capillary_params%surface_tension)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_params.contact_angle', &
-            transfer(c_loc(v_demc_capillary_params%contact_angle), b) - b, &
-            c_sizeof(v_demc_capillary_params%contact_angle)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_params.volume', &
-            transfer(c_loc(v_demc_capillary_params%volume), b) - b, c_sizeof(v_demc_capillary_params%volume)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_params.radius', &
-            transfer(c_loc(v_demc_capillary_params%radius), b) - b, c_sizeof(v_demc_capillary_params%radius)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_params.form', &
-            transfer(c_loc(v_demc_capillary_params%form), b) - b, c_sizeof(v_demc_capillary_params%form)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_params.force_scale', &
-            transfer(c_loc(v_demc_capillary_params%force_scale), b) - b, &
-            c_sizeof(v_demc_capillary_params%force_scale)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_params.contact_force', &
-            transfer(c_loc(v_demc_capillary_params%contact_force), b) - b, &
-            c_sizeof(v_demc_capillary_params%contact_force)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_params.rupture_distance', &
-            transfer(c_loc(v_demc_capillary_params%rupture_distance), b) - b, &
-            c_sizeof(v_demc_capillary_params%rupture_distance)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_params.gap_scale', &
-            transfer(c_loc(v_demc_capillary_params%gap_scale), b) - b, &
-            c_sizeof(v_demc_capillary_params%gap_scale)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_params.fit', &
-            transfer(c_loc(v_demc_capillary_params%fit), b) - b, c_sizeof(v_demc_capillary_params%fit)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_params.viscous_prefactor', &
-            transfer(c_loc(v_demc_capillary_params%viscous_prefactor), b) - b, &
-            c_sizeof(v_demc_capillary_params%viscous_prefactor)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_params.meniscus_term', &
-            transfer(c_loc(v_demc_capillary_params%meniscus_term), b) - b, &
-            c_sizeof(v_demc_capillary_params%meniscus_term)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_params.min_separation', &
-            transfer(c_loc(v_demc_capillary_params%min_separation), b) - b, &
-            c_sizeof(v_demc_capillary_params%min_separation)
-        b = transfer(c_loc(v_demc_capillary_state), b)
-        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_capillary_state', c_sizeof(v_demc_capillary_state)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_state.bridge', &
-            transfer(c_loc(v_demc_capillary_state%bridge), b) - b, c_sizeof(v_demc_capillary_state%bridge)
-        b = transfer(c_loc(v_demc_capillary_result), b)
-        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_capillary_result', c_sizeof(v_demc_capillary_result)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_result.force', &
-            transfer(c_loc(v_demc_capillary_result%force), b) - b, c_sizeof(v_demc_capillary_result%force)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_result.capillary_force', &
-            transfer(c_loc(v_demc_capillary_result%capillary_force), b) - b, &
-            c_sizeof(v_demc_capillary_result%capillary_force)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_result.viscous_force', &
-            transfer(c_loc(v_demc_capillary_result%viscous_force), b) - b, &
-            c_sizeof(v_demc_capillary_result%viscous_force)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_result.bridge', &
-            transfer(c_loc(v_demc_capillary_result%bridge), b) - b, c_sizeof(v_demc_capillary_result%bridge)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_result.ruptured', &
-            transfer(c_loc(v_demc_capillary_result%ruptured), b) - b, &
-            c_sizeof(v_demc_capillary_result%ruptured)
         b = transfer(c_loc(v_demc_geometry), b)
         write (u, '(a,1x,a,1x,i0)') 'size', 'demc_geometry', c_sizeof(v_demc_geometry)
         write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_geometry.overlap', &

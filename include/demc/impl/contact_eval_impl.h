@@ -569,11 +569,11 @@ DEMC_HOT_INLINE demc_vec3 demci_contact_rolling_increment(const demc_contact_fra
     return demc_vec3_project_plane(demc_vec3_sub(travel, demc_vec3_sub(roll_i, roll_j)), f->normal);
 }
 
-/* The one evaluation behind every model. With a constant kind every slot and convention folds; without a diag the
- * energy terms are not computed. */
-DEMC_HOT_INLINE demc_contact_result demci_contact_eval_kind(demc_contact_kind kind, const double *c,
-                                                            const demc_contact_frame *f, double dt, double *state,
-                                                            demc_contact_diag *diag)
+/* The one evaluation behind every model (demci_contact_eval_kind() adds a liquid bridge to it). With a constant kind
+ * every slot and convention folds; without a diag the energy terms are not computed. */
+DEMC_HOT_INLINE demc_contact_result demci_contact_eval_contact(demc_contact_kind kind, const double *c,
+                                                               const demc_contact_frame *f, double dt, double *state,
+                                                               demc_contact_diag *diag)
 {
     const unsigned normal = DEMCI_KIND_NORMAL(kind);
     const int damped = DEMCI_KIND_DAMPING(kind) == DEMC_DAMPING_VISCOUS;
@@ -944,6 +944,91 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_eval_kind(demc_contact_kind ki
     }
     r.overlap = delta;
     r.normal_force = f_n;
+    return r;
+}
+
+/* ---- the liquid bridge (1.1) --------------------------------------------------------------------------------- */
+
+/* The bridge of the pair of a frame (its two radii; R_j = 0: a plane) from the model's constants. */
+DEMC_STATIC_INLINE demc_capillary_params demci_contact_bridge_params(const double *c, const demc_contact_frame *f)
+{
+    demc_capillary_params p = demc_capillary_make(c[DEMCI_M_BRIDGE], c[DEMCI_M_BRIDGE + 1], c[DEMCI_M_BRIDGE + 2],
+                                                  f->radius_i, f->radius_j,
+                                                  (demc_capillary_form)(int)c[DEMCI_M_BRIDGE + 3]);
+    if (c[DEMCI_M_BRIDGE + 4] > 0.0)
+        (void)demc_capillary_viscous_init(c[DEMCI_M_BRIDGE + 4], c[DEMCI_M_BRIDGE + 5], &p, NULL);
+    return p;
+}
+
+/* The contact's evaluation and its liquid bridge: the bridge forms when the bodies touch and ruptures at S_c (or
+ * where the frame builders drop the pair: an empty frame; its flag in the state holds the pair's Derjaguin radius
+ * R_h while it exists, for the energy of that rupture), its force −F_cap + F_visc is added along n to the
+ * contact's (the Coulomb, rolling and twisting loads are the contact's own F_n), and with a diag its energy
+ * W(0) − W(δ) (W = demc_capillary_energy(), zero at touch) is added to normal_energy, its viscous work to
+ * viscous_dissipation and, at rupture, W(0) to adhesion_dissipation. Out of line: the bridge's path. */
+#if defined(__GNUC__) && !defined(__CUDACC__)
+__attribute__((noinline, unused)) static DEMC_HOST_DEVICE
+#else
+DEMC_STATIC_INLINE
+#endif
+demc_contact_result demci_contact_eval_bridge(demc_contact_kind kind, const double *c, const demc_contact_frame *f,
+                                              double dt, double *state, demc_contact_diag *diag, double had,
+                                              demc_contact_result r)
+{
+    double *const flag = state + demci_contact_bridge_offset(kind);
+    const double delta = f->overlap;
+    demc_capillary_state bs;
+    bs.bridge = had;
+    if (!(f->effective_radius > 0.0)) { /* an empty frame: the pair is past the range ≥ S_c, the bridge ruptured */
+        *flag = 0.0;
+        if (diag && had > 0.0 && DEMCI_CONTACT_DIAG_HAS(diag, adhesion_dissipation)) {
+            /* the energy the bridge held there, W(0), from the Derjaguin radius its flag keeps */
+            demc_contact_frame g = *f;
+            g.radius_i = g.radius_j = had;
+            {
+                const demc_capillary_params p = demci_contact_bridge_params(c, &g);
+                diag->adhesion_dissipation += demc_capillary_energy(&p, 0.0);
+            }
+        }
+        return r;
+    }
+    {
+        const demc_capillary_params p = demci_contact_bridge_params(c, f);
+        const demc_vec3 n = f->normal;
+        const demc_vec3 v_c =
+            demc_vec3_sub(demc_vec3_add(f->velocity_i, demc_vec3_cross(f->angular_velocity_i, f->branch_i)),
+                          demc_vec3_add(f->velocity_j, demc_vec3_cross(f->angular_velocity_j, f->branch_j)));
+        const double rate = -demc_vec3_dot(v_c, n);
+        const demc_capillary_result br = demc_capillary_update(&p, delta, rate, &bs);
+        const demc_vec3 force = demc_vec3_scale(n, br.force);
+        *flag = bs.bridge != 0.0 ? p.radius : 0.0; /* the pair's Derjaguin radius while the bridge exists */
+        if (br.bridge) {
+            r.force = demc_vec3_add(r.force, force);
+            r.torque_i = demc_vec3_add(r.torque_i, demc_vec3_cross(f->branch_i, force));
+            r.torque_j = demc_vec3_add(r.torque_j, demc_vec3_cross(force, f->branch_j));
+            r.normal_force += br.force;
+        }
+        if (diag) {
+            const double w0 = br.bridge || br.ruptured ? demc_capillary_energy(&p, 0.0) : 0.0;
+            if (br.bridge) {
+                diag->normal_energy += w0 - demc_capillary_energy(&p, delta);
+                diag->viscous_dissipation += br.viscous_force * rate * dt; /* F_visc δ̇ ≥ 0 */
+            }
+            if (br.ruptured && DEMCI_CONTACT_DIAG_HAS(diag, adhesion_dissipation)) diag->adhesion_dissipation += w0;
+        }
+    }
+    return r;
+}
+
+/* The evaluation of a kind: the contact, then its liquid bridge when the kind has one (a bit that folds), from the
+ * bridge's flag before the contact's evaluation (whose release zeroes the kind's blocks). */
+DEMC_HOT_INLINE demc_contact_result demci_contact_eval_kind(demc_contact_kind kind, const double *c,
+                                                            const demc_contact_frame *f, double dt, double *state,
+                                                            demc_contact_diag *diag)
+{
+    const double had = DEMCI_KIND_BRIDGE(kind) ? state[demci_contact_bridge_offset(kind)] : 0.0;
+    const demc_contact_result r = demci_contact_eval_contact(kind, c, f, dt, state, diag);
+    if (DEMCI_KIND_BRIDGE(kind)) return demci_contact_eval_bridge(kind, c, f, dt, state, diag, had, r);
     return r;
 }
 

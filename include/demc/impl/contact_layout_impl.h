@@ -77,7 +77,9 @@ enum {
     /* The elasto-plastic laws (1.1): Thornton & Ning p_y (its E* and w are DEMCI_M_E and DEMCI_M_ADHESION); Luding
      * demc_normal_luding_params (4); EEPA demc_normal_eepa_params (8), each in declaration order. */
     DEMCI_M_PLASTIC,
-    DEMCI_M_END_ = DEMCI_M_PLASTIC + 8
+    /* The liquid bridge (1.1): γ, θ, V, the form, η, S_min (def.capillary), read when the kind's bridge bit is set. */
+    DEMCI_M_BRIDGE = DEMCI_M_PLASTIC + 8,
+    DEMCI_M_END_ = DEMCI_M_BRIDGE + 6
 };
 typedef char demci_contact_model_fits[DEMCI_M_END_ <= DEMC_CONTACT_MODEL_DOUBLES ? 1 : -1];
 
@@ -107,6 +109,7 @@ DEMC_HOT_INLINE demc_contact_kind demci_contact_kind_of(const double *c)
 #define DEMCI_KIND_END(k) (((unsigned)(k) >> 25) & 1u)
 #define DEMCI_KIND_TRANSPORT(k) (((unsigned)(k) >> 26) & 1u)
 #define DEMCI_KIND_SPIN(k) (!(((unsigned)(k) >> 27) & 1u))
+#define DEMCI_KIND_BRIDGE(k) (((unsigned)(k) >> 28) & 1u) /* the liquid bridge (1.1): DEMC_CONTACT_KIND_BRIDGE */
 
 /* ---- the per-contact state layout, a function of the kind alone ---------------------------------------------- */
 /* Forced inline (DEMC_HOT_INLINE): with a constant kind they must fold to constants inside the evaluation, which
@@ -128,6 +131,8 @@ DEMC_HOT_INLINE demc_contact_kind demci_contact_kind_of(const double *c)
  *   normal        PLS(B): the latch δ_max; JKR: the neck (0: none; while it exists, the pair's R*, kept for the
  *                 energy of the break); Thornton & Ning (1.1): demc_normal_thornton_ning_state (δ_max, δ_p, R_p,
  *                 neck); Luding (1.1): δ_max; EEPA (1.1): δ_p; all kept under the swap;
+ *   bridge (1.1)  the liquid bridge of def.capillary (the kind's bridge bit): 0 without a bridge, the pair's
+ *                 Derjaguin radius R_h while it exists (kept under the swap);
  *   MDR           the tangential law DEMC_TANGENTIAL_MDR, whose size is not the kind's but its resolution's (the
  *                 model's DEMCI_M_MDR_SPRINGS): the cell width h and the contact radius a_0 of the previous step
  *                 (kept under the swap), then each spring's displacement, a tangent-plane vector (3 doubles,
@@ -251,10 +256,16 @@ DEMC_HOT_INLINE size_t demci_contact_normal_offset(demc_contact_kind kind)
     return demci_contact_twisting_offset(kind) + demci_contact_twisting_doubles(kind);
 }
 
+/* The liquid bridge's flag (1.1), after the normal block. */
+DEMC_HOT_INLINE size_t demci_contact_bridge_offset(demc_contact_kind kind)
+{
+    return demci_contact_normal_offset(kind) + demci_contact_normal_doubles(kind);
+}
+
 /* The doubles of the blocks the kind fixes: the whole state, but for the MDR block that follows them. */
 DEMC_HOT_INLINE size_t demci_contact_state_size(demc_contact_kind kind)
 {
-    return demci_contact_normal_offset(kind) + demci_contact_normal_doubles(kind);
+    return demci_contact_bridge_offset(kind) + DEMCI_KIND_BRIDGE(kind);
 }
 
 /* The MDR block: its offset, and its doubles for `springs` springs. */

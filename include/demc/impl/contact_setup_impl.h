@@ -376,6 +376,48 @@ DEMC_STATIC_INLINE demc_status demci_contact_plastic_check(const demc_contact_de
     return DEMC_OK;
 }
 
+/* The liquid bridge (1.1), in declaration order, read only with def.capillary.bridge = 1, into the model's constants
+ * `out` (γ, θ, V, form, η, S_min); `out` is written only on success. */
+DEMC_STATIC_INLINE demc_status demci_contact_bridge_check(const demc_contact_capillary_def *b, double *out,
+                                                          const char **bad_field)
+{
+    demc_capillary_params p;
+    demc_status s;
+    int k;
+    for (k = 0; k < 6; ++k) out[k] = 0.0;
+    if ((s = demci_require_enum(b->bridge, 2, "def.capillary.bridge", bad_field)) != DEMC_OK) return s;
+    if (!b->bridge) return DEMC_OK;
+    if ((s = demci_contact_slot((int)b->form, (int)DEMC_CAPILLARY_WILLETT_SIMPLE + 1, "def.capillary.form",
+                                bad_field)) != DEMC_OK)
+        return s;
+    if ((s = demci_require(b->surface_tension, b->surface_tension >= 0.0, "def.capillary.surface_tension",
+                           bad_field)) != DEMC_OK)
+        return s;
+    if ((s = demci_require(b->contact_angle,
+                           b->contact_angle >= 0.0 &&
+                               (b->form == DEMC_CAPILLARY_WILLETT_FIT ? b->contact_angle <= DEMC_CAPILLARY_FIT_MAX_ANGLE
+                                                                      : b->contact_angle < 1.5707963267948966),
+                           "def.capillary.contact_angle", bad_field)) != DEMC_OK)
+        return s;
+    if ((s = demci_require_positive(b->volume, "def.capillary.volume", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_require(b->viscosity, b->viscosity >= 0.0, "def.capillary.viscosity", bad_field)) != DEMC_OK)
+        return s;
+    if (b->viscosity > 0.0 &&
+        (s = demci_require_positive(b->min_separation, "def.capillary.min_separation", bad_field)) != DEMC_OK)
+        return s;
+    /* the constants of a bridge of Derjaguin radius 1 m: representable (S_c, the fit's coefficients) */
+    p = demc_capillary_make(b->surface_tension, b->contact_angle, b->volume, 1.0, 1.0, b->form);
+    if (!demc_is_finite(p.rupture_distance) || !demc_is_finite(p.contact_force))
+        return demci_material_fail(DEMC_ERR_SINGULAR, "def.capillary.volume", bad_field);
+    out[0] = b->surface_tension;
+    out[1] = b->contact_angle;
+    out[2] = b->volume;
+    out[3] = (double)b->form;
+    out[4] = b->viscosity;
+    out[5] = b->viscosity > 0.0 ? b->min_separation : 0.0;
+    return DEMC_OK;
+}
+
 /* Thornton & Ning with adhesion: the largest gap −δ at which the neck of a pair of effective radius r still holds,
  * δ_p − (3/4)(π²w²R_p/E*²)^{1/3} over every largest contact radius a* (R_p, δ_p of a*, demci_tn_unloading); at
  * a* ≤ a_y it is JKR's. The maximum is found on a grid of a* in [a_y, 10⁴a_y] (log-spaced, 4096 points) and taken
@@ -447,7 +489,7 @@ DEMC_CONTACT_FN demc_status demc_contact_model_init(const demc_contact_def *call
     double *c = m.opaque_;
     demc_contact_kind kind;
     double gamma = 0.0, range = 0.0, ct_over_cn = 0.0;
-    double heat[4] = {0.0, 0.0, 0.0, 0.0}, plastic[8];
+    double heat[4] = {0.0, 0.0, 0.0, 0.0}, plastic[8], bridge[6];
     size_t state_size, heat_at, heat_size;
     int springs = 0;
     demc_normal_pls_params pp = {0.0, 0.0, 0.0};
@@ -463,6 +505,7 @@ DEMC_CONTACT_FN demc_status demc_contact_model_init(const demc_contact_def *call
     if ((s = demci_contact_heat_check(&def->heat, heat, bad_field)) != DEMC_OK) return s;
     if (DEMCI_NORMAL_PLASTIC(def->normal) && (s = demci_contact_plastic_check(def, plastic, bad_field)) != DEMC_OK)
         return s;
+    if ((s = demci_contact_bridge_check(&def->capillary, bridge, bad_field)) != DEMC_OK) return s;
     if (def->damping == DEMC_DAMPING_VISCOUS) {
         /* the linear laws (Luding, EEPA with n = 1) take the LS+D map, every other the HM+D map */
         s = def->normal == DEMC_NORMAL_LINEAR || def->normal == DEMC_NORMAL_LUDING ||
@@ -519,6 +562,13 @@ DEMC_CONTACT_FN demc_status demc_contact_model_init(const demc_contact_def *call
         (s = demc_normal_pls_init(def->normal_stiffness, def->restitution, &pp, NULL)) != DEMC_OK)
         return demci_material_fail(s, "def.normal_stiffness", bad_field);
     kind = demci_contact_def_kind(def);
+    if (def->capillary.bridge) {
+        /* the bridge: its bit of the kind, and the range covers its rupture distance S_c = (1 + θ/2)V^{1/3} */
+        const demc_capillary_params bp =
+            demc_capillary_make(bridge[0], bridge[1], bridge[2], 1.0, 1.0, (demc_capillary_form)def->capillary.form);
+        kind |= DEMC_CONTACT_KIND_BRIDGE;
+        if (bp.rupture_distance > range) range = bp.rupture_distance;
+    }
     /* No 1.0 law comes near the maximum (22 doubles at most); the MDR law, whose state grows with the resolution
      * that the description sets, names that field here. */
     state_size = demci_contact_state_size(kind);
@@ -593,6 +643,10 @@ DEMC_CONTACT_FN demc_status demc_contact_model_init(const demc_contact_def *call
         c[DEMCI_M_PLS_K1] = pp.loading_stiffness;
         c[DEMCI_M_PLS_K2] = pp.unloading_stiffness;
         c[DEMCI_M_PLS_FRACTION] = pp.plastic_fraction;
+    }
+    if (def->capillary.bridge) {
+        int k;
+        for (k = 0; k < 6; ++k) c[DEMCI_M_BRIDGE + k] = bridge[k];
     }
     c[DEMCI_M_HEAT_LAW] = heat[0];
     c[DEMCI_M_HEAT_COEFFICIENT] = heat[1];
