@@ -199,8 +199,8 @@ DEMC_STATIC_INLINE demc_contact_result demci_contact_jkr_break(demc_contact_kind
 
 /* ---- the elasto-plastic laws (1.1): Thornton & Ning, Luding, EEPA --------------------------------------------- */
 
-/* The kernels' parameters from the model's constants (Thornton & Ning's derived ones from the pair's R*: zero,
- * and so no contact, when they cannot be formed). */
+/* The kernels' parameters from the model's constants (Thornton & Ning's derived ones from the pair's R*: zero when
+ * they cannot be formed, and the pair is then not in contact). */
 DEMC_HOT_INLINE demc_normal_luding_params demci_contact_luding_params(const double *c)
 {
     demc_normal_luding_params p;
@@ -408,7 +408,13 @@ DEMC_STATIC_INLINE demci_contact_plastic_step demci_contact_plastic(demc_contact
         const demc_normal_thornton_ning_params p = demci_contact_tn_params(c, f->effective_radius);
         demc_normal_thornton_ning_state st = demci_contact_tn_load(s);
         const demc_normal_thornton_ning_state old = st;
-        demc_normal_thornton_ning_result tr = demc_normal_thornton_ning_update(&p, delta, &st);
+        demc_normal_thornton_ning_result tr;
+        if (!(p.effective_radius > 0.0)) { /* a pair outside the law's domain (its constants not representable) */
+            s[0] = s[1] = s[2] = s[3] = 0.0;
+            ps.contact = 0;
+            return ps;
+        }
+        tr = demc_normal_thornton_ning_update(&p, delta, &st);
         s[0] = st.max_overlap;
         s[1] = st.plastic_overlap;
         s[2] = st.unloading_radius;
