@@ -1026,16 +1026,29 @@ demc_contact_result demci_contact_eval_bridge(demc_contact_kind kind, const doub
     return r;
 }
 
-/* The evaluation of a kind: the contact, then its liquid bridge when the kind has one (a bit that folds), from the
- * bridge's flag before the contact's evaluation (whose release zeroes the kind's blocks). */
+/* A kind with a liquid bridge: the contact, then the bridge from its flag before the contact's evaluation (whose
+ * release zeroes the kind's blocks). Out of line, so that the bodies of the kinds without a bridge are those of a
+ * model without this option, instruction for instruction. */
+#if defined(__GNUC__) && !defined(__CUDACC__)
+__attribute__((noinline, unused)) static DEMC_HOST_DEVICE
+#else
+DEMC_STATIC_INLINE
+#endif
+demc_contact_result demci_contact_eval_bridged(demc_contact_kind kind, const double *c, const demc_contact_frame *f,
+                                               double dt, double *state, demc_contact_diag *diag)
+{
+    const double had = state[demci_contact_bridge_offset(kind)];
+    const demc_contact_result r = demci_contact_eval_contact(kind, c, f, dt, state, diag);
+    return demci_contact_eval_bridge(kind, c, f, dt, state, diag, had, r);
+}
+
+/* The evaluation of a kind: the contact, with its liquid bridge when the kind has one (a bit that folds). */
 DEMC_HOT_INLINE demc_contact_result demci_contact_eval_kind(demc_contact_kind kind, const double *c,
                                                             const demc_contact_frame *f, double dt, double *state,
                                                             demc_contact_diag *diag)
 {
-    const double had = DEMCI_KIND_BRIDGE(kind) ? state[demci_contact_bridge_offset(kind)] : 0.0;
-    const demc_contact_result r = demci_contact_eval_contact(kind, c, f, dt, state, diag);
-    if (DEMCI_KIND_BRIDGE(kind)) return demci_contact_eval_bridge(kind, c, f, dt, state, diag, had, r);
-    return r;
+    if (DEMCI_KIND_BRIDGE(kind)) return demci_contact_eval_bridged(kind, c, f, dt, state, diag);
+    return demci_contact_eval_contact(kind, c, f, dt, state, diag);
 }
 
 /* The general body, the kind read at run time, out of line: one copy per unit for every call with a diag (energy
