@@ -122,6 +122,31 @@ module demc
     integer(c_int), parameter :: DEMC_ADHESION_SJKR_LINEAR = 1
     integer(c_int), parameter :: DEMC_ADHESION_SJKR_MAX_ = 2147483647
 
+    ! enum demc_normal_luding_branch
+    integer(c_int), parameter :: DEMC_NORMAL_LUDING_NONE = 0
+    integer(c_int), parameter :: DEMC_NORMAL_LUDING_LOADING = 1
+    integer(c_int), parameter :: DEMC_NORMAL_LUDING_ELASTIC = 2
+    integer(c_int), parameter :: DEMC_NORMAL_LUDING_TENSILE = 3
+    integer(c_int), parameter :: DEMC_NORMAL_LUDING_BRANCH_MAX_ = 2147483647
+
+    ! enum demc_normal_thornton_ning_branch
+    integer(c_int), parameter :: DEMC_NORMAL_THORNTON_NING_NONE = 0
+    integer(c_int), parameter :: DEMC_NORMAL_THORNTON_NING_ELASTIC = 1
+    integer(c_int), parameter :: DEMC_NORMAL_THORNTON_NING_PLASTIC = 2
+    integer(c_int), parameter :: DEMC_NORMAL_THORNTON_NING_BRANCH_MAX_ = 2147483647
+
+    ! enum demc_normal_eepa_branch
+    integer(c_int), parameter :: DEMC_NORMAL_EEPA_NONE = 0
+    integer(c_int), parameter :: DEMC_NORMAL_EEPA_LOADING = 1
+    integer(c_int), parameter :: DEMC_NORMAL_EEPA_ELASTIC = 2
+    integer(c_int), parameter :: DEMC_NORMAL_EEPA_ADHESIVE = 3
+    integer(c_int), parameter :: DEMC_NORMAL_EEPA_BRANCH_MAX_ = 2147483647
+
+    ! enum demc_capillary_form
+    integer(c_int), parameter :: DEMC_CAPILLARY_WILLETT_FIT = 0
+    integer(c_int), parameter :: DEMC_CAPILLARY_WILLETT_SIMPLE = 1
+    integer(c_int), parameter :: DEMC_CAPILLARY_FORM_MAX_ = 2147483647
+
     ! enum demc_facet_region
     integer(c_int), parameter :: DEMC_FACET_REGION_FACE = 0
     integer(c_int), parameter :: DEMC_FACET_REGION_EDGE_01 = 1
@@ -145,6 +170,9 @@ module demc
     integer(c_int), parameter :: DEMC_NORMAL_DMT = 4
     integer(c_int), parameter :: DEMC_NORMAL_SJKR = 5
     integer(c_int), parameter :: DEMC_NORMAL_SJKR2 = 6
+    integer(c_int), parameter :: DEMC_NORMAL_THORNTON_NING = 7
+    integer(c_int), parameter :: DEMC_NORMAL_LUDING = 8
+    integer(c_int), parameter :: DEMC_NORMAL_EEPA = 9
     integer(c_int), parameter :: DEMC_NORMAL_LAW_MAX_ = 2147483647
 
     ! enum demc_damping_law
@@ -214,31 +242,6 @@ module demc
     integer(c_int), parameter :: DEMC_TIMESTEP_BOUND_SHEAR = 2
     integer(c_int), parameter :: DEMC_TIMESTEP_BOUND_ENERGY = 3
     integer(c_int), parameter :: DEMC_TIMESTEP_BOUND_MAX_ = 2147483647
-
-    ! enum demc_capillary_form
-    integer(c_int), parameter :: DEMC_CAPILLARY_WILLETT_FIT = 0
-    integer(c_int), parameter :: DEMC_CAPILLARY_WILLETT_SIMPLE = 1
-    integer(c_int), parameter :: DEMC_CAPILLARY_FORM_MAX_ = 2147483647
-
-    ! enum demc_normal_luding_branch
-    integer(c_int), parameter :: DEMC_NORMAL_LUDING_NONE = 0
-    integer(c_int), parameter :: DEMC_NORMAL_LUDING_LOADING = 1
-    integer(c_int), parameter :: DEMC_NORMAL_LUDING_ELASTIC = 2
-    integer(c_int), parameter :: DEMC_NORMAL_LUDING_TENSILE = 3
-    integer(c_int), parameter :: DEMC_NORMAL_LUDING_BRANCH_MAX_ = 2147483647
-
-    ! enum demc_normal_thornton_ning_branch
-    integer(c_int), parameter :: DEMC_NORMAL_THORNTON_NING_NONE = 0
-    integer(c_int), parameter :: DEMC_NORMAL_THORNTON_NING_ELASTIC = 1
-    integer(c_int), parameter :: DEMC_NORMAL_THORNTON_NING_PLASTIC = 2
-    integer(c_int), parameter :: DEMC_NORMAL_THORNTON_NING_BRANCH_MAX_ = 2147483647
-
-    ! enum demc_normal_eepa_branch
-    integer(c_int), parameter :: DEMC_NORMAL_EEPA_NONE = 0
-    integer(c_int), parameter :: DEMC_NORMAL_EEPA_LOADING = 1
-    integer(c_int), parameter :: DEMC_NORMAL_EEPA_ELASTIC = 2
-    integer(c_int), parameter :: DEMC_NORMAL_EEPA_ADHESIVE = 3
-    integer(c_int), parameter :: DEMC_NORMAL_EEPA_BRANCH_MAX_ = 2147483647
 
     ! enum demc_sliding_path_kind
     integer(c_int), parameter :: DEMC_SLIDING_PATH_LINEAR = 0
@@ -486,6 +489,102 @@ module demc
         real(c_double) :: prefactor
     end type demc_adhesion_sjkr_params
 
+    type, bind(C) :: demc_normal_luding_params
+        real(c_double) :: loading_stiffness
+        real(c_double) :: unloading_stiffness
+        real(c_double) :: tension_stiffness
+        real(c_double) :: plastic_limit
+    end type demc_normal_luding_params
+
+    type, bind(C) :: demc_normal_luding_state
+        real(c_double) :: max_overlap
+    end type demc_normal_luding_state
+
+    type, bind(C) :: demc_normal_luding_result
+        real(c_double) :: force
+        real(c_double) :: stiffness
+        real(c_double) :: plastic_overlap
+        integer(c_int) :: branch
+    end type demc_normal_luding_result
+
+    type, bind(C) :: demc_normal_thornton_ning_params
+        real(c_double) :: effective_modulus
+        real(c_double) :: effective_radius
+        real(c_double) :: work_of_adhesion
+        real(c_double) :: yield_pressure
+        real(c_double) :: neck_constant
+        real(c_double) :: yield_radius
+        real(c_double) :: yield_overlap
+        real(c_double) :: yield_force
+        real(c_double) :: cap_pressure
+    end type demc_normal_thornton_ning_params
+
+    type, bind(C) :: demc_normal_thornton_ning_state
+        real(c_double) :: max_overlap
+        real(c_double) :: plastic_overlap
+        real(c_double) :: unloading_radius
+        real(c_double) :: neck
+    end type demc_normal_thornton_ning_state
+
+    type, bind(C) :: demc_normal_thornton_ning_result
+        real(c_double) :: force
+        real(c_double) :: stiffness
+        real(c_double) :: contact_radius
+        real(c_double) :: plastic_overlap
+        real(c_double) :: unloading_radius
+        integer(c_int) :: branch
+    end type demc_normal_thornton_ning_result
+
+    type, bind(C) :: demc_normal_eepa_params
+        real(c_double) :: loading_stiffness
+        real(c_double) :: plasticity_ratio
+        real(c_double) :: pulloff_force
+        real(c_double) :: adhesion_stiffness
+        real(c_double) :: exponent
+        real(c_double) :: adhesion_exponent
+        real(c_double) :: unloading_stiffness
+        real(c_double) :: plastic_factor
+    end type demc_normal_eepa_params
+
+    type, bind(C) :: demc_normal_eepa_state
+        real(c_double) :: plastic_overlap
+    end type demc_normal_eepa_state
+
+    type, bind(C) :: demc_normal_eepa_result
+        real(c_double) :: force
+        real(c_double) :: stiffness
+        real(c_double) :: plastic_overlap
+        integer(c_int) :: branch
+    end type demc_normal_eepa_result
+
+    type, bind(C) :: demc_capillary_params
+        real(c_double) :: surface_tension
+        real(c_double) :: contact_angle
+        real(c_double) :: volume
+        real(c_double) :: radius
+        integer(c_int) :: form
+        real(c_double) :: force_scale
+        real(c_double) :: contact_force
+        real(c_double) :: rupture_distance
+        real(c_double) :: gap_scale
+        real(c_double) :: fit(4)
+        real(c_double) :: viscous_prefactor
+        real(c_double) :: meniscus_term
+        real(c_double) :: min_separation
+    end type demc_capillary_params
+
+    type, bind(C) :: demc_capillary_state
+        real(c_double) :: bridge
+    end type demc_capillary_state
+
+    type, bind(C) :: demc_capillary_result
+        real(c_double) :: force
+        real(c_double) :: capillary_force
+        real(c_double) :: viscous_force
+        integer(c_int) :: bridge
+        integer(c_int) :: ruptured
+    end type demc_capillary_result
+
     type, bind(C) :: demc_facet_triangle
         type(demc_vec3) :: vertex(3)
         type(demc_vec3) :: velocity(3)
@@ -540,6 +639,29 @@ module demc
         real(c_double) :: fraction_i
     end type demc_contact_heat_def
 
+    type, bind(C) :: demc_contact_plastic_def
+        real(c_double) :: yield_pressure
+        real(c_double) :: loading_stiffness
+        real(c_double) :: unloading_stiffness
+        real(c_double) :: tension_stiffness
+        real(c_double) :: plastic_limit
+        real(c_double) :: plasticity_ratio
+        real(c_double) :: pulloff_force
+        real(c_double) :: adhesion_stiffness
+        real(c_double) :: exponent
+        real(c_double) :: adhesion_exponent
+    end type demc_contact_plastic_def
+
+    type, bind(C) :: demc_contact_capillary_def
+        integer(c_int) :: bridge
+        integer(c_int) :: form
+        real(c_double) :: surface_tension
+        real(c_double) :: contact_angle
+        real(c_double) :: volume
+        real(c_double) :: viscosity
+        real(c_double) :: min_separation
+    end type demc_contact_capillary_def
+
     type, bind(C) :: demc_contact_def
         integer(c_size_t) :: size
         integer(c_int) :: normal
@@ -574,6 +696,8 @@ module demc
         real(c_double) :: mu_twisting
         type(demc_contact_heat_def) :: heat
         integer(c_int) :: mdr_springs
+        type(demc_contact_plastic_def) :: plastic
+        type(demc_contact_capillary_def) :: capillary
     end type demc_contact_def
 
     type, bind(C) :: demc_contact_model
@@ -692,102 +816,6 @@ module demc
         real(c_double) :: overlap_max
         integer(c_int) :: binding
     end type demc_timestep_bounds
-
-    type, bind(C) :: demc_capillary_params
-        real(c_double) :: surface_tension
-        real(c_double) :: contact_angle
-        real(c_double) :: volume
-        real(c_double) :: radius
-        integer(c_int) :: form
-        real(c_double) :: force_scale
-        real(c_double) :: contact_force
-        real(c_double) :: rupture_distance
-        real(c_double) :: gap_scale
-        real(c_double) :: fit(4)
-        real(c_double) :: viscous_prefactor
-        real(c_double) :: meniscus_term
-        real(c_double) :: min_separation
-    end type demc_capillary_params
-
-    type, bind(C) :: demc_capillary_state
-        real(c_double) :: bridge
-    end type demc_capillary_state
-
-    type, bind(C) :: demc_capillary_result
-        real(c_double) :: force
-        real(c_double) :: capillary_force
-        real(c_double) :: viscous_force
-        integer(c_int) :: bridge
-        integer(c_int) :: ruptured
-    end type demc_capillary_result
-
-    type, bind(C) :: demc_normal_luding_params
-        real(c_double) :: loading_stiffness
-        real(c_double) :: unloading_stiffness
-        real(c_double) :: tension_stiffness
-        real(c_double) :: plastic_limit
-    end type demc_normal_luding_params
-
-    type, bind(C) :: demc_normal_luding_state
-        real(c_double) :: max_overlap
-    end type demc_normal_luding_state
-
-    type, bind(C) :: demc_normal_luding_result
-        real(c_double) :: force
-        real(c_double) :: stiffness
-        real(c_double) :: plastic_overlap
-        integer(c_int) :: branch
-    end type demc_normal_luding_result
-
-    type, bind(C) :: demc_normal_thornton_ning_params
-        real(c_double) :: effective_modulus
-        real(c_double) :: effective_radius
-        real(c_double) :: work_of_adhesion
-        real(c_double) :: yield_pressure
-        real(c_double) :: neck_constant
-        real(c_double) :: yield_radius
-        real(c_double) :: yield_overlap
-        real(c_double) :: yield_force
-        real(c_double) :: cap_pressure
-    end type demc_normal_thornton_ning_params
-
-    type, bind(C) :: demc_normal_thornton_ning_state
-        real(c_double) :: max_overlap
-        real(c_double) :: plastic_overlap
-        real(c_double) :: unloading_radius
-        real(c_double) :: neck
-    end type demc_normal_thornton_ning_state
-
-    type, bind(C) :: demc_normal_thornton_ning_result
-        real(c_double) :: force
-        real(c_double) :: stiffness
-        real(c_double) :: contact_radius
-        real(c_double) :: plastic_overlap
-        real(c_double) :: unloading_radius
-        integer(c_int) :: branch
-    end type demc_normal_thornton_ning_result
-
-    type, bind(C) :: demc_normal_eepa_params
-        real(c_double) :: loading_stiffness
-        real(c_double) :: plasticity_ratio
-        real(c_double) :: pulloff_force
-        real(c_double) :: adhesion_stiffness
-        real(c_double) :: exponent
-        real(c_double) :: adhesion_exponent
-        real(c_double) :: unloading_stiffness
-        real(c_double) :: plastic_factor
-    end type demc_normal_eepa_params
-
-    type, bind(C) :: demc_normal_eepa_state
-        real(c_double) :: plastic_overlap
-    end type demc_normal_eepa_state
-
-    type, bind(C) :: demc_normal_eepa_result
-        real(c_double) :: force
-        real(c_double) :: stiffness
-        real(c_double) :: plastic_overlap
-        integer(c_int) :: branch
-    end type demc_normal_eepa_result
 
     type, bind(C) :: demc_geometry
         real(c_double) :: overlap

@@ -21,12 +21,40 @@ static inline int fz_contact_def_moderate(const demc_contact_def *d)
                         d->cohesion_energy_density, d->max_effective_radius, d->mu_rolling,
                         d->rolling_stiffness_coefficient, d->rolling_damping_ratio, d->rolling_stiffness,
                         d->rolling_damping, d->twisting_stiffness, d->twisting_damping, d->mu_twisting,
-                        d->tangential_damping_scale};
+                        d->tangential_damping_scale, d->plastic.loading_stiffness, d->plastic.unloading_stiffness,
+                        d->plastic.tension_stiffness, d->plastic.plastic_limit, d->plastic.adhesion_stiffness};
     size_t k;
     for (k = 0; k < sizeof x / sizeof x[0]; ++k)
         if (!fz_moderate(x[k], 1e12)) return 0;
+    /* the documented domains of the elasto-plastic kernels (normal_plastic.h) */
+    if (d->normal == DEMC_NORMAL_THORNTON_NING &&
+        !(d->moduli.effective_modulus >= 1e3 && d->moduli.effective_modulus <= 1e13 &&
+          (d->work_of_adhesion == 0.0 || (d->work_of_adhesion >= 1e-6 && d->work_of_adhesion <= 1e2)) &&
+          d->plastic.yield_pressure >= 1e3 && d->plastic.yield_pressure <= 1e11))
+        return 0;
+    if (d->normal == DEMC_NORMAL_EEPA && !(fabs(d->plastic.pulloff_force) <= 1e6)) return 0;
+    /* the liquid bridge's (capillary.h; the fit's V/R_h³ is a pair's: fz_bridge_pair) */
+    if (d->capillary.bridge &&
+        !(d->capillary.surface_tension <= 10.0 && d->capillary.volume >= 1e-30 && d->capillary.volume <= 1.0 &&
+          d->capillary.viscosity <= 10.0 &&
+          (d->capillary.viscosity == 0.0 ||
+           (d->capillary.min_separation >= 1e-12 && d->capillary.min_separation <= 1e-3))))
+        return 0;
     /* restitution: e near 0 gives γ → ∞ (a legitimate, huge dashpot) */
     return d->restitution >= 1e-3;
+}
+
+/* A pair within the domain of the bridge's kernels: radii in [1e-9, 1] m, and the fit's V/R_h³ in its range. */
+static inline int fz_bridge_pair(const demc_contact_def *d, const demc_contact_frame *f)
+{
+    double rh;
+    if (!d->capillary.bridge) return 1;
+    if (f->effective_radius == 0.0) return 1; /* an empty frame: the bridge ruptures, nothing is computed */
+    if (!(f->radius_i >= 1e-9 && f->radius_i <= 1.0 && (f->radius_j == 0.0 || (f->radius_j >= 1e-9 && f->radius_j <= 1.0))))
+        return 0;
+    rh = f->radius_j > 0.0 ? 2.0 * f->radius_i * f->radius_j / (f->radius_i + f->radius_j) : 2.0 * f->radius_i;
+    return d->capillary.form != DEMC_CAPILLARY_WILLETT_FIT ||
+           (d->capillary.volume / (rh * rh * rh) >= 1e-4 && d->capillary.volume / (rh * rh * rh) <= 0.2);
 }
 
 static inline int fz_body_moderate(const demc_body *b)
@@ -115,7 +143,8 @@ static inline demc_contact_result fz_contact_eval(const demc_contact_model *m, c
     }
     FZ_CHECK(fz_same(&r.overlap, &f->overlap, 1));
     /* no contact: every output zero and a reset state (JKR: its neck may outlive δ ≤ 0) */
-    if (f->overlap <= 0.0 && d->normal != DEMC_NORMAL_JKR) {
+    if (f->overlap <= 0.0 && d->normal != DEMC_NORMAL_JKR && d->normal != DEMC_NORMAL_THORNTON_NING &&
+        !d->capillary.bridge) {
         FZ_CHECK(fz_result_zero(&r));
         for (k = 0; k < n; ++k) FZ_CHECK(state[k] == 0.0);
     }
@@ -157,14 +186,16 @@ static inline demc_contact_result fz_contact_eval(const demc_contact_model *m, c
         FZ_CHECK(diag.friction_dissipation >= 0.0 && diag.plastic_dissipation >= 0.0 &&
                  diag.adhesion_dissipation >= 0.0 && diag.rolling_dissipation >= 0.0 &&
                  diag.twisting_dissipation >= 0.0);
-        if (d->end == DEMC_CONTACT_END_FORCE && d->normal <= DEMC_NORMAL_PLSB) FZ_CHECK(r.normal_force >= 0.0);
+        if (d->end == DEMC_CONTACT_END_FORCE && d->normal <= DEMC_NORMAL_PLSB && !d->capillary.bridge)
+            FZ_CHECK(r.normal_force >= 0.0);
         /* the Coulomb limit on the total tangential force, for the non-adhesive laws under the total policy */
         fn = demc_vec3_dot(r.force, f->normal);
         t = demc_vec3_add_scaled(r.force, -fn, f->normal);
         ft = demc_vec3_norm(t);
         load = r.normal_force > 0.0 ? r.normal_force : 0.0;
+        /* (a liquid bridge adds its pull to the normal force but not to the load of the Coulomb limit) */
         if (f->overlap > 0.0 && d->normal <= DEMC_NORMAL_PLSB && d->tangential != DEMC_TANGENTIAL_NONE &&
-            d->friction.coulomb == DEMC_COULOMB_TOTAL)
+            d->friction.coulomb == DEMC_COULOMB_TOTAL && !d->capillary.bridge)
             FZ_CHECK(ft <= d->friction.mu_static * load * (1.0 + 1e-10) + 1e-12 * fabs(fn) + 1e-300);
         if (d->tangential == DEMC_TANGENTIAL_NONE && f->overlap > 0.0)
             FZ_CHECK(ft <= 1e-12 * fabs(fn) + 1e-300);
@@ -260,7 +291,7 @@ static void demc_fuzz_contact(const unsigned char *data, size_t size)
     FZ_CHECK(st == DEMC_OK);
 
     /* every slot, convention and coefficient from the input (out-of-range selectors included) */
-    def.normal = (demc_normal_law)fz_int(&r, 0, 6);
+    def.normal = (demc_normal_law)fz_int(&r, 0, 9);
     def.damping = (demc_damping_law)fz_int(&r, 0, 1);
     def.tangential = (demc_tangential_law)fz_int(&r, 0, 3);
     def.increment = (demc_increment_rule)fz_int(&r, 0, 1);
@@ -298,6 +329,23 @@ static void demc_fuzz_contact(const unsigned char *data, size_t size)
     def.twisting_stiffness = fz_double(&r);
     def.twisting_damping = fz_double(&r);
     def.mu_twisting = fz_double(&r);
+    def.plastic.yield_pressure = fz_double(&r);
+    def.plastic.loading_stiffness = fz_double(&r);
+    def.plastic.unloading_stiffness = fz_double(&r);
+    def.plastic.tension_stiffness = fz_double(&r);
+    def.plastic.plastic_limit = fz_double(&r);
+    def.plastic.plasticity_ratio = fz_double(&r);
+    def.plastic.pulloff_force = fz_double(&r);
+    def.plastic.adhesion_stiffness = fz_double(&r);
+    def.plastic.exponent = fz_double(&r);
+    def.plastic.adhesion_exponent = fz_double(&r);
+    def.capillary.bridge = fz_int(&r, 0, 1);
+    def.capillary.form = (demc_capillary_form)fz_int(&r, 0, 1);
+    def.capillary.surface_tension = fz_double(&r);
+    def.capillary.contact_angle = fz_double(&r);
+    def.capillary.volume = fz_double(&r);
+    def.capillary.viscosity = fz_double(&r);
+    def.capillary.min_separation = fz_double(&r);
     {
         /* the MDR law's resolution (read with that law only): from the input's last byte, so that the inputs made
          * before the field keep their meaning; the default, small and large resolutions, the largest the state
@@ -341,7 +389,8 @@ static void demc_fuzz_contact(const unsigned char *data, size_t size)
         demc_contact_kind kind;
         FZ_CALL(range = demc_contact_model_range(&model));
         FZ_CHECK(fz_fin(range) && range >= 0.0);
-        if (def.normal != DEMC_NORMAL_JKR) FZ_CHECK(range == 0.0);
+        if (def.normal != DEMC_NORMAL_JKR && def.normal != DEMC_NORMAL_THORNTON_NING && !def.capillary.bridge)
+            FZ_CHECK(range == 0.0);
         FZ_CALL(kind = demc_contact_model_kind(&model));
         FZ_CHECK((kind & 15u) == (unsigned)def.normal && (kind >> 4 & 7u) == (unsigned)def.damping &&
                  (kind >> 7 & 7u) == (unsigned)def.tangential && (kind >> 12 & 7u) == (unsigned)def.rolling &&
@@ -391,9 +440,14 @@ static void demc_fuzz_contact(const unsigned char *data, size_t size)
         }
         /* a pair the builder rejects gets overlap 0 and every other field zero */
         if (in && fr.overlap == 0.0 && demc_vec3_norm2(fr.normal) == 0.0) FZ_CHECK(fz_frame_empty(&fr));
-        /* the lens area of sjkr is defined up to δ = 2 min(R_i, R_j) (adhesion.h) */
+        /* the lens area of sjkr is defined up to δ = 2 min(R_i, R_j) (adhesion.h); Thornton & Ning's kernel for
+         * R* ≤ 1 m and |δ| ≤ R*, EEPA's for |δ| ≤ 1 m (normal_plastic.h) */
         (void)fz_contact_eval(&model, &def, &fr, dt, state,
-                              in && !(def.normal == DEMC_NORMAL_SJKR && !(fr.overlap < 2.0 * fmin(bi.radius, bj.radius))));
+                              in && !(def.normal == DEMC_NORMAL_SJKR && !(fr.overlap < 2.0 * fmin(bi.radius, bj.radius))) &&
+                                  !(def.normal == DEMC_NORMAL_THORNTON_NING &&
+                                    !(fr.effective_radius <= 1.0 && fabs(fr.overlap) <= fr.effective_radius)) &&
+                                  !(def.normal == DEMC_NORMAL_EEPA && !(fabs(fr.overlap) <= 1.0)) &&
+                                  fz_bridge_pair(&def, &fr));
         /* the state seen from the other body: swapping twice restores it bit for bit */
         memcpy(copy, state, sizeof copy);
         FZ_CALL(demc_contact_state_swap(&model, state));

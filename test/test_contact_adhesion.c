@@ -208,7 +208,7 @@ static void statuses_and_bad_fields(void)
     }
     /* A law past the last one is an option of a newer library. */
     d = adhesive_def(DEMC_NORMAL_JKR, 0.1, 0.8, 0.3, 1e-5);
-    d.normal = (demc_normal_law)(DEMC_NORMAL_SJKR2 + 1);
+    d.normal = (demc_normal_law)(DEMC_NORMAL_EEPA + 1);
     CHECK(setup_failed_as(setup_contact_def_check(&d, &field), &field, DEMC_ERR_UNSUPPORTED, "def.normal"));
     /* Fields a law does not use are not read: w and the radius for the simplified JKR, k for JKR and DMT, all
      * three for Hertz. */

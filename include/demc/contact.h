@@ -19,6 +19,12 @@
  * Cleary (2012, eq 1-2), PLS(B) (ibid. eq 3), the undamped Hertz–Mindlin model of Zabulionis et al. (2012) and
  * the model of Campello (2015).
  *
+ * **Elasto-plastic adhesive laws** (1.1): ::DEMC_NORMAL_THORNTON_NING, ::DEMC_NORMAL_LUDING and
+ * ::DEMC_NORMAL_EEPA in the normal slot, their parameters in demc_contact_def::plastic (page @ref plastic_model).
+ *
+ * **Liquid bridges** (1.1): demc_contact_def::capillary adds Willett et al.'s capillary force, with rupture at Lian
+ * et al.'s distance and Pitois et al.'s viscous force, to any normal law (page @ref capillary_model).
+ *
  * **Heat** (1.1): the slot demc_contact_def::heat selects a conduction law (::demc_heat_law); after each
  * evaluation, demc_contact_heat() gives the heat flow into each body from the two temperatures and, with the diag,
  * the frictional heating; the batches accumulate the conduction into per-body arrays (page @ref heat_page).
@@ -61,6 +67,8 @@
 #include "rolling.h"
 #include "twisting.h"
 #include "adhesion.h"
+#include "normal_plastic.h"
+#include "capillary.h"
 #include "facet.h"
 #include "heat.h"
 
@@ -110,6 +118,29 @@ typedef enum demc_normal_law {
     /** Simplified JKR of LIGGGHTS `cohesion sjkr2` (::DEMC_ADHESION_SJKR_LINEAR): Hertz − k 2π(2R*)δ, against a
      *  wall Hertz − k 2πR_iδ; otherwise as ::DEMC_NORMAL_SJKR. */
     DEMC_NORMAL_SJKR2 = 6,
+    /** Thornton & Ning's adhesive elastic–plastic law (C. Thornton, Z. Ning, "A theoretical model for the
+     *  stick/bounce behaviour of adhesive, elastic-plastic spheres", Powder Technol. 99 (1998) 154-162;
+     *  demc_normal_thornton_ning_update()): JKR with w = demc_contact_def::work_of_adhesion up to the yield radius,
+     *  where the centre pressure reaches demc_contact_plastic_def::yield_pressure p_y (their eq 65), the Hertz part
+     *  of the pressure capped beyond it, unloading and reloading along JKR with the enlarged radius R_p from the
+     *  plastic overlap δ_p (their eq 20-28), pull-off −(3/2)πwR_p (eq 77). Needs E* (and G* with a tangential
+     *  law), ::DEMC_CONTACT_END_OVERLAP and, with w > 0, demc_contact_def::max_effective_radius: the neck holds
+     *  past δ = 0 until δ_p − (3/4)(π²w²R_p/E*²)^{1/3}, and demc_contact_model_range() covers it at that R*.
+     *  Dashpot stiffness 2E*a and k_t = 8G*a on the contact circle, Coulomb load F_n + 3πwR_p. State: δ_max,
+     *  δ_p, R_p and the neck (4 doubles, kept under the swap). Since 1.1. */
+    DEMC_NORMAL_THORNTON_NING = 7,
+    /** Luding's hysteretic linear law with adhesion (S. Luding, "Cohesive, frictional powders: contact models for
+     *  tension", Granular Matter 10 (2008) 235-246; demc_normal_luding_force()): k₁ loading, k₂(δ_max) unloading
+     *  and reloading up to the plastic limit δ*, −k_cδ in tension, the fields of demc_contact_def::plastic.
+     *  Needs ::DEMC_CONTACT_END_OVERLAP. Dashpot 2γ√(m* k₁) (γ by the LS+D map), k_t = κ k₁, Coulomb load
+     *  F_n + k_cδ (Luding 2008). State: δ_max (1 double, kept under the swap). Since 1.1. */
+    DEMC_NORMAL_LUDING = 8,
+    /** The Edinburgh Elasto-Plastic Adhesion model (S.C. Thakur, J.P. Morrissey, J. Sun, J.F. Chen, J.Y. Ooi,
+     *  Granular Matter 16 (2014) 383-400, eq 5; demc_normal_eepa_update()): f₀ + min(k₁δⁿ, max(k₂(δⁿ − δ_pⁿ),
+     *  −k_adh δ^χ)), the fields of demc_contact_def::plastic. Needs ::DEMC_CONTACT_END_OVERLAP. Dashpot
+     *  2γ√(m* k_n), k_n = n k₁δ^{n−1} (γ by the LS+D map for n = 1, by the HM+D map otherwise), k_t = κ k_n,
+     *  Coulomb load F_n. State: δ_p (1 double, kept under the swap). Since 1.1. */
+    DEMC_NORMAL_EEPA = 9,
     DEMC_NORMAL_LAW_MAX_ = 0x7FFFFFFF /**< Pins the width of the enumeration to an int; never valid input. */
 } demc_normal_law;
 
@@ -287,6 +318,65 @@ typedef struct demc_contact_heat_def {
 } demc_contact_heat_def;
 
 /**
+ * @brief The parameters of the elasto-plastic adhesive normal laws (demc_contact_def::plastic; added in 1.1): read
+ *        only when demc_contact_def::normal is ::DEMC_NORMAL_THORNTON_NING, ::DEMC_NORMAL_LUDING or
+ *        ::DEMC_NORMAL_EEPA, and then only the fields of that law. All zero (the initialisers' default, and what an
+ *        older caller's shorter description reads as); demc_contact_model_init() names a bad field as
+ *        "def.plastic.<field>". Page @ref plastic, "In the compiled contact model", maps the published names.
+ */
+typedef struct demc_contact_plastic_def {
+    /** p_y (Pa, > 0, required) of ::DEMC_NORMAL_THORNTON_NING: the limiting contact pressure at the centre of the
+     *  contact (Thornton & Ning 1998, eq 65); the work of adhesion is demc_contact_def::work_of_adhesion. */
+    double yield_pressure;
+    /** k₁ (> 0, required): ::DEMC_NORMAL_LUDING's loading stiffness (N/m); ::DEMC_NORMAL_EEPA's (N/mⁿ). */
+    double loading_stiffness;
+    /** k_p (N/m, ≥ k₁, required) of ::DEMC_NORMAL_LUDING: the largest unloading stiffness, reached at δ_max = δ*
+     *  (k_p = k₁: elastic with a tensile limit). */
+    double unloading_stiffness;
+    double tension_stiffness; /**< k_c (N/m, ≥ 0) of ::DEMC_NORMAL_LUDING; 0: no adhesion. */
+    /** δ* (m, > 0, required) of ::DEMC_NORMAL_LUDING: the plastic limit overlap, beyond which δ_max stops
+     *  growing; from Luding's φ_f by demc_normal_luding_plastic_limit(). */
+    double plastic_limit;
+    double plasticity_ratio;   /**< λ_P in [0, 1) of ::DEMC_NORMAL_EEPA: k₂ = k₁/(1 − λ_P); 0: elastic. */
+    double pulloff_force;      /**< f₀ (N, ≤ 0) of ::DEMC_NORMAL_EEPA: the constant pull-off force; 0: none. */
+    double adhesion_stiffness; /**< k_adh (N/m^χ, ≥ 0) of ::DEMC_NORMAL_EEPA; 0: no adhesive branch. */
+    /** n of ::DEMC_NORMAL_EEPA, in [::DEMC_NORMAL_EEPA_MIN_EXPONENT, ::DEMC_NORMAL_EEPA_MAX_EXPONENT]; 0 (default):
+     *  1, the piece-wise linear model of Thakur et al.'s simulations. */
+    double exponent;
+    /** χ of ::DEMC_NORMAL_EEPA, in the same range; 0 (default): equal to n. */
+    double adhesion_exponent;
+} demc_contact_plastic_def;
+
+/**
+ * @brief A liquid bridge added to the normal law (demc_contact_def::capillary; added in 1.1): Willett et al.'s
+ *        capillary force with rupture at Lian et al.'s distance and, optionally, the viscous force of Pitois et al.
+ *        (capillary.h; page @ref capillary, "In the compiled contact model").
+ *
+ * With `bridge` 1 every contact carries a bridge that forms when the bodies touch (δ ≥ 0) and ruptures when the gap
+ * reaches S_c = (1 + θ/2)V^{1/3} (C.D. Willett, M.J. Adams, S.A. Johnson, J.P.K. Seville, Langmuir 16 (2000)
+ * 9396-9405; G. Lian, C. Thornton, M.J. Adams, J. Colloid Interface Sci. 161 (1993) 138-147); its normal force,
+ * −F_cap(S) of demc_capillary_force() plus the viscous demc_capillary_viscous_force() (O. Pitois, P. Moucheront,
+ * X. Chateau, J. Colloid Interface Sci. 231 (2000) 26-31), is added to the normal law's force, whatever the law,
+ * for the pair's Derjaguin radius 2R_iR_j/(R_i + R_j) (2R_i against a wall or a facet). All zero (the
+ * initialisers' default, and what an older caller's shorter description reads as): no bridge, and no field read.
+ * demc_contact_model_init() names a bad field as "def.capillary.<field>".
+ */
+typedef struct demc_contact_capillary_def {
+    int bridge;               /**< 1: a liquid bridge at every contact; 0 (default): none. */
+    demc_capillary_form form; /**< ::DEMC_CAPILLARY_WILLETT_FIT (0, default) or ::DEMC_CAPILLARY_WILLETT_SIMPLE. */
+    double surface_tension;   /**< γ, N/m, ≥ 0 (required with the bridge; 0 gives no capillary force). */
+    /** θ, rad, in [0, π/2); the fit needs θ ≤ ::DEMC_CAPILLARY_FIT_MAX_ANGLE (50°). */
+    double contact_angle;
+    /** V, m³, > 0 (required): the liquid volume of each bridge. The fit is made for 1e-4 ≤ V/R_h³ ≤ 0.2 of the
+     *  pair's Derjaguin radius R_h: outside it (a pair the model cannot know at setup) it is extrapolated, and the
+     *  simple form is the safer choice. */
+    double volume;
+    double viscosity;         /**< η, Pa·s, ≥ 0: the viscous force of the bridge; 0 (default): none. */
+    /** S_min, m, > 0 (required with η > 0): the gap of the viscous force below it and during contact. */
+    double min_separation;
+} demc_contact_capillary_def;
+
+/**
  * @brief Description of a contact model: one law per slot, its conventions and its physical inputs.
  *
  * A sized struct (page "Extending within 1.x"): fill it with demc_contact_def_default() or demc_contact_def_init(),
@@ -362,6 +452,11 @@ typedef struct demc_contact_def {
      *  (up to 122 springs with the rotation transport, 124 with the projection, 119 with the largest rolling,
      *  twisting and normal blocks as well). Since 1.1. */
     int mdr_springs;
+    /** Parameters of the elasto-plastic adhesive normal laws (::DEMC_NORMAL_THORNTON_NING, ::DEMC_NORMAL_LUDING,
+     *  ::DEMC_NORMAL_EEPA); read only with one of them. Since 1.1. */
+    demc_contact_plastic_def plastic;
+    /** A liquid bridge added to any normal law (default: none). Since 1.1. */
+    demc_contact_capillary_def capillary;
 } demc_contact_def;
 
 /** sizeof(::demc_contact_def) of release 1.0: the smallest size the library accepts. */
@@ -390,7 +485,8 @@ typedef struct demc_contact_model {
  * only with each other and with demc_contact_model_kind(). The bit layout is private: it belongs to the model's
  * layout (::demc_contact_model) and may be repacked in any release so that every slot and convention can gain
  * values within 1.x (1.0 uses 28 of the 32 bits: normal 0-3, damping 4-6, tangential 7-9, increment 10-11,
- * rolling 12-14, twisting 15-17, then the conventions 18-27). A kind that is not the model's is never trusted:
+ * rolling 12-14, twisting 15-17, then the conventions 18-27; 1.1 adds the liquid bridge, ::DEMC_CONTACT_KIND_BRIDGE).
+ * A kind that is not the model's is never trusted:
  * demc_contact_eval_kind() then evaluates the model's own kind.
  */
 typedef unsigned int demc_contact_kind;
@@ -407,6 +503,10 @@ typedef unsigned int demc_contact_kind;
      (demc_contact_kind)(direction) << 21 | (demc_contact_kind)(unloading) << 23 |                                  \
      (demc_contact_kind)(coulomb) << 24 | (demc_contact_kind)(end) << 25 | (demc_contact_kind)(transport) << 26 |   \
      (demc_contact_kind)(!(spin)) << 27)
+
+/** The bit of a kind for a model with a liquid bridge (demc_contact_def::capillary; since 1.1): OR it into
+ *  DEMC_CONTACT_KIND() for demc_contact_eval_kind(). */
+#define DEMC_CONTACT_KIND_BRIDGE ((demc_contact_kind)1 << 28)
 
 /** Kind of ::DEMC_CONTACT_PRESET_HMD with the force end rule. */
 #define DEMC_CONTACT_KIND_HMD \
@@ -510,13 +610,19 @@ typedef struct demc_contact_result {
  */
 typedef struct demc_contact_diag {
     size_t size;                  /**< sizeof(demc_contact_diag) as the caller compiled it; any size is accepted. */
-    double normal_energy;         /**< Elastic energy stored in the normal spring at the end of the step, J. */
+    /** Elastic energy stored in the normal spring at the end of the step, J: for the adhesive laws their potential
+     *  (negative in the adhesive well), for the elasto-plastic laws the energy of the current unloading branch
+     *  (EEPA: plus f₀δ, the potential of its constant pull-off). */
+    double normal_energy;
     double tangential_energy;     /**< Elastic energy stored in the tangential spring, J. */
     double viscous_dissipation;   /**< Energy dissipated by the dashpots in this step, J (≥ 0). */
     /** Energy dissipated by sliding in this step, J (≥ 0); with ::DEMC_TANGENTIAL_MINDLIN_DERESIEWICZ also by
      *  micro-slip (demc_tangential_md_energy::friction_dissipation). */
     double friction_dissipation;
-    double plastic_dissipation;   /**< Energy dissipated by the PLS(B) latch in this step, J (≥ 0). */
+    /** Energy dissipated by the PLS(B) latch in this step, J (≥ 0); for the elasto-plastic laws (since 1.1) the
+     *  plastic loss of the loading branch: the loading work less the growth of the energy the unloading branch can
+     *  return (Thornton & Ning: beyond yield; Luding: as δ_max grows; EEPA: as δ_p grows). */
+    double plastic_dissipation;
     /** Energy that left the tangential spring in this step with no tangential work, J (signed; see
      *  demc_tangential_result::stiffness_exchange): the exchange of a spring of varying stiffness with the normal
      *  load and, at the call where the contact ends, the energy the spring still held. With
@@ -526,7 +632,10 @@ typedef struct demc_contact_diag {
     int sliding;                  /**< 1 when the contact slid in this step, else 0. */
     /** Energy lost when a JKR neck breaks, J (≥ 0): at the call where it breaks, the potential the neck holds at
      *  the jump-off, demc_adhesion_jkr_cycle_loss() of the pair; 0 otherwise and for every other law (DMT and
-     *  the simplified JKR end at δ = 0 with zero potential). */
+     *  the simplified JKR end at δ = 0 with zero potential). Since 1.1 also: ::DEMC_NORMAL_THORNTON_NING's neck
+     *  breaking (the JKR potential with R_p at its jump-off), and the tensile branch of ::DEMC_NORMAL_LUDING and
+     *  ::DEMC_NORMAL_EEPA (the work of the adhesive force less what the unloading branch stores, in the step
+     *  and, at the call where the contact ends, to separation). */
     double adhesion_dissipation;
     /** Elastic energy stored in the rolling spring at the end of the step, J (EPSD |M_k|²/2k_r, SDS
      *  ½k_roll|ξ_r|²; 0 for CDT and without a rolling law). */
@@ -588,7 +697,11 @@ DEMC_CONTACT_FN demc_status demc_contact_def_init(demc_contact_preset preset, si
  * Mindlin–Deresiewicz law needs a Hertz normal law ("def.tangential" otherwise), G* > 0, μ_s = μ_d ≥ 0
  * ("def.friction.mu_dynamic" when they differ), a stiffness rule other than ::DEMC_STIFFNESS_TOTAL
  * ("def.friction.stiffness_rule") and a known demc_contact_def::md_variant (all ::DEMC_ERR_OUT_OF_DOMAIN but the
- * unknown variant). A model whose per-contact state would exceed ::DEMC_CONTACT_STATE_MAX is refused
+ * unknown variant). The elasto-plastic laws (1.1) need ::DEMC_CONTACT_END_OVERLAP ("def.end") and their fields of
+ * demc_contact_def::plastic, named "def.plastic.<field>" (Thornton & Ning: E*, w ≥ 0, p_y > 0 and, with w > 0, a
+ * largest R* > 0; Luding: k₁ > 0, k_p ≥ k₁, k_c ≥ 0, δ* > 0; EEPA: k₁ > 0, λ_P in [0, 1), f₀ ≤ 0, k_adh ≥ 0, n and χ in
+ * [1, 3]); they take neither Mindlin–Deresiewicz nor MDR ("def.tangential"), and κ ≥ 0 with the tangential spring
+ * for Luding and EEPA. A model whose per-contact state would exceed ::DEMC_CONTACT_STATE_MAX is refused
  * (::DEMC_ERR_OUT_OF_DOMAIN, naming the field that sets its size).
  * @param def the description (its size: ≥ ::DEMC_CONTACT_DEF_SIZE_1_0, else ::DEMC_ERR_INVALID_ARGUMENT;
  *        ::DEMC_ERR_UNSUPPORTED with "def.size" when bytes past this library's layout are not zero, and with the
@@ -632,7 +745,10 @@ DEMC_CONTACT_FN size_t demc_contact_model_state_size(const demc_contact_model *m
  *
  * ::DEMC_NORMAL_JKR: −δ_c = (3/4)(π²w²R* /E*²)^{1/3} (demc_adhesion_jkr_pulloff_distance()) at R* =
  * demc_contact_def::max_effective_radius; it grows as R*^{1/3}, so it covers every pair up to that R*. DMT and the
- * simplified JKR act only while δ > 0: 0.
+ * simplified JKR act only while δ > 0: 0. ::DEMC_NORMAL_THORNTON_NING with w > 0 (since 1.1): the largest gap
+ * (3/4)(π²w²R_p/E*²)^{1/3} − δ_p at which its neck breaks, over every unloading radius R_p the law can reach, at
+ * that R* (with a margin of 1e-3); Luding and EEPA act only while δ > 0: 0. With a liquid bridge
+ * (demc_contact_def::capillary, since 1.1) at least its rupture distance S_c = (1 + θ/2)V^{1/3}.
  */
 DEMC_CONTACT_FN double demc_contact_model_range(const demc_contact_model *model);
 
@@ -655,7 +771,8 @@ DEMC_CONTACT_FN void demc_contact_state_swap(const demc_contact_model *model, do
  * For the tangential spring these are the previous normal (3 doubles, kept in the state under
  * ::DEMC_TRANSPORT_ROTATE only), the elastic force memory (3) and, where a convention reads it
  * (::DEMC_STIFFNESS_TOTAL, ::DEMC_SLIP_DIRECTION_DISPLACEMENT), the elastic displacement (3); its stiffness,
- * normal-force and slip flag, the PLS(B) latch and the JKR neck, are kept. With a rolling law that keeps a vector
+ * normal-force and slip flag, the PLS(B) latch and the JKR neck, are kept, as are the blocks of the elasto-plastic
+ * laws (1.1). With a rolling law that keeps a vector
  * the previous normal is there too under the rotation (it changes sign); the EPSD spring torque (3
  * doubles) changes sign, its stiffness, the SDS rolling displacement (3 doubles, invariant like v_r) and the twist
  * angle and Marshall's stiffness (invariant like ω_n) are kept.

@@ -84,6 +84,23 @@ CONSTANTS = {
     'DEMC_ADHESION_SJKR_LENS': 0,
     'DEMC_ADHESION_SJKR_LINEAR': 1,
     'DEMC_ADHESION_SJKR_MAX_': 2147483647,
+    'DEMC_NORMAL_LUDING_NONE': 0,
+    'DEMC_NORMAL_LUDING_LOADING': 1,
+    'DEMC_NORMAL_LUDING_ELASTIC': 2,
+    'DEMC_NORMAL_LUDING_TENSILE': 3,
+    'DEMC_NORMAL_LUDING_BRANCH_MAX_': 2147483647,
+    'DEMC_NORMAL_THORNTON_NING_NONE': 0,
+    'DEMC_NORMAL_THORNTON_NING_ELASTIC': 1,
+    'DEMC_NORMAL_THORNTON_NING_PLASTIC': 2,
+    'DEMC_NORMAL_THORNTON_NING_BRANCH_MAX_': 2147483647,
+    'DEMC_NORMAL_EEPA_NONE': 0,
+    'DEMC_NORMAL_EEPA_LOADING': 1,
+    'DEMC_NORMAL_EEPA_ELASTIC': 2,
+    'DEMC_NORMAL_EEPA_ADHESIVE': 3,
+    'DEMC_NORMAL_EEPA_BRANCH_MAX_': 2147483647,
+    'DEMC_CAPILLARY_WILLETT_FIT': 0,
+    'DEMC_CAPILLARY_WILLETT_SIMPLE': 1,
+    'DEMC_CAPILLARY_FORM_MAX_': 2147483647,
     'DEMC_FACET_REGION_FACE': 0,
     'DEMC_FACET_REGION_EDGE_01': 1,
     'DEMC_FACET_REGION_EDGE_12': 2,
@@ -102,6 +119,9 @@ CONSTANTS = {
     'DEMC_NORMAL_DMT': 4,
     'DEMC_NORMAL_SJKR': 5,
     'DEMC_NORMAL_SJKR2': 6,
+    'DEMC_NORMAL_THORNTON_NING': 7,
+    'DEMC_NORMAL_LUDING': 8,
+    'DEMC_NORMAL_EEPA': 9,
     'DEMC_NORMAL_LAW_MAX_': 2147483647,
     'DEMC_DAMPING_NONE': 0,
     'DEMC_DAMPING_VISCOUS': 1,
@@ -149,23 +169,6 @@ CONSTANTS = {
     'DEMC_TIMESTEP_BOUND_SHEAR': 2,
     'DEMC_TIMESTEP_BOUND_ENERGY': 3,
     'DEMC_TIMESTEP_BOUND_MAX_': 2147483647,
-    'DEMC_CAPILLARY_WILLETT_FIT': 0,
-    'DEMC_CAPILLARY_WILLETT_SIMPLE': 1,
-    'DEMC_CAPILLARY_FORM_MAX_': 2147483647,
-    'DEMC_NORMAL_LUDING_NONE': 0,
-    'DEMC_NORMAL_LUDING_LOADING': 1,
-    'DEMC_NORMAL_LUDING_ELASTIC': 2,
-    'DEMC_NORMAL_LUDING_TENSILE': 3,
-    'DEMC_NORMAL_LUDING_BRANCH_MAX_': 2147483647,
-    'DEMC_NORMAL_THORNTON_NING_NONE': 0,
-    'DEMC_NORMAL_THORNTON_NING_ELASTIC': 1,
-    'DEMC_NORMAL_THORNTON_NING_PLASTIC': 2,
-    'DEMC_NORMAL_THORNTON_NING_BRANCH_MAX_': 2147483647,
-    'DEMC_NORMAL_EEPA_NONE': 0,
-    'DEMC_NORMAL_EEPA_LOADING': 1,
-    'DEMC_NORMAL_EEPA_ELASTIC': 2,
-    'DEMC_NORMAL_EEPA_ADHESIVE': 3,
-    'DEMC_NORMAL_EEPA_BRANCH_MAX_': 2147483647,
     'DEMC_SLIDING_PATH_LINEAR': 0,
     'DEMC_SLIDING_PATH_ECCENTRIC': 1,
     'DEMC_SLIDING_PATH_KIND_MAX_': 2147483647,
@@ -196,9 +199,13 @@ ENUMS = {
     'demc_tangential_mdr_layout': ('DEMC_TANGENTIAL_MDR_CELL_WIDTH', 'DEMC_TANGENTIAL_MDR_RADIUS', 'DEMC_TANGENTIAL_MDR_BASIS1', 'DEMC_TANGENTIAL_MDR_BASIS2', 'DEMC_TANGENTIAL_MDR_CELLS', ),
     'demc_rolling_cdt_limiter': ('DEMC_ROLLING_CDT_LIMITER_INERTIA', 'DEMC_ROLLING_CDT_LIMITER_NONE', 'DEMC_ROLLING_CDT_LIMITER_MAX_', ),
     'demc_adhesion_sjkr_variant': ('DEMC_ADHESION_SJKR_LENS', 'DEMC_ADHESION_SJKR_LINEAR', 'DEMC_ADHESION_SJKR_MAX_', ),
+    'demc_normal_luding_branch': ('DEMC_NORMAL_LUDING_NONE', 'DEMC_NORMAL_LUDING_LOADING', 'DEMC_NORMAL_LUDING_ELASTIC', 'DEMC_NORMAL_LUDING_TENSILE', 'DEMC_NORMAL_LUDING_BRANCH_MAX_', ),
+    'demc_normal_thornton_ning_branch': ('DEMC_NORMAL_THORNTON_NING_NONE', 'DEMC_NORMAL_THORNTON_NING_ELASTIC', 'DEMC_NORMAL_THORNTON_NING_PLASTIC', 'DEMC_NORMAL_THORNTON_NING_BRANCH_MAX_', ),
+    'demc_normal_eepa_branch': ('DEMC_NORMAL_EEPA_NONE', 'DEMC_NORMAL_EEPA_LOADING', 'DEMC_NORMAL_EEPA_ELASTIC', 'DEMC_NORMAL_EEPA_ADHESIVE', 'DEMC_NORMAL_EEPA_BRANCH_MAX_', ),
+    'demc_capillary_form': ('DEMC_CAPILLARY_WILLETT_FIT', 'DEMC_CAPILLARY_WILLETT_SIMPLE', 'DEMC_CAPILLARY_FORM_MAX_', ),
     'demc_facet_region': ('DEMC_FACET_REGION_FACE', 'DEMC_FACET_REGION_EDGE_01', 'DEMC_FACET_REGION_EDGE_12', 'DEMC_FACET_REGION_EDGE_20', 'DEMC_FACET_REGION_VERTEX_0', 'DEMC_FACET_REGION_VERTEX_1', 'DEMC_FACET_REGION_VERTEX_2', 'DEMC_FACET_REGION_MAX_', ),
     'demc_heat_mixing': ('DEMC_HEAT_MIXING_HARMONIC', 'DEMC_HEAT_MIXING_GEOMETRIC', 'DEMC_HEAT_MIXING_MAX_', ),
-    'demc_normal_law': ('DEMC_NORMAL_HERTZ', 'DEMC_NORMAL_LINEAR', 'DEMC_NORMAL_PLSB', 'DEMC_NORMAL_JKR', 'DEMC_NORMAL_DMT', 'DEMC_NORMAL_SJKR', 'DEMC_NORMAL_SJKR2', 'DEMC_NORMAL_LAW_MAX_', ),
+    'demc_normal_law': ('DEMC_NORMAL_HERTZ', 'DEMC_NORMAL_LINEAR', 'DEMC_NORMAL_PLSB', 'DEMC_NORMAL_JKR', 'DEMC_NORMAL_DMT', 'DEMC_NORMAL_SJKR', 'DEMC_NORMAL_SJKR2', 'DEMC_NORMAL_THORNTON_NING', 'DEMC_NORMAL_LUDING', 'DEMC_NORMAL_EEPA', 'DEMC_NORMAL_LAW_MAX_', ),
     'demc_damping_law': ('DEMC_DAMPING_NONE', 'DEMC_DAMPING_VISCOUS', 'DEMC_DAMPING_LAW_MAX_', ),
     'demc_tangential_law': ('DEMC_TANGENTIAL_NONE', 'DEMC_TANGENTIAL_SPRING', 'DEMC_TANGENTIAL_MINDLIN_DERESIEWICZ', 'DEMC_TANGENTIAL_MDR', 'DEMC_TANGENTIAL_LAW_MAX_', ),
     'demc_increment_rule': ('DEMC_INCREMENT_VELOCITY', 'DEMC_INCREMENT_ROLLING', 'DEMC_INCREMENT_RULE_MAX_', ),
@@ -210,10 +217,6 @@ ENUMS = {
     'demc_heat_partition_rule': ('DEMC_HEAT_PARTITION_EQUAL', 'DEMC_HEAT_PARTITION_FRACTION', 'DEMC_HEAT_PARTITION_EFFUSIVITY', 'DEMC_HEAT_PARTITION_RULE_MAX_', ),
     'demc_timestep_radius': ('DEMC_TIMESTEP_RADIUS_MIN', 'DEMC_TIMESTEP_RADIUS_MEAN', 'DEMC_TIMESTEP_RADIUS_MAX_', ),
     'demc_timestep_bound': ('DEMC_TIMESTEP_BOUND_COMPRESSION', 'DEMC_TIMESTEP_BOUND_RESTITUTION', 'DEMC_TIMESTEP_BOUND_SHEAR', 'DEMC_TIMESTEP_BOUND_ENERGY', 'DEMC_TIMESTEP_BOUND_MAX_', ),
-    'demc_capillary_form': ('DEMC_CAPILLARY_WILLETT_FIT', 'DEMC_CAPILLARY_WILLETT_SIMPLE', 'DEMC_CAPILLARY_FORM_MAX_', ),
-    'demc_normal_luding_branch': ('DEMC_NORMAL_LUDING_NONE', 'DEMC_NORMAL_LUDING_LOADING', 'DEMC_NORMAL_LUDING_ELASTIC', 'DEMC_NORMAL_LUDING_TENSILE', 'DEMC_NORMAL_LUDING_BRANCH_MAX_', ),
-    'demc_normal_thornton_ning_branch': ('DEMC_NORMAL_THORNTON_NING_NONE', 'DEMC_NORMAL_THORNTON_NING_ELASTIC', 'DEMC_NORMAL_THORNTON_NING_PLASTIC', 'DEMC_NORMAL_THORNTON_NING_BRANCH_MAX_', ),
-    'demc_normal_eepa_branch': ('DEMC_NORMAL_EEPA_NONE', 'DEMC_NORMAL_EEPA_LOADING', 'DEMC_NORMAL_EEPA_ELASTIC', 'DEMC_NORMAL_EEPA_ADHESIVE', 'DEMC_NORMAL_EEPA_BRANCH_MAX_', ),
     'demc_sliding_path_kind': ('DEMC_SLIDING_PATH_LINEAR', 'DEMC_SLIDING_PATH_ECCENTRIC', 'DEMC_SLIDING_PATH_KIND_MAX_', ),
     'demc_sliding_method': ('DEMC_SLIDING_ACCURATE', 'DEMC_SLIDING_PAPER', 'DEMC_SLIDING_METHOD_MAX_', ),
     'demc_sliding_outcome': ('DEMC_SLIDING_SEPARATES', 'DEMC_SLIDING_STOPS', 'DEMC_SLIDING_RETURNS', 'DEMC_SLIDING_OUTCOME_MAX_', ),
@@ -814,545 +817,6 @@ class adhesion_sjkr_params(_Struct):
     ]
 
 
-class facet_triangle(_Struct):
-    """C struct demc_facet_triangle: A triangular facet: three nodes with their positions and velocities.
-
-    Fields:
-        vertex: Node positions x_0, x_1, x_2, m.
-        velocity: Node velocities v_0, v_1, v_2, m/s."""
-    _c_name_ = 'demc_facet_triangle'
-    _fields_ = [
-        ('vertex', (vec3 * 3)),
-        ('velocity', (vec3 * 3)),
-    ]
-
-
-class facet_contact(_Struct):
-    """C struct demc_facet_contact: The closest point of a triangle to a point (a sphere's centre), with its region.
-
-    Fields:
-        region: Region of the closest point (face, one of three edges, one of three vertices).
-        distance: d = |x_i − P| ≥ 0, m (for the face region, |height|).
-        height: h = n_f · (x_i − x_0), m: signed distance of the centre from the facet's plane along the winding normal (positive on the front side); 0 for a degenerate triangle. A host with one-sided facets keeps contacts with h ≥ 0.
-        point: P, m: the closest point of the triangle (a material point of the facet).
-        normal: n, unit, from P towards the centre: (x_i − P)/d; for the face region sign(h) n_f (+n_f when h = 0). When d = 0 outside the face region it is n_f, and for a degenerate triangle with d = 0 the zero vector (no direction).
-        face_normal: n_f, the unit winding normal of the triangle; the zero vector for a degenerate triangle.
-        weight: Barycentric coordinates w_k of P: P = Σ w_k x_k, Σ w_k = 1, w_k ∈ [0, 1]."""
-    _c_name_ = 'demc_facet_contact'
-    _fields_ = [
-        ('region', ctypes.c_int),
-        ('distance', ctypes.c_double),
-        ('height', ctypes.c_double),
-        ('point', vec3),
-        ('normal', vec3),
-        ('face_normal', vec3),
-        ('weight', (ctypes.c_double * 3)),
-    ]
-
-
-class heat_contact_params(_Struct):
-    """C struct demc_heat_contact_params: Parameters of the static contact conductance H = 2 k_s a (fill with demc.heat_contact_init()).
-
-    Fields:
-        conductivity: k_s (W/(m K), ≥ 0): the pair's conductivity in H = 2 k_s a."""
-    _c_name_ = 'demc_heat_contact_params'
-    _fields_ = [
-        ('conductivity', ctypes.c_double),
-    ]
-
-
-class heat_area_params(_Struct):
-    """C struct demc_heat_area_params: Parameters of the area law H = h π a² (fill with demc.heat_area_init()).
-
-    Fields:
-        transfer_coefficient: h (W/(m² K), ≥ 0): heat-transfer coefficient per unit contact area."""
-    _c_name_ = 'demc_heat_area_params'
-    _fields_ = [
-        ('transfer_coefficient', ctypes.c_double),
-    ]
-
-
-class heat_collision_params(_Struct):
-    """C struct demc_heat_collision_params: Parameters of collisional conduction (fill with demc.heat_collision_init()).
-
-    Fields:
-        prefactor: C e* (W s^{1/2}/(m² K)): demc.HEAT_COLLISION_CONSTANT times the pair effusivity e* = 1/(1/e_i + 1/e_j), so that Q = prefactor · π a_max² √t_c (T_j − T_i)."""
-    _c_name_ = 'demc_heat_collision_params'
-    _fields_ = [
-        ('prefactor', ctypes.c_double),
-    ]
-
-
-class heat_collision_state(_Struct):
-    """C struct demc_heat_collision_state: Per-contact memory of demc.heat_collision_step(): the impact so far. Zero = a new contact; the same seen from either body (unchanged by the i ⇄ j swap).
-
-    Fields:
-        radius_max: Largest contact radius of this contact so far, a_max (m).
-        duration: Time in contact so far, τ (s)."""
-    _c_name_ = 'demc_heat_collision_state'
-    _fields_ = [
-        ('radius_max', ctypes.c_double),
-        ('duration', ctypes.c_double),
-    ]
-
-
-class heat_partition_params(_Struct):
-    """C struct demc_heat_partition_params: How dissipated mechanical energy is shared as heat (fill with demc.heat_partition_fraction_init() or demc.heat_partition_effusivity_init()).
-
-    Fields:
-        fraction_i: Share of body i, in [0, 1].
-        fraction_j: Share of body j, in [0, 1]."""
-    _c_name_ = 'demc_heat_partition_params'
-    _fields_ = [
-        ('fraction_i', ctypes.c_double),
-        ('fraction_j', ctypes.c_double),
-    ]
-
-
-class heat_split(_Struct):
-    """C struct demc_heat_split: Heat delivered to each body by demc.heat_partition(): heat_i + heat_j equals the dissipation exactly.
-
-    Fields:
-        heat_i: Heat (J) or heat flow (W) into body i.
-        heat_j: Heat (J) or heat flow (W) into body j."""
-    _c_name_ = 'demc_heat_split'
-    _fields_ = [
-        ('heat_i', ctypes.c_double),
-        ('heat_j', ctypes.c_double),
-    ]
-
-
-class contact_heat_def(_Struct):
-    """C struct demc_contact_heat_def: The heat slot of a description (demc.contact_def.heat, appended in 1.1): the conduction law, its parameters and the partition of frictional heat. All zero (the initialisers' default, and what a 1.0 caller's shorter description reads as): no heat. A field is read only when the law or the partition uses it; demc.contact_model_init() names a bad one as "def.heat.<field>".
-
-    Fields:
-        law: Conduction law; demc.HEAT_NONE (0): no heat at all.
-        partition: Partition of frictional heat; demc.HEAT_PARTITION_EQUAL (0).
-        conductivity_i: k_i (W/(m K), > 0) of body i, demc.HEAT_STATIC with conductivity 0 (the harmonic mean is taken).
-        conductivity_j: k_j (W/(m K), > 0) of body j (a wall's or a facet's for those contacts), as conductivity_i.
-        conductivity: k_s (W/(m K), ≥ 0) of the pair as given, demc.HEAT_STATIC: H = 2 k_s a with this k_s (LAMMPS `heat radius` with its k; for its default mixing of unlike types pass √(k_ik_j)); 0 (default): k_s is the harmonic mean of conductivity_i and conductivity_j.
-        transfer_coefficient: h (W/(m² K), ≥ 0) of demc.HEAT_AREA.
-        effusivity_i: e_i = √(k ρ c_p) (W s^{1/2}/(m² K), > 0; demc.heat_effusivity()) of body i: demc.HEAT_COLLISION and demc.HEAT_PARTITION_EFFUSIVITY.
-        effusivity_j: e_j (> 0) of body j, as effusivity_i.
-        fraction_i: Share of body i in [0, 1] of demc.HEAT_PARTITION_FRACTION."""
-    _c_name_ = 'demc_contact_heat_def'
-    _fields_ = [
-        ('law', ctypes.c_int),
-        ('partition', ctypes.c_int),
-        ('conductivity_i', ctypes.c_double),
-        ('conductivity_j', ctypes.c_double),
-        ('conductivity', ctypes.c_double),
-        ('transfer_coefficient', ctypes.c_double),
-        ('effusivity_i', ctypes.c_double),
-        ('effusivity_j', ctypes.c_double),
-        ('fraction_i', ctypes.c_double),
-    ]
-
-
-class contact_def(_Struct):
-    """C struct demc_contact_def: Description of a contact model: one law per slot, its conventions and its physical inputs.
-
-    Fields:
-        size: sizeof(demc.contact_def) as the caller compiled it; set by the initialisers.
-        normal: Normal law.
-        damping: Dashpots.
-        tangential: Tangential law.
-        increment: Tangential increment.
-        rolling: Rolling resistance.
-        twisting: Twisting resistance.
-        moduli: E*, G* and the compliance split of the pair of species (demc.material_moduli_init()); Hertz laws need E* > 0, the tangential spring with a Hertz law G* > 0.
-        normal_stiffness: k (N/m) of the linear spring and the reference stiffness of PLS(B) (> 0 there).
-        stiffness_ratio: κ (≥ 0): k_t = κ k for the linear spring, κ k/e for PLS(B) ([Cummins 2012] eq 1, 3); demc.tangential_stiffness_ratio() gives Mindlin's 2(1−ν)/(2−ν). Unused by Hertz laws.
-        restitution: e in (0, 1]: gives γ for demc.DAMPING_VISCOUS and the latch of PLS(B).
-        end: End-of-contact rule the restitution refers to; with demc.CONTACT_END_FORCE the normal force never pulls (clamped at zero).
-        tangential_damping_scale: γ_t/γ (≥ 0): the tangential dashpot 2γ_t√(m* k_t) uses γ_t = this × γ; 1 in [Cummins 2012] eq 1-2.
-        friction: μ_s, μ_d and the conventions of the tangential spring (tangential.h).
-        transport: How the memory follows the turning contact frame.
-        transport_spin: 1: the transport includes the mean spin of the two bodies about the normal; 0: shortest arc only (ignored by demc.TRANSPORT_PROJECT).
-        contact_point: Where the contact point lies (torque arms).
-        work_of_adhesion: w (J/m², finite, ≥ 0) of demc.NORMAL_JKR and demc.NORMAL_DMT (0 by default: the Hertz law).
-        cohesion_energy_density: k (J/m³, finite, ≥ 0) of demc.NORMAL_SJKR and demc.NORMAL_SJKR2 (LIGGGHTS `cohesionEnergyDensity`; 0 by default: the Hertz law).
-        max_effective_radius: demc.NORMAL_JKR: the largest R* of the pairs the model serves, m (> 0; R* = R_i against a wall). It sets demc.contact_model_range() to the JKR separation at this R*, the widest of all the pairs: a pair of larger R* loses its neck early, at the gap demc.contact_model_range() where the frame builders drop it.
-        md_variant: Published form of demc.TANGENTIAL_MINDLIN_DERESIEWICZ (read only with that law; 0 = Thornton & Yin).
-        mu_rolling: μ_r (dimensionless, ≥ 0) of demc.ROLLING_CDT and demc.ROLLING_EPSD, μ_roll of demc.ROLLING_SDS: the rolling torque is limited at μ R* F_n. Default 0.
-        rolling_limiter: demc.ROLLING_CDT at small |ω_r|: demc.ROLLING_CDT_LIMITER_INERTIA (default: the torque never reverses ω_r within a step) or demc.ROLLING_CDT_LIMITER_NONE (as published).
-        rolling_stiffness_coefficient: c in k_r = c k_n μ_r² R*² of demc.ROLLING_EPSD (> 0); default 2.25 (Ai et al. 2011).
-        rolling_damping_ratio: η_r (≥ 0) of demc.ROLLING_EPSD: its dashpot is η_r 2√(I_r k_r); default 0 (Ai et al. 2011 use 0.3).
-        rolling_mobilised_damping: f in [0, 1] of demc.ROLLING_EPSD: the share of its dashpot kept at full mobilisation; default 0 (as published).
-        rolling_stiffness: k_roll (N/m, ≥ 0) of demc.ROLLING_SDS; default 0.
-        rolling_damping: γ_roll (N·s/m, ≥ 0) of demc.ROLLING_SDS; default 0.
-        twisting_stiffness: k_tw (N·m/rad, ≥ 0) of demc.TWISTING_SDS; default 0.
-        twisting_damping: γ_tw (N·m·s/rad, ≥ 0) of demc.TWISTING_SDS; default 0.
-        mu_twisting: μ_tw (m, ≥ 0) of demc.TWISTING_SDS: limit μ_tw F_n; default 0.
-        heat: Heat transfer through the contact (default: none); demc.contact_heat().
-        mdr_springs: Resolution of demc.TANGENTIAL_MDR (read only with that law): the number of springs (cells) of its bed on 0 ≤ x < a, ≥ 1; 0 (the default) takes demc.TANGENTIAL_MDR_DEFAULT_SPRINGS, 64, whose error against the closed forms of Mindlin & Deresiewicz is below 1e-3 of μF_n (page tangential_mdr). The error falls as the square of the cell width. A resolution whose state (8 + 2·springs doubles with every other block of the model) exceeds demc.CONTACT_STATE_MAX is refused by demc.contact_model_init() naming "def.mdr_springs" (up to 122 springs with the rotation transport, 124 with the projection, 119 with the largest rolling, twisting and normal blocks as well). Since 1.1."""
-    _c_name_ = 'demc_contact_def'
-    _fields_ = [
-        ('size', ctypes.c_size_t),
-        ('normal', ctypes.c_int),
-        ('damping', ctypes.c_int),
-        ('tangential', ctypes.c_int),
-        ('increment', ctypes.c_int),
-        ('rolling', ctypes.c_int),
-        ('twisting', ctypes.c_int),
-        ('moduli', moduli),
-        ('normal_stiffness', ctypes.c_double),
-        ('stiffness_ratio', ctypes.c_double),
-        ('restitution', ctypes.c_double),
-        ('end', ctypes.c_int),
-        ('tangential_damping_scale', ctypes.c_double),
-        ('friction', tangential_params),
-        ('transport', ctypes.c_int),
-        ('transport_spin', ctypes.c_int),
-        ('contact_point', ctypes.c_int),
-        ('work_of_adhesion', ctypes.c_double),
-        ('cohesion_energy_density', ctypes.c_double),
-        ('max_effective_radius', ctypes.c_double),
-        ('md_variant', ctypes.c_int),
-        ('mu_rolling', ctypes.c_double),
-        ('rolling_limiter', ctypes.c_int),
-        ('rolling_stiffness_coefficient', ctypes.c_double),
-        ('rolling_damping_ratio', ctypes.c_double),
-        ('rolling_mobilised_damping', ctypes.c_double),
-        ('rolling_stiffness', ctypes.c_double),
-        ('rolling_damping', ctypes.c_double),
-        ('twisting_stiffness', ctypes.c_double),
-        ('twisting_damping', ctypes.c_double),
-        ('mu_twisting', ctypes.c_double),
-        ('heat', contact_heat_def),
-        ('mdr_springs', ctypes.c_int),
-    ]
-
-
-class contact_model(_Struct):
-    """C struct demc_contact_model: A compiled contact model: validated, with its derived constants, kind and state layout. Opaque.
-
-    Fields:
-        opaque_: Private."""
-    _c_name_ = 'demc_contact_model'
-    _fields_ = [
-        ('opaque_', (ctypes.c_double * 128)),
-    ]
-
-
-class body(_Struct):
-    """C struct demc_body: A sphere: the kinematic state and the properties a contact needs. Frozen.
-
-    Fields:
-        position: Centre, m.
-        velocity: Velocity of the centre, m/s.
-        angular_velocity: Angular velocity, rad/s.
-        radius: Radius, m (> 0).
-        mass: Mass, kg (> 0).
-        inertia: Moment of inertia about a diameter, kg·m² (> 0), read only by the laws that need it (the rolling laws CDT and EPSD, demc.contact_frame.effective_inertia); 0 (or any value not > 0): a solid sphere, (2/5) m R². A hollow or clumped particle passes its own."""
-    _c_name_ = 'demc_body'
-    _fields_ = [
-        ('position', vec3),
-        ('velocity', vec3),
-        ('angular_velocity', vec3),
-        ('radius', ctypes.c_double),
-        ('mass', ctypes.c_double),
-        ('inertia', ctypes.c_double),
-    ]
-
-
-class wall(_Struct):
-    """C struct demc_wall: A plane wall (body j of a sphere–wall contact): rigid, of infinite mass. Frozen.
-
-    Fields:
-        point: A point of the plane (its reference point for the angular velocity), m.
-        normal: Unit normal pointing to the side of the spheres.
-        velocity: Velocity of the reference point, m/s.
-        angular_velocity: Angular velocity, rad/s (zero for a translating wall)."""
-    _c_name_ = 'demc_wall'
-    _fields_ = [
-        ('point', vec3),
-        ('normal', vec3),
-        ('velocity', vec3),
-        ('angular_velocity', vec3),
-    ]
-
-
-class contact_frame(_Struct):
-    """C struct demc_contact_frame: The contact frame of one pair at one instant: what the evaluation needs of the geometry. Frozen.
-
-    Fields:
-        overlap: δ, m; ≤ 0: no contact (the builders report 0 without computing the gap).
-        normal: Unit normal n from body j to body i.
-        branch_i: d_i = C − x_i, m: centre of i to the contact point C.
-        branch_j: d_j = C − x_j, m: centre (reference point) of j to C.
-        velocity_i: Velocity of i's centre, m/s.
-        angular_velocity_i: Angular velocity of i, rad/s.
-        velocity_j: Velocity of j's centre (reference point), m/s.
-        angular_velocity_j: Angular velocity of j, rad/s.
-        effective_radius: R* = R_i R_j/(R_i + R_j), m (R_i against a wall).
-        effective_mass: m* = m_i m_j/(m_i + m_j), kg (m_i against a wall).
-        effective_inertia: I* = I_i I_j/(I_i + I_j), kg·m², with I = (2/5) m R² of a solid sphere (I_i against a wall): the inertia of the relative rotation ω_i − ω_j under a couple, as m* is that of the relative translation under a force. Read by the rolling laws only (the CDT limiter, the EPSD dashpot): the builders fill it for a model with one of them and leave it 0 otherwise (it costs a division), from demc.body.inertia where it is > 0. 0: unknown (the CDT limiter and the EPSD dashpot are then off).
-        radius_i: R_i, m: the radius of sphere i.
-        radius_j: R_j, m: the radius of sphere j; 0 for a plane (a wall, a facet), whose curvature is zero. The laws that need the two radii apart (the simplified JKR's contact circle) read them here."""
-    _c_name_ = 'demc_contact_frame'
-    _fields_ = [
-        ('overlap', ctypes.c_double),
-        ('normal', vec3),
-        ('branch_i', vec3),
-        ('branch_j', vec3),
-        ('velocity_i', vec3),
-        ('angular_velocity_i', vec3),
-        ('velocity_j', vec3),
-        ('angular_velocity_j', vec3),
-        ('effective_radius', ctypes.c_double),
-        ('effective_mass', ctypes.c_double),
-        ('effective_inertia', ctypes.c_double),
-        ('radius_i', ctypes.c_double),
-        ('radius_j', ctypes.c_double),
-    ]
-
-
-class contact_result(_Struct):
-    """C struct demc_contact_result: What one evaluation returns. Frozen.
-
-    Fields:
-        force: Contact force on body i, N (body j receives −force).
-        torque_i: Torque on body i about its centre, N·m.
-        torque_j: Torque on body j about its centre (a wall's reference point), N·m.
-        overlap: δ of the frame, m (≤ 0: no contact, every other output zero).
-        normal_force: Normal component of the force on i, N (≥ 0 under the force end rule)."""
-    _c_name_ = 'demc_contact_result'
-    _fields_ = [
-        ('force', vec3),
-        ('torque_i', vec3),
-        ('torque_j', vec3),
-        ('overlap', ctypes.c_double),
-        ('normal_force', ctypes.c_double),
-    ]
-
-
-class contact_diag(_Struct):
-    """C struct demc_contact_diag: Energy terms and flags of one evaluation, on request (a non-NULL `diag`). Sized: set demc.contact_diag.size (the initialiser does); the library writes a field only when that size covers it, so a caller built against an older header gets the fields it knows, and a newer caller's fields past the library's are left as they were.
-
-    Fields:
-        size: sizeof(demc.contact_diag) as the caller compiled it; any size is accepted.
-        normal_energy: Elastic energy stored in the normal spring at the end of the step, J.
-        tangential_energy: Elastic energy stored in the tangential spring, J.
-        viscous_dissipation: Energy dissipated by the dashpots in this step, J (≥ 0).
-        friction_dissipation: Energy dissipated by sliding in this step, J (≥ 0); with demc.TANGENTIAL_MINDLIN_DERESIEWICZ also by micro-slip (demc.tangential_md_energy.friction_dissipation).
-        plastic_dissipation: Energy dissipated by the PLS(B) latch in this step, J (≥ 0).
-        tangential_exchange: Energy that left the tangential spring in this step with no tangential work, J (signed; see demc.tangential_result.stiffness_exchange): the exchange of a spring of varying stiffness with the normal load and, at the call where the contact ends, the energy the spring still held. With demc.TANGENTIAL_MINDLIN_DERESIEWICZ it is demc.tangential_md_energy.normal_exchange (the μΔF_n terms and the change of the contact radius) and, at the end of the contact, the recoverable energy still held.
-        sliding: 1 when the contact slid in this step, else 0.
-        adhesion_dissipation: Energy lost when a JKR neck breaks, J (≥ 0): at the call where it breaks, the potential the neck holds at the jump-off, demc.adhesion_jkr_cycle_loss() of the pair; 0 otherwise and for every other law (DMT and the simplified JKR end at δ = 0 with zero potential).
-        rolling_energy: Elastic energy stored in the rolling spring at the end of the step, J (EPSD |M_k|²/2k_r, SDS ½k_roll|ξ_r|²; 0 for CDT and without a rolling law).
-        rolling_dissipation: Energy dissipated by the rolling law in this step, J (≥ 0): its dashpot and its slider (CDT: its whole work |M||ω_r|Δt).
-        rolling_exchange: Energy that left the rolling spring in this step with no rolling work, J (signed): the exchange of the EPSD spring, whose k_r follows the normal stiffness, with the normal load, |M_k|²(1/k_r,old − 1/k_r)/2, and, at the call where the contact ends, the energy the spring still held.
-        twisting_energy: Elastic energy stored in the twisting spring, ½k_tw φ², J.
-        twisting_dissipation: Energy dissipated by the twisting law in this step, J (≥ 0).
-        twisting_exchange: Energy that left the twisting spring in this step with no twisting work, J (signed): the exchange of Marshall's spring, whose k_tw = ½k_t a² follows the contact, ½φ²(k_tw,old − k_tw), and, at the call where the contact ends, the energy the spring still held."""
-    _c_name_ = 'demc_contact_diag'
-    _fields_ = [
-        ('size', ctypes.c_size_t),
-        ('normal_energy', ctypes.c_double),
-        ('tangential_energy', ctypes.c_double),
-        ('viscous_dissipation', ctypes.c_double),
-        ('friction_dissipation', ctypes.c_double),
-        ('plastic_dissipation', ctypes.c_double),
-        ('tangential_exchange', ctypes.c_double),
-        ('sliding', ctypes.c_int),
-        ('adhesion_dissipation', ctypes.c_double),
-        ('rolling_energy', ctypes.c_double),
-        ('rolling_dissipation', ctypes.c_double),
-        ('rolling_exchange', ctypes.c_double),
-        ('twisting_energy', ctypes.c_double),
-        ('twisting_dissipation', ctypes.c_double),
-        ('twisting_exchange', ctypes.c_double),
-    ]
-
-
-class contact_batch(_Struct):
-    """C struct demc_contact_batch: Many contacts in one call: index pairs into the host's per-body arrays, the per-contact state array, and where the results go. Sized: set demc.contact_batch.size to sizeof(demc.contact_batch) ( demc.CONTACT_BATCH_INIT does); as demc.contact_def, fields appended in later releases take their defaults (zero, NULL) for a smaller one, and a larger one is refused ("batch.size") only when a field this library does not know is set. The smallest size accepted is demc.CONTACT_BATCH_SIZE_1_0.
-
-    Fields:
-        size: sizeof(demc.contact_batch) as the caller compiled it.
-        count: Number of contacts.
-        i: Index of body i of each contact (count entries, ≥ 0).
-        j: Index of body j of each contact (ignored against a wall).
-        position: x of body 0, m; body k's at position + k·vector_stride.
-        velocity: v of body 0, m/s (same stride).
-        angular_velocity: ω of body 0, rad/s (same stride).
-        radius: R of body 0, m; body k's at radius + k·scalar_stride.
-        mass: m of body 0, kg (same stride).
-        vector_stride: Doubles from one body's vector to the next's (3 for x[n][3]).
-        scalar_stride: Doubles from one body's radius (mass) to the next's (1 for radius[n]).
-        state: Per-contact states: contact q's at state + q·state_stride (in/out).
-        state_stride: Doubles per contact in #state, ≥ demc.contact_model_state_size().
-        force: NULL, or 3 doubles per contact: the force on i (written).
-        torque_i: NULL, or 3 doubles per contact: the torque on i (written).
-        torque_j: NULL, or 3 doubles per contact: the torque on j (written).
-        body_force: NULL, or per-body force accumulators (vector stride): each contact ADDS its force to body i's and its opposite to body j's (not against a wall). Contacts are processed in order, so the sums are reproducible; a host that splits one batch between threads gives each thread its own accumulators.
-        body_torque: NULL, or per-body torque accumulators (vector stride), as #body_force.
-        inertia: NULL (solid spheres), or the moment of inertia of body 0 about a diameter, kg·m², body k's at inertia + k·scalar_stride (as demc.body.inertia: a value not > 0 is a solid sphere). Read only by the laws that need it (the rolling laws CDT and EPSD).
-        temperature: NULL (no heat: the batch's loop is that of 1.0), or the temperature of body 0, K, body k's at temperature + k·scalar_stride. With #heat_flow, and a model with a heat law, each contact's conduction (demc.contact_heat() without a diag) is added into #heat_flow.
-        heat_flow: NULL, or per-body heat-flow accumulators, W, body k's at heat_flow + k·scalar_stride: each contact ADDS the heat flow into body i to body i's and the flow into j to body j's (not against a wall or a facet), in the order of the contacts (a pair apart adds nothing): bit for bit the sums of demc.contact_heat()'s demc.contact_heat_result.heat_flow_i and demc.contact_heat_result.heat_flow_j. Set together with #temperature.
-        boundary_temperature: With #temperature: the temperature, K, of the wall (boundary_temperature[0]) in demc.contact_eval_batch_wall(), of facet k (boundary_temperature[k]) in demc.contact_eval_batch_facet(); not read by demc.contact_eval_batch().
-        frictional_heat: 0 (conduction only, the default), or nonzero: with #heat_flow, each contact's frictional heat is added too, its step's dissipation (sliding and micro-slip friction, dashpots, plastic work, a neck's break) over Δt shared by the model's partition: demc.contact_heat() with the diag of demc.contact_eval(), bit for bit. The batch then evaluates every contact with its energy terms, one at a time, as single calls with a diag (2 to 4 times the batch with conduction only; page "Heat transfer through contacts")."""
-    _c_name_ = 'demc_contact_batch'
-    _fields_ = [
-        ('size', ctypes.c_size_t),
-        ('count', ctypes.c_size_t),
-        ('i', ctypes.c_void_p),
-        ('j', ctypes.c_void_p),
-        ('position', ctypes.c_void_p),
-        ('velocity', ctypes.c_void_p),
-        ('angular_velocity', ctypes.c_void_p),
-        ('radius', ctypes.c_void_p),
-        ('mass', ctypes.c_void_p),
-        ('vector_stride', ctypes.c_size_t),
-        ('scalar_stride', ctypes.c_size_t),
-        ('state', ctypes.c_void_p),
-        ('state_stride', ctypes.c_size_t),
-        ('force', ctypes.c_void_p),
-        ('torque_i', ctypes.c_void_p),
-        ('torque_j', ctypes.c_void_p),
-        ('body_force', ctypes.c_void_p),
-        ('body_torque', ctypes.c_void_p),
-        ('inertia', ctypes.c_void_p),
-        ('temperature', ctypes.c_void_p),
-        ('heat_flow', ctypes.c_void_p),
-        ('boundary_temperature', ctypes.c_void_p),
-        ('frictional_heat', ctypes.c_int),
-    ]
-
-
-class contact_heat_result(_Struct):
-    """C struct demc_contact_heat_result: The heat of one contact in one step (demc.contact_heat(); added in 1.1). Frozen. Heat flows in W (J/s, the mean over the step), positive into the body named; heat_flow_i = conduction + friction_i and heat_flow_j = −conduction + friction_j.
-
-    Fields:
-        heat_flow_i: Heat flow into body i, W: conduction and its share of the frictional heat.
-        heat_flow_j: Heat flow into body j, W (a wall's, a facet's): −conduction + friction_j.
-        conduction: Conduction into body i, H (T_j − T_i), W; body j receives the opposite.
-        friction_i: Frictional heating of body i, W: its share of the step's dissipation over Δt.
-        friction_j: Frictional heating of body j, W; friction_i + friction_j is the dissipation / Δt exactly.
-        conductance: H of this step, W/K (conduction = H (T_j − T_i)): 2 k_s a, h π a², or for demc.HEAT_COLLISION the step's increment C e* π (a_max² √τ − a_max,old² √τ_old)/Δt. A particle's sum over its contacts is the conductance_sum of demc.heat_timestep().
-        contact_radius: a, m, of this step (0: no contact)."""
-    _c_name_ = 'demc_contact_heat_result'
-    _fields_ = [
-        ('heat_flow_i', ctypes.c_double),
-        ('heat_flow_j', ctypes.c_double),
-        ('conduction', ctypes.c_double),
-        ('friction_i', ctypes.c_double),
-        ('friction_j', ctypes.c_double),
-        ('conductance', ctypes.c_double),
-        ('contact_radius', ctypes.c_double),
-    ]
-
-
-class timestep_collision(_Struct):
-    """C struct demc_timestep_collision: A two-sphere Hertz–Mindlin collision with linear damping, in the reduced form of [Burns 2019] eq 37–39.
-
-    Fields:
-        mass: Reduced mass m̂ = m m'/(m + m') in kg (> 0).
-        normal_prefactor: Hertz prefactor k₂ in N/m^{3/2}: F₂ = k₂ x₂^{3/2} (> 0).
-        tangential_prefactor: Mindlin prefactor k₁ = k₃ in N/m^{3/2}: F₁ = k₁ x₂^{1/2} x₁ (> 0).
-        normal_damping_coefficient: Normal damping constant c₂ in kg/s (≥ 0).
-        tangential_damping_coefficient: Tangential damping constant c₁ = c₃ in kg/s (≥ 0).
-        velocity: Normal impact velocity v₂ᵢ in m/s (> 0, approaching)."""
-    _c_name_ = 'demc_timestep_collision'
-    _fields_ = [
-        ('mass', ctypes.c_double),
-        ('normal_prefactor', ctypes.c_double),
-        ('tangential_prefactor', ctypes.c_double),
-        ('normal_damping_coefficient', ctypes.c_double),
-        ('tangential_damping_coefficient', ctypes.c_double),
-        ('velocity', ctypes.c_double),
-    ]
-
-
-class timestep_bounds(_Struct):
-    """C struct demc_timestep_bounds: Every map bound of a collision, the critical step (their minimum, [Burns 2019] §3.6.3) and which one binds.
-
-    Fields:
-        compression: Root of [Burns 2019] eq 62 in s (eq 70 when c₂ = 0).
-        restitution: Root of [Burns 2019] eq 65 in s, at the undamped Hertz maximum overlap (see overlap_max).
-        shear: Root of [Burns 2019] eq 68 = eq 69 in s (eq 71 = 72 when c₁ = 0).
-        linearised: 2m̂/c₂ of [Burns 2019] eq 90 in s (+infinity when c₂ = 0); informative, not in critical.
-        critical: min(compression, restitution, shear) in s.
-        overlap_max: Undamped Hertz maximum overlap (5m̂v²/(4k₂))^{2/5} in m used by restitution.
-        binding: The bound equal to critical (compression, restitution or shear)."""
-    _c_name_ = 'demc_timestep_bounds'
-    _fields_ = [
-        ('compression', ctypes.c_double),
-        ('restitution', ctypes.c_double),
-        ('shear', ctypes.c_double),
-        ('linearised', ctypes.c_double),
-        ('critical', ctypes.c_double),
-        ('overlap_max', ctypes.c_double),
-        ('binding', ctypes.c_int),
-    ]
-
-
-class capillary_params(_Struct):
-    """C struct demc_capillary_params: Parameters of the liquid bridge of a pair of bodies, filled by demc.capillary_init() (validating) or demc.capillary_make() (not validating: for a host that changes the volume per contact); the viscous part by demc.capillary_viscous_init() (off after init and make).
-
-    Fields:
-        surface_tension: γ, N/m; ≥ 0.
-        contact_angle: θ, rad; in [0, π/2) (fit: [0, 50°]).
-        volume: V, the bridge's liquid volume, m³; > 0.
-        radius: R_h = 2R_iR_j/(R_i + R_j), or 2R_i against a wall, m (the Derjaguin radius).
-        form: The force law.
-        force_scale: 2πR_hγ, N.
-        contact_force: F_cap at S ≤ 0, N (a magnitude): 2πR_hγ e^{f₁} (fit) or 2πR_hγ cos θ (simple).
-        rupture_distance: S_c = (1 + θ/2)V^{1/3}, m (full gap; Lian et al. 1993).
-        gap_scale: √(R_h/V), 1/m: Ŝ = S·gap_scale, S⁺ = Ŝ/2.
-        fit: f₁…f₄ of the fit at this V*, θ (0 for the simple form).
-        viscous_prefactor: 6πηR*² with R* = R_h/2, N·s/m·m (0: no viscous force).
-        meniscus_term: V/(πR*), m²: h_m² = S² + V/(πR*).
-        min_separation: S_min, m: the gap of the viscous force is max(S, S_min)."""
-    _c_name_ = 'demc_capillary_params'
-    _fields_ = [
-        ('surface_tension', ctypes.c_double),
-        ('contact_angle', ctypes.c_double),
-        ('volume', ctypes.c_double),
-        ('radius', ctypes.c_double),
-        ('form', ctypes.c_int),
-        ('force_scale', ctypes.c_double),
-        ('contact_force', ctypes.c_double),
-        ('rupture_distance', ctypes.c_double),
-        ('gap_scale', ctypes.c_double),
-        ('fit', (ctypes.c_double * 4)),
-        ('viscous_prefactor', ctypes.c_double),
-        ('meniscus_term', ctypes.c_double),
-        ('min_separation', ctypes.c_double),
-    ]
-
-
-class capillary_state(_Struct):
-    """C struct demc_capillary_state: Per-contact memory of the liquid bridge. Zero = a new contact, no bridge; unchanged by the swap.
-
-    Fields:
-        bridge: 1 while a bridge exists (formed at touch, δ ≥ 0; released at rupture, δ ≤ −S_c), else 0."""
-    _c_name_ = 'demc_capillary_state'
-    _fields_ = [
-        ('bridge', ctypes.c_double),
-    ]
-
-
-class capillary_result(_Struct):
-    """C struct demc_capillary_result: Result of one step of demc.capillary_update().
-
-    Fields:
-        force: Total normal force of the bridge on body i, N: capillary + viscous (≤ 0 while the bodies separate).
-        capillary_force: −F_cap, N (≤ 0), 0 without a bridge.
-        viscous_force: The viscous force, N: > 0 approaching, < 0 separating, 0 without a bridge or η.
-        bridge: 1 when a bridge exists after this step.
-        ruptured: 1 in the step where the bridge ruptured (the work demc.capillary_energy() at S = 0 has then been spent on the pull-out)."""
-    _c_name_ = 'demc_capillary_result'
-    _fields_ = [
-        ('force', ctypes.c_double),
-        ('capillary_force', ctypes.c_double),
-        ('viscous_force', ctypes.c_double),
-        ('bridge', ctypes.c_int),
-        ('ruptured', ctypes.c_int),
-    ]
-
-
 class normal_luding_params(_Struct):
     """C struct demc_normal_luding_params: Parameters of Luding's hysteretic law (fill with demc.normal_luding_init()).
 
@@ -1513,6 +977,601 @@ class normal_eepa_result(_Struct):
         ('stiffness', ctypes.c_double),
         ('plastic_overlap', ctypes.c_double),
         ('branch', ctypes.c_int),
+    ]
+
+
+class capillary_params(_Struct):
+    """C struct demc_capillary_params: Parameters of the liquid bridge of a pair of bodies, filled by demc.capillary_init() (validating) or demc.capillary_make() (not validating: for a host that changes the volume per contact); the viscous part by demc.capillary_viscous_init() (off after init and make).
+
+    Fields:
+        surface_tension: γ, N/m; ≥ 0.
+        contact_angle: θ, rad; in [0, π/2) (fit: [0, 50°]).
+        volume: V, the bridge's liquid volume, m³; > 0.
+        radius: R_h = 2R_iR_j/(R_i + R_j), or 2R_i against a wall, m (the Derjaguin radius).
+        form: The force law.
+        force_scale: 2πR_hγ, N.
+        contact_force: F_cap at S ≤ 0, N (a magnitude): 2πR_hγ e^{f₁} (fit) or 2πR_hγ cos θ (simple).
+        rupture_distance: S_c = (1 + θ/2)V^{1/3}, m (full gap; Lian et al. 1993).
+        gap_scale: √(R_h/V), 1/m: Ŝ = S·gap_scale, S⁺ = Ŝ/2.
+        fit: f₁…f₄ of the fit at this V*, θ (0 for the simple form).
+        viscous_prefactor: 6πηR*² with R* = R_h/2, N·s/m·m (0: no viscous force).
+        meniscus_term: V/(πR*), m²: h_m² = S² + V/(πR*).
+        min_separation: S_min, m: the gap of the viscous force is max(S, S_min)."""
+    _c_name_ = 'demc_capillary_params'
+    _fields_ = [
+        ('surface_tension', ctypes.c_double),
+        ('contact_angle', ctypes.c_double),
+        ('volume', ctypes.c_double),
+        ('radius', ctypes.c_double),
+        ('form', ctypes.c_int),
+        ('force_scale', ctypes.c_double),
+        ('contact_force', ctypes.c_double),
+        ('rupture_distance', ctypes.c_double),
+        ('gap_scale', ctypes.c_double),
+        ('fit', (ctypes.c_double * 4)),
+        ('viscous_prefactor', ctypes.c_double),
+        ('meniscus_term', ctypes.c_double),
+        ('min_separation', ctypes.c_double),
+    ]
+
+
+class capillary_state(_Struct):
+    """C struct demc_capillary_state: Per-contact memory of the liquid bridge. Zero = a new contact, no bridge; unchanged by the swap.
+
+    Fields:
+        bridge: 1 while a bridge exists (formed at touch, δ ≥ 0; released at rupture, δ ≤ −S_c), else 0."""
+    _c_name_ = 'demc_capillary_state'
+    _fields_ = [
+        ('bridge', ctypes.c_double),
+    ]
+
+
+class capillary_result(_Struct):
+    """C struct demc_capillary_result: Result of one step of demc.capillary_update().
+
+    Fields:
+        force: Total normal force of the bridge on body i, N: capillary + viscous (≤ 0 while the bodies separate).
+        capillary_force: −F_cap, N (≤ 0), 0 without a bridge.
+        viscous_force: The viscous force, N: > 0 approaching, < 0 separating, 0 without a bridge or η.
+        bridge: 1 when a bridge exists after this step.
+        ruptured: 1 in the step where the bridge ruptured (the work demc.capillary_energy() at S = 0 has then been spent on the pull-out)."""
+    _c_name_ = 'demc_capillary_result'
+    _fields_ = [
+        ('force', ctypes.c_double),
+        ('capillary_force', ctypes.c_double),
+        ('viscous_force', ctypes.c_double),
+        ('bridge', ctypes.c_int),
+        ('ruptured', ctypes.c_int),
+    ]
+
+
+class facet_triangle(_Struct):
+    """C struct demc_facet_triangle: A triangular facet: three nodes with their positions and velocities.
+
+    Fields:
+        vertex: Node positions x_0, x_1, x_2, m.
+        velocity: Node velocities v_0, v_1, v_2, m/s."""
+    _c_name_ = 'demc_facet_triangle'
+    _fields_ = [
+        ('vertex', (vec3 * 3)),
+        ('velocity', (vec3 * 3)),
+    ]
+
+
+class facet_contact(_Struct):
+    """C struct demc_facet_contact: The closest point of a triangle to a point (a sphere's centre), with its region.
+
+    Fields:
+        region: Region of the closest point (face, one of three edges, one of three vertices).
+        distance: d = |x_i − P| ≥ 0, m (for the face region, |height|).
+        height: h = n_f · (x_i − x_0), m: signed distance of the centre from the facet's plane along the winding normal (positive on the front side); 0 for a degenerate triangle. A host with one-sided facets keeps contacts with h ≥ 0.
+        point: P, m: the closest point of the triangle (a material point of the facet).
+        normal: n, unit, from P towards the centre: (x_i − P)/d; for the face region sign(h) n_f (+n_f when h = 0). When d = 0 outside the face region it is n_f, and for a degenerate triangle with d = 0 the zero vector (no direction).
+        face_normal: n_f, the unit winding normal of the triangle; the zero vector for a degenerate triangle.
+        weight: Barycentric coordinates w_k of P: P = Σ w_k x_k, Σ w_k = 1, w_k ∈ [0, 1]."""
+    _c_name_ = 'demc_facet_contact'
+    _fields_ = [
+        ('region', ctypes.c_int),
+        ('distance', ctypes.c_double),
+        ('height', ctypes.c_double),
+        ('point', vec3),
+        ('normal', vec3),
+        ('face_normal', vec3),
+        ('weight', (ctypes.c_double * 3)),
+    ]
+
+
+class heat_contact_params(_Struct):
+    """C struct demc_heat_contact_params: Parameters of the static contact conductance H = 2 k_s a (fill with demc.heat_contact_init()).
+
+    Fields:
+        conductivity: k_s (W/(m K), ≥ 0): the pair's conductivity in H = 2 k_s a."""
+    _c_name_ = 'demc_heat_contact_params'
+    _fields_ = [
+        ('conductivity', ctypes.c_double),
+    ]
+
+
+class heat_area_params(_Struct):
+    """C struct demc_heat_area_params: Parameters of the area law H = h π a² (fill with demc.heat_area_init()).
+
+    Fields:
+        transfer_coefficient: h (W/(m² K), ≥ 0): heat-transfer coefficient per unit contact area."""
+    _c_name_ = 'demc_heat_area_params'
+    _fields_ = [
+        ('transfer_coefficient', ctypes.c_double),
+    ]
+
+
+class heat_collision_params(_Struct):
+    """C struct demc_heat_collision_params: Parameters of collisional conduction (fill with demc.heat_collision_init()).
+
+    Fields:
+        prefactor: C e* (W s^{1/2}/(m² K)): demc.HEAT_COLLISION_CONSTANT times the pair effusivity e* = 1/(1/e_i + 1/e_j), so that Q = prefactor · π a_max² √t_c (T_j − T_i)."""
+    _c_name_ = 'demc_heat_collision_params'
+    _fields_ = [
+        ('prefactor', ctypes.c_double),
+    ]
+
+
+class heat_collision_state(_Struct):
+    """C struct demc_heat_collision_state: Per-contact memory of demc.heat_collision_step(): the impact so far. Zero = a new contact; the same seen from either body (unchanged by the i ⇄ j swap).
+
+    Fields:
+        radius_max: Largest contact radius of this contact so far, a_max (m).
+        duration: Time in contact so far, τ (s)."""
+    _c_name_ = 'demc_heat_collision_state'
+    _fields_ = [
+        ('radius_max', ctypes.c_double),
+        ('duration', ctypes.c_double),
+    ]
+
+
+class heat_partition_params(_Struct):
+    """C struct demc_heat_partition_params: How dissipated mechanical energy is shared as heat (fill with demc.heat_partition_fraction_init() or demc.heat_partition_effusivity_init()).
+
+    Fields:
+        fraction_i: Share of body i, in [0, 1].
+        fraction_j: Share of body j, in [0, 1]."""
+    _c_name_ = 'demc_heat_partition_params'
+    _fields_ = [
+        ('fraction_i', ctypes.c_double),
+        ('fraction_j', ctypes.c_double),
+    ]
+
+
+class heat_split(_Struct):
+    """C struct demc_heat_split: Heat delivered to each body by demc.heat_partition(): heat_i + heat_j equals the dissipation exactly.
+
+    Fields:
+        heat_i: Heat (J) or heat flow (W) into body i.
+        heat_j: Heat (J) or heat flow (W) into body j."""
+    _c_name_ = 'demc_heat_split'
+    _fields_ = [
+        ('heat_i', ctypes.c_double),
+        ('heat_j', ctypes.c_double),
+    ]
+
+
+class contact_heat_def(_Struct):
+    """C struct demc_contact_heat_def: The heat slot of a description (demc.contact_def.heat, appended in 1.1): the conduction law, its parameters and the partition of frictional heat. All zero (the initialisers' default, and what a 1.0 caller's shorter description reads as): no heat. A field is read only when the law or the partition uses it; demc.contact_model_init() names a bad one as "def.heat.<field>".
+
+    Fields:
+        law: Conduction law; demc.HEAT_NONE (0): no heat at all.
+        partition: Partition of frictional heat; demc.HEAT_PARTITION_EQUAL (0).
+        conductivity_i: k_i (W/(m K), > 0) of body i, demc.HEAT_STATIC with conductivity 0 (the harmonic mean is taken).
+        conductivity_j: k_j (W/(m K), > 0) of body j (a wall's or a facet's for those contacts), as conductivity_i.
+        conductivity: k_s (W/(m K), ≥ 0) of the pair as given, demc.HEAT_STATIC: H = 2 k_s a with this k_s (LAMMPS `heat radius` with its k; for its default mixing of unlike types pass √(k_ik_j)); 0 (default): k_s is the harmonic mean of conductivity_i and conductivity_j.
+        transfer_coefficient: h (W/(m² K), ≥ 0) of demc.HEAT_AREA.
+        effusivity_i: e_i = √(k ρ c_p) (W s^{1/2}/(m² K), > 0; demc.heat_effusivity()) of body i: demc.HEAT_COLLISION and demc.HEAT_PARTITION_EFFUSIVITY.
+        effusivity_j: e_j (> 0) of body j, as effusivity_i.
+        fraction_i: Share of body i in [0, 1] of demc.HEAT_PARTITION_FRACTION."""
+    _c_name_ = 'demc_contact_heat_def'
+    _fields_ = [
+        ('law', ctypes.c_int),
+        ('partition', ctypes.c_int),
+        ('conductivity_i', ctypes.c_double),
+        ('conductivity_j', ctypes.c_double),
+        ('conductivity', ctypes.c_double),
+        ('transfer_coefficient', ctypes.c_double),
+        ('effusivity_i', ctypes.c_double),
+        ('effusivity_j', ctypes.c_double),
+        ('fraction_i', ctypes.c_double),
+    ]
+
+
+class contact_plastic_def(_Struct):
+    """C struct demc_contact_plastic_def: The parameters of the elasto-plastic adhesive normal laws (demc.contact_def.plastic; added in 1.1): read only when demc.contact_def.normal is demc.NORMAL_THORNTON_NING, demc.NORMAL_LUDING or demc.NORMAL_EEPA, and then only the fields of that law. All zero (the initialisers' default, and what an older caller's shorter description reads as); demc.contact_model_init() names a bad field as "def.plastic.<field>". Page plastic, "In the compiled contact model", maps the published names.
+
+    Fields:
+        yield_pressure: p_y (Pa, > 0, required) of demc.NORMAL_THORNTON_NING: the limiting contact pressure at the centre of the contact (Thornton & Ning 1998, eq 65); the work of adhesion is demc.contact_def.work_of_adhesion.
+        loading_stiffness: k₁ (> 0, required): demc.NORMAL_LUDING's loading stiffness (N/m); demc.NORMAL_EEPA's (N/mⁿ).
+        unloading_stiffness: k_p (N/m, ≥ k₁, required) of demc.NORMAL_LUDING: the largest unloading stiffness, reached at δ_max = δ* (k_p = k₁: elastic with a tensile limit).
+        tension_stiffness: k_c (N/m, ≥ 0) of demc.NORMAL_LUDING; 0: no adhesion.
+        plastic_limit: δ* (m, > 0, required) of demc.NORMAL_LUDING: the plastic limit overlap, beyond which δ_max stops growing; from Luding's φ_f by demc.normal_luding_plastic_limit().
+        plasticity_ratio: λ_P in [0, 1) of demc.NORMAL_EEPA: k₂ = k₁/(1 − λ_P); 0: elastic.
+        pulloff_force: f₀ (N, ≤ 0) of demc.NORMAL_EEPA: the constant pull-off force; 0: none.
+        adhesion_stiffness: k_adh (N/m^χ, ≥ 0) of demc.NORMAL_EEPA; 0: no adhesive branch.
+        exponent: n of demc.NORMAL_EEPA, in [demc.NORMAL_EEPA_MIN_EXPONENT, demc.NORMAL_EEPA_MAX_EXPONENT]; 0 (default): 1, the piece-wise linear model of Thakur et al.'s simulations.
+        adhesion_exponent: χ of demc.NORMAL_EEPA, in the same range; 0 (default): equal to n."""
+    _c_name_ = 'demc_contact_plastic_def'
+    _fields_ = [
+        ('yield_pressure', ctypes.c_double),
+        ('loading_stiffness', ctypes.c_double),
+        ('unloading_stiffness', ctypes.c_double),
+        ('tension_stiffness', ctypes.c_double),
+        ('plastic_limit', ctypes.c_double),
+        ('plasticity_ratio', ctypes.c_double),
+        ('pulloff_force', ctypes.c_double),
+        ('adhesion_stiffness', ctypes.c_double),
+        ('exponent', ctypes.c_double),
+        ('adhesion_exponent', ctypes.c_double),
+    ]
+
+
+class contact_capillary_def(_Struct):
+    """C struct demc_contact_capillary_def: A liquid bridge added to the normal law (demc.contact_def.capillary; added in 1.1): Willett et al.'s capillary force with rupture at Lian et al.'s distance and, optionally, the viscous force of Pitois et al. (capillary.h; page capillary, "In the compiled contact model").
+
+    Fields:
+        bridge: 1: a liquid bridge at every contact; 0 (default): none.
+        form: demc.CAPILLARY_WILLETT_FIT (0, default) or demc.CAPILLARY_WILLETT_SIMPLE.
+        surface_tension: γ, N/m, ≥ 0 (required with the bridge; 0 gives no capillary force).
+        contact_angle: θ, rad, in [0, π/2); the fit needs θ ≤ demc.CAPILLARY_FIT_MAX_ANGLE (50°).
+        volume: V, m³, > 0 (required): the liquid volume of each bridge. The fit is made for 1e-4 ≤ V/R_h³ ≤ 0.2 of the pair's Derjaguin radius R_h: outside it (a pair the model cannot know at setup) it is extrapolated, and the simple form is the safer choice.
+        viscosity: η, Pa·s, ≥ 0: the viscous force of the bridge; 0 (default): none.
+        min_separation: S_min, m, > 0 (required with η > 0): the gap of the viscous force below it and during contact."""
+    _c_name_ = 'demc_contact_capillary_def'
+    _fields_ = [
+        ('bridge', ctypes.c_int),
+        ('form', ctypes.c_int),
+        ('surface_tension', ctypes.c_double),
+        ('contact_angle', ctypes.c_double),
+        ('volume', ctypes.c_double),
+        ('viscosity', ctypes.c_double),
+        ('min_separation', ctypes.c_double),
+    ]
+
+
+class contact_def(_Struct):
+    """C struct demc_contact_def: Description of a contact model: one law per slot, its conventions and its physical inputs.
+
+    Fields:
+        size: sizeof(demc.contact_def) as the caller compiled it; set by the initialisers.
+        normal: Normal law.
+        damping: Dashpots.
+        tangential: Tangential law.
+        increment: Tangential increment.
+        rolling: Rolling resistance.
+        twisting: Twisting resistance.
+        moduli: E*, G* and the compliance split of the pair of species (demc.material_moduli_init()); Hertz laws need E* > 0, the tangential spring with a Hertz law G* > 0.
+        normal_stiffness: k (N/m) of the linear spring and the reference stiffness of PLS(B) (> 0 there).
+        stiffness_ratio: κ (≥ 0): k_t = κ k for the linear spring, κ k/e for PLS(B) ([Cummins 2012] eq 1, 3); demc.tangential_stiffness_ratio() gives Mindlin's 2(1−ν)/(2−ν). Unused by Hertz laws.
+        restitution: e in (0, 1]: gives γ for demc.DAMPING_VISCOUS and the latch of PLS(B).
+        end: End-of-contact rule the restitution refers to; with demc.CONTACT_END_FORCE the normal force never pulls (clamped at zero).
+        tangential_damping_scale: γ_t/γ (≥ 0): the tangential dashpot 2γ_t√(m* k_t) uses γ_t = this × γ; 1 in [Cummins 2012] eq 1-2.
+        friction: μ_s, μ_d and the conventions of the tangential spring (tangential.h).
+        transport: How the memory follows the turning contact frame.
+        transport_spin: 1: the transport includes the mean spin of the two bodies about the normal; 0: shortest arc only (ignored by demc.TRANSPORT_PROJECT).
+        contact_point: Where the contact point lies (torque arms).
+        work_of_adhesion: w (J/m², finite, ≥ 0) of demc.NORMAL_JKR and demc.NORMAL_DMT (0 by default: the Hertz law).
+        cohesion_energy_density: k (J/m³, finite, ≥ 0) of demc.NORMAL_SJKR and demc.NORMAL_SJKR2 (LIGGGHTS `cohesionEnergyDensity`; 0 by default: the Hertz law).
+        max_effective_radius: demc.NORMAL_JKR: the largest R* of the pairs the model serves, m (> 0; R* = R_i against a wall). It sets demc.contact_model_range() to the JKR separation at this R*, the widest of all the pairs: a pair of larger R* loses its neck early, at the gap demc.contact_model_range() where the frame builders drop it.
+        md_variant: Published form of demc.TANGENTIAL_MINDLIN_DERESIEWICZ (read only with that law; 0 = Thornton & Yin).
+        mu_rolling: μ_r (dimensionless, ≥ 0) of demc.ROLLING_CDT and demc.ROLLING_EPSD, μ_roll of demc.ROLLING_SDS: the rolling torque is limited at μ R* F_n. Default 0.
+        rolling_limiter: demc.ROLLING_CDT at small |ω_r|: demc.ROLLING_CDT_LIMITER_INERTIA (default: the torque never reverses ω_r within a step) or demc.ROLLING_CDT_LIMITER_NONE (as published).
+        rolling_stiffness_coefficient: c in k_r = c k_n μ_r² R*² of demc.ROLLING_EPSD (> 0); default 2.25 (Ai et al. 2011).
+        rolling_damping_ratio: η_r (≥ 0) of demc.ROLLING_EPSD: its dashpot is η_r 2√(I_r k_r); default 0 (Ai et al. 2011 use 0.3).
+        rolling_mobilised_damping: f in [0, 1] of demc.ROLLING_EPSD: the share of its dashpot kept at full mobilisation; default 0 (as published).
+        rolling_stiffness: k_roll (N/m, ≥ 0) of demc.ROLLING_SDS; default 0.
+        rolling_damping: γ_roll (N·s/m, ≥ 0) of demc.ROLLING_SDS; default 0.
+        twisting_stiffness: k_tw (N·m/rad, ≥ 0) of demc.TWISTING_SDS; default 0.
+        twisting_damping: γ_tw (N·m·s/rad, ≥ 0) of demc.TWISTING_SDS; default 0.
+        mu_twisting: μ_tw (m, ≥ 0) of demc.TWISTING_SDS: limit μ_tw F_n; default 0.
+        heat: Heat transfer through the contact (default: none); demc.contact_heat().
+        mdr_springs: Resolution of demc.TANGENTIAL_MDR (read only with that law): the number of springs (cells) of its bed on 0 ≤ x < a, ≥ 1; 0 (the default) takes demc.TANGENTIAL_MDR_DEFAULT_SPRINGS, 64, whose error against the closed forms of Mindlin & Deresiewicz is below 1e-3 of μF_n (page tangential_mdr). The error falls as the square of the cell width. A resolution whose state (8 + 2·springs doubles with every other block of the model) exceeds demc.CONTACT_STATE_MAX is refused by demc.contact_model_init() naming "def.mdr_springs" (up to 122 springs with the rotation transport, 124 with the projection, 119 with the largest rolling, twisting and normal blocks as well). Since 1.1.
+        plastic: Parameters of the elasto-plastic adhesive normal laws (demc.NORMAL_THORNTON_NING, demc.NORMAL_LUDING, demc.NORMAL_EEPA); read only with one of them. Since 1.1.
+        capillary: A liquid bridge added to any normal law (default: none). Since 1.1."""
+    _c_name_ = 'demc_contact_def'
+    _fields_ = [
+        ('size', ctypes.c_size_t),
+        ('normal', ctypes.c_int),
+        ('damping', ctypes.c_int),
+        ('tangential', ctypes.c_int),
+        ('increment', ctypes.c_int),
+        ('rolling', ctypes.c_int),
+        ('twisting', ctypes.c_int),
+        ('moduli', moduli),
+        ('normal_stiffness', ctypes.c_double),
+        ('stiffness_ratio', ctypes.c_double),
+        ('restitution', ctypes.c_double),
+        ('end', ctypes.c_int),
+        ('tangential_damping_scale', ctypes.c_double),
+        ('friction', tangential_params),
+        ('transport', ctypes.c_int),
+        ('transport_spin', ctypes.c_int),
+        ('contact_point', ctypes.c_int),
+        ('work_of_adhesion', ctypes.c_double),
+        ('cohesion_energy_density', ctypes.c_double),
+        ('max_effective_radius', ctypes.c_double),
+        ('md_variant', ctypes.c_int),
+        ('mu_rolling', ctypes.c_double),
+        ('rolling_limiter', ctypes.c_int),
+        ('rolling_stiffness_coefficient', ctypes.c_double),
+        ('rolling_damping_ratio', ctypes.c_double),
+        ('rolling_mobilised_damping', ctypes.c_double),
+        ('rolling_stiffness', ctypes.c_double),
+        ('rolling_damping', ctypes.c_double),
+        ('twisting_stiffness', ctypes.c_double),
+        ('twisting_damping', ctypes.c_double),
+        ('mu_twisting', ctypes.c_double),
+        ('heat', contact_heat_def),
+        ('mdr_springs', ctypes.c_int),
+        ('plastic', contact_plastic_def),
+        ('capillary', contact_capillary_def),
+    ]
+
+
+class contact_model(_Struct):
+    """C struct demc_contact_model: A compiled contact model: validated, with its derived constants, kind and state layout. Opaque.
+
+    Fields:
+        opaque_: Private."""
+    _c_name_ = 'demc_contact_model'
+    _fields_ = [
+        ('opaque_', (ctypes.c_double * 128)),
+    ]
+
+
+class body(_Struct):
+    """C struct demc_body: A sphere: the kinematic state and the properties a contact needs. Frozen.
+
+    Fields:
+        position: Centre, m.
+        velocity: Velocity of the centre, m/s.
+        angular_velocity: Angular velocity, rad/s.
+        radius: Radius, m (> 0).
+        mass: Mass, kg (> 0).
+        inertia: Moment of inertia about a diameter, kg·m² (> 0), read only by the laws that need it (the rolling laws CDT and EPSD, demc.contact_frame.effective_inertia); 0 (or any value not > 0): a solid sphere, (2/5) m R². A hollow or clumped particle passes its own."""
+    _c_name_ = 'demc_body'
+    _fields_ = [
+        ('position', vec3),
+        ('velocity', vec3),
+        ('angular_velocity', vec3),
+        ('radius', ctypes.c_double),
+        ('mass', ctypes.c_double),
+        ('inertia', ctypes.c_double),
+    ]
+
+
+class wall(_Struct):
+    """C struct demc_wall: A plane wall (body j of a sphere–wall contact): rigid, of infinite mass. Frozen.
+
+    Fields:
+        point: A point of the plane (its reference point for the angular velocity), m.
+        normal: Unit normal pointing to the side of the spheres.
+        velocity: Velocity of the reference point, m/s.
+        angular_velocity: Angular velocity, rad/s (zero for a translating wall)."""
+    _c_name_ = 'demc_wall'
+    _fields_ = [
+        ('point', vec3),
+        ('normal', vec3),
+        ('velocity', vec3),
+        ('angular_velocity', vec3),
+    ]
+
+
+class contact_frame(_Struct):
+    """C struct demc_contact_frame: The contact frame of one pair at one instant: what the evaluation needs of the geometry. Frozen.
+
+    Fields:
+        overlap: δ, m; ≤ 0: no contact (the builders report 0 without computing the gap).
+        normal: Unit normal n from body j to body i.
+        branch_i: d_i = C − x_i, m: centre of i to the contact point C.
+        branch_j: d_j = C − x_j, m: centre (reference point) of j to C.
+        velocity_i: Velocity of i's centre, m/s.
+        angular_velocity_i: Angular velocity of i, rad/s.
+        velocity_j: Velocity of j's centre (reference point), m/s.
+        angular_velocity_j: Angular velocity of j, rad/s.
+        effective_radius: R* = R_i R_j/(R_i + R_j), m (R_i against a wall).
+        effective_mass: m* = m_i m_j/(m_i + m_j), kg (m_i against a wall).
+        effective_inertia: I* = I_i I_j/(I_i + I_j), kg·m², with I = (2/5) m R² of a solid sphere (I_i against a wall): the inertia of the relative rotation ω_i − ω_j under a couple, as m* is that of the relative translation under a force. Read by the rolling laws only (the CDT limiter, the EPSD dashpot): the builders fill it for a model with one of them and leave it 0 otherwise (it costs a division), from demc.body.inertia where it is > 0. 0: unknown (the CDT limiter and the EPSD dashpot are then off).
+        radius_i: R_i, m: the radius of sphere i.
+        radius_j: R_j, m: the radius of sphere j; 0 for a plane (a wall, a facet), whose curvature is zero. The laws that need the two radii apart (the simplified JKR's contact circle) read them here."""
+    _c_name_ = 'demc_contact_frame'
+    _fields_ = [
+        ('overlap', ctypes.c_double),
+        ('normal', vec3),
+        ('branch_i', vec3),
+        ('branch_j', vec3),
+        ('velocity_i', vec3),
+        ('angular_velocity_i', vec3),
+        ('velocity_j', vec3),
+        ('angular_velocity_j', vec3),
+        ('effective_radius', ctypes.c_double),
+        ('effective_mass', ctypes.c_double),
+        ('effective_inertia', ctypes.c_double),
+        ('radius_i', ctypes.c_double),
+        ('radius_j', ctypes.c_double),
+    ]
+
+
+class contact_result(_Struct):
+    """C struct demc_contact_result: What one evaluation returns. Frozen.
+
+    Fields:
+        force: Contact force on body i, N (body j receives −force).
+        torque_i: Torque on body i about its centre, N·m.
+        torque_j: Torque on body j about its centre (a wall's reference point), N·m.
+        overlap: δ of the frame, m (≤ 0: no contact, every other output zero).
+        normal_force: Normal component of the force on i, N (≥ 0 under the force end rule)."""
+    _c_name_ = 'demc_contact_result'
+    _fields_ = [
+        ('force', vec3),
+        ('torque_i', vec3),
+        ('torque_j', vec3),
+        ('overlap', ctypes.c_double),
+        ('normal_force', ctypes.c_double),
+    ]
+
+
+class contact_diag(_Struct):
+    """C struct demc_contact_diag: Energy terms and flags of one evaluation, on request (a non-NULL `diag`). Sized: set demc.contact_diag.size (the initialiser does); the library writes a field only when that size covers it, so a caller built against an older header gets the fields it knows, and a newer caller's fields past the library's are left as they were.
+
+    Fields:
+        size: sizeof(demc.contact_diag) as the caller compiled it; any size is accepted.
+        normal_energy: Elastic energy stored in the normal spring at the end of the step, J: for the adhesive laws their potential (negative in the adhesive well), for the elasto-plastic laws the energy of the current unloading branch (EEPA: plus f₀δ, the potential of its constant pull-off).
+        tangential_energy: Elastic energy stored in the tangential spring, J.
+        viscous_dissipation: Energy dissipated by the dashpots in this step, J (≥ 0).
+        friction_dissipation: Energy dissipated by sliding in this step, J (≥ 0); with demc.TANGENTIAL_MINDLIN_DERESIEWICZ also by micro-slip (demc.tangential_md_energy.friction_dissipation).
+        plastic_dissipation: Energy dissipated by the PLS(B) latch in this step, J (≥ 0); for the elasto-plastic laws (since 1.1) the plastic loss of the loading branch: the loading work less the growth of the energy the unloading branch can return (Thornton & Ning: beyond yield; Luding: as δ_max grows; EEPA: as δ_p grows).
+        tangential_exchange: Energy that left the tangential spring in this step with no tangential work, J (signed; see demc.tangential_result.stiffness_exchange): the exchange of a spring of varying stiffness with the normal load and, at the call where the contact ends, the energy the spring still held. With demc.TANGENTIAL_MINDLIN_DERESIEWICZ it is demc.tangential_md_energy.normal_exchange (the μΔF_n terms and the change of the contact radius) and, at the end of the contact, the recoverable energy still held.
+        sliding: 1 when the contact slid in this step, else 0.
+        adhesion_dissipation: Energy lost when a JKR neck breaks, J (≥ 0): at the call where it breaks, the potential the neck holds at the jump-off, demc.adhesion_jkr_cycle_loss() of the pair; 0 otherwise and for every other law (DMT and the simplified JKR end at δ = 0 with zero potential). Since 1.1 also: demc.NORMAL_THORNTON_NING's neck breaking (the JKR potential with R_p at its jump-off), and the tensile branch of demc.NORMAL_LUDING and demc.NORMAL_EEPA (the work of the adhesive force less what the unloading branch stores, in the step and, at the call where the contact ends, to separation).
+        rolling_energy: Elastic energy stored in the rolling spring at the end of the step, J (EPSD |M_k|²/2k_r, SDS ½k_roll|ξ_r|²; 0 for CDT and without a rolling law).
+        rolling_dissipation: Energy dissipated by the rolling law in this step, J (≥ 0): its dashpot and its slider (CDT: its whole work |M||ω_r|Δt).
+        rolling_exchange: Energy that left the rolling spring in this step with no rolling work, J (signed): the exchange of the EPSD spring, whose k_r follows the normal stiffness, with the normal load, |M_k|²(1/k_r,old − 1/k_r)/2, and, at the call where the contact ends, the energy the spring still held.
+        twisting_energy: Elastic energy stored in the twisting spring, ½k_tw φ², J.
+        twisting_dissipation: Energy dissipated by the twisting law in this step, J (≥ 0).
+        twisting_exchange: Energy that left the twisting spring in this step with no twisting work, J (signed): the exchange of Marshall's spring, whose k_tw = ½k_t a² follows the contact, ½φ²(k_tw,old − k_tw), and, at the call where the contact ends, the energy the spring still held."""
+    _c_name_ = 'demc_contact_diag'
+    _fields_ = [
+        ('size', ctypes.c_size_t),
+        ('normal_energy', ctypes.c_double),
+        ('tangential_energy', ctypes.c_double),
+        ('viscous_dissipation', ctypes.c_double),
+        ('friction_dissipation', ctypes.c_double),
+        ('plastic_dissipation', ctypes.c_double),
+        ('tangential_exchange', ctypes.c_double),
+        ('sliding', ctypes.c_int),
+        ('adhesion_dissipation', ctypes.c_double),
+        ('rolling_energy', ctypes.c_double),
+        ('rolling_dissipation', ctypes.c_double),
+        ('rolling_exchange', ctypes.c_double),
+        ('twisting_energy', ctypes.c_double),
+        ('twisting_dissipation', ctypes.c_double),
+        ('twisting_exchange', ctypes.c_double),
+    ]
+
+
+class contact_batch(_Struct):
+    """C struct demc_contact_batch: Many contacts in one call: index pairs into the host's per-body arrays, the per-contact state array, and where the results go. Sized: set demc.contact_batch.size to sizeof(demc.contact_batch) ( demc.CONTACT_BATCH_INIT does); as demc.contact_def, fields appended in later releases take their defaults (zero, NULL) for a smaller one, and a larger one is refused ("batch.size") only when a field this library does not know is set. The smallest size accepted is demc.CONTACT_BATCH_SIZE_1_0.
+
+    Fields:
+        size: sizeof(demc.contact_batch) as the caller compiled it.
+        count: Number of contacts.
+        i: Index of body i of each contact (count entries, ≥ 0).
+        j: Index of body j of each contact (ignored against a wall).
+        position: x of body 0, m; body k's at position + k·vector_stride.
+        velocity: v of body 0, m/s (same stride).
+        angular_velocity: ω of body 0, rad/s (same stride).
+        radius: R of body 0, m; body k's at radius + k·scalar_stride.
+        mass: m of body 0, kg (same stride).
+        vector_stride: Doubles from one body's vector to the next's (3 for x[n][3]).
+        scalar_stride: Doubles from one body's radius (mass) to the next's (1 for radius[n]).
+        state: Per-contact states: contact q's at state + q·state_stride (in/out).
+        state_stride: Doubles per contact in #state, ≥ demc.contact_model_state_size().
+        force: NULL, or 3 doubles per contact: the force on i (written).
+        torque_i: NULL, or 3 doubles per contact: the torque on i (written).
+        torque_j: NULL, or 3 doubles per contact: the torque on j (written).
+        body_force: NULL, or per-body force accumulators (vector stride): each contact ADDS its force to body i's and its opposite to body j's (not against a wall). Contacts are processed in order, so the sums are reproducible; a host that splits one batch between threads gives each thread its own accumulators.
+        body_torque: NULL, or per-body torque accumulators (vector stride), as #body_force.
+        inertia: NULL (solid spheres), or the moment of inertia of body 0 about a diameter, kg·m², body k's at inertia + k·scalar_stride (as demc.body.inertia: a value not > 0 is a solid sphere). Read only by the laws that need it (the rolling laws CDT and EPSD).
+        temperature: NULL (no heat: the batch's loop is that of 1.0), or the temperature of body 0, K, body k's at temperature + k·scalar_stride. With #heat_flow, and a model with a heat law, each contact's conduction (demc.contact_heat() without a diag) is added into #heat_flow.
+        heat_flow: NULL, or per-body heat-flow accumulators, W, body k's at heat_flow + k·scalar_stride: each contact ADDS the heat flow into body i to body i's and the flow into j to body j's (not against a wall or a facet), in the order of the contacts (a pair apart adds nothing): bit for bit the sums of demc.contact_heat()'s demc.contact_heat_result.heat_flow_i and demc.contact_heat_result.heat_flow_j. Set together with #temperature.
+        boundary_temperature: With #temperature: the temperature, K, of the wall (boundary_temperature[0]) in demc.contact_eval_batch_wall(), of facet k (boundary_temperature[k]) in demc.contact_eval_batch_facet(); not read by demc.contact_eval_batch().
+        frictional_heat: 0 (conduction only, the default), or nonzero: with #heat_flow, each contact's frictional heat is added too, its step's dissipation (sliding and micro-slip friction, dashpots, plastic work, a neck's break) over Δt shared by the model's partition: demc.contact_heat() with the diag of demc.contact_eval(), bit for bit. The batch then evaluates every contact with its energy terms, one at a time, as single calls with a diag (2 to 4 times the batch with conduction only; page "Heat transfer through contacts")."""
+    _c_name_ = 'demc_contact_batch'
+    _fields_ = [
+        ('size', ctypes.c_size_t),
+        ('count', ctypes.c_size_t),
+        ('i', ctypes.c_void_p),
+        ('j', ctypes.c_void_p),
+        ('position', ctypes.c_void_p),
+        ('velocity', ctypes.c_void_p),
+        ('angular_velocity', ctypes.c_void_p),
+        ('radius', ctypes.c_void_p),
+        ('mass', ctypes.c_void_p),
+        ('vector_stride', ctypes.c_size_t),
+        ('scalar_stride', ctypes.c_size_t),
+        ('state', ctypes.c_void_p),
+        ('state_stride', ctypes.c_size_t),
+        ('force', ctypes.c_void_p),
+        ('torque_i', ctypes.c_void_p),
+        ('torque_j', ctypes.c_void_p),
+        ('body_force', ctypes.c_void_p),
+        ('body_torque', ctypes.c_void_p),
+        ('inertia', ctypes.c_void_p),
+        ('temperature', ctypes.c_void_p),
+        ('heat_flow', ctypes.c_void_p),
+        ('boundary_temperature', ctypes.c_void_p),
+        ('frictional_heat', ctypes.c_int),
+    ]
+
+
+class contact_heat_result(_Struct):
+    """C struct demc_contact_heat_result: The heat of one contact in one step (demc.contact_heat(); added in 1.1). Frozen. Heat flows in W (J/s, the mean over the step), positive into the body named; heat_flow_i = conduction + friction_i and heat_flow_j = −conduction + friction_j.
+
+    Fields:
+        heat_flow_i: Heat flow into body i, W: conduction and its share of the frictional heat.
+        heat_flow_j: Heat flow into body j, W (a wall's, a facet's): −conduction + friction_j.
+        conduction: Conduction into body i, H (T_j − T_i), W; body j receives the opposite.
+        friction_i: Frictional heating of body i, W: its share of the step's dissipation over Δt.
+        friction_j: Frictional heating of body j, W; friction_i + friction_j is the dissipation / Δt exactly.
+        conductance: H of this step, W/K (conduction = H (T_j − T_i)): 2 k_s a, h π a², or for demc.HEAT_COLLISION the step's increment C e* π (a_max² √τ − a_max,old² √τ_old)/Δt. A particle's sum over its contacts is the conductance_sum of demc.heat_timestep().
+        contact_radius: a, m, of this step (0: no contact)."""
+    _c_name_ = 'demc_contact_heat_result'
+    _fields_ = [
+        ('heat_flow_i', ctypes.c_double),
+        ('heat_flow_j', ctypes.c_double),
+        ('conduction', ctypes.c_double),
+        ('friction_i', ctypes.c_double),
+        ('friction_j', ctypes.c_double),
+        ('conductance', ctypes.c_double),
+        ('contact_radius', ctypes.c_double),
+    ]
+
+
+class timestep_collision(_Struct):
+    """C struct demc_timestep_collision: A two-sphere Hertz–Mindlin collision with linear damping, in the reduced form of [Burns 2019] eq 37–39.
+
+    Fields:
+        mass: Reduced mass m̂ = m m'/(m + m') in kg (> 0).
+        normal_prefactor: Hertz prefactor k₂ in N/m^{3/2}: F₂ = k₂ x₂^{3/2} (> 0).
+        tangential_prefactor: Mindlin prefactor k₁ = k₃ in N/m^{3/2}: F₁ = k₁ x₂^{1/2} x₁ (> 0).
+        normal_damping_coefficient: Normal damping constant c₂ in kg/s (≥ 0).
+        tangential_damping_coefficient: Tangential damping constant c₁ = c₃ in kg/s (≥ 0).
+        velocity: Normal impact velocity v₂ᵢ in m/s (> 0, approaching)."""
+    _c_name_ = 'demc_timestep_collision'
+    _fields_ = [
+        ('mass', ctypes.c_double),
+        ('normal_prefactor', ctypes.c_double),
+        ('tangential_prefactor', ctypes.c_double),
+        ('normal_damping_coefficient', ctypes.c_double),
+        ('tangential_damping_coefficient', ctypes.c_double),
+        ('velocity', ctypes.c_double),
+    ]
+
+
+class timestep_bounds(_Struct):
+    """C struct demc_timestep_bounds: Every map bound of a collision, the critical step (their minimum, [Burns 2019] §3.6.3) and which one binds.
+
+    Fields:
+        compression: Root of [Burns 2019] eq 62 in s (eq 70 when c₂ = 0).
+        restitution: Root of [Burns 2019] eq 65 in s, at the undamped Hertz maximum overlap (see overlap_max).
+        shear: Root of [Burns 2019] eq 68 = eq 69 in s (eq 71 = 72 when c₁ = 0).
+        linearised: 2m̂/c₂ of [Burns 2019] eq 90 in s (+infinity when c₂ = 0); informative, not in critical.
+        critical: min(compression, restitution, shear) in s.
+        overlap_max: Undamped Hertz maximum overlap (5m̂v²/(4k₂))^{2/5} in m used by restitution.
+        binding: The bound equal to critical (compression, restitution or shear)."""
+    _c_name_ = 'demc_timestep_bounds'
+    _fields_ = [
+        ('compression', ctypes.c_double),
+        ('restitution', ctypes.c_double),
+        ('shear', ctypes.c_double),
+        ('linearised', ctypes.c_double),
+        ('critical', ctypes.c_double),
+        ('overlap_max', ctypes.c_double),
+        ('binding', ctypes.c_int),
     ]
 
 
@@ -1752,6 +1811,18 @@ STRUCTS = {
     'demc_adhesion_jkr_params': adhesion_jkr_params,
     'demc_adhesion_dmt_params': adhesion_dmt_params,
     'demc_adhesion_sjkr_params': adhesion_sjkr_params,
+    'demc_normal_luding_params': normal_luding_params,
+    'demc_normal_luding_state': normal_luding_state,
+    'demc_normal_luding_result': normal_luding_result,
+    'demc_normal_thornton_ning_params': normal_thornton_ning_params,
+    'demc_normal_thornton_ning_state': normal_thornton_ning_state,
+    'demc_normal_thornton_ning_result': normal_thornton_ning_result,
+    'demc_normal_eepa_params': normal_eepa_params,
+    'demc_normal_eepa_state': normal_eepa_state,
+    'demc_normal_eepa_result': normal_eepa_result,
+    'demc_capillary_params': capillary_params,
+    'demc_capillary_state': capillary_state,
+    'demc_capillary_result': capillary_result,
     'demc_facet_triangle': facet_triangle,
     'demc_facet_contact': facet_contact,
     'demc_heat_contact_params': heat_contact_params,
@@ -1761,6 +1832,8 @@ STRUCTS = {
     'demc_heat_partition_params': heat_partition_params,
     'demc_heat_split': heat_split,
     'demc_contact_heat_def': contact_heat_def,
+    'demc_contact_plastic_def': contact_plastic_def,
+    'demc_contact_capillary_def': contact_capillary_def,
     'demc_contact_def': contact_def,
     'demc_contact_model': contact_model,
     'demc_body': body,
@@ -1772,18 +1845,6 @@ STRUCTS = {
     'demc_contact_heat_result': contact_heat_result,
     'demc_timestep_collision': timestep_collision,
     'demc_timestep_bounds': timestep_bounds,
-    'demc_capillary_params': capillary_params,
-    'demc_capillary_state': capillary_state,
-    'demc_capillary_result': capillary_result,
-    'demc_normal_luding_params': normal_luding_params,
-    'demc_normal_luding_state': normal_luding_state,
-    'demc_normal_luding_result': normal_luding_result,
-    'demc_normal_thornton_ning_params': normal_thornton_ning_params,
-    'demc_normal_thornton_ning_state': normal_thornton_ning_state,
-    'demc_normal_thornton_ning_result': normal_thornton_ning_result,
-    'demc_normal_eepa_params': normal_eepa_params,
-    'demc_normal_eepa_state': normal_eepa_state,
-    'demc_normal_eepa_result': normal_eepa_result,
     'demc_geometry': geometry,
     'demc_kinematics': kinematics,
     'demc_sliding_path': sliding_path,

@@ -43,6 +43,18 @@ contains
         type(demc_adhesion_jkr_params), target :: v_demc_adhesion_jkr_params
         type(demc_adhesion_dmt_params), target :: v_demc_adhesion_dmt_params
         type(demc_adhesion_sjkr_params), target :: v_demc_adhesion_sjkr_params
+        type(demc_normal_luding_params), target :: v_demc_normal_luding_params
+        type(demc_normal_luding_state), target :: v_demc_normal_luding_state
+        type(demc_normal_luding_result), target :: v_demc_normal_luding_result
+        type(demc_normal_thornton_ning_params), target :: v_demc_normal_thornton_ning_params
+        type(demc_normal_thornton_ning_state), target :: v_demc_normal_thornton_ning_state
+        type(demc_normal_thornton_ning_result), target :: v_demc_normal_thornton_ning_result
+        type(demc_normal_eepa_params), target :: v_demc_normal_eepa_params
+        type(demc_normal_eepa_state), target :: v_demc_normal_eepa_state
+        type(demc_normal_eepa_result), target :: v_demc_normal_eepa_result
+        type(demc_capillary_params), target :: v_demc_capillary_params
+        type(demc_capillary_state), target :: v_demc_capillary_state
+        type(demc_capillary_result), target :: v_demc_capillary_result
         type(demc_facet_triangle), target :: v_demc_facet_triangle
         type(demc_facet_contact), target :: v_demc_facet_contact
         type(demc_heat_contact_params), target :: v_demc_heat_contact_params
@@ -52,6 +64,8 @@ contains
         type(demc_heat_partition_params), target :: v_demc_heat_partition_params
         type(demc_heat_split), target :: v_demc_heat_split
         type(demc_contact_heat_def), target :: v_demc_contact_heat_def
+        type(demc_contact_plastic_def), target :: v_demc_contact_plastic_def
+        type(demc_contact_capillary_def), target :: v_demc_contact_capillary_def
         type(demc_contact_def), target :: v_demc_contact_def
         type(demc_contact_model), target :: v_demc_contact_model
         type(demc_body), target :: v_demc_body
@@ -63,18 +77,6 @@ contains
         type(demc_contact_heat_result), target :: v_demc_contact_heat_result
         type(demc_timestep_collision), target :: v_demc_timestep_collision
         type(demc_timestep_bounds), target :: v_demc_timestep_bounds
-        type(demc_capillary_params), target :: v_demc_capillary_params
-        type(demc_capillary_state), target :: v_demc_capillary_state
-        type(demc_capillary_result), target :: v_demc_capillary_result
-        type(demc_normal_luding_params), target :: v_demc_normal_luding_params
-        type(demc_normal_luding_state), target :: v_demc_normal_luding_state
-        type(demc_normal_luding_result), target :: v_demc_normal_luding_result
-        type(demc_normal_thornton_ning_params), target :: v_demc_normal_thornton_ning_params
-        type(demc_normal_thornton_ning_state), target :: v_demc_normal_thornton_ning_state
-        type(demc_normal_thornton_ning_result), target :: v_demc_normal_thornton_ning_result
-        type(demc_normal_eepa_params), target :: v_demc_normal_eepa_params
-        type(demc_normal_eepa_state), target :: v_demc_normal_eepa_state
-        type(demc_normal_eepa_result), target :: v_demc_normal_eepa_result
         type(demc_geometry), target :: v_demc_geometry
         type(demc_kinematics), target :: v_demc_kinematics
         type(demc_sliding_path), target :: v_demc_sliding_path
@@ -184,6 +186,26 @@ contains
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_ADHESION_SJKR_LENS', DEMC_ADHESION_SJKR_LENS
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_ADHESION_SJKR_LINEAR', DEMC_ADHESION_SJKR_LINEAR
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_ADHESION_SJKR_MAX_', DEMC_ADHESION_SJKR_MAX_
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_NORMAL_LUDING_NONE', DEMC_NORMAL_LUDING_NONE
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_NORMAL_LUDING_LOADING', DEMC_NORMAL_LUDING_LOADING
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_NORMAL_LUDING_ELASTIC', DEMC_NORMAL_LUDING_ELASTIC
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_NORMAL_LUDING_TENSILE', DEMC_NORMAL_LUDING_TENSILE
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_NORMAL_LUDING_BRANCH_MAX_', DEMC_NORMAL_LUDING_BRANCH_MAX_
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_NORMAL_THORNTON_NING_NONE', DEMC_NORMAL_THORNTON_NING_NONE
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_NORMAL_THORNTON_NING_ELASTIC', &
+            DEMC_NORMAL_THORNTON_NING_ELASTIC
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_NORMAL_THORNTON_NING_PLASTIC', &
+            DEMC_NORMAL_THORNTON_NING_PLASTIC
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_NORMAL_THORNTON_NING_BRANCH_MAX_', &
+            DEMC_NORMAL_THORNTON_NING_BRANCH_MAX_
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_NORMAL_EEPA_NONE', DEMC_NORMAL_EEPA_NONE
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_NORMAL_EEPA_LOADING', DEMC_NORMAL_EEPA_LOADING
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_NORMAL_EEPA_ELASTIC', DEMC_NORMAL_EEPA_ELASTIC
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_NORMAL_EEPA_ADHESIVE', DEMC_NORMAL_EEPA_ADHESIVE
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_NORMAL_EEPA_BRANCH_MAX_', DEMC_NORMAL_EEPA_BRANCH_MAX_
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_CAPILLARY_WILLETT_FIT', DEMC_CAPILLARY_WILLETT_FIT
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_CAPILLARY_WILLETT_SIMPLE', DEMC_CAPILLARY_WILLETT_SIMPLE
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_CAPILLARY_FORM_MAX_', DEMC_CAPILLARY_FORM_MAX_
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_FACET_REGION_FACE', DEMC_FACET_REGION_FACE
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_FACET_REGION_EDGE_01', DEMC_FACET_REGION_EDGE_01
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_FACET_REGION_EDGE_12', DEMC_FACET_REGION_EDGE_12
@@ -202,6 +224,9 @@ contains
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_NORMAL_DMT', DEMC_NORMAL_DMT
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_NORMAL_SJKR', DEMC_NORMAL_SJKR
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_NORMAL_SJKR2', DEMC_NORMAL_SJKR2
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_NORMAL_THORNTON_NING', DEMC_NORMAL_THORNTON_NING
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_NORMAL_LUDING', DEMC_NORMAL_LUDING
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_NORMAL_EEPA', DEMC_NORMAL_EEPA
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_NORMAL_LAW_MAX_', DEMC_NORMAL_LAW_MAX_
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_DAMPING_NONE', DEMC_DAMPING_NONE
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_DAMPING_VISCOUS', DEMC_DAMPING_VISCOUS
@@ -252,26 +277,6 @@ contains
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_TIMESTEP_BOUND_SHEAR', DEMC_TIMESTEP_BOUND_SHEAR
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_TIMESTEP_BOUND_ENERGY', DEMC_TIMESTEP_BOUND_ENERGY
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_TIMESTEP_BOUND_MAX_', DEMC_TIMESTEP_BOUND_MAX_
-        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_CAPILLARY_WILLETT_FIT', DEMC_CAPILLARY_WILLETT_FIT
-        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_CAPILLARY_WILLETT_SIMPLE', DEMC_CAPILLARY_WILLETT_SIMPLE
-        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_CAPILLARY_FORM_MAX_', DEMC_CAPILLARY_FORM_MAX_
-        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_NORMAL_LUDING_NONE', DEMC_NORMAL_LUDING_NONE
-        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_NORMAL_LUDING_LOADING', DEMC_NORMAL_LUDING_LOADING
-        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_NORMAL_LUDING_ELASTIC', DEMC_NORMAL_LUDING_ELASTIC
-        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_NORMAL_LUDING_TENSILE', DEMC_NORMAL_LUDING_TENSILE
-        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_NORMAL_LUDING_BRANCH_MAX_', DEMC_NORMAL_LUDING_BRANCH_MAX_
-        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_NORMAL_THORNTON_NING_NONE', DEMC_NORMAL_THORNTON_NING_NONE
-        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_NORMAL_THORNTON_NING_ELASTIC', &
-            DEMC_NORMAL_THORNTON_NING_ELASTIC
-        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_NORMAL_THORNTON_NING_PLASTIC', &
-            DEMC_NORMAL_THORNTON_NING_PLASTIC
-        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_NORMAL_THORNTON_NING_BRANCH_MAX_', &
-            DEMC_NORMAL_THORNTON_NING_BRANCH_MAX_
-        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_NORMAL_EEPA_NONE', DEMC_NORMAL_EEPA_NONE
-        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_NORMAL_EEPA_LOADING', DEMC_NORMAL_EEPA_LOADING
-        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_NORMAL_EEPA_ELASTIC', DEMC_NORMAL_EEPA_ELASTIC
-        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_NORMAL_EEPA_ADHESIVE', DEMC_NORMAL_EEPA_ADHESIVE
-        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_NORMAL_EEPA_BRANCH_MAX_', DEMC_NORMAL_EEPA_BRANCH_MAX_
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_SLIDING_PATH_LINEAR', DEMC_SLIDING_PATH_LINEAR
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_SLIDING_PATH_ECCENTRIC', DEMC_SLIDING_PATH_ECCENTRIC
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_SLIDING_PATH_KIND_MAX_', DEMC_SLIDING_PATH_KIND_MAX_
@@ -681,6 +686,205 @@ contains
         write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_adhesion_sjkr_params.prefactor', &
             transfer(c_loc(v_demc_adhesion_sjkr_params%prefactor), b) - b, &
             c_sizeof(v_demc_adhesion_sjkr_params%prefactor)
+        b = transfer(c_loc(v_demc_normal_luding_params), b)
+        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_normal_luding_params', c_sizeof(v_demc_normal_luding_params)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_luding_params.loading_stiffness', &
+            transfer(c_loc(v_demc_normal_luding_params%loading_stiffness), b) - b, &
+            c_sizeof(v_demc_normal_luding_params%loading_stiffness)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_luding_params.unloading_stiffness', &
+            transfer(c_loc(v_demc_normal_luding_params%unloading_stiffness), b) - b, &
+            c_sizeof(v_demc_normal_luding_params%unloading_stiffness)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_luding_params.tension_stiffness', &
+            transfer(c_loc(v_demc_normal_luding_params%tension_stiffness), b) - b, &
+            c_sizeof(v_demc_normal_luding_params%tension_stiffness)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_luding_params.plastic_limit', &
+            transfer(c_loc(v_demc_normal_luding_params%plastic_limit), b) - b, &
+            c_sizeof(v_demc_normal_luding_params%plastic_limit)
+        b = transfer(c_loc(v_demc_normal_luding_state), b)
+        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_normal_luding_state', c_sizeof(v_demc_normal_luding_state)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_luding_state.max_overlap', &
+            transfer(c_loc(v_demc_normal_luding_state%max_overlap), b) - b, &
+            c_sizeof(v_demc_normal_luding_state%max_overlap)
+        b = transfer(c_loc(v_demc_normal_luding_result), b)
+        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_normal_luding_result', c_sizeof(v_demc_normal_luding_result)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_luding_result.force', &
+            transfer(c_loc(v_demc_normal_luding_result%force), b) - b, &
+            c_sizeof(v_demc_normal_luding_result%force)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_luding_result.stiffness', &
+            transfer(c_loc(v_demc_normal_luding_result%stiffness), b) - b, &
+            c_sizeof(v_demc_normal_luding_result%stiffness)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_luding_result.plastic_overlap', &
+            transfer(c_loc(v_demc_normal_luding_result%plastic_overlap), b) - b, &
+            c_sizeof(v_demc_normal_luding_result%plastic_overlap)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_luding_result.branch', &
+            transfer(c_loc(v_demc_normal_luding_result%branch), b) - b, &
+            c_sizeof(v_demc_normal_luding_result%branch)
+        b = transfer(c_loc(v_demc_normal_thornton_ning_params), b)
+        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_normal_thornton_ning_params', &
+            c_sizeof(v_demc_normal_thornton_ning_params)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_thornton_ning_params.effective_modulus', &
+            transfer(c_loc(v_demc_normal_thornton_ning_params%effective_modulus), b) - b, &
+            c_sizeof(v_demc_normal_thornton_ning_params%effective_modulus)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_thornton_ning_params.effective_radius', &
+            transfer(c_loc(v_demc_normal_thornton_ning_params%effective_radius), b) - b, &
+            c_sizeof(v_demc_normal_thornton_ning_params%effective_radius)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_thornton_ning_params.work_of_adhesion', &
+            transfer(c_loc(v_demc_normal_thornton_ning_params%work_of_adhesion), b) - b, &
+            c_sizeof(v_demc_normal_thornton_ning_params%work_of_adhesion)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_thornton_ning_params.yield_pressure', &
+            transfer(c_loc(v_demc_normal_thornton_ning_params%yield_pressure), b) - b, &
+            c_sizeof(v_demc_normal_thornton_ning_params%yield_pressure)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_thornton_ning_params.neck_constant', &
+            transfer(c_loc(v_demc_normal_thornton_ning_params%neck_constant), b) - b, &
+            c_sizeof(v_demc_normal_thornton_ning_params%neck_constant)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_thornton_ning_params.yield_radius', &
+            transfer(c_loc(v_demc_normal_thornton_ning_params%yield_radius), b) - b, &
+            c_sizeof(v_demc_normal_thornton_ning_params%yield_radius)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_thornton_ning_params.yield_overlap', &
+            transfer(c_loc(v_demc_normal_thornton_ning_params%yield_overlap), b) - b, &
+            c_sizeof(v_demc_normal_thornton_ning_params%yield_overlap)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_thornton_ning_params.yield_force', &
+            transfer(c_loc(v_demc_normal_thornton_ning_params%yield_force), b) - b, &
+            c_sizeof(v_demc_normal_thornton_ning_params%yield_force)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_thornton_ning_params.cap_pressure', &
+            transfer(c_loc(v_demc_normal_thornton_ning_params%cap_pressure), b) - b, &
+            c_sizeof(v_demc_normal_thornton_ning_params%cap_pressure)
+        b = transfer(c_loc(v_demc_normal_thornton_ning_state), b)
+        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_normal_thornton_ning_state', &
+            c_sizeof(v_demc_normal_thornton_ning_state)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_thornton_ning_state.max_overlap', &
+            transfer(c_loc(v_demc_normal_thornton_ning_state%max_overlap), b) - b, &
+            c_sizeof(v_demc_normal_thornton_ning_state%max_overlap)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_thornton_ning_state.plastic_overlap', &
+            transfer(c_loc(v_demc_normal_thornton_ning_state%plastic_overlap), b) - b, &
+            c_sizeof(v_demc_normal_thornton_ning_state%plastic_overlap)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_thornton_ning_state.unloading_radius', &
+            transfer(c_loc(v_demc_normal_thornton_ning_state%unloading_radius), b) - b, &
+            c_sizeof(v_demc_normal_thornton_ning_state%unloading_radius)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_thornton_ning_state.neck', &
+            transfer(c_loc(v_demc_normal_thornton_ning_state%neck), b) - b, &
+            c_sizeof(v_demc_normal_thornton_ning_state%neck)
+        b = transfer(c_loc(v_demc_normal_thornton_ning_result), b)
+        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_normal_thornton_ning_result', &
+            c_sizeof(v_demc_normal_thornton_ning_result)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_thornton_ning_result.force', &
+            transfer(c_loc(v_demc_normal_thornton_ning_result%force), b) - b, &
+            c_sizeof(v_demc_normal_thornton_ning_result%force)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_thornton_ning_result.stiffness', &
+            transfer(c_loc(v_demc_normal_thornton_ning_result%stiffness), b) - b, &
+            c_sizeof(v_demc_normal_thornton_ning_result%stiffness)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_thornton_ning_result.contact_radius', &
+            transfer(c_loc(v_demc_normal_thornton_ning_result%contact_radius), b) - b, &
+            c_sizeof(v_demc_normal_thornton_ning_result%contact_radius)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_thornton_ning_result.plastic_overlap', &
+            transfer(c_loc(v_demc_normal_thornton_ning_result%plastic_overlap), b) - b, &
+            c_sizeof(v_demc_normal_thornton_ning_result%plastic_overlap)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_thornton_ning_result.unloading_radius', &
+            transfer(c_loc(v_demc_normal_thornton_ning_result%unloading_radius), b) - b, &
+            c_sizeof(v_demc_normal_thornton_ning_result%unloading_radius)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_thornton_ning_result.branch', &
+            transfer(c_loc(v_demc_normal_thornton_ning_result%branch), b) - b, &
+            c_sizeof(v_demc_normal_thornton_ning_result%branch)
+        b = transfer(c_loc(v_demc_normal_eepa_params), b)
+        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_normal_eepa_params', c_sizeof(v_demc_normal_eepa_params)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_eepa_params.loading_stiffness', &
+            transfer(c_loc(v_demc_normal_eepa_params%loading_stiffness), b) - b, &
+            c_sizeof(v_demc_normal_eepa_params%loading_stiffness)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_eepa_params.plasticity_ratio', &
+            transfer(c_loc(v_demc_normal_eepa_params%plasticity_ratio), b) - b, &
+            c_sizeof(v_demc_normal_eepa_params%plasticity_ratio)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_eepa_params.pulloff_force', &
+            transfer(c_loc(v_demc_normal_eepa_params%pulloff_force), b) - b, &
+            c_sizeof(v_demc_normal_eepa_params%pulloff_force)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_eepa_params.adhesion_stiffness', &
+            transfer(c_loc(v_demc_normal_eepa_params%adhesion_stiffness), b) - b, &
+            c_sizeof(v_demc_normal_eepa_params%adhesion_stiffness)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_eepa_params.exponent', &
+            transfer(c_loc(v_demc_normal_eepa_params%exponent), b) - b, &
+            c_sizeof(v_demc_normal_eepa_params%exponent)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_eepa_params.adhesion_exponent', &
+            transfer(c_loc(v_demc_normal_eepa_params%adhesion_exponent), b) - b, &
+            c_sizeof(v_demc_normal_eepa_params%adhesion_exponent)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_eepa_params.unloading_stiffness', &
+            transfer(c_loc(v_demc_normal_eepa_params%unloading_stiffness), b) - b, &
+            c_sizeof(v_demc_normal_eepa_params%unloading_stiffness)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_eepa_params.plastic_factor', &
+            transfer(c_loc(v_demc_normal_eepa_params%plastic_factor), b) - b, &
+            c_sizeof(v_demc_normal_eepa_params%plastic_factor)
+        b = transfer(c_loc(v_demc_normal_eepa_state), b)
+        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_normal_eepa_state', c_sizeof(v_demc_normal_eepa_state)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_eepa_state.plastic_overlap', &
+            transfer(c_loc(v_demc_normal_eepa_state%plastic_overlap), b) - b, &
+            c_sizeof(v_demc_normal_eepa_state%plastic_overlap)
+        b = transfer(c_loc(v_demc_normal_eepa_result), b)
+        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_normal_eepa_result', c_sizeof(v_demc_normal_eepa_result)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_eepa_result.force', &
+            transfer(c_loc(v_demc_normal_eepa_result%force), b) - b, c_sizeof(v_demc_normal_eepa_result%force)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_eepa_result.stiffness', &
+            transfer(c_loc(v_demc_normal_eepa_result%stiffness), b) - b, &
+            c_sizeof(v_demc_normal_eepa_result%stiffness)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_eepa_result.plastic_overlap', &
+            transfer(c_loc(v_demc_normal_eepa_result%plastic_overlap), b) - b, &
+            c_sizeof(v_demc_normal_eepa_result%plastic_overlap)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_eepa_result.branch', &
+            transfer(c_loc(v_demc_normal_eepa_result%branch), b) - b, &
+            c_sizeof(v_demc_normal_eepa_result%branch)
+        b = transfer(c_loc(v_demc_capillary_params), b)
+        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_capillary_params', c_sizeof(v_demc_capillary_params)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_params.surface_tension', &
+            transfer(c_loc(v_demc_capillary_params%surface_tension), b) - b, &
+            c_sizeof(v_demc_capillary_params%surface_tension)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_params.contact_angle', &
+            transfer(c_loc(v_demc_capillary_params%contact_angle), b) - b, &
+            c_sizeof(v_demc_capillary_params%contact_angle)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_params.volume', &
+            transfer(c_loc(v_demc_capillary_params%volume), b) - b, c_sizeof(v_demc_capillary_params%volume)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_params.radius', &
+            transfer(c_loc(v_demc_capillary_params%radius), b) - b, c_sizeof(v_demc_capillary_params%radius)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_params.form', &
+            transfer(c_loc(v_demc_capillary_params%form), b) - b, c_sizeof(v_demc_capillary_params%form)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_params.force_scale', &
+            transfer(c_loc(v_demc_capillary_params%force_scale), b) - b, &
+            c_sizeof(v_demc_capillary_params%force_scale)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_params.contact_force', &
+            transfer(c_loc(v_demc_capillary_params%contact_force), b) - b, &
+            c_sizeof(v_demc_capillary_params%contact_force)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_params.rupture_distance', &
+            transfer(c_loc(v_demc_capillary_params%rupture_distance), b) - b, &
+            c_sizeof(v_demc_capillary_params%rupture_distance)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_params.gap_scale', &
+            transfer(c_loc(v_demc_capillary_params%gap_scale), b) - b, &
+            c_sizeof(v_demc_capillary_params%gap_scale)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_params.fit', &
+            transfer(c_loc(v_demc_capillary_params%fit), b) - b, c_sizeof(v_demc_capillary_params%fit)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_params.viscous_prefactor', &
+            transfer(c_loc(v_demc_capillary_params%viscous_prefactor), b) - b, &
+            c_sizeof(v_demc_capillary_params%viscous_prefactor)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_params.meniscus_term', &
+            transfer(c_loc(v_demc_capillary_params%meniscus_term), b) - b, &
+            c_sizeof(v_demc_capillary_params%meniscus_term)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_params.min_separation', &
+            transfer(c_loc(v_demc_capillary_params%min_separation), b) - b, &
+            c_sizeof(v_demc_capillary_params%min_separation)
+        b = transfer(c_loc(v_demc_capillary_state), b)
+        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_capillary_state', c_sizeof(v_demc_capillary_state)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_state.bridge', &
+            transfer(c_loc(v_demc_capillary_state%bridge), b) - b, c_sizeof(v_demc_capillary_state%bridge)
+        b = transfer(c_loc(v_demc_capillary_result), b)
+        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_capillary_result', c_sizeof(v_demc_capillary_result)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_result.force', &
+            transfer(c_loc(v_demc_capillary_result%force), b) - b, c_sizeof(v_demc_capillary_result%force)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_result.capillary_force', &
+            transfer(c_loc(v_demc_capillary_result%capillary_force), b) - b, &
+            c_sizeof(v_demc_capillary_result%capillary_force)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_result.viscous_force', &
+            transfer(c_loc(v_demc_capillary_result%viscous_force), b) - b, &
+            c_sizeof(v_demc_capillary_result%viscous_force)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_result.bridge', &
+            transfer(c_loc(v_demc_capillary_result%bridge), b) - b, c_sizeof(v_demc_capillary_result%bridge)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_result.ruptured', &
+            transfer(c_loc(v_demc_capillary_result%ruptured), b) - b, &
+            c_sizeof(v_demc_capillary_result%ruptured)
         b = transfer(c_loc(v_demc_facet_triangle), b)
         write (u, '(a,1x,a,1x,i0)') 'size', 'demc_facet_triangle', c_sizeof(v_demc_facet_triangle)
         write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_facet_triangle.vertex', &
@@ -771,6 +975,62 @@ contains
         write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_heat_def.fraction_i', &
             transfer(c_loc(v_demc_contact_heat_def%fraction_i), b) - b, &
             c_sizeof(v_demc_contact_heat_def%fraction_i)
+        b = transfer(c_loc(v_demc_contact_plastic_def), b)
+        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_contact_plastic_def', c_sizeof(v_demc_contact_plastic_def)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_plastic_def.yield_pressure', &
+            transfer(c_loc(v_demc_contact_plastic_def%yield_pressure), b) - b, &
+            c_sizeof(v_demc_contact_plastic_def%yield_pressure)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_plastic_def.loading_stiffness', &
+            transfer(c_loc(v_demc_contact_plastic_def%loading_stiffness), b) - b, &
+            c_sizeof(v_demc_contact_plastic_def%loading_stiffness)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_plastic_def.unloading_stiffness', &
+            transfer(c_loc(v_demc_contact_plastic_def%unloading_stiffness), b) - b, &
+            c_sizeof(v_demc_contact_plastic_def%unloading_stiffness)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_plastic_def.tension_stiffness', &
+            transfer(c_loc(v_demc_contact_plastic_def%tension_stiffness), b) - b, &
+            c_sizeof(v_demc_contact_plastic_def%tension_stiffness)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_plastic_def.plastic_limit', &
+            transfer(c_loc(v_demc_contact_plastic_def%plastic_limit), b) - b, &
+            c_sizeof(v_demc_contact_plastic_def%plastic_limit)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_plastic_def.plasticity_ratio', &
+            transfer(c_loc(v_demc_contact_plastic_def%plasticity_ratio), b) - b, &
+            c_sizeof(v_demc_contact_plastic_def%plasticity_ratio)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_plastic_def.pulloff_force', &
+            transfer(c_loc(v_demc_contact_plastic_def%pulloff_force), b) - b, &
+            c_sizeof(v_demc_contact_plastic_def%pulloff_force)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_plastic_def.adhesion_stiffness', &
+            transfer(c_loc(v_demc_contact_plastic_def%adhesion_stiffness), b) - b, &
+            c_sizeof(v_demc_contact_plastic_def%adhesion_stiffness)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_plastic_def.exponent', &
+            transfer(c_loc(v_demc_contact_plastic_def%exponent), b) - b, &
+            c_sizeof(v_demc_contact_plastic_def%exponent)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_plastic_def.adhesion_exponent', &
+            transfer(c_loc(v_demc_contact_plastic_def%adhesion_exponent), b) - b, &
+            c_sizeof(v_demc_contact_plastic_def%adhesion_exponent)
+        b = transfer(c_loc(v_demc_contact_capillary_def), b)
+        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_contact_capillary_def', &
+            c_sizeof(v_demc_contact_capillary_def)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_capillary_def.bridge', &
+            transfer(c_loc(v_demc_contact_capillary_def%bridge), b) - b, &
+            c_sizeof(v_demc_contact_capillary_def%bridge)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_capillary_def.form', &
+            transfer(c_loc(v_demc_contact_capillary_def%form), b) - b, &
+            c_sizeof(v_demc_contact_capillary_def%form)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_capillary_def.surface_tension', &
+            transfer(c_loc(v_demc_contact_capillary_def%surface_tension), b) - b, &
+            c_sizeof(v_demc_contact_capillary_def%surface_tension)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_capillary_def.contact_angle', &
+            transfer(c_loc(v_demc_contact_capillary_def%contact_angle), b) - b, &
+            c_sizeof(v_demc_contact_capillary_def%contact_angle)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_capillary_def.volume', &
+            transfer(c_loc(v_demc_contact_capillary_def%volume), b) - b, &
+            c_sizeof(v_demc_contact_capillary_def%volume)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_capillary_def.viscosity', &
+            transfer(c_loc(v_demc_contact_capillary_def%viscosity), b) - b, &
+            c_sizeof(v_demc_contact_capillary_def%viscosity)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_capillary_def.min_separation', &
+            transfer(c_loc(v_demc_contact_capillary_def%min_separation), b) - b, &
+            c_sizeof(v_demc_contact_capillary_def%min_separation)
         b = transfer(c_loc(v_demc_contact_def), b)
         write (u, '(a,1x,a,1x,i0)') 'size', 'demc_contact_def', c_sizeof(v_demc_contact_def)
         write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_def.size', &
@@ -855,6 +1115,10 @@ contains
             transfer(c_loc(v_demc_contact_def%heat), b) - b, c_sizeof(v_demc_contact_def%heat)
         write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_def.mdr_springs', &
             transfer(c_loc(v_demc_contact_def%mdr_springs), b) - b, c_sizeof(v_demc_contact_def%mdr_springs)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_def.plastic', &
+            transfer(c_loc(v_demc_contact_def%plastic), b) - b, c_sizeof(v_demc_contact_def%plastic)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_def.capillary', &
+            transfer(c_loc(v_demc_contact_def%capillary), b) - b, c_sizeof(v_demc_contact_def%capillary)
         b = transfer(c_loc(v_demc_contact_model), b)
         write (u, '(a,1x,a,1x,i0)') 'size', 'demc_contact_model', c_sizeof(v_demc_contact_model)
         write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_model.opaque_', &
@@ -1092,205 +1356,6 @@ contains
             c_sizeof(v_demc_timestep_bounds%overlap_max)
         write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_timestep_bounds.binding', &
             transfer(c_loc(v_demc_timestep_bounds%binding), b) - b, c_sizeof(v_demc_timestep_bounds%binding)
-        b = transfer(c_loc(v_demc_capillary_params), b)
-        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_capillary_params', c_sizeof(v_demc_capillary_params)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_params.surface_tension', &
-            transfer(c_loc(v_demc_capillary_params%surface_tension), b) - b, &
-            c_sizeof(v_demc_capillary_params%surface_tension)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_params.contact_angle', &
-            transfer(c_loc(v_demc_capillary_params%contact_angle), b) - b, &
-            c_sizeof(v_demc_capillary_params%contact_angle)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_params.volume', &
-            transfer(c_loc(v_demc_capillary_params%volume), b) - b, c_sizeof(v_demc_capillary_params%volume)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_params.radius', &
-            transfer(c_loc(v_demc_capillary_params%radius), b) - b, c_sizeof(v_demc_capillary_params%radius)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_params.form', &
-            transfer(c_loc(v_demc_capillary_params%form), b) - b, c_sizeof(v_demc_capillary_params%form)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_params.force_scale', &
-            transfer(c_loc(v_demc_capillary_params%force_scale), b) - b, &
-            c_sizeof(v_demc_capillary_params%force_scale)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_params.contact_force', &
-            transfer(c_loc(v_demc_capillary_params%contact_force), b) - b, &
-            c_sizeof(v_demc_capillary_params%contact_force)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_params.rupture_distance', &
-            transfer(c_loc(v_demc_capillary_params%rupture_distance), b) - b, &
-            c_sizeof(v_demc_capillary_params%rupture_distance)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_params.gap_scale', &
-            transfer(c_loc(v_demc_capillary_params%gap_scale), b) - b, &
-            c_sizeof(v_demc_capillary_params%gap_scale)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_params.fit', &
-            transfer(c_loc(v_demc_capillary_params%fit), b) - b, c_sizeof(v_demc_capillary_params%fit)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_params.viscous_prefactor', &
-            transfer(c_loc(v_demc_capillary_params%viscous_prefactor), b) - b, &
-            c_sizeof(v_demc_capillary_params%viscous_prefactor)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_params.meniscus_term', &
-            transfer(c_loc(v_demc_capillary_params%meniscus_term), b) - b, &
-            c_sizeof(v_demc_capillary_params%meniscus_term)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_params.min_separation', &
-            transfer(c_loc(v_demc_capillary_params%min_separation), b) - b, &
-            c_sizeof(v_demc_capillary_params%min_separation)
-        b = transfer(c_loc(v_demc_capillary_state), b)
-        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_capillary_state', c_sizeof(v_demc_capillary_state)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_state.bridge', &
-            transfer(c_loc(v_demc_capillary_state%bridge), b) - b, c_sizeof(v_demc_capillary_state%bridge)
-        b = transfer(c_loc(v_demc_capillary_result), b)
-        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_capillary_result', c_sizeof(v_demc_capillary_result)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_result.force', &
-            transfer(c_loc(v_demc_capillary_result%force), b) - b, c_sizeof(v_demc_capillary_result%force)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_result.capillary_force', &
-            transfer(c_loc(v_demc_capillary_result%capillary_force), b) - b, &
-            c_sizeof(v_demc_capillary_result%capillary_force)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_result.viscous_force', &
-            transfer(c_loc(v_demc_capillary_result%viscous_force), b) - b, &
-            c_sizeof(v_demc_capillary_result%viscous_force)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_result.bridge', &
-            transfer(c_loc(v_demc_capillary_result%bridge), b) - b, c_sizeof(v_demc_capillary_result%bridge)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_capillary_result.ruptured', &
-            transfer(c_loc(v_demc_capillary_result%ruptured), b) - b, &
-            c_sizeof(v_demc_capillary_result%ruptured)
-        b = transfer(c_loc(v_demc_normal_luding_params), b)
-        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_normal_luding_params', c_sizeof(v_demc_normal_luding_params)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_luding_params.loading_stiffness', &
-            transfer(c_loc(v_demc_normal_luding_params%loading_stiffness), b) - b, &
-            c_sizeof(v_demc_normal_luding_params%loading_stiffness)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_luding_params.unloading_stiffness', &
-            transfer(c_loc(v_demc_normal_luding_params%unloading_stiffness), b) - b, &
-            c_sizeof(v_demc_normal_luding_params%unloading_stiffness)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_luding_params.tension_stiffness', &
-            transfer(c_loc(v_demc_normal_luding_params%tension_stiffness), b) - b, &
-            c_sizeof(v_demc_normal_luding_params%tension_stiffness)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_luding_params.plastic_limit', &
-            transfer(c_loc(v_demc_normal_luding_params%plastic_limit), b) - b, &
-            c_sizeof(v_demc_normal_luding_params%plastic_limit)
-        b = transfer(c_loc(v_demc_normal_luding_state), b)
-        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_normal_luding_state', c_sizeof(v_demc_normal_luding_state)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_luding_state.max_overlap', &
-            transfer(c_loc(v_demc_normal_luding_state%max_overlap), b) - b, &
-            c_sizeof(v_demc_normal_luding_state%max_overlap)
-        b = transfer(c_loc(v_demc_normal_luding_result), b)
-        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_normal_luding_result', c_sizeof(v_demc_normal_luding_result)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_luding_result.force', &
-            transfer(c_loc(v_demc_normal_luding_result%force), b) - b, &
-            c_sizeof(v_demc_normal_luding_result%force)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_luding_result.stiffness', &
-            transfer(c_loc(v_demc_normal_luding_result%stiffness), b) - b, &
-            c_sizeof(v_demc_normal_luding_result%stiffness)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_luding_result.plastic_overlap', &
-            transfer(c_loc(v_demc_normal_luding_result%plastic_overlap), b) - b, &
-            c_sizeof(v_demc_normal_luding_result%plastic_overlap)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_luding_result.branch', &
-            transfer(c_loc(v_demc_normal_luding_result%branch), b) - b, &
-            c_sizeof(v_demc_normal_luding_result%branch)
-        b = transfer(c_loc(v_demc_normal_thornton_ning_params), b)
-        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_normal_thornton_ning_params', &
-            c_sizeof(v_demc_normal_thornton_ning_params)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_thornton_ning_params.effective_modulus', &
-            transfer(c_loc(v_demc_normal_thornton_ning_params%effective_modulus), b) - b, &
-            c_sizeof(v_demc_normal_thornton_ning_params%effective_modulus)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_thornton_ning_params.effective_radius', &
-            transfer(c_loc(v_demc_normal_thornton_ning_params%effective_radius), b) - b, &
-            c_sizeof(v_demc_normal_thornton_ning_params%effective_radius)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_thornton_ning_params.work_of_adhesion', &
-            transfer(c_loc(v_demc_normal_thornton_ning_params%work_of_adhesion), b) - b, &
-            c_sizeof(v_demc_normal_thornton_ning_params%work_of_adhesion)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_thornton_ning_params.yield_pressure', &
-            transfer(c_loc(v_demc_normal_thornton_ning_params%yield_pressure), b) - b, &
-            c_sizeof(v_demc_normal_thornton_ning_params%yield_pressure)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_thornton_ning_params.neck_constant', &
-            transfer(c_loc(v_demc_normal_thornton_ning_params%neck_constant), b) - b, &
-            c_sizeof(v_demc_normal_thornton_ning_params%neck_constant)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_thornton_ning_params.yield_radius', &
-            transfer(c_loc(v_demc_normal_thornton_ning_params%yield_radius), b) - b, &
-            c_sizeof(v_demc_normal_thornton_ning_params%yield_radius)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_thornton_ning_params.yield_overlap', &
-            transfer(c_loc(v_demc_normal_thornton_ning_params%yield_overlap), b) - b, &
-            c_sizeof(v_demc_normal_thornton_ning_params%yield_overlap)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_thornton_ning_params.yield_force', &
-            transfer(c_loc(v_demc_normal_thornton_ning_params%yield_force), b) - b, &
-            c_sizeof(v_demc_normal_thornton_ning_params%yield_force)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_thornton_ning_params.cap_pressure', &
-            transfer(c_loc(v_demc_normal_thornton_ning_params%cap_pressure), b) - b, &
-            c_sizeof(v_demc_normal_thornton_ning_params%cap_pressure)
-        b = transfer(c_loc(v_demc_normal_thornton_ning_state), b)
-        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_normal_thornton_ning_state', &
-            c_sizeof(v_demc_normal_thornton_ning_state)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_thornton_ning_state.max_overlap', &
-            transfer(c_loc(v_demc_normal_thornton_ning_state%max_overlap), b) - b, &
-            c_sizeof(v_demc_normal_thornton_ning_state%max_overlap)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_thornton_ning_state.plastic_overlap', &
-            transfer(c_loc(v_demc_normal_thornton_ning_state%plastic_overlap), b) - b, &
-            c_sizeof(v_demc_normal_thornton_ning_state%plastic_overlap)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_thornton_ning_state.unloading_radius', &
-            transfer(c_loc(v_demc_normal_thornton_ning_state%unloading_radius), b) - b, &
-            c_sizeof(v_demc_normal_thornton_ning_state%unloading_radius)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_thornton_ning_state.neck', &
-            transfer(c_loc(v_demc_normal_thornton_ning_state%neck), b) - b, &
-            c_sizeof(v_demc_normal_thornton_ning_state%neck)
-        b = transfer(c_loc(v_demc_normal_thornton_ning_result), b)
-        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_normal_thornton_ning_result', &
-            c_sizeof(v_demc_normal_thornton_ning_result)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_thornton_ning_result.force', &
-            transfer(c_loc(v_demc_normal_thornton_ning_result%force), b) - b, &
-            c_sizeof(v_demc_normal_thornton_ning_result%force)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_thornton_ning_result.stiffness', &
-            transfer(c_loc(v_demc_normal_thornton_ning_result%stiffness), b) - b, &
-            c_sizeof(v_demc_normal_thornton_ning_result%stiffness)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_thornton_ning_result.contact_radius', &
-            transfer(c_loc(v_demc_normal_thornton_ning_result%contact_radius), b) - b, &
-            c_sizeof(v_demc_normal_thornton_ning_result%contact_radius)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_thornton_ning_result.plastic_overlap', &
-            transfer(c_loc(v_demc_normal_thornton_ning_result%plastic_overlap), b) - b, &
-            c_sizeof(v_demc_normal_thornton_ning_result%plastic_overlap)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_thornton_ning_result.unloading_radius', &
-            transfer(c_loc(v_demc_normal_thornton_ning_result%unloading_radius), b) - b, &
-            c_sizeof(v_demc_normal_thornton_ning_result%unloading_radius)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_thornton_ning_result.branch', &
-            transfer(c_loc(v_demc_normal_thornton_ning_result%branch), b) - b, &
-            c_sizeof(v_demc_normal_thornton_ning_result%branch)
-        b = transfer(c_loc(v_demc_normal_eepa_params), b)
-        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_normal_eepa_params', c_sizeof(v_demc_normal_eepa_params)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_eepa_params.loading_stiffness', &
-            transfer(c_loc(v_demc_normal_eepa_params%loading_stiffness), b) - b, &
-            c_sizeof(v_demc_normal_eepa_params%loading_stiffness)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_eepa_params.plasticity_ratio', &
-            transfer(c_loc(v_demc_normal_eepa_params%plasticity_ratio), b) - b, &
-            c_sizeof(v_demc_normal_eepa_params%plasticity_ratio)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_eepa_params.pulloff_force', &
-            transfer(c_loc(v_demc_normal_eepa_params%pulloff_force), b) - b, &
-            c_sizeof(v_demc_normal_eepa_params%pulloff_force)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_eepa_params.adhesion_stiffness', &
-            transfer(c_loc(v_demc_normal_eepa_params%adhesion_stiffness), b) - b, &
-            c_sizeof(v_demc_normal_eepa_params%adhesion_stiffness)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_eepa_params.exponent', &
-            transfer(c_loc(v_demc_normal_eepa_params%exponent), b) - b, &
-            c_sizeof(v_demc_normal_eepa_params%exponent)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_eepa_params.adhesion_exponent', &
-            transfer(c_loc(v_demc_normal_eepa_params%adhesion_exponent), b) - b, &
-            c_sizeof(v_demc_normal_eepa_params%adhesion_exponent)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_eepa_params.unloading_stiffness', &
-            transfer(c_loc(v_demc_normal_eepa_params%unloading_stiffness), b) - b, &
-            c_sizeof(v_demc_normal_eepa_params%unloading_stiffness)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_eepa_params.plastic_factor', &
-            transfer(c_loc(v_demc_normal_eepa_params%plastic_factor), b) - b, &
-            c_sizeof(v_demc_normal_eepa_params%plastic_factor)
-        b = transfer(c_loc(v_demc_normal_eepa_state), b)
-        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_normal_eepa_state', c_sizeof(v_demc_normal_eepa_state)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_eepa_state.plastic_overlap', &
-            transfer(c_loc(v_demc_normal_eepa_state%plastic_overlap), b) - b, &
-            c_sizeof(v_demc_normal_eepa_state%plastic_overlap)
-        b = transfer(c_loc(v_demc_normal_eepa_result), b)
-        write (u, '(a,1x,a,1x,i0)') 'size', 'demc_normal_eepa_result', c_sizeof(v_demc_normal_eepa_result)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_eepa_result.force', &
-            transfer(c_loc(v_demc_normal_eepa_result%force), b) - b, c_sizeof(v_demc_normal_eepa_result%force)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_eepa_result.stiffness', &
-            transfer(c_loc(v_demc_normal_eepa_result%stiffness), b) - b, &
-            c_sizeof(v_demc_normal_eepa_result%stiffness)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_eepa_result.plastic_overlap', &
-            transfer(c_loc(v_demc_normal_eepa_result%plastic_overlap), b) - b, &
-            c_sizeof(v_demc_normal_eepa_result%plastic_overlap)
-        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_normal_eepa_result.branch', &
-            transfer(c_loc(v_demc_normal_eepa_result%branch), b) - b, &
-            c_sizeof(v_demc_normal_eepa_result%branch)
         b = transfer(c_loc(v_demc_geometry), b)
         write (u, '(a,1x,a,1x,i0)') 'size', 'demc_geometry', c_sizeof(v_demc_geometry)
         write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_geometry.overlap', &

@@ -25,7 +25,8 @@ DEMC_STATIC_INLINE void demci_capillary_fit(double theta, double volume_star, do
         {-0.010703, 0.073776, -0.34742},   {0.03345, 0.04543, -0.09056},
         {0.0018574, 0.004456, -0.006257}};
     const int start[5] = {0, 4, 7, 11, 14};
-    const double l = log(volume_star);
+    /* a positive finite argument only (outside the domain, a V* that under- or overflowed): log sets no errno */
+    const double l = log(volume_star > 0.0 && volume_star < HUGE_VAL ? volume_star : 1.0);
     int i, k;
     for (i = 0; i < 4; ++i) {
         double acc = 0.0;
@@ -38,7 +39,7 @@ DEMC_STATIC_INLINE void demci_capillary_fit(double theta, double volume_star, do
 /* F* = F_cap/(2πR_hγ) of the fit at S⁺ = x > 0. */
 DEMC_STATIC_INLINE double demci_capillary_fit_star(const double f[4], double x)
 {
-    const double lx = log(x);
+    const double lx = log(x > 0.0 && x < HUGE_VAL ? x : 1.0); /* (x > 0 in the domain; no errno outside it) */
     return demci_exp(f[0] - f[1] * demci_exp(lx * (f[2] + f[3] * lx)));
 }
 
@@ -162,7 +163,7 @@ DEMC_CAPILLARY_FN double demc_capillary_energy(const demc_capillary_params *para
                               0.8650633666889845107321, 0.9739065285171717200779};
         const double wg[5] = {0.2955242247147528701739, 0.2692667193099963550912, 0.2190863625159820439955,
                               0.1494513491505805931458, 0.0666713443086881375936};
-        const double xc = 0.5 * sc * params->gap_scale, tc = log(xc);
+        const double xc = 0.5 * sc * params->gap_scale, tc = log(xc > 0.0 && xc < HUGE_VAL ? xc : 1.0);
         const double x = 0.5 * g * params->gap_scale;
         double tlo = tc - 40.0, sum = 0.0, h, tail = 0.0;
         int n, k, i;
@@ -171,8 +172,12 @@ DEMC_CAPILLARY_FN double demc_capillary_energy(const demc_capillary_params *para
         const double lx = log(x > 0.0 ? x : 1.0);
         if (x > 0.0 && lx > tlo) tlo = lx;
         else tail = demci_exp(params->fit[0]) * (demci_exp(tlo) - x); /* F* = e^{f₁} on [x, e^{t_lo}] */
-        n = (int)ceil((tc - tlo) / 2.0);
-        if (n < 1) n = 1;
+        {
+            /* 1 to 20 panels; a NaN (parameters outside the domain, demc_capillary_make()) takes one: no
+             * conversion of a NaN to an int */
+            const double panels = ceil((tc - tlo) / 2.0);
+            n = panels >= 1.0 ? (panels <= 20.0 ? (int)panels : 20) : 1;
+        }
         h = (tc - tlo) / n;
         for (k = 0; k < n; ++k) {
             const double mid = tlo + (k + 0.5) * h, half = 0.5 * h;

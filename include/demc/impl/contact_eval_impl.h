@@ -199,6 +199,261 @@ DEMC_STATIC_INLINE demc_contact_result demci_contact_jkr_break(demc_contact_kind
     return r;
 }
 
+/* ---- the elasto-plastic laws (1.1): Thornton & Ning, Luding, EEPA --------------------------------------------- */
+
+/* The kernels' parameters from the model's constants (Thornton & Ning's derived ones from the pair's R*: zero when
+ * they cannot be formed, and the pair is then not in contact). */
+DEMC_HOT_INLINE demc_normal_luding_params demci_contact_luding_params(const double *c)
+{
+    demc_normal_luding_params p;
+    p.loading_stiffness = c[DEMCI_M_PLASTIC];
+    p.unloading_stiffness = c[DEMCI_M_PLASTIC + 1];
+    p.tension_stiffness = c[DEMCI_M_PLASTIC + 2];
+    p.plastic_limit = c[DEMCI_M_PLASTIC + 3];
+    return p;
+}
+
+DEMC_HOT_INLINE demc_normal_eepa_params demci_contact_eepa_params(const double *c)
+{
+    demc_normal_eepa_params p;
+    p.loading_stiffness = c[DEMCI_M_PLASTIC];
+    p.plasticity_ratio = c[DEMCI_M_PLASTIC + 1];
+    p.pulloff_force = c[DEMCI_M_PLASTIC + 2];
+    p.adhesion_stiffness = c[DEMCI_M_PLASTIC + 3];
+    p.exponent = c[DEMCI_M_PLASTIC + 4];
+    p.adhesion_exponent = c[DEMCI_M_PLASTIC + 5];
+    p.unloading_stiffness = c[DEMCI_M_PLASTIC + 6];
+    p.plastic_factor = c[DEMCI_M_PLASTIC + 7];
+    return p;
+}
+
+DEMC_STATIC_INLINE demc_normal_thornton_ning_params demci_contact_tn_params(const double *c, double r_star)
+{
+    demc_normal_thornton_ning_params p;
+    if (demc_normal_thornton_ning_init(c[DEMCI_M_E], r_star, c[DEMCI_M_ADHESION], c[DEMCI_M_PLASTIC], &p, NULL) !=
+        DEMC_OK)
+        memset(&p, 0, sizeof p);
+    return p;
+}
+
+DEMC_STATIC_INLINE demc_normal_thornton_ning_state demci_contact_tn_load(const double *s)
+{
+    demc_normal_thornton_ning_state t;
+    t.max_overlap = s[0];
+    t.plastic_overlap = s[1];
+    t.unloading_radius = s[2];
+    t.neck = s[3];
+    return t;
+}
+
+/* Luding: the energy the law still gives back and dissipates from the point where the unloading branch of δ_max = m
+ * meets the tensile one, δ_min = (k₂ − k₁)m/(k₂ + k_c), to separation: ½k₂(δ_min − δ₀)² + ½k_cδ_min² (0 for m = 0). */
+DEMC_STATIC_INLINE double demci_contact_luding_tension(const demc_normal_luding_params *p, double m)
+{
+    demc_normal_luding_state st;
+    double k2, dmin;
+    if (!(m > 0.0)) return 0.0;
+    st.max_overlap = m;
+    k2 = demc_normal_luding_unloading_stiffness(p, m);
+    dmin = (k2 - p->loading_stiffness) * (m < p->plastic_limit ? m : p->plastic_limit) / (k2 + p->tension_stiffness);
+    return demc_normal_luding_stored_energy(p, dmin, st) + 0.5 * p->tension_stiffness * dmin * dmin;
+}
+
+/* Luding: the loading loss to δ_max = m, ½k₁m² − ½k₁²m²/k₂(m) (m capped at δ*): what the loading work leaves
+ * beyond the energy of the unloading branch. */
+DEMC_STATIC_INLINE double demci_contact_luding_loading(const demc_normal_luding_params *p, double m)
+{
+    const double mc = m < p->plastic_limit ? m : p->plastic_limit, k1 = p->loading_stiffness;
+    const double k2 = demc_normal_luding_unloading_stiffness(p, mc);
+    return mc > 0.0 ? 0.5 * k1 * mc * mc * (1.0 - k1 / k2) : 0.0;
+}
+
+/* EEPA: the energy of the k₂ branch of δ_p at δ and the work of the adhesive force from δ to separation,
+ * U(δ, δ_p) + k_adh δ^{χ+1}/(χ + 1). */
+DEMC_STATIC_INLINE double demci_contact_eepa_tension_at(const demc_normal_eepa_params *p, double d, double dp)
+{
+    demc_normal_eepa_state st;
+    st.plastic_overlap = dp;
+    return demc_normal_eepa_stored_energy(p, d, st) +
+           (p->adhesion_stiffness > 0.0
+                ? p->adhesion_stiffness * d * demci_eepa_pow(d, p->adhesion_exponent) / (p->adhesion_exponent + 1.0)
+                : 0.0);
+}
+
+/* EEPA: as demci_contact_luding_tension(), from where the k₂ branch of δ_p meets the adhesive one. */
+DEMC_STATIC_INLINE double demci_contact_eepa_tension(const demc_normal_eepa_params *p, double dp)
+{
+    demc_normal_eepa_params q = *p;
+    if (!(dp > 0.0)) return 0.0;
+    q.plastic_factor = 1.0; /* demc_normal_eepa_min_overlap() of δ_max = δ_p/1 is that of the branch of δ_p */
+    return demci_contact_eepa_tension_at(p, demc_normal_eepa_min_overlap(&q, dp), dp);
+}
+
+/* The energy the normal law of a contact that ends now dissipates from its state to separation (adhesion
+ * dissipation): Luding and EEPA along the unloading and tensile branches, Thornton & Ning the neck's break at its
+ * jump-off (0 without a neck); 0 for every other law. */
+DEMC_STATIC_INLINE double demci_contact_plastic_release_loss(demc_contact_kind kind, const double *c,
+                                                             const double *state)
+{
+    const unsigned normal = DEMCI_KIND_NORMAL(kind);
+    const double *s = state + demci_contact_normal_offset(kind);
+    if (normal == DEMC_NORMAL_LUDING) {
+        const demc_normal_luding_params p = demci_contact_luding_params(c);
+        return demci_contact_luding_tension(&p, s[0]);
+    }
+    if (normal == DEMC_NORMAL_EEPA) {
+        const demc_normal_eepa_params p = demci_contact_eepa_params(c);
+        return demci_contact_eepa_tension(&p, s[0]);
+    }
+    if (normal == DEMC_NORMAL_THORNTON_NING && s[3] != 0.0 && s[2] > 0.0 && c[DEMCI_M_ADHESION] > 0.0) {
+        const demc_adhesion_jkr_params jp = demc_adhesion_jkr_make(c[DEMCI_M_E], s[2], c[DEMCI_M_ADHESION]);
+        return demc_adhesion_jkr_cycle_loss(&jp);
+    }
+    return 0.0;
+}
+
+/* An elasto-plastic law's contact ends (or, for Thornton & Ning, its deformed surfaces are apart): the contact is
+ * released and, on request, the normal law's loss to separation is reported as adhesion dissipation. `keep`: the
+ * normal block (Thornton & Ning's state between a break and δ ≤ 0) is kept as it is. */
+DEMC_STATIC_INLINE demc_contact_result demci_contact_plastic_release(demc_contact_kind kind, const double *c,
+                                                                     double overlap, double *state,
+                                                                     demc_contact_diag *diag, double loss, int keep)
+{
+    double kept[4] = {0.0, 0.0, 0.0, 0.0};
+    const size_t at = demci_contact_normal_offset(kind), n = demci_contact_normal_doubles(kind);
+    size_t k;
+    demc_contact_result r;
+    if (keep)
+        for (k = 0; k < n; ++k) kept[k] = state[at + k];
+    r = demci_contact_release(kind, c, overlap, state, diag);
+    if (keep)
+        for (k = 0; k < n; ++k) state[at + k] = kept[k];
+    if (diag && DEMCI_CONTACT_DIAG_HAS(diag, adhesion_dissipation)) diag->adhesion_dissipation = loss;
+    return r;
+}
+
+/* One step of an elasto-plastic law in contact: the elastic force, the stiffness of its dashpot (and of k_t = κ k_n
+ * for Luding and EEPA), the contact radius (Thornton & Ning), what the Coulomb load adds to F_n, and on request the
+ * stored energy and the step's plastic and adhesive losses (each the step's work along the law's branches less the
+ * growth of the stored energy, from the states before and after: see the plastic page); `contact` 0 when Thornton
+ * & Ning's surfaces are apart (its state is written then too; `adhesion` is a break's loss). */
+typedef struct demci_contact_plastic_step {
+    double force, stiffness, radius, lift, energy, plastic, adhesion;
+    int contact;
+} demci_contact_plastic_step;
+
+DEMC_STATIC_INLINE demci_contact_plastic_step demci_contact_plastic_none(void)
+{
+    demci_contact_plastic_step ps;
+    ps.force = ps.stiffness = ps.radius = ps.lift = ps.energy = ps.plastic = ps.adhesion = 0.0;
+    ps.contact = 0;
+    return ps;
+}
+
+DEMC_STATIC_INLINE demci_contact_plastic_step demci_contact_plastic(demc_contact_kind kind, const double *c,
+                                                                    const demc_contact_frame *f, double *state,
+                                                                    int want_energy)
+{
+    const unsigned normal = DEMCI_KIND_NORMAL(kind);
+    const double delta = f->overlap;
+    double *s = state + demci_contact_normal_offset(kind);
+    demci_contact_plastic_step ps;
+    ps.force = ps.stiffness = ps.radius = ps.lift = ps.energy = ps.plastic = ps.adhesion = 0.0;
+    ps.contact = 1;
+    if (normal == DEMC_NORMAL_LUDING) {
+        const demc_normal_luding_params p = demci_contact_luding_params(c);
+        demc_normal_luding_state st;
+        demc_normal_luding_result lr;
+        const double m_old = s[0];
+        st.max_overlap = m_old;
+        lr = demc_normal_luding_force(&p, delta, &st);
+        s[0] = st.max_overlap;
+        ps.force = lr.force;
+        ps.stiffness = p.loading_stiffness; /* Luding's constant dashpot, 2γ√(m* k₁) */
+        ps.lift = p.tension_stiffness * delta; /* Luding 2008: the Coulomb load F_n + k_cδ */
+        if (want_energy) {
+            const double u = demc_normal_luding_stored_energy(&p, delta, st);
+            ps.energy = u;
+            if (st.max_overlap > m_old)
+                ps.plastic = demci_contact_luding_loading(&p, st.max_overlap) - demci_contact_luding_loading(&p, m_old);
+            else if (st.max_overlap < m_old)
+                ps.adhesion = demci_contact_luding_tension(&p, m_old) - (u + 0.5 * p.tension_stiffness * delta * delta);
+        }
+    } else if (normal == DEMC_NORMAL_EEPA) {
+        const demc_normal_eepa_params p = demci_contact_eepa_params(c);
+        demc_normal_eepa_state st;
+        demc_normal_eepa_result er;
+        const double dp_old = s[0], n = p.exponent;
+        st.plastic_overlap = dp_old;
+        er = demc_normal_eepa_update(&p, delta, &st);
+        s[0] = st.plastic_overlap;
+        ps.force = er.force;
+        /* the loading branch's tangent n k₁δ^{n−1} */
+        ps.stiffness = n == 1.0 ? p.loading_stiffness : n * p.loading_stiffness * (demci_eepa_pow(delta, n) / delta);
+        if (want_energy) {
+            const double u = demc_normal_eepa_stored_energy(&p, delta, st);
+            ps.energy = u + p.pulloff_force * delta;
+            if (st.plastic_overlap > dp_old) {
+                /* loading from where the k₂ branch of δ_p,old meets the loading curve, δ_p,old/λ_P^{1/n} */
+                const double from = dp_old > 0.0 ? dp_old / p.plastic_factor : 0.0;
+                demc_normal_eepa_state so;
+                so.plastic_overlap = dp_old;
+                ps.plastic = p.loading_stiffness *
+                                 (delta * demci_eepa_pow(delta, n) - from * demci_eepa_pow(from, n)) / (n + 1.0) -
+                             (u - (from > 0.0 ? demc_normal_eepa_stored_energy(&p, from, so) : 0.0));
+            } else if (st.plastic_overlap < dp_old) {
+                ps.adhesion = demci_contact_eepa_tension(&p, dp_old) -
+                              demci_contact_eepa_tension_at(&p, delta, st.plastic_overlap);
+            }
+        }
+    } else { /* Thornton & Ning */
+        const demc_normal_thornton_ning_params p = demci_contact_tn_params(c, f->effective_radius);
+        demc_normal_thornton_ning_state st = demci_contact_tn_load(s);
+        const demc_normal_thornton_ning_state old = st;
+        demc_normal_thornton_ning_result tr;
+        if (!(p.effective_radius > 0.0)) { /* a pair outside the law's domain (its constants not representable) */
+            s[0] = s[1] = s[2] = s[3] = 0.0;
+            ps.contact = 0;
+            return ps;
+        }
+        tr = demc_normal_thornton_ning_update(&p, delta, &st);
+        s[0] = st.max_overlap;
+        s[1] = st.plastic_overlap;
+        s[2] = st.unloading_radius;
+        s[3] = st.neck;
+        if (!(st.neck != 0.0)) {
+            ps.contact = 0;
+            if (want_energy && old.neck != 0.0 && old.unloading_radius > 0.0 && p.work_of_adhesion > 0.0) {
+                /* the neck broke: the JKR potential of R_p at its jump-off */
+                const demc_adhesion_jkr_params jp = demc_adhesion_jkr_make(c[DEMCI_M_E], old.unloading_radius,
+                                                                           p.work_of_adhesion);
+                ps.adhesion = demc_adhesion_jkr_cycle_loss(&jp);
+            }
+            return ps;
+        }
+        ps.force = tr.force;
+        ps.radius = tr.contact_radius;
+        ps.stiffness = c[DEMCI_M_HERTZ_KN] * tr.contact_radius; /* 2E*a, as for the adhesive laws */
+        ps.lift = 2.0 * 1.5 * 3.14159265358979323846 * p.work_of_adhesion * st.unloading_radius; /* 2F_c of R_p */
+        if (want_energy) {
+            ps.energy = demc_normal_thornton_ning_energy(&p, delta, st);
+            if (st.max_overlap > old.max_overlap) {
+                demc_normal_thornton_ning_state o = old;
+                double before = 0.0;
+                o.neck = 1.0;
+                if (old.max_overlap > 0.0 && old.unloading_radius > 0.0)
+                    before = demc_normal_thornton_ning_loading_work(&p, old.max_overlap) -
+                             demc_normal_thornton_ning_energy(&p, old.max_overlap, o);
+                ps.plastic = demc_normal_thornton_ning_loading_work(&p, st.max_overlap) -
+                             demc_normal_thornton_ning_energy(&p, st.max_overlap, st) - before;
+            }
+        }
+    }
+    if (ps.plastic < 0.0) ps.plastic = 0.0; /* ≥ 0 exactly; a rounding below 0 is no gain */
+    if (ps.adhesion < 0.0) ps.adhesion = 0.0;
+    return ps;
+}
+
 /* An adhesive law at this step (w or k > 0): the elastic force, the stiffness 2E*a of its dashpot, the contact
  * radius, what the Coulomb load adds to F_n, the energy on request, and whether the bodies are in contact (JKR:
  * the neck, updated in the state; the others: δ > 0, tested by the caller). */
@@ -317,11 +572,11 @@ DEMC_HOT_INLINE demc_vec3 demci_contact_rolling_increment(const demc_contact_fra
     return demc_vec3_project_plane(demc_vec3_sub(travel, demc_vec3_sub(roll_i, roll_j)), f->normal);
 }
 
-/* The one evaluation behind every model. With a constant kind every slot and convention folds; without a diag the
- * energy terms are not computed. */
-DEMC_HOT_INLINE demc_contact_result demci_contact_eval_kind(demc_contact_kind kind, const double *c,
-                                                            const demc_contact_frame *f, double dt, double *state,
-                                                            demc_contact_diag *diag)
+/* The one evaluation behind every model (demci_contact_eval_kind() adds a liquid bridge to it). With a constant kind
+ * every slot and convention folds; without a diag the energy terms are not computed. */
+DEMC_HOT_INLINE demc_contact_result demci_contact_eval_contact(demc_contact_kind kind, const double *c,
+                                                               const demc_contact_frame *f, double dt, double *state,
+                                                               demc_contact_diag *diag)
 {
     const unsigned normal = DEMCI_KIND_NORMAL(kind);
     const int damped = DEMCI_KIND_DAMPING(kind) == DEMC_DAMPING_VISCOUS;
@@ -335,10 +590,13 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_eval_kind(demc_contact_kind ki
     demc_contact_result r;
     demc_vec3 v_c, v_t;
     demci_contact_glue glue;
+    demci_contact_plastic_step plast; /* the elasto-plastic laws (1.1) */
     double rate, f_el, f_n, k_n, k_t = 0.0, c_n = 0.0, c_t = 0.0, energy = 0.0, plastic = 0.0, radius = 0.0;
+    double adhesion = 0.0; /* the elasto-plastic laws' adhesive loss of the step */
     double torque_load = 0.0;           /* the rolling and twisting laws' normal load */
     demc_contact_diag *torque_diag = NULL; /* diag, when it has their energy terms */
 
+    if (!DEMCI_NORMAL_PLASTIC(normal)) plast = demci_contact_plastic_none(); /* (unread: folds away) */
     if (glued) {
         /* The law's contact test: JKR while the neck holds (it forms at δ > 0), the others while δ > 0. */
         if (!(delta > 0.0) &&
@@ -346,6 +604,18 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_eval_kind(demc_contact_kind ki
             return demci_contact_release(kind, c, delta, state, diag);
         glue = demci_contact_adhesion(kind, c, f, state, diag != 0);
         if (normal == DEMC_NORMAL_JKR && !glue.contact) return demci_contact_jkr_break(kind, c, delta, state, diag);
+    } else if (DEMCI_NORMAL_PLASTIC(normal)) {
+        /* Luding and EEPA while δ > 0; Thornton & Ning while its neck holds (a frame beyond the reach has R* = 0:
+         * the neck is lost there, as JKR's) */
+        glue = demci_contact_glue_none();
+        if (normal == DEMC_NORMAL_THORNTON_NING
+                ? !(f->effective_radius > 0.0) ||
+                      (!(delta > 0.0) && !(state[demci_contact_normal_offset(kind) + 3] != 0.0))
+                : !(delta > 0.0))
+            return demci_contact_plastic_release(kind, c, delta, state, diag,
+                                                 diag ? demci_contact_plastic_release_loss(kind, c, state) : 0.0, 0);
+        plast = demci_contact_plastic(kind, c, f, state, diag != 0);
+        if (!plast.contact) return demci_contact_plastic_release(kind, c, delta, state, diag, plast.adhesion, 1);
     } else {
         glue = demci_contact_glue_none();
         if (!(delta > 0.0)) return demci_contact_release(kind, c, delta, state, diag);
@@ -382,6 +652,17 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_eval_kind(demc_contact_kind ki
         state[at] = latch.overlap_max;
         k_n = pp.unloading_stiffness;
         k_t = c[DEMCI_M_KAPPA] * pp.unloading_stiffness; /* [Cummins 2012] eq 3: κ k₂ */
+    } else if (DEMCI_NORMAL_PLASTIC(normal)) {
+        /* Elasto-plastic (1.1): Thornton & Ning's dashpot and k_t on the contact circle, 2E*a and 8G*a; Luding's
+         * and EEPA's on the loading stiffness, k_t = κ k_n. */
+        f_el = plast.force;
+        energy = plast.energy;
+        plastic = plast.plastic;
+        adhesion = plast.adhesion;
+        k_n = plast.stiffness;
+        radius = plast.radius;
+        if (spring)
+            k_t = normal == DEMC_NORMAL_THORNTON_NING ? c[DEMCI_M_HERTZ_KT] * plast.radius : c[DEMCI_M_KAPPA] * k_n;
     } else if (glued) {
         /* Adhesive: the dashpot and Mindlin's k_t on the contact circle, 2E*a and 8G*a (dF/dδ of JKR is negative
          * or infinite near the jump-off). */
@@ -401,7 +682,8 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_eval_kind(demc_contact_kind ki
     }
     if (damped) c_n = 2.0 * c[DEMCI_M_GAMMA_N] * sqrt(m_eff * k_n);
     f_n = f_el + c_n * rate;
-    if (!DEMCI_NORMAL_ADHESIVE(normal) && DEMCI_KIND_END(kind) == DEMC_CONTACT_END_FORCE)
+    if (!DEMCI_NORMAL_ADHESIVE(normal) && !DEMCI_NORMAL_PLASTIC(normal) &&
+        DEMCI_KIND_END(kind) == DEMC_CONTACT_END_FORCE)
         f_n = f_n > 0.0 ? f_n : 0.0; /* no attraction */
     r.force = demc_vec3_scale(n, f_n);
 
@@ -427,7 +709,11 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_eval_kind(demc_contact_kind ki
         tp.unloading = (demc_unloading_rule)DEMCI_KIND_UNLOADING(kind);
         tp.coulomb = (demc_coulomb_policy)DEMCI_KIND_COULOMB(kind);
         /* The Coulomb load: F_n, plus what the adhesive law adds (JKR 2F_c, DMT 2πwR*, simplified JKR kA). */
-        rt = demci_tangential_step(&tp, increment, v_t, k_t, glued ? f_n + glue.lift : f_n, c_t, dt, &ts, diag != 0);
+        rt = demci_tangential_step(&tp, increment, v_t, k_t,
+                                   glued                         ? f_n + glue.lift
+                                   : DEMCI_NORMAL_PLASTIC(normal) ? f_n + plast.lift
+                                                                  : f_n,
+                                   c_t, dt, &ts, diag != 0);
         demci_contact_store_tangential(kind, slot, &ts);
         r.force = demc_vec3_add(r.force, rt.force);
         if (diag) {
@@ -527,7 +813,7 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_eval_kind(demc_contact_kind ki
         /* Work of the dashpot force actually applied, (f_n − f_el) δ̇ Δt: ≥ 0, also when clamped. */
         diag->viscous_dissipation += (f_n - f_el) * rate * dt;
         diag->plastic_dissipation = plastic;
-        if (DEMCI_CONTACT_DIAG_HAS(diag, adhesion_dissipation)) diag->adhesion_dissipation = 0.0;
+        if (DEMCI_CONTACT_DIAG_HAS(diag, adhesion_dissipation)) diag->adhesion_dissipation = adhesion;
         if (DEMCI_CONTACT_DIAG_HAS(diag, twisting_exchange)) {
             diag->rolling_energy = 0.0; /* the rolling and twisting laws below write their own */
             diag->rolling_dissipation = 0.0;
@@ -545,7 +831,7 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_eval_kind(demc_contact_kind ki
      * +M on i and −M on j, limited by the load the Coulomb limit uses (F_n, plus the adhesive law's lift); their
      * energy terms only in a diag that has them. */
     if (DEMCI_KIND_ROLLING(kind) != DEMC_ROLLING_NONE || DEMCI_KIND_TWISTING(kind) != DEMC_TWISTING_NONE) {
-        torque_load = glued ? f_n + glue.lift : f_n;
+        torque_load = glued ? f_n + glue.lift : DEMCI_NORMAL_PLASTIC(normal) ? f_n + plast.lift : f_n;
         torque_diag = diag && DEMCI_CONTACT_DIAG_HAS(diag, twisting_exchange) ? diag : NULL;
     }
     if (DEMCI_KIND_ROLLING(kind) != DEMC_ROLLING_NONE) {
@@ -658,6 +944,104 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_eval_kind(demc_contact_kind ki
     r.overlap = delta;
     r.normal_force = f_n;
     return r;
+}
+
+/* ---- the liquid bridge (1.1) --------------------------------------------------------------------------------- */
+
+/* The bridge of the pair of a frame (its two radii; R_j = 0: a plane) from the model's constants. */
+DEMC_STATIC_INLINE demc_capillary_params demci_contact_bridge_params(const double *c, const demc_contact_frame *f)
+{
+    demc_capillary_params p = demc_capillary_make(c[DEMCI_M_BRIDGE], c[DEMCI_M_BRIDGE + 1], c[DEMCI_M_BRIDGE + 2],
+                                                  f->radius_i, f->radius_j,
+                                                  (demc_capillary_form)(int)c[DEMCI_M_BRIDGE + 3]);
+    if (c[DEMCI_M_BRIDGE + 4] > 0.0)
+        (void)demc_capillary_viscous_init(c[DEMCI_M_BRIDGE + 4], c[DEMCI_M_BRIDGE + 5], &p, NULL);
+    return p;
+}
+
+/* The contact's evaluation and its liquid bridge: the bridge forms when the bodies touch and ruptures at S_c (or
+ * where the frame builders drop the pair: an empty frame; its flag in the state holds the pair's Derjaguin radius
+ * R_h while it exists, for the energy of that rupture), its force −F_cap + F_visc is added along n to the
+ * contact's (the Coulomb, rolling and twisting loads are the contact's own F_n), and with a diag its energy
+ * W(0) − W(δ) (W = demc_capillary_energy(), zero at touch) is added to normal_energy, its viscous work to
+ * viscous_dissipation and, at rupture, W(0) to adhesion_dissipation. Out of line: the bridge's path. */
+#if defined(__GNUC__) && !defined(__CUDACC__)
+__attribute__((noinline, unused)) static DEMC_HOST_DEVICE
+#else
+DEMC_STATIC_INLINE
+#endif
+demc_contact_result demci_contact_eval_bridge(demc_contact_kind kind, const double *c, const demc_contact_frame *f,
+                                              double dt, double *state, demc_contact_diag *diag, double had,
+                                              demc_contact_result r)
+{
+    double *const flag = state + demci_contact_bridge_offset(kind);
+    const double delta = f->overlap;
+    demc_capillary_state bs;
+    bs.bridge = had;
+    if (!(f->effective_radius > 0.0)) { /* an empty frame: the pair is past the range ≥ S_c, the bridge ruptured */
+        *flag = 0.0;
+        if (diag && had > 0.0 && DEMCI_CONTACT_DIAG_HAS(diag, adhesion_dissipation)) {
+            /* the energy the bridge held there, W(0), from the Derjaguin radius its flag keeps */
+            demc_contact_frame g = *f;
+            g.radius_i = g.radius_j = had;
+            {
+                const demc_capillary_params p = demci_contact_bridge_params(c, &g);
+                diag->adhesion_dissipation += demc_capillary_energy(&p, 0.0);
+            }
+        }
+        return r;
+    }
+    {
+        const demc_capillary_params p = demci_contact_bridge_params(c, f);
+        const demc_vec3 n = f->normal;
+        const demc_vec3 v_c =
+            demc_vec3_sub(demc_vec3_add(f->velocity_i, demc_vec3_cross(f->angular_velocity_i, f->branch_i)),
+                          demc_vec3_add(f->velocity_j, demc_vec3_cross(f->angular_velocity_j, f->branch_j)));
+        const double rate = -demc_vec3_dot(v_c, n);
+        const demc_capillary_result br = demc_capillary_update(&p, delta, rate, &bs);
+        const demc_vec3 force = demc_vec3_scale(n, br.force);
+        *flag = bs.bridge != 0.0 ? p.radius : 0.0; /* the pair's Derjaguin radius while the bridge exists */
+        if (br.bridge) {
+            r.force = demc_vec3_add(r.force, force);
+            r.torque_i = demc_vec3_add(r.torque_i, demc_vec3_cross(f->branch_i, force));
+            r.torque_j = demc_vec3_add(r.torque_j, demc_vec3_cross(force, f->branch_j));
+            r.normal_force += br.force;
+        }
+        if (diag) {
+            const double w0 = br.bridge || br.ruptured ? demc_capillary_energy(&p, 0.0) : 0.0;
+            if (br.bridge) {
+                diag->normal_energy += w0 - demc_capillary_energy(&p, delta);
+                diag->viscous_dissipation += br.viscous_force * rate * dt; /* F_visc δ̇ ≥ 0 */
+            }
+            if (br.ruptured && DEMCI_CONTACT_DIAG_HAS(diag, adhesion_dissipation)) diag->adhesion_dissipation += w0;
+        }
+    }
+    return r;
+}
+
+/* A kind with a liquid bridge: the contact, then the bridge from its flag before the contact's evaluation (whose
+ * release zeroes the kind's blocks). Out of line, so that the bodies of the kinds without a bridge are those of a
+ * model without this option, instruction for instruction. */
+#if defined(__GNUC__) && !defined(__CUDACC__)
+__attribute__((noinline, unused)) static DEMC_HOST_DEVICE
+#else
+DEMC_STATIC_INLINE
+#endif
+demc_contact_result demci_contact_eval_bridged(demc_contact_kind kind, const double *c, const demc_contact_frame *f,
+                                               double dt, double *state, demc_contact_diag *diag)
+{
+    const double had = state[demci_contact_bridge_offset(kind)];
+    const demc_contact_result r = demci_contact_eval_contact(kind, c, f, dt, state, diag);
+    return demci_contact_eval_bridge(kind, c, f, dt, state, diag, had, r);
+}
+
+/* The evaluation of a kind: the contact, with its liquid bridge when the kind has one (a bit that folds). */
+DEMC_HOT_INLINE demc_contact_result demci_contact_eval_kind(demc_contact_kind kind, const double *c,
+                                                            const demc_contact_frame *f, double dt, double *state,
+                                                            demc_contact_diag *diag)
+{
+    if (DEMCI_KIND_BRIDGE(kind)) return demci_contact_eval_bridged(kind, c, f, dt, state, diag);
+    return demci_contact_eval_contact(kind, c, f, dt, state, diag);
 }
 
 /* The general body, the kind read at run time, out of line: one copy per unit for every call with a diag (energy

@@ -128,7 +128,8 @@ DEMC_STATIC_INLINE int demci_contact_lanes_serve(demc_contact_kind kind)
     const unsigned laws = kind & DEMCI_KIND_LAW_BITS;
     return (laws == (DEMC_CONTACT_KIND_HMD & DEMCI_KIND_LAW_BITS) ||
             laws == (DEMC_CONTACT_KIND_HM & DEMCI_KIND_LAW_BITS)) &&
-           !demci_contact_spring_displacement(kind) && DEMCI_KIND_DIRECTION(kind) == DEMC_SLIP_DIRECTION_FORCE;
+           !demci_contact_spring_displacement(kind) && DEMCI_KIND_DIRECTION(kind) == DEMC_SLIP_DIRECTION_FORCE &&
+           !DEMCI_KIND_BRIDGE(kind); /* (a liquid bridge: the scalar body) */
 }
 
 /* The turn of the memory from the previous normal to this one with the mean spin (demci_tangential_turn_make). */

@@ -19,7 +19,9 @@ DEMC_BEGIN_DECLS
  * (zeros) has tag 0 and is refused too. */
 /* 101 (1.1): the tangential slot's value 3 (the MDR law) and its constant DEMCI_M_MDR_SPRINGS; a 1.0 reader
  * would take such a model for one without tangential law. */
-#define DEMCI_CONTACT_LAYOUT 101.0
+/* 102 (1.1): the normal slot's values 7-9 (the elasto-plastic adhesive laws) and their constants DEMCI_M_PLASTIC; a
+ * reader of layout 101 would take such a model for one with the Hertz law. */
+#define DEMCI_CONTACT_LAYOUT 102.0
 #define DEMCI_KIND_TAG_SCALE 4294967296.0 /* 2^32: the kind is below it, the tag times it is exact */
 #define DEMCI_TAGGED_KIND(kind) (DEMCI_CONTACT_LAYOUT * DEMCI_KIND_TAG_SCALE + (double)(kind))
 /* The flips of the state under the i ⇄ j swap as runs of doubles (start, length): at most one per vector block
@@ -72,7 +74,12 @@ enum {
     DEMCI_M_HEAT_FRACTION_J,  /* share of body j */
     DEMCI_M_HEAT_STATE,       /* offset of the heat block in the state (COLLISION: a_max, τ) */
     DEMCI_M_MDR_SPRINGS, /* springs of the MDR law (1.1), exact as a double */
-    DEMCI_M_END_
+    /* The elasto-plastic laws (1.1): Thornton & Ning p_y (its E* and w are DEMCI_M_E and DEMCI_M_ADHESION); Luding
+     * demc_normal_luding_params (4); EEPA demc_normal_eepa_params (8), each in declaration order. */
+    DEMCI_M_PLASTIC,
+    /* The liquid bridge (1.1): γ, θ, V, the form, η, S_min (def.capillary), read when the kind's bridge bit is set. */
+    DEMCI_M_BRIDGE = DEMCI_M_PLASTIC + 8,
+    DEMCI_M_END_ = DEMCI_M_BRIDGE + 6
 };
 typedef char demci_contact_model_fits[DEMCI_M_END_ <= DEMC_CONTACT_MODEL_DOUBLES ? 1 : -1];
 
@@ -102,6 +109,7 @@ DEMC_HOT_INLINE demc_contact_kind demci_contact_kind_of(const double *c)
 #define DEMCI_KIND_END(k) (((unsigned)(k) >> 25) & 1u)
 #define DEMCI_KIND_TRANSPORT(k) (((unsigned)(k) >> 26) & 1u)
 #define DEMCI_KIND_SPIN(k) (!(((unsigned)(k) >> 27) & 1u))
+#define DEMCI_KIND_BRIDGE(k) (((unsigned)(k) >> 28) & 1u) /* the liquid bridge (1.1): DEMC_CONTACT_KIND_BRIDGE */
 
 /* ---- the per-contact state layout, a function of the kind alone ---------------------------------------------- */
 /* Forced inline (DEMC_HOT_INLINE): with a constant kind they must fold to constants inside the evaluation, which
@@ -121,7 +129,10 @@ DEMC_HOT_INLINE demc_contact_kind demci_contact_kind_of(const double *c)
  *   twisting      the twist angle φ (rad, kept under the swap), and for Marshall the k_tw of the step that wrote
  *                 it (kept);
  *   normal        PLS(B): the latch δ_max; JKR: the neck (0: none; while it exists, the pair's R*, kept for the
- *                 energy of the break);
+ *                 energy of the break); Thornton & Ning (1.1): demc_normal_thornton_ning_state (δ_max, δ_p, R_p,
+ *                 neck); Luding (1.1): δ_max; EEPA (1.1): δ_p; all kept under the swap;
+ *   bridge (1.1)  the liquid bridge of def.capillary (the kind's bridge bit): 0 without a bridge, the pair's
+ *                 Derjaguin radius R_h while it exists (kept under the swap);
  *   MDR           the tangential law DEMC_TANGENTIAL_MDR, whose size is not the kind's but its resolution's (the
  *                 model's DEMCI_M_MDR_SPRINGS): the kernel's state of demc/tangential_mdr.h, the cell width h and
  *                 the contact radius a_0 of the previous step (kept under the swap), a unit basis e_1, e_2 of the
@@ -176,7 +187,10 @@ DEMC_HOT_INLINE size_t demci_contact_twisting_doubles(demc_contact_kind kind)
 
 DEMC_HOT_INLINE size_t demci_contact_normal_doubles(demc_contact_kind kind)
 {
-    return DEMCI_KIND_NORMAL(kind) == DEMC_NORMAL_PLSB || DEMCI_KIND_NORMAL(kind) == DEMC_NORMAL_JKR ? 1 : 0;
+    return DEMCI_KIND_NORMAL(kind) == DEMC_NORMAL_PLSB || DEMCI_KIND_NORMAL(kind) == DEMC_NORMAL_JKR ? 1
+           : DEMCI_KIND_NORMAL(kind) == DEMC_NORMAL_THORNTON_NING                                  ? 4
+           : DEMCI_KIND_NORMAL(kind) == DEMC_NORMAL_LUDING || DEMCI_KIND_NORMAL(kind) == DEMC_NORMAL_EEPA ? 1
+                                                                                                      : 0;
 }
 
 /* The number of tangent-plane vectors of the tangential block: the spring's force (and displacement when kept), or
@@ -245,10 +259,16 @@ DEMC_HOT_INLINE size_t demci_contact_normal_offset(demc_contact_kind kind)
     return demci_contact_twisting_offset(kind) + demci_contact_twisting_doubles(kind);
 }
 
+/* The liquid bridge's flag (1.1), after the normal block. */
+DEMC_HOT_INLINE size_t demci_contact_bridge_offset(demc_contact_kind kind)
+{
+    return demci_contact_normal_offset(kind) + demci_contact_normal_doubles(kind);
+}
+
 /* The doubles of the blocks the kind fixes: the whole state, but for the MDR block that follows them. */
 DEMC_HOT_INLINE size_t demci_contact_state_size(demc_contact_kind kind)
 {
-    return demci_contact_normal_offset(kind) + demci_contact_normal_doubles(kind);
+    return demci_contact_bridge_offset(kind) + DEMCI_KIND_BRIDGE(kind);
 }
 
 /* The MDR block: its offset, and its doubles for `springs` springs. */
@@ -270,7 +290,7 @@ DEMC_STATIC_INLINE int demci_contact_flips(demc_contact_kind kind, size_t index)
 
 /* The number of known values of each slot; a larger value is an option of a newer library. */
 enum {
-    DEMCI_NORMAL_LAWS = DEMC_NORMAL_SJKR2 + 1,
+    DEMCI_NORMAL_LAWS = DEMC_NORMAL_EEPA + 1,
     DEMCI_DAMPING_LAWS = DEMC_DAMPING_VISCOUS + 1,
     DEMCI_TANGENTIAL_LAWS = DEMC_TANGENTIAL_MDR + 1,
     DEMCI_INCREMENT_RULES = DEMC_INCREMENT_ROLLING + 1,
@@ -280,6 +300,9 @@ enum {
 
 /* 1 for the adhesive Hertz laws (JKR, DMT, simplified JKR). */
 #define DEMCI_NORMAL_ADHESIVE(law) ((unsigned)(law) >= DEMC_NORMAL_JKR && (unsigned)(law) <= DEMC_NORMAL_SJKR2)
+/* 1 for the elasto-plastic adhesive laws (Thornton & Ning, Luding, EEPA; 1.1). */
+#define DEMCI_NORMAL_PLASTIC(law) \
+    ((unsigned)(law) >= DEMC_NORMAL_THORNTON_NING && (unsigned)(law) <= DEMC_NORMAL_EEPA)
 
 DEMC_END_DECLS
 

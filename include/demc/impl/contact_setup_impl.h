@@ -209,7 +209,10 @@ DEMC_STATIC_INLINE demc_status demci_contact_heat_check(const demc_contact_heat_
 DEMC_STATIC_INLINE demc_status demci_contact_def_check(const demc_contact_def *d, const char **bad_field)
 {
     const int adhesive = DEMCI_NORMAL_ADHESIVE(d->normal);
-    const int hertz = d->normal == DEMC_NORMAL_HERTZ || adhesive, plsb = d->normal == DEMC_NORMAL_PLSB;
+    /* the elasto-plastic laws (1.1): Thornton & Ning is Hertz-like (E*, G*, the contact circle); Luding and EEPA
+     * take their stiffnesses from def.plastic, and κ for the tangential spring */
+    const int plastic = DEMCI_NORMAL_PLASTIC(d->normal), tn = d->normal == DEMC_NORMAL_THORNTON_NING;
+    const int hertz = d->normal == DEMC_NORMAL_HERTZ || adhesive || tn, plsb = d->normal == DEMC_NORMAL_PLSB;
     const int damped = d->damping == DEMC_DAMPING_VISCOUS, spring = d->tangential == DEMC_TANGENTIAL_SPRING;
     /* the Mindlin–Deresiewicz law and the MDR law share their conditions (a Hertz contact, one μ, an incremental
      * law, the tangential dashpot); `md` is either */
@@ -225,7 +228,7 @@ DEMC_STATIC_INLINE demc_status demci_contact_def_check(const demc_contact_def *d
         return demci_material_fail(DEMC_ERR_OUT_OF_DOMAIN, "def.damping", bad_field);
     if ((s = demci_contact_slot((int)d->tangential, DEMCI_TANGENTIAL_LAWS, "def.tangential", bad_field)) != DEMC_OK)
         return s;
-    if (md && !hertz) /* the law is written for a Hertz contact: 8G*a and the Mindlin–Deresiewicz branches */
+    if (md && (!hertz || plastic)) /* written for a Hertz contact: 8G*a and the Mindlin–Deresiewicz branches */
         return demci_material_fail(DEMC_ERR_OUT_OF_DOMAIN, "def.tangential", bad_field);
     if ((s = demci_contact_slot((int)d->increment, DEMCI_INCREMENT_RULES, "def.increment", bad_field)) != DEMC_OK)
         return s;
@@ -244,7 +247,8 @@ DEMC_STATIC_INLINE demc_status demci_contact_def_check(const demc_contact_def *d
     if ((s = demci_require(asym, asym >= -1.0 && asym <= 1.0, "def.moduli.compliance_asymmetry", bad_field)) !=
         DEMC_OK)
         return s;
-    if (!hertz && (s = demci_require_positive(d->normal_stiffness, "def.normal_stiffness", bad_field)) != DEMC_OK)
+    if (!hertz && !plastic &&
+        (s = demci_require_positive(d->normal_stiffness, "def.normal_stiffness", bad_field)) != DEMC_OK)
         return s;
     if (!hertz && spring &&
         (s = demci_require(d->stiffness_ratio, d->stiffness_ratio >= 0.0, "def.stiffness_ratio", bad_field)) !=
@@ -255,7 +259,7 @@ DEMC_STATIC_INLINE demc_status demci_contact_def_check(const demc_contact_def *d
         return s;
     if ((s = demci_require_enum((int)d->end, (int)DEMC_CONTACT_END_OVERLAP + 1, "def.end", bad_field)) != DEMC_OK)
         return s;
-    if (adhesive && d->end == DEMC_CONTACT_END_FORCE) /* its clamp at zero would remove the adhesion */
+    if ((adhesive || plastic) && d->end == DEMC_CONTACT_END_FORCE) /* its clamp would remove the adhesion */
         return demci_material_fail(DEMC_ERR_OUT_OF_DOMAIN, "def.end", bad_field);
     if (damped && (spring || md) &&
         (s = demci_require(d->tangential_damping_scale, d->tangential_damping_scale >= 0.0,
@@ -277,7 +281,7 @@ DEMC_STATIC_INLINE demc_status demci_contact_def_check(const demc_contact_def *d
     if ((s = demci_require_enum((int)d->contact_point, (int)DEMC_CONTACT_POINT_HALF + 1, "def.contact_point",
                                 bad_field)) != DEMC_OK)
         return s;
-    if ((d->normal == DEMC_NORMAL_JKR || d->normal == DEMC_NORMAL_DMT) &&
+    if ((d->normal == DEMC_NORMAL_JKR || d->normal == DEMC_NORMAL_DMT || tn) &&
         (s = demci_require(d->work_of_adhesion, d->work_of_adhesion >= 0.0, "def.work_of_adhesion", bad_field)) !=
             DEMC_OK)
         return s;
@@ -285,7 +289,7 @@ DEMC_STATIC_INLINE demc_status demci_contact_def_check(const demc_contact_def *d
         (s = demci_require(d->cohesion_energy_density, d->cohesion_energy_density >= 0.0,
                            "def.cohesion_energy_density", bad_field)) != DEMC_OK)
         return s;
-    if (d->normal == DEMC_NORMAL_JKR &&
+    if ((d->normal == DEMC_NORMAL_JKR || (tn && d->work_of_adhesion > 0.0)) &&
         (s = demci_require_positive(d->max_effective_radius, "def.max_effective_radius", bad_field)) != DEMC_OK)
         return s;
     if (md && !mdr && (s = demci_require_enum((int)d->md_variant, (int)DEMC_TANGENTIAL_MD_THORNTON_YIN + 1,
@@ -295,6 +299,143 @@ DEMC_STATIC_INLINE demc_status demci_contact_def_check(const demc_contact_def *d
     /* the resolution last (the field is the last); its upper bound is the state's, checked on the kind */
     if (mdr && d->mdr_springs < 0) return demci_material_fail(DEMC_ERR_OUT_OF_DOMAIN, "def.mdr_springs", bad_field);
     return DEMC_OK;
+}
+
+/* The elasto-plastic laws' parameters (1.1), in declaration order, each read only by its law, into the model's
+ * constants `out` (8 doubles: the kernel's parameters in declaration order; Thornton & Ning's p_y); the kernels'
+ * setups give the same checks, their field names mapped to the description's. `out` is written only on success. */
+DEMC_STATIC_INLINE demc_status demci_contact_plastic_check(const demc_contact_def *d, double *out,
+                                                           const char **bad_field)
+{
+    const demc_contact_plastic_def *p = &d->plastic;
+    demc_status s;
+    int k;
+    for (k = 0; k < 8; ++k) out[k] = 0.0;
+    if (d->normal == DEMC_NORMAL_THORNTON_NING) {
+        demc_normal_thornton_ning_params tp;
+        if ((s = demci_require_positive(p->yield_pressure, "def.plastic.yield_pressure", bad_field)) != DEMC_OK)
+            return s;
+        /* the derived constants at the largest R* of the pairs (or at 1 m without adhesion: they scale with R*) */
+        s = demc_normal_thornton_ning_init(d->moduli.effective_modulus,
+                                           d->work_of_adhesion > 0.0 ? d->max_effective_radius : 1.0,
+                                           d->work_of_adhesion, p->yield_pressure, &tp, NULL);
+        if (s != DEMC_OK) return demci_material_fail(s, "def.plastic.yield_pressure", bad_field);
+        out[0] = p->yield_pressure;
+    } else if (d->normal == DEMC_NORMAL_LUDING) {
+        demc_normal_luding_params lp;
+        const double k1 = p->loading_stiffness;
+        if ((s = demci_require_positive(k1, "def.plastic.loading_stiffness", bad_field)) != DEMC_OK) return s;
+        if ((s = demci_require(p->unloading_stiffness, p->unloading_stiffness >= k1, "def.plastic.unloading_stiffness",
+                               bad_field)) != DEMC_OK)
+            return s;
+        if ((s = demci_require(p->tension_stiffness, p->tension_stiffness >= 0.0, "def.plastic.tension_stiffness",
+                               bad_field)) != DEMC_OK)
+            return s;
+        if ((s = demci_require_positive(p->plastic_limit, "def.plastic.plastic_limit", bad_field)) != DEMC_OK) return s;
+        s = demc_normal_luding_init(k1, p->unloading_stiffness, p->tension_stiffness, p->plastic_limit, &lp, NULL);
+        if (s != DEMC_OK) return demci_material_fail(s, "def.plastic.loading_stiffness", bad_field);
+        /* k₂ − k₁ over δ* and the tensile quadratic must stay finite */
+        if (!demc_is_finite((lp.unloading_stiffness - lp.loading_stiffness) / lp.plastic_limit) ||
+            !demc_is_finite(lp.loading_stiffness + lp.tension_stiffness))
+            return demci_material_fail(DEMC_ERR_SINGULAR, "def.plastic.unloading_stiffness", bad_field);
+        out[0] = lp.loading_stiffness;
+        out[1] = lp.unloading_stiffness;
+        out[2] = lp.tension_stiffness;
+        out[3] = lp.plastic_limit;
+    } else if (d->normal == DEMC_NORMAL_EEPA) {
+        demc_normal_eepa_params ep;
+        const double n = p->exponent == 0.0 ? 1.0 : p->exponent;
+        const double chi = p->adhesion_exponent == 0.0 ? n : p->adhesion_exponent;
+        const double lo = DEMC_NORMAL_EEPA_MIN_EXPONENT, hi = DEMC_NORMAL_EEPA_MAX_EXPONENT;
+        if ((s = demci_require_positive(p->loading_stiffness, "def.plastic.loading_stiffness", bad_field)) != DEMC_OK)
+            return s;
+        if ((s = demci_require(p->plasticity_ratio, p->plasticity_ratio >= 0.0 && p->plasticity_ratio < 1.0,
+                               "def.plastic.plasticity_ratio", bad_field)) != DEMC_OK)
+            return s;
+        if ((s = demci_require(p->pulloff_force, p->pulloff_force <= 0.0, "def.plastic.pulloff_force", bad_field)) !=
+            DEMC_OK)
+            return s;
+        if ((s = demci_require(p->adhesion_stiffness, p->adhesion_stiffness >= 0.0, "def.plastic.adhesion_stiffness",
+                               bad_field)) != DEMC_OK)
+            return s;
+        if ((s = demci_require(n, n >= lo && n <= hi, "def.plastic.exponent", bad_field)) != DEMC_OK) return s;
+        if ((s = demci_require(chi, chi >= lo && chi <= hi, "def.plastic.adhesion_exponent", bad_field)) != DEMC_OK)
+            return s;
+        s = demc_normal_eepa_init(p->loading_stiffness, p->plasticity_ratio, p->pulloff_force, p->adhesion_stiffness,
+                                  n, chi, &ep, NULL);
+        if (s != DEMC_OK) return demci_material_fail(s, "def.plastic.plasticity_ratio", bad_field);
+        out[0] = ep.loading_stiffness;
+        out[1] = ep.plasticity_ratio;
+        out[2] = ep.pulloff_force;
+        out[3] = ep.adhesion_stiffness;
+        out[4] = ep.exponent;
+        out[5] = ep.adhesion_exponent;
+        out[6] = ep.unloading_stiffness;
+        out[7] = ep.plastic_factor;
+    }
+    return DEMC_OK;
+}
+
+/* The liquid bridge (1.1), in declaration order, read only with def.capillary.bridge = 1, into the model's constants
+ * `out` (γ, θ, V, form, η, S_min); `out` is written only on success. */
+DEMC_STATIC_INLINE demc_status demci_contact_bridge_check(const demc_contact_capillary_def *b, double *out,
+                                                          const char **bad_field)
+{
+    demc_capillary_params p;
+    demc_status s;
+    int k;
+    for (k = 0; k < 6; ++k) out[k] = 0.0;
+    if ((s = demci_require_enum(b->bridge, 2, "def.capillary.bridge", bad_field)) != DEMC_OK) return s;
+    if (!b->bridge) return DEMC_OK;
+    if ((s = demci_contact_slot((int)b->form, (int)DEMC_CAPILLARY_WILLETT_SIMPLE + 1, "def.capillary.form",
+                                bad_field)) != DEMC_OK)
+        return s;
+    if ((s = demci_require(b->surface_tension, b->surface_tension >= 0.0, "def.capillary.surface_tension",
+                           bad_field)) != DEMC_OK)
+        return s;
+    if ((s = demci_require(b->contact_angle,
+                           b->contact_angle >= 0.0 &&
+                               (b->form == DEMC_CAPILLARY_WILLETT_FIT ? b->contact_angle <= DEMC_CAPILLARY_FIT_MAX_ANGLE
+                                                                      : b->contact_angle < 1.5707963267948966),
+                           "def.capillary.contact_angle", bad_field)) != DEMC_OK)
+        return s;
+    if ((s = demci_require_positive(b->volume, "def.capillary.volume", bad_field)) != DEMC_OK) return s;
+    if ((s = demci_require(b->viscosity, b->viscosity >= 0.0, "def.capillary.viscosity", bad_field)) != DEMC_OK)
+        return s;
+    if (b->viscosity > 0.0 &&
+        (s = demci_require_positive(b->min_separation, "def.capillary.min_separation", bad_field)) != DEMC_OK)
+        return s;
+    /* the constants of a bridge of Derjaguin radius 1 m: representable (S_c, the fit's coefficients) */
+    p = demc_capillary_make(b->surface_tension, b->contact_angle, b->volume, 1.0, 1.0, b->form);
+    if (!demc_is_finite(p.rupture_distance) || !demc_is_finite(p.contact_force))
+        return demci_material_fail(DEMC_ERR_SINGULAR, "def.capillary.volume", bad_field);
+    out[0] = b->surface_tension;
+    out[1] = b->contact_angle;
+    out[2] = b->volume;
+    out[3] = (double)b->form;
+    out[4] = b->viscosity;
+    out[5] = b->viscosity > 0.0 ? b->min_separation : 0.0;
+    return DEMC_OK;
+}
+
+/* Thornton & Ning with adhesion: the largest gap −δ at which the neck of a pair of effective radius r still holds,
+ * δ_p − (3/4)(π²w²R_p/E*²)^{1/3} over every largest contact radius a* (R_p, δ_p of a*, demci_tn_unloading); at
+ * a* ≤ a_y it is JKR's. The maximum is found on a grid of a* in [a_y, 10⁴a_y] (log-spaced, 4096 points) and taken
+ * with a margin of 1e-3 of itself (the grid's error is below 1e-5 of it). */
+DEMC_STATIC_INLINE double demci_contact_tn_range(const demc_normal_thornton_ning_params *p)
+{
+    const double pi = 3.14159265358979323846, e = p->effective_modulus, w = p->work_of_adhesion;
+    const double k = 0.75 * cbrt(pi * pi * w * w / (e * e));
+    double best = k * cbrt(p->effective_radius), a = p->yield_radius;
+    const double step = exp(log(1e4) / 4096.0);
+    int q;
+    for (q = 0; q <= 4096; ++q, a *= step) {
+        double rp, dp, gap;
+        demci_tn_unloading(p, a, &rp, &dp);
+        gap = k * cbrt(rp) - dp;
+        if (gap > best) best = gap;
+    }
+    return best > 0.0 ? best * (1.0 + 1e-3) : 0.0;
 }
 
 /* The kind of a valid description; conventions no selected law reads are left 0, so equal models have equal
@@ -348,7 +489,7 @@ DEMC_CONTACT_FN demc_status demc_contact_model_init(const demc_contact_def *call
     double *c = m.opaque_;
     demc_contact_kind kind;
     double gamma = 0.0, range = 0.0, ct_over_cn = 0.0;
-    double heat[4] = {0.0, 0.0, 0.0, 0.0};
+    double heat[4] = {0.0, 0.0, 0.0, 0.0}, plastic[8], bridge[6];
     size_t state_size, heat_at, heat_size;
     int springs = 0;
     demc_normal_pls_params pp = {0.0, 0.0, 0.0};
@@ -362,9 +503,15 @@ DEMC_CONTACT_FN demc_status demc_contact_model_init(const demc_contact_def *call
     demci_contact_sized_copy(&local, sizeof local, caller_def, caller_def->size);
     if ((s = demci_contact_def_check(def, bad_field)) != DEMC_OK) return s;
     if ((s = demci_contact_heat_check(&def->heat, heat, bad_field)) != DEMC_OK) return s;
+    if (DEMCI_NORMAL_PLASTIC(def->normal) && (s = demci_contact_plastic_check(def, plastic, bad_field)) != DEMC_OK)
+        return s;
+    if ((s = demci_contact_bridge_check(&def->capillary, bridge, bad_field)) != DEMC_OK) return s;
     if (def->damping == DEMC_DAMPING_VISCOUS) {
-        s = def->normal == DEMC_NORMAL_LINEAR ? demc_damping_lsd_ratio(def->restitution, def->end, &gamma)
-                                              : demc_damping_hmd_ratio(def->restitution, def->end, &gamma);
+        /* the linear laws (Luding, EEPA with n = 1) take the LS+D map, every other the HM+D map */
+        s = def->normal == DEMC_NORMAL_LINEAR || def->normal == DEMC_NORMAL_LUDING ||
+                    (def->normal == DEMC_NORMAL_EEPA && plastic[4] == 1.0)
+                ? demc_damping_lsd_ratio(def->restitution, def->end, &gamma)
+                : demc_damping_hmd_ratio(def->restitution, def->end, &gamma);
         if (s != DEMC_OK) return demci_material_fail(s, "def.restitution", bad_field);
     }
     if (def->normal == DEMC_NORMAL_JKR) {
@@ -376,19 +523,31 @@ DEMC_CONTACT_FN demc_status demc_contact_model_init(const demc_contact_def *call
         range = demc_adhesion_jkr_pulloff_distance(&jp);
         if (!demc_is_finite(range)) return demci_material_fail(DEMC_ERR_SINGULAR, "def.max_effective_radius", bad_field);
     }
+    if (def->normal == DEMC_NORMAL_THORNTON_NING && def->work_of_adhesion > 0.0) {
+        /* the neck's reach at the largest R*, over every unloading radius (checked representable above) */
+        demc_normal_thornton_ning_params tp;
+        if ((s = demc_normal_thornton_ning_init(def->moduli.effective_modulus, def->max_effective_radius,
+                                                def->work_of_adhesion, plastic[0], &tp, NULL)) != DEMC_OK)
+            return demci_material_fail(s, "def.plastic.yield_pressure", bad_field);
+        range = demci_contact_tn_range(&tp);
+        if (!demc_is_finite(range)) return demci_material_fail(DEMC_ERR_SINGULAR, "def.max_effective_radius", bad_field);
+    }
     /* The derived constants must be representable doubles, else the input they come from is named: 2E* (and
      * (4/3)E*) of the Hertz-like laws, 8G* of their tangential laws, the tangential dashpot's γ_t = scale·γ and
      * scale·√(k_t/k_n) (k_t/k_n = 4G* over E*, or κ; 0·inf would be NaN). */
-    if ((def->normal == DEMC_NORMAL_HERTZ || DEMCI_NORMAL_ADHESIVE(def->normal)) &&
+    if ((def->normal == DEMC_NORMAL_HERTZ || DEMCI_NORMAL_ADHESIVE(def->normal) ||
+         def->normal == DEMC_NORMAL_THORNTON_NING) &&
         !demc_is_finite(2.0 * def->moduli.effective_modulus))
         return demci_material_fail(DEMC_ERR_SINGULAR, "def.moduli.effective_modulus", bad_field);
-    if ((def->normal == DEMC_NORMAL_HERTZ || DEMCI_NORMAL_ADHESIVE(def->normal)) &&
+    if ((def->normal == DEMC_NORMAL_HERTZ || DEMCI_NORMAL_ADHESIVE(def->normal) ||
+         def->normal == DEMC_NORMAL_THORNTON_NING) &&
         def->tangential != DEMC_TANGENTIAL_NONE && !demc_is_finite(8.0 * def->moduli.effective_shear_modulus))
         return demci_material_fail(DEMC_ERR_SINGULAR, "def.moduli.effective_shear_modulus", bad_field);
     if (def->damping == DEMC_DAMPING_VISCOUS &&
         (def->tangential == DEMC_TANGENTIAL_SPRING || def->tangential == DEMC_TANGENTIAL_MINDLIN_DERESIEWICZ ||
          def->tangential == DEMC_TANGENTIAL_MDR)) {
-        ct_over_cn = sqrt(def->normal == DEMC_NORMAL_HERTZ || DEMCI_NORMAL_ADHESIVE(def->normal)
+        ct_over_cn = sqrt(def->normal == DEMC_NORMAL_HERTZ || DEMCI_NORMAL_ADHESIVE(def->normal) ||
+                                  def->normal == DEMC_NORMAL_THORNTON_NING
                               ? 4.0 * def->moduli.effective_shear_modulus / def->moduli.effective_modulus
                               : def->stiffness_ratio);
         if (!demc_is_finite(ct_over_cn))
@@ -403,6 +562,13 @@ DEMC_CONTACT_FN demc_status demc_contact_model_init(const demc_contact_def *call
         (s = demc_normal_pls_init(def->normal_stiffness, def->restitution, &pp, NULL)) != DEMC_OK)
         return demci_material_fail(s, "def.normal_stiffness", bad_field);
     kind = demci_contact_def_kind(def);
+    if (def->capillary.bridge) {
+        /* the bridge: its bit of the kind, and the range covers its rupture distance S_c = (1 + θ/2)V^{1/3} */
+        const demc_capillary_params bp =
+            demc_capillary_make(bridge[0], bridge[1], bridge[2], 1.0, 1.0, (demc_capillary_form)def->capillary.form);
+        kind |= DEMC_CONTACT_KIND_BRIDGE;
+        if (bp.rupture_distance > range) range = bp.rupture_distance;
+    }
     /* No 1.0 law comes near the maximum (22 doubles at most); the MDR law, whose state grows with the resolution
      * that the description sets, names that field here. */
     state_size = demci_contact_state_size(kind);
@@ -446,7 +612,12 @@ DEMC_CONTACT_FN demc_status demc_contact_model_init(const demc_contact_def *call
     /* k_t/k_n is 4G* over E* for Hertz and κ for the linear spring; with a dashpot both are validated (E* > 0). */
     c[DEMCI_M_CT_OVER_CN] = ct_over_cn;
     /* The adhesive laws: k_t/k_n is 8G*a/(2E*a) as for Hertz, with the law's contact radius a. */
-    if (def->normal == DEMC_NORMAL_JKR || def->normal == DEMC_NORMAL_DMT) c[DEMCI_M_ADHESION] = def->work_of_adhesion;
+    if (def->normal == DEMC_NORMAL_JKR || def->normal == DEMC_NORMAL_DMT || def->normal == DEMC_NORMAL_THORNTON_NING)
+        c[DEMCI_M_ADHESION] = def->work_of_adhesion;
+    if (DEMCI_NORMAL_PLASTIC(def->normal)) {
+        int k;
+        for (k = 0; k < 8; ++k) c[DEMCI_M_PLASTIC + k] = plastic[k];
+    }
     if (def->normal == DEMC_NORMAL_SJKR || def->normal == DEMC_NORMAL_SJKR2)
         c[DEMCI_M_ADHESION] = def->cohesion_energy_density;
     if (def->tangential == DEMC_TANGENTIAL_MINDLIN_DERESIEWICZ) c[DEMCI_M_MD_VARIANT] = (double)def->md_variant;
@@ -472,6 +643,10 @@ DEMC_CONTACT_FN demc_status demc_contact_model_init(const demc_contact_def *call
         c[DEMCI_M_PLS_K1] = pp.loading_stiffness;
         c[DEMCI_M_PLS_K2] = pp.unloading_stiffness;
         c[DEMCI_M_PLS_FRACTION] = pp.plastic_fraction;
+    }
+    if (def->capillary.bridge) {
+        int k;
+        for (k = 0; k < 6; ++k) c[DEMCI_M_BRIDGE + k] = bridge[k];
     }
     c[DEMCI_M_HEAT_LAW] = heat[0];
     c[DEMCI_M_HEAT_COEFFICIENT] = heat[1];
