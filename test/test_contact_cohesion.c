@@ -599,7 +599,7 @@ static void batches_and_kind_bit_for_bit(void)
         double force[3 * C], fw[3 * C], ff[3 * C], nodal[9 * C];
         const int bi[C] = {0, 1, 2, 3, 4}, bj[C] = {1, 2, 3, 4, 5};
         demc_wall wall;
-        demc_facet_triangle tri[C];
+        demc_facet_triangle tri[N]; /* facet batch: facet j[q], up to N - 1 */
         memset(sb, 0, sizeof sb);
         memset(ss, 0, sizeof ss);
         memset(sw, 0, sizeof sw);
@@ -609,7 +609,7 @@ static void batches_and_kind_bit_for_bit(void)
         memset(sk, 0, sizeof sk);
         memset(&wall, 0, sizeof wall);
         wall.normal = demc_vec3_make(0, 0, 1);
-        for (q = 0; q < C; ++q) {
+        for (q = 0; q < N; ++q) {
             tri[q].vertex[0] = demc_vec3_make(-1, -1, 0);
             tri[q].vertex[1] = demc_vec3_make(2, -1, 0);
             tri[q].vertex[2] = demc_vec3_make(-1, 2, 0);
