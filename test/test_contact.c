@@ -278,7 +278,8 @@ static void hmd_def_set(void *object, int k, double v)
     case 12: d->friction.coulomb = (demc_coulomb_policy)(int)v; break;
     case 13: d->transport = (demc_memory_transport)(int)v; break;
     case 14: d->transport_spin = (int)v; break;
-    default: d->contact_point = (demc_contact_point_rule)(int)v; break;
+    case 15: d->contact_point = (demc_contact_point_rule)(int)v; break;
+    default: d->coulomb_load = (demc_coulomb_load)(int)v; break; /* 1.1, the last field a HM+D model reads */
     }
 }
 
@@ -296,23 +297,23 @@ static void lsd_def_set(void *object, int k, double v)
  * name ("def.<field>"). */
 static void model_init_names_the_bad_field(void)
 {
-    const char *const hmd_name[16] = {
+    const char *const hmd_name[17] = {
         "def.moduli.effective_modulus", "def.moduli.effective_shear_modulus", "def.moduli.compliance_asymmetry",
         "def.restitution", "def.end", "def.tangential_damping_scale", "def.friction.mu_static",
         "def.friction.mu_dynamic", "def.friction.stiffness_rule", "def.friction.recalculation",
         "def.friction.direction", "def.friction.unloading", "def.friction.coulomb", "def.transport", "def.transport_spin",
-        "def.contact_point"};
-    const int hmd_past[16] = {0, 0, 0, 0, 2, 0, 0, 0, 4, 2, 3, 2, 2, 2, 2, 2};
+        "def.contact_point", "def.coulomb_load"};
+    const int hmd_past[17] = {0, 0, 0, 0, 2, 0, 0, 0, 4, 2, 3, 2, 3, 2, 2, 2, 2};
     /* E*, G* ≤ 0; |asymmetry| > 1; e ≤ 0 or > 1; negative γ_t scale and μ_s; μ_d < 0 or > μ_s (0.5). */
-    const double hmd_out[16][2] = {{0.0, -1.0}, {0.0, -1e-300}, {1.5, -2.0}, {0.0, 1.5}, {0, 0}, {-1.0, -1e-300},
+    const double hmd_out[17][2] = {{0.0, -1.0}, {0.0, -1e-300}, {1.5, -2.0}, {0.0, 1.5}, {0, 0}, {-1.0, -1e-300},
                                    {-0.1, -1e-300}, {-0.1, 0.6}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0},
-                                   {0, 0}, {0, 0}};
+                                   {0, 0}, {0, 0}, {0, 0}};
     const char *const lsd_name[6] = {"def.moduli.compliance_asymmetry", "def.normal_stiffness",
                                      "def.stiffness_ratio", "def.restitution", "def.end",
                                      "def.tangential_damping_scale"};
     const int lsd_past[6] = {0, 0, 0, 0, 2, 0};
     const double lsd_out[6][2] = {{1.5, -2.0}, {0.0, -1e6}, {-1.0, -1e-300}, {0.0, 1.5}, {0, 0}, {-1.0, -1e-300}};
-    const setup_fields hmd = {16, hmd_name, hmd_past, hmd_out, hmd_def_set, setup_contact_def_check};
+    const setup_fields hmd = {17, hmd_name, hmd_past, hmd_out, hmd_def_set, setup_contact_def_check};
     const setup_fields lsd = {6, lsd_name, lsd_past, lsd_out, lsd_def_set, setup_contact_def_check};
     demc_contact_def good = model_def(HMD, 0.8, 0.5), scratch;
     good.friction.mu_dynamic = 0.4;

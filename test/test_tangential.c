@@ -73,8 +73,10 @@ static void params_statuses(void)
     q.direction = (demc_slip_direction)-1;
     CHECK(demc_tangential_validate(&q, NULL) == DEMC_ERR_INVALID_ARGUMENT);
     q = p;
-    q.coulomb = (demc_coulomb_policy)2;
+    q.coulomb = (demc_coulomb_policy)3; /* past DEMC_COULOMB_TOTAL_DASHPOT_KEPT (1.1) */
     CHECK(demc_tangential_validate(&q, NULL) == DEMC_ERR_INVALID_ARGUMENT);
+    q.coulomb = DEMC_COULOMB_TOTAL_DASHPOT_KEPT;
+    CHECK(demc_tangential_validate(&q, NULL) == DEMC_OK);
     CHECK(sizeof(demc_tangential_state) == DEMC_TANGENTIAL_STATE_SIZE * sizeof(double));
 }
 
@@ -147,7 +149,7 @@ static void validate_names_the_bad_field(void)
 {
     const char *const name[7] = {"params.mu_static", "params.mu_dynamic", "params.stiffness_rule",
                                  "params.recalculation", "params.direction", "params.unloading", "params.coulomb"};
-    const int past_last[7] = {0, 0, 4, 2, 3, 2, 2}; /* the first value above each enumerator's range */
+    const int past_last[7] = {0, 0, 4, 2, 3, 2, 3}; /* the first value above each enumerator's range */
     /* μ_s < 0; μ_d < 0 or > μ_s (0.5) */
     const double out_of_domain[7][2] = {{-0.1, -1e-300}, {-0.1, 0.6}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}};
     const setup_fields fields = {7, name, past_last, out_of_domain, tangential_params_set, tangential_params_check};

@@ -98,10 +98,12 @@ DEMC_HOT_INLINE demc_contact_kind demci_contact_kind_of(const double *c)
 #define DEMCI_KIND_RECALCULATION(k) (((unsigned)(k) >> 20) & 1u)
 #define DEMCI_KIND_DIRECTION(k) (((unsigned)(k) >> 21) & 3u)
 #define DEMCI_KIND_UNLOADING(k) (((unsigned)(k) >> 23) & 1u)
-#define DEMCI_KIND_COULOMB(k) (((unsigned)(k) >> 24) & 1u)
+/* the Coulomb policy: its 1.0 bit 24 and, for DEMC_COULOMB_TOTAL_DASHPOT_KEPT (1.1), bit 28 as its second bit */
+#define DEMCI_KIND_COULOMB(k) ((((unsigned)(k) >> 24) & 1u) | (((unsigned)(k) >> 27) & 2u))
 #define DEMCI_KIND_END(k) (((unsigned)(k) >> 25) & 1u)
 #define DEMCI_KIND_TRANSPORT(k) (((unsigned)(k) >> 26) & 1u)
 #define DEMCI_KIND_SPIN(k) (!(((unsigned)(k) >> 27) & 1u))
+#define DEMCI_KIND_COULOMB_LOAD(k) (((unsigned)(k) >> 29) & 1u) /* demc_coulomb_load (1.1) */
 
 /* ---- the per-contact state layout, a function of the kind alone ---------------------------------------------- */
 /* Forced inline (DEMC_HOT_INLINE): with a constant kind they must fold to constants inside the evaluation, which
