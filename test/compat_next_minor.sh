@@ -14,9 +14,9 @@ fail() { echo "compat-next-minor: $*"; exit 1; }
 mkdir -p "$tmp/next/lib" "$tmp/next/obj" "$tmp/this/lib"
 cp -r include "$tmp/next/include"
 h="$tmp/next/include/demc/contact.h"
-# the appended fields (after each struct's last field: the MDR resolution, the batch's frictional-heat switch of
+# the appended fields (after each struct's last field: the Coulomb load, the batch's frictional-heat switch of
 # 1.1, the diag's twisting_exchange) and the initialisers' extra zeros
-sed -i -e 's|^\(    int mdr_springs;\)$|\1\n    double next_minor_option; /* appended by the test */|' \
+sed -i -e 's|^\(    demc_coulomb_load coulomb_load;\)$|\1\n    double next_minor_option; /* appended by the test */|' \
     -e 's|^\(    double twisting_exchange;\)$|\1\n    double next_minor_energy; /* appended by the test */|' \
     -e 's|^\(    int frictional_heat;\)$|\1\n    const double *next_minor_array; /* appended by the test */|' \
     -e 's|^\(#define DEMC_CONTACT_BATCH_INIT {sizeof(demc_contact_batch), .*\)}$|\1, 0}|' \

@@ -546,7 +546,7 @@ typedef struct demc_contact_diag {
     double normal_energy;         /**< Elastic energy stored in the normal spring at the end of the step, J. */
     double tangential_energy;     /**< Elastic energy stored in the tangential spring, J. */
     double viscous_dissipation;   /**< Energy dissipated by the dashpots in this step, J (≥ 0). */
-    /** Energy dissipated by sliding in this step, J (≥ 0); with ::DEMC_TANGENTIAL_MINDLIN_DERESIEWICZ also by
+    /** Energy dissipated by sliding in this step, J (≥ 0 but under the kept dashpot, below); with ::DEMC_TANGENTIAL_MINDLIN_DERESIEWICZ also by
      *  micro-slip (demc_tangential_md_energy::friction_dissipation). Under ::DEMC_COULOMB_TOTAL_DASHPOT_KEPT it is
      *  signed: negative in a step where the dashpot alone exceeds the Coulomb limit (c_t|v_t| > μ_d F_n), while its
      *  sum with the tangential part of #viscous_dissipation is the sliding work μ_d F_n|v_t|Δt

@@ -218,7 +218,7 @@ typedef struct demc_tangential_result {
 typedef struct demc_tangential_energy {
     /** Elastic energy stored in the spring at the end of the step, |F_el|²/(2 k_t) (J); 0 when k_t = 0. */
     double stored_energy;
-    /** Energy dissipated by the slider in this step (J, ≥ 0): −Δδ_sl · (½(F_old + F_el) + F_d), with
+    /** Energy dissipated by the slider in this step (J, ≥ 0; signed under ::DEMC_COULOMB_TOTAL_DASHPOT_KEPT): −Δδ_sl · (½(F_old + F_el) + F_d), with
      *  Δδ_sl = (L − L*)/k_slip the slip of the return (k_slip = k_t(ξ), plus c_t/Δt under the total policy) and
      *  F_d only under the total policy (the dashpot in series with the slider): the slip against the trapezoidal
      *  mean of the force the slider carries, so that the step's energy balance closes. μ_d F_n |Δδ_sl| in steady
