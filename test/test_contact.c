@@ -367,10 +367,11 @@ static demc_contact_def lammps_def(void)
     d.coulomb_load = DEMC_COULOMB_LOAD_ABSOLUTE;
     return d;
 }
-#define LAMMPS_KIND                                                                                                 \
-    (DEMC_CONTACT_KIND_HMD |                                                                                        \
-     DEMC_CONTACT_KIND_CONVENTIONS(DEMC_STIFFNESS_TOTAL, DEMC_SLIP_CONVENTIONAL, 0, 0, DEMC_COULOMB_TOTAL_DASHPOT_KEPT, \
-                                   DEMC_CONTACT_END_OVERLAP, DEMC_TRANSPORT_PROJECT, 1) |                           \
+#define LAMMPS_KIND                                                                                                \
+    (DEMC_CONTACT_KIND_HMD |                                                                                       \
+     DEMC_CONTACT_KIND_CONVENTIONS(DEMC_STIFFNESS_TOTAL, DEMC_SLIP_CONVENTIONAL, 0, 0,                             \
+                                   DEMC_COULOMB_TOTAL_DASHPOT_KEPT, DEMC_CONTACT_END_OVERLAP,                      \
+                                   DEMC_TRANSPORT_PROJECT, 1) |                                                    \
      DEMC_CONTACT_KIND_COULOMB_LOAD(DEMC_COULOMB_LOAD_ABSOLUTE))
 
 /* Every kind of 1.0 keeps its value: DEMC_CONTACT_KIND_CONVENTIONS() of every 1.0 input against the 1.0 formula,
@@ -390,7 +391,8 @@ static void kinds_of_1_0_unchanged(void)
                                 for (sp = 0; sp < 2; ++sp) {
                                     const unsigned v1_0 = r << 18 | c << 20 | dir << 21 | u << 23 | q << 24 | e << 25 |
                                                           t << 26 | (sp ? 0u : 1u) << 27;
-                                    const demc_contact_kind now = DEMC_CONTACT_KIND_CONVENTIONS(r, c, dir, u, q, e, t, sp);
+                                    const demc_contact_kind now =
+                                        DEMC_CONTACT_KIND_CONVENTIONS(r, c, dir, u, q, e, t, sp);
                                     bad += now != v1_0;
                                     bad += (DEMC_CONTACT_KIND_CONVENTIONS(r, c, dir, u, DEMC_COULOMB_TOTAL_DASHPOT_KEPT,
                                                                           e, t, sp) == v1_0);

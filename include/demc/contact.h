@@ -546,11 +546,11 @@ typedef struct demc_contact_diag {
     double normal_energy;         /**< Elastic energy stored in the normal spring at the end of the step, J. */
     double tangential_energy;     /**< Elastic energy stored in the tangential spring, J. */
     double viscous_dissipation;   /**< Energy dissipated by the dashpots in this step, J (≥ 0). */
-    /** Energy dissipated by sliding in this step, J (≥ 0 but under the kept dashpot, below); with ::DEMC_TANGENTIAL_MINDLIN_DERESIEWICZ also by
-     *  micro-slip (demc_tangential_md_energy::friction_dissipation). Under ::DEMC_COULOMB_TOTAL_DASHPOT_KEPT it is
-     *  signed: negative in a step where the dashpot alone exceeds the Coulomb limit (c_t|v_t| > μ_d F_n), while its
-     *  sum with the tangential part of #viscous_dissipation is the sliding work μ_d F_n|v_t|Δt
-     *  (demc_tangential_energy::friction_dissipation). */
+    /** Energy dissipated by sliding in this step, J (≥ 0 but under the kept dashpot, below); with
+     *  ::DEMC_TANGENTIAL_MINDLIN_DERESIEWICZ also by micro-slip (demc_tangential_md_energy::friction_dissipation).
+     *  Under ::DEMC_COULOMB_TOTAL_DASHPOT_KEPT it is signed: negative in a step where the dashpot alone exceeds the
+     *  Coulomb limit (c_t|v_t| > μ_d F_n), while its sum with the tangential part of #viscous_dissipation is the
+     *  sliding work μ_d F_n|v_t|Δt (demc_tangential_energy::friction_dissipation). */
     double friction_dissipation;
     double plastic_dissipation;   /**< Energy dissipated by the PLS(B) latch in this step, J (≥ 0). */
     /** Energy that left the tangential spring in this step with no tangential work, J (signed; see

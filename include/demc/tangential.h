@@ -218,12 +218,13 @@ typedef struct demc_tangential_result {
 typedef struct demc_tangential_energy {
     /** Elastic energy stored in the spring at the end of the step, |F_el|²/(2 k_t) (J); 0 when k_t = 0. */
     double stored_energy;
-    /** Energy dissipated by the slider in this step (J, ≥ 0; signed under ::DEMC_COULOMB_TOTAL_DASHPOT_KEPT): −Δδ_sl · (½(F_old + F_el) + F_d), with
-     *  Δδ_sl = (L − L*)/k_slip the slip of the return (k_slip = k_t(ξ), plus c_t/Δt under the total policy) and
-     *  F_d only under the total policy (the dashpot in series with the slider): the slip against the trapezoidal
-     *  mean of the force the slider carries, so that the step's energy balance closes. μ_d F_n |Δδ_sl| in steady
-     *  sliding; includes the spring energy released at the static → dynamic drop of [Campello 2015] eq 35. 0 while
-     *  sticking, and 0 for a force reversed beyond the cone within one step (where the trapezoid would be negative).
+    /** Energy dissipated by the slider in this step (J, ≥ 0; signed under ::DEMC_COULOMB_TOTAL_DASHPOT_KEPT):
+     *  −Δδ_sl · (½(F_old + F_el) + F_d), with Δδ_sl = (L − L*)/k_slip the slip of the return (k_slip = k_t(ξ),
+     *  plus c_t/Δt under the total policy) and F_d only under the total policy (the dashpot in series with the
+     *  slider): the slip against the trapezoidal mean of the force the slider carries, so that the step's energy
+     *  balance closes. μ_d F_n |Δδ_sl| in steady sliding; includes the spring energy released at the static →
+     *  dynamic drop of [Campello 2015] eq 35. 0 while sticking, and 0 for a force reversed beyond the cone within one
+     *  step (where the trapezoid would be negative).
      *  Under ::DEMC_COULOMB_TOTAL_DASHPOT_KEPT it is −Δδ_sl · ½(F_old + F_el) (k_slip = k_t(ξ)), signed and never
      *  clipped, so that the balance closes with the dashpot's c_t|v_t|²Δt: (μ_d F_n − c_t|v_t|)|v_t|Δt in a steady
      *  slide, negative where c_t|v_t| > μ_d F_n. */

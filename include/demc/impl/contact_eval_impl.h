@@ -435,8 +435,9 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_eval_kind(demc_contact_kind ki
         tp.coulomb = (demc_coulomb_policy)DEMCI_KIND_COULOMB(kind);
         /* The Coulomb load: F_n, plus what the adhesive law adds (JKR 2F_c, DMT 2πwR*, simplified JKR kA); its
          * magnitude under DEMC_COULOMB_LOAD_ABSOLUTE (the kernel bounds by max(load, 0)). */
-        rt = demci_tangential_step(&tp, increment, v_t, k_t, demci_contact_coulomb_load(kind, glued ? f_n + glue.lift : f_n),
-                                   c_t, dt, &ts, diag != 0);
+        rt = demci_tangential_step(&tp, increment, v_t, k_t,
+                                   demci_contact_coulomb_load(kind, glued ? f_n + glue.lift : f_n), c_t, dt, &ts,
+                                   diag != 0);
         demci_contact_store_tangential(kind, slot, &ts);
         r.force = demc_vec3_add(r.force, rt.force);
         if (diag) {

@@ -264,7 +264,8 @@ DEMC_HOT_INLINE demci_tangential_step_result demci_tangential_step(const demc_ta
             dashpot_share = demc_vec3_scale(excess, c_share * per);
         } else {
             /* Without a dashpot share the spring carries L itself: taken as is, not as F* + (L − F*); with the
-             * dashpot kept whole, what L leaves of it, L − F_d (the slip is then the spring's alone, (L − L*)/k_t(ξ)). */
+             * dashpot kept whole, what L leaves of it, L − F_d (the slip is then the spring's alone,
+             * (L − L*)/k_t(ξ)). */
             slip = k_step > 0.0 ? demc_vec3_scale(excess, 1.0 / k_step) : demc_vec3_make(0.0, 0.0, 0.0);
             f_el = kept ? demc_vec3_sub(limited, f_damp) : limited;
             dashpot_share = demc_vec3_make(0.0, 0.0, 0.0);
