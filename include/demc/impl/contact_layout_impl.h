@@ -18,7 +18,9 @@ DEMC_BEGIN_DECLS
  * DEMCI_CONTACT_LAYOUT·2^32 + kind, so that one compare checks both (demc_contact_eval_kind()). A model never built
  * (zeros) has tag 0 and is refused too. */
 /* 101 (1.1): the tangential slot's value 3 (the MDR law) and its constant DEMCI_M_MDR_SPRINGS; a 1.0 reader
- * would take such a model for one without tangential law. */
+ * would take such a model for one without tangential law. Also the kind's bits 28 (the Coulomb policy's second bit,
+ * DEMC_COULOMB_TOTAL_DASHPOT_KEPT) and 29 (the Coulomb load), added before 1.1's release: a library that reads tag
+ * 101 knows them. A bit added after a release changes the tag again. */
 #define DEMCI_CONTACT_LAYOUT 101.0
 #define DEMCI_KIND_TAG_SCALE 4294967296.0 /* 2^32: the kind is below it, the tag times it is exact */
 #define DEMCI_TAGGED_KIND(kind) (DEMCI_CONTACT_LAYOUT * DEMCI_KIND_TAG_SCALE + (double)(kind))
