@@ -94,6 +94,7 @@ module demc
     ! enum demc_coulomb_policy
     integer(c_int), parameter :: DEMC_COULOMB_TOTAL = 0
     integer(c_int), parameter :: DEMC_COULOMB_ELASTIC = 1
+    integer(c_int), parameter :: DEMC_COULOMB_TOTAL_DASHPOT_KEPT = 2
     integer(c_int), parameter :: DEMC_COULOMB_POLICY_MAX_ = 2147483647
 
     ! enum demc_memory_transport
@@ -209,6 +210,11 @@ module demc
     integer(c_int), parameter :: DEMC_CONTACT_POINT_COMPLIANCE = 0
     integer(c_int), parameter :: DEMC_CONTACT_POINT_HALF = 1
     integer(c_int), parameter :: DEMC_CONTACT_POINT_RULE_MAX_ = 2147483647
+
+    ! enum demc_coulomb_load
+    integer(c_int), parameter :: DEMC_COULOMB_LOAD_POSITIVE = 0
+    integer(c_int), parameter :: DEMC_COULOMB_LOAD_ABSOLUTE = 1
+    integer(c_int), parameter :: DEMC_COULOMB_LOAD_MAX_ = 2147483647
 
     ! enum demc_contact_preset
     integer(c_int), parameter :: DEMC_CONTACT_PRESET_HMD = 0
@@ -696,6 +702,7 @@ module demc
         real(c_double) :: mu_twisting
         type(demc_contact_heat_def) :: heat
         integer(c_int) :: mdr_springs
+        integer(c_int) :: coulomb_load
         type(demc_contact_plastic_def) :: plastic
         type(demc_contact_capillary_def) :: capillary
     end type demc_contact_def

@@ -12,7 +12,8 @@
 #   4 the three ways to run it agree bit for bit: /usr/bin/lmp with the loader, the host program linked to libdemc,
 #     the host program with demc header-only;
 #   5 1000 spheres fall onto a floor for 4000 steps, split in x on 2 ranks (processors 2 1 1): demc on 2 ranks equals 1 rank to 8 digits in mean height (1e-8) and 7 in kinetic energy (1e-7, the more
-#     chaotic of the two: measured 9e-9), mean height within 1 % of native, no warning;
+#     chaotic of the two: measured 9e-9), mean height within 1 % of native, no warning (demc's rules on friction:
+#     under LAMMPS's two, printed as a figure, the pack amplifies rounding as native's does; see PACK_PAIR);
 #     demc_contact_eval_batch() (eval batch, the default) equals one call per pair (eval single) in every thermo row
 #     on 1 and 2 ranks; the pair times (native, the batch linked and header-only, 1 and 2 ranks) are printed (a
 #     figure, not pass/fail);
@@ -26,7 +27,11 @@
 #     their closed-form rates (1e-6); rolling SDS, twisting SDS and twisting Marshall equal native (1e-12); a JKR pair
 #     sticks below the sticking velocity of the JKR cycle loss and rebounds with e = sqrt(1 - (v_s/v)^2) above it;
 #  10 the exact tangential law (tangential mdr): an impact sliding throughout rebounds as the spring's (1e-9) and with
-#     Coulomb's tangential impulse (1 %), and 2 ranks equal 1 rank bit for bit across the rank boundary.
+#     Coulomb's tangential impulse (1 %), and 2 ranks equal 1 rank bit for bit across the rank boundary;
+#  11 oblique impacts under LAMMPS's defaults (the force may pull, x_gammat = 1; sliding 0.5 and 0.1 m/s) with
+#     conventions lammps (its two rules on friction: the memory mu F_n t - F_d on slip, the load |F_n|): rebound
+#     velocity and spin within 1e-12 of native (issue 31 asked for 1e-4 in v_x and 2 % in spin); the keywords coulomb
+#     and coulomb_load set the rules alone (demc's rules back: 7.7e-3 off in v_x at 0.5 m/s).
 # Usage: sh test/check_lammps.sh BUILD_DIR   (after make lammps-demc; from the top of the tree). Exit 0 when every
 # check passes. Open MPI: root needs the two ALLOW variables; plm=isolated starts the ranks on this machine without ssh.
 set -u
@@ -41,6 +46,12 @@ trap 'rm -rf "$W"' EXIT
 NATIVE='hertz/material 5e6 0.5 0.3 tangential mindlin NULL 1.0 0.4 damping tsuji'
 COEFF='E 5e6 nu 0.3 e 0.5 mu 0.4'
 PAIR='gran/demc hmd conventions lammps'
+# The packs of checks 5 and 6 compare 2 ranks with 1 to 8 digits: that needs dynamics that do not amplify the
+# rounding of the ghosts' force sums (2 ranks add them in another order) too fast. LAMMPS's two rules on friction
+# (the memory mu F_n t - F_d on slip, the load |F_n|) do: under them demc's pack is 5e-6 apart in mean height and 6e-4
+# in kinetic energy at step 4000 (native's is 4e-3 apart), 1e-10 under demc's own rules. Checks 5 and 6 take demc's
+# rules (the rank machinery is what they test); the pack under LAMMPS's full rules is a figure after check 5.
+PACK_PAIR="$PAIR coulomb total coulomb_load positive"
 fails=0
 ok() { echo "lammps check $1: ok ($2)"; }
 bad() { echo "lammps check $1: FAILED ($2)"; fails=$((fails + 1)); }
@@ -103,8 +114,8 @@ else bad "4 loader = host program" "final states differ"; fi
 
 # 5 the pack, 1 and 2 ranks
 INPUT=pack.in
-run pn1 1 native && run pd1 1 loader -var pair "$PAIR" -var coeff "$COEFF" &&
-    run pd2 2 loader -var pair "$PAIR" -var coeff "$COEFF" || exit 1
+run pn1 1 native && run pd1 1 loader -var pair "$PACK_PAIR" -var coeff "$COEFF" &&
+    run pd2 2 loader -var pair "$PACK_PAIR" -var coeff "$COEFF" || exit 1
 last() { rows "$1" | tail -n 1; }
 rel() { awk -v a="$1" -v b="$2" 'BEGIN{d=a-b; if(d<0)d=-d; m=(a<0?-a:a); printf "%.3g", (m>0?d/m:d)}'; }
 z1=$(last pd1 | awk '{print $5}'); z2=$(last pd2 | awk '{print $5}'); zn=$(last pn1 | awk '{print $5}')
@@ -122,6 +133,10 @@ run pb1 1 loader -var pair "gran/demc hmd" -var coeff "$COEFF" && run ps1 1 load
 if [ "$(rows pb1 | md5sum)" = "$(rows ps1 | md5sum)" ] && [ "$(rows pb2 | md5sum)" = "$(rows ps2 | md5sum)" ] && [ -n "$(last pb2)" ]; then
     ok "5 pack, batch = one-call" "every thermo row equal on 1 and 2 ranks (final mean height $(last pb1 | awk '{print $5}') m)"
 else bad "5 pack, batch = one-call" "rows differ: $(last pb1) vs $(last ps1); 2 ranks $(last pb2) vs $(last ps2)"; fi
+run pl1 1 loader -var pair "$PAIR" -var coeff "$COEFF" && run pl2 2 loader -var pair "$PAIR" -var coeff "$COEFF" || exit 1
+echo "lammps pack under LAMMPS's rules (conventions lammps), step 4000: mean height $(last pl1 | awk '{print $5}') m vs native $zn" \
+    "(rel. $(rel "$zn" "$(last pl1 | awk '{print $5}')")); 2 ranks vs 1: mean height $(rel "$(last pl1 | awk '{print $5}')" "$(last pl2 | awk '{print $5}')")," \
+    "kinetic energy $(rel "$(last pl1 | awk '{printf "%.12g", $3 + $4}')" "$(last pl2 | awk '{printf "%.12g", $3 + $4}')") (a figure, not pass/fail)"
 # the "Pair" row of LAMMPS's timing breakdown (on 2 ranks the mean over the ranks): native against demc's batch, linked
 # (the loader) and header-only (the host program built with demc header-only), 1 and 2 ranks
 run pn2 2 native && run ph1 1 header -var pair "gran/demc hmd" -var coeff "$COEFF" &&
@@ -130,15 +145,15 @@ pt() { awk '/^Pair  *\|/{print $5}' "$W/$1.log"; }
 x() { awk -v a="$(pt "$1")" -v b="$(pt "${2:-pn1}")" 'BEGIN{printf "%.2f", a/b}'; }
 echo "lammps pair time, 1000 spheres, 4000 steps, 1 rank: native $(pt pn1) s; demc hmd batch linked $(pt pb1) s" \
     "($(x pb1)x), header-only $(pt ph1) s ($(x ph1)x), hmd one-call $(pt ps1) s ($(x ps1)x), conventions lammps" \
-    "(one-call) $(pt pd1) s ($(x pd1)x); 2 ranks: native $(pt pn2) s; hmd batch linked $(pt pb2) s ($(x pb2 pn2)x)," \
+    "(one-call) $(pt pl1) s ($(x pl1)x); 2 ranks: native $(pt pn2) s; hmd batch linked $(pt pb2) s ($(x pb2 pn2)x)," \
     "header-only $(pt ph2) s ($(x ph2 pn2)x); wall clock, noisy on a shared machine"
 
 # 6 fix pour, 1 and 2 ranks. 2 ranks sum a ghost's forces in another order than 1: 1e-16 apart until step 4000,
 # then the pour's impacts amplify it about 100-fold every 500 steps (measured at step 6000: 6e-8 in mean height, 3e-7
 # in kinetic energy with contact_velocity full; 4e-10 with contact), so the step-6000 bound is 1e-6.
 INPUT=pour.in
-run qn1 1 native && run qd1 1 loader -var pair "$PAIR" -var coeff "$COEFF" &&
-    run qd2 2 loader -var pair "$PAIR" -var coeff "$COEFF" || exit 1
+run qn1 1 native && run qd1 1 loader -var pair "$PACK_PAIR" -var coeff "$COEFF" &&
+    run qd2 2 loader -var pair "$PACK_PAIR" -var coeff "$COEFF" || exit 1
 n1=$(last qd1 | awk '{print $2}'); n2=$(last qd2 | awk '{print $2}'); nn=$(last qn1 | awk '{print $2}')
 z1=$(last qd1 | awk '{print $5}'); z2=$(last qd2 | awk '{print $5}'); zn=$(last qn1 | awk '{print $5}')
 k1=$(last qd1 | awk '{printf "%.12g", $3 + $4}'); k2=$(last qd2 | awk '{printf "%.12g", $3 + $4}')
@@ -147,10 +162,11 @@ if [ "$n1" = "$nn" ] && [ "$n2" = "$nn" ] && [ "$nn" -gt 300 ] && le "$rz" 1e-6 
     grep -q "2 by 1 by 1" "$W/qd2.log"; then
     ok "6 fix pour" "$n1 atoms inserted as native; 2 ranks vs 1: mean height rel. diff. $rz, kinetic energy $rk; mean height $z1 m vs native $zn (rel. $rn)"
 else bad "6 fix pour" "atoms $n1, $n2 vs native $nn; 2 ranks vs 1: mean height $z1 vs $z2 ($rz), kinetic energy $k1 vs $k2 ($rk)"; fi
-# 7 oblique impacts (sliding 0.5 and 0.1 m/s) where LAMMPS's rules are demc's: the force may not pull (limit_damping,
-# end force), so that the Coulomb load |F_n| of LAMMPS is demc's F_n, and either no tangential dashpot (x_gammat = 0)
-# or no gross sliding (0.1 m/s), so that LAMMPS's slip memory (mu F_n t - F_d) is demc's. The rebound velocity and
-# spin of sphere 1 agree to 1e-12 (measured 2e-14; 2 % in spin with demc's own contact point velocity).
+# 7 oblique impacts (sliding 0.5 and 0.1 m/s) where LAMMPS's rules coincide with demc's of 1.0: the force may not
+# pull (limit_damping, end force), so that the Coulomb load |F_n| of LAMMPS is max(F_n, 0), and either no tangential
+# dashpot (x_gammat = 0) or no gross sliding (0.1 m/s), so that LAMMPS's slip memory (mu F_n t - F_d) is that of
+# DEMC_COULOMB_TOTAL. The rebound velocity and spin of sphere 1 agree to 1e-12 (measured 2e-14; 2 % in spin with
+# demc's own contact point velocity). Check 11 has LAMMPS's defaults, where the rules differ.
 INPUT=collision.in
 obl() { awk '$1==1{printf "%.17g %.17g %.17g", $5, $6, $10}' "$W/$1.dump"; }
 reldiff() { # the largest relative difference of two triples
@@ -254,8 +270,24 @@ if [ -n "$slide" ] && [ -n "$(obl m_slide_spring)" ] && le "$same" 1e-9 && le "$
     ok "10 tangential mdr" "sliding impact as the spring's (rel. $same), v_y $2 vs the rigid-body Coulomb impulse's $3 (e = $4; $1 of the change); 2 ranks = 1 rank bit for bit across the boundary"
 else bad "10 tangential mdr" "sliding impact vs the spring's: rel. $same; v_y ${2:-?} vs ${3:-?} (${1:-?} of the change); 2 ranks vs 1: $(cmp -s "$W/m1.dump" "$W/m2.dump" && echo equal || echo differ)"; fi
 
-# LAMMPS's default (the force may pull, x_gammat = 1), sliding 0.5 m/s: a figure, not pass/fail (page "Using demc in
-# LAMMPS": the two rules of LAMMPS that demc's description cannot express)
-run o_n_def 1 native -var vt 0.5 && run o_d_def 1 loader -var vt 0.5 -var pair "$PAIR" -var coeff "$COEFF" || exit 1
-echo "lammps oblique, sliding 0.5 m/s, LAMMPS's defaults: demc $(obl o_d_def) vs native $(obl o_n_def) (v_x v_y spin of sphere 1)"
+# 11 LAMMPS's defaults (the force may pull: no limit_damping; x_gammat = 1), sliding 0.5 m/s (gross sliding: the
+# memory mu F_n t - F_d acts) and 0.1 m/s (no gross sliding: the load |F_n| of the pulling end acts): conventions
+# lammps sets both rules (demc_coulomb_policy DEMC_COULOMB_TOTAL_DASHPOT_KEPT, def.coulomb_load absolute), so the
+# rebound velocity and spin of sphere 1 agree to 1e-12 as in check 7 (measured 1e-14; 7.7e-3 in v_x and 4.1 % in spin
+# before demc had the two rules). The keywords set them alone: coulomb total coulomb_load positive gives demc's rules
+# back, which must be visibly off (more than 1e-3 in v_x).
+INPUT=collision.in
+for vt in 0.5 0.1; do
+    run o_n_def_$vt 1 native -var vt "$vt" && run o_d_def_$vt 1 loader -var vt "$vt" -var pair "$PAIR" -var coeff "$COEFF" ||
+        exit 1
+    d=$(reldiff "$(obl o_n_def_$vt)" "$(obl o_d_def_$vt)")
+    if [ -n "$(obl o_d_def_$vt)" ] && le "$d" 1e-12; then
+        ok "11 oblique, sliding $vt m/s, LAMMPS's defaults" "rebound v_x v_y and spin $(obl o_d_def_$vt) vs native $(obl o_n_def_$vt): rel. $d"
+    else bad "11 oblique, sliding $vt m/s, LAMMPS's defaults" "$(obl o_d_def_$vt) vs native $(obl o_n_def_$vt): rel. $d"; fi
+done
+run o_d_demc 1 loader -var vt 0.5 -var pair "$PAIR coulomb total coulomb_load positive" -var coeff "$COEFF" || exit 1
+vx=$(echo "$(obl o_n_def_0.5) $(obl o_d_demc)" | awk '{d=($1-$4)/$1; printf "%.2g", d<0?-d:d}')
+if [ -n "$(obl o_d_demc)" ] && ! le "$vx" 1e-3; then
+    ok "11 keywords coulomb, coulomb_load" "coulomb total coulomb_load positive (demc's rules): v_x $vx off native, spin $(obl o_d_demc | awk '{print $3}') vs $(obl o_n_def_0.5 | awk '{print $3}')"
+else bad "11 keywords coulomb, coulomb_load" "demc's rules restored by keyword should differ from native: v_x rel. ${vx:-?}"; fi
 [ "$fails" -eq 0 ]

@@ -278,7 +278,8 @@ static void hmd_def_set(void *object, int k, double v)
     case 12: d->friction.coulomb = (demc_coulomb_policy)(int)v; break;
     case 13: d->transport = (demc_memory_transport)(int)v; break;
     case 14: d->transport_spin = (int)v; break;
-    default: d->contact_point = (demc_contact_point_rule)(int)v; break;
+    case 15: d->contact_point = (demc_contact_point_rule)(int)v; break;
+    default: d->coulomb_load = (demc_coulomb_load)(int)v; break; /* 1.1, the last field a HM+D model reads */
     }
 }
 
@@ -296,23 +297,23 @@ static void lsd_def_set(void *object, int k, double v)
  * name ("def.<field>"). */
 static void model_init_names_the_bad_field(void)
 {
-    const char *const hmd_name[16] = {
+    const char *const hmd_name[17] = {
         "def.moduli.effective_modulus", "def.moduli.effective_shear_modulus", "def.moduli.compliance_asymmetry",
         "def.restitution", "def.end", "def.tangential_damping_scale", "def.friction.mu_static",
         "def.friction.mu_dynamic", "def.friction.stiffness_rule", "def.friction.recalculation",
         "def.friction.direction", "def.friction.unloading", "def.friction.coulomb", "def.transport", "def.transport_spin",
-        "def.contact_point"};
-    const int hmd_past[16] = {0, 0, 0, 0, 2, 0, 0, 0, 4, 2, 3, 2, 2, 2, 2, 2};
+        "def.contact_point", "def.coulomb_load"};
+    const int hmd_past[17] = {0, 0, 0, 0, 2, 0, 0, 0, 4, 2, 3, 2, 3, 2, 2, 2, 2};
     /* E*, G* ≤ 0; |asymmetry| > 1; e ≤ 0 or > 1; negative γ_t scale and μ_s; μ_d < 0 or > μ_s (0.5). */
-    const double hmd_out[16][2] = {{0.0, -1.0}, {0.0, -1e-300}, {1.5, -2.0}, {0.0, 1.5}, {0, 0}, {-1.0, -1e-300},
+    const double hmd_out[17][2] = {{0.0, -1.0}, {0.0, -1e-300}, {1.5, -2.0}, {0.0, 1.5}, {0, 0}, {-1.0, -1e-300},
                                    {-0.1, -1e-300}, {-0.1, 0.6}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0},
-                                   {0, 0}, {0, 0}};
+                                   {0, 0}, {0, 0}, {0, 0}};
     const char *const lsd_name[6] = {"def.moduli.compliance_asymmetry", "def.normal_stiffness",
                                      "def.stiffness_ratio", "def.restitution", "def.end",
                                      "def.tangential_damping_scale"};
     const int lsd_past[6] = {0, 0, 0, 0, 2, 0};
     const double lsd_out[6][2] = {{1.5, -2.0}, {0.0, -1e6}, {-1.0, -1e-300}, {0.0, 1.5}, {0, 0}, {-1.0, -1e-300}};
-    const setup_fields hmd = {16, hmd_name, hmd_past, hmd_out, hmd_def_set, setup_contact_def_check};
+    const setup_fields hmd = {17, hmd_name, hmd_past, hmd_out, hmd_def_set, setup_contact_def_check};
     const setup_fields lsd = {6, lsd_name, lsd_past, lsd_out, lsd_def_set, setup_contact_def_check};
     demc_contact_def good = model_def(HMD, 0.8, 0.5), scratch;
     good.friction.mu_dynamic = 0.4;
@@ -348,6 +349,201 @@ static void state_swap_and_reset(void)
         demc_contact_state_reset(&p, t.d);
         for (k = 0; k < DEMC_CONTACT_STATE_MAX; ++k) CHECK(t.d[k] == (k < n ? 0.0 : s.d[k]));
     }
+}
+
+/* ---------- LAMMPS GRANULAR's two rules (1.1): the kept dashpot and the absolute Coulomb load ---------- */
+
+/* HM+D's laws under LAMMPS's conventions (`pair_style granular ... tangential mindlin`), with its two rules of 1.1:
+ * the spring's memory μF_n t − F_d on slip and the load |F_n|. */
+static demc_contact_def lammps_def(void)
+{
+    demc_contact_def d = model_def(HMD, 0.5, 0.4);
+    d.friction.stiffness_rule = DEMC_STIFFNESS_TOTAL;
+    d.friction.recalculation = DEMC_SLIP_CONVENTIONAL;
+    d.friction.coulomb = DEMC_COULOMB_TOTAL_DASHPOT_KEPT;
+    d.end = DEMC_CONTACT_END_OVERLAP;
+    d.transport = DEMC_TRANSPORT_PROJECT;
+    d.contact_point = DEMC_CONTACT_POINT_HALF;
+    d.coulomb_load = DEMC_COULOMB_LOAD_ABSOLUTE;
+    return d;
+}
+#define LAMMPS_KIND                                                                                                \
+    (DEMC_CONTACT_KIND_HMD |                                                                                       \
+     DEMC_CONTACT_KIND_CONVENTIONS(DEMC_STIFFNESS_TOTAL, DEMC_SLIP_CONVENTIONAL, 0, 0,                             \
+                                   DEMC_COULOMB_TOTAL_DASHPOT_KEPT, DEMC_CONTACT_END_OVERLAP,                      \
+                                   DEMC_TRANSPORT_PROJECT, 1) |                                                    \
+     DEMC_CONTACT_KIND_COULOMB_LOAD(DEMC_COULOMB_LOAD_ABSOLUTE))
+
+/* Every kind of 1.0 keeps its value: DEMC_CONTACT_KIND_CONVENTIONS() of every 1.0 input against the 1.0 formula,
+ * written out here (coulomb at bit 24, nothing above bit 27), and the new values' bits: the kept dashpot at bit 29,
+ * the absolute load at bit 30 (bit 28 is the liquid bridge's), each distinct from every 1.0 kind; a description's
+ * kind is the macros'. */
+static void kinds_of_1_0_unchanged(void)
+{
+    unsigned r, c, dir, u, q, e, t, sp;
+    long bad = 0, count = 0;
+    for (r = 0; r < 4; ++r)
+        for (c = 0; c < 2; ++c)
+            for (dir = 0; dir < 3; ++dir)
+                for (u = 0; u < 2; ++u)
+                    for (q = 0; q < 2; ++q)
+                        for (e = 0; e < 2; ++e)
+                            for (t = 0; t < 2; ++t)
+                                for (sp = 0; sp < 2; ++sp) {
+                                    const unsigned v1_0 = r << 18 | c << 20 | dir << 21 | u << 23 | q << 24 | e << 25 |
+                                                          t << 26 | (sp ? 0u : 1u) << 27;
+                                    const demc_contact_kind now =
+                                        DEMC_CONTACT_KIND_CONVENTIONS(r, c, dir, u, q, e, t, sp);
+                                    bad += now != v1_0;
+                                    bad += (DEMC_CONTACT_KIND_CONVENTIONS(r, c, dir, u, DEMC_COULOMB_TOTAL_DASHPOT_KEPT,
+                                                                          e, t, sp) == v1_0);
+                                    ++count;
+                                }
+    CHECK(count == 768 && bad == 0);
+    CHECK(DEMC_CONTACT_KIND_COULOMB_LOAD(DEMC_COULOMB_LOAD_POSITIVE) == 0u);
+    CHECK(DEMC_CONTACT_KIND_COULOMB_LOAD(DEMC_COULOMB_LOAD_ABSOLUTE) == 1u << 30);
+    CHECK(DEMC_CONTACT_KIND_CONVENTIONS(0, 0, 0, 0, DEMC_COULOMB_TOTAL_DASHPOT_KEPT, 0, 0, 1) == 1u << 29);
+    CHECK(((DEMC_CONTACT_KIND_CONVENTIONS(0, 0, 0, 0, DEMC_COULOMB_TOTAL_DASHPOT_KEPT, 0, 0, 1) |
+            DEMC_CONTACT_KIND_COULOMB_LOAD(DEMC_COULOMB_LOAD_ABSOLUTE)) &
+           DEMC_CONTACT_KIND_BRIDGE) == 0u);
+    CHECK(DEMC_CONTACT_KIND_CONVENTIONS(0, 0, 0, 0, DEMC_COULOMB_ELASTIC, 0, 0, 1) == 1u << 24);
+    {
+        demc_contact_def d = lammps_def();
+        demc_contact_model m;
+        CHECK(demc_contact_model_init(&d, &m, NULL) == DEMC_OK);
+        CHECK(demc_contact_model_kind(&m) == LAMMPS_KIND);
+        /* the default load and the total policy of 1.0 give the 1.0 bits */
+        d.coulomb_load = DEMC_COULOMB_LOAD_POSITIVE;
+        d.friction.coulomb = DEMC_COULOMB_TOTAL;
+        CHECK(demc_contact_model_init(&d, &m, NULL) == DEMC_OK);
+        CHECK(demc_contact_model_kind(&m) == (LAMMPS_KIND & ~(3u << 29)));
+        /* a law that reads no load leaves the load's bit 0 (equal models, equal kinds) */
+        d.coulomb_load = DEMC_COULOMB_LOAD_ABSOLUTE;
+        d.tangential = DEMC_TANGENTIAL_NONE;
+        CHECK(demc_contact_model_init(&d, &m, NULL) == DEMC_OK);
+        CHECK((demc_contact_model_kind(&m) >> 28) == 0u);
+    }
+}
+
+/* The new values refused by name where no law can use them: the Mindlin–Deresiewicz and MDR laws with the absolute
+ * load ("def.coulomb_load") or the kept dashpot ("def.friction.coulomb"); an unknown load value. */
+static void lammps_rules_refused_by_name(void)
+{
+    const demc_tangential_law laws[2] = {DEMC_TANGENTIAL_MINDLIN_DERESIEWICZ, DEMC_TANGENTIAL_MDR};
+    demc_contact_model m;
+    const char *field;
+    int k;
+    for (k = 0; k < 2; ++k) {
+        demc_contact_def d = model_def(HMD, 0.5, 0.4);
+        d.tangential = laws[k];
+        CHECK(demc_contact_model_init(&d, &m, NULL) == DEMC_OK);
+        d.coulomb_load = DEMC_COULOMB_LOAD_ABSOLUTE;
+        field = "unset";
+        CHECK(setup_failed_as(demc_contact_model_init(&d, &m, &field), &field, DEMC_ERR_OUT_OF_DOMAIN,
+                              "def.coulomb_load"));
+        d.coulomb_load = DEMC_COULOMB_LOAD_POSITIVE;
+        d.friction.coulomb = DEMC_COULOMB_TOTAL_DASHPOT_KEPT;
+        field = "unset";
+        CHECK(setup_failed_as(demc_contact_model_init(&d, &m, &field), &field, DEMC_ERR_OUT_OF_DOMAIN,
+                              "def.friction.coulomb"));
+    }
+    {
+        demc_contact_def d = lammps_def();
+        d.coulomb_load = (demc_coulomb_load)2;
+        field = "unset";
+        CHECK(setup_failed_as(demc_contact_model_init(&d, &m, &field), &field, DEMC_ERR_INVALID_ARGUMENT,
+                              "def.coulomb_load"));
+        d.friction.coulomb = (demc_coulomb_policy)3;
+        field = "unset";
+        CHECK(setup_failed_as(demc_contact_model_init(&d, &m, &field), &field, DEMC_ERR_INVALID_ARGUMENT,
+                              "def.friction.coulomb"));
+    }
+}
+
+/* A contact that pulls (the overlap end rule: the dashpot of two spheres separating at 1 m/s outweighs the elastic
+ * force at δ = 1e-7 m) while sliding at 2 m/s: with the absolute load the tangential force is μ|F_n| (the spring's
+ * trial is far beyond it), with the positive load (demc's default) there is none. F_n from the closed forms:
+ * (4/3)E* a δ with a = √(R* δ), and the dashpot 2γ√(m* 2E* a) δ̇ with γ of the overlap end rule. */
+static void absolute_load_while_pulling(void)
+{
+    const double ra = 5e-3, delta = 1e-7, mu = 0.4;
+    int absolute;
+    for (absolute = 0; absolute < 2; ++absolute) {
+        demc_contact_def d = lammps_def();
+        demc_contact_model m;
+        cstate s;
+        demc_body a = sphere(v3(0, 0, 0), v3(0.5, 2.0, 0), v3(0, 0, 0), ra);
+        demc_body b = sphere(v3(-(2 * ra - delta), 0, 0), v3(-0.5, 0, 0), v3(0, 0, 0), ra);
+        full_result r;
+        double gamma, a_c, f_el, c_n, f_n, m_eff = 0.5 * a.mass, e_star = d.moduli.effective_modulus;
+        demc_vec3 t;
+        d.coulomb_load = absolute ? DEMC_COULOMB_LOAD_ABSOLUTE : DEMC_COULOMB_LOAD_POSITIVE;
+        CHECK(demc_contact_model_init(&d, &m, NULL) == DEMC_OK);
+        CHECK(demc_damping_hmd_ratio(0.5, DEMC_CONTACT_END_OVERLAP, &gamma) == DEMC_OK);
+        memset(&s, 0, sizeof s);
+        r = eval_pair(&m, &a, &b, 1e-7, &s);
+        /* δ as the geometry gives it: 2R − |x_i − x_j| keeps 7 fewer digits than the positions */
+        CHECK_REL(r.overlap, delta, 1e-8);
+        a_c = sqrt(0.5 * ra * r.overlap);
+        f_el = 4.0 / 3.0 * e_star * a_c * r.overlap;
+        c_n = 2.0 * gamma * sqrt(m_eff * 2.0 * e_star * a_c);
+        f_n = f_el - c_n * 1.0;
+        CHECK(f_n < -1.0); /* it pulls */
+        CHECK_REL(r.normal_force, f_n, 1e-12);
+        CHECK_REL(r.force.x, f_n, 1e-12);
+        t = v3(0, r.force.y, r.force.z);
+        if (absolute) {
+            CHECK_REL(demc_vec3_norm(t), mu * fabs(f_n), 1e-13);
+            CHECK(r.force.y < 0.0); /* against the slide */
+            CHECK(r.sliding == 1);
+        } else {
+            CHECK(t.y == 0.0 && t.z == 0.0);
+        }
+    }
+}
+
+/* An oblique impact through a pulling end under LAMMPS's rules: Newton's third law from either side with the state
+ * swapped (the i ⇄ j swap of the memory), and, in a header-only unit with the kind as a constant (every convention
+ * folded), demc_contact_eval_kind() equal to demc_contact_eval() bit for bit. */
+static void lammps_rules_swap_and_fold(void)
+{
+    demc_contact_def d = lammps_def();
+    demc_contact_model m;
+    cstate s, t, u;
+    const double ra = 5e-3, dt = 2e-8;
+    demc_vec3 xa = v3(0, 0, 0), xb = v3(-2 * ra, 0, 0), va = v3(-0.3, 0.2, 0.05), vb = v3(0.3, -0.1, 0);
+    int k, touched = 0, pulled = 0, slid = 0;
+    CHECK(demc_contact_model_init(&d, &m, NULL) == DEMC_OK);
+    memset(&s, 0, sizeof s);
+    memset(&t, 0, sizeof t);
+    memset(&u, 0, sizeof u);
+    for (k = 0; k < 4000; ++k) {
+        demc_body a = sphere(xa, va, v3(0, 0, 10), ra), b = sphere(xb, vb, v3(0, 5, 0), ra);
+        full_result r1 = eval_pair(&m, &a, &b, dt, &s);
+        full_result r2;
+        demc_contact_frame f = demc_contact_frame_sphere_sphere(&m, &a, &b);
+        demc_contact_result rk = demc_contact_eval_kind(LAMMPS_KIND, &m, &f, dt, u.d, NULL);
+        demc_contact_state_swap(&m, t.d);
+        r2 = eval_pair(&m, &b, &a, dt, &t);
+        demc_contact_state_swap(&m, t.d);
+        CHECK(memcmp(&rk.force, &r1.force, sizeof rk.force) == 0 && memcmp(&u, &s, sizeof u) == 0);
+        CHECK(rel_diff(r1.force, demc_vec3_neg(r2.force), demc_vec3_norm(r1.force) + 1e-300) <= 1e-12);
+        touched += r1.overlap > 0.0;
+        pulled += r1.normal_force < 0.0;
+        slid += r1.sliding;
+        /* the bodies move with the contact's impulse (equal masses) */
+        va = demc_vec3_add_scaled(va, dt / a.mass, r1.force);
+        vb = demc_vec3_add_scaled(vb, -dt / b.mass, r1.force);
+        xa = demc_vec3_add_scaled(xa, dt, va);
+        xb = demc_vec3_add_scaled(xb, dt, vb);
+        if (harness_case_failed) {
+            printf("  step %d\n", k);
+            return;
+        }
+    }
+    CHECK(touched > 100 && pulled > 0 && slid > 0);
+    if (harness_case_failed || getenv("DEMC_TEST_VERBOSE"))
+        printf("  %d steps touching, %d pulling, %d sliding\n", touched, pulled, slid);
 }
 
 /* ---------- the evaluation against the pre-0.9 one ---------- */
@@ -1060,6 +1256,10 @@ int main(void)
     RUN(model_init_statuses);
     RUN(model_init_names_the_bad_field);
     RUN(state_swap_and_reset);
+    RUN(kinds_of_1_0_unchanged);
+    RUN(lammps_rules_refused_by_name);
+    RUN(absolute_load_while_pulling);
+    RUN(lammps_rules_swap_and_fold);
     RUN(reproduces_the_pre_api_evaluation);
     RUN(contact_point_divides_the_overlap);
     RUN(no_force_without_overlap_and_reset);

@@ -169,7 +169,7 @@ static void statuses_and_bad_fields(void)
         "def.friction.mu_dynamic", "def.friction.stiffness_rule", "def.friction.recalculation",
         "def.friction.direction", "def.friction.unloading", "def.friction.coulomb", "def.transport", "def.transport_spin",
         "def.contact_point", "def.work_of_adhesion", "def.max_effective_radius"};
-    const int past[18] = {0, 0, 0, 0, 2, 0, 0, 0, 4, 2, 3, 2, 2, 2, 2, 2, 0, 0};
+    const int past[18] = {0, 0, 0, 0, 2, 0, 0, 0, 4, 2, 3, 2, 3, 2, 2, 2, 0, 0};
     const double out[18][2] = {{0.0, -1.0}, {0.0, -1e-300}, {1.5, -2.0}, {0.0, 1.5}, {0, 0}, {-1.0, -1e-300},
                                {-0.1, -1e-300}, {-0.1, 0.6}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0},
                                {0, 0}, {0, 0}, {-1.0, -1e-300}, {0.0, -1e-6}};

@@ -368,7 +368,9 @@ static void specialised_bodies_equal_the_general_body(void)
  * and HM's laws under conventions without the elastic displacement) against the single call, bit for bit, for the
  * HMD and HM presets, three non-preset convention sets the lanes serve (forward rule, no rescale, projected memory;
  * backward rule, elastic Coulomb policy, overlap end rule, no spin; rotation without spin) and LIGGGHTS's (scalar
- * only), on a dense lattice where every axis neighbour overlaps, with pairs apart interleaved:
+ * only), and LAMMPS's rules of 1.1 (the kept dashpot and the absolute Coulomb load: the scalar loop) with
+ * conventions the lanes would otherwise serve (default; backward rule, projected memory, half the overlap), on a
+ * dense lattice where every axis neighbour overlaps, with pairs apart interleaved:
  * 40 steps of motion whose velocities change at random (loading and unloading, stick and slip, normals turning),
  * bodies with no spin (the rotation without its spin part), head-on pairs with no tangential motion (a zero trial
  * force: the slip branch's quotients must not raise), and states reset at random (a new contact beside a
@@ -378,7 +380,7 @@ static long lanes_case(const demc_contact_model *model_p, int sparse, long *mism
 
 static void lanes_equal_the_single_call(void)
 {
-    enum { NKINDS = 6 };
+    enum { NKINDS = 8 };
     int k, sparse;
     for (k = 0; k < NKINDS; ++k) {
         demc_contact_def def = demc_contact_def_default();
@@ -405,6 +407,19 @@ static void lanes_equal_the_single_call(void)
         } else if (k == 5) {
             const demc_contact_model lm = liggghts_model();
             m = lm;
+        } else if (k >= 6) {
+            /* the overlap end rule: contacts that pull, where the absolute load acts; more friction, so that
+             * contacts stick too (the kept dashpot alone is often beyond 0.15 F_n at these speeds) */
+            def.friction.mu_static = 0.6;
+            def.friction.mu_dynamic = 0.5;
+            def.friction.coulomb = DEMC_COULOMB_TOTAL_DASHPOT_KEPT;
+            def.coulomb_load = DEMC_COULOMB_LOAD_ABSOLUTE;
+            def.end = DEMC_CONTACT_END_OVERLAP;
+            if (k == 7) { /* with more of LAMMPS's conventions (its total stiffness rule: LIGGGHTS's set above) */
+                def.friction.stiffness_rule = DEMC_STIFFNESS_BACKWARD;
+                def.transport = DEMC_TRANSPORT_PROJECT;
+                def.contact_point = DEMC_CONTACT_POINT_HALF;
+            }
         }
         if (k != 5) CHECK(demc_contact_model_init(&def, &m, NULL) == DEMC_OK);
         for (sparse = 0; sparse < 2; ++sparse) {

@@ -73,8 +73,10 @@ static void params_statuses(void)
     q.direction = (demc_slip_direction)-1;
     CHECK(demc_tangential_validate(&q, NULL) == DEMC_ERR_INVALID_ARGUMENT);
     q = p;
-    q.coulomb = (demc_coulomb_policy)2;
+    q.coulomb = (demc_coulomb_policy)3; /* past DEMC_COULOMB_TOTAL_DASHPOT_KEPT (1.1) */
     CHECK(demc_tangential_validate(&q, NULL) == DEMC_ERR_INVALID_ARGUMENT);
+    q.coulomb = DEMC_COULOMB_TOTAL_DASHPOT_KEPT;
+    CHECK(demc_tangential_validate(&q, NULL) == DEMC_OK);
     CHECK(sizeof(demc_tangential_state) == DEMC_TANGENTIAL_STATE_SIZE * sizeof(double));
 }
 
@@ -147,7 +149,7 @@ static void validate_names_the_bad_field(void)
 {
     const char *const name[7] = {"params.mu_static", "params.mu_dynamic", "params.stiffness_rule",
                                  "params.recalculation", "params.direction", "params.unloading", "params.coulomb"};
-    const int past_last[7] = {0, 0, 4, 2, 3, 2, 2}; /* the first value above each enumerator's range */
+    const int past_last[7] = {0, 0, 4, 2, 3, 2, 3}; /* the first value above each enumerator's range */
     /* μ_s < 0; μ_d < 0 or > μ_s (0.5) */
     const double out_of_domain[7][2] = {{-0.1, -1e-300}, {-0.1, 0.6}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}};
     const setup_fields fields = {7, name, past_last, out_of_domain, tangential_params_set, tangential_params_check};
@@ -293,7 +295,8 @@ static void varying_load_stick_to_slip(void)
 }
 
 /* 10^6 random steps over every combination of conventions: the limited force never exceeds μ_s max(F_n, 0), equals
- * μ_d F_n on slip, everything stays finite, the dissipation and the stored energy are never negative. */
+ * μ_d F_n on slip, everything stays finite, the dissipation and the stored energy are never negative (the slider's
+ * work under DEMC_COULOMB_TOTAL_DASHPOT_KEPT excepted: it is signed, dashpot_kept_steady_slide). */
 static void coulomb_bound_random_steps(void)
 {
     long n, bad_bound = 0, bad_slip = 0, bad_finite = 0, bad_sign = 0, slips = 0;
@@ -314,7 +317,7 @@ static void coulomb_bound_random_steps(void)
         p.recalculation = (demc_slip_recalculation)((n / 4) % 2);
         p.direction = (demc_slip_direction)((n / 8) % 3);
         p.unloading = (demc_unloading_rule)((n / 24) % 2);
-        p.coulomb = (demc_coulomb_policy)((n / 48) % 2);
+        p.coulomb = (demc_coulomb_policy)((n / 48) % 3);
         if (n % 1000 == 0) memset(&s, 0, sizeof s); /* contacts end and start */
         nn = demc_vec3_normalize(demc_vec3_add_scaled(normal, 0.05, random_unit()));
         demc_tangential_transport((demc_memory_transport)(n % 2), normal, nn, 0.01 * uniform(), &s);
@@ -322,7 +325,7 @@ static void coulomb_bound_random_steps(void)
         ds = demc_vec3_project_plane(demc_vec3_scale(random_unit(), 1e-4 * uniform()), normal);
         vt = demc_vec3_project_plane(demc_vec3_scale(random_unit(), uniform() < 0.1 ? 0.0 : uniform()), normal);
         r = tangential_step(&p, ds, vt, kt, fn, c, 1e-6, &s);
-        limited = p.coulomb == DEMC_COULOMB_TOTAL ? r.force : s.force;
+        limited = p.coulomb != DEMC_COULOMB_ELASTIC ? r.force : s.force;
         lim = demc_vec3_norm(limited);
         lim_s = p.mu_static * (fn > 0 ? fn : 0);
         if (!all_finite_result(r, &s)) ++bad_finite;
@@ -331,7 +334,8 @@ static void coulomb_bound_random_steps(void)
             ++slips;
             if (fabs(lim - p.mu_dynamic * (fn > 0 ? fn : 0)) > 1e-12 * lim_s + 1e-300) ++bad_slip;
         }
-        if (r.friction_dissipation < 0 || r.stored_energy < 0) ++bad_sign;
+        if ((r.friction_dissipation < 0 && p.coulomb != DEMC_COULOMB_TOTAL_DASHPOT_KEPT) || r.stored_energy < 0)
+            ++bad_sign;
     }
     CHECK(bad_finite == 0);
     CHECK(bad_bound == 0);
@@ -543,6 +547,99 @@ static void slip_directions_and_policies(void)
     CHECK_REL(r.damping_force.x, -1.0, 1e-15);
 }
 
+/* DEMC_COULOMB_TOTAL_DASHPOT_KEPT in a steady slide at v = 0.1 m/s, k_t = 1e5 N/m, μF_n = 0.5 N, Δt = 1e-6 s, from
+ * rest: the total force is μF_n against the slide, the dashpot keeps −c v and the spring stores the rest,
+ * F_el = −μF_n + c v (LAMMPS GRANULAR's memory μF_n t − F_d). Per step the spring does not change, so the work
+ * μF_n v Δt goes to the dashpot (c v² Δt) and the slider ((μF_n − c v) v Δt): negative when c v > μF_n. Both with
+ * c v below the limit (the spring loads for 29 steps first) and above it (it slides from the first step, the spring
+ * stored forwards), and under LAMMPS's conventions (total stiffness rule, conventional recalculation) and demc's
+ * defaults (the incremental average rule). */
+static void dashpot_kept_steady_slide(void)
+{
+    const double k = 1e5, fn = 1.0, mu = 0.5, v = 0.1, dt = 1e-6;
+    const double dampings[2] = {2.05, 10.0}; /* c v = 0.205 N and 1 N */
+    int a, conv;
+    for (conv = 0; conv < 2; ++conv)
+        for (a = 0; a < 2; ++a) {
+            const double c = dampings[a];
+            demc_tangential_params p;
+            demc_tangential_state s;
+            tangential_step_result r;
+            int n, first_slip = -1;
+            CHECK(demc_tangential_init(mu, mu, &p, NULL) == DEMC_OK);
+            p.coulomb = DEMC_COULOMB_TOTAL_DASHPOT_KEPT;
+            if (conv) {
+                p.stiffness_rule = DEMC_STIFFNESS_TOTAL;
+                p.recalculation = DEMC_SLIP_CONVENTIONAL;
+            }
+            memset(&s, 0, sizeof s);
+            for (n = 0; n < 100; ++n) {
+                r = tangential_step(&p, v3(v * dt, 0, 0), v3(v, 0, 0), k, fn, c, dt, &s);
+                if (r.sliding && first_slip < 0) first_slip = n;
+            }
+            /* |−k n v Δt − c v| > μF_n first at the 30th step (0.01 N a step from 0.205 N), at once when c v = 1 N */
+            CHECK(first_slip == (a == 0 ? 29 : 0));
+            CHECK(r.sliding == 1);
+            CHECK_REL(r.force.x, -mu * fn, 1e-15);
+            CHECK(r.force.y == 0.0 && r.force.z == 0.0);
+            CHECK_REL(r.damping_force.x, -c * v, 1e-15);
+            CHECK_REL(s.force.x, -mu * fn + c * v, 1e-14);
+            if (conv) CHECK_REL(s.displacement.x, (mu * fn - c * v) / k, 1e-14);
+            CHECK_REL(r.viscous_dissipation, c * v * v * dt, 1e-14);
+            CHECK_REL(r.friction_dissipation, (mu * fn - c * v) * v * dt, 1e-9);
+            CHECK(a == 0 ? r.friction_dissipation > 0.0 : r.friction_dissipation < 0.0);
+            CHECK_REL(r.friction_dissipation + r.viscous_dissipation, mu * fn * v * dt, 1e-9);
+        }
+}
+
+/* The rule of DEMC_COULOMB_TOTAL_DASHPOT_KEPT written out as LAMMPS GRANULAR documents it for `tangential mindlin`
+ * (a total displacement ξ, F* = −k_t ξ − c_t v_t; beyond μF_n the force is scaled to μF_n and ξ set so that −k_t ξ
+ * plus the dashpot give it), in this test's own few lines, against the kernel under the total stiffness rule,
+ * conventional recalculation and the force-driven slip direction, over random steps of a varying stiffness, load
+ * and velocity: the same forces and memory to rounding. */
+static void dashpot_kept_is_lammps_rule(void)
+{
+    demc_tangential_params p;
+    demc_tangential_state s;
+    double xi[3] = {0, 0, 0}, worst_f = 0.0, worst_x = 0.0;
+    int n, slips = 0;
+    CHECK(demc_tangential_init(0.4, 0.4, &p, NULL) == DEMC_OK);
+    p.stiffness_rule = DEMC_STIFFNESS_TOTAL;
+    p.recalculation = DEMC_SLIP_CONVENTIONAL;
+    p.coulomb = DEMC_COULOMB_TOTAL_DASHPOT_KEPT;
+    memset(&s, 0, sizeof s);
+    for (n = 0; n < 20000; ++n) {
+        const double k = 1e5 * (0.5 + uniform()), fn = 2.0 * uniform(), c = 5.0 * uniform(), dt = 1e-6;
+        const demc_vec3 vt = v3(uniform() - 0.3, uniform() - 0.5, 0.0);
+        double f[3], fs, lim = 0.4 * fn, scale = 1.0;
+        tangential_step_result r;
+        int i;
+        if (n % 500 == 0) memset(&s, 0, sizeof s), xi[0] = xi[1] = xi[2] = 0.0;
+        xi[0] += vt.x * dt;
+        xi[1] += vt.y * dt;
+        f[0] = -k * xi[0] - c * vt.x;
+        f[1] = -k * xi[1] - c * vt.y;
+        f[2] = 0.0;
+        fs = sqrt(f[0] * f[0] + f[1] * f[1]);
+        if (fs > lim) {
+            scale = lim / fs;
+            xi[0] = -(scale * f[0] + c * vt.x) / k;
+            xi[1] = -(scale * f[1] + c * vt.y) / k;
+            ++slips;
+        }
+        r = tangential_step(&p, v3(vt.x * dt, vt.y * dt, 0), vt, k, fn, c, dt, &s);
+        for (i = 0; i < 2; ++i) {
+            const double fe = fabs((i ? r.force.y : r.force.x) - scale * f[i]) / (lim > fs ? fs + 1e-30 : lim);
+            const double xe = fabs((i ? s.displacement.y : s.displacement.x) - xi[i]) * k / (lim + fs + 1e-30);
+            worst_f = fe > worst_f ? fe : worst_f;
+            worst_x = xe > worst_x ? xe : worst_x;
+        }
+    }
+    CHECK(slips > 2000);
+    CHECK(worst_f < 1e-13);
+    CHECK(worst_x < 1e-13);
+}
+
 /* A solid sphere sliding on a wall under μ F_n stops sliding after t = 2 v0 / (7 μ g) (classical: the contact
  * point decelerates at μ g (1 + m R²/I) = 7/2 μ g). 000 eq 45 and eq 46-47 both reproduce it. */
 static void zero_velocity_time_rolling_onset(void)
@@ -628,6 +725,8 @@ int main(void)
     RUN(static_dynamic_return_mapping);
     RUN(unloading_rescale_002);
     RUN(slip_directions_and_policies);
+    RUN(dashpot_kept_steady_slide);
+    RUN(dashpot_kept_is_lammps_rule);
     RUN(zero_velocity_time_rolling_onset);
     RUN(degenerate_inputs_are_finite);
     return harness_finish("test_tangential");

@@ -238,6 +238,28 @@ typedef enum demc_contact_point_rule {
     DEMC_CONTACT_POINT_RULE_MAX_ = 0x7FFFFFFF /**< Pins the width of the enumeration to an int; never valid input. */
 } demc_contact_point_rule;
 
+/**
+ * @brief Which normal load bounds friction: the load of the Coulomb limit of the tangential spring, and of the
+ *        rolling and twisting limits (demc_contact_def::coulomb_load). Since 1.1.
+ *
+ * The load is the normal force F_n of the step, the elastic force plus the normal dashpot (plus what an adhesive
+ * law adds, demc_normal_law). With ::DEMC_CONTACT_END_OVERLAP the dashpot can make F_n negative (the bodies pull)
+ * near the end of an impact; the two rules differ only there.
+ */
+typedef enum demc_coulomb_load {
+    /** max(F_n, 0): a pulling contact has no Coulomb capacity; the spring is released and carries no force while
+     *  F_n ≤ 0 (default). */
+    DEMC_COULOMB_LOAD_POSITIVE = 0,
+    /** |F_n|: a pulling contact still bounds friction by μ|F_n|, as LAMMPS GRANULAR's `pair_style granular` does
+     *  without `limit_damping` (its documentation, LAMMPS 29 Sep 2021: the critical force is μ times the magnitude
+     *  of the normal force, elastic plus damping). Its rolling and twisting limits take |F_n| as well. Not with
+     *  ::DEMC_TANGENTIAL_MINDLIN_DERESIEWICZ or ::DEMC_TANGENTIAL_MDR, whose branches follow the load's history
+     *  (demc_contact_model_init() names "def.coulomb_load"). The tangential spring's memory of F_n (for
+     *  ::DEMC_UNLOADING_RESCALE) then holds |F_n|. */
+    DEMC_COULOMB_LOAD_ABSOLUTE = 1,
+    DEMC_COULOMB_LOAD_MAX_ = 0x7FFFFFFF /**< Pins the width of the enumeration to an int; never valid input. */
+} demc_coulomb_load;
+
 /** @brief The models of earlier releases, as descriptions (demc_contact_def_init()). */
 typedef enum demc_contact_preset {
     /** HM+D ([Cummins 2012] eq 2): Hertz, viscous dashpots with γ_t = γ, spring with the default conventions
@@ -452,6 +474,10 @@ typedef struct demc_contact_def {
      *  (up to 122 springs with the rotation transport, 124 with the projection, 119 with the largest rolling,
      *  twisting and normal blocks as well). Since 1.1. */
     int mdr_springs;
+    /** The load that bounds friction, max(F_n, 0) or |F_n| (::demc_coulomb_load; default 0, max(F_n, 0)); read by the
+     *  tangential spring and the rolling and twisting laws. LAMMPS GRANULAR's rule is ::DEMC_COULOMB_LOAD_ABSOLUTE.
+     *  Since 1.1. */
+    demc_coulomb_load coulomb_load;
     /** Parameters of the elasto-plastic adhesive normal laws (::DEMC_NORMAL_THORNTON_NING, ::DEMC_NORMAL_LUDING,
      *  ::DEMC_NORMAL_EEPA); read only with one of them. Since 1.1. */
     demc_contact_plastic_def plastic;
@@ -485,9 +511,9 @@ typedef struct demc_contact_model {
  * only with each other and with demc_contact_model_kind(). The bit layout is private: it belongs to the model's
  * layout (::demc_contact_model) and may be repacked in any release so that every slot and convention can gain
  * values within 1.x (1.0 uses 28 of the 32 bits: normal 0-3, damping 4-6, tangential 7-9, increment 10-11,
- * rolling 12-14, twisting 15-17, then the conventions 18-27; 1.1 adds the liquid bridge, ::DEMC_CONTACT_KIND_BRIDGE).
- * A kind that is not the model's is never trusted:
- * demc_contact_eval_kind() then evaluates the model's own kind.
+ * rolling 12-14, twisting 15-17, then the conventions 18-27; 1.1 adds the liquid bridge 28
+ * (::DEMC_CONTACT_KIND_BRIDGE), the Coulomb policy's second bit 29 and the Coulomb load 30). A kind that is not the
+ * model's is never trusted: demc_contact_eval_kind() then evaluates the model's own kind.
  */
 typedef unsigned int demc_contact_kind;
 
@@ -496,13 +522,19 @@ typedef unsigned int demc_contact_kind;
     ((demc_contact_kind)(normal) | (demc_contact_kind)(damping) << 4 | (demc_contact_kind)(tangential) << 7 |      \
      (demc_contact_kind)(increment) << 10 | (demc_contact_kind)(rolling) << 12 | (demc_contact_kind)(twisting) << 15)
 
-/** The convention bits of a kind; OR them into DEMC_CONTACT_KIND(). `spin` is 1 for spin on (the default). */
+/** The convention bits of a kind; OR them into DEMC_CONTACT_KIND(). `spin` is 1 for spin on (the default). The
+ *  Coulomb policy's values 0 and 1 give the bits they gave in 1.0; ::DEMC_COULOMB_TOTAL_DASHPOT_KEPT (1.1) sets a
+ *  bit of its own. */
 #define DEMC_CONTACT_KIND_CONVENTIONS(stiffness_rule, recalculation, direction, unloading, coulomb, end, transport,  \
                                       spin)                                                                        \
     ((demc_contact_kind)(stiffness_rule) << 18 | (demc_contact_kind)(recalculation) << 20 |                         \
      (demc_contact_kind)(direction) << 21 | (demc_contact_kind)(unloading) << 23 |                                  \
-     (demc_contact_kind)(coulomb) << 24 | (demc_contact_kind)(end) << 25 | (demc_contact_kind)(transport) << 26 |   \
-     (demc_contact_kind)(!(spin)) << 27)
+     ((demc_contact_kind)(coulomb) & 1u) << 24 | ((demc_contact_kind)(coulomb) >> 1) << 29 |                      \
+     (demc_contact_kind)(end) << 25 | (demc_contact_kind)(transport) << 26 | (demc_contact_kind)(!(spin)) << 27)
+
+/** The bit of a kind for demc_contact_def::coulomb_load (::demc_coulomb_load); OR it into DEMC_CONTACT_KIND() with
+ *  the conventions. 0 for ::DEMC_COULOMB_LOAD_POSITIVE, so a 1.0 kind is unchanged. Since 1.1. */
+#define DEMC_CONTACT_KIND_COULOMB_LOAD(coulomb_load) ((demc_contact_kind)(coulomb_load) << 30)
 
 /** The bit of a kind for a model with a liquid bridge (demc_contact_def::capillary; since 1.1): OR it into
  *  DEMC_CONTACT_KIND() for demc_contact_eval_kind(). */
@@ -616,8 +648,11 @@ typedef struct demc_contact_diag {
     double normal_energy;
     double tangential_energy;     /**< Elastic energy stored in the tangential spring, J. */
     double viscous_dissipation;   /**< Energy dissipated by the dashpots in this step, J (≥ 0). */
-    /** Energy dissipated by sliding in this step, J (≥ 0); with ::DEMC_TANGENTIAL_MINDLIN_DERESIEWICZ also by
-     *  micro-slip (demc_tangential_md_energy::friction_dissipation). */
+    /** Energy dissipated by sliding in this step, J (≥ 0 but under the kept dashpot, below); with
+     *  ::DEMC_TANGENTIAL_MINDLIN_DERESIEWICZ also by micro-slip (demc_tangential_md_energy::friction_dissipation).
+     *  Under ::DEMC_COULOMB_TOTAL_DASHPOT_KEPT it is signed: negative in a step where the dashpot alone exceeds the
+     *  Coulomb limit (c_t|v_t| > μ_d F_n), while its sum with the tangential part of #viscous_dissipation is the
+     *  sliding work μ_d F_n|v_t|Δt (demc_tangential_energy::friction_dissipation). */
     double friction_dissipation;
     /** Energy dissipated by the PLS(B) latch in this step, J (≥ 0); for the elasto-plastic laws (since 1.1) the
      *  plastic loss of the loading branch: the loading work less the growth of the energy the unloading branch can

@@ -148,6 +148,17 @@ typedef enum demc_coulomb_policy {
     /** |F_el| ≤ μ F_n; the dashpot is always added after the limit, so the total may exceed μ F_n. On slip the
      *  memory keeps F_el = μ_d F_n t. */
     DEMC_COULOMB_ELASTIC = 1,
+    /** |F_el + F_d| ≤ μ F_n as ::DEMC_COULOMB_TOTAL, but on slip the dashpot keeps its whole F_d = −c_t v_t and the
+     *  spring stores the remainder, F_el = μ_d F_n t − F_d: the rule of LAMMPS GRANULAR's `tangential mindlin` (and
+     *  `linear_history`) in `pair_style granular`, whose documentation (LAMMPS 29 Sep 2021, "pair_style granular",
+     *  tangential forces) rescales the total force to the Coulomb limit and sets the history so that the spring
+     *  and the unchanged dashpot add up to it. The slip Δδ_sl = (L − L*)/k_t(ξ) is then the spring's alone (the
+     *  dashpot acts on the full sliding velocity), so the energy terms split the step's work differently: the
+     *  dashpot dissipates c_t|v_t|²Δt, and the slider's work is what the balance leaves, which is negative where the
+     *  dashpot alone exceeds the limit (c_t|v_t| > μ_d F_n: the spring is then stored against the sliding force);
+     *  their sum is μ_d F_n |v_t| Δt in a steady slide, as under the other policies. At F_n ≤ 0 the spring is
+     *  released as under ::DEMC_COULOMB_TOTAL (LAMMPS would store −F_d; the force is zero either way). Since 1.1. */
+    DEMC_COULOMB_TOTAL_DASHPOT_KEPT = 2,
     DEMC_COULOMB_POLICY_MAX_ = 0x7FFFFFFF /**< Not a value (never valid input): pins the type to the width of int. */
 } demc_coulomb_policy;
 
@@ -207,12 +218,16 @@ typedef struct demc_tangential_result {
 typedef struct demc_tangential_energy {
     /** Elastic energy stored in the spring at the end of the step, |F_el|²/(2 k_t) (J); 0 when k_t = 0. */
     double stored_energy;
-    /** Energy dissipated by the slider in this step (J, ≥ 0): −Δδ_sl · (½(F_old + F_el) + F_d), with
-     *  Δδ_sl = (L − L*)/k_slip the slip of the return (k_slip = k_t(ξ), plus c_t/Δt under the total policy) and
-     *  F_d only under the total policy (the dashpot in series with the slider): the slip against the trapezoidal
-     *  mean of the force the slider carries, so that the step's energy balance closes. μ_d F_n |Δδ_sl| in steady
-     *  sliding; includes the spring energy released at the static → dynamic drop of [Campello 2015] eq 35. 0 while
-     *  sticking, and 0 for a force reversed beyond the cone within one step (where the trapezoid would be negative). */
+    /** Energy dissipated by the slider in this step (J, ≥ 0; signed under ::DEMC_COULOMB_TOTAL_DASHPOT_KEPT):
+     *  −Δδ_sl · (½(F_old + F_el) + F_d), with Δδ_sl = (L − L*)/k_slip the slip of the return (k_slip = k_t(ξ),
+     *  plus c_t/Δt under the total policy) and F_d only under the total policy (the dashpot in series with the
+     *  slider): the slip against the trapezoidal mean of the force the slider carries, so that the step's energy
+     *  balance closes. μ_d F_n |Δδ_sl| in steady sliding; includes the spring energy released at the static →
+     *  dynamic drop of [Campello 2015] eq 35. 0 while sticking, and 0 for a force reversed beyond the cone within one
+     *  step (where the trapezoid would be negative).
+     *  Under ::DEMC_COULOMB_TOTAL_DASHPOT_KEPT it is −Δδ_sl · ½(F_old + F_el) (k_slip = k_t(ξ)), signed and never
+     *  clipped, so that the balance closes with the dashpot's c_t|v_t|²Δt: (μ_d F_n − c_t|v_t|)|v_t|Δt in a steady
+     *  slide, negative where c_t|v_t| > μ_d F_n. */
     double friction_dissipation;
     /** Energy dissipated by the dashpot in this step (J, ≥ 0): c_t |v_e|² Δt = |F_d|² Δt/c_t, v_e its rate. */
     double viscous_dissipation;
@@ -290,9 +305,9 @@ DEMC_TANGENTIAL_FN demc_tangential_state demc_tangential_state_swap(demc_tangent
  * 2. dashpot F_d = −c_t v_t; limited force L* = F* + F_d (DEMC_COULOMB_TOTAL) or F* (DEMC_COULOMB_ELASTIC);
  * 3. stick when |L*| ≤ μ_s max(F_n, 0): F_el = F*, δ_el = δ*;
  * 4. else slip: L = μ_d max(F_n, 0) t with t from the slip-direction rule; the slip Δδ_sl solves
- *    L* + (k_t(ξ) + c_t/Δt) Δδ_sl = L (total policy; without the c_t/Δt term under the elastic policy);
- *    F_el = F* + k_t(ξ) Δδ_sl; the force is L (total policy) or F_el + F_d = L + F_d (elastic policy); δ_el is
- *    recalculated per the recalculation rule.
+ *    L* + (k_t(ξ) + c_t/Δt) Δδ_sl = L (total policy; without the c_t/Δt term under the elastic policy and
+ *    ::DEMC_COULOMB_TOTAL_DASHPOT_KEPT); F_el = F* + k_t(ξ) Δδ_sl (L − F_d under the kept dashpot); the force is L
+ *    (total policies) or F_el + F_d = L + F_d (elastic policy); δ_el is recalculated per the recalculation rule.
  *
  * Total over its domain: a zero or degenerate direction vector falls back to the trial-force direction, and a
  * zero stiffness gives zero elastic force; no input in the domain produces NaN.
@@ -305,7 +320,8 @@ DEMC_TANGENTIAL_FN demc_tangential_state demc_tangential_state_swap(demc_tangent
  * @param velocity v_t: relative tangential velocity of the contact points (m/s), for the dashpot and the
  *        velocity-driven slip direction.
  * @param stiffness k_t(t_m) ≥ 0 (N/m).
- * @param normal_force F_n(t_m) (N); the limit uses max(F_n, 0).
+ * @param normal_force F_n(t_m) (N); the limit uses max(F_n, 0). (A caller that bounds friction by |F_n|, as the
+ *        contact model's ::DEMC_COULOMB_LOAD_ABSOLUTE, passes |F_n|.)
  * @param damping tangential dashpot coefficient c_t ≥ 0 (N·s/m): F_d = −c_t v_t ([Cummins 2012] eq 1-2: 2γ√(m k_t)).
  * @param dt time step Δt > 0 (s): shares the slip between spring and dashpot and gives the viscous dissipation
  *        (unused when c_t = 0). Δt ≤ 0 is outside the domain: no dashpot share, viscous dissipation 0.

@@ -67,6 +67,7 @@ CONSTANTS = {
     'DEMC_UNLOADING_RULE_MAX_': 2147483647,
     'DEMC_COULOMB_TOTAL': 0,
     'DEMC_COULOMB_ELASTIC': 1,
+    'DEMC_COULOMB_TOTAL_DASHPOT_KEPT': 2,
     'DEMC_COULOMB_POLICY_MAX_': 2147483647,
     'DEMC_TRANSPORT_ROTATE': 0,
     'DEMC_TRANSPORT_PROJECT': 1,
@@ -146,6 +147,9 @@ CONSTANTS = {
     'DEMC_CONTACT_POINT_COMPLIANCE': 0,
     'DEMC_CONTACT_POINT_HALF': 1,
     'DEMC_CONTACT_POINT_RULE_MAX_': 2147483647,
+    'DEMC_COULOMB_LOAD_POSITIVE': 0,
+    'DEMC_COULOMB_LOAD_ABSOLUTE': 1,
+    'DEMC_COULOMB_LOAD_MAX_': 2147483647,
     'DEMC_CONTACT_PRESET_HMD': 0,
     'DEMC_CONTACT_PRESET_LSD': 1,
     'DEMC_CONTACT_PRESET_PLSB': 2,
@@ -193,7 +197,7 @@ ENUMS = {
     'demc_slip_recalculation': ('DEMC_SLIP_INCREMENTAL', 'DEMC_SLIP_CONVENTIONAL', 'DEMC_SLIP_RECALCULATION_MAX_', ),
     'demc_slip_direction': ('DEMC_SLIP_DIRECTION_FORCE', 'DEMC_SLIP_DIRECTION_DISPLACEMENT', 'DEMC_SLIP_DIRECTION_VELOCITY', 'DEMC_SLIP_DIRECTION_MAX_', ),
     'demc_unloading_rule': ('DEMC_UNLOADING_RESCALE', 'DEMC_UNLOADING_KEEP', 'DEMC_UNLOADING_RULE_MAX_', ),
-    'demc_coulomb_policy': ('DEMC_COULOMB_TOTAL', 'DEMC_COULOMB_ELASTIC', 'DEMC_COULOMB_POLICY_MAX_', ),
+    'demc_coulomb_policy': ('DEMC_COULOMB_TOTAL', 'DEMC_COULOMB_ELASTIC', 'DEMC_COULOMB_TOTAL_DASHPOT_KEPT', 'DEMC_COULOMB_POLICY_MAX_', ),
     'demc_memory_transport': ('DEMC_TRANSPORT_ROTATE', 'DEMC_TRANSPORT_PROJECT', 'DEMC_MEMORY_TRANSPORT_MAX_', ),
     'demc_tangential_md_variant': ('DEMC_TANGENTIAL_MD_THORNTON_YIN', 'DEMC_TANGENTIAL_MD_VARIANT_MAX_', ),
     'demc_tangential_mdr_layout': ('DEMC_TANGENTIAL_MDR_CELL_WIDTH', 'DEMC_TANGENTIAL_MDR_RADIUS', 'DEMC_TANGENTIAL_MDR_BASIS1', 'DEMC_TANGENTIAL_MDR_BASIS2', 'DEMC_TANGENTIAL_MDR_CELLS', ),
@@ -212,6 +216,7 @@ ENUMS = {
     'demc_rolling_law': ('DEMC_ROLLING_NONE', 'DEMC_ROLLING_CDT', 'DEMC_ROLLING_EPSD', 'DEMC_ROLLING_SDS', 'DEMC_ROLLING_LAW_MAX_', ),
     'demc_twisting_law': ('DEMC_TWISTING_NONE', 'DEMC_TWISTING_MARSHALL', 'DEMC_TWISTING_SDS', 'DEMC_TWISTING_LAW_MAX_', ),
     'demc_contact_point_rule': ('DEMC_CONTACT_POINT_COMPLIANCE', 'DEMC_CONTACT_POINT_HALF', 'DEMC_CONTACT_POINT_RULE_MAX_', ),
+    'demc_coulomb_load': ('DEMC_COULOMB_LOAD_POSITIVE', 'DEMC_COULOMB_LOAD_ABSOLUTE', 'DEMC_COULOMB_LOAD_MAX_', ),
     'demc_contact_preset': ('DEMC_CONTACT_PRESET_HMD', 'DEMC_CONTACT_PRESET_LSD', 'DEMC_CONTACT_PRESET_PLSB', 'DEMC_CONTACT_PRESET_HM', 'DEMC_CONTACT_PRESET_CAMPELLO', 'DEMC_CONTACT_PRESET_MAX_', ),
     'demc_heat_law': ('DEMC_HEAT_NONE', 'DEMC_HEAT_STATIC', 'DEMC_HEAT_AREA', 'DEMC_HEAT_COLLISION', 'DEMC_HEAT_LAW_MAX_', ),
     'demc_heat_partition_rule': ('DEMC_HEAT_PARTITION_EQUAL', 'DEMC_HEAT_PARTITION_FRACTION', 'DEMC_HEAT_PARTITION_EFFUSIVITY', 'DEMC_HEAT_PARTITION_RULE_MAX_', ),
@@ -433,7 +438,7 @@ class tangential_energy(_Struct):
 
     Fields:
         stored_energy: Elastic energy stored in the spring at the end of the step, |F_el|²/(2 k_t) (J); 0 when k_t = 0.
-        friction_dissipation: Energy dissipated by the slider in this step (J, ≥ 0): −Δδ_sl · (½(F_old + F_el) + F_d), with Δδ_sl = (L − L*)/k_slip the slip of the return (k_slip = k_t(ξ), plus c_t/Δt under the total policy) and F_d only under the total policy (the dashpot in series with the slider): the slip against the trapezoidal mean of the force the slider carries, so that the step's energy balance closes. μ_d F_n |Δδ_sl| in steady sliding; includes the spring energy released at the static → dynamic drop of [Campello 2015] eq 35. 0 while sticking, and 0 for a force reversed beyond the cone within one step (where the trapezoid would be negative).
+        friction_dissipation: Energy dissipated by the slider in this step (J, ≥ 0; signed under demc.COULOMB_TOTAL_DASHPOT_KEPT): −Δδ_sl · (½(F_old + F_el) + F_d), with Δδ_sl = (L − L*)/k_slip the slip of the return (k_slip = k_t(ξ), plus c_t/Δt under the total policy) and F_d only under the total policy (the dashpot in series with the slider): the slip against the trapezoidal mean of the force the slider carries, so that the step's energy balance closes. μ_d F_n |Δδ_sl| in steady sliding; includes the spring energy released at the static → dynamic drop of [Campello 2015] eq 35. 0 while sticking, and 0 for a force reversed beyond the cone within one step (where the trapezoid would be negative). Under demc.COULOMB_TOTAL_DASHPOT_KEPT it is −Δδ_sl · ½(F_old + F_el) (k_slip = k_t(ξ)), signed and never clipped, so that the balance closes with the dashpot's c_t|v_t|²Δt: (μ_d F_n − c_t|v_t|)|v_t|Δt in a steady slide, negative where c_t|v_t| > μ_d F_n.
         viscous_dissipation: Energy dissipated by the dashpot in this step (J, ≥ 0): c_t |v_e|² Δt = |F_d|² Δt/c_t, v_e its rate.
         stiffness_exchange: Energy that left the spring in this step with no tangential work (J, signed): |F_old|²/(2k_t(t_{m−1})) − |F_carried|²/(2k_t(t_m)), the force carried into the step (rescaled under demc.UNLOADING_RESCALE, −k_t(t_m) δ_el under demc.STIFFNESS_TOTAL) meeting the new stiffness. A spring of varying stiffness is not a potential: this is its exchange with the normal load. Positive when k_t grows under the incremental law and when it falls under the rescale, negative when it falls without rescale; 0 for a constant k_t."""
     _c_name_ = 'demc_tangential_energy'
@@ -1269,6 +1274,7 @@ class contact_def(_Struct):
         mu_twisting: μ_tw (m, ≥ 0) of demc.TWISTING_SDS: limit μ_tw F_n; default 0.
         heat: Heat transfer through the contact (default: none); demc.contact_heat().
         mdr_springs: Resolution of demc.TANGENTIAL_MDR (read only with that law): the number of springs (cells) of its bed on 0 ≤ x < a, ≥ 1; 0 (the default) takes demc.TANGENTIAL_MDR_DEFAULT_SPRINGS, 64, whose error against the closed forms of Mindlin & Deresiewicz is below 1e-3 of μF_n (page tangential_mdr). The error falls as the square of the cell width. A resolution whose state (8 + 2·springs doubles with every other block of the model) exceeds demc.CONTACT_STATE_MAX is refused by demc.contact_model_init() naming "def.mdr_springs" (up to 122 springs with the rotation transport, 124 with the projection, 119 with the largest rolling, twisting and normal blocks as well). Since 1.1.
+        coulomb_load: The load that bounds friction, max(F_n, 0) or |F_n| (demc.coulomb_load; default 0, max(F_n, 0)); read by the tangential spring and the rolling and twisting laws. LAMMPS GRANULAR's rule is demc.COULOMB_LOAD_ABSOLUTE. Since 1.1.
         plastic: Parameters of the elasto-plastic adhesive normal laws (demc.NORMAL_THORNTON_NING, demc.NORMAL_LUDING, demc.NORMAL_EEPA); read only with one of them. Since 1.1.
         capillary: A liquid bridge added to any normal law (default: none). Since 1.1."""
     _c_name_ = 'demc_contact_def'
@@ -1306,6 +1312,7 @@ class contact_def(_Struct):
         ('mu_twisting', ctypes.c_double),
         ('heat', contact_heat_def),
         ('mdr_springs', ctypes.c_int),
+        ('coulomb_load', ctypes.c_int),
         ('plastic', contact_plastic_def),
         ('capillary', contact_capillary_def),
     ]
@@ -1422,7 +1429,7 @@ class contact_diag(_Struct):
         normal_energy: Elastic energy stored in the normal spring at the end of the step, J: for the adhesive laws their potential (negative in the adhesive well), for the elasto-plastic laws the energy of the current unloading branch (EEPA: plus f₀δ, the potential of its constant pull-off).
         tangential_energy: Elastic energy stored in the tangential spring, J.
         viscous_dissipation: Energy dissipated by the dashpots in this step, J (≥ 0).
-        friction_dissipation: Energy dissipated by sliding in this step, J (≥ 0); with demc.TANGENTIAL_MINDLIN_DERESIEWICZ also by micro-slip (demc.tangential_md_energy.friction_dissipation).
+        friction_dissipation: Energy dissipated by sliding in this step, J (≥ 0 but under the kept dashpot, below); with demc.TANGENTIAL_MINDLIN_DERESIEWICZ also by micro-slip (demc.tangential_md_energy.friction_dissipation). Under demc.COULOMB_TOTAL_DASHPOT_KEPT it is signed: negative in a step where the dashpot alone exceeds the Coulomb limit (c_t|v_t| > μ_d F_n), while its sum with the tangential part of #viscous_dissipation is the sliding work μ_d F_n|v_t|Δt (demc.tangential_energy.friction_dissipation).
         plastic_dissipation: Energy dissipated by the PLS(B) latch in this step, J (≥ 0); for the elasto-plastic laws (since 1.1) the plastic loss of the loading branch: the loading work less the growth of the energy the unloading branch can return (Thornton & Ning: beyond yield; Luding: as δ_max grows; EEPA: as δ_p grows).
         tangential_exchange: Energy that left the tangential spring in this step with no tangential work, J (signed; see demc.tangential_result.stiffness_exchange): the exchange of a spring of varying stiffness with the normal load and, at the call where the contact ends, the energy the spring still held. With demc.TANGENTIAL_MINDLIN_DERESIEWICZ it is demc.tangential_md_energy.normal_exchange (the μΔF_n terms and the change of the contact radius) and, at the end of the contact, the recoverable energy still held.
         sliding: 1 when the contact slid in this step, else 0.
@@ -2260,7 +2267,7 @@ DOCS = {
     'demc_tangential_init': ('Fills params with friction coefficients and the default conventions (each enumerator 0).', (('mu_static', 'double', 'static friction μ_s ≥ 0.'), ('mu_dynamic', 'double', 'dynamic friction, 0 ≤ μ_d ≤ μ_s (μ_d = μ_s: one Coulomb coefficient).'), ('params', 'demc_tangential_params *', 'output, written only on success.'), ('bad_field', 'const char **', 'optional (may be None; see material.h): receives None on success, else the first offending input in argument order: "mu_static", "mu_dynamic" or "params".'), ), 'demc.OK; demc.ERR_INVALID_ARGUMENT for a non-finite coefficient or a null params; demc.ERR_OUT_OF_DOMAIN for μ_s < 0, μ_d < 0 or μ_d > μ_s.'),
     'demc_tangential_validate': ('Checks a filled demc.tangential_params, field by field in declaration order.', (('params', 'const demc_tangential_params *', 'the parameters (None: demc.ERR_INVALID_ARGUMENT, field "params").'), ('bad_field', 'const char **', 'optional (may be None): receives None on success, else "params", "params.mu_static", "params.mu_dynamic", "params.stiffness_rule", "params.recalculation", "params.direction", "params.unloading" or "params.coulomb".'), ), 'demc.OK; demc.ERR_INVALID_ARGUMENT for a null params, a non-finite coefficient or an unknown enumerator; demc.ERR_OUT_OF_DOMAIN for μ_s < 0, μ_d < 0 or μ_d > μ_s.'),
     'demc_tangential_state_swap': ('The same memory seen from body j: displacement and force change sign, the scalars are kept.', (('s', 'demc_tangential_state', ''), ), ''),
-    'demc_tangential_update': ('One step of the tangential spring with Coulomb limit ([Zabulionis 2012] eq 27-43, [Campello 2015] eq 30-36, [Cummins 2012] eq 1-3).', (('p', 'const demc_tangential_params *', 'validated parameters.'), ('increment', 'demc_vec3', 'Δs: increment of the tangential displacement of the contact point of i relative to j in this step (m), in the tangent plane (v_t Δt, or the rolling-consistent increment of [Campello 2015] eq 29).'), ('velocity', 'demc_vec3', 'v_t: relative tangential velocity of the contact points (m/s), for the dashpot and the velocity-driven slip direction.'), ('stiffness', 'double', 'k_t(t_m) ≥ 0 (N/m).'), ('normal_force', 'double', 'F_n(t_m) (N); the limit uses max(F_n, 0).'), ('damping', 'double', 'tangential dashpot coefficient c_t ≥ 0 (N·s/m): F_d = −c_t v_t ([Cummins 2012] eq 1-2: 2γ√(m k_t)).'), ('dt', 'double', 'time step Δt > 0 (s): shares the slip between spring and dashpot and gives the viscous dissipation (unused when c_t = 0). Δt ≤ 0 is outside the domain: no dashpot share, viscous dissipation 0.'), ('s', 'demc_tangential_state *', 'state in/out (zero for a new contact); the vectors must lie in the current tangent plane (transport them first with demc.tangential_transport()).'), ('energy', 'demc_tangential_energy *', "optional (None: not computed, which saves four divisions): the step's energy terms."), ), 'the tangential force on i, its dashpot part, and whether the step slid.'),
+    'demc_tangential_update': ('One step of the tangential spring with Coulomb limit ([Zabulionis 2012] eq 27-43, [Campello 2015] eq 30-36, [Cummins 2012] eq 1-3).', (('p', 'const demc_tangential_params *', 'validated parameters.'), ('increment', 'demc_vec3', 'Δs: increment of the tangential displacement of the contact point of i relative to j in this step (m), in the tangent plane (v_t Δt, or the rolling-consistent increment of [Campello 2015] eq 29).'), ('velocity', 'demc_vec3', 'v_t: relative tangential velocity of the contact points (m/s), for the dashpot and the velocity-driven slip direction.'), ('stiffness', 'double', 'k_t(t_m) ≥ 0 (N/m).'), ('normal_force', 'double', "F_n(t_m) (N); the limit uses max(F_n, 0). (A caller that bounds friction by |F_n|, as the contact model's demc.COULOMB_LOAD_ABSOLUTE, passes |F_n|.)"), ('damping', 'double', 'tangential dashpot coefficient c_t ≥ 0 (N·s/m): F_d = −c_t v_t ([Cummins 2012] eq 1-2: 2γ√(m k_t)).'), ('dt', 'double', 'time step Δt > 0 (s): shares the slip between spring and dashpot and gives the viscous dissipation (unused when c_t = 0). Δt ≤ 0 is outside the domain: no dashpot share, viscous dissipation 0.'), ('s', 'demc_tangential_state *', 'state in/out (zero for a new contact); the vectors must lie in the current tangent plane (transport them first with demc.tangential_transport()).'), ('energy', 'demc_tangential_energy *', "optional (None: not computed, which saves four divisions): the step's energy terms."), ), 'the tangential force on i, its dashpot part, and whether the step slid.'),
     'demc_tangential_project': ("v projected onto the plane with unit normal n, rescaled to keep |v| (LAMMPS GRANULAR's history update).", (('v', 'demc_vec3', ''), ('n', 'demc_vec3', ''), ), '|v| (v − (v·n)n)/|v − (v·n)n|; the zero vector when v is zero or parallel to n.'),
     'demc_tangential_rotate': ('v rotated by the shortest-arc rotation carrying unit n_old onto unit n_new, then about n_new.', (('v', 'demc_vec3', 'vector to carry.'), ('n_old', 'demc_vec3', 'unit normals of the previous and the current step.'), ('n_new', 'demc_vec3', 'unit normals of the previous and the current step.'), ('spin', 'double', 'Rodrigues parameter α of the rotation about n_new (0: none).'), ), ''),
     'demc_tangential_transport': ("Carries the state's displacement and force into the tangent plane of the new normal.", (('transport', 'demc_memory_transport', 'demc.TRANSPORT_ROTATE (with spin) or demc.TRANSPORT_PROJECT (spin ignored).'), ('n_old', 'demc_vec3', 'unit normal of the step that wrote the state; a zero vector (new contact) leaves the vectors unchanged by the rotation and is projected.'), ('n_new', 'demc_vec3', 'unit normal of the current step.'), ('spin', 'double', 'Rodrigues parameter of the rotation about n_new (see demc.tangential_rotate()).'), ('s', 'demc_tangential_state *', 'state in/out.'), ), ''),

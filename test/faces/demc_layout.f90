@@ -166,6 +166,8 @@ contains
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_UNLOADING_RULE_MAX_', DEMC_UNLOADING_RULE_MAX_
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_COULOMB_TOTAL', DEMC_COULOMB_TOTAL
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_COULOMB_ELASTIC', DEMC_COULOMB_ELASTIC
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_COULOMB_TOTAL_DASHPOT_KEPT', &
+            DEMC_COULOMB_TOTAL_DASHPOT_KEPT
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_COULOMB_POLICY_MAX_', DEMC_COULOMB_POLICY_MAX_
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_TRANSPORT_ROTATE', DEMC_TRANSPORT_ROTATE
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_TRANSPORT_PROJECT', DEMC_TRANSPORT_PROJECT
@@ -252,6 +254,9 @@ contains
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_CONTACT_POINT_COMPLIANCE', DEMC_CONTACT_POINT_COMPLIANCE
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_CONTACT_POINT_HALF', DEMC_CONTACT_POINT_HALF
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_CONTACT_POINT_RULE_MAX_', DEMC_CONTACT_POINT_RULE_MAX_
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_COULOMB_LOAD_POSITIVE', DEMC_COULOMB_LOAD_POSITIVE
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_COULOMB_LOAD_ABSOLUTE', DEMC_COULOMB_LOAD_ABSOLUTE
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_COULOMB_LOAD_MAX_', DEMC_COULOMB_LOAD_MAX_
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_CONTACT_PRESET_HMD', DEMC_CONTACT_PRESET_HMD
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_CONTACT_PRESET_LSD', DEMC_CONTACT_PRESET_LSD
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_CONTACT_PRESET_PLSB', DEMC_CONTACT_PRESET_PLSB
@@ -1115,6 +1120,8 @@ contains
             transfer(c_loc(v_demc_contact_def%heat), b) - b, c_sizeof(v_demc_contact_def%heat)
         write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_def.mdr_springs', &
             transfer(c_loc(v_demc_contact_def%mdr_springs), b) - b, c_sizeof(v_demc_contact_def%mdr_springs)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_def.coulomb_load', &
+            transfer(c_loc(v_demc_contact_def%coulomb_load), b) - b, c_sizeof(v_demc_contact_def%coulomb_load)
         write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_def.plastic', &
             transfer(c_loc(v_demc_contact_def%plastic), b) - b, c_sizeof(v_demc_contact_def%plastic)
         write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_def.capillary', &

@@ -199,11 +199,12 @@ struct Keyword {
 const Keyword keywords[] = {
     {"contact_point", "compliance half"}, {"transport", "rotate project"}, {"spin", "off on"},
     {"stiffness", "average backward forward total"}, {"recalculation", "incremental conventional"},
-    {"direction", "force displacement velocity"}, {"unloading", "rescale keep"}, {"coulomb", "total elastic"},
+    {"direction", "force displacement velocity"}, {"unloading", "rescale keep"}, {"coulomb", "total elastic lammps"},
     {"end", "force overlap"}, {"increment", "velocity rolling"}, {"damping_map", "exact tsuji"},
     {"shear", "mindlin zabulionis campello"}, {"contact_velocity", "contact full"},
     {"tangential", "none spring md mdr"}, {"rolling", "none cdt epsd sds"}, {"twisting", "none marshall sds"},
-    {"adhesion", "none jkr dmt"}, {"rolling_limiter", "inertia none"}, {"eval", "single batch"}};
+    {"adhesion", "none jkr dmt"}, {"rolling_limiter", "inertia none"}, {"eval", "single batch"},
+    {"coulomb_load", "positive absolute"}};
 
 int choice(Error *error, const char *values, const char *word)
 {
@@ -313,6 +314,7 @@ void PairGranDemc::settings(int narg, char **arg)
     map_tsuji_ = lammps_damping_ = full_velocity_ = false;
     batch_ = true; // eval batch unless asked otherwise (contact_velocity full evaluates pair by pair)
     shear_ = DEMC_SHEAR_MINDLIN;
+    bool coulomb_given = false, load_given = false; // by their own keywords (else conventions lammps may set them)
     for (int a = 1; a < narg; a += 2) {
         if (a + 1 >= narg) error->all(FLERR, std::string("pair gran/demc: a keyword without its value"));
         const char *key = arg[a], *val = arg[a + 1];
@@ -323,7 +325,10 @@ void PairGranDemc::settings(int narg, char **arg)
             def_.friction.stiffness_rule = DEMC_STIFFNESS_TOTAL;
             def_.friction.recalculation = DEMC_SLIP_CONVENTIONAL;
             def_.friction.direction = DEMC_SLIP_DIRECTION_FORCE;
-            def_.friction.coulomb = DEMC_COULOMB_TOTAL;
+            // LAMMPS's two rules on friction (demc 1.1): on slip the spring keeps mu F_n t - F_d (the dashpot keeps
+            // all of -c_t v_t), and the load is |F_n|, also while the force pulls
+            def_.friction.coulomb = DEMC_COULOMB_TOTAL_DASHPOT_KEPT;
+            def_.coulomb_load = DEMC_COULOMB_LOAD_ABSOLUTE;
             def_.end = DEMC_CONTACT_END_OVERLAP;
             map_tsuji_ = lammps_damping_ = full_velocity_ = true;
             continue;
@@ -354,7 +359,10 @@ void PairGranDemc::settings(int narg, char **arg)
         case 4: def_.friction.recalculation = (demc_slip_recalculation)c; break;
         case 5: def_.friction.direction = (demc_slip_direction)c; break;
         case 6: def_.friction.unloading = (demc_unloading_rule)c; break;
-        case 7: def_.friction.coulomb = (demc_coulomb_policy)c; break;
+        case 7: // total, elastic, lammps: the enumerators 0, 1 and DEMC_COULOMB_TOTAL_DASHPOT_KEPT (2)
+            def_.friction.coulomb = (demc_coulomb_policy)c;
+            coulomb_given = true;
+            break;
         case 8: def_.end = (demc_contact_end)c; break;
         case 9: def_.increment = (demc_increment_rule)c; break;
         case 10: map_tsuji_ = c == 1; break;
@@ -370,8 +378,19 @@ void PairGranDemc::settings(int narg, char **arg)
             if (c) def_.end = DEMC_CONTACT_END_OVERLAP; // the adhesive laws pull by design
             break;
         case 17: def_.rolling_limiter = (demc_rolling_cdt_limiter)c; break;
-        default: batch_ = c == 1; break;
+        case 18: batch_ = c == 1; break;
+        default:
+            def_.coulomb_load = (demc_coulomb_load)c;
+            load_given = true;
+            break;
         }
+    }
+    // The Mindlin-Deresiewicz and MDR laws are not LAMMPS's (its 29 Sep 2021 release has neither): under conventions
+    // lammps they keep demc's rules for those two (the library refuses them there), unless asked by keyword.
+    if (def_.tangential == DEMC_TANGENTIAL_MINDLIN_DERESIEWICZ || def_.tangential == DEMC_TANGENTIAL_MDR) {
+        if (!coulomb_given && def_.friction.coulomb == DEMC_COULOMB_TOTAL_DASHPOT_KEPT)
+            def_.friction.coulomb = DEMC_COULOMB_TOTAL;
+        if (!load_given) def_.coulomb_load = DEMC_COULOMB_LOAD_POSITIVE;
     }
     // The state layout depends on the laws and conventions only: compile a placeholder to learn it.
     demc_contact_def probe = def_;

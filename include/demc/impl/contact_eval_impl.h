@@ -572,6 +572,13 @@ DEMC_HOT_INLINE demc_vec3 demci_contact_rolling_increment(const demc_contact_fra
     return demc_vec3_project_plane(demc_vec3_sub(travel, demc_vec3_sub(roll_i, roll_j)), f->normal);
 }
 
+/* The load the friction limits take (the kernels bound by max(load, 0)): |load| under DEMC_COULOMB_LOAD_ABSOLUTE
+ * (LAMMPS GRANULAR's μ|F_n|, also while the contact pulls), else the load itself. A select on a constant kind. */
+DEMC_HOT_INLINE double demci_contact_coulomb_load(demc_contact_kind kind, double load)
+{
+    return DEMCI_KIND_COULOMB_LOAD(kind) == DEMC_COULOMB_LOAD_ABSOLUTE ? fabs(load) : load;
+}
+
 /* The one evaluation behind every model (demci_contact_eval_kind() adds a liquid bridge to it). With a constant kind
  * every slot and convention folds; without a diag the energy terms are not computed. */
 DEMC_HOT_INLINE demc_contact_result demci_contact_eval_contact(demc_contact_kind kind, const double *c,
@@ -708,11 +715,13 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_eval_contact(demc_contact_kind
         tp.direction = (demc_slip_direction)DEMCI_KIND_DIRECTION(kind);
         tp.unloading = (demc_unloading_rule)DEMCI_KIND_UNLOADING(kind);
         tp.coulomb = (demc_coulomb_policy)DEMCI_KIND_COULOMB(kind);
-        /* The Coulomb load: F_n, plus what the adhesive law adds (JKR 2F_c, DMT 2πwR*, simplified JKR kA). */
+        /* The Coulomb load: F_n, plus what the adhesive law adds (JKR 2F_c, DMT 2πwR*, simplified JKR kA) or the
+         * elasto-plastic adhesive law's pull-off; its magnitude under DEMC_COULOMB_LOAD_ABSOLUTE (the kernel bounds by
+         * max(load, 0)). */
         rt = demci_tangential_step(&tp, increment, v_t, k_t,
-                                   glued                         ? f_n + glue.lift
-                                   : DEMCI_NORMAL_PLASTIC(normal) ? f_n + plast.lift
-                                                                  : f_n,
+                                   demci_contact_coulomb_load(kind, glued                         ? f_n + glue.lift
+                                                                    : DEMCI_NORMAL_PLASTIC(normal) ? f_n + plast.lift
+                                                                                                   : f_n),
                                    c_t, dt, &ts, diag != 0);
         demci_contact_store_tangential(kind, slot, &ts);
         r.force = demc_vec3_add(r.force, rt.force);
@@ -831,7 +840,8 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_eval_contact(demc_contact_kind
      * +M on i and −M on j, limited by the load the Coulomb limit uses (F_n, plus the adhesive law's lift); their
      * energy terms only in a diag that has them. */
     if (DEMCI_KIND_ROLLING(kind) != DEMC_ROLLING_NONE || DEMCI_KIND_TWISTING(kind) != DEMC_TWISTING_NONE) {
-        torque_load = glued ? f_n + glue.lift : DEMCI_NORMAL_PLASTIC(normal) ? f_n + plast.lift : f_n;
+        torque_load = demci_contact_coulomb_load(
+            kind, glued ? f_n + glue.lift : DEMCI_NORMAL_PLASTIC(normal) ? f_n + plast.lift : f_n);
         torque_diag = diag && DEMCI_CONTACT_DIAG_HAS(diag, twisting_exchange) ? diag : NULL;
     }
     if (DEMCI_KIND_ROLLING(kind) != DEMC_ROLLING_NONE) {

@@ -122,13 +122,17 @@ DEMC_HOT_INLINE demci_wm demci_lanes3_null(demci_lanes3 v)
 
 /* The kinds whose batch the lanes evaluate: Hertz with viscous damping (HM+D's laws) or none (HM's), the spring
  * driven by the velocity, no rolling, twisting or adhesion, under conventions that keep no elastic displacement
- * (not the total stiffness rule) and slip along the trial force. */
+ * (not the total stiffness rule) and slip along the trial force, with the Coulomb policies and load of 1.0. The
+ * kept dashpot and the absolute load of 1.1 (LAMMPS's rules, which come with the total stiffness rule there) take
+ * the scalar loop. */
 DEMC_STATIC_INLINE int demci_contact_lanes_serve(demc_contact_kind kind)
 {
     const unsigned laws = kind & DEMCI_KIND_LAW_BITS;
     return (laws == (DEMC_CONTACT_KIND_HMD & DEMCI_KIND_LAW_BITS) ||
             laws == (DEMC_CONTACT_KIND_HM & DEMCI_KIND_LAW_BITS)) &&
            !demci_contact_spring_displacement(kind) && DEMCI_KIND_DIRECTION(kind) == DEMC_SLIP_DIRECTION_FORCE &&
+           DEMCI_KIND_COULOMB(kind) != DEMC_COULOMB_TOTAL_DASHPOT_KEPT &&
+           DEMCI_KIND_COULOMB_LOAD(kind) == DEMC_COULOMB_LOAD_POSITIVE &&
            !DEMCI_KIND_BRIDGE(kind); /* (a liquid bridge: the scalar body) */
 }
 

@@ -20,7 +20,9 @@ DEMC_BEGIN_DECLS
 /* 101 (1.1): the tangential slot's value 3 (the MDR law) and its constant DEMCI_M_MDR_SPRINGS; a 1.0 reader
  * would take such a model for one without tangential law. */
 /* 102 (1.1): the normal slot's values 7-9 (the elasto-plastic adhesive laws) and their constants DEMCI_M_PLASTIC; a
- * reader of layout 101 would take such a model for one with the Hertz law. */
+ * reader of layout 101 would take such a model for one with the Hertz law. The kind's bits 28 (the liquid bridge),
+ * 29 (the Coulomb policy's second bit, DEMC_COULOMB_TOTAL_DASHPOT_KEPT) and 30 (the Coulomb load) came with it, before
+ * 1.1's release: a library that reads tag 102 knows them. A bit added after a release changes the tag again. */
 #define DEMCI_CONTACT_LAYOUT 102.0
 #define DEMCI_KIND_TAG_SCALE 4294967296.0 /* 2^32: the kind is below it, the tag times it is exact */
 #define DEMCI_TAGGED_KIND(kind) (DEMCI_CONTACT_LAYOUT * DEMCI_KIND_TAG_SCALE + (double)(kind))
@@ -105,11 +107,13 @@ DEMC_HOT_INLINE demc_contact_kind demci_contact_kind_of(const double *c)
 #define DEMCI_KIND_RECALCULATION(k) (((unsigned)(k) >> 20) & 1u)
 #define DEMCI_KIND_DIRECTION(k) (((unsigned)(k) >> 21) & 3u)
 #define DEMCI_KIND_UNLOADING(k) (((unsigned)(k) >> 23) & 1u)
-#define DEMCI_KIND_COULOMB(k) (((unsigned)(k) >> 24) & 1u)
+/* the Coulomb policy: its 1.0 bit 24 and, for DEMC_COULOMB_TOTAL_DASHPOT_KEPT (1.1), bit 29 as its second bit */
+#define DEMCI_KIND_COULOMB(k) ((((unsigned)(k) >> 24) & 1u) | (((unsigned)(k) >> 28) & 2u))
 #define DEMCI_KIND_END(k) (((unsigned)(k) >> 25) & 1u)
 #define DEMCI_KIND_TRANSPORT(k) (((unsigned)(k) >> 26) & 1u)
 #define DEMCI_KIND_SPIN(k) (!(((unsigned)(k) >> 27) & 1u))
 #define DEMCI_KIND_BRIDGE(k) (((unsigned)(k) >> 28) & 1u) /* the liquid bridge (1.1): DEMC_CONTACT_KIND_BRIDGE */
+#define DEMCI_KIND_COULOMB_LOAD(k) (((unsigned)(k) >> 30) & 1u) /* demc_coulomb_load (1.1) */
 
 /* ---- the per-contact state layout, a function of the kind alone ---------------------------------------------- */
 /* Forced inline (DEMC_HOT_INLINE): with a constant kind they must fold to constants inside the evaluation, which

@@ -274,6 +274,9 @@ DEMC_STATIC_INLINE demc_status demci_contact_def_check(const demc_contact_def *d
             return demci_material_fail(DEMC_ERR_OUT_OF_DOMAIN, "def.friction.mu_dynamic", bad_field);
         if (md && d->friction.stiffness_rule == DEMC_STIFFNESS_TOTAL)
             return demci_material_fail(DEMC_ERR_OUT_OF_DOMAIN, "def.friction.stiffness_rule", bad_field);
+        /* the kept dashpot is a rule of the spring's memory on slip; these laws scale their dashpot instead */
+        if (md && d->friction.coulomb == DEMC_COULOMB_TOTAL_DASHPOT_KEPT)
+            return demci_material_fail(DEMC_ERR_OUT_OF_DOMAIN, "def.friction.coulomb", bad_field);
         s = demci_require_enum((int)d->transport, (int)DEMC_TRANSPORT_PROJECT + 1, "def.transport", bad_field);
         if (s != DEMC_OK) return s;
         if ((s = demci_require_enum(d->transport_spin, 2, "def.transport_spin", bad_field)) != DEMC_OK) return s;
@@ -298,6 +301,16 @@ DEMC_STATIC_INLINE demc_status demci_contact_def_check(const demc_contact_def *d
     if ((s = demci_contact_def_check_torques(d, bad_field)) != DEMC_OK) return s;
     /* the resolution last (the field is the last); its upper bound is the state's, checked on the kind */
     if (mdr && d->mdr_springs < 0) return demci_material_fail(DEMC_ERR_OUT_OF_DOMAIN, "def.mdr_springs", bad_field);
+    /* The Coulomb load (1.1), read by the laws that bound friction by the normal load. The Mindlin–Deresiewicz and
+     * MDR laws follow the history of F_n (their branches, their springs' limits): |F_n| rising again after F_n
+     * crosses zero would reload them, which no publication of theirs describes, so they keep max(F_n, 0). */
+    if (spring || md || d->rolling != DEMC_ROLLING_NONE || d->twisting != DEMC_TWISTING_NONE) {
+        if ((s = demci_require_enum((int)d->coulomb_load, (int)DEMC_COULOMB_LOAD_ABSOLUTE + 1, "def.coulomb_load",
+                                    bad_field)) != DEMC_OK)
+            return s;
+        if (md && d->coulomb_load == DEMC_COULOMB_LOAD_ABSOLUTE)
+            return demci_material_fail(DEMC_ERR_OUT_OF_DOMAIN, "def.coulomb_load", bad_field);
+    }
     return DEMC_OK;
 }
 
@@ -456,6 +469,9 @@ DEMC_STATIC_INLINE demc_contact_kind demci_contact_def_kind(const demc_contact_d
         kind |= DEMC_CONTACT_KIND_CONVENTIONS(0, 0, 0, 0, d->friction.coulomb, 0, d->transport, d->transport_spin);
     else if (d->rolling == DEMC_ROLLING_EPSD || d->rolling == DEMC_ROLLING_SDS) /* the carry of its vector */
         kind |= DEMC_CONTACT_KIND_CONVENTIONS(0, 0, 0, 0, 0, 0, d->transport, d->transport_spin);
+    /* the load of the spring's, the rolling and the twisting limits (never |F_n| with md: refused above) */
+    if (spring || d->rolling != DEMC_ROLLING_NONE || d->twisting != DEMC_TWISTING_NONE)
+        kind |= DEMC_CONTACT_KIND_COULOMB_LOAD(d->coulomb_load);
     return kind;
 }
 

@@ -49,7 +49,7 @@ DEMC_STATIC_INLINE demc_status demci_tangential_check(const demc_tangential_para
     /* The number of enumerators of each convention, in field order; enumerators are compared as ints (a foreign
      * struct may hold any value, which is not a valid enum). */
     const int count[] = {DEMC_STIFFNESS_TOTAL + 1, DEMC_SLIP_CONVENTIONAL + 1, DEMC_SLIP_DIRECTION_VELOCITY + 1,
-                         DEMC_UNLOADING_KEEP + 1, DEMC_COULOMB_ELASTIC + 1};
+                         DEMC_UNLOADING_KEEP + 1, DEMC_COULOMB_TOTAL_DASHPOT_KEPT + 1};
     demc_status s;
     int i;
     if (!p) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, demci_tangential_field(role, 0), bad_field);
@@ -187,7 +187,10 @@ DEMC_HOT_INLINE demci_tangential_step_result demci_tangential_step(const demc_ta
 {
     demci_tangential_step_result r;
     const int total_rule = p->stiffness_rule == DEMC_STIFFNESS_TOTAL;
-    const int total_policy = p->coulomb == DEMC_COULOMB_TOTAL;
+    /* the total policies bound F_el + F_d; only DEMC_COULOMB_TOTAL shares the slip with the dashpot, and under
+     * DEMC_COULOMB_TOTAL_DASHPOT_KEPT the dashpot keeps −c_t v_t and the spring the rest of L */
+    const int total_policy = p->coulomb != DEMC_COULOMB_ELASTIC;
+    const int kept = p->coulomb == DEMC_COULOMB_TOTAL_DASHPOT_KEPT;
     const double k_prev = s->stiffness > 0.0 ? s->stiffness : stiffness; /* a new contact has no previous k_t */
     const double fn = normal_force > 0.0 ? normal_force : 0.0;
     const demc_vec3 f_damp = demc_vec3_scale(velocity, -damping);
@@ -248,7 +251,7 @@ DEMC_HOT_INLINE demci_tangential_step_result demci_tangential_step(const demc_ta
         /* The slip Δδ_sl that brings the limited force from its trial L* to L: L* + k_slip Δδ_sl = L. The spring
          * gives k_t(ξ) Δδ_sl; under the total policy the dashpot acts on the elastic rate v_t − Δδ_sl/Δt and gives
          * c_t Δδ_sl/Δt more (a return mapping with the stiffness k_t(ξ) + c_t/Δt). */
-        const double c_share = total_policy && damping > 0.0 && dt > 0.0 ? damping : 0.0;
+        const double c_share = total_policy && !kept && damping > 0.0 && dt > 0.0 ? damping : 0.0;
         const demc_vec3 excess = demc_vec3_sub(limited, trial_limited); /* L − L* */
         const double inv_k_now = stiffness > 0.0 ? 1.0 / stiffness : 0.0;
         demc_vec3 slip, f_el, dashpot_share;
@@ -260,9 +263,11 @@ DEMC_HOT_INLINE demci_tangential_step_result demci_tangential_step(const demc_ta
             f_el = demc_vec3_add_scaled(trial_force, k_dt * per, excess);
             dashpot_share = demc_vec3_scale(excess, c_share * per);
         } else {
-            /* Without a dashpot share the spring carries L itself: taken as is, not as F* + (L − F*). */
+            /* Without a dashpot share the spring carries L itself: taken as is, not as F* + (L − F*); with the
+             * dashpot kept whole, what L leaves of it, L − F_d (the slip is then the spring's alone,
+             * (L − L*)/k_t(ξ)). */
             slip = k_step > 0.0 ? demc_vec3_scale(excess, 1.0 / k_step) : demc_vec3_make(0.0, 0.0, 0.0);
-            f_el = limited;
+            f_el = kept ? demc_vec3_sub(limited, f_damp) : limited;
             dashpot_share = demc_vec3_make(0.0, 0.0, 0.0);
         }
         if (total_rule || p->recalculation == DEMC_SLIP_CONVENTIONAL)
@@ -270,21 +275,24 @@ DEMC_HOT_INLINE demci_tangential_step_result demci_tangential_step(const demc_ta
         else
             s->displacement = demc_vec3_sub(trial_disp, slip); /* [Zabulionis 2012] eq 35: δ_el(t_{m-1}) − (F_el − F_old)/k_t(ξ) */
         s->force = f_el;
-        r.damping_force = total_policy ? demc_vec3_add(f_damp, dashpot_share) : f_damp;
+        r.damping_force = total_policy && !kept ? demc_vec3_add(f_damp, dashpot_share) : f_damp;
         /* Friction work: the slip Δδ_sl = Δs − Δδ_el against the force the slider carries, the spring's mean over
          * the step (trapezoid, F_old to F_el, as an integrator applies the forces) plus, under the total policy,
          * the dashpot in series with it. With the spring's work on Δδ_el equal to its energy change, this closes
          * the step's balance exactly: it is μ_d F_n |Δδ_sl| in steady sliding, and includes the energy the spring
          * releases at a static → dynamic drop. (The energy of the trial state's return, ½(|L*|² − |L|²)/k_t,
          * is not friction work: it counts k_t|Δs|²/2 more per step when the slip per step exceeds the elastic
-         * range.) Negative only for a force reversed beyond the cone within one step: reported as 0 then. */
+         * range.) Negative only for a force reversed beyond the cone within one step: reported as 0 then.
+         * With the dashpot kept whole the slider carries the spring's force alone, and the balance closes with the
+         * dashpot's c_t|v_t|²Δt only if the slider's work is reported as it is: negative where the spring is stored
+         * against the slide (c_t|v_t| > μ_d F_n), never clipped. */
         r.friction_dissipation = 0.0;
         if (want_energy) {
             /* ½F_old + ½F_el: the trapezoid's mean as ½(F_old + F_el) rounds, without the sum's overflow */
             const demc_vec3 mean = demc_vec3_add(demc_vec3_scale(f_old, 0.5), demc_vec3_scale(f_el, 0.5));
             const double slider_work = -demci_vec3_dot_scaled(
-                slip, total_policy ? demc_vec3_add(r.damping_force, mean) : mean, 1.0);
-            r.friction_dissipation = slider_work > 0.0 ? slider_work : 0.0;
+                slip, total_policy && !kept ? demc_vec3_add(r.damping_force, mean) : mean, 1.0);
+            r.friction_dissipation = slider_work > 0.0 || kept ? slider_work : 0.0;
         }
         /* The limited total is returned as computed, not as F_el + F_d, which loses digits when |F_d| ≫ |L|. */
         r.force = total_policy ? limited : demc_vec3_add(f_el, f_damp);
