@@ -32,7 +32,8 @@
 #  11 oblique impacts under LAMMPS's defaults (the force may pull, x_gammat = 1; sliding 0.5 and 0.1 m/s) with
 #     conventions lammps (its two rules on friction: the memory mu F_n t - F_d on slip, the load |F_n|): rebound
 #     velocity and spin within 1e-12 of native (issue 31 asked for 1e-4 in v_x and 2 % in spin); the keywords coulomb
-#     and coulomb_load set the rules alone (demc's rules back: 7.7e-3 off in v_x at 0.5 m/s).
+#     and coulomb_load set the rules alone (demc's rules back: 7.7e-3 off in v_x at 0.5 m/s);
+#  12 conventions liggghts equals the seven keywords it stands for, bit for bit.
 # Usage: sh test/check_lammps.sh BUILD_DIR   (after make lammps-demc; from the top of the tree). Exit 0 when every
 # check passes. Open MPI: root needs the two ALLOW variables; plm=isolated starts the ranks on this machine without ssh.
 set -u
@@ -298,4 +299,14 @@ vx=$(echo "$(obl o_n_def_0.5) $(obl o_d_demc)" | awk '{d=($1-$4)/$1; printf "%.2
 if [ -n "$(obl o_d_demc)" ] && ! le "$vx" 1e-3; then
     ok "11 keywords coulomb, coulomb_load" "coulomb total coulomb_load positive (demc's rules): v_x $vx off native, spin $(obl o_d_demc | awk '{print $3}') vs $(obl o_n_def_0.5 | awk '{print $3}')"
 else bad "11 keywords coulomb, coulomb_load" "demc's rules restored by keyword should differ from native: v_x rel. ${vx:-?}"; fi
+# 12 conventions liggghts: LIGGGHTS's set of conventions (hertz/tangential history, as docs/examples/liggghts sets
+# it) as one keyword, the same oblique impact bit for bit as the seven keywords it stands for.
+INPUT=collision.in
+run g1 1 loader -var vt 0.5 -var pair "gran/demc hmd conventions liggghts" -var coeff "$COEFF" &&
+    run g2 1 loader -var vt 0.5 -var pair "gran/demc hmd contact_point half transport project stiffness total recalculation conventional direction displacement coulomb elastic end overlap" -var coeff "$COEFF" &&
+    run g0 1 loader -var vt 0.5 -var pair "gran/demc hmd" -var coeff "$COEFF" || exit 1
+if [ -s "$W/g1.dump" ] && cmp -s "$W/g1.dump" "$W/g2.dump" && ! cmp -s "$W/g1.dump" "$W/g0.dump"; then
+    ok "12 conventions liggghts" "the oblique impact as with the seven keywords, bit for bit (and not as demc's conventions)"
+else bad "12 conventions liggghts" "final states: as the keywords $(cmp -s "$W/g1.dump" "$W/g2.dump" && echo yes || echo no), as demc's $(cmp -s "$W/g1.dump" "$W/g0.dump" && echo yes || echo no)"; fi
+
 [ "$fails" -eq 0 ]

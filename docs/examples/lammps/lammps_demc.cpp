@@ -319,7 +319,18 @@ void PairGranDemc::settings(int narg, char **arg)
         if (a + 1 >= narg) error->all(FLERR, std::string("pair gran/demc: a keyword without its value"));
         const char *key = arg[a], *val = arg[a + 1];
         if (!strcmp(key, "conventions")) { // pair_style granular's hertz/material ... tangential mindlin, field by field
-            if (choice(error, "demc lammps", val) == 0) continue;
+            const int set = choice(error, "demc lammps liggghts", val);
+            if (set == 0) continue;
+            if (set == 2) { // LIGGGHTS's hertz/tangential history (as docs/examples/liggghts sets it), demc's damping map
+                def_.contact_point = DEMC_CONTACT_POINT_HALF;
+                def_.transport = DEMC_TRANSPORT_PROJECT;
+                def_.friction.stiffness_rule = DEMC_STIFFNESS_TOTAL;
+                def_.friction.recalculation = DEMC_SLIP_CONVENTIONAL;
+                def_.friction.direction = DEMC_SLIP_DIRECTION_DISPLACEMENT;
+                def_.friction.coulomb = DEMC_COULOMB_ELASTIC;
+                def_.end = DEMC_CONTACT_END_OVERLAP;
+                continue;
+            }
             def_.contact_point = DEMC_CONTACT_POINT_HALF;
             def_.transport = DEMC_TRANSPORT_PROJECT;
             def_.friction.stiffness_rule = DEMC_STIFFNESS_TOTAL;
