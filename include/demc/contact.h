@@ -981,8 +981,9 @@ typedef struct demc_contact_batch {
     const double *temperature;
     /** NULL, or per-body heat-flow accumulators, W, body k's at heat_flow + k·scalar_stride: each contact ADDS the
      *  heat flow into body i to body i's and the flow into j to body j's (not against a wall or a facet), in the
-     *  order of the contacts (a pair apart adds nothing): bit for bit the sums of demc_contact_heat()'s demc_contact_heat_result::heat_flow_i
-     *  and demc_contact_heat_result::heat_flow_j. Set together with #temperature. */
+     *  order of the contacts (a pair apart adds nothing): bit for bit the sums of demc_contact_heat()'s
+     *  demc_contact_heat_result::heat_flow_i and demc_contact_heat_result::heat_flow_j. Set together with
+     *  #temperature. */
     double *heat_flow;
     /** With #temperature: the temperature, K, of the wall (boundary_temperature[0]) in
      *  demc_contact_eval_batch_wall(), of facet k (boundary_temperature[k]) in demc_contact_eval_batch_facet();

@@ -19,8 +19,8 @@ DEMC_BEGIN_DECLS
  * a body in which the laws fold and only the conventions are read at run time (about 100 instructions less per
  * contact than the general body), and likewise with the exact tangential law in place of the spring (HM+D with
  * DEMC_TANGENTIAL_MDR: 76 instructions less a contact in the batch); else a body in which the rolling and twisting
- * slots fold away when it selects neither (the options cost nothing there); else the general one. DEMCI_CONTACT_PRESET_CASES(RUN) are the presets'
- * cases alone. */
+ * slots fold away when it selects neither (the options cost nothing there); else the general one.
+ * DEMCI_CONTACT_PRESET_CASES(RUN) are the presets' cases alone. */
 /* HM+D's laws with the exact tangential law (DEMC_TANGENTIAL_MDR) in the tangential slot. */
 #define DEMCI_KIND_HMD_MDR_LAWS                                                                                      \
     ((DEMC_CONTACT_KIND_HMD & DEMCI_KIND_LAW_BITS & ~(7u << 7)) | ((unsigned)DEMC_TANGENTIAL_MDR << 7))

@@ -403,9 +403,10 @@ DEMC_HOT_INLINE int demci_lanes_eval(demc_contact_kind kind, const double *c, co
 }
 
 /* The scalar body for the contacts of a group the lanes do not take (rare: a new contact, coincident centres, a
- * normal turned by nearly π, inputs far outside the domain), in their order, their contact radii in radius[]. Out of line and with the kind read at
- * run time (the general body, bit for bit the specialised ones': test_contact_batch), so that a unit holds one copy
- * of it whatever its widths and kinds: the lanes of each kind then cost only their own text. */
+ * normal turned by nearly π, inputs far outside the domain), in their order, their contact radii in radius[]. Out
+ * of line and with the kind read at run time (the general body, bit for bit the specialised ones':
+ * test_contact_batch), so that a unit holds one copy of it whatever its widths and kinds: the lanes of each kind
+ * then cost only their own text. */
 #if defined(__GNUC__) || defined(__clang__)
 __attribute__((noinline, cold, unused)) static
 #else
