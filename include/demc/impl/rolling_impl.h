@@ -152,8 +152,10 @@ DEMC_ROLLING_FN demc_rolling_result demc_rolling_epsd_torque(const demc_rolling_
     double cr = 0.0;
     r.mobilised = 0;
     /* The limit test and the scaling hold for any scale of the torques (demci_vec3_exceeds(); a trial of 3e-206
-     * was compared as 0 ≤ 0 and kept at M_m = 0); M_m = 0 (F_n ≤ 0) releases the spring exactly. */
-    if (demci_vec3_exceeds(m_trial, t2, mm)) {
+     * was compared as 0 ≤ 0 and kept at M_m = 0); M_m = 0 (F_n ≤ 0) releases the spring exactly, and the resistance
+     * is then fully mobilised whatever the trial (one of exactly 0, an increment that underflows, included: its
+     * dashpot is the mobilised one, f c_r, as for any other trial at a zero limit). */
+    if (!(mm > 0.0) || demci_vec3_exceeds(m_trial, t2, mm)) {
         r.mobilised = 1;
         mk = mm > 0.0 ? demci_vec3_with_length(m_trial, t2, mm) : demc_vec3_make(0.0, 0.0, 0.0);
     }
