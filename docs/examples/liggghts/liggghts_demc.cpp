@@ -139,8 +139,10 @@ void PairDemc::settings(int narg, char **arg)
     if (nstate_ > 50)
         error->all(FLERR, ("pair gran demc: LIGGGHTS holds at most 50 history values a contact, this model needs " +
                            std::to_string(nstate_) + " (tangential mdr: fewer springs)").c_str());
-    for (size_t q = 0; q < nstate_; ++q) // the doubles the i<->j swap negates get LIGGGHTS's newton flag 1
-        add_history_value("demc" + std::to_string(q), demc_contact_state_flips(&m, q) ? "1" : "0");
+    // Every pair is evaluated with the atom of the smaller ID as demc's body i (compute_force), so its state never
+    // changes sides: no history value takes LIGGGHTS's newton flag (which would negate it when the pair is listed
+    // the other way round), and a pair on two ranks holds the same doubles on both, whatever its law.
+    for (size_t q = 0; q < nstate_; ++q) add_history_value("demc" + std::to_string(q), "0");
 }
 
 double PairDemc::property(const char *name, const char *kind, int ti, int tj)
@@ -216,6 +218,7 @@ template <demc_contact_kind K> void PairDemc::loop(int, int)
     double **x = atom->x, **v = atom->v, **f = atom->f, **omega = atom->omega, **torque = atom->torque;
     const double *radius = atom->radius, *rmass = atom->rmass, dt = update->dt;
     const int *type = atom->type, *mask = atom->mask, nlocal = atom->nlocal, newton = force->newton_pair;
+    const tagint *tag = atom->tag;
     const int nt1 = atom->ntypes + 1, stride = dnum(), frozen = freeze_group_bit();
     const bool update_state = shearupdate(); // false during setup: the state is then evaluated on a copy
     int **first_flag = listgranhistory ? listgranhistory->firstneigh : NULL;
@@ -241,15 +244,19 @@ template <demc_contact_kind K> void PairDemc::loop(int, int)
             const demc_body bj = {{x[j][0], x[j][1], x[j][2]}, {v[j][0], v[j][1], v[j][2]},
                                   {omega[j][0], omega[j][1], omega[j][2]}, radius[j], rmass[j], 0.0};
             const double pinned = (mask[j] & frozen) ? rmass[i] : (mask[i] & frozen) ? rmass[j] : 0.0;
-            const demc_contact_result r = eval_pair<K>(&models_[tp], bi, bj, pinned, dt, state);
+            const bool i_first = tag[i] < tag[j]; // body i of demc: the atom of the smaller ID
+            const demc_contact_result r = i_first ? eval_pair<K>(&models_[tp], bi, bj, pinned, dt, state)
+                                                  : eval_pair<K>(&models_[tp], bj, bi, pinned, dt, state);
             if (update_state && flags) flags[jj] = r.overlap > 0.0; // within reach but apart: the evaluation cleared it
             if (!(r.overlap > 0.0)) continue;
-            const double F[3] = {r.force.x, r.force.y, r.force.z};
+            const double s = i_first ? 1.0 : -1.0; // the force on i
+            const double F[3] = {s * r.force.x, s * r.force.y, s * r.force.z};
+            const demc_vec3 t_i = i_first ? r.torque_i : r.torque_j, t_j = i_first ? r.torque_j : r.torque_i;
             f[i][0] += F[0]; f[i][1] += F[1]; f[i][2] += F[2];
-            torque[i][0] += r.torque_i.x; torque[i][1] += r.torque_i.y; torque[i][2] += r.torque_i.z;
+            torque[i][0] += t_i.x; torque[i][1] += t_i.y; torque[i][2] += t_i.z;
             if (newton || j < nlocal) { // newton off: a ghost j gets its force on its own rank
                 f[j][0] -= F[0]; f[j][1] -= F[1]; f[j][2] -= F[2];
-                torque[j][0] += r.torque_j.x; torque[j][1] += r.torque_j.y; torque[j][2] += r.torque_j.z;
+                torque[j][0] += t_j.x; torque[j][1] += t_j.y; torque[j][2] += t_j.z;
             }
             if (evflag)
                 ev_tally_xyz(i, j, nlocal, newton, 0.0, 0.0, F[0], F[1], F[2], x[i][0] - x[j][0], x[i][1] - x[j][1],
