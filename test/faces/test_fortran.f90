@@ -221,6 +221,12 @@ program test_fortran
     batch%torque_j = c_loc(tj)
     batch%body_force = c_loc(bf)
     batch%body_torque = c_loc(bt)
+    ! the fields appended after 1.0 (a Fortran derived type has no zero initialiser: each is set)
+    batch%inertia = c_null_ptr
+    batch%temperature = c_null_ptr
+    batch%heat_flow = c_null_ptr
+    batch%boundary_temperature = c_null_ptr
+    batch%frictional_heat = 0
     do step = 1, 2
         st = demc_contact_eval_batch(model, batch, dt, bad)
         if (st /= DEMC_OK) call fail('batch', demc_string(bad))
