@@ -237,6 +237,11 @@ module demc
     integer(c_int), parameter :: DEMC_HEAT_PARTITION_EFFUSIVITY = 2
     integer(c_int), parameter :: DEMC_HEAT_PARTITION_RULE_MAX_ = 2147483647
 
+    ! enum demc_contact_state_entry
+    integer(c_int), parameter :: DEMC_CONTACT_STATE_BRIDGE = 0
+    integer(c_int), parameter :: DEMC_CONTACT_STATE_BRIDGE_VOLUME = 1
+    integer(c_int), parameter :: DEMC_CONTACT_STATE_ENTRY_MAX_ = 2147483647
+
     ! enum demc_timestep_radius
     integer(c_int), parameter :: DEMC_TIMESTEP_RADIUS_MIN = 0
     integer(c_int), parameter :: DEMC_TIMESTEP_RADIUS_MEAN = 1
@@ -666,6 +671,7 @@ module demc
         real(c_double) :: volume
         real(c_double) :: viscosity
         real(c_double) :: min_separation
+        real(c_double) :: max_volume
     end type demc_contact_capillary_def
 
     type, bind(C) :: demc_contact_def
@@ -2705,6 +2711,15 @@ module demc
             real(c_double) :: state(*)
             type(demc_contact_heat_result) :: demc_contact_heat
         end function demc_contact_heat
+        function demc_contact_state_index(model, entry, index, bad_field) bind(C, &
+            name="demc_contact_state_index")
+            import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_contact_model
+            type(demc_contact_model), intent(in) :: model
+            integer(c_int), value :: entry
+            integer(c_size_t) :: index
+            type(c_ptr), intent(out), optional :: bad_field
+            integer(c_int) :: demc_contact_state_index
+        end function demc_contact_state_index
         function demc_capillary_init(surface_tension, contact_angle, volume, radius_i, radius_j, form, &
             params, bad_field) bind(C, name="demc_capillary_init")
             import :: c_int, c_double, c_size_t, c_long, c_int64_t, c_ptr, demc_capillary_params

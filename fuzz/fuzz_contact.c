@@ -45,7 +45,7 @@ static inline int fz_contact_def_moderate(const demc_contact_def *d)
 }
 
 /* A pair within the domain of the bridge's kernels: radii in [1e-9, 1] m, and the fit's V/R_h³ in its range. */
-static inline int fz_bridge_pair(const demc_contact_def *d, const demc_contact_frame *f)
+static inline int fz_bridge_pair(const demc_contact_def *d, const demc_contact_frame *f, double volume)
 {
     double rh;
     if (!d->capillary.bridge) return 1;
@@ -54,7 +54,7 @@ static inline int fz_bridge_pair(const demc_contact_def *d, const demc_contact_f
         return 0;
     rh = f->radius_j > 0.0 ? 2.0 * f->radius_i * f->radius_j / (f->radius_i + f->radius_j) : 2.0 * f->radius_i;
     return d->capillary.form != DEMC_CAPILLARY_WILLETT_FIT ||
-           (d->capillary.volume / (rh * rh * rh) >= 1e-4 && d->capillary.volume / (rh * rh * rh) <= 0.2);
+           (volume / (rh * rh * rh) >= 1e-4 && volume / (rh * rh * rh) <= 0.2);
 }
 
 static inline int fz_body_moderate(const demc_body *b)
@@ -280,7 +280,9 @@ static void demc_fuzz_contact(const unsigned char *data, size_t size)
     demc_contact_frame fr;
     double state[DEMC_CONTACT_STATE_MAX + 2], copy[DEMC_CONTACT_STATE_MAX + 2], dt;
     size_t n, k;
-    int preset = fz_int(&r, 0, 4), sz = fz_int(&r, 0, 2), step, in_def, bridge_in = 1;
+    int preset = fz_int(&r, 0, 4), sz = fz_int(&r, 0, 2), step, in_def, bridge_in = 1, host_pick;
+    double bridge_volume = 0.0, state_volume = 0.0; /* the bridge's volume by the documented rule; the host's */
+    size_t volume_at = 0;
 
     /* the description: a preset (edges: unknown preset, too small a size, NULL) */
     memset(&def, FZ_POISON, sizeof def);
@@ -356,6 +358,13 @@ static void demc_fuzz_contact(const unsigned char *data, size_t size)
         static const int springs[8] = {0, 1, 3, 16, 64, 122, -1, 200};
         def.mdr_springs = springs[size ? data[size - 1] % 8u : 0u];
     }
+    /* the bridge's largest host volume (1.1) and the host's volume of this contact, from the input's second last
+     * byte: below 160 (most of the inputs made before the field) neither, as before; above, a pick of each */
+    host_pick = size > 1 && data[size - 2] >= 160 ? data[size - 2] - 160 : 0;
+    {
+        static const double max_factor[4] = {0.0, 1.0, 3.0, 0.5}; /* (0.5 < 1: refused) */
+        def.capillary.max_volume = max_factor[host_pick % 4] * def.capillary.volume;
+    }
 
     memset(&model, FZ_POISON, sizeof model);
     FZ_CALL(st = demc_contact_model_init(&def, &model, &field));
@@ -399,6 +408,35 @@ static void demc_fuzz_contact(const unsigned char *data, size_t size)
                  (kind >> 7 & 7u) == (unsigned)def.tangential && (kind >> 12 & 7u) == (unsigned)def.rolling &&
                  (kind >> 15 & 7u) == (unsigned)def.twisting);
     }
+    {
+        /* the state's named doubles: a bridge's two, distinct, inside the state and kept under the swap; none
+         * without a bridge; bad arguments named */
+        size_t at = 12345, at_volume = 12345;
+        FZ_CALL(st2 = demc_contact_state_index(&model, DEMC_CONTACT_STATE_BRIDGE, &at, &field));
+        if (def.capillary.bridge) {
+            FZ_CHECK(st2 == DEMC_OK && field == NULL && at < n);
+            FZ_CALL(st2 = demc_contact_state_index(&model, DEMC_CONTACT_STATE_BRIDGE_VOLUME, &at_volume, &field));
+            FZ_CHECK(st2 == DEMC_OK && at_volume < n && at_volume != at);
+            FZ_CHECK(demc_contact_state_flips(&model, at) == 0 && demc_contact_state_flips(&model, at_volume) == 0);
+        } else {
+            FZ_CHECK(st2 == DEMC_ERR_UNSUPPORTED && strcmp(field, "entry") == 0 && at == 12345);
+        }
+        FZ_CALL(st2 = demc_contact_state_index(&model, (demc_contact_state_entry)2, &at, &field));
+        FZ_CHECK(st2 == DEMC_ERR_INVALID_ARGUMENT && strcmp(field, "entry") == 0);
+        FZ_CALL(st2 = demc_contact_state_index(&model, DEMC_CONTACT_STATE_BRIDGE, NULL, &field));
+        FZ_CHECK(st2 == DEMC_ERR_INVALID_ARGUMENT && strcmp(field, "index") == 0);
+        if (def.capillary.bridge) {
+            /* the host's volume (a pick of none, within, above the largest, negative; a NaN, which the state
+             * keeps, is the unit test's) and the volume the bridge then has (contact.h,
+             * DEMC_CONTACT_STATE_BRIDGE_VOLUME) */
+            static const double host_factor[8] = {0.0, 0.5, 1.0, 2.0, 100.0, -1.0, 1e-3, 0.25};
+            const double vmax = def.capillary.max_volume > 0.0 ? def.capillary.max_volume : def.capillary.volume;
+            const double host = host_factor[host_pick / 4 % 8] * def.capillary.volume;
+            state_volume = host;
+            bridge_volume = host > 0.0 ? fmin(host, vmax) : def.capillary.volume;
+            volume_at = at_volume;
+        }
+    }
     for (k = 0; k < DEMC_CONTACT_STATE_MAX + 2; ++k) {
         int flip;
         FZ_CALL(flip = demc_contact_state_flips(&model, k));
@@ -433,12 +471,13 @@ static void demc_fuzz_contact(const unsigned char *data, size_t size)
 
     in_def = fz_contact_def_moderate(&def) && dt >= 1e-12 && dt <= 1.0;
     memset(state, 0, sizeof state);
+    if (def.capillary.bridge) state[volume_at] = state_volume;
     for (step = 0; step < 3; ++step) {
         const int in = in_def && fz_body_moderate(&bi) && fz_body_moderate(&bj);
         FZ_CALL(fr = demc_contact_frame_sphere_sphere(&model, &bi, &bj));
         /* a bridge's rupture at an empty frame takes its energy from the pair it was formed for (the Derjaguin radius
          * its flag keeps): in the domain when that pair was */
-        if (fr.effective_radius != 0.0) bridge_in = fz_bridge_pair(&def, &fr);
+        if (fr.effective_radius != 0.0) bridge_in = fz_bridge_pair(&def, &fr, bridge_volume);
         if (in) {
             const double n2 = demc_vec3_norm2(fr.normal);
             FZ_CHECK(fz_frame_finite(&fr));

@@ -16,6 +16,7 @@
 
 #include "demc.h"
 #include "harness.h"
+#include "support/young_laplace.h"
 
 static const double pi = 3.14159265358979323846;
 
@@ -752,7 +753,8 @@ static void bridge_pull_apart(int wall_case)
     int q, ok = 1;
     const int steps = 200000;
     CHECK_REL(demc_contact_model_range(&m), sc, 1e-15);
-    CHECK(demc_contact_model_state_size(&m) == 1 && demc_contact_state_flips(&m, 0) == 0);
+    CHECK(demc_contact_model_state_size(&m) == 2 && demc_contact_state_flips(&m, 0) == 0 &&
+          demc_contact_state_flips(&m, 1) == 0);
     memset(&a, 0, sizeof a);
     memset(&w, 0, sizeof w);
     a.radius = CAP_R;
@@ -807,6 +809,149 @@ static void bridge_pull_apart(int wall_case)
         CHECK_REL(-work, integral, 1e-6);   /* the pull's work, integrated here from the forces */
     }
 }
+
+/* A host that tracks the liquid of each contact writes its bridge's volume into the state
+ * (DEMC_CONTACT_STATE_BRIDGE_VOLUME): the force is Willett's at that volume and the bridge ruptures at Lian's
+ * distance for it; 0, a negative or a NaN volume is the model's, one above def.capillary.max_volume is that maximum,
+ * which sets the model's range; the volume is kept at rupture and zeroed with the state when the builders drop the
+ * pair. Pulled apart quasi-statically through demc_contact_eval_sphere_sphere(). */
+static void bridge_host_volume(void)
+{
+    const double v0 = 1e-3 * CAP_R * CAP_R * CAP_R, vmax = 4 * v0;
+    const double host[6] = {2 * v0, 10 * v0, 0.0, -1.0, HUGE_VAL - HUGE_VAL, 0.5 * v0};
+    const double used[6] = {2 * v0, vmax, v0, v0, v0, 0.5 * v0};
+    demc_contact_def d = bridged(hertz_def(), v0, DEMC_CAPILLARY_WILLETT_SIMPLE, 0.0);
+    demc_contact_model m;
+    size_t at = 99, at_volume = 99;
+    const char *bad = "x";
+    int c, ok = 1;
+    d.capillary.max_volume = vmax;
+    m = build(&d);
+    CHECK(demc_contact_state_index(&m, DEMC_CONTACT_STATE_BRIDGE, &at, &bad) == DEMC_OK && bad == NULL);
+    CHECK(demc_contact_state_index(&m, DEMC_CONTACT_STATE_BRIDGE_VOLUME, &at_volume, &bad) == DEMC_OK);
+    CHECK(at == 0 && at_volume == 1 && demc_contact_model_state_size(&m) == 2); /* Hertz alone: the bridge's block */
+    CHECK_REL(demc_contact_model_range(&m), (1 + CAP_T / 2) * cbrt(vmax), 1e-15);
+    for (c = 0; c < 6; ++c) {
+        const double sc = (1 + CAP_T / 2) * cbrt(used[c]), range = demc_contact_model_range(&m);
+        demc_body a, b;
+        double s[2] = {0.0, 0.0}, last = -1.0;
+        int q;
+        const int steps = 4000;
+        memset(&a, 0, sizeof a);
+        a.radius = CAP_R;
+        a.mass = 1e-5;
+        b = a;
+        s[at_volume] = host[c];
+        for (q = 0; q <= steps; ++q) { /* from touch to 1.2 times the range */
+            const double gap = 1.2 * range * q / steps;
+            demc_contact_result r;
+            a.position = demc_vec3_make(0, 0, gap + 2 * CAP_R);
+            r = demc_contact_eval_sphere_sphere(&m, &a, &b, 1e-6, s, NULL);
+            if (gap < sc * (1 - 1e-12)) {
+                ok &= fabs(r.normal_force + willett_simple(CAP_R, used[c], gap)) <=
+                      1e-12 * willett_simple(CAP_R, used[c], 0);
+                ok &= s[at] == CAP_R;
+                last = gap;
+            } else if (gap > sc * (1 + 1e-12)) {
+                ok &= r.normal_force == 0.0 && s[at] == 0.0;
+            }
+            /* the host's volume as it wrote it while the builders keep the pair, zero once they drop it */
+            if (gap < range * (1 - 1e-12))
+                ok &= memcmp(&s[at_volume], &host[c], sizeof(double)) == 0;
+            else if (gap > range * (1 + 1e-12))
+                ok &= s[at_volume] == 0.0;
+        }
+        if (!ok) printf("  host volume %g: wrong force, rupture or state\n", host[c]);
+        CHECK(last >= sc * (1 - 1.2 * range / sc * 2.0 / steps)); /* held up to its own S_c */
+        CHECK(ok);
+    }
+    /* bad arguments, named; the index untouched */
+    at = 99;
+    CHECK(demc_contact_state_index(&m, (demc_contact_state_entry)2, &at, &bad) == DEMC_ERR_INVALID_ARGUMENT &&
+          same_name(bad, "entry") && at == 99);
+    CHECK(demc_contact_state_index(&m, (demc_contact_state_entry)-1, &at, &bad) == DEMC_ERR_INVALID_ARGUMENT &&
+          same_name(bad, "entry") && at == 99);
+    CHECK(demc_contact_state_index(&m, DEMC_CONTACT_STATE_BRIDGE, NULL, &bad) == DEMC_ERR_INVALID_ARGUMENT &&
+          same_name(bad, "index"));
+    CHECK(demc_contact_state_index(NULL, DEMC_CONTACT_STATE_BRIDGE, &at, &bad) == DEMC_ERR_INVALID_ARGUMENT &&
+          same_name(bad, "model") && at == 99);
+    {
+        demc_contact_model unbuilt;
+        memset(&unbuilt, 0, sizeof unbuilt);
+        CHECK(demc_contact_state_index(&unbuilt, DEMC_CONTACT_STATE_BRIDGE, &at, &bad) == DEMC_ERR_UNSUPPORTED &&
+              same_name(bad, "model") && at == 99);
+    }
+    {
+        const demc_contact_def plain = hertz_def();
+        const demc_contact_model dry = build(&plain);
+        CHECK(demc_contact_state_index(&dry, DEMC_CONTACT_STATE_BRIDGE_VOLUME, &at, &bad) == DEMC_ERR_UNSUPPORTED &&
+              same_name(bad, "entry") && at == 99);
+    }
+    d.capillary.max_volume = 0.5 * v0; /* below the volume */
+    refused(d, DEMC_ERR_OUT_OF_DOMAIN, "def.capillary.max_volume");
+    d.capillary.max_volume = -1.0;
+    refused(d, DEMC_ERR_OUT_OF_DOMAIN, "def.capillary.max_volume");
+    d.capillary.max_volume = HUGE_VAL - HUGE_VAL;
+    refused(d, DEMC_ERR_INVALID_ARGUMENT, "def.capillary.max_volume");
+    d.capillary.max_volume = HUGE_VAL;
+    refused(d, DEMC_ERR_INVALID_ARGUMENT, "def.capillary.max_volume");
+    d.capillary.max_volume = 0.0; /* the default: the volume, and the range of the volume */
+    m = build(&d);
+    CHECK_REL(demc_contact_model_range(&m), (1 + CAP_T / 2) * cbrt(v0), 1e-15);
+}
+
+/* The default form (Willett's fit) through the contact model against the exact constant-volume Young–Laplace
+ * bridge (support/young_laplace.h, no library code): two equal spheres and a sphere at a wall, brought to touch
+ * and pulled apart quasi-statically through the one-call evaluations, within 4 % of the exact force from contact
+ * to three quarters of the rupture distance between spheres, to half of it at the wall (capillary.h states 3.5 %;
+ * the exact bridge at the wall ruptures before S_c). The exact force scales as γR at a given S/R and V/R³. */
+static void bridge_against_the_exact_bridge(int wall_case)
+{
+    const double theta = 20.0 * pi / 180, fr[5] = {0.0, 0.1, 0.25, 0.5, 0.75};
+    const double volume = 1e-2 * CAP_R * CAP_R * CAP_R, sc = (1 + theta / 2) * cbrt(volume);
+    const int points = wall_case ? 4 : 5;
+    demc_contact_def d = bridged(hertz_def(), volume, DEMC_CAPILLARY_WILLETT_FIT, 0.0);
+    demc_contact_model m;
+    yl_problem prob;
+    yl_path path;
+    demc_body a, b;
+    demc_wall w;
+    double s[2] = {0.0, 0.0}, worst = 0.0;
+    int k;
+    d.capillary.contact_angle = theta;
+    m = build(&d);
+    memset(&prob, 0, sizeof prob);
+    prob.radius = 1.0;
+    prob.theta_s = theta;
+    prob.theta_p = wall_case ? theta : pi / 2; /* between spheres: the mid-plane, crossed at right angles */
+    CHECK(yl_path_start(&path, &prob, wall_case ? volume / (CAP_R * CAP_R * CAP_R)
+                                                : volume / (2 * CAP_R * CAP_R * CAP_R)));
+    memset(&a, 0, sizeof a);
+    memset(&w, 0, sizeof w);
+    a.radius = CAP_R;
+    a.mass = 1e-5;
+    b = a;
+    w.normal = demc_vec3_make(0, 0, 1);
+    for (k = 0; k < points; ++k) {
+        const double gap = fr[k] * sc;
+        demc_contact_result r;
+        yl_bridge_result exact;
+        double e;
+        a.position = demc_vec3_make(0, 0, gap + (wall_case ? CAP_R : 2 * CAP_R));
+        r = wall_case ? demc_contact_eval_sphere_wall(&m, &a, &w, 1e-6, s, NULL)
+                      : demc_contact_eval_sphere_sphere(&m, &a, &b, 1e-6, s, NULL);
+        CHECK(yl_path_move(&path, (wall_case ? gap : gap / 2) / CAP_R));
+        exact = yl_path_bridge(&path);
+        e = -r.normal_force / (CAP_G * CAP_R * exact.force) - 1;
+        CHECK(fabs(e) <= 0.04);
+        if (fabs(e) > worst) worst = fabs(e);
+    }
+    printf("  %s, V/R^3 = 1e-2, 20 deg: the model within %.2f %% of the exact bridge\n",
+           wall_case ? "sphere-wall" : "sphere-sphere", 100 * worst);
+}
+
+static void bridge_exact_between_spheres(void) { bridge_against_the_exact_bridge(0); }
+static void bridge_exact_sphere_wall(void) { bridge_against_the_exact_bridge(1); }
 
 static void bridge_between_spheres(void) { bridge_pull_apart(0); }
 static void bridge_sphere_wall(void) { bridge_pull_apart(1); }
@@ -872,16 +1017,22 @@ static void bridge_swap_batch_and_bad_input(void)
     defs[0].friction.mu_static = defs[0].friction.mu_dynamic = 0.3;
     defs[0] = bridged(defs[0], 1e-12, DEMC_CAPILLARY_WILLETT_FIT, 0.0);
     defs[1] = bridged(with_friction(DEMC_NORMAL_EEPA), 1e-12, DEMC_CAPILLARY_WILLETT_SIMPLE, 1e-3);
+    defs[0].capillary.max_volume = defs[1].capillary.max_volume = 4e-12;
     for (l = 0; l < 2; ++l) {
         const demc_contact_model m = build(&defs[l]);
         const size_t n = demc_contact_model_state_size(&m);
         enum { N = 5, C = 4 };
         double x[3 * N], v[3 * N], w[3 * N], rad[N], mass[N], sb[C][32], ss[C][32], sj[C][32], force[3 * C];
         const int bi[C] = {0, 1, 2, 3}, bj[C] = {1, 2, 3, 4};
+        /* each contact's own bridge volume (the host's; 0: the model's 1e-12 m³; 1e-10: above the largest) */
+        const double host_volume[C] = {0.0, 2e-12, 1e-10, 5e-13};
+        size_t at_volume = 0;
         CHECK(demc_contact_model_kind(&m) & DEMC_CONTACT_KIND_BRIDGE);
+        CHECK(demc_contact_state_index(&m, DEMC_CONTACT_STATE_BRIDGE_VOLUME, &at_volume, NULL) == DEMC_OK);
         memset(sb, 0, sizeof sb);
         memset(ss, 0, sizeof ss);
         memset(sj, 0, sizeof sj);
+        for (q = 0; q < C; ++q) sb[q][at_volume] = ss[q][at_volume] = sj[q][at_volume] = host_volume[q];
         for (p = 0; p < 300; ++p) {
             demc_contact_batch b = DEMC_CONTACT_BATCH_INIT;
             const char *bad = "x";
@@ -1117,5 +1268,8 @@ int main(void)
     RUN(bridge_sphere_wall);
     RUN(bridge_impacts);
     RUN(bridge_swap_batch_and_bad_input);
+    RUN(bridge_host_volume);
+    RUN(bridge_exact_between_spheres);
+    RUN(bridge_exact_sphere_wall);
     return harness_finish(__FILE__);
 }

@@ -33,7 +33,8 @@
  * zero for a new contact, that the host keeps in its own history array. Its layout is private to the model; the
  * public facts are its size, that zero is a new contact, demc_contact_state_reset(), demc_contact_state_swap()
  * (the state as seen from the other body) and demc_contact_state_flips() (which doubles change sign under the swap:
- * what a host that transfers history between the two sides of a pair needs).
+ * what a host that transfers history between the two sides of a pair needs), and since 1.1 the few named doubles a
+ * host may read or write, found by demc_contact_state_index() (the liquid bridge's marker and volume).
  *
  * **ABI classes** (page @ref contact, "Extending within 1.x"): ::demc_contact_frame, ::demc_contact_result,
  * ::demc_body, ::demc_wall are frozen plain structs; ::demc_contact_def and ::demc_contact_diag carry their size in
@@ -396,6 +397,10 @@ typedef struct demc_contact_capillary_def {
     double viscosity;         /**< η, Pa·s, ≥ 0: the viscous force of the bridge; 0 (default): none. */
     /** S_min, m, > 0 (required with η > 0): the gap of the viscous force below it and during contact. */
     double min_separation;
+    /** V_max, m³, ≥ `volume`, or 0 (default: `volume`): the largest volume a host gives a contact's bridge in its
+     *  state (::DEMC_CONTACT_STATE_BRIDGE_VOLUME, for a host that tracks the liquid of each contact); the model's
+     *  range covers the rupture distance (1 + θ/2)V_max^{1/3}. */
+    double max_volume;
 } demc_contact_capillary_def;
 
 /**
@@ -818,6 +823,37 @@ DEMC_CONTACT_FN void demc_contact_state_swap(const demc_contact_model *model, do
  * components in the basis: negating the basis negates every spring).
  */
 DEMC_CONTACT_FN int demc_contact_state_flips(const demc_contact_model *model, size_t index);
+
+/** @brief A named double of a contact's state that a host may read or write (demc_contact_state_index(); since 1.1).
+ *         Values are only ever appended. */
+typedef enum demc_contact_state_entry {
+    /** The liquid bridge's marker (a model with demc_contact_def::capillary): the pair's Derjaguin radius
+     *  R_h = 2R_iR_j/(R_i + R_j) (m; 2R_i against a wall or a facet) while the bridge exists, 0 before it forms
+     *  and after it ruptures. Read it to see a rupture (R_h > 0 before a step, 0 after); written by the library. */
+    DEMC_CONTACT_STATE_BRIDGE = 0,
+    /** The volume V of this contact's liquid bridge, m³, for a host that tracks the liquid of each contact
+     *  (liquid transfer at rupture, drying): 0, as in a new contact, gives demc_contact_capillary_def::volume; a
+     *  value above demc_contact_capillary_def::max_volume gives that maximum, so that the bridge ruptures within
+     *  demc_contact_model_range(); a negative or NaN value gives `volume`. Written only by the host (the library
+     *  reads it every step the bridge exists and at its formation, and zeroes it with the rest of the state when
+     *  the frame builders drop the pair); kept under the i ⇄ j swap and at rupture. */
+    DEMC_CONTACT_STATE_BRIDGE_VOLUME = 1,
+    DEMC_CONTACT_STATE_ENTRY_MAX_ = 0x7FFFFFFF /**< Pins the width of the enumeration to an int; never valid input. */
+} demc_contact_state_entry;
+
+/**
+ * @brief The index of a named double in a contact's state, for a host that reads or writes it (since 1.1).
+ * @param model a compiled model.
+ * @param entry which double (demc_contact_state_entry).
+ * @param index out: its index in the state, in [0, demc_contact_model_state_size()); written only on success.
+ * @param bad_field out, optional: the bad argument's name on failure, NULL on success.
+ * @return ::DEMC_OK; ::DEMC_ERR_INVALID_ARGUMENT naming "model" or "index" (NULL), or "entry" (not a value of
+ *         demc_contact_state_entry); ::DEMC_ERR_UNSUPPORTED naming "model" (a model this face cannot read,
+ *         demc_contact_model_validate()) or "entry" (a model without it: the bridge's entries need
+ *         demc_contact_def::capillary).
+ */
+DEMC_CONTACT_FN demc_status demc_contact_state_index(const demc_contact_model *model, demc_contact_state_entry entry,
+                                                     size_t *index, const char **bad_field);
 
 /**
  * @brief The frame of two spheres.

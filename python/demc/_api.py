@@ -165,6 +165,9 @@ CONSTANTS = {
     'DEMC_HEAT_PARTITION_FRACTION': 1,
     'DEMC_HEAT_PARTITION_EFFUSIVITY': 2,
     'DEMC_HEAT_PARTITION_RULE_MAX_': 2147483647,
+    'DEMC_CONTACT_STATE_BRIDGE': 0,
+    'DEMC_CONTACT_STATE_BRIDGE_VOLUME': 1,
+    'DEMC_CONTACT_STATE_ENTRY_MAX_': 2147483647,
     'DEMC_TIMESTEP_RADIUS_MIN': 0,
     'DEMC_TIMESTEP_RADIUS_MEAN': 1,
     'DEMC_TIMESTEP_RADIUS_MAX_': 2147483647,
@@ -220,6 +223,7 @@ ENUMS = {
     'demc_contact_preset': ('DEMC_CONTACT_PRESET_HMD', 'DEMC_CONTACT_PRESET_LSD', 'DEMC_CONTACT_PRESET_PLSB', 'DEMC_CONTACT_PRESET_HM', 'DEMC_CONTACT_PRESET_CAMPELLO', 'DEMC_CONTACT_PRESET_MAX_', ),
     'demc_heat_law': ('DEMC_HEAT_NONE', 'DEMC_HEAT_STATIC', 'DEMC_HEAT_AREA', 'DEMC_HEAT_COLLISION', 'DEMC_HEAT_LAW_MAX_', ),
     'demc_heat_partition_rule': ('DEMC_HEAT_PARTITION_EQUAL', 'DEMC_HEAT_PARTITION_FRACTION', 'DEMC_HEAT_PARTITION_EFFUSIVITY', 'DEMC_HEAT_PARTITION_RULE_MAX_', ),
+    'demc_contact_state_entry': ('DEMC_CONTACT_STATE_BRIDGE', 'DEMC_CONTACT_STATE_BRIDGE_VOLUME', 'DEMC_CONTACT_STATE_ENTRY_MAX_', ),
     'demc_timestep_radius': ('DEMC_TIMESTEP_RADIUS_MIN', 'DEMC_TIMESTEP_RADIUS_MEAN', 'DEMC_TIMESTEP_RADIUS_MAX_', ),
     'demc_timestep_bound': ('DEMC_TIMESTEP_BOUND_COMPRESSION', 'DEMC_TIMESTEP_BOUND_RESTITUTION', 'DEMC_TIMESTEP_BOUND_SHEAR', 'DEMC_TIMESTEP_BOUND_ENERGY', 'DEMC_TIMESTEP_BOUND_MAX_', ),
     'demc_sliding_path_kind': ('DEMC_SLIDING_PATH_LINEAR', 'DEMC_SLIDING_PATH_ECCENTRIC', 'DEMC_SLIDING_PATH_KIND_MAX_', ),
@@ -1224,7 +1228,8 @@ class contact_capillary_def(_Struct):
         contact_angle: θ, rad, in [0, π/2); the fit needs θ ≤ demc.CAPILLARY_FIT_MAX_ANGLE (50°).
         volume: V, m³, > 0 (required): the liquid volume of each bridge. The fit is made for 1e-4 ≤ V/R_h³ ≤ 0.2 of the pair's Derjaguin radius R_h: outside it (a pair the model cannot know at setup) it is extrapolated, and the simple form is the safer choice.
         viscosity: η, Pa·s, ≥ 0: the viscous force of the bridge; 0 (default): none.
-        min_separation: S_min, m, > 0 (required with η > 0): the gap of the viscous force below it and during contact."""
+        min_separation: S_min, m, > 0 (required with η > 0): the gap of the viscous force below it and during contact.
+        max_volume: V_max, m³, ≥ `volume`, or 0 (default: `volume`): the largest volume a host gives a contact's bridge in its state (demc.CONTACT_STATE_BRIDGE_VOLUME, for a host that tracks the liquid of each contact); the model's range covers the rupture distance (1 + θ/2)V_max^{1/3}."""
     _c_name_ = 'demc_contact_capillary_def'
     _fields_ = [
         ('bridge', ctypes.c_int),
@@ -1234,6 +1239,7 @@ class contact_capillary_def(_Struct):
         ('volume', ctypes.c_double),
         ('viscosity', ctypes.c_double),
         ('min_separation', ctypes.c_double),
+        ('max_volume', ctypes.c_double),
     ]
 
 
@@ -2091,6 +2097,7 @@ FUNCTIONS = {
     'demc_heat_partition': (heat_split, (('params', ctypes.POINTER(heat_partition_params), 'in'), ('dissipated', ctypes.c_double, 'value'), )),
     'demc_heat_timestep': (ctypes.c_int, (('heat_capacity', ctypes.c_double, 'value'), ('conductance_sum', ctypes.c_double, 'value'), ('dt', ctypes.POINTER(ctypes.c_double), 'out'), ('bad_field', ctypes.POINTER(ctypes.c_char_p), 'bad_field'), )),
     'demc_contact_heat': (contact_heat_result, (('model', ctypes.POINTER(contact_model), 'in'), ('frame', ctypes.POINTER(contact_frame), 'in'), ('result', ctypes.POINTER(contact_result), 'null_in'), ('diag', ctypes.POINTER(contact_diag), 'null_in'), ('temperature_i', ctypes.c_double, 'value'), ('temperature_j', ctypes.c_double, 'value'), ('dt', ctypes.c_double, 'value'), ('state', ctypes.POINTER(ctypes.c_double), 'array_inout'), )),
+    'demc_contact_state_index': (ctypes.c_int, (('model', ctypes.POINTER(contact_model), 'in'), ('entry', ctypes.c_int, 'value'), ('index', ctypes.POINTER(ctypes.c_size_t), 'out'), ('bad_field', ctypes.POINTER(ctypes.c_char_p), 'bad_field'), )),
     'demc_capillary_init': (ctypes.c_int, (('surface_tension', ctypes.c_double, 'value'), ('contact_angle', ctypes.c_double, 'value'), ('volume', ctypes.c_double, 'value'), ('radius_i', ctypes.c_double, 'value'), ('radius_j', ctypes.c_double, 'value'), ('form', ctypes.c_int, 'value'), ('params', ctypes.POINTER(capillary_params), 'out'), ('bad_field', ctypes.POINTER(ctypes.c_char_p), 'bad_field'), )),
     'demc_capillary_make': (capillary_params, (('surface_tension', ctypes.c_double, 'value'), ('contact_angle', ctypes.c_double, 'value'), ('volume', ctypes.c_double, 'value'), ('radius_i', ctypes.c_double, 'value'), ('radius_j', ctypes.c_double, 'value'), ('form', ctypes.c_int, 'value'), )),
     'demc_capillary_viscous_init': (ctypes.c_int, (('viscosity', ctypes.c_double, 'value'), ('min_separation', ctypes.c_double, 'value'), ('params', ctypes.POINTER(capillary_params), 'out'), ('bad_field', ctypes.POINTER(ctypes.c_char_p), 'bad_field'), )),
@@ -2203,6 +2210,7 @@ STATUS_FUNCTIONS = frozenset((
     'demc_heat_partition_fraction_init',
     'demc_heat_partition_effusivity_init',
     'demc_heat_timestep',
+    'demc_contact_state_index',
     'demc_capillary_init',
     'demc_capillary_viscous_init',
     'demc_normal_luding_init',
@@ -2438,6 +2446,7 @@ DOCS = {
     'demc_heat_partition': ('Splits a dissipated power or energy P between the two bodies: heat_i + heat_j = P exactly.', (('params', 'const demc_heat_partition_params *', 'validated parameters.'), ('dissipated', 'double', 'P: the mechanical power (W) or energy (J) dissipated at the contact, e.g. the sum of the dissipation terms of a step.'), ), ''),
     'demc_heat_timestep': ('Explicit thermal time step of one particle: Δt = m c_p / Σ_j H_j (s).', (('heat_capacity', 'double', 'm c_p > 0 (J/K).'), ('conductance_sum', 'double', 'Σ_j H_j ≥ 0 (W/K): all contacts of the particle, walls included; 0 gives +infinity (no limit).'), ('dt', 'double *', 'output, written only on success.'), ('bad_field', 'const char **', 'optional: "heat_capacity", "conductance_sum", "dt" (null, or demc.ERR_SINGULAR: a finite ratio that overflows or underflows).'), ), 'demc.OK; demc.ERR_INVALID_ARGUMENT (non-finite, null); demc.ERR_OUT_OF_DOMAIN (heat_capacity ≤ 0, conductance_sum < 0); demc.ERR_SINGULAR.'),
     'demc_contact_heat': ("The heat of one contact in one step: conduction from the two temperatures and, with the evaluation's diag, the frictional heating, shared between the bodies (added in 1.1).", (('model', 'const demc_contact_model *', 'a compiled model.'), ('frame', 'const demc_contact_frame *', 'the frame of this step (its overlap and effective radius are read).'), ('result', 'const demc_contact_result *', "the evaluation's result of this step; not read by the laws of 1.1 (room for laws that take the contact radius from the normal force); may be None."), ('diag', 'const demc_contact_diag *', 'None (no frictional heating), or the diag the evaluation of this step wrote.'), ('temperature_i', 'double', 'T_i, K.'), ('temperature_j', 'double', "T_j, K (a wall's or a facet's for those contacts)."), ('dt', 'double', "time step Δt (s) > 0, the evaluation's."), ('state', 'double *', "the contact's state after the evaluation (in/out: demc.HEAT_COLLISION's block is advanced)."), ), 'the heat flows; every field NaN, with the state untouched, for a model this face cannot read (demc.contact_model_validate()).'),
+    'demc_contact_state_index': ("The index of a named double in a contact's state, for a host that reads or writes it (since 1.1).", (('model', 'const demc_contact_model *', 'a compiled model.'), ('entry', 'demc_contact_state_entry', 'which double (demc.contact_state_entry).'), ('index', 'size_t *', 'out: its index in the state, in [0, demc.contact_model_state_size()); written only on success.'), ('bad_field', 'const char **', "out, optional: the bad argument's name on failure, None on success."), ), 'demc.OK; demc.ERR_INVALID_ARGUMENT naming "model" or "index" (None), or "entry" (not a value of demc.contact_state_entry); demc.ERR_UNSUPPORTED naming "model" (a model this face cannot read, demc.contact_model_validate()) or "entry" (a model without it: the bridge\'s entries need demc.contact_def.capillary).'),
     'demc_capillary_init': ('Fills the parameters of a liquid bridge between body i and body j (or a plane wall), validating them.', (('surface_tension', 'double', 'γ ≥ 0 (N/m).'), ('contact_angle', 'double', 'θ (rad), 0 ≤ θ < π/2; the fit (default form) needs θ ≤ demc.CAPILLARY_FIT_MAX_ANGLE.'), ('volume', 'double', 'V > 0 (m³), the liquid volume of the bridge; the fit needs demc.CAPILLARY_FIT_MIN_VOLUME ≤ V/R_h³ ≤ demc.CAPILLARY_FIT_MAX_VOLUME.'), ('radius_i', 'double', 'R_i > 0 (m).'), ('radius_j', 'double', 'R_j > 0 (m), or 0 for a plane wall.'), ('form', 'demc_capillary_form', 'the force law (demc.CAPILLARY_WILLETT_FIT recommended).'), ('params', 'demc_capillary_params *', 'output, written only on success.'), ('bad_field', 'const char **', 'optional (may be None): None on success, else the first bad input in argument order: "surface_tension", "contact_angle", "volume", "radius_i", "radius_j", "form" or "params".'), ), 'demc.OK; demc.ERR_INVALID_ARGUMENT (non-finite, null, unknown form); demc.ERR_OUT_OF_DOMAIN (outside the domains above); demc.ERR_SINGULAR ("volume": a derived constant not representable).'),
     'demc_capillary_make': ('The parameters of demc.capillary_init() without validation (inputs in its domain give the same result).', (('surface_tension', 'double', ''), ('contact_angle', 'double', ''), ('volume', 'double', ''), ('radius_i', 'double', ''), ('radius_j', 'double', ''), ('form', 'demc_capillary_form', ''), ), ''),
     'demc_capillary_viscous_init': ('Switches on the viscous force of the bridge (Pitois et al. 2000) in params.', (('viscosity', 'double', 'η ≥ 0 (Pa·s); 0 switches it off.'), ('min_separation', 'double', 'S_min > 0 (m): the gap used below it and during contact (the force grows as 1/S).'), ('params', 'demc_capillary_params *', 'in/out: filled by demc.capillary_init() or demc.capillary_make(); changed only on success.'), ('bad_field', 'const char **', 'optional: "params", "viscosity" or "min_separation".'), ), 'demc.OK; demc.ERR_INVALID_ARGUMENT (non-finite, null); demc.ERR_OUT_OF_DOMAIN (η < 0, S_min ≤ 0); demc.ERR_SINGULAR ("viscosity": 6πηR*² not representable).'),

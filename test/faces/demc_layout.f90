@@ -272,6 +272,10 @@ contains
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_HEAT_PARTITION_FRACTION', DEMC_HEAT_PARTITION_FRACTION
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_HEAT_PARTITION_EFFUSIVITY', DEMC_HEAT_PARTITION_EFFUSIVITY
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_HEAT_PARTITION_RULE_MAX_', DEMC_HEAT_PARTITION_RULE_MAX_
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_CONTACT_STATE_BRIDGE', DEMC_CONTACT_STATE_BRIDGE
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_CONTACT_STATE_BRIDGE_VOLUME', &
+            DEMC_CONTACT_STATE_BRIDGE_VOLUME
+        write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_CONTACT_STATE_ENTRY_MAX_', DEMC_CONTACT_STATE_ENTRY_MAX_
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_TIMESTEP_RADIUS_MIN', DEMC_TIMESTEP_RADIUS_MIN
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_TIMESTEP_RADIUS_MEAN', DEMC_TIMESTEP_RADIUS_MEAN
         write (u, '(a,1x,a,1x,i0)') 'value', 'DEMC_TIMESTEP_RADIUS_MAX_', DEMC_TIMESTEP_RADIUS_MAX_
@@ -1036,6 +1040,9 @@ contains
         write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_capillary_def.min_separation', &
             transfer(c_loc(v_demc_contact_capillary_def%min_separation), b) - b, &
             c_sizeof(v_demc_contact_capillary_def%min_separation)
+        write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_capillary_def.max_volume', &
+            transfer(c_loc(v_demc_contact_capillary_def%max_volume), b) - b, &
+            c_sizeof(v_demc_contact_capillary_def%max_volume)
         b = transfer(c_loc(v_demc_contact_def), b)
         write (u, '(a,1x,a,1x,i0)') 'size', 'demc_contact_def', c_sizeof(v_demc_contact_def)
         write (u, '(a,1x,a,2(1x,i0))') 'field', 'demc_contact_def.size', &

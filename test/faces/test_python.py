@@ -5,6 +5,7 @@ Usage: DEMC_FACES_PROBE=probe.txt DEMC_FACES_REFERENCE=reference.txt python3 -m 
 skipped, with the reason shown, when it is absent."""
 import array
 import ctypes
+import math
 import os
 import struct
 import unittest
@@ -306,6 +307,44 @@ class Errors(unittest.TestCase):
         with self.assertRaises(demc.Error) as cm:
             demc.damping_hmd_ratio(float('nan'), demc.CONTACT_END_FORCE)
         self.assertEqual(cm.exception.status, demc.ERR_INVALID_ARGUMENT)
+
+    def test_state_index(self):
+        # a host's volume of one contact's liquid bridge, written through the state's named double: the force at
+        # the gap S is Willett's simple form at that volume, 2πRγ cos θ/(1 + 1.05Ŝ + 2.5Ŝ²), Ŝ = S√(R/V)
+        d = demc.contact_def_default()
+        d.moduli.effective_modulus = 1e9
+        d.moduli.effective_shear_modulus = 4e8
+        d.restitution = 0.7
+        d.end = demc.CONTACT_END_OVERLAP
+        d.capillary.bridge = 1
+        d.capillary.form = demc.CAPILLARY_WILLETT_SIMPLE
+        d.capillary.surface_tension = 0.072
+        d.capillary.contact_angle = 0.3
+        d.capillary.volume = 1e-12
+        d.capillary.max_volume = 4e-12
+        model = demc.contact_model_init(d)
+        at = demc.contact_state_index(model, demc.CONTACT_STATE_BRIDGE_VOLUME)
+        self.assertLess(at, demc.contact_model_state_size(model))
+        self.assertNotEqual(at, demc.contact_state_index(model, demc.CONTACT_STATE_BRIDGE))
+        state = array.array('d', [0.0] * demc.CONTACT_STATE_MAX)
+        state[at] = 2e-12
+        a = demc.body(position=(0, 0, 2e-3), radius=1e-3, mass=1e-5)
+        b = demc.body(radius=1e-3, mass=1e-5)
+        demc.contact_eval_sphere_sphere(model, a, b, 1e-7, state)  # touch: the bridge forms
+        gap = 2e-5
+        a.position = demc.vec3(0, 0, 2e-3 + gap)
+        r = demc.contact_eval_sphere_sphere(model, a, b, 1e-7, state)
+        s_hat = gap * math.sqrt(1e-3 / 2e-12)
+        expected = -2 * math.pi * 1e-3 * 0.072 * math.cos(0.3) / (1 + 1.05 * s_hat + 2.5 * s_hat * s_hat)
+        self.assertAlmostEqual(r.normal_force / expected, 1.0, delta=1e-12)
+        self.assertEqual(state[at], 2e-12)
+        with self.assertRaises(demc.Error) as cm:
+            demc.contact_state_index(model, 2)
+        self.assertEqual((cm.exception.status, cm.exception.bad_field), (demc.ERR_INVALID_ARGUMENT, 'entry'))
+        _, _, dry = scenario_setup()
+        with self.assertRaises(demc.Error) as cm:
+            demc.contact_state_index(dry, demc.CONTACT_STATE_BRIDGE)
+        self.assertEqual((cm.exception.status, cm.exception.bad_field), (demc.ERR_UNSUPPORTED, 'entry'))
 
     def test_batch_status(self):
         _, _, model = scenario_setup()

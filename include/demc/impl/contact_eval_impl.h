@@ -958,10 +958,16 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_eval_contact(demc_contact_kind
 
 /* ---- the liquid bridge (1.1) --------------------------------------------------------------------------------- */
 
-/* The bridge of the pair of a frame (its two radii; R_j = 0: a plane) from the model's constants. */
-DEMC_STATIC_INLINE demc_capillary_params demci_contact_bridge_params(const double *c, const demc_contact_frame *f)
+/* The bridge of the pair of a frame (its two radii; R_j = 0: a plane) from the model's constants and the host's
+ * volume of the contact's bridge (DEMC_CONTACT_STATE_BRIDGE_VOLUME): 0, negative or NaN gives the model's V, a volume
+ * above V_max gives V_max, so that the bridge ruptures within the model's range. */
+DEMC_STATIC_INLINE demc_capillary_params demci_contact_bridge_params(const double *c, const demc_contact_frame *f,
+                                                                    double host_volume)
 {
-    demc_capillary_params p = demc_capillary_make(c[DEMCI_M_BRIDGE], c[DEMCI_M_BRIDGE + 1], c[DEMCI_M_BRIDGE + 2],
+    const double max_volume = c[DEMCI_M_BRIDGE + 6];
+    const double volume =
+        host_volume > 0.0 ? (host_volume < max_volume ? host_volume : max_volume) : c[DEMCI_M_BRIDGE + 2];
+    demc_capillary_params p = demc_capillary_make(c[DEMCI_M_BRIDGE], c[DEMCI_M_BRIDGE + 1], volume,
                                                   f->radius_i, f->radius_j,
                                                   (demc_capillary_form)(int)c[DEMCI_M_BRIDGE + 3]);
     if (c[DEMCI_M_BRIDGE + 4] > 0.0)
@@ -970,8 +976,9 @@ DEMC_STATIC_INLINE demc_capillary_params demci_contact_bridge_params(const doubl
 }
 
 /* The contact's evaluation and its liquid bridge: the bridge forms when the bodies touch and ruptures at S_c (or
- * where the frame builders drop the pair: an empty frame; its flag in the state holds the pair's Derjaguin radius
- * R_h while it exists, for the energy of that rupture), its force −F_cap + F_visc is added along n to the
+ * where the frame builders drop the pair: an empty frame, which zeroes the block; its marker in the state holds the
+ * pair's Derjaguin radius R_h while it exists, for the energy of that rupture; `had` and `host_volume` are the
+ * block as it was before the contact's evaluation, whose release zeroes it), its force −F_cap + F_visc is added along n to the
  * contact's (the Coulomb, rolling and twisting loads are the contact's own F_n), and with a diag its energy
  * W(0) − W(δ) (W = demc_capillary_energy(), zero at touch) is added to normal_energy, its viscous work to
  * viscous_dissipation and, at rupture, W(0) to adhesion_dissipation. Out of line: the bridge's path. */
@@ -982,27 +989,27 @@ DEMC_STATIC_INLINE
 #endif
 demc_contact_result demci_contact_eval_bridge(demc_contact_kind kind, const double *c, const demc_contact_frame *f,
                                               double dt, double *state, demc_contact_diag *diag, double had,
-                                              demc_contact_result r)
+                                              double host_volume, demc_contact_result r)
 {
     double *const flag = state + demci_contact_bridge_offset(kind);
     const double delta = f->overlap;
     demc_capillary_state bs;
     bs.bridge = had;
     if (!(f->effective_radius > 0.0)) { /* an empty frame: the pair is past the range ≥ S_c, the bridge ruptured */
-        *flag = 0.0;
+        flag[0] = flag[1] = 0.0;        /* the contact is over: the state is a new contact's */
         if (diag && had > 0.0 && DEMCI_CONTACT_DIAG_HAS(diag, adhesion_dissipation)) {
             /* the energy the bridge held there, W(0), from the Derjaguin radius its flag keeps */
             demc_contact_frame g = *f;
             g.radius_i = g.radius_j = had;
             {
-                const demc_capillary_params p = demci_contact_bridge_params(c, &g);
+                const demc_capillary_params p = demci_contact_bridge_params(c, &g, host_volume);
                 diag->adhesion_dissipation += demc_capillary_energy(&p, 0.0);
             }
         }
         return r;
     }
     {
-        const demc_capillary_params p = demci_contact_bridge_params(c, f);
+        const demc_capillary_params p = demci_contact_bridge_params(c, f, host_volume);
         const demc_vec3 n = f->normal;
         const demc_vec3 v_c =
             demc_vec3_sub(demc_vec3_add(f->velocity_i, demc_vec3_cross(f->angular_velocity_i, f->branch_i)),
@@ -1010,7 +1017,8 @@ demc_contact_result demci_contact_eval_bridge(demc_contact_kind kind, const doub
         const double rate = -demc_vec3_dot(v_c, n);
         const demc_capillary_result br = demc_capillary_update(&p, delta, rate, &bs);
         const demc_vec3 force = demc_vec3_scale(n, br.force);
-        *flag = bs.bridge != 0.0 ? p.radius : 0.0; /* the pair's Derjaguin radius while the bridge exists */
+        flag[0] = bs.bridge != 0.0 ? p.radius : 0.0; /* the pair's Derjaguin radius while the bridge exists */
+        flag[1] = host_volume;                        /* the host's, as it wrote it */
         if (br.bridge) {
             r.force = demc_vec3_add(r.force, force);
             r.torque_i = demc_vec3_add(r.torque_i, demc_vec3_cross(f->branch_i, force));
@@ -1041,8 +1049,9 @@ demc_contact_result demci_contact_eval_bridged(demc_contact_kind kind, const dou
                                                double dt, double *state, demc_contact_diag *diag)
 {
     const double had = state[demci_contact_bridge_offset(kind)];
+    const double host_volume = state[demci_contact_bridge_offset(kind) + 1];
     const demc_contact_result r = demci_contact_eval_contact(kind, c, f, dt, state, diag);
-    return demci_contact_eval_bridge(kind, c, f, dt, state, diag, had, r);
+    return demci_contact_eval_bridge(kind, c, f, dt, state, diag, had, host_volume, r);
 }
 
 /* The evaluation of a kind: the contact, with its liquid bridge when the kind has one (a bit that folds). */

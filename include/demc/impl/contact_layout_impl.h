@@ -29,6 +29,7 @@ DEMC_BEGIN_DECLS
 /* The flips of the state under the i ⇄ j swap as runs of doubles (start, length): at most one per vector block
  * and the previous normal. */
 #define DEMCI_FLIP_RUNS 8
+#define DEMCI_BRIDGE_CONSTANTS 7 /* the liquid bridge's model constants (below) */
 
 enum {
     DEMCI_M_LAYOUT,      /* DEMCI_CONTACT_LAYOUT (index 0 in every layout) */
@@ -79,9 +80,10 @@ enum {
     /* The elasto-plastic laws (1.1): Thornton & Ning p_y (its E* and w are DEMCI_M_E and DEMCI_M_ADHESION); Luding
      * demc_normal_luding_params (4); EEPA demc_normal_eepa_params (8), each in declaration order. */
     DEMCI_M_PLASTIC,
-    /* The liquid bridge (1.1): γ, θ, V, the form, η, S_min (def.capillary), read when the kind's bridge bit is set. */
+    /* The liquid bridge (1.1): γ, θ, V, the form, η, S_min, V_max (def.capillary), read when the kind's bridge bit
+     * is set. */
     DEMCI_M_BRIDGE = DEMCI_M_PLASTIC + 8,
-    DEMCI_M_END_ = DEMCI_M_BRIDGE + 6
+    DEMCI_M_END_ = DEMCI_M_BRIDGE + DEMCI_BRIDGE_CONSTANTS
 };
 typedef char demci_contact_model_fits[DEMCI_M_END_ <= DEMC_CONTACT_MODEL_DOUBLES ? 1 : -1];
 
@@ -135,8 +137,9 @@ DEMC_HOT_INLINE demc_contact_kind demci_contact_kind_of(const double *c)
  *   normal        PLS(B): the latch δ_max; JKR: the neck (0: none; while it exists, the pair's R*, kept for the
  *                 energy of the break); Thornton & Ning (1.1): demc_normal_thornton_ning_state (δ_max, δ_p, R_p,
  *                 neck); Luding (1.1): δ_max; EEPA (1.1): δ_p; all kept under the swap;
- *   bridge (1.1)  the liquid bridge of def.capillary (the kind's bridge bit): 0 without a bridge, the pair's
- *                 Derjaguin radius R_h while it exists (kept under the swap);
+ *   bridge (1.1)  the liquid bridge of def.capillary (the kind's bridge bit), 2 doubles: its marker, 0 without a
+ *                 bridge, the pair's Derjaguin radius R_h while it exists; the host's volume of this contact's
+ *                 bridge (0: the model's); both kept under the swap (DEMC_CONTACT_STATE_BRIDGE, _VOLUME);
  *   MDR           the tangential law DEMC_TANGENTIAL_MDR, whose size is not the kind's but its resolution's (the
  *                 model's DEMCI_M_MDR_SPRINGS): the kernel's state of demc/tangential_mdr.h, the cell width h and
  *                 the contact radius a_0 of the previous step (kept under the swap), a unit basis e_1, e_2 of the
@@ -263,7 +266,7 @@ DEMC_HOT_INLINE size_t demci_contact_normal_offset(demc_contact_kind kind)
     return demci_contact_twisting_offset(kind) + demci_contact_twisting_doubles(kind);
 }
 
-/* The liquid bridge's flag (1.1), after the normal block. */
+/* The liquid bridge's block (1.1), after the normal block: its marker, then the host's volume. */
 DEMC_HOT_INLINE size_t demci_contact_bridge_offset(demc_contact_kind kind)
 {
     return demci_contact_normal_offset(kind) + demci_contact_normal_doubles(kind);
@@ -272,7 +275,7 @@ DEMC_HOT_INLINE size_t demci_contact_bridge_offset(demc_contact_kind kind)
 /* The doubles of the blocks the kind fixes: the whole state, but for the MDR block that follows them. */
 DEMC_HOT_INLINE size_t demci_contact_state_size(demc_contact_kind kind)
 {
-    return demci_contact_bridge_offset(kind) + DEMCI_KIND_BRIDGE(kind);
+    return demci_contact_bridge_offset(kind) + 2 * DEMCI_KIND_BRIDGE(kind);
 }
 
 /* The MDR block: its offset, and its doubles for `springs` springs. */

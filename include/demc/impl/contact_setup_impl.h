@@ -390,14 +390,14 @@ DEMC_STATIC_INLINE demc_status demci_contact_plastic_check(const demc_contact_de
 }
 
 /* The liquid bridge (1.1), in declaration order, read only with def.capillary.bridge = 1, into the model's constants
- * `out` (γ, θ, V, form, η, S_min); `out` is written only on success. */
+ * `out` (γ, θ, V, form, η, S_min, V_max); `out` is written only on success. */
 DEMC_STATIC_INLINE demc_status demci_contact_bridge_check(const demc_contact_capillary_def *b, double *out,
                                                           const char **bad_field)
 {
     demc_capillary_params p;
     demc_status s;
     int k;
-    for (k = 0; k < 6; ++k) out[k] = 0.0;
+    for (k = 0; k < DEMCI_BRIDGE_CONSTANTS; ++k) out[k] = 0.0;
     if ((s = demci_require_enum(b->bridge, 2, "def.capillary.bridge", bad_field)) != DEMC_OK) return s;
     if (!b->bridge) return DEMC_OK;
     if ((s = demci_contact_slot((int)b->form, (int)DEMC_CAPILLARY_WILLETT_SIMPLE + 1, "def.capillary.form",
@@ -418,16 +418,24 @@ DEMC_STATIC_INLINE demc_status demci_contact_bridge_check(const demc_contact_cap
     if (b->viscosity > 0.0 &&
         (s = demci_require_positive(b->min_separation, "def.capillary.min_separation", bad_field)) != DEMC_OK)
         return s;
-    /* the constants of a bridge of Derjaguin radius 1 m: representable (S_c, the fit's coefficients) */
+    if ((s = demci_require(b->max_volume, b->max_volume == 0.0 || b->max_volume >= b->volume,
+                           "def.capillary.max_volume", bad_field)) != DEMC_OK)
+        return s;
+    /* the constants of a bridge of Derjaguin radius 1 m, at both volumes: representable (S_c, the fit's
+     * coefficients; every volume between gives values between) */
     p = demc_capillary_make(b->surface_tension, b->contact_angle, b->volume, 1.0, 1.0, b->form);
     if (!demc_is_finite(p.rupture_distance) || !demc_is_finite(p.contact_force))
         return demci_material_fail(DEMC_ERR_SINGULAR, "def.capillary.volume", bad_field);
+    p = demc_capillary_make(b->surface_tension, b->contact_angle, b->max_volume, 1.0, 1.0, b->form);
+    if (b->max_volume > 0.0 && (!demc_is_finite(p.rupture_distance) || !demc_is_finite(p.contact_force)))
+        return demci_material_fail(DEMC_ERR_SINGULAR, "def.capillary.max_volume", bad_field);
     out[0] = b->surface_tension;
     out[1] = b->contact_angle;
     out[2] = b->volume;
     out[3] = (double)b->form;
     out[4] = b->viscosity;
     out[5] = b->viscosity > 0.0 ? b->min_separation : 0.0;
+    out[6] = b->max_volume > 0.0 ? b->max_volume : b->volume;
     return DEMC_OK;
 }
 
@@ -505,7 +513,7 @@ DEMC_CONTACT_FN demc_status demc_contact_model_init(const demc_contact_def *call
     double *c = m.opaque_;
     demc_contact_kind kind;
     double gamma = 0.0, range = 0.0, ct_over_cn = 0.0;
-    double heat[4] = {0.0, 0.0, 0.0, 0.0}, plastic[8], bridge[6];
+    double heat[4] = {0.0, 0.0, 0.0, 0.0}, plastic[8], bridge[DEMCI_BRIDGE_CONSTANTS];
     size_t state_size, heat_at, heat_size;
     int springs = 0;
     demc_normal_pls_params pp = {0.0, 0.0, 0.0};
@@ -579,9 +587,10 @@ DEMC_CONTACT_FN demc_status demc_contact_model_init(const demc_contact_def *call
         return demci_material_fail(s, "def.normal_stiffness", bad_field);
     kind = demci_contact_def_kind(def);
     if (def->capillary.bridge) {
-        /* the bridge: its bit of the kind, and the range covers its rupture distance S_c = (1 + θ/2)V^{1/3} */
+        /* the bridge: its bit of the kind, and the range covers its rupture distance S_c = (1 + θ/2)V^{1/3} at
+         * the largest volume a contact may have */
         const demc_capillary_params bp =
-            demc_capillary_make(bridge[0], bridge[1], bridge[2], 1.0, 1.0, (demc_capillary_form)def->capillary.form);
+            demc_capillary_make(bridge[0], bridge[1], bridge[6], 1.0, 1.0, (demc_capillary_form)def->capillary.form);
         kind |= DEMC_CONTACT_KIND_BRIDGE;
         if (bp.rupture_distance > range) range = bp.rupture_distance;
     }
@@ -662,7 +671,7 @@ DEMC_CONTACT_FN demc_status demc_contact_model_init(const demc_contact_def *call
     }
     if (def->capillary.bridge) {
         int k;
-        for (k = 0; k < 6; ++k) c[DEMCI_M_BRIDGE + k] = bridge[k];
+        for (k = 0; k < DEMCI_BRIDGE_CONSTANTS; ++k) c[DEMCI_M_BRIDGE + k] = bridge[k];
     }
     c[DEMCI_M_HEAT_LAW] = heat[0];
     c[DEMCI_M_HEAT_COEFFICIENT] = heat[1];
@@ -711,6 +720,21 @@ DEMC_CONTACT_FN int demc_contact_state_flips(const demc_contact_model *model, si
         return at >= DEMC_TANGENTIAL_MDR_BASIS1 && at < DEMC_TANGENTIAL_MDR_CELLS;
     }
     return demci_contact_flips(kind, index);
+}
+
+DEMC_CONTACT_FN demc_status demc_contact_state_index(const demc_contact_model *model, demc_contact_state_entry entry,
+                                                     size_t *index, const char **bad_field)
+{
+    demc_contact_kind kind;
+    demc_status s;
+    if ((s = demc_contact_model_validate(model, bad_field)) != DEMC_OK) return s;
+    if (!index) return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "index", bad_field);
+    if (entry != DEMC_CONTACT_STATE_BRIDGE && entry != DEMC_CONTACT_STATE_BRIDGE_VOLUME)
+        return demci_material_fail(DEMC_ERR_INVALID_ARGUMENT, "entry", bad_field);
+    kind = demci_contact_kind_of(model->opaque_);
+    if (!DEMCI_KIND_BRIDGE(kind)) return demci_material_fail(DEMC_ERR_UNSUPPORTED, "entry", bad_field);
+    *index = demci_contact_bridge_offset(kind) + (entry == DEMC_CONTACT_STATE_BRIDGE_VOLUME);
+    return demci_material_fail(DEMC_OK, 0, bad_field);
 }
 
 DEMC_CONTACT_FN void demc_contact_state_swap(const demc_contact_model *model, double *state)
