@@ -321,6 +321,23 @@ static void bench_sweep_demc_batch(const bench_kernel *k, const ref_bodies *b, c
 }
 #endif
 
+#ifdef BENCH_HAVE_DEMC_BATCH
+/* The memory floor of the MDR law's batch: every pair's state (k->state_doubles, the MDR model's) read and written
+ * once, as any evaluation of that law must (its springs change every step), and nothing else. A zero read through
+ * a volatile keeps the compiler from dropping the sweep (x + 0.0 is not x for x = -0.0). */
+static volatile double bench_zero = 0.0;
+static void bench_sweep_state_floor(const bench_kernel *k, const ref_bodies *b, const ref_pairs *c, double *state,
+                                    long counts[3])
+{
+    const double zero = bench_zero;
+    const long n = (long)k->state_doubles * c->n;
+    long q;
+    (void)b;
+    if (counts) counts[REF_STICK] += c->n;
+    for (q = 0; q < n; ++q) state[q] += zero;
+}
+#endif
+
 /* The one function callgrind collects in (bench/count_instructions.sh): a timed sweep. */
 REF_NOINLINE void bench_timed_sweep(const bench_kernel *k, const ref_bodies *b, const ref_pairs *c, double *state);
 REF_NOINLINE void bench_timed_sweep(const bench_kernel *k, const ref_bodies *b, const ref_pairs *c, double *state)
@@ -716,6 +733,10 @@ static int bench_case(bench_set *s, const bench_kernel *kernels, int nk, const c
             if (bm >= 0 && bd >= 0)
                 printf("  demc-batch-mdr / demc-batch-def (median): %.2f\n",
                        runs[bm].samples[reps / 2] / runs[bd].samples[reps / 2]);
+            for (q = 0; q < nr; ++q)
+                if (strcmp(runs[q].k->name, "mdr-state-floor") == 0 && bd >= 0)
+                    printf("  mdr-state-floor / demc-batch-def (median): %.2f (the MDR state's traffic alone)\n",
+                           runs[q].samples[reps / 2] / runs[bd].samples[reps / 2]);
         }
         {
             /* the cost of heat: the batch with conduction against the same batch without, medians of this run */
@@ -806,6 +827,9 @@ int main(void)
                  bench_sweep_demc_batch, &demc_friction_heat);
     /* the exact tangential law (MDR, 64 springs): its cost against demc-batch-def, the ratio printed below the table */
     BENCH_KERNEL("demc-batch-mdr", "tangential law MDR: not checked", -1, mdr_doubles, bench_sweep_demc_batch,
+                 &demc_mdr);
+    /* its memory floor: the same states read and written, no evaluation */
+    BENCH_KERNEL("mdr-state-floor", "MDR state traffic only: not checked", -1, mdr_doubles, bench_sweep_state_floor,
                  &demc_mdr);
 #endif
 #undef BENCH_KERNEL
