@@ -194,7 +194,8 @@ static inline demc_contact_result fz_contact_eval(const demc_contact_model *m, c
         fn = demc_vec3_dot(r.force, f->normal);
         t = demc_vec3_add_scaled(r.force, -fn, f->normal);
         ft = demc_vec3_norm(t);
-        load = r.normal_force > 0.0 ? r.normal_force : 0.0;
+        load = d->coulomb_load == DEMC_COULOMB_LOAD_ABSOLUTE ? fabs(r.normal_force)
+                                                             : r.normal_force > 0.0 ? r.normal_force : 0.0;
         /* (a liquid bridge adds its pull to the normal force but not to the load of the Coulomb limit) */
         if (f->overlap > 0.0 && d->normal <= DEMC_NORMAL_PLSB && d->tangential != DEMC_TANGENTIAL_NONE &&
             (d->friction.coulomb == DEMC_COULOMB_TOTAL || d->friction.coulomb == DEMC_COULOMB_TOTAL_DASHPOT_KEPT) &&
@@ -361,6 +362,9 @@ static void demc_fuzz_contact(const unsigned char *data, size_t size)
     /* the bridge's largest host volume (1.1) and the host's volume of this contact, from the input's second last
      * byte: below 160 (most of the inputs made before the field) neither, as before; above, a pick of each */
     host_pick = size > 1 && data[size - 2] >= 160 ? data[size - 2] - 160 : 0;
+    /* the load of the Coulomb limit (1.1: max(F_n, 0), |F_n|, and a value past the enumeration), from the input's
+     * third last byte: below 160 the default, as before the field */
+    def.coulomb_load = (demc_coulomb_load)(size > 2 && data[size - 3] >= 160 ? (data[size - 3] - 160) % 3 : 0);
     {
         static const double max_factor[4] = {0.0, 1.0, 3.0, 0.5}; /* (0.5 < 1: refused) */
         def.capillary.max_volume = max_factor[host_pick % 4] * def.capillary.volume;

@@ -140,6 +140,27 @@ static void selection_layout_and_statuses(void)
           !demc_contact_state_flips(&untouched, 6) && !demc_contact_state_flips(&untouched, 7) &&
           !demc_contact_state_flips(&untouched, 8) && demc_contact_state_flips(&untouched, 9) &&
           demc_contact_state_flips(&untouched, 14) && !demc_contact_state_flips(&untouched, 15));
+    /* every other block at its largest: EPSD rolling (4), SDS twisting (1), the JKR neck (1), a liquid bridge (2),
+     * collisional heat (2): 3 + 4 + 1 + 1 + 2 + 2 + 8 + 2·117 = 255 (contact.h's figure for def.mdr_springs) */
+    def.twisting = DEMC_TWISTING_SDS;
+    def.twisting_stiffness = 1e-3;
+    def.mu_twisting = 1e-4;
+    def.normal = DEMC_NORMAL_JKR;
+    def.work_of_adhesion = 0.1;
+    def.max_effective_radius = 1e-3;
+    def.end = DEMC_CONTACT_END_OVERLAP;
+    def.capillary.bridge = 1;
+    def.capillary.surface_tension = 0.07;
+    def.capillary.volume = 1e-12;
+    def.heat.law = DEMC_HEAT_COLLISION;
+    def.heat.conductivity_i = def.heat.conductivity_j = 1.0;
+    def.heat.effusivity_i = def.heat.effusivity_j = 1e3;
+    def.mdr_springs = 117;
+    CHECK(demc_contact_model_init(&def, &model, &bad) == DEMC_OK);
+    CHECK(demc_contact_model_state_size(&model) == 255);
+    def.mdr_springs = 118;
+    CHECK(demc_contact_model_init(&def, &model, &bad) == DEMC_ERR_OUT_OF_DOMAIN);
+    CHECK(bad && strcmp(bad, "def.mdr_springs") == 0);
 
     /* rejected, the field named and the model not written */
     memset(&untouched, 0x5A, sizeof untouched);

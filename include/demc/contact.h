@@ -477,7 +477,7 @@ typedef struct demc_contact_def {
      *  the square of the cell width. A resolution whose state (8 + 2·springs doubles with every other block of the
      *  model) exceeds ::DEMC_CONTACT_STATE_MAX is refused by demc_contact_model_init() naming "def.mdr_springs"
      *  (up to 122 springs with the rotation transport, 124 with the projection, 119 with the largest rolling,
-     *  twisting and normal blocks as well). Since 1.1. */
+     *  twisting and normal blocks as well, 117 with a liquid bridge and collisional heat besides). Since 1.1. */
     int mdr_springs;
     /** The load that bounds friction, max(F_n, 0) or |F_n| (::demc_coulomb_load; default 0, max(F_n, 0)); read by the
      *  tangential spring and the rolling and twisting laws. LAMMPS GRANULAR's rule is ::DEMC_COULOMB_LOAD_ABSOLUTE.
