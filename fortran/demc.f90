@@ -9,6 +9,9 @@
 ! function has a bind(C) interface of the same name. Pointers C reads as arrays are assumed-size dummies;
 ! pointers C accepts as NULL (bad_field, diag, optional energies, a rigid wall) are optional arguments;
 ! pointer fields (demc_contact_batch) are type(c_ptr): set them with c_loc of a target array.
+! Every component is default-initialised to zero (pointers to c_null_ptr), as C's zero initialisers: a
+! declared demc_contact_batch or demc_contact_diag needs only its size (c_sizeof) and the fields used, and
+! fields appended in later releases keep their defaults in a program written before them.
 ! bad_field and the const char * results are C strings: demc_string() turns one into a Fortran string.
 module demc
     use, intrinsic :: iso_c_binding
@@ -276,123 +279,123 @@ module demc
     integer(c_int), parameter :: DEMC_SLIDING_HYSTERESIS_FORM_MAX_ = 2147483647
 
     type, bind(C) :: demc_vec3
-        real(c_double) :: x
-        real(c_double) :: y
-        real(c_double) :: z
+        real(c_double) :: x = 0.0_c_double
+        real(c_double) :: y = 0.0_c_double
+        real(c_double) :: z = 0.0_c_double
     end type demc_vec3
 
     type, bind(C) :: demc_material
-        real(c_double) :: youngs_modulus
-        real(c_double) :: poisson_ratio
-        real(c_double) :: density
-        real(c_double) :: shear_modulus
+        real(c_double) :: youngs_modulus = 0.0_c_double
+        real(c_double) :: poisson_ratio = 0.0_c_double
+        real(c_double) :: density = 0.0_c_double
+        real(c_double) :: shear_modulus = 0.0_c_double
     end type demc_material
 
     type, bind(C) :: demc_pair
-        real(c_double) :: effective_modulus
-        real(c_double) :: effective_shear_modulus
-        real(c_double) :: effective_radius
-        real(c_double) :: effective_mass
+        real(c_double) :: effective_modulus = 0.0_c_double
+        real(c_double) :: effective_shear_modulus = 0.0_c_double
+        real(c_double) :: effective_radius = 0.0_c_double
+        real(c_double) :: effective_mass = 0.0_c_double
     end type demc_pair
 
     type, bind(C) :: demc_moduli
-        real(c_double) :: effective_modulus
-        real(c_double) :: effective_shear_modulus
-        real(c_double) :: compliance_asymmetry
+        real(c_double) :: effective_modulus = 0.0_c_double
+        real(c_double) :: effective_shear_modulus = 0.0_c_double
+        real(c_double) :: compliance_asymmetry = 0.0_c_double
     end type demc_moduli
 
     type, bind(C) :: demc_normal_hertz_params
-        real(c_double) :: prefactor
+        real(c_double) :: prefactor = 0.0_c_double
     end type demc_normal_hertz_params
 
     type, bind(C) :: demc_normal_linear_params
-        real(c_double) :: stiffness
+        real(c_double) :: stiffness = 0.0_c_double
     end type demc_normal_linear_params
 
     type, bind(C) :: demc_normal_pls_params
-        real(c_double) :: loading_stiffness
-        real(c_double) :: unloading_stiffness
-        real(c_double) :: plastic_fraction
+        real(c_double) :: loading_stiffness = 0.0_c_double
+        real(c_double) :: unloading_stiffness = 0.0_c_double
+        real(c_double) :: plastic_fraction = 0.0_c_double
     end type demc_normal_pls_params
 
     type, bind(C) :: demc_normal_pls_state
-        real(c_double) :: overlap_max
+        real(c_double) :: overlap_max = 0.0_c_double
     end type demc_normal_pls_state
 
     type, bind(C) :: demc_tangential_state
         type(demc_vec3) :: displacement
         type(demc_vec3) :: force
-        real(c_double) :: stiffness
-        real(c_double) :: normal_force
-        real(c_double) :: sliding
+        real(c_double) :: stiffness = 0.0_c_double
+        real(c_double) :: normal_force = 0.0_c_double
+        real(c_double) :: sliding = 0.0_c_double
     end type demc_tangential_state
 
     type, bind(C) :: demc_tangential_params
-        real(c_double) :: mu_static
-        real(c_double) :: mu_dynamic
-        integer(c_int) :: stiffness_rule
-        integer(c_int) :: recalculation
-        integer(c_int) :: direction
-        integer(c_int) :: unloading
-        integer(c_int) :: coulomb
+        real(c_double) :: mu_static = 0.0_c_double
+        real(c_double) :: mu_dynamic = 0.0_c_double
+        integer(c_int) :: stiffness_rule = 0
+        integer(c_int) :: recalculation = 0
+        integer(c_int) :: direction = 0
+        integer(c_int) :: unloading = 0
+        integer(c_int) :: coulomb = 0
     end type demc_tangential_params
 
     type, bind(C) :: demc_tangential_result
         type(demc_vec3) :: force
         type(demc_vec3) :: damping_force
-        integer(c_int) :: sliding
+        integer(c_int) :: sliding = 0
     end type demc_tangential_result
 
     type, bind(C) :: demc_tangential_energy
-        real(c_double) :: stored_energy
-        real(c_double) :: friction_dissipation
-        real(c_double) :: viscous_dissipation
-        real(c_double) :: stiffness_exchange
+        real(c_double) :: stored_energy = 0.0_c_double
+        real(c_double) :: friction_dissipation = 0.0_c_double
+        real(c_double) :: viscous_dissipation = 0.0_c_double
+        real(c_double) :: stiffness_exchange = 0.0_c_double
     end type demc_tangential_energy
 
     type, bind(C) :: demc_tangential_md_params
-        real(c_double) :: mu
-        real(c_double) :: effective_shear_modulus
-        integer(c_int) :: variant
+        real(c_double) :: mu = 0.0_c_double
+        real(c_double) :: effective_shear_modulus = 0.0_c_double
+        integer(c_int) :: variant = 0
     end type demc_tangential_md_params
 
     type, bind(C) :: demc_tangential_md_state
         type(demc_vec3) :: force
         type(demc_vec3) :: origin
         type(demc_vec3) :: end
-        real(c_double) :: normal_force
-        real(c_double) :: stiffness
-        real(c_double) :: branch
+        real(c_double) :: normal_force = 0.0_c_double
+        real(c_double) :: stiffness = 0.0_c_double
+        real(c_double) :: branch = 0.0_c_double
     end type demc_tangential_md_state
 
     type, bind(C) :: demc_tangential_md_energy
-        real(c_double) :: stored_energy
-        real(c_double) :: friction_dissipation
-        real(c_double) :: normal_exchange
+        real(c_double) :: stored_energy = 0.0_c_double
+        real(c_double) :: friction_dissipation = 0.0_c_double
+        real(c_double) :: normal_exchange = 0.0_c_double
     end type demc_tangential_md_energy
 
     type, bind(C) :: demc_tangential_mdr_params
-        real(c_double) :: mu
-        real(c_double) :: effective_shear_modulus
-        integer(c_int) :: springs
+        real(c_double) :: mu = 0.0_c_double
+        real(c_double) :: effective_shear_modulus = 0.0_c_double
+        integer(c_int) :: springs = 0
     end type demc_tangential_mdr_params
 
     type, bind(C) :: demc_tangential_mdr_energy
-        real(c_double) :: stored_energy
-        real(c_double) :: work
-        real(c_double) :: slip_dissipation
-        real(c_double) :: grid_dissipation
+        real(c_double) :: stored_energy = 0.0_c_double
+        real(c_double) :: work = 0.0_c_double
+        real(c_double) :: slip_dissipation = 0.0_c_double
+        real(c_double) :: grid_dissipation = 0.0_c_double
     end type demc_tangential_mdr_energy
 
     type, bind(C) :: demc_mat3
-        real(c_double) :: m(3, 3)
+        real(c_double) :: m(3, 3) = 0.0_c_double
     end type demc_mat3
 
     type, bind(C) :: demc_quat
-        real(c_double) :: w
-        real(c_double) :: x
-        real(c_double) :: y
-        real(c_double) :: z
+        real(c_double) :: w = 0.0_c_double
+        real(c_double) :: x = 0.0_c_double
+        real(c_double) :: y = 0.0_c_double
+        real(c_double) :: z = 0.0_c_double
     end type demc_quat
 
     type, bind(C) :: demc_rolling_epsd_state
@@ -404,196 +407,196 @@ module demc
     end type demc_rolling_sds_state
 
     type, bind(C) :: demc_rolling_cdt_params
-        real(c_double) :: mu_rolling
-        integer(c_int) :: limiter
+        real(c_double) :: mu_rolling = 0.0_c_double
+        integer(c_int) :: limiter = 0
     end type demc_rolling_cdt_params
 
     type, bind(C) :: demc_rolling_epsd_params
-        real(c_double) :: mu_rolling
-        real(c_double) :: stiffness_coefficient
-        real(c_double) :: damping_ratio
-        real(c_double) :: mobilised_damping
+        real(c_double) :: mu_rolling = 0.0_c_double
+        real(c_double) :: stiffness_coefficient = 0.0_c_double
+        real(c_double) :: damping_ratio = 0.0_c_double
+        real(c_double) :: mobilised_damping = 0.0_c_double
     end type demc_rolling_epsd_params
 
     type, bind(C) :: demc_rolling_sds_params
-        real(c_double) :: stiffness
-        real(c_double) :: damping
-        real(c_double) :: mu_rolling
+        real(c_double) :: stiffness = 0.0_c_double
+        real(c_double) :: damping = 0.0_c_double
+        real(c_double) :: mu_rolling = 0.0_c_double
     end type demc_rolling_sds_params
 
     type, bind(C) :: demc_rolling_result
         type(demc_vec3) :: torque_i
         type(demc_vec3) :: torque_j
-        integer(c_int) :: mobilised
+        integer(c_int) :: mobilised = 0
     end type demc_rolling_result
 
     type, bind(C) :: demc_rolling_energy
-        real(c_double) :: stored_energy
-        real(c_double) :: viscous_dissipation
-        real(c_double) :: friction_dissipation
+        real(c_double) :: stored_energy = 0.0_c_double
+        real(c_double) :: viscous_dissipation = 0.0_c_double
+        real(c_double) :: friction_dissipation = 0.0_c_double
     end type demc_rolling_energy
 
     type, bind(C) :: demc_twisting_state
-        real(c_double) :: angle
+        real(c_double) :: angle = 0.0_c_double
     end type demc_twisting_state
 
     type, bind(C) :: demc_twisting_sds_params
-        real(c_double) :: stiffness
-        real(c_double) :: damping
-        real(c_double) :: mu_twisting
+        real(c_double) :: stiffness = 0.0_c_double
+        real(c_double) :: damping = 0.0_c_double
+        real(c_double) :: mu_twisting = 0.0_c_double
     end type demc_twisting_sds_params
 
     type, bind(C) :: demc_twisting_marshall_params
-        real(c_double) :: mu_tangential
+        real(c_double) :: mu_tangential = 0.0_c_double
     end type demc_twisting_marshall_params
 
     type, bind(C) :: demc_twisting_result
         type(demc_vec3) :: torque_i
         type(demc_vec3) :: torque_j
-        real(c_double) :: torque
-        integer(c_int) :: mobilised
+        real(c_double) :: torque = 0.0_c_double
+        integer(c_int) :: mobilised = 0
     end type demc_twisting_result
 
     type, bind(C) :: demc_twisting_energy
-        real(c_double) :: stored_energy
-        real(c_double) :: viscous_dissipation
-        real(c_double) :: friction_dissipation
+        real(c_double) :: stored_energy = 0.0_c_double
+        real(c_double) :: viscous_dissipation = 0.0_c_double
+        real(c_double) :: friction_dissipation = 0.0_c_double
     end type demc_twisting_energy
 
     type, bind(C) :: demc_adhesion_state
-        real(c_double) :: neck
+        real(c_double) :: neck = 0.0_c_double
     end type demc_adhesion_state
 
     type, bind(C) :: demc_adhesion_result
-        real(c_double) :: force
-        real(c_double) :: stiffness
-        real(c_double) :: contact_stiffness
-        real(c_double) :: contact_radius
-        real(c_double) :: friction_load
-        integer(c_int) :: contact
+        real(c_double) :: force = 0.0_c_double
+        real(c_double) :: stiffness = 0.0_c_double
+        real(c_double) :: contact_stiffness = 0.0_c_double
+        real(c_double) :: contact_radius = 0.0_c_double
+        real(c_double) :: friction_load = 0.0_c_double
+        integer(c_int) :: contact = 0
     end type demc_adhesion_result
 
     type, bind(C) :: demc_adhesion_jkr_params
-        real(c_double) :: effective_modulus
-        real(c_double) :: effective_radius
-        real(c_double) :: work_of_adhesion
-        real(c_double) :: prefactor
-        real(c_double) :: neck_constant
-        real(c_double) :: pulloff_force
+        real(c_double) :: effective_modulus = 0.0_c_double
+        real(c_double) :: effective_radius = 0.0_c_double
+        real(c_double) :: work_of_adhesion = 0.0_c_double
+        real(c_double) :: prefactor = 0.0_c_double
+        real(c_double) :: neck_constant = 0.0_c_double
+        real(c_double) :: pulloff_force = 0.0_c_double
     end type demc_adhesion_jkr_params
 
     type, bind(C) :: demc_adhesion_dmt_params
-        real(c_double) :: effective_modulus
-        real(c_double) :: effective_radius
-        real(c_double) :: work_of_adhesion
-        real(c_double) :: prefactor
-        real(c_double) :: pulloff_force
+        real(c_double) :: effective_modulus = 0.0_c_double
+        real(c_double) :: effective_radius = 0.0_c_double
+        real(c_double) :: work_of_adhesion = 0.0_c_double
+        real(c_double) :: prefactor = 0.0_c_double
+        real(c_double) :: pulloff_force = 0.0_c_double
     end type demc_adhesion_dmt_params
 
     type, bind(C) :: demc_adhesion_sjkr_params
-        real(c_double) :: effective_modulus
-        real(c_double) :: radius_i
-        real(c_double) :: radius_j
-        real(c_double) :: cohesion_energy_density
-        integer(c_int) :: variant
-        real(c_double) :: effective_radius
-        real(c_double) :: prefactor
+        real(c_double) :: effective_modulus = 0.0_c_double
+        real(c_double) :: radius_i = 0.0_c_double
+        real(c_double) :: radius_j = 0.0_c_double
+        real(c_double) :: cohesion_energy_density = 0.0_c_double
+        integer(c_int) :: variant = 0
+        real(c_double) :: effective_radius = 0.0_c_double
+        real(c_double) :: prefactor = 0.0_c_double
     end type demc_adhesion_sjkr_params
 
     type, bind(C) :: demc_normal_luding_params
-        real(c_double) :: loading_stiffness
-        real(c_double) :: unloading_stiffness
-        real(c_double) :: tension_stiffness
-        real(c_double) :: plastic_limit
+        real(c_double) :: loading_stiffness = 0.0_c_double
+        real(c_double) :: unloading_stiffness = 0.0_c_double
+        real(c_double) :: tension_stiffness = 0.0_c_double
+        real(c_double) :: plastic_limit = 0.0_c_double
     end type demc_normal_luding_params
 
     type, bind(C) :: demc_normal_luding_state
-        real(c_double) :: max_overlap
+        real(c_double) :: max_overlap = 0.0_c_double
     end type demc_normal_luding_state
 
     type, bind(C) :: demc_normal_luding_result
-        real(c_double) :: force
-        real(c_double) :: stiffness
-        real(c_double) :: plastic_overlap
-        integer(c_int) :: branch
+        real(c_double) :: force = 0.0_c_double
+        real(c_double) :: stiffness = 0.0_c_double
+        real(c_double) :: plastic_overlap = 0.0_c_double
+        integer(c_int) :: branch = 0
     end type demc_normal_luding_result
 
     type, bind(C) :: demc_normal_thornton_ning_params
-        real(c_double) :: effective_modulus
-        real(c_double) :: effective_radius
-        real(c_double) :: work_of_adhesion
-        real(c_double) :: yield_pressure
-        real(c_double) :: neck_constant
-        real(c_double) :: yield_radius
-        real(c_double) :: yield_overlap
-        real(c_double) :: yield_force
-        real(c_double) :: cap_pressure
+        real(c_double) :: effective_modulus = 0.0_c_double
+        real(c_double) :: effective_radius = 0.0_c_double
+        real(c_double) :: work_of_adhesion = 0.0_c_double
+        real(c_double) :: yield_pressure = 0.0_c_double
+        real(c_double) :: neck_constant = 0.0_c_double
+        real(c_double) :: yield_radius = 0.0_c_double
+        real(c_double) :: yield_overlap = 0.0_c_double
+        real(c_double) :: yield_force = 0.0_c_double
+        real(c_double) :: cap_pressure = 0.0_c_double
     end type demc_normal_thornton_ning_params
 
     type, bind(C) :: demc_normal_thornton_ning_state
-        real(c_double) :: max_overlap
-        real(c_double) :: plastic_overlap
-        real(c_double) :: unloading_radius
-        real(c_double) :: neck
+        real(c_double) :: max_overlap = 0.0_c_double
+        real(c_double) :: plastic_overlap = 0.0_c_double
+        real(c_double) :: unloading_radius = 0.0_c_double
+        real(c_double) :: neck = 0.0_c_double
     end type demc_normal_thornton_ning_state
 
     type, bind(C) :: demc_normal_thornton_ning_result
-        real(c_double) :: force
-        real(c_double) :: stiffness
-        real(c_double) :: contact_radius
-        real(c_double) :: plastic_overlap
-        real(c_double) :: unloading_radius
-        integer(c_int) :: branch
+        real(c_double) :: force = 0.0_c_double
+        real(c_double) :: stiffness = 0.0_c_double
+        real(c_double) :: contact_radius = 0.0_c_double
+        real(c_double) :: plastic_overlap = 0.0_c_double
+        real(c_double) :: unloading_radius = 0.0_c_double
+        integer(c_int) :: branch = 0
     end type demc_normal_thornton_ning_result
 
     type, bind(C) :: demc_normal_eepa_params
-        real(c_double) :: loading_stiffness
-        real(c_double) :: plasticity_ratio
-        real(c_double) :: pulloff_force
-        real(c_double) :: adhesion_stiffness
-        real(c_double) :: exponent
-        real(c_double) :: adhesion_exponent
-        real(c_double) :: unloading_stiffness
-        real(c_double) :: plastic_factor
+        real(c_double) :: loading_stiffness = 0.0_c_double
+        real(c_double) :: plasticity_ratio = 0.0_c_double
+        real(c_double) :: pulloff_force = 0.0_c_double
+        real(c_double) :: adhesion_stiffness = 0.0_c_double
+        real(c_double) :: exponent = 0.0_c_double
+        real(c_double) :: adhesion_exponent = 0.0_c_double
+        real(c_double) :: unloading_stiffness = 0.0_c_double
+        real(c_double) :: plastic_factor = 0.0_c_double
     end type demc_normal_eepa_params
 
     type, bind(C) :: demc_normal_eepa_state
-        real(c_double) :: plastic_overlap
+        real(c_double) :: plastic_overlap = 0.0_c_double
     end type demc_normal_eepa_state
 
     type, bind(C) :: demc_normal_eepa_result
-        real(c_double) :: force
-        real(c_double) :: stiffness
-        real(c_double) :: plastic_overlap
-        integer(c_int) :: branch
+        real(c_double) :: force = 0.0_c_double
+        real(c_double) :: stiffness = 0.0_c_double
+        real(c_double) :: plastic_overlap = 0.0_c_double
+        integer(c_int) :: branch = 0
     end type demc_normal_eepa_result
 
     type, bind(C) :: demc_capillary_params
-        real(c_double) :: surface_tension
-        real(c_double) :: contact_angle
-        real(c_double) :: volume
-        real(c_double) :: radius
-        integer(c_int) :: form
-        real(c_double) :: force_scale
-        real(c_double) :: contact_force
-        real(c_double) :: rupture_distance
-        real(c_double) :: gap_scale
-        real(c_double) :: fit(4)
-        real(c_double) :: viscous_prefactor
-        real(c_double) :: meniscus_term
-        real(c_double) :: min_separation
+        real(c_double) :: surface_tension = 0.0_c_double
+        real(c_double) :: contact_angle = 0.0_c_double
+        real(c_double) :: volume = 0.0_c_double
+        real(c_double) :: radius = 0.0_c_double
+        integer(c_int) :: form = 0
+        real(c_double) :: force_scale = 0.0_c_double
+        real(c_double) :: contact_force = 0.0_c_double
+        real(c_double) :: rupture_distance = 0.0_c_double
+        real(c_double) :: gap_scale = 0.0_c_double
+        real(c_double) :: fit(4) = 0.0_c_double
+        real(c_double) :: viscous_prefactor = 0.0_c_double
+        real(c_double) :: meniscus_term = 0.0_c_double
+        real(c_double) :: min_separation = 0.0_c_double
     end type demc_capillary_params
 
     type, bind(C) :: demc_capillary_state
-        real(c_double) :: bridge
+        real(c_double) :: bridge = 0.0_c_double
     end type demc_capillary_state
 
     type, bind(C) :: demc_capillary_result
-        real(c_double) :: force
-        real(c_double) :: capillary_force
-        real(c_double) :: viscous_force
-        integer(c_int) :: bridge
-        integer(c_int) :: ruptured
+        real(c_double) :: force = 0.0_c_double
+        real(c_double) :: capillary_force = 0.0_c_double
+        real(c_double) :: viscous_force = 0.0_c_double
+        integer(c_int) :: bridge = 0
+        integer(c_int) :: ruptured = 0
     end type demc_capillary_result
 
     type, bind(C) :: demc_facet_triangle
@@ -602,128 +605,128 @@ module demc
     end type demc_facet_triangle
 
     type, bind(C) :: demc_facet_contact
-        integer(c_int) :: region
-        real(c_double) :: distance
-        real(c_double) :: height
+        integer(c_int) :: region = 0
+        real(c_double) :: distance = 0.0_c_double
+        real(c_double) :: height = 0.0_c_double
         type(demc_vec3) :: point
         type(demc_vec3) :: normal
         type(demc_vec3) :: face_normal
-        real(c_double) :: weight(3)
+        real(c_double) :: weight(3) = 0.0_c_double
     end type demc_facet_contact
 
     type, bind(C) :: demc_heat_contact_params
-        real(c_double) :: conductivity
+        real(c_double) :: conductivity = 0.0_c_double
     end type demc_heat_contact_params
 
     type, bind(C) :: demc_heat_area_params
-        real(c_double) :: transfer_coefficient
+        real(c_double) :: transfer_coefficient = 0.0_c_double
     end type demc_heat_area_params
 
     type, bind(C) :: demc_heat_collision_params
-        real(c_double) :: prefactor
+        real(c_double) :: prefactor = 0.0_c_double
     end type demc_heat_collision_params
 
     type, bind(C) :: demc_heat_collision_state
-        real(c_double) :: radius_max
-        real(c_double) :: duration
+        real(c_double) :: radius_max = 0.0_c_double
+        real(c_double) :: duration = 0.0_c_double
     end type demc_heat_collision_state
 
     type, bind(C) :: demc_heat_partition_params
-        real(c_double) :: fraction_i
-        real(c_double) :: fraction_j
+        real(c_double) :: fraction_i = 0.0_c_double
+        real(c_double) :: fraction_j = 0.0_c_double
     end type demc_heat_partition_params
 
     type, bind(C) :: demc_heat_split
-        real(c_double) :: heat_i
-        real(c_double) :: heat_j
+        real(c_double) :: heat_i = 0.0_c_double
+        real(c_double) :: heat_j = 0.0_c_double
     end type demc_heat_split
 
     type, bind(C) :: demc_contact_heat_def
-        integer(c_int) :: law
-        integer(c_int) :: partition
-        real(c_double) :: conductivity_i
-        real(c_double) :: conductivity_j
-        real(c_double) :: conductivity
-        real(c_double) :: transfer_coefficient
-        real(c_double) :: effusivity_i
-        real(c_double) :: effusivity_j
-        real(c_double) :: fraction_i
+        integer(c_int) :: law = 0
+        integer(c_int) :: partition = 0
+        real(c_double) :: conductivity_i = 0.0_c_double
+        real(c_double) :: conductivity_j = 0.0_c_double
+        real(c_double) :: conductivity = 0.0_c_double
+        real(c_double) :: transfer_coefficient = 0.0_c_double
+        real(c_double) :: effusivity_i = 0.0_c_double
+        real(c_double) :: effusivity_j = 0.0_c_double
+        real(c_double) :: fraction_i = 0.0_c_double
     end type demc_contact_heat_def
 
     type, bind(C) :: demc_contact_plastic_def
-        real(c_double) :: yield_pressure
-        real(c_double) :: loading_stiffness
-        real(c_double) :: unloading_stiffness
-        real(c_double) :: tension_stiffness
-        real(c_double) :: plastic_limit
-        real(c_double) :: plasticity_ratio
-        real(c_double) :: pulloff_force
-        real(c_double) :: adhesion_stiffness
-        real(c_double) :: exponent
-        real(c_double) :: adhesion_exponent
+        real(c_double) :: yield_pressure = 0.0_c_double
+        real(c_double) :: loading_stiffness = 0.0_c_double
+        real(c_double) :: unloading_stiffness = 0.0_c_double
+        real(c_double) :: tension_stiffness = 0.0_c_double
+        real(c_double) :: plastic_limit = 0.0_c_double
+        real(c_double) :: plasticity_ratio = 0.0_c_double
+        real(c_double) :: pulloff_force = 0.0_c_double
+        real(c_double) :: adhesion_stiffness = 0.0_c_double
+        real(c_double) :: exponent = 0.0_c_double
+        real(c_double) :: adhesion_exponent = 0.0_c_double
     end type demc_contact_plastic_def
 
     type, bind(C) :: demc_contact_capillary_def
-        integer(c_int) :: bridge
-        integer(c_int) :: form
-        real(c_double) :: surface_tension
-        real(c_double) :: contact_angle
-        real(c_double) :: volume
-        real(c_double) :: viscosity
-        real(c_double) :: min_separation
-        real(c_double) :: max_volume
+        integer(c_int) :: bridge = 0
+        integer(c_int) :: form = 0
+        real(c_double) :: surface_tension = 0.0_c_double
+        real(c_double) :: contact_angle = 0.0_c_double
+        real(c_double) :: volume = 0.0_c_double
+        real(c_double) :: viscosity = 0.0_c_double
+        real(c_double) :: min_separation = 0.0_c_double
+        real(c_double) :: max_volume = 0.0_c_double
     end type demc_contact_capillary_def
 
     type, bind(C) :: demc_contact_def
-        integer(c_size_t) :: size
-        integer(c_int) :: normal
-        integer(c_int) :: damping
-        integer(c_int) :: tangential
-        integer(c_int) :: increment
-        integer(c_int) :: rolling
-        integer(c_int) :: twisting
+        integer(c_size_t) :: size = 0
+        integer(c_int) :: normal = 0
+        integer(c_int) :: damping = 0
+        integer(c_int) :: tangential = 0
+        integer(c_int) :: increment = 0
+        integer(c_int) :: rolling = 0
+        integer(c_int) :: twisting = 0
         type(demc_moduli) :: moduli
-        real(c_double) :: normal_stiffness
-        real(c_double) :: stiffness_ratio
-        real(c_double) :: restitution
-        integer(c_int) :: end
-        real(c_double) :: tangential_damping_scale
+        real(c_double) :: normal_stiffness = 0.0_c_double
+        real(c_double) :: stiffness_ratio = 0.0_c_double
+        real(c_double) :: restitution = 0.0_c_double
+        integer(c_int) :: end = 0
+        real(c_double) :: tangential_damping_scale = 0.0_c_double
         type(demc_tangential_params) :: friction
-        integer(c_int) :: transport
-        integer(c_int) :: transport_spin
-        integer(c_int) :: contact_point
-        real(c_double) :: work_of_adhesion
-        real(c_double) :: cohesion_energy_density
-        real(c_double) :: max_effective_radius
-        integer(c_int) :: md_variant
-        real(c_double) :: mu_rolling
-        integer(c_int) :: rolling_limiter
-        real(c_double) :: rolling_stiffness_coefficient
-        real(c_double) :: rolling_damping_ratio
-        real(c_double) :: rolling_mobilised_damping
-        real(c_double) :: rolling_stiffness
-        real(c_double) :: rolling_damping
-        real(c_double) :: twisting_stiffness
-        real(c_double) :: twisting_damping
-        real(c_double) :: mu_twisting
+        integer(c_int) :: transport = 0
+        integer(c_int) :: transport_spin = 0
+        integer(c_int) :: contact_point = 0
+        real(c_double) :: work_of_adhesion = 0.0_c_double
+        real(c_double) :: cohesion_energy_density = 0.0_c_double
+        real(c_double) :: max_effective_radius = 0.0_c_double
+        integer(c_int) :: md_variant = 0
+        real(c_double) :: mu_rolling = 0.0_c_double
+        integer(c_int) :: rolling_limiter = 0
+        real(c_double) :: rolling_stiffness_coefficient = 0.0_c_double
+        real(c_double) :: rolling_damping_ratio = 0.0_c_double
+        real(c_double) :: rolling_mobilised_damping = 0.0_c_double
+        real(c_double) :: rolling_stiffness = 0.0_c_double
+        real(c_double) :: rolling_damping = 0.0_c_double
+        real(c_double) :: twisting_stiffness = 0.0_c_double
+        real(c_double) :: twisting_damping = 0.0_c_double
+        real(c_double) :: mu_twisting = 0.0_c_double
         type(demc_contact_heat_def) :: heat
-        integer(c_int) :: mdr_springs
-        integer(c_int) :: coulomb_load
+        integer(c_int) :: mdr_springs = 0
+        integer(c_int) :: coulomb_load = 0
         type(demc_contact_plastic_def) :: plastic
         type(demc_contact_capillary_def) :: capillary
     end type demc_contact_def
 
     type, bind(C) :: demc_contact_model
-        real(c_double) :: opaque_(128)
+        real(c_double) :: opaque_(128) = 0.0_c_double
     end type demc_contact_model
 
     type, bind(C) :: demc_body
         type(demc_vec3) :: position
         type(demc_vec3) :: velocity
         type(demc_vec3) :: angular_velocity
-        real(c_double) :: radius
-        real(c_double) :: mass
-        real(c_double) :: inertia
+        real(c_double) :: radius = 0.0_c_double
+        real(c_double) :: mass = 0.0_c_double
+        real(c_double) :: inertia = 0.0_c_double
     end type demc_body
 
     type, bind(C) :: demc_wall
@@ -734,7 +737,7 @@ module demc
     end type demc_wall
 
     type, bind(C) :: demc_contact_frame
-        real(c_double) :: overlap
+        real(c_double) :: overlap = 0.0_c_double
         type(demc_vec3) :: normal
         type(demc_vec3) :: branch_i
         type(demc_vec3) :: branch_j
@@ -742,96 +745,96 @@ module demc
         type(demc_vec3) :: angular_velocity_i
         type(demc_vec3) :: velocity_j
         type(demc_vec3) :: angular_velocity_j
-        real(c_double) :: effective_radius
-        real(c_double) :: effective_mass
-        real(c_double) :: effective_inertia
-        real(c_double) :: radius_i
-        real(c_double) :: radius_j
+        real(c_double) :: effective_radius = 0.0_c_double
+        real(c_double) :: effective_mass = 0.0_c_double
+        real(c_double) :: effective_inertia = 0.0_c_double
+        real(c_double) :: radius_i = 0.0_c_double
+        real(c_double) :: radius_j = 0.0_c_double
     end type demc_contact_frame
 
     type, bind(C) :: demc_contact_result
         type(demc_vec3) :: force
         type(demc_vec3) :: torque_i
         type(demc_vec3) :: torque_j
-        real(c_double) :: overlap
-        real(c_double) :: normal_force
+        real(c_double) :: overlap = 0.0_c_double
+        real(c_double) :: normal_force = 0.0_c_double
     end type demc_contact_result
 
     type, bind(C) :: demc_contact_diag
-        integer(c_size_t) :: size
-        real(c_double) :: normal_energy
-        real(c_double) :: tangential_energy
-        real(c_double) :: viscous_dissipation
-        real(c_double) :: friction_dissipation
-        real(c_double) :: plastic_dissipation
-        real(c_double) :: tangential_exchange
-        integer(c_int) :: sliding
-        real(c_double) :: adhesion_dissipation
-        real(c_double) :: rolling_energy
-        real(c_double) :: rolling_dissipation
-        real(c_double) :: rolling_exchange
-        real(c_double) :: twisting_energy
-        real(c_double) :: twisting_dissipation
-        real(c_double) :: twisting_exchange
+        integer(c_size_t) :: size = 0
+        real(c_double) :: normal_energy = 0.0_c_double
+        real(c_double) :: tangential_energy = 0.0_c_double
+        real(c_double) :: viscous_dissipation = 0.0_c_double
+        real(c_double) :: friction_dissipation = 0.0_c_double
+        real(c_double) :: plastic_dissipation = 0.0_c_double
+        real(c_double) :: tangential_exchange = 0.0_c_double
+        integer(c_int) :: sliding = 0
+        real(c_double) :: adhesion_dissipation = 0.0_c_double
+        real(c_double) :: rolling_energy = 0.0_c_double
+        real(c_double) :: rolling_dissipation = 0.0_c_double
+        real(c_double) :: rolling_exchange = 0.0_c_double
+        real(c_double) :: twisting_energy = 0.0_c_double
+        real(c_double) :: twisting_dissipation = 0.0_c_double
+        real(c_double) :: twisting_exchange = 0.0_c_double
     end type demc_contact_diag
 
     type, bind(C) :: demc_contact_batch
-        integer(c_size_t) :: size
-        integer(c_size_t) :: count
-        type(c_ptr) :: i
-        type(c_ptr) :: j
-        type(c_ptr) :: position
-        type(c_ptr) :: velocity
-        type(c_ptr) :: angular_velocity
-        type(c_ptr) :: radius
-        type(c_ptr) :: mass
-        integer(c_size_t) :: vector_stride
-        integer(c_size_t) :: scalar_stride
-        type(c_ptr) :: state
-        integer(c_size_t) :: state_stride
-        type(c_ptr) :: force
-        type(c_ptr) :: torque_i
-        type(c_ptr) :: torque_j
-        type(c_ptr) :: body_force
-        type(c_ptr) :: body_torque
-        type(c_ptr) :: inertia
-        type(c_ptr) :: temperature
-        type(c_ptr) :: heat_flow
-        type(c_ptr) :: boundary_temperature
-        integer(c_int) :: frictional_heat
+        integer(c_size_t) :: size = 0
+        integer(c_size_t) :: count = 0
+        type(c_ptr) :: i = c_null_ptr
+        type(c_ptr) :: j = c_null_ptr
+        type(c_ptr) :: position = c_null_ptr
+        type(c_ptr) :: velocity = c_null_ptr
+        type(c_ptr) :: angular_velocity = c_null_ptr
+        type(c_ptr) :: radius = c_null_ptr
+        type(c_ptr) :: mass = c_null_ptr
+        integer(c_size_t) :: vector_stride = 0
+        integer(c_size_t) :: scalar_stride = 0
+        type(c_ptr) :: state = c_null_ptr
+        integer(c_size_t) :: state_stride = 0
+        type(c_ptr) :: force = c_null_ptr
+        type(c_ptr) :: torque_i = c_null_ptr
+        type(c_ptr) :: torque_j = c_null_ptr
+        type(c_ptr) :: body_force = c_null_ptr
+        type(c_ptr) :: body_torque = c_null_ptr
+        type(c_ptr) :: inertia = c_null_ptr
+        type(c_ptr) :: temperature = c_null_ptr
+        type(c_ptr) :: heat_flow = c_null_ptr
+        type(c_ptr) :: boundary_temperature = c_null_ptr
+        integer(c_int) :: frictional_heat = 0
     end type demc_contact_batch
 
     type, bind(C) :: demc_contact_heat_result
-        real(c_double) :: heat_flow_i
-        real(c_double) :: heat_flow_j
-        real(c_double) :: conduction
-        real(c_double) :: friction_i
-        real(c_double) :: friction_j
-        real(c_double) :: conductance
-        real(c_double) :: contact_radius
+        real(c_double) :: heat_flow_i = 0.0_c_double
+        real(c_double) :: heat_flow_j = 0.0_c_double
+        real(c_double) :: conduction = 0.0_c_double
+        real(c_double) :: friction_i = 0.0_c_double
+        real(c_double) :: friction_j = 0.0_c_double
+        real(c_double) :: conductance = 0.0_c_double
+        real(c_double) :: contact_radius = 0.0_c_double
     end type demc_contact_heat_result
 
     type, bind(C) :: demc_timestep_collision
-        real(c_double) :: mass
-        real(c_double) :: normal_prefactor
-        real(c_double) :: tangential_prefactor
-        real(c_double) :: normal_damping_coefficient
-        real(c_double) :: tangential_damping_coefficient
-        real(c_double) :: velocity
+        real(c_double) :: mass = 0.0_c_double
+        real(c_double) :: normal_prefactor = 0.0_c_double
+        real(c_double) :: tangential_prefactor = 0.0_c_double
+        real(c_double) :: normal_damping_coefficient = 0.0_c_double
+        real(c_double) :: tangential_damping_coefficient = 0.0_c_double
+        real(c_double) :: velocity = 0.0_c_double
     end type demc_timestep_collision
 
     type, bind(C) :: demc_timestep_bounds
-        real(c_double) :: compression
-        real(c_double) :: restitution
-        real(c_double) :: shear
-        real(c_double) :: linearised
-        real(c_double) :: critical
-        real(c_double) :: overlap_max
-        integer(c_int) :: binding
+        real(c_double) :: compression = 0.0_c_double
+        real(c_double) :: restitution = 0.0_c_double
+        real(c_double) :: shear = 0.0_c_double
+        real(c_double) :: linearised = 0.0_c_double
+        real(c_double) :: critical = 0.0_c_double
+        real(c_double) :: overlap_max = 0.0_c_double
+        integer(c_int) :: binding = 0
     end type demc_timestep_bounds
 
     type, bind(C) :: demc_geometry
-        real(c_double) :: overlap
+        real(c_double) :: overlap = 0.0_c_double
         type(demc_vec3) :: normal
         type(demc_vec3) :: branch_i
         type(demc_vec3) :: branch_j
@@ -839,81 +842,81 @@ module demc
 
     type, bind(C) :: demc_kinematics
         type(demc_vec3) :: velocity
-        real(c_double) :: overlap_rate
+        real(c_double) :: overlap_rate = 0.0_c_double
         type(demc_vec3) :: tangential_velocity
     end type demc_kinematics
 
     type, bind(C) :: demc_sliding_path
-        integer(c_int) :: kind
-        real(c_double) :: prefactor
-        real(c_double) :: radius
-        real(c_double) :: mu
-        real(c_double) :: mass
-        real(c_double) :: h0
-        real(c_double) :: ecc_ratio
-        real(c_double) :: path_radius
-        real(c_double) :: s_u
-        real(c_double) :: phi_u
-        real(c_double) :: friction_half
-        real(c_double) :: s_grip1
-        real(c_double) :: s_grip2
+        integer(c_int) :: kind = 0
+        real(c_double) :: prefactor = 0.0_c_double
+        real(c_double) :: radius = 0.0_c_double
+        real(c_double) :: mu = 0.0_c_double
+        real(c_double) :: mass = 0.0_c_double
+        real(c_double) :: h0 = 0.0_c_double
+        real(c_double) :: ecc_ratio = 0.0_c_double
+        real(c_double) :: path_radius = 0.0_c_double
+        real(c_double) :: s_u = 0.0_c_double
+        real(c_double) :: phi_u = 0.0_c_double
+        real(c_double) :: friction_half = 0.0_c_double
+        real(c_double) :: s_grip1 = 0.0_c_double
+        real(c_double) :: s_grip2 = 0.0_c_double
     end type demc_sliding_path
 
     type, bind(C) :: demc_sliding_result
-        integer(c_int) :: outcome
-        real(c_double) :: restitution
-        real(c_double) :: v_exit
-        real(c_double) :: v_crit
-        real(c_double) :: s_end
-        real(c_double) :: contact_time
-        real(c_double) :: work_friction
-        real(c_double) :: restitution_paper
-        real(c_double) :: v_crit_paper
-        real(c_double) :: work_friction_paper
-        real(c_double) :: contact_time_paper
-        real(c_double) :: contact_time_paper_error
+        integer(c_int) :: outcome = 0
+        real(c_double) :: restitution = 0.0_c_double
+        real(c_double) :: v_exit = 0.0_c_double
+        real(c_double) :: v_crit = 0.0_c_double
+        real(c_double) :: s_end = 0.0_c_double
+        real(c_double) :: contact_time = 0.0_c_double
+        real(c_double) :: work_friction = 0.0_c_double
+        real(c_double) :: restitution_paper = 0.0_c_double
+        real(c_double) :: v_crit_paper = 0.0_c_double
+        real(c_double) :: work_friction_paper = 0.0_c_double
+        real(c_double) :: contact_time_paper = 0.0_c_double
+        real(c_double) :: contact_time_paper_error = 0.0_c_double
     end type demc_sliding_result
 
     type, bind(C) :: demc_sliding_fc
-        real(c_double) :: radius
-        real(c_double) :: mu
-        real(c_double) :: mass
-        real(c_double) :: q
-        real(c_double) :: t0
-        real(c_double) :: s0
-        real(c_double) :: t_static
+        real(c_double) :: radius = 0.0_c_double
+        real(c_double) :: mu = 0.0_c_double
+        real(c_double) :: mass = 0.0_c_double
+        real(c_double) :: q = 0.0_c_double
+        real(c_double) :: t0 = 0.0_c_double
+        real(c_double) :: s0 = 0.0_c_double
+        real(c_double) :: t_static = 0.0_c_double
     end type demc_sliding_fc
 
     type, bind(C) :: demc_sliding_fc_result
-        real(c_double) :: s_c
-        real(c_double) :: v_c
-        real(c_double) :: contact_time
-        real(c_double) :: contact_time_eq47
+        real(c_double) :: s_c = 0.0_c_double
+        real(c_double) :: v_c = 0.0_c_double
+        real(c_double) :: contact_time = 0.0_c_double
+        real(c_double) :: contact_time_eq47 = 0.0_c_double
     end type demc_sliding_fc_result
 
     type, bind(C) :: demc_sliding_hysteresis
-        real(c_double) :: p
-        real(c_double) :: poisson_ratio
-        integer(c_int) :: form
+        real(c_double) :: p = 0.0_c_double
+        real(c_double) :: poisson_ratio = 0.0_c_double
+        integer(c_int) :: form = 0
     end type demc_sliding_hysteresis
 
     type, bind(C) :: demc_sliding_hysteresis_state
-        real(c_double) :: s_prev
-        real(c_double) :: t_prev
-        real(c_double) :: dir
-        real(c_double) :: s_a
-        real(c_double) :: t_a
-        real(c_double) :: t_b
-        real(c_double) :: delta_u
-        real(c_double) :: branch
+        real(c_double) :: s_prev = 0.0_c_double
+        real(c_double) :: t_prev = 0.0_c_double
+        real(c_double) :: dir = 0.0_c_double
+        real(c_double) :: s_a = 0.0_c_double
+        real(c_double) :: t_a = 0.0_c_double
+        real(c_double) :: t_b = 0.0_c_double
+        real(c_double) :: delta_u = 0.0_c_double
+        real(c_double) :: branch = 0.0_c_double
     end type demc_sliding_hysteresis_state
 
     type, bind(C) :: demc_collision_hertz
-        real(c_double) :: max_overlap
-        real(c_double) :: max_force
-        real(c_double) :: duration
-        real(c_double) :: time_of_max_force
-        real(c_double) :: contact_radius
+        real(c_double) :: max_overlap = 0.0_c_double
+        real(c_double) :: max_force = 0.0_c_double
+        real(c_double) :: duration = 0.0_c_double
+        real(c_double) :: time_of_max_force = 0.0_c_double
+        real(c_double) :: contact_radius = 0.0_c_double
     end type demc_collision_hertz
 
     interface

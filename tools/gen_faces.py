@@ -289,6 +289,20 @@ def f_type(api, cls):
     fail('no Fortran type for %r' % (cls,))
 
 
+def f_default(cls):
+    """Default initialisation of a component: zero, or a null pointer, as C's {0} initialisers give (a nested
+    type is initialised by its own components). A Fortran host then declares a struct with every field at its
+    default, the fields appended in later releases included, and sets `size` and the fields it uses."""
+    kind = cls[0]
+    if kind == 'double':
+        return ' = 0.0_c_double'
+    if kind in F_SCALAR:
+        return ' = 0'
+    if kind in ('pointer', 'string', 'strptr'):
+        return ' = c_null_ptr'
+    return ''
+
+
 def f_dims(dims):
     # C row-major a[n][m] is Fortran a(m, n): the same memory, the indices reversed.
     return '(%s)' % ', '.join(str(d) for d in reversed(dims)) if dims else ''
@@ -338,6 +352,9 @@ def gen_fortran(api):
     w('! function has a bind(C) interface of the same name. Pointers C reads as arrays are assumed-size dummies;')
     w('! pointers C accepts as NULL (bad_field, diag, optional energies, a rigid wall) are optional arguments;')
     w('! pointer fields (demc_contact_batch) are type(c_ptr): set them with c_loc of a target array.')
+    w('! Every component is default-initialised to zero (pointers to c_null_ptr), as C\'s zero initialisers: a')
+    w('! declared demc_contact_batch or demc_contact_diag needs only its size (c_sizeof) and the fields used, and')
+    w('! fields appended in later releases keep their defaults in a program written before them.')
     w('! bad_field and the const char * results are C strings: demc_string() turns one into a Fortran string.')
     w('module demc')
     w('    use, intrinsic :: iso_c_binding')
@@ -363,7 +380,7 @@ def gen_fortran(api):
         w('    type, bind(C) :: %s' % sname)
         for fname, ctype in fields:
             cls = api.classify(ctype)
-            w('        %s :: %s%s' % (f_type(api, cls), fname, f_dims(cls[2])))
+            w('        %s :: %s%s%s' % (f_type(api, cls), fname, f_dims(cls[2]), f_default(cls)))
         w('    end type %s' % sname)
     w('')
     w('    interface')

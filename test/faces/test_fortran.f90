@@ -221,12 +221,11 @@ program test_fortran
     batch%torque_j = c_loc(tj)
     batch%body_force = c_loc(bf)
     batch%body_torque = c_loc(bt)
-    ! the fields appended after 1.0 (a Fortran derived type has no zero initialiser: each is set)
-    batch%inertia = c_null_ptr
-    batch%temperature = c_null_ptr
-    batch%heat_flow = c_null_ptr
-    batch%boundary_temperature = c_null_ptr
-    batch%frictional_heat = 0
+    ! the fields appended after 1.0 are left at their defaults (the face's default initialisation: zero, and
+    ! null pointers, as C's DEMC_CONTACT_BATCH_INIT), as in a program written before them
+    if (c_associated(batch%inertia) .or. c_associated(batch%temperature) .or. c_associated(batch%heat_flow) .or. &
+        c_associated(batch%boundary_temperature) .or. batch%frictional_heat /= 0) &
+        call fail('batch', 'the appended fields are not initialised to their defaults')
     do step = 1, 2
         st = demc_contact_eval_batch(model, batch, dt, bad)
         if (st /= DEMC_OK) call fail('batch', demc_string(bad))
@@ -274,9 +273,42 @@ program test_fortran
     call check('error.status', real(st, c_double))
     call check_text('error.bad_field', demc_string(bad))
 
+    ! Structs declared on the stack, over bytes another call left non-zero: at their defaults.
+    call dirty_stack(2)
+    call fresh_structs_are_default()
+
     do k = 1, nkeys
         if (.not. seen(k)) call fail(keys(k), 'in the C reference, not computed by the Fortran test')
     end do
     write (*, '(a, i0, a, i0, a)') 'fortran face: ', nok, ' ok, ', nbad, ' failing'
     if (nbad /= 0) error stop 1
+
+contains
+    ! Fills the stack below the caller with non-zero bytes (recursive: its locals are on the stack).
+    recursive subroutine dirty_stack(depth)
+        integer, intent(in) :: depth
+        integer(c_int8_t), volatile :: junk(8192)
+        junk = 90_c_int8_t
+        if (depth > 0) call dirty_stack(depth - 1)
+    end subroutine dirty_stack
+
+    ! A batch and a diag declared without a value hold zeros and null pointers in every component (the face's
+    ! default initialisation, C's DEMC_CONTACT_BATCH_INIT and DEMC_CONTACT_DIAG_INIT but for the size).
+    recursive subroutine fresh_structs_are_default()
+        type(demc_contact_batch) :: b
+        type(demc_contact_diag) :: d
+        if (b%size /= 0 .or. b%count /= 0 .or. b%vector_stride /= 0 .or. b%state_stride /= 0 .or. &
+            c_associated(b%i) .or. c_associated(b%state) .or. c_associated(b%inertia) .or. &
+            c_associated(b%temperature) .or. c_associated(b%boundary_temperature) .or. b%frictional_heat /= 0) then
+            call fail('defaults', 'a demc_contact_batch declared without a value is not all zero')
+        else
+            nok = nok + 1
+        end if
+        if (d%size /= 0 .or. abs(d%normal_energy) > 0 .or. abs(d%adhesion_dissipation) > 0 .or. &
+            abs(d%twisting_exchange) > 0) then
+            call fail('defaults', 'a demc_contact_diag declared without a value is not all zero')
+        else
+            nok = nok + 1
+        end if
+    end subroutine fresh_structs_are_default
 end program test_fortran
