@@ -352,6 +352,51 @@ static void thornton_ning_loop(void)
 }
 
 /* Thornton's restitution above the yield velocity without adhesion (Thornton & Ning 1998, eq 44). */
+/* The model's range covers the break of every neck Thornton & Ning's law can form at R* = def.max_effective_radius:
+ * the largest gap (3/4)(π²w²R_p/E*²)^{1/3} − δ_p over every largest contact radius a* from the yield radius to R*
+ * (R_p and δ_p of their eq 28 as normal_plastic.h writes them, and JKR's gap before yield), found here on a grid
+ * of 200000 points, against demc_contact_model_range(): not below it, and within the documented margin of 1e-3
+ * above it. Stiff and soft, weakly and strongly adhesive pairs, a yield pressure from 1e-6 to 5e-2 of E*. */
+static void thornton_ning_range(void)
+{
+    const double cases[4][4] = {/* E*, w, p_y, R* */
+                                {1e10, 0.4, 5e8, 1e-4},
+                                {1e10, 0.4, 1e4, 1e-4},
+                                {1e7, 10.0, 1e3, 1e-3},
+                                {2e11, 1e-3, 1e9, 1e-5}};
+    int c, q;
+    for (c = 0; c < 4; ++c) {
+        const double e = cases[c][0], w = cases[c][1], py = cases[c][2], r = cases[c][3];
+        const double k = 0.75 * cbrt(pi * pi * w * w / (e * e));
+        demc_contact_def d = law_def(DEMC_NORMAL_THORNTON_NING);
+        demc_normal_thornton_ning_params tp;
+        demc_contact_model m;
+        double best = k * cbrt(r), at = 0.0, ay, range;
+        d.moduli.effective_modulus = e;
+        d.work_of_adhesion = w;
+        d.plastic.yield_pressure = py;
+        d.max_effective_radius = r;
+        m = build(&d);
+        range = demc_contact_model_range(&m);
+        CHECK(demc_normal_thornton_ning_init(e, r, w, py, &tp, NULL) == DEMC_OK);
+        ay = tp.yield_radius;
+        for (q = 0; q <= 200000; ++q) {
+            const double a = ay * pow(r / ay, q / 200000.0);
+            const double rp = 2 * a * a * a * r / (ay * (3 * a * a - ay * ay));
+            const double dp = (a - ay) * (a - ay) * (2 * a + ay) / (2 * a * r);
+            const double gap = k * cbrt(rp) - dp;
+            if (gap > best) {
+                best = gap;
+                at = a;
+            }
+        }
+        printf("  E* %.0e, w %g, p_y %.0e, R* %.0e: largest break gap %.6e at a* = %.3g a_y; range %.6e\n", e, w, py,
+               r, best, at / ay, range);
+        CHECK(range >= best);
+        CHECK(range <= best * (1 + 1.01e-3));
+    }
+}
+
 static double thornton_e(double vy_over_v)
 {
     const double x = vy_over_v;
@@ -1259,6 +1304,7 @@ int main(void)
     RUN(luding_cycle_loss);
     RUN(eepa_loop_and_loss);
     RUN(thornton_ning_loop);
+    RUN(thornton_ning_range);
     RUN(impacts_energy_and_restitution);
     RUN(swap_from_the_other_side);
     RUN(batches_and_kind_bit_for_bit);

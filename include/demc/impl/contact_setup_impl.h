@@ -440,15 +440,19 @@ DEMC_STATIC_INLINE demc_status demci_contact_bridge_check(const demc_contact_cap
 }
 
 /* Thornton & Ning with adhesion: the largest gap −δ at which the neck of a pair of effective radius r still holds,
- * δ_p − (3/4)(π²w²R_p/E*²)^{1/3} over every largest contact radius a* (R_p, δ_p of a*, demci_tn_unloading); at
- * a* ≤ a_y it is JKR's. The maximum is found on a grid of a* in [a_y, 10⁴a_y] (log-spaced, 4096 points) and taken
- * with a margin of 1e-3 of itself (the grid's error is below 1e-5 of it). */
+ * (3/4)(π²w²R_p/E*²)^{1/3} − δ_p over every largest contact radius a* (R_p, δ_p of a*, demci_tn_unloading); at
+ * a* ≤ a_y it is JKR's. The gap grows with a* as R_p^{1/3} ∝ a*^{1/3} and falls as δ_p ∝ a*²/r; over the kernel's
+ * domain its maximum is at a* = a_y, JKR's gap at r (test_contact_cohesion checks it on a fine grid, and a search
+ * of the domain's corners finds no other), but nothing here assumes it: the maximum is taken on a log-spaced grid
+ * of a* from a_y (included) to the larger of 10⁴a_y and r (a* ≤ r while δ ≤ r, the kernel's domain), 4096 points
+ * (a step of at most 0.6 % in a* up to r/a_y = 10¹⁰, beyond what the domain's p_y/E* ≥ 1e-10 gives), with a
+ * margin of 1e-3 of itself. */
 DEMC_STATIC_INLINE double demci_contact_tn_range(const demc_normal_thornton_ning_params *p)
 {
     const double pi = 3.14159265358979323846, e = p->effective_modulus, w = p->work_of_adhesion;
-    const double k = 0.75 * cbrt(pi * pi * w * w / (e * e));
-    double best = k * cbrt(p->effective_radius), a = p->yield_radius;
-    const double step = exp(log(1e4) / 4096.0);
+    const double k = 0.75 * cbrt(pi * pi * w * w / (e * e)), r = p->effective_radius;
+    double best = k * cbrt(r), a = p->yield_radius;
+    const double span = a > 0.0 && r > 1e4 * a ? r / a : 1e4, step = exp(log(span) / 4096.0);
     int q;
     for (q = 0; q <= 4096; ++q, a *= step) {
         double rp, dp, gap;
