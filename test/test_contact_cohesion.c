@@ -397,6 +397,63 @@ static void thornton_ning_range(void)
     }
 }
 
+/* Static conduction H = 2k_s a through a Thornton & Ning contact takes the law's contact radius (contact_heat_impl.h):
+ * loaded beyond yield and unloaded, without adhesion the deformed contact's a = √(R_p(δ − δ_p)), from R_p and δ_p
+ * of their eq 28 written here, not Hertz's √(R*δ); on the loading branch √(R*δ); with adhesion the JKR radius at
+ * R* (loading) or R_p (unloading), checked through its defining relation (a² − c'√a)/R' = δ − δ_p' (c' = cR'/R*).
+ * Through demc_contact_eval() and demc_contact_heat() at a fixed R*. */
+static void thornton_ning_heat_radius(void)
+{
+    int adhesive;
+    for (adhesive = 0; adhesive < 2; ++adhesive) {
+        demc_contact_def d = law_def(DEMC_NORMAL_THORNTON_NING);
+        demc_contact_model m;
+        demc_normal_thornton_ning_params tp;
+        double s[32] = {0}, ay, dmax, amax, rp, dp, c;
+        int q;
+        d.work_of_adhesion = adhesive ? TN_W : 0.0;
+        d.heat.law = DEMC_HEAT_STATIC;
+        d.heat.conductivity = 2.0;
+        m = build(&d);
+        CHECK(demc_normal_thornton_ning_init(TN_E, TN_R, d.work_of_adhesion, TN_PY, &tp, NULL) == DEMC_OK);
+        ay = tp.yield_radius;
+        c = TN_R * sqrt(2 * pi * d.work_of_adhesion / TN_E);
+        amax = 3 * ay; /* loaded to three times the yield radius */
+        dmax = (amax * amax - c * sqrt(amax)) / TN_R;
+        rp = 2 * amax * amax * amax * TN_R / (ay * (3 * amax * amax - ay * ay));
+        dp = (amax - ay) * (amax - ay) * (2 * amax + ay) / (2 * amax * TN_R);
+        for (q = 1; q <= 40; ++q) { /* loading to δ_max, then unloading to δ_p + (δ_max − δ_p)/4 */
+            const double delta = q <= 20 ? dmax * q / 20 : dmax - (dmax - dp) * 0.75 * (q - 20) / 20;
+            const demc_contact_frame f = frame_at(delta, TN_R, 1e-9, 0.0);
+            demc_contact_result r = demc_contact_eval(&m, &f, 1e-9, s, NULL);
+            const demc_contact_heat_result h = demc_contact_heat(&m, &f, &r, NULL, 300.0, 310.0, 1e-9, s);
+            double expected;
+            if (q <= 20) {
+                expected = adhesive ? -1.0 : sqrt(TN_R * delta);
+            } else {
+                expected = adhesive ? -1.0 : sqrt(rp * (delta - dp));
+            }
+            if (expected >= 0.0) {
+                CHECK_REL(h.contact_radius, expected, 1e-12);
+            } else { /* JKR at R (loading) or R_p (unloading): a² − c'√a = R'(δ − δ_p') */
+                const double rr = q <= 20 ? TN_R : rp, cc = c * rr / TN_R, d0 = q <= 20 ? 0.0 : dp;
+                const double a = h.contact_radius;
+                CHECK(fabs((a * a - cc * sqrt(a)) / rr - (delta - d0)) <= 1e-12 * dmax);
+            }
+            CHECK_REL(h.conductance, 2 * 2.0 * h.contact_radius, 1e-15);
+        }
+        /* how far Hertz's √(R*δ), which the conduction took before, is from it after unloading */
+        {
+            const double delta = dp + (dmax - dp) * 0.25;
+            const demc_contact_frame f = frame_at(delta, TN_R, 1e-9, 0.0);
+            demc_contact_result r = demc_contact_eval(&m, &f, 1e-9, s, NULL);
+            const demc_contact_heat_result h = demc_contact_heat(&m, &f, &r, NULL, 300.0, 310.0, 1e-9, s);
+            printf("  Thornton & Ning%s, unloaded to 1/4: a = %.4g, Hertz's sqrt(R* delta) = %.4g\n",
+                   adhesive ? " (w > 0)" : "", h.contact_radius, sqrt(TN_R * delta));
+        }
+    }
+}
+
 static double thornton_e(double vy_over_v)
 {
     const double x = vy_over_v;
@@ -1305,6 +1362,7 @@ int main(void)
     RUN(eepa_loop_and_loss);
     RUN(thornton_ning_loop);
     RUN(thornton_ning_range);
+    RUN(thornton_ning_heat_radius);
     RUN(impacts_energy_and_restitution);
     RUN(swap_from_the_other_side);
     RUN(batches_and_kind_bit_for_bit);

@@ -12,8 +12,24 @@
 
 DEMC_BEGIN_DECLS
 
+/* Thornton & Ning's contact radius after a step, from the state it left (demc_normal_thornton_ning_state: δ_max,
+ * δ_p, R_p, the neck): on the loading branch (δ = δ_max) the JKR radius at R* (elastic or plastic: the law's a² −
+ * c√a = R*δ), below it the elastic branch's with R_p at δ − δ_p (√(R_p(δ − δ_p)) without adhesion: the flattened
+ * contact conducts through its larger area); 0 once the surfaces have parted. */
+DEMC_STATIC_INLINE double demci_contact_heat_tn_radius(const double *c, double overlap, double r_star,
+                                                       const double *tn)
+{
+    const double neck = c[DEMCI_M_ADHESION] > 0.0 ? r_star * sqrt(2.0 * 3.14159265358979323846 * c[DEMCI_M_ADHESION] /
+                                                                    c[DEMCI_M_E])
+                                                  : 0.0;
+    if (!(tn[3] != 0.0)) return 0.0;
+    if (overlap >= tn[0]) return demci_tn_radius(neck, r_star, overlap);
+    return demci_tn_radius(neck * (tn[2] / r_star), tn[2], overlap - tn[1]);
+}
+
 /* The contact radius of a step from its overlap and R*: Hertz's √(R*δ) for every law but JKR with w > 0, whose
- * radius while the neck holds (the state the evaluation left) is the JKR one, also at δ < 0. */
+ * radius while the neck holds (the state the evaluation left) is the JKR one, also at δ < 0, and Thornton & Ning,
+ * whose radius is its own law's (demci_contact_heat_tn_radius()). */
 DEMC_HOT_INLINE double demci_contact_heat_radius(const double *c, double overlap, double r_star, const double *state)
 {
     const demc_contact_kind kind = demci_contact_kind_of(c);
@@ -21,6 +37,8 @@ DEMC_HOT_INLINE double demci_contact_heat_radius(const double *c, double overlap
         const demc_adhesion_jkr_params jp = demc_adhesion_jkr_make(c[DEMCI_M_E], r_star, c[DEMCI_M_ADHESION]);
         return state[demci_contact_normal_offset(kind)] != 0.0 ? demc_adhesion_jkr_radius(&jp, overlap) : 0.0;
     }
+    if (DEMCI_KIND_NORMAL(kind) == DEMC_NORMAL_THORNTON_NING)
+        return demci_contact_heat_tn_radius(c, overlap, r_star, state + demci_contact_normal_offset(kind));
     return overlap > 0.0 ? sqrt(r_star * overlap) : 0.0;
 }
 
