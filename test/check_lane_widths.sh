@@ -3,7 +3,9 @@
 # AVX-512F), each an instance of the one text of impl/contact_lanes_impl.h: test_contact_batch, header-only, built
 # once per width with the width forced (DEMCI_WIDE_WIDTH) and the target that has it, must pass, i.e. the batch equal
 # the single call bit for bit for every preset's kind and the lanes' convention sets. A width the CPU lacks
-# (/proc/cpuinfo) is skipped and named. Usage: CC=cc sh test/check_lane_widths.sh [test name ...]
+# (/proc/cpuinfo) is skipped and named. With Debian's AArch64 cross compiler and qemu-user (aarch64-linux-gnu-gcc,
+# qemu-aarch64), the same tests also at width 2 with NEON (and 1), run under emulation: the NEON instance of the
+# layer checked against the scalar body on the target it is for. Usage: CC=cc sh test/check_lane_widths.sh [test ...]
 set -u
 CC=${CC:-cc}
 tests=${*:-test_contact_batch}
@@ -20,25 +22,38 @@ x86_64*|i?86*)
     if has avx512f; then widths="$widths 8:-mavx512f"; else echo "width 8 skipped: no avx512f in /proc/cpuinfo"; fi
     ;;
 esac
+cross=
+if command -v aarch64-linux-gnu-gcc >/dev/null 2>&1 && command -v qemu-aarch64 >/dev/null 2>&1; then
+    widths="$widths neon1:aarch64 neon2:aarch64"
+else
+    echo "AArch64 NEON skipped: no aarch64-linux-gnu-gcc and qemu-aarch64 (gcc-aarch64-linux-gnu, qemu-user)"
+fi
 # one TEST WIDTH:TARGET: builds and runs one instance, its verdict in $dir/TEST-WIDTH.verdict (the line to print,
 # then the tail of a failure). Built without forced inlining (DEMCI_UNFORCED_INLINE, as the sanitized tests): the
 # same operations in the same order, so the same results bit for bit, in a fifth of the compile time.
 one() {
     t=$1 width=${2%%:*} target=${2#*:}
     v="$dir/$t-$width.verdict"
+    cc=$CC run=
+    if [ "$target" = aarch64 ]; then # the cross compiler, its output run under qemu with the target's libraries
+        cc=aarch64-linux-gnu-gcc run="qemu-aarch64 -L /usr/aarch64-linux-gnu" target= width=${width#neon}
+        v="$dir/$t-neon$width.verdict"
+    fi
     # -std=c99 with gcc: gcc's ISO C default is -ffp-contract=off (no fused multiply-adds in the scalar body
     # either); clang needs it said
-    if ! $CC -std=c99 $target -Iinclude -Itest -DDEMC_HEADER_ONLY -DDEMCI_WIDE_WIDTH="$width" -dM -E "test/$t.c" |
+    name="$t at width $width (${target:-$cc})"
+    out="${v%.verdict}"
+    if ! $cc -std=c99 $target -Iinclude -Itest -DDEMC_HEADER_ONLY -DDEMCI_WIDE_WIDTH="$width" -dM -E "test/$t.c" |
          grep -q 'define DEMCI_BATCH_LANES 1'; then
-        echo "$t at width $width ($target): FAILED (the lanes are not compiled in)" >"$v"; return
+        echo "$name: FAILED (the lanes are not compiled in)" >"$v"; return
     fi
-    if $CC -std=c99 -O2 -ffp-contract=off -fno-math-errno -Wall -Wextra -Werror $target -Iinclude -Itest \
+    if $cc -std=c99 -O2 -ffp-contract=off -fno-math-errno -Wall -Wextra -Werror $target -Iinclude -Itest \
            -DDEMC_HEADER_ONLY -DDEMCI_UNFORCED_INLINE -DDEMCI_WIDE_WIDTH="$width" \
-           -DDEMC_TEST_FACE="\"header-only, width $width\"" "test/$t.c" test/support/*.c -lm -o "$dir/$t-$width" \
-           >"$dir/$t-$width.out" 2>&1 && "$dir/$t-$width" >"$dir/$t-$width.out" 2>&1; then
-        echo "$t at width $width ($target): $(tail -1 "$dir/$t-$width.out")" >"$v"
+           -DDEMC_TEST_FACE="\"header-only, width $width\"" "test/$t.c" test/support/*.c -lm -o "$out" \
+           >"$out.out" 2>&1 && $run "$out" >"$out.out" 2>&1; then
+        echo "$name: $(tail -1 "$out.out")" >"$v"
     else
-        { echo "$t at width $width ($target): FAILED"; tail -5 "$dir/$t-$width.out"; } >"$v"
+        { echo "$name: FAILED"; tail -5 "$out.out"; } >"$v"
     fi
 }
 # two at a time (the machine's two cores), then the verdicts in order

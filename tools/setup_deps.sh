@@ -37,6 +37,8 @@ readelf     binutils
 nm          binutils
 ar          binutils
 tar         tar
+aarch64-linux-gnu-gcc  gcc-aarch64-linux-gnu
+qemu-aarch64           qemu-user
 mpicxx      libopenmpi-dev
 mpirun      openmpi-bin
 liggghts    liggghts

@@ -173,6 +173,8 @@ static three_result three_spheres(drv_scheme scheme, double dt, double t_end, FI
     int k;
     memset(&law, 0, sizeof law);
     memset(&res, 0, sizeof res);
+    memset(&wall_pair, 0, sizeof wall_pair); /* (a failed setup leaves its output untouched) */
+    memset(&pair, 0, sizeof pair);
     demc_material_pair_sphere_wall(&mat, SPIN_R, NULL, DEMC_SHEAR_CAMPELLO, &wall_pair, NULL);
     demc_material_pair_sphere_sphere(&mat, SPIN_R, &mat, SPIN_R, DEMC_SHEAR_CAMPELLO, &pair, NULL);
     demc_normal_hertz_init(wall_pair.effective_modulus, wall_pair.effective_radius, &law.wall_hertz, NULL);

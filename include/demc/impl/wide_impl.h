@@ -1,6 +1,7 @@
 /* A small wide-double layer: one type of DEMCI_WIDE doubles (demci_w), its comparison mask (demci_wm) and the dozen
  * operations the batch's lanes need, after Box2D v3's b2FloatW. The width follows the compile target: 8 with
- * AVX-512F, 4 with AVX, 2 with SSE2, else 1 (plain doubles); a unit may ask for a narrower one by defining
+ * AVX-512F, 4 with AVX, 2 with SSE2 or with AArch64's Advanced SIMD (NEON; DEMCI_WIDE_NEON), else 1 (plain
+ * doubles); a unit may ask for a narrower one by defining
  * DEMCI_WIDE_WIDTH (1, 2, 4 or 8) before the first demc include (the tests run every width the machine has; the
  * library builds one object per width, impl/contact_lanes_impl.h).
  *
@@ -25,10 +26,13 @@
 #  define DEMCI_WIDE 8
 #elif defined(__AVX__)
 #  define DEMCI_WIDE 4
-#elif defined(__SSE2__) || defined(_M_X64)
+#elif defined(__SSE2__) || defined(_M_X64) || (defined(__aarch64__) && defined(__ARM_NEON))
 #  define DEMCI_WIDE 2
 #else
 #  define DEMCI_WIDE 1
+#endif
+#if DEMCI_WIDE == 2 && defined(__aarch64__) && defined(__ARM_NEON)
+#  define DEMCI_WIDE_NEON 1 /* AArch64: two doubles per NEON register (every operation below is one IEEE one) */
 #endif
 
 #if DEMCI_WIDE == 8
@@ -39,6 +43,10 @@ typedef __mmask8 demci_wm;
 #  include <immintrin.h>
 typedef __m256d demci_w;
 typedef __m256d demci_wm;
+#elif DEMCI_WIDE == 2 && defined(DEMCI_WIDE_NEON)
+#  include <arm_neon.h>
+typedef float64x2_t demci_w;
+typedef uint64x2_t demci_wm;
 #elif DEMCI_WIDE == 2
 #  include <emmintrin.h>
 typedef __m128d demci_w;
@@ -50,7 +58,7 @@ typedef int demci_wm;
 #  error "demc: DEMCI_WIDE_WIDTH must be 1, 2, 4 or 8"
 #endif
 #if (DEMCI_WIDE == 8 && !defined(__AVX512F__)) || (DEMCI_WIDE == 4 && !defined(__AVX__)) ||                         \
-    (DEMCI_WIDE == 2 && !defined(__SSE2__) && !defined(_M_X64))
+    (DEMCI_WIDE == 2 && !defined(__SSE2__) && !defined(_M_X64) && !defined(DEMCI_WIDE_NEON))
 #  error "demc: DEMCI_WIDE_WIDTH wider than the compile target's vectors"
 #endif
 
@@ -136,6 +144,39 @@ DEMC_HOT_INLINE void demci_w_scatter(double *base, const size_t *offset, demci_w
     const __m128d low = _mm256_castpd256_pd128(v), high = _mm256_extractf128_pd(v, 1);
     _mm_storel_pd(base + offset[0], low), _mm_storeh_pd(base + offset[1], low);
     _mm_storel_pd(base + offset[2], high), _mm_storeh_pd(base + offset[3], high);
+}
+
+#elif DEMCI_WIDE == 2 && defined(DEMCI_WIDE_NEON)
+
+/* AArch64 Advanced SIMD: FNEG flips the sign bit as C's unary minus; FCMGT, FCMGE (and the swapped operands of lt, le)
+ * signal on NaN as C's relational operators, FCMEQ does not, as C's ==; FDIV and FSQRT are correctly rounded. */
+DEMC_HOT_INLINE demci_w demci_w_splat(double v) { return vdupq_n_f64(v); }
+DEMC_HOT_INLINE demci_w demci_w_add(demci_w a, demci_w b) { return vaddq_f64(a, b); }
+DEMC_HOT_INLINE demci_w demci_w_sub(demci_w a, demci_w b) { return vsubq_f64(a, b); }
+DEMC_HOT_INLINE demci_w demci_w_mul(demci_w a, demci_w b) { return vmulq_f64(a, b); }
+DEMC_HOT_INLINE demci_w demci_w_div(demci_w a, demci_w b) { return vdivq_f64(a, b); }
+DEMC_HOT_INLINE demci_w demci_w_sqrt(demci_w a) { return vsqrtq_f64(a); }
+DEMC_HOT_INLINE demci_w demci_w_neg(demci_w a) { return vnegq_f64(a); }
+DEMC_HOT_INLINE demci_wm demci_w_gt(demci_w a, demci_w b) { return vcgtq_f64(a, b); }
+DEMC_HOT_INLINE demci_wm demci_w_ge(demci_w a, demci_w b) { return vcgeq_f64(a, b); }
+DEMC_HOT_INLINE demci_wm demci_w_lt(demci_w a, demci_w b) { return vcltq_f64(a, b); }
+DEMC_HOT_INLINE demci_wm demci_w_le(demci_w a, demci_w b) { return vcleq_f64(a, b); }
+DEMC_HOT_INLINE demci_wm demci_w_eq(demci_w a, demci_w b) { return vceqq_f64(a, b); }
+DEMC_HOT_INLINE demci_wm demci_wm_and(demci_wm a, demci_wm b) { return vandq_u64(a, b); }
+DEMC_HOT_INLINE demci_wm demci_wm_or(demci_wm a, demci_wm b) { return vorrq_u64(a, b); }
+DEMC_HOT_INLINE demci_wm demci_wm_not(demci_wm a) { return veorq_u64(a, vdupq_n_u64(~(uint64_t)0)); }
+DEMC_HOT_INLINE int demci_wm_any(demci_wm m) { return (vgetq_lane_u64(m, 0) | vgetq_lane_u64(m, 1)) != 0; }
+DEMC_HOT_INLINE int demci_wm_all(demci_wm m) { return (vgetq_lane_u64(m, 0) & vgetq_lane_u64(m, 1)) != 0; }
+DEMC_HOT_INLINE demci_w demci_w_select(demci_wm m, demci_w a, demci_w b) { return vbslq_f64(m, a, b); }
+DEMC_HOT_INLINE demci_w demci_w_gather(const double *base, const size_t *offset)
+{
+    return vcombine_f64(vld1_f64(base + offset[0]), vld1_f64(base + offset[1]));
+}
+DEMC_HOT_INLINE void demci_w_store(double *out, demci_w v) { vst1q_f64(out, v); }
+DEMC_HOT_INLINE void demci_w_scatter(double *base, const size_t *offset, demci_w v)
+{
+    base[offset[0]] = vgetq_lane_f64(v, 0);
+    base[offset[1]] = vgetq_lane_f64(v, 1);
 }
 
 #elif DEMCI_WIDE == 2
