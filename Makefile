@@ -166,13 +166,24 @@ sanitize-tests: $(TESTS:%=build/test/sanitize/%)
 FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 60
 FUZZ_CHECK_SECONDS ?= 3
-FUZZERS := $(basename $(notdir $(wildcard fuzz/fuzz_*.c)))
+# The harnesses that hold batches against single calls run once more with the batch's lanes at the wider widths
+# (fuzz_<module>_w4: AVX2, _w8: AVX-512F; the default build has SSE2's two): the lanes are one text that must give
+# the single call's results bit for bit at every width (test/fuzz_run.sh skips a width the CPU lacks).
+FUZZ_WIDE := fuzz_contact fuzz_heat
+FUZZERS := $(basename $(notdir $(wildcard fuzz/fuzz_*.c))) $(FUZZ_WIDE:%=%_w4) $(FUZZ_WIDE:%=%_w8)
+FUZZ_FLAGS = -std=c99 -O1 -g $(WARN) $(WERROR) -fno-math-errno -ffp-contract=off -Iinclude -DDEMC_HEADER_ONLY \
+             -DDEMC_FUZZ_MAIN -DDEMCI_UNFORCED_INLINE -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 build/fuzz:
 	mkdir -p $@
 build/fuzz/%: fuzz/%.c fuzz/fuzz.h $(HEADERS) | build/fuzz
 	$(say) CC $@
-	$(Q)$(FUZZ_CC) -std=c99 -O1 -g $(WARN) $(WERROR) -fno-math-errno -ffp-contract=off -Iinclude -DDEMC_HEADER_ONLY -DDEMC_FUZZ_MAIN \
-	    -DDEMCI_UNFORCED_INLINE -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all $< -lm -o $@
+	$(Q)$(FUZZ_CC) $(FUZZ_FLAGS) $< -lm -o $@
+build/fuzz/%_w4: fuzz/%.c fuzz/fuzz.h $(HEADERS) | build/fuzz
+	$(say) CC $@
+	$(Q)$(FUZZ_CC) $(FUZZ_FLAGS) -mavx2 -DDEMCI_WIDE_WIDTH=4 $< -lm -o $@
+build/fuzz/%_w8: fuzz/%.c fuzz/fuzz.h $(HEADERS) | build/fuzz
+	$(say) CC $@
+	$(Q)$(FUZZ_CC) $(FUZZ_FLAGS) -mavx512f -DDEMCI_WIDE_WIDTH=8 $< -lm -o $@
 fuzz-build: $(FUZZERS:%=build/fuzz/%)
 fuzz: fuzz-build
 	@sh test/fuzz_run.sh $(FUZZ_SECONDS) $(FUZZERS)
