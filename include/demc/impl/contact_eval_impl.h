@@ -978,9 +978,9 @@ DEMC_STATIC_INLINE demc_capillary_params demci_contact_bridge_params(const doubl
 /* The contact's evaluation and its liquid bridge: the bridge forms when the bodies touch and ruptures at S_c (or
  * where the frame builders drop the pair: an empty frame, which zeroes the block; its marker in the state holds the
  * pair's Derjaguin radius R_h while it exists, for the energy of that rupture; `had` and `host_volume` are the
- * block as it was before the contact's evaluation, whose release zeroes it), its force −F_cap + F_visc is added along n to the
- * contact's (the Coulomb, rolling and twisting loads are the contact's own F_n), and with a diag its energy
- * W(0) − W(δ) (W = demc_capillary_energy(), zero at touch) is added to normal_energy, its viscous work to
+ * block as it was before the contact's evaluation, whose release zeroes it), its force −F_cap + F_visc is added
+ * along n to the contact's (the Coulomb, rolling and twisting loads are the contact's own F_n), and with a diag its
+ * energy W(0) − W(δ) (W = demc_capillary_energy(), zero at touch) is added to normal_energy, its viscous work to
  * viscous_dissipation and, at rupture, W(0) to adhesion_dissipation. Out of line: the bridge's path. */
 #if defined(__GNUC__) && !defined(__CUDACC__)
 __attribute__((noinline, unused)) static DEMC_HOST_DEVICE

@@ -14,8 +14,8 @@ DEMC_BEGIN_DECLS
 
 /* Thornton & Ning's contact radius after a step, from the state it left (demc_normal_thornton_ning_state: δ_max,
  * δ_p, R_p, the neck): on the loading branch (δ = δ_max) the JKR radius at R* (elastic or plastic: the law's a² −
- * c√a = R*δ), below it the elastic branch's with R_p at δ − δ_p (√(R_p(δ − δ_p)) without adhesion: the flattened
- * contact conducts through its larger area); 0 once the surfaces have parted. */
+ * c√a = R*δ), below it the elastic branch's with R_p at δ − δ_p (√(R_p(δ − δ_p)) without adhesion, not Hertz's
+ * √(R*δ): the deformed surfaces touch over what that branch gives); 0 once the surfaces have parted. */
 DEMC_STATIC_INLINE double demci_contact_heat_tn_radius(const double *c, double overlap, double r_star,
                                                        const double *tn)
 {
