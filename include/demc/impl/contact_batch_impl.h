@@ -67,7 +67,8 @@ DEMC_STATIC_INLINE void demci_contact_batch_stateful(demc_contact_batch *local, 
     local->state_stride = 0;
 }
 
-/* Each preset's kind gets a loop of its own with the kind folded in (DEMCI_CONTACT_DISPATCH). */
+/* Each preset's kind gets a loop of its own with the kind folded in (DEMCI_CONTACT_DISPATCH); the other kinds share
+ * one loop around the out-of-line general body. */
 DEMC_STATIC_INLINE void demci_contact_batch_dispatch(const demc_contact_model *model, const demc_contact_batch *b,
                                                      const demc_wall *wall, double dt)
 {
@@ -79,8 +80,8 @@ DEMC_STATIC_INLINE void demci_contact_batch_dispatch(const demc_contact_model *m
         return;
     }
 #endif
-#define DEMCI_RUN(K) demci_contact_batch_loop((K), c, b, wall, dt)
-    DEMCI_CONTACT_DISPATCH(kind, DEMCI_RUN)
+#define DEMCI_RUN(K) demci_contact_batch_loop((K), 0, c, b, wall, dt)
+    DEMCI_CONTACT_DISPATCH(kind, DEMCI_RUN, demci_contact_batch_loop(kind, 1, c, b, wall, dt))
 #undef DEMCI_RUN
 }
 
@@ -196,8 +197,8 @@ DEMC_CONTACT_FN demc_status demc_contact_eval_batch_wall(const demc_contact_mode
 }
 
 /* The loop of a facet batch: sphere i[q] against facet j[q] with its closest point contacts[q]; only the spheres
- * accumulate; the nodal reactions on request. */
-DEMC_HOT_INLINE void demci_contact_batch_facet_loop(demc_contact_kind kind, const double *c,
+ * accumulate; the nodal reactions on request. general: as in demci_contact_batch_one(). */
+DEMC_HOT_INLINE void demci_contact_batch_facet_loop(demc_contact_kind kind, int general, const double *c,
                                                     const demc_contact_batch *b, const demc_facet_triangle *facets,
                                                     const demc_facet_contact *contacts, double dt, double *nodal)
 {
@@ -227,7 +228,8 @@ DEMC_HOT_INLINE void demci_contact_batch_facet_loop(demc_contact_kind kind, cons
         }
         bi = demci_contact_batch_body(kind, b, i);
         f = demci_contact_frame_facet(c, &bi, t, cq);
-        r = demci_contact_eval_kind(kind, c, &f, dt, b->state + q * b->state_stride, NULL);
+        r = general ? demci_contact_eval_general(c, f, dt, b->state + q * b->state_stride, NULL)
+                    : demci_contact_eval_kind(kind, c, &f, dt, b->state + q * b->state_stride, NULL);
         demci_contact_batch_emit(b, q, i, 0, 1, &r);
         if (b->heat_flow) demci_contact_batch_heat(c, b, q, i, b->j[q], 1, f.overlap, f.effective_radius, dt);
         if (nodal) {
@@ -264,8 +266,9 @@ DEMC_CONTACT_FN demc_status demc_contact_eval_batch_facet(const demc_contact_mod
         demci_contact_batch_dissipative(c, &local, NULL, facets, contacts, dt, nodal_force);
         return demci_material_fail(DEMC_OK, 0, bad_field);
     }
-#define DEMCI_RUN(K) demci_contact_batch_facet_loop((K), c, &local, facets, contacts, dt, nodal_force)
-    DEMCI_CONTACT_DISPATCH(kind, DEMCI_RUN)
+#define DEMCI_RUN(K) demci_contact_batch_facet_loop((K), 0, c, &local, facets, contacts, dt, nodal_force)
+    DEMCI_CONTACT_DISPATCH(kind, DEMCI_RUN, demci_contact_batch_facet_loop(kind, 1, c, &local, facets, contacts, dt,
+                                                                           nodal_force))
 #undef DEMCI_RUN
     return demci_material_fail(DEMC_OK, 0, bad_field);
 }

@@ -19,8 +19,9 @@ DEMC_BEGIN_DECLS
  * a body in which the laws fold and only the conventions are read at run time (about 100 instructions less per
  * contact than the general body), and likewise with the exact tangential law in place of the spring (HM+D with
  * DEMC_TANGENTIAL_MDR: 76 instructions less a contact in the batch); else a body in which the rolling and twisting
- * slots fold away when it selects neither (the options cost nothing there); else the general one.
- * DEMCI_CONTACT_PRESET_CASES(RUN) are the presets' cases alone. */
+ * slots fold away when it selects neither (the options cost nothing there); else the statement GENERAL, the
+ * out-of-line general body (demci_contact_eval_general(): one copy per unit, where an inlined one cost each entry
+ * point ~40 KB of text). DEMCI_CONTACT_PRESET_CASES(RUN) are the presets' cases alone. */
 /* HM+D's laws with the exact tangential law (DEMC_TANGENTIAL_MDR) in the tangential slot. */
 #define DEMCI_KIND_HMD_MDR_LAWS                                                                                      \
     ((DEMC_CONTACT_KIND_HMD & DEMCI_KIND_LAW_BITS & ~(7u << 7)) | ((unsigned)DEMC_TANGENTIAL_MDR << 7))
@@ -35,7 +36,7 @@ DEMC_BEGIN_DECLS
  * constant, so that its test and the bridged evaluation fold out of them (with the bit read at run time they cost
  * the linked one-call HM+D under other conventions 50 instructions of 700 a contact). */
 #define DEMCI_KIND_UNBRIDGED(kind) ((kind) & ~(demc_contact_kind)DEMC_CONTACT_KIND_BRIDGE)
-#define DEMCI_CONTACT_DISPATCH(kind, RUN)                                                                            \
+#define DEMCI_CONTACT_DISPATCH(kind, RUN, GENERAL)                                                                   \
     switch (kind) {                                                                                                  \
     DEMCI_CONTACT_PRESET_CASES(RUN)                                                                                  \
     default:                                                                                                         \
@@ -46,7 +47,7 @@ DEMC_BEGIN_DECLS
             RUN((DEMCI_KIND_UNBRIDGED(kind) & ~DEMCI_KIND_LAW_BITS) | DEMCI_KIND_HMD_MDR_LAWS);                        \
         else if (!((kind) & DEMC_CONTACT_KIND_BRIDGE) && !((kind) & DEMCI_KIND_TORQUE_BITS))                           \
             RUN(DEMCI_KIND_UNBRIDGED(kind) & ~DEMCI_KIND_TORQUE_BITS);                                               \
-        else RUN(kind);                                                                                              \
+        else GENERAL;                                                                                                \
         break;                                                                                                       \
     }
 
@@ -56,7 +57,7 @@ DEMC_BEGIN_DECLS
  * general body. */
 #define DEMCI_RUN_LEAN(K) DEMCI_RUN(K, NULL)
 #define DEMCI_CONTACT_DISPATCH_DIAG(kind)                                                                            \
-    if (!diag) DEMCI_CONTACT_DISPATCH(kind, DEMCI_RUN_LEAN)                                                          \
+    if (!diag) DEMCI_CONTACT_DISPATCH(kind, DEMCI_RUN_LEAN, (void)0)                                                 \
     return demci_contact_eval_general(c, DEMCI_FRAME, dt, state, diag);
 
 /* The result of a model this face cannot read: every field NaN (nothing else is written). */

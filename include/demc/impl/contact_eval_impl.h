@@ -1056,9 +1056,12 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_eval_kind(demc_contact_kind ki
 
 /* The general body, the kind read at run time, out of line: one copy per unit for every call with a diag (energy
  * terms are bookkeeping, not the force loop: the specialised bodies would cost a copy of the evaluation each for
- * no measurable gain there) and for the batch's rare paths. Bit for bit the specialised bodies' results
- * (test_contact_batch). The frame by value: the caller's frame (built inline, in registers) is not forced to memory
- * on the calls that do not come here. */
+ * no measurable gain there), for the kinds no dispatch specialises and for the batch's rare paths. Bit for bit the
+ * specialised bodies' results (test_contact_batch). The frame by value: the caller's frame (built inline, in
+ * registers) is not forced to memory on the calls that do not come here. A liquid bridge is taken here as
+ * demci_contact_eval_bridged() takes it (its flag read before the contact's evaluation, the bridge added after),
+ * its two tests on a bit read at run time: through demci_contact_eval_kind() the bridged path would inline a
+ * second copy of the whole evaluation with the kind read at run time (42 KB of the library's text). */
 #if defined(__GNUC__) && !defined(__CUDACC__)
 __attribute__((noinline, unused)) static DEMC_HOST_DEVICE
 #else
@@ -1067,7 +1070,10 @@ DEMC_STATIC_INLINE
 demc_contact_result demci_contact_eval_general(const double *c, demc_contact_frame frame, double dt, double *state,
                                                demc_contact_diag *diag)
 {
-    return demci_contact_eval_kind(demci_contact_kind_of(c), c, &frame, dt, state, diag);
+    const demc_contact_kind kind = demci_contact_kind_of(c);
+    const double had = DEMCI_KIND_BRIDGE(kind) ? state[demci_contact_bridge_offset(kind)] : 0.0;
+    const demc_contact_result r = demci_contact_eval_contact(kind, c, &frame, dt, state, diag);
+    return DEMCI_KIND_BRIDGE(kind) ? demci_contact_eval_bridge(kind, c, &frame, dt, state, diag, had, r) : r;
 }
 
 DEMC_END_DECLS
