@@ -192,7 +192,7 @@ DEMC_HOT_INLINE void demci_contact_batch_one(demc_contact_kind kind, int general
         bj = demci_contact_batch_body(kind, b, j);
         f = demci_contact_frame_spheres(c, &bi, &bj);
     }
-    r = general ? demci_contact_eval_general(c, f, dt, state, NULL)
+    r = general ? demci_contact_eval_general(c, &f, dt, state, NULL)
                 : demci_contact_eval_kind(kind, c, &f, dt, state, NULL);
     demci_contact_batch_emit(b, q, i, j, wall != 0, &r);
     if (b->heat_flow) demci_contact_batch_heat(c, b, q, i, j, wall != 0, f.overlap, f.effective_radius, dt);

@@ -1057,8 +1057,9 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_eval_kind(demc_contact_kind ki
 /* The general body, the kind read at run time, out of line: one copy per unit for every call with a diag (energy
  * terms are bookkeeping, not the force loop: the specialised bodies would cost a copy of the evaluation each for
  * no measurable gain there), for the kinds no dispatch specialises and for the batch's rare paths. Bit for bit the
- * specialised bodies' results (test_contact_batch). The frame by value: the caller's frame (built inline, in
- * registers) is not forced to memory on the calls that do not come here. A liquid bridge is taken here as
+ * specialised bodies' results (test_contact_batch). The frame by address (by value, its 27 doubles were copied
+ * once more on every call: ~50 instructions a contact); a caller builds it in a block of its own, so that its
+ * frame of a specialised kind stays in registers. A liquid bridge is taken here as
  * demci_contact_eval_bridged() takes it (its flag read before the contact's evaluation, the bridge added after),
  * its two tests on a bit read at run time: through demci_contact_eval_kind() the bridged path would inline a
  * second copy of the whole evaluation with the kind read at run time (42 KB of the library's text). */
@@ -1067,13 +1068,13 @@ __attribute__((noinline, unused)) static DEMC_HOST_DEVICE
 #else
 DEMC_STATIC_INLINE
 #endif
-demc_contact_result demci_contact_eval_general(const double *c, demc_contact_frame frame, double dt, double *state,
-                                               demc_contact_diag *diag)
+demc_contact_result demci_contact_eval_general(const double *c, const demc_contact_frame *frame, double dt,
+                                               double *state, demc_contact_diag *diag)
 {
     const demc_contact_kind kind = demci_contact_kind_of(c);
     const double had = DEMCI_KIND_BRIDGE(kind) ? state[demci_contact_bridge_offset(kind)] : 0.0;
-    const demc_contact_result r = demci_contact_eval_contact(kind, c, &frame, dt, state, diag);
-    return DEMCI_KIND_BRIDGE(kind) ? demci_contact_eval_bridge(kind, c, &frame, dt, state, diag, had, r) : r;
+    const demc_contact_result r = demci_contact_eval_contact(kind, c, frame, dt, state, diag);
+    return DEMCI_KIND_BRIDGE(kind) ? demci_contact_eval_bridge(kind, c, frame, dt, state, diag, had, r) : r;
 }
 
 DEMC_END_DECLS
