@@ -183,7 +183,7 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_release(demc_contact_kind kind
 
 /* The JKR neck breaks: the contact is released and, on request, the energy the neck held at the jump-off is
  * reported as adhesion dissipation (the pair's R* is the neck double: the frame of this call may be empty). */
-DEMC_STATIC_INLINE demc_contact_result demci_contact_jkr_break(demc_contact_kind kind, const double *c,
+DEMCI_COLD DEMC_STATIC_INLINE demc_contact_result demci_contact_jkr_break(demc_contact_kind kind, const double *c,
                                                                double overlap, double *state,
                                                                demc_contact_diag *diag)
 {
@@ -292,7 +292,7 @@ DEMC_STATIC_INLINE double demci_contact_eepa_tension(const demc_normal_eepa_para
 /* The energy the normal law of a contact that ends now dissipates from its state to separation (adhesion
  * dissipation): Luding and EEPA along the unloading and tensile branches, Thornton & Ning the neck's break at its
  * jump-off (0 without a neck); 0 for every other law. */
-DEMC_STATIC_INLINE double demci_contact_plastic_release_loss(demc_contact_kind kind, const double *c,
+DEMCI_COLD DEMC_STATIC_INLINE double demci_contact_plastic_release_loss(demc_contact_kind kind, const double *c,
                                                              const double *state)
 {
     const unsigned normal = DEMCI_KIND_NORMAL(kind);
@@ -315,7 +315,7 @@ DEMC_STATIC_INLINE double demci_contact_plastic_release_loss(demc_contact_kind k
 /* An elasto-plastic law's contact ends (or, for Thornton & Ning, its deformed surfaces are apart): the contact is
  * released and, on request, the normal law's loss to separation is reported as adhesion dissipation. `keep`: the
  * normal block (Thornton & Ning's state between a break and δ ≤ 0) is kept as it is. */
-DEMC_STATIC_INLINE demc_contact_result demci_contact_plastic_release(demc_contact_kind kind, const double *c,
+DEMCI_COLD DEMC_STATIC_INLINE demc_contact_result demci_contact_plastic_release(demc_contact_kind kind, const double *c,
                                                                      double overlap, double *state,
                                                                      demc_contact_diag *diag, double loss, int keep)
 {
