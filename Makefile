@@ -36,6 +36,10 @@ LIB_OPT ?= -O3
 # (-Os: 111 KB of text at -O3, 38 KB; the same results, bit for bit). LIB_OPT given on the command line
 # still wins.
 LIB_COLD = sliding special collision geometry timestep material
+# The single laws' units with the most text at -O3 are built with -O2: the contact evaluation holds its own inlined
+# copies of their bodies, and their exported twins, called one by one, are no slower there (demc_tangential_update:
+# +0.7 % instructions, demc_tangential_transport: the same) for 32 KB less text.
+LIB_O2 = tangential normal_plastic adhesion
 WERROR  ?=
 CFLAGS  ?=
 CPPFLAGS ?=
@@ -65,7 +69,7 @@ ABI_CONSTANTS = lib/libdemc.constants
 # `make install`, or CC=clang) keeps each one's objects, so going back recompiles nothing; lib/ is relinked from the
 # configuration at hand (LIB_CONFIG records which one it holds), and programs linked to lib/libdemc.so are not
 # rebuilt for that (they load it at run time). `make check` thus never passes on objects built without -Werror.
-CONFIG_LINE = $(CC) | $(LIB_CFLAGS) | $(TEST_CFLAGS) | $(LDFLAGS) | -Os: $(LIB_COLD)
+CONFIG_LINE = $(CC) | $(LIB_CFLAGS) | $(TEST_CFLAGS) | $(LDFLAGS) | -Os: $(LIB_COLD) | -O2: $(LIB_O2)
 CONFIG  := $(shell printf '%s' '$(subst ','"'"',$(CONFIG_LINE))' | cksum | cut -d' ' -f1)
 B        = build/cfg-$(CONFIG)
 LIB_CONFIG = build/lib-config
@@ -119,6 +123,7 @@ $(B)/obj/contact_lanes_w8.o: LIB_ARCH = -mavx512f
 endif
 
 $(LIB_COLD:%=$(B)/obj/%.o): LIB_OPT = -Os
+$(LIB_O2:%=$(B)/obj/%.o): LIB_OPT = -O2
 
 $(B)/obj/%.o: src/%.c $(HEADERS) | $(B)/obj
 	$(say) CC $@
