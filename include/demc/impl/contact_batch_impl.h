@@ -67,7 +67,8 @@ DEMC_STATIC_INLINE void demci_contact_batch_stateful(demc_contact_batch *local, 
     local->state_stride = 0;
 }
 
-/* Each preset's kind gets a loop of its own with the kind folded in (DEMCI_CONTACT_DISPATCH). */
+/* Each preset's kind gets a loop of its own with the kind folded in (DEMCI_CONTACT_DISPATCH); the other kinds share
+ * one loop around the out-of-line general body. */
 DEMC_STATIC_INLINE void demci_contact_batch_dispatch(const demc_contact_model *model, const demc_contact_batch *b,
                                                      const demc_wall *wall, double dt)
 {
@@ -79,8 +80,8 @@ DEMC_STATIC_INLINE void demci_contact_batch_dispatch(const demc_contact_model *m
         return;
     }
 #endif
-#define DEMCI_RUN(K) demci_contact_batch_loop((K), c, b, wall, dt)
-    DEMCI_CONTACT_DISPATCH(kind, DEMCI_RUN)
+#define DEMCI_RUN(K) demci_contact_batch_loop((K), 0, c, b, wall, dt)
+    DEMCI_CONTACT_DISPATCH(kind, DEMCI_RUN, demci_contact_batch_loop(kind, 1, c, b, wall, dt))
 #undef DEMCI_RUN
 }
 
@@ -130,7 +131,7 @@ void demci_contact_batch_dissipative(const double *c, const demc_contact_batch *
             const demc_body bj = demci_contact_batch_body(kind, b, j);
             f = demci_contact_frame_spheres(c, &bi, &bj);
         }
-        r = demci_contact_eval_general(c, f, dt, state, &diag);
+        r = demci_contact_eval_general(c, &f, dt, state, &diag);
         demci_contact_batch_emit(b, q, i, j, boundary, &r);
         h = demci_contact_heat_at(c, demci_contact_heat_radius(c, f.overlap, f.effective_radius, state), &diag,
                                   b->temperature[(size_t)i * ss],
@@ -196,11 +197,16 @@ DEMC_CONTACT_FN demc_status demc_contact_eval_batch_wall(const demc_contact_mode
 }
 
 /* The loop of a facet batch: sphere i[q] against facet j[q] with its closest point contacts[q]; only the spheres
- * accumulate; the nodal reactions on request. */
-DEMC_HOT_INLINE void demci_contact_batch_facet_loop(demc_contact_kind kind, const double *c,
-                                                    const demc_contact_batch *b, const demc_facet_triangle *facets,
+ * accumulate; the nodal reactions on request. The body of the kind (a constant: the default preset's), or (general)
+ * each contact through demc_contact_eval()'s dispatch, the kind read at run time: a facet's contact costs twice a
+ * sphere pair's (its frame, its nodal reactions), and a loop per specialised kind cost ~120 KB of text to save
+ * about a tenth of it. */
+DEMC_HOT_INLINE void demci_contact_batch_facet_loop(demc_contact_kind kind, int general,
+                                                    const demc_contact_model *model, const demc_contact_batch *b,
+                                                    const demc_facet_triangle *facets,
                                                     const demc_facet_contact *contacts, double dt, double *nodal)
 {
+    const double *c = model->opaque_;
     size_t q;
     for (q = 0; q < b->count; ++q) {
         const int i = b->i[q];
@@ -227,7 +233,8 @@ DEMC_HOT_INLINE void demci_contact_batch_facet_loop(demc_contact_kind kind, cons
         }
         bi = demci_contact_batch_body(kind, b, i);
         f = demci_contact_frame_facet(c, &bi, t, cq);
-        r = demci_contact_eval_kind(kind, c, &f, dt, b->state + q * b->state_stride, NULL);
+        r = general ? demc_contact_eval(model, &f, dt, b->state + q * b->state_stride, NULL)
+                    : demci_contact_eval_kind(kind, c, &f, dt, b->state + q * b->state_stride, NULL);
         demci_contact_batch_emit(b, q, i, 0, 1, &r);
         if (b->heat_flow) demci_contact_batch_heat(c, b, q, i, b->j[q], 1, f.overlap, f.effective_radius, dt);
         if (nodal) {
@@ -246,7 +253,6 @@ DEMC_CONTACT_FN demc_status demc_contact_eval_batch_facet(const demc_contact_mod
                                                           double *nodal_force, const char **bad_field)
 {
     const double *c;
-    demc_contact_kind kind;
     demc_contact_batch local;
     double dummy = 0.0;
     /* The batch's checks (j required), then the facet arrays, then dt: in argument order. */
@@ -259,14 +265,12 @@ DEMC_CONTACT_FN demc_status demc_contact_eval_batch_facet(const demc_contact_mod
     demci_contact_batch_stateful(&local, &dummy);
     c = model->opaque_;
     demci_contact_batch_heat_asked(c, &local);
-    kind = demc_contact_model_kind(model);
-    if (demci_contact_batch_wants_friction_heat(&local)) {
+    if (demci_contact_batch_wants_friction_heat(&local))
         demci_contact_batch_dissipative(c, &local, NULL, facets, contacts, dt, nodal_force);
-        return demci_material_fail(DEMC_OK, 0, bad_field);
-    }
-#define DEMCI_RUN(K) demci_contact_batch_facet_loop((K), c, &local, facets, contacts, dt, nodal_force)
-    DEMCI_CONTACT_DISPATCH(kind, DEMCI_RUN)
-#undef DEMCI_RUN
+    else if (demci_contact_kind_of(c) == DEMC_CONTACT_KIND_HMD)
+        demci_contact_batch_facet_loop(DEMC_CONTACT_KIND_HMD, 0, model, &local, facets, contacts, dt, nodal_force);
+    else
+        demci_contact_batch_facet_loop(demci_contact_kind_of(c), 1, model, &local, facets, contacts, dt, nodal_force);
     return demci_material_fail(DEMC_OK, 0, bad_field);
 }
 

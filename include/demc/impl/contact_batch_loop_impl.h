@@ -175,9 +175,10 @@ DEMC_HOT_INLINE void demci_contact_batch_release(demc_contact_kind kind, const d
     if (per_contact) demci_contact_batch_store(b, q, &r);
 }
 
-/* Contact q of a batch, within reach: evaluated and emitted. */
-DEMC_HOT_INLINE void demci_contact_batch_one(demc_contact_kind kind, const double *c, const demc_contact_batch *b,
-                                             const demc_wall *wall, double dt, size_t q)
+/* Contact q of a batch, within reach: evaluated and emitted; by the body of the kind, or (general, a constant) by
+ * the out-of-line general body, the kind then read at run time (the loop of the kinds no dispatch specialises). */
+DEMC_HOT_INLINE void demci_contact_batch_one(demc_contact_kind kind, int general, const double *c,
+                                             const demc_contact_batch *b, const demc_wall *wall, double dt, size_t q)
 {
     const int i = b->i[q], j = wall ? 0 : b->j[q];
     double *const state = b->state + q * b->state_stride;
@@ -191,7 +192,8 @@ DEMC_HOT_INLINE void demci_contact_batch_one(demc_contact_kind kind, const doubl
         bj = demci_contact_batch_body(kind, b, j);
         f = demci_contact_frame_spheres(c, &bi, &bj);
     }
-    r = demci_contact_eval_kind(kind, c, &f, dt, state, NULL);
+    r = general ? demci_contact_eval_general(c, &f, dt, state, NULL)
+                : demci_contact_eval_kind(kind, c, &f, dt, state, NULL);
     demci_contact_batch_emit(b, q, i, j, wall != 0, &r);
     if (b->heat_flow) demci_contact_batch_heat(c, b, q, i, j, wall != 0, f.overlap, f.effective_radius, dt);
 }
@@ -313,9 +315,9 @@ DEMC_HOT_INLINE size_t demci_contact_batch_chunk_end(const demc_contact_batch *b
  * chunk's contacts within reach are listed (a dense chunk by testing each in turn, a sparse one by the sift), the
  * pairs apart released, then the listed contacts evaluated in their order (the order of the additions into the
  * accumulators is the contacts'; a contact released adds nothing). One evaluation site: the body is instantiated
- * once per kind. */
-DEMC_HOT_INLINE void demci_contact_batch_loop(demc_contact_kind kind, const double *c, const demc_contact_batch *b,
-                                              const demc_wall *wall, double dt)
+ * once per kind, and not at all for the general loop (general: demci_contact_batch_one()). */
+DEMC_HOT_INLINE void demci_contact_batch_loop(demc_contact_kind kind, int general, const double *c,
+                                              const demc_contact_batch *b, const demc_wall *wall, double dt)
 {
     size_t start, end, within = 1, length = 1; /* of the chunk before; the first chunk is taken as dense */
     size_t list[DEMCI_BATCH_CHUNK];
@@ -330,7 +332,7 @@ DEMC_HOT_INLINE void demci_contact_batch_loop(demc_contact_kind kind, const doub
         for (t = 0; t < within; ++t) {
             /* a dense chunk's contacts were prefetched whole; a sifted chunk's motion is fetched here */
             if (!dense) demci_contact_batch_motion_ahead(b, wall, list, within, t);
-            demci_contact_batch_one(kind, c, b, wall, dt, list[t]);
+            demci_contact_batch_one(kind, general, c, b, wall, dt, list[t]);
         }
     }
 }

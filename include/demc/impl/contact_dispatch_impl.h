@@ -19,8 +19,9 @@ DEMC_BEGIN_DECLS
  * a body in which the laws fold and only the conventions are read at run time (about 100 instructions less per
  * contact than the general body), and likewise with the exact tangential law in place of the spring (HM+D with
  * DEMC_TANGENTIAL_MDR: 76 instructions less a contact in the batch); else a body in which the rolling and twisting
- * slots fold away when it selects neither (the options cost nothing there); else the general one.
- * DEMCI_CONTACT_PRESET_CASES(RUN) are the presets' cases alone. */
+ * slots fold away when it selects neither (the options cost nothing there); else the statement GENERAL, the
+ * out-of-line general body (demci_contact_eval_general(): one copy per unit, where an inlined one cost each entry
+ * point ~40 KB of text). DEMCI_CONTACT_PRESET_CASES(RUN) are the presets' cases alone. */
 /* HM+D's laws with the exact tangential law (DEMC_TANGENTIAL_MDR) in the tangential slot. */
 #define DEMCI_KIND_HMD_MDR_LAWS                                                                                      \
     ((DEMC_CONTACT_KIND_HMD & DEMCI_KIND_LAW_BITS & ~(7u << 7)) | ((unsigned)DEMC_TANGENTIAL_MDR << 7))
@@ -35,7 +36,7 @@ DEMC_BEGIN_DECLS
  * constant, so that its test and the bridged evaluation fold out of them (with the bit read at run time they cost
  * the linked one-call HM+D under other conventions 50 instructions of 700 a contact). */
 #define DEMCI_KIND_UNBRIDGED(kind) ((kind) & ~(demc_contact_kind)DEMC_CONTACT_KIND_BRIDGE)
-#define DEMCI_CONTACT_DISPATCH(kind, RUN)                                                                            \
+#define DEMCI_CONTACT_DISPATCH(kind, RUN, GENERAL)                                                                   \
     switch (kind) {                                                                                                  \
     DEMCI_CONTACT_PRESET_CASES(RUN)                                                                                  \
     default:                                                                                                         \
@@ -46,7 +47,7 @@ DEMC_BEGIN_DECLS
             RUN((DEMCI_KIND_UNBRIDGED(kind) & ~DEMCI_KIND_LAW_BITS) | DEMCI_KIND_HMD_MDR_LAWS);                        \
         else if (!((kind) & DEMC_CONTACT_KIND_BRIDGE) && !((kind) & DEMCI_KIND_TORQUE_BITS))                           \
             RUN(DEMCI_KIND_UNBRIDGED(kind) & ~DEMCI_KIND_TORQUE_BITS);                                               \
-        else RUN(kind);                                                                                              \
+        else GENERAL;                                                                                                \
         break;                                                                                                       \
     }
 
@@ -56,8 +57,11 @@ DEMC_BEGIN_DECLS
  * general body. */
 #define DEMCI_RUN_LEAN(K) DEMCI_RUN(K, NULL)
 #define DEMCI_CONTACT_DISPATCH_DIAG(kind)                                                                            \
-    if (!diag) DEMCI_CONTACT_DISPATCH(kind, DEMCI_RUN_LEAN)                                                          \
-    return demci_contact_eval_general(c, DEMCI_FRAME, dt, state, diag);
+    if (!diag) DEMCI_CONTACT_DISPATCH(kind, DEMCI_RUN_LEAN, (void)0)                                                 \
+    {                                                                                                                \
+        const demc_contact_frame demci_general_frame = DEMCI_FRAME;                                                  \
+        return demci_contact_eval_general(c, &demci_general_frame, dt, state, diag);                                 \
+    }
 
 /* The result of a model this face cannot read: every field NaN (nothing else is written). */
 DEMC_STATIC_INLINE demc_contact_result demci_contact_refused(void)
@@ -106,6 +110,27 @@ DEMC_CONTACT_FN demc_contact_result demc_contact_eval_sphere_sphere(const demc_c
 #undef DEMCI_RUN
 }
 
+/* demc_contact_eval_sphere_wall() of the kinds it does not specialise: the frame, then demc_contact_eval()'s
+ * dispatch. Out of line, so that the frame's address taken here does not put the specialised kinds' frame in
+ * memory too (built before the branch, 40 instructions a contact more). */
+#if defined(__GNUC__) && !defined(__CUDACC__)
+__attribute__((noinline, unused)) static DEMC_HOST_DEVICE
+#else
+DEMC_STATIC_INLINE
+#endif
+demc_contact_result demci_contact_eval_wall_other(const demc_contact_model *model, const demc_body *i,
+                                                  const demc_wall *wall, double dt, double *state,
+                                                  demc_contact_diag *diag)
+{
+    const demc_contact_frame f = demci_contact_frame_wall(model->opaque_, i, wall);
+    return demc_contact_eval(model, &f, dt, state, diag);
+}
+
+/* HM+D's laws (the default preset's kind, and under other conventions) with the frame in registers; any other kind
+ * through demc_contact_eval()'s dispatch, the frame and the result through memory: a sphere's contacts with walls
+ * are few beside its contacts with spheres (and a host with many calls demc_contact_eval_batch_wall()), and a
+ * dispatch of their own (a body per specialised kind) cost ~40 KB of text to save ~75 instructions a contact (16 %
+ * of the LSD and HM presets' single call, 4 % of a kind no entry point specialises). */
 DEMC_CONTACT_FN demc_contact_result demc_contact_eval_sphere_wall(const demc_contact_model *model,
                                                                   const demc_body *i, const demc_wall *wall,
                                                                   double dt, double *state, demc_contact_diag *diag)
@@ -114,15 +139,18 @@ DEMC_CONTACT_FN demc_contact_result demc_contact_eval_sphere_wall(const demc_con
     demc_contact_kind kind;
     if (!demci_contact_readable(c)) return demci_contact_refused();
     kind = demci_contact_kind_of(c); /* (only of a readable model: another's tag is no kind, not even an integer) */
-#define DEMCI_RUN(K, DIAG)                                                                                          \
-    do {                                                                                                            \
-        const demc_contact_frame f = demci_contact_frame_wall(c, i, wall);                                          \
-        return demci_contact_eval_kind((K), c, &f, dt, state, (DIAG));                                              \
-    } while (0)
-#define DEMCI_FRAME demci_contact_frame_wall(c, i, wall)
-    DEMCI_CONTACT_DISPATCH_DIAG(kind)
-#undef DEMCI_FRAME
-#undef DEMCI_RUN
+    if (!diag && kind == DEMC_CONTACT_KIND_HMD) {
+        const demc_contact_frame f = demci_contact_frame_wall(c, i, wall);
+        return demci_contact_eval_kind(DEMC_CONTACT_KIND_HMD, c, &f, dt, state, NULL);
+    }
+    if (!diag && (kind & (DEMC_CONTACT_KIND_BRIDGE | DEMCI_KIND_LAW_BITS)) ==
+                     (DEMC_CONTACT_KIND_HMD & DEMCI_KIND_LAW_BITS)) {
+        const demc_contact_frame f = demci_contact_frame_wall(c, i, wall);
+        return demci_contact_eval_kind((DEMCI_KIND_UNBRIDGED(kind) & ~DEMCI_KIND_LAW_BITS) |
+                                           (DEMC_CONTACT_KIND_HMD & DEMCI_KIND_LAW_BITS),
+                                       c, &f, dt, state, NULL);
+    }
+    return demci_contact_eval_wall_other(model, i, wall, dt, state, diag);
 }
 
 

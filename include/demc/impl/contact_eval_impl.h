@@ -183,7 +183,7 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_release(demc_contact_kind kind
 
 /* The JKR neck breaks: the contact is released and, on request, the energy the neck held at the jump-off is
  * reported as adhesion dissipation (the pair's R* is the neck double: the frame of this call may be empty). */
-DEMC_STATIC_INLINE demc_contact_result demci_contact_jkr_break(demc_contact_kind kind, const double *c,
+DEMCI_COLD DEMC_STATIC_INLINE demc_contact_result demci_contact_jkr_break(demc_contact_kind kind, const double *c,
                                                                double overlap, double *state,
                                                                demc_contact_diag *diag)
 {
@@ -292,7 +292,7 @@ DEMC_STATIC_INLINE double demci_contact_eepa_tension(const demc_normal_eepa_para
 /* The energy the normal law of a contact that ends now dissipates from its state to separation (adhesion
  * dissipation): Luding and EEPA along the unloading and tensile branches, Thornton & Ning the neck's break at its
  * jump-off (0 without a neck); 0 for every other law. */
-DEMC_STATIC_INLINE double demci_contact_plastic_release_loss(demc_contact_kind kind, const double *c,
+DEMCI_COLD DEMC_STATIC_INLINE double demci_contact_plastic_release_loss(demc_contact_kind kind, const double *c,
                                                              const double *state)
 {
     const unsigned normal = DEMCI_KIND_NORMAL(kind);
@@ -315,7 +315,7 @@ DEMC_STATIC_INLINE double demci_contact_plastic_release_loss(demc_contact_kind k
 /* An elasto-plastic law's contact ends (or, for Thornton & Ning, its deformed surfaces are apart): the contact is
  * released and, on request, the normal law's loss to separation is reported as adhesion dissipation. `keep`: the
  * normal block (Thornton & Ning's state between a break and δ ≤ 0) is kept as it is. */
-DEMC_STATIC_INLINE demc_contact_result demci_contact_plastic_release(demc_contact_kind kind, const double *c,
+DEMCI_COLD DEMC_STATIC_INLINE demc_contact_result demci_contact_plastic_release(demc_contact_kind kind, const double *c,
                                                                      double overlap, double *state,
                                                                      demc_contact_diag *diag, double loss, int keep)
 {
@@ -1065,18 +1065,27 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_eval_kind(demc_contact_kind ki
 
 /* The general body, the kind read at run time, out of line: one copy per unit for every call with a diag (energy
  * terms are bookkeeping, not the force loop: the specialised bodies would cost a copy of the evaluation each for
- * no measurable gain there) and for the batch's rare paths. Bit for bit the specialised bodies' results
- * (test_contact_batch). The frame by value: the caller's frame (built inline, in registers) is not forced to memory
- * on the calls that do not come here. */
+ * no measurable gain there), for the kinds no dispatch specialises and for the batch's rare paths. Bit for bit the
+ * specialised bodies' results (test_contact_batch). The frame by address (by value, its 27 doubles were copied
+ * once more on every call: ~50 instructions a contact); a caller builds it in a block of its own, so that its
+ * frame of a specialised kind stays in registers. A liquid bridge is taken here as demci_contact_eval_bridged()
+ * takes it (its marker and the host's volume read before the contact's evaluation, the bridge added after), its
+ * tests on a bit read at run time: through demci_contact_eval_kind() the bridged path would inline a second copy
+ * of the whole evaluation with the kind read at run time (42 KB of the library's text). */
 #if defined(__GNUC__) && !defined(__CUDACC__)
 __attribute__((noinline, unused)) static DEMC_HOST_DEVICE
 #else
 DEMC_STATIC_INLINE
 #endif
-demc_contact_result demci_contact_eval_general(const double *c, demc_contact_frame frame, double dt, double *state,
-                                               demc_contact_diag *diag)
+demc_contact_result demci_contact_eval_general(const double *c, const demc_contact_frame *frame, double dt,
+                                               double *state, demc_contact_diag *diag)
 {
-    return demci_contact_eval_kind(demci_contact_kind_of(c), c, &frame, dt, state, diag);
+    const demc_contact_kind kind = demci_contact_kind_of(c);
+    const double had = DEMCI_KIND_BRIDGE(kind) ? state[demci_contact_bridge_offset(kind)] : 0.0;
+    const double host_volume = DEMCI_KIND_BRIDGE(kind) ? state[demci_contact_bridge_offset(kind) + 1] : 0.0;
+    const demc_contact_result r = demci_contact_eval_contact(kind, c, frame, dt, state, diag);
+    return DEMCI_KIND_BRIDGE(kind) ? demci_contact_eval_bridge(kind, c, frame, dt, state, diag, had, host_volume, r)
+                                   : r;
 }
 
 DEMC_END_DECLS

@@ -423,18 +423,41 @@ void demci_lanes_scalar(const double *c, const demc_contact_batch *b, double dt,
         double *const state = b->state + q * b->state_stride;
         const demc_body bi = demci_contact_batch_body(kind, b, i), bj = demci_contact_batch_body(kind, b, j);
         const demc_contact_frame f = demci_contact_frame_spheres(c, &bi, &bj);
-        const demc_contact_result r = demci_contact_eval_general(c, f, dt, state, NULL);
+        const demc_contact_result r = demci_contact_eval_general(c, &f, dt, state, NULL);
         demci_contact_batch_emit(b, q, i, j, 0, &r);
         radius[k] = demci_contact_heat_radius(c, f.overlap, f.effective_radius, state);
     }
 }
+
+/* The library's units of the wider lanes (src/contact_lanes_w4.c, _w8.c) call contact.c's demci_lanes_scalar()
+ * through this hidden symbol instead of holding a copy of their own: the scalar body is the general evaluation and
+ * everything it inlines (about 40 KB a unit), on a path the lanes take for a new contact. Every other unit, a
+ * header-only one included, calls its own. Declared cold, as demci_lanes_scalar() is: without it the lanes' loop
+ * keeps its registers for the call's sake (the default conventions' batch: 19 instructions a contact more). */
+#if defined(DEMC_BUILDING_LIBRARY) && (defined(__GNUC__) || defined(__clang__)) &&                                   \
+    (defined(__x86_64__) || defined(__i386__))
+__attribute__((cold)) void demci_lanes_scalar_lib(const double *c, const demc_contact_batch *b, double dt,
+                                                  const size_t *qs, int count, double *radius);
+#  ifdef DEMC_IMPLEMENT_CONTACT
+void demci_lanes_scalar_lib(const double *c, const demc_contact_batch *b, double dt, const size_t *qs, int count,
+                            double *radius)
+{
+    demci_lanes_scalar(c, b, dt, qs, count, radius);
+}
+#    define DEMCI_LANES_SCALAR demci_lanes_scalar
+#  else
+#    define DEMCI_LANES_SCALAR demci_lanes_scalar_lib
+#  endif
+#else
+#  define DEMCI_LANES_SCALAR demci_lanes_scalar
+#endif
 
 /* count (1 ≤ count ≤ DEMCI_WIDE) contacts within reach, listed in qs in the batch's order: in lanes, or (a group the
  * lanes do not take) through the scalar body contact by contact, in that order; their contact radii in radius[]. */
 DEMC_HOT_INLINE void demci_lanes_group(demc_contact_kind kind, const double *c, const demc_contact_batch *b, double dt,
                                        const size_t *qs, int count, double *radius)
 {
-    if (!demci_lanes_eval(kind, c, b, dt, qs, count, radius)) demci_lanes_scalar(c, b, dt, qs, count, radius);
+    if (!demci_lanes_eval(kind, c, b, dt, qs, count, radius)) DEMCI_LANES_SCALAR(c, b, dt, qs, count, radius);
 }
 
 /* The batch loop of a kind the lanes serve, chunk by chunk as demci_contact_batch_loop(): each chunk's contacts within
@@ -467,13 +490,14 @@ DEMC_HOT_INLINE void demci_lanes_loop(demc_contact_kind kind, const double *c, c
     }
 }
 
-/* The kinds the lanes serve, each preset's with everything folded; any other with its laws folded and its
- * conventions read at run time (constant over the batch: branches taken the same way every time). */
+/* The kinds the lanes serve: the default preset's with everything folded (its conventions read at run time cost
+ * it 13 instructions a contact of 374, 3.5 %); any other, the HM preset's included, with its laws folded and its
+ * conventions read at run time (constant over the batch: branches taken the same way every time; the HM preset
+ * measured no slower that way, and a loop of its own cost 28 KB of text over the three widths). */
 DEMC_STATIC_INLINE void demci_contact_batch_lanes(demc_contact_kind kind, const double *c, const demc_contact_batch *b, double dt)
 {
     const demc_contact_kind conventions = kind & ~DEMCI_KIND_LAW_BITS;
     if (kind == DEMC_CONTACT_KIND_HMD) demci_lanes_loop(DEMC_CONTACT_KIND_HMD, c, b, dt);
-    else if (kind == DEMC_CONTACT_KIND_HM) demci_lanes_loop(DEMC_CONTACT_KIND_HM, c, b, dt);
     else if ((kind & DEMCI_KIND_LAW_BITS) == (DEMC_CONTACT_KIND_HMD & DEMCI_KIND_LAW_BITS))
         demci_lanes_loop(conventions | (DEMC_CONTACT_KIND_HMD & DEMCI_KIND_LAW_BITS), c, b, dt);
     else

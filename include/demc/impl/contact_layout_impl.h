@@ -10,6 +10,14 @@
 
 DEMC_BEGIN_DECLS
 
+/* A function off the force loop (setup, the release of a contact, which happens once in its life): gcc optimises it
+ * for size and lays its calls out of the hot path (the library's text is read by every host that links it). */
+#if defined(__GNUC__) && !defined(__CUDACC__)
+#  define DEMCI_COLD __attribute__((cold))
+#else
+#  define DEMCI_COLD
+#endif
+
 /* ---- the private layout of demc_contact_model: named indices into its doubles ------------------------------- */
 
 /* The layout tag: a small integer that changes whenever the meaning of an index below or of a bit of the kind

@@ -510,8 +510,9 @@ DEMC_STATIC_INLINE void demci_contact_flip_runs(demc_contact_kind kind, double *
     c[DEMCI_M_FLIP_COUNT] = (double)runs;
 }
 
-DEMC_CONTACT_FN demc_status demc_contact_model_init(const demc_contact_def *caller_def, demc_contact_model *model,
-                                                    const char **bad_field)
+/* (setup, once per pair of species: optimised for size) */
+DEMCI_COLD DEMC_CONTACT_FN demc_status demc_contact_model_init(const demc_contact_def *caller_def,
+                                                               demc_contact_model *model, const char **bad_field)
 {
     demc_contact_model m;
     double *c = m.opaque_;
