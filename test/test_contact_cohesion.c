@@ -686,6 +686,29 @@ static void swap_from_the_other_side(void)
     CHECK(swap_twice);
 }
 
+/* A batch of `count` sphere pairs (i[q], j[q]) over bodies in x[n][3], v, w, radius, mass, each contact's state at
+ * state + q·state_stride, its force written to force[q][3]. */
+static demc_contact_batch sphere_batch(size_t count, const int *i, const int *j, const double *x, const double *v,
+                                       const double *w, const double *radius, const double *mass, size_t state_stride,
+                                       double *state, double *force)
+{
+    demc_contact_batch b = DEMC_CONTACT_BATCH_INIT;
+    b.count = count;
+    b.i = i;
+    b.j = j;
+    b.position = x;
+    b.velocity = v;
+    b.angular_velocity = w;
+    b.radius = radius;
+    b.mass = mass;
+    b.vector_stride = 3;
+    b.scalar_stride = 1;
+    b.state_stride = state_stride;
+    b.state = state;
+    b.force = force;
+    return b;
+}
+
 static void batches_and_kind_bit_for_bit(void)
 {
     const demc_normal_law laws[3] = {DEMC_NORMAL_THORNTON_NING, DEMC_NORMAL_LUDING, DEMC_NORMAL_EEPA};
@@ -719,7 +742,7 @@ static void batches_and_kind_bit_for_bit(void)
             tri[q].velocity[0] = tri[q].velocity[1] = tri[q].velocity[2] = demc_vec3_make(0.001, 0, 0);
         }
         for (p = 0; p < 200; ++p) {
-            demc_contact_batch b = DEMC_CONTACT_BATCH_INIT;
+            demc_contact_batch b;
             demc_facet_contact fc[C];
             const char *bad = "x";
             for (q = 0; q < N; ++q) {
@@ -735,19 +758,7 @@ static void batches_and_kind_bit_for_bit(void)
                 w[3 * q] = w[3 * q + 1] = 0.0;
                 w[3 * q + 2] = 0.5;
             }
-            b.count = C;
-            b.i = bi;
-            b.j = bj;
-            b.position = x;
-            b.velocity = v;
-            b.angular_velocity = w;
-            b.radius = rad;
-            b.mass = mass;
-            b.vector_stride = 3;
-            b.scalar_stride = 1;
-            b.state_stride = 16;
-            b.state = &sb[0][0];
-            b.force = force;
+            b = sphere_batch(C, bi, bj, x, v, w, rad, mass, 16, &sb[0][0], force);
             ok &= demc_contact_eval_batch(&m, &b, 1e-6, &bad) == DEMC_OK && bad == NULL;
             b.state = &sw[0][0];
             b.force = fw;
@@ -1136,7 +1147,7 @@ static void bridge_swap_batch_and_bad_input(void)
         memset(sj, 0, sizeof sj);
         for (q = 0; q < C; ++q) sb[q][at_volume] = ss[q][at_volume] = sj[q][at_volume] = host_volume[q];
         for (p = 0; p < 300; ++p) {
-            demc_contact_batch b = DEMC_CONTACT_BATCH_INIT;
+            demc_contact_batch b;
             const char *bad = "x";
             for (q = 0; q < N; ++q) {
                 const double gap = R * (2e-3 * sin(0.03 * p + q) + 1e-4 * q); /* in contact, bridged, apart */
@@ -1151,19 +1162,7 @@ static void bridge_swap_batch_and_bad_input(void)
                 w[3 * q] = w[3 * q + 1] = 0.0;
                 w[3 * q + 2] = 0.3;
             }
-            b.count = C;
-            b.i = bi;
-            b.j = bj;
-            b.position = x;
-            b.velocity = v;
-            b.angular_velocity = w;
-            b.radius = rad;
-            b.mass = mass;
-            b.vector_stride = 3;
-            b.scalar_stride = 1;
-            b.state_stride = 32;
-            b.state = &sb[0][0];
-            b.force = force;
+            b = sphere_batch(C, bi, bj, x, v, w, rad, mass, 32, &sb[0][0], force);
             ok &= demc_contact_eval_batch(&m, &b, 1e-6, &bad) == DEMC_OK;
             for (q = 0; q < C; ++q) {
                 demc_body a, c;
