@@ -365,12 +365,13 @@ static void specialised_bodies_equal_the_general_body(void)
     }
 }
 
-/* The batch of the kinds evaluated several contacts at a time in SIMD lanes (impl/contact_lanes_impl.h: HM+D's
- * and HM's laws under conventions without the elastic displacement) against the single call, bit for bit, for the
- * HMD and HM presets, three non-preset convention sets the lanes serve (forward rule, no rescale, projected memory;
- * backward rule, elastic Coulomb policy, overlap end rule, no spin; rotation without spin) and LIGGGHTS's (scalar
- * only), and LAMMPS's rules of 1.1 (the kept dashpot and the absolute Coulomb load: the scalar loop) with
- * conventions the lanes would otherwise serve (default; backward rule, projected memory, half the overlap), on a
+/* The batch of the kinds evaluated several contacts at a time in SIMD lanes (impl/contact_lanes_impl.h: HM+D's,
+ * HM's and LS+D's laws under conventions without the elastic displacement) against the single call, bit for bit,
+ * for the HMD, HM and LSD presets, three non-preset convention sets the lanes serve (forward rule, no rescale,
+ * projected memory; backward rule, elastic Coulomb policy, overlap end rule, no spin, with HM+D's laws and with
+ * LS+D's; rotation without spin) and LIGGGHTS's (scalar only), and LAMMPS's rules of 1.1 (the kept dashpot and the
+ * absolute Coulomb load: the scalar loop) with conventions the lanes would otherwise serve (default; backward rule,
+ * projected memory, half the overlap), on a
  * dense lattice where every axis neighbour overlaps, with pairs apart interleaved:
  * 40 steps of motion whose velocities change at random (loading and unloading, stick and slip, normals turning),
  * bodies with no spin (the rotation without its spin part), head-on pairs with no tangential motion (a zero trial
@@ -381,13 +382,18 @@ static long lanes_case(const demc_contact_model *model_p, int sparse, long *mism
 
 static void lanes_equal_the_single_call(void)
 {
-    enum { NKINDS = 8 };
+    enum { NKINDS = 10 };
     int k, sparse;
     for (k = 0; k < NKINDS; ++k) {
         demc_contact_def def = demc_contact_def_default();
         demc_contact_model m;
         long mismatches = 0, raised;
         if (k == 1) demc_contact_def_init(DEMC_CONTACT_PRESET_HM, sizeof def, &def, NULL);
+        if (k >= 8) { /* LS+D's laws: a stiffness of the order of these spheres' Hertzian one */
+            demc_contact_def_init(DEMC_CONTACT_PRESET_LSD, sizeof def, &def, NULL);
+            def.normal_stiffness = 1.5e7;
+            def.stiffness_ratio = 0.8;
+        }
         def.moduli.effective_modulus = 3.8e10;
         def.moduli.effective_shear_modulus = 1.4e10;
         def.restitution = 0.7;
@@ -397,7 +403,7 @@ static void lanes_equal_the_single_call(void)
             def.friction.stiffness_rule = DEMC_STIFFNESS_FORWARD;
             def.friction.unloading = DEMC_UNLOADING_KEEP;
             def.transport = DEMC_TRANSPORT_PROJECT;
-        } else if (k == 3) {
+        } else if (k == 3 || k == 9) {
             def.friction.stiffness_rule = DEMC_STIFFNESS_BACKWARD;
             def.friction.coulomb = DEMC_COULOMB_ELASTIC;
             def.end = DEMC_CONTACT_END_OVERLAP;
@@ -409,7 +415,7 @@ static void lanes_equal_the_single_call(void)
             /* (friction enough that contacts stick as well as slide: its kind does not depend on μ) */
             const demc_contact_model lm = liggghts_model(0.6);
             m = lm;
-        } else if (k >= 6) {
+        } else if (k == 6 || k == 7) {
             /* the overlap end rule: contacts that pull, where the absolute load acts; more friction, so that
              * contacts stick too (the kept dashpot alone is often beyond 0.15 F_n at these speeds) */
             def.friction.mu_static = 0.6;

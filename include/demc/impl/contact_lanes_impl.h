@@ -1,4 +1,4 @@
-/* The batch of HM+D's and HM's laws several contacts at a time in SIMD lanes, written once against the wide-double
+/* The batch of HM+D's, HM's and LS+D's laws several contacts at a time in SIMD lanes, written once against the wide-double
  * layer (impl/wide_impl.h): DEMCI_WIDE contacts per instruction, 8 with AVX-512F, 4 with AVX, 2 with SSE2, 1 with
  * plain doubles, each width an instance of this one text. Compiled where DEMCI_BATCH_LANES is set below: in the
  * library (built with -ffp-contract=off, one object per width, chosen at run time: contact_batch_impl.h), and in a
@@ -8,7 +8,7 @@
  * tests, built with -ffp-contract=off). Never under -ffast-math or nvcc; DEMC_NO_LANES before the
  * first demc include turns them off.
  *
- * demc_contact_eval_batch() with a kind demci_contact_lanes_serve() admits (the HMD and HM presets, and their laws
+ * demc_contact_eval_batch() with a kind demci_contact_lanes_serve() admits (the HMD, HM and LSD presets, and their laws
  * under other conventions that keep no elastic displacement and slip along the trial force) evaluates its sphere
  * pairs DEMCI_WIDE contacts at a time, lane k contact q + k. Each lane performs what the scalar body performs (the
  * frame builder, then demci_contact_eval_kind() with that kind): the same products, sums, quotients and square
@@ -120,7 +120,8 @@ DEMC_HOT_INLINE demci_wm demci_lanes3_null(demci_lanes3 v)
     return demci_wm_and(demci_w_eq(v.x, zero), demci_wm_and(demci_w_eq(v.y, zero), demci_w_eq(v.z, zero)));
 }
 
-/* The kinds whose batch the lanes evaluate: Hertz with viscous damping (HM+D's laws) or none (HM's), the spring
+/* The kinds whose batch the lanes evaluate: Hertz with viscous damping (HM+D's laws) or none (HM's), or the linear
+ * spring with viscous damping (LS+D's laws), the spring
  * driven by the velocity, no rolling, twisting or adhesion, under conventions that keep no elastic displacement
  * (not the total stiffness rule) and slip along the trial force, with the Coulomb policies and load of 1.0. The
  * kept dashpot and the absolute load of 1.1 (LAMMPS's rules, which come with the total stiffness rule there) take
@@ -129,7 +130,8 @@ DEMC_STATIC_INLINE int demci_contact_lanes_serve(demc_contact_kind kind)
 {
     const unsigned laws = kind & DEMCI_KIND_LAW_BITS;
     return (laws == (DEMC_CONTACT_KIND_HMD & DEMCI_KIND_LAW_BITS) ||
-            laws == (DEMC_CONTACT_KIND_HM & DEMCI_KIND_LAW_BITS)) &&
+            laws == (DEMC_CONTACT_KIND_HM & DEMCI_KIND_LAW_BITS) ||
+            laws == (DEMC_CONTACT_KIND_LSD & DEMCI_KIND_LAW_BITS)) &&
            !demci_contact_spring_displacement(kind) && DEMCI_KIND_DIRECTION(kind) == DEMC_SLIP_DIRECTION_FORCE &&
            DEMCI_KIND_COULOMB(kind) != DEMC_COULOMB_TOTAL_DASHPOT_KEPT &&
            DEMCI_KIND_COULOMB_LOAD(kind) == DEMC_COULOMB_LOAD_POSITIVE &&
@@ -342,10 +344,14 @@ DEMC_HOT_INLINE int demci_lanes_eval(demc_contact_kind kind, const double *c, co
                                                   demci_lanes3_add(v_j, demci_lanes3_cross(w_j, branch_j)));
         const demci_w rate = demci_w_neg(demci_lanes3_dot(v_c, n));
         const demci_lanes3 v_t = demci_lanes3_add_scaled(v_c, rate, n);
-        const demci_w a = demci_w_sqrt(demci_w_mul(r_eff, overlap));
-        const demci_w f_el = demci_w_mul(demci_w_mul(demci_w_splat(c[DEMCI_M_HERTZ_F]), a), overlap);
-        const demci_w k_n = demci_w_mul(demci_w_splat(c[DEMCI_M_HERTZ_KN]), a);
-        const demci_w k_t = demci_w_mul(demci_w_splat(c[DEMCI_M_HERTZ_KT]), a);
+        /* the contact radius √(R*δ): Hertz's force and stiffnesses; the linear law's heat alone */
+        const int linear = DEMCI_KIND_NORMAL(kind) == DEMC_NORMAL_LINEAR;
+        const demci_w a = !linear || b->heat_flow ? demci_w_sqrt(demci_w_mul(r_eff, overlap)) : zero;
+        const demci_w k_n = linear ? demci_w_splat(c[DEMCI_M_K]) : demci_w_mul(demci_w_splat(c[DEMCI_M_HERTZ_KN]), a);
+        const demci_w f_el = linear ? demci_w_mul(k_n, overlap)
+                                    : demci_w_mul(demci_w_mul(demci_w_splat(c[DEMCI_M_HERTZ_F]), a), overlap);
+        const demci_w k_t = linear ? demci_w_mul(demci_w_splat(c[DEMCI_M_KAPPA]), k_n)
+                                   : demci_w_mul(demci_w_splat(c[DEMCI_M_HERTZ_KT]), a);
         const demci_w c_n = DEMCI_KIND_DAMPING(kind) == DEMC_DAMPING_VISCOUS
                                 ? demci_w_mul(demci_w_mul(demci_w_splat(2.0), demci_w_splat(c[DEMCI_M_GAMMA_N])),
                                               demci_w_sqrt(demci_w_mul(m_eff, k_n)))
@@ -491,15 +497,17 @@ DEMC_HOT_INLINE void demci_lanes_loop(demc_contact_kind kind, const double *c, c
 }
 
 /* The kinds the lanes serve: the default preset's with everything folded (its conventions read at run time cost
- * it 13 instructions a contact of 374, 3.5 %); any other, the HM preset's included, with its laws folded and its
- * conventions read at run time (constant over the batch: branches taken the same way every time; the HM preset
- * measured no slower that way, and a loop of its own cost 28 KB of text over the three widths). */
+ * it 13 instructions a contact of 374, 3.5 %); any other, the HM and LSD presets' included, with its laws folded
+ * but for the normal law of HM+D's and LS+D's (one loop for both: a loop for LS+D's laws alone cost 32 KB of text
+ * over the three widths) and its conventions read at run time (constant over the batch: branches taken the same
+ * way every time; the HM preset measured no slower that way, and a loop of its own cost 28 KB of text). */
 DEMC_STATIC_INLINE void demci_contact_batch_lanes(demc_contact_kind kind, const double *c, const demc_contact_batch *b, double dt)
 {
     const demc_contact_kind conventions = kind & ~DEMCI_KIND_LAW_BITS;
     if (kind == DEMC_CONTACT_KIND_HMD) demci_lanes_loop(DEMC_CONTACT_KIND_HMD, c, b, dt);
-    else if ((kind & DEMCI_KIND_LAW_BITS) == (DEMC_CONTACT_KIND_HMD & DEMCI_KIND_LAW_BITS))
-        demci_lanes_loop(conventions | (DEMC_CONTACT_KIND_HMD & DEMCI_KIND_LAW_BITS), c, b, dt);
+    else if ((kind & DEMCI_KIND_LAW_BITS & ~15u) == (DEMC_CONTACT_KIND_HMD & DEMCI_KIND_LAW_BITS & ~15u))
+        demci_lanes_loop(conventions | DEMCI_KIND_NORMAL(kind) | (DEMC_CONTACT_KIND_HMD & DEMCI_KIND_LAW_BITS & ~15u),
+                         c, b, dt);
     else
         demci_lanes_loop(conventions | (DEMC_CONTACT_KIND_HM & DEMCI_KIND_LAW_BITS), c, b, dt);
 }
