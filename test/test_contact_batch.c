@@ -366,10 +366,11 @@ static void specialised_bodies_equal_the_general_body(void)
 }
 
 /* The batch of the kinds evaluated several contacts at a time in SIMD lanes (impl/contact_lanes_impl.h: HM+D's,
- * HM's and LS+D's laws under conventions without the elastic displacement) against the single call, bit for bit,
- * for the HMD, HM and LSD presets, three non-preset convention sets the lanes serve (forward rule, no rescale,
- * projected memory; backward rule, elastic Coulomb policy, overlap end rule, no spin, with HM+D's laws and with
- * LS+D's; rotation without spin) and LIGGGHTS's (scalar only), and LAMMPS's rules of 1.1 (the kept dashpot and the
+ * HM's, LS+D's and PLS(B)'s laws under conventions without the elastic displacement) against the single call, bit
+ * for bit, for the HMD, HM, LSD and PLSB presets, three non-preset convention sets the lanes serve (forward rule,
+ * no rescale, projected memory, with HM+D's laws and with PLS(B)'s; backward rule, elastic Coulomb policy, overlap
+ * end rule, no spin, with HM+D's laws and with LS+D's; rotation without spin) and LIGGGHTS's (scalar only), and
+ * LAMMPS's rules of 1.1 (the kept dashpot and the
  * absolute Coulomb load: the scalar loop) with conventions the lanes would otherwise serve (default; backward rule,
  * projected memory, half the overlap), on a
  * dense lattice where every axis neighbour overlaps, with pairs apart interleaved:
@@ -382,15 +383,15 @@ static long lanes_case(const demc_contact_model *model_p, int sparse, long *mism
 
 static void lanes_equal_the_single_call(void)
 {
-    enum { NKINDS = 10 };
+    enum { NKINDS = 12 };
     int k, sparse;
     for (k = 0; k < NKINDS; ++k) {
         demc_contact_def def = demc_contact_def_default();
         demc_contact_model m;
         long mismatches = 0, raised;
         if (k == 1) demc_contact_def_init(DEMC_CONTACT_PRESET_HM, sizeof def, &def, NULL);
-        if (k >= 8) { /* LS+D's laws: a stiffness of the order of these spheres' Hertzian one */
-            demc_contact_def_init(DEMC_CONTACT_PRESET_LSD, sizeof def, &def, NULL);
+        if (k >= 8) { /* LS+D's and PLS(B)'s laws: a stiffness of the order of these spheres' Hertzian one */
+            demc_contact_def_init(k < 10 ? DEMC_CONTACT_PRESET_LSD : DEMC_CONTACT_PRESET_PLSB, sizeof def, &def, NULL);
             def.normal_stiffness = 1.5e7;
             def.stiffness_ratio = 0.8;
         }
@@ -399,7 +400,7 @@ static void lanes_equal_the_single_call(void)
         def.restitution = 0.7;
         def.friction.mu_static = 0.2;
         def.friction.mu_dynamic = 0.15;
-        if (k == 2) {
+        if (k == 2 || k == 11) {
             def.friction.stiffness_rule = DEMC_STIFFNESS_FORWARD;
             def.friction.unloading = DEMC_UNLOADING_KEEP;
             def.transport = DEMC_TRANSPORT_PROJECT;

@@ -1,4 +1,4 @@
-/* The batch of HM+D's, HM's and LS+D's laws several contacts at a time in SIMD lanes, written once against the wide-double
+/* The batch of HM+D's, HM's, LS+D's and PLS(B)'s laws several contacts at a time in SIMD lanes, written once against the wide-double
  * layer (impl/wide_impl.h): DEMCI_WIDE contacts per instruction, 8 with AVX-512F, 4 with AVX, 2 with SSE2, 1 with
  * plain doubles, each width an instance of this one text. Compiled where DEMCI_BATCH_LANES is set below: in the
  * library (built with -ffp-contract=off, one object per width, chosen at run time: contact_batch_impl.h), and in a
@@ -8,7 +8,7 @@
  * tests, built with -ffp-contract=off). Never under -ffast-math or nvcc; DEMC_NO_LANES before the
  * first demc include turns them off.
  *
- * demc_contact_eval_batch() with a kind demci_contact_lanes_serve() admits (the HMD, HM and LSD presets, and their laws
+ * demc_contact_eval_batch() with a kind demci_contact_lanes_serve() admits (the HMD, HM, LSD and PLSB presets, and their laws
  * under other conventions that keep no elastic displacement and slip along the trial force) evaluates its sphere
  * pairs DEMCI_WIDE contacts at a time, lane k contact q + k. Each lane performs what the scalar body performs (the
  * frame builder, then demci_contact_eval_kind() with that kind): the same products, sums, quotients and square
@@ -120,8 +120,8 @@ DEMC_HOT_INLINE demci_wm demci_lanes3_null(demci_lanes3 v)
     return demci_wm_and(demci_w_eq(v.x, zero), demci_wm_and(demci_w_eq(v.y, zero), demci_w_eq(v.z, zero)));
 }
 
-/* The kinds whose batch the lanes evaluate: Hertz with viscous damping (HM+D's laws) or none (HM's), or the linear
- * spring with viscous damping (LS+D's laws), the spring
+/* The kinds whose batch the lanes evaluate: Hertz with viscous damping (HM+D's laws) or none (HM's), the linear
+ * spring with viscous damping (LS+D's laws), or PLS(B)'s latch without damping (its preset's laws), the spring
  * driven by the velocity, no rolling, twisting or adhesion, under conventions that keep no elastic displacement
  * (not the total stiffness rule) and slip along the trial force, with the Coulomb policies and load of 1.0. The
  * kept dashpot and the absolute load of 1.1 (LAMMPS's rules, which come with the total stiffness rule there) take
@@ -131,7 +131,8 @@ DEMC_STATIC_INLINE int demci_contact_lanes_serve(demc_contact_kind kind)
     const unsigned laws = kind & DEMCI_KIND_LAW_BITS;
     return (laws == (DEMC_CONTACT_KIND_HMD & DEMCI_KIND_LAW_BITS) ||
             laws == (DEMC_CONTACT_KIND_HM & DEMCI_KIND_LAW_BITS) ||
-            laws == (DEMC_CONTACT_KIND_LSD & DEMCI_KIND_LAW_BITS)) &&
+            laws == (DEMC_CONTACT_KIND_LSD & DEMCI_KIND_LAW_BITS) ||
+            laws == (DEMC_CONTACT_KIND_PLSB & DEMCI_KIND_LAW_BITS)) &&
            !demci_contact_spring_displacement(kind) && DEMCI_KIND_DIRECTION(kind) == DEMC_SLIP_DIRECTION_FORCE &&
            DEMCI_KIND_COULOMB(kind) != DEMC_COULOMB_TOTAL_DASHPOT_KEPT &&
            DEMCI_KIND_COULOMB_LOAD(kind) == DEMC_COULOMB_LOAD_POSITIVE &&
@@ -339,19 +340,39 @@ DEMC_HOT_INLINE int demci_lanes_eval(demc_contact_kind kind, const double *c, co
         const demci_w m_j = demci_w_gather(b->mass, sj);
         const demci_w r_eff = demci_w_div(demci_w_mul(ri, rj), demci_w_add(ri, rj));
         const demci_w m_eff = demci_w_div(demci_w_mul(m_i, m_j), demci_w_add(m_i, m_j));
-        /* the evaluation (demci_contact_eval_kind): kinematics, Hertz with its dashpot, the end rule */
+        /* the evaluation (demci_contact_eval_kind): kinematics, the normal law with its dashpot, the end rule */
         const demci_lanes3 v_c = demci_lanes3_sub(demci_lanes3_add(v_i, demci_lanes3_cross(w_i, branch_i)),
                                                   demci_lanes3_add(v_j, demci_lanes3_cross(w_j, branch_j)));
         const demci_w rate = demci_w_neg(demci_lanes3_dot(v_c, n));
         const demci_lanes3 v_t = demci_lanes3_add_scaled(v_c, rate, n);
-        /* the contact radius √(R*δ): Hertz's force and stiffnesses; the linear law's heat alone */
-        const int linear = DEMCI_KIND_NORMAL(kind) == DEMC_NORMAL_LINEAR;
-        const demci_w a = !linear || b->heat_flow ? demci_w_sqrt(demci_w_mul(r_eff, overlap)) : zero;
-        const demci_w k_n = linear ? demci_w_splat(c[DEMCI_M_K]) : demci_w_mul(demci_w_splat(c[DEMCI_M_HERTZ_KN]), a);
-        const demci_w f_el = linear ? demci_w_mul(k_n, overlap)
-                                    : demci_w_mul(demci_w_mul(demci_w_splat(c[DEMCI_M_HERTZ_F]), a), overlap);
-        const demci_w k_t = linear ? demci_w_mul(demci_w_splat(c[DEMCI_M_KAPPA]), k_n)
-                                   : demci_w_mul(demci_w_splat(c[DEMCI_M_HERTZ_KT]), a);
+        /* the normal law's force f_el, stiffness k_n (the dashpot's) and k_t: Hertz on the contact radius √(R*δ);
+         * the linear spring; PLS(B)'s latch (demci_pls_eval: δ_max kept in the state, the lesser of the loading and
+         * the latched line, not below 0; k_n and k_t on the unloading stiffness). The radius of the other laws
+         * serves the heat alone. */
+        const unsigned normal = DEMCI_KIND_NORMAL(kind);
+        const demci_w a = normal == DEMC_NORMAL_HERTZ || b->heat_flow ? demci_w_sqrt(demci_w_mul(r_eff, overlap)) : zero;
+        const size_t latch_at = demci_contact_normal_offset(kind);
+        demci_w k_n, f_el, k_t, latch = zero;
+        if (normal == DEMC_NORMAL_HERTZ) {
+            k_n = demci_w_mul(demci_w_splat(c[DEMCI_M_HERTZ_KN]), a);
+            f_el = demci_w_mul(demci_w_mul(demci_w_splat(c[DEMCI_M_HERTZ_F]), a), overlap);
+            k_t = demci_w_mul(demci_w_splat(c[DEMCI_M_HERTZ_KT]), a);
+        } else if (normal == DEMC_NORMAL_LINEAR) {
+            k_n = demci_w_splat(c[DEMCI_M_K]);
+            f_el = demci_w_mul(k_n, overlap);
+            k_t = demci_w_mul(demci_w_splat(c[DEMCI_M_KAPPA]), k_n);
+        } else {
+            const demci_w previous = demci_w_gather(b->state + latch_at, st);
+            const demci_w loading = demci_w_mul(demci_w_splat(c[DEMCI_M_PLS_K1]), overlap);
+            demci_w latched, least;
+            latch = demci_w_select(demci_w_gt(overlap, previous), overlap, previous); /* overlap > 0 in the lanes */
+            latched = demci_w_mul(demci_w_splat(c[DEMCI_M_PLS_K2]),
+                                  demci_w_sub(overlap, demci_w_mul(demci_w_splat(c[DEMCI_M_PLS_FRACTION]), latch)));
+            least = demci_w_select(demci_w_lt(loading, latched), loading, latched);
+            f_el = demci_w_select(demci_w_gt(least, zero), least, zero);
+            k_n = demci_w_splat(c[DEMCI_M_PLS_K2]);
+            k_t = demci_w_mul(demci_w_splat(c[DEMCI_M_KAPPA]), k_n);
+        }
         const demci_w c_n = DEMCI_KIND_DAMPING(kind) == DEMC_DAMPING_VISCOUS
                                 ? demci_w_mul(demci_w_mul(demci_w_splat(2.0), demci_w_splat(c[DEMCI_M_GAMMA_N])),
                                               demci_w_sqrt(demci_w_mul(m_eff, k_n)))
@@ -387,6 +408,7 @@ DEMC_HOT_INLINE int demci_lanes_eval(demc_contact_kind kind, const double *c, co
         demci_w_scatter(b->state + spring_at + 3, st, k_t);
         demci_w_scatter(b->state + spring_at + 4, st, f_n);
         demci_w_scatter(b->state + spring_at + 5, st, t.sliding);
+        if (normal == DEMC_NORMAL_PLSB) demci_w_scatter(b->state + latch_at, st, latch);
         demci_w_store(lane[FORCE], force.x), demci_w_store(lane[FORCE + 1], force.y);
         demci_w_store(lane[FORCE + 2], force.z);
         demci_w_store(lane[TORQUE_I], torque_i.x), demci_w_store(lane[TORQUE_I + 1], torque_i.y);
@@ -497,10 +519,11 @@ DEMC_HOT_INLINE void demci_lanes_loop(demc_contact_kind kind, const double *c, c
 }
 
 /* The kinds the lanes serve: the default preset's with everything folded (its conventions read at run time cost
- * it 13 instructions a contact of 374, 3.5 %); any other, the HM and LSD presets' included, with its laws folded
- * but for the normal law of HM+D's and LS+D's (one loop for both: a loop for LS+D's laws alone cost 32 KB of text
- * over the three widths) and its conventions read at run time (constant over the batch: branches taken the same
- * way every time; the HM preset measured no slower that way, and a loop of its own cost 28 KB of text). */
+ * it 13 instructions a contact of 374, 3.5 %); any other, the HM, LSD and PLSB presets' included, with its laws
+ * folded but for the normal law (one loop for HM+D's and LS+D's laws, one for HM's and PLS(B)'s, the undamped
+ * ones: a loop for LS+D's laws alone cost 32 KB of text over the three widths) and its conventions read at run
+ * time (constant over the batch: branches taken the same way every time; the HM preset measured no slower that
+ * way, and a loop of its own cost 28 KB of text). */
 DEMC_STATIC_INLINE void demci_contact_batch_lanes(demc_contact_kind kind, const double *c, const demc_contact_batch *b, double dt)
 {
     const demc_contact_kind conventions = kind & ~DEMCI_KIND_LAW_BITS;
@@ -509,7 +532,8 @@ DEMC_STATIC_INLINE void demci_contact_batch_lanes(demc_contact_kind kind, const 
         demci_lanes_loop(conventions | DEMCI_KIND_NORMAL(kind) | (DEMC_CONTACT_KIND_HMD & DEMCI_KIND_LAW_BITS & ~15u),
                          c, b, dt);
     else
-        demci_lanes_loop(conventions | (DEMC_CONTACT_KIND_HM & DEMCI_KIND_LAW_BITS), c, b, dt);
+        demci_lanes_loop(conventions | DEMCI_KIND_NORMAL(kind) | (DEMC_CONTACT_KIND_HM & DEMCI_KIND_LAW_BITS & ~15u), c,
+                         b, dt);
 }
 
 /* The library on x86 has the lanes of every width: this unit's own (DEMCI_WIDE, the target it is built for: 2 on
