@@ -52,7 +52,7 @@
 #define BENCH_LOOSE 0.1
 
 #define BENCH_PRESTEPS 3
-#define BENCH_MAX_KERNELS 12
+#define BENCH_MAX_KERNELS 14
 #define BENCH_MAX_REPS 512
 
 static const double bench_dt = 1e-6; /* s: ~0.2 of the Rayleigh time of these spheres */
@@ -143,6 +143,34 @@ static void bench_demc_setup_default(bench_demc_model *m, const demc_pair *pair,
 {
     demc_contact_def def = bench_demc_def(pair, e, mu);
     bench_demc_compile(&def, BENCH_KIND_DEFAULT, m);
+}
+
+/* HM+D under the conventions of the LIGGGHTS example (DEMC_CONTACT_KIND_HMD_LIGGGHTS: the total spring, its elastic
+ * displacement kept and recalculated on slip, the slip along it, the elastic Coulomb policy, the overlap end rule,
+ * the projected memory) or (lammps) under LAMMPS GRANULAR's rules (the total spring, the dashpot kept whole under
+ * the total Coulomb policy, the absolute Coulomb load, the overlap end rule, the projected memory): other physics on
+ * the same motion, for the batch only (what those conventions cost); returns the state size, read from the model. */
+static int bench_demc_setup_engine(bench_demc_model *m, const demc_pair *pair, double e, double mu, int lammps)
+{
+    demc_contact_def def = bench_demc_def(pair, e, mu);
+    def.end = DEMC_CONTACT_END_OVERLAP;
+    def.transport = DEMC_TRANSPORT_PROJECT;
+    def.friction.stiffness_rule = DEMC_STIFFNESS_TOTAL;
+    if (lammps) {
+        def.friction.coulomb = DEMC_COULOMB_TOTAL_DASHPOT_KEPT;
+        def.coulomb_load = DEMC_COULOMB_LOAD_ABSOLUTE;
+    } else {
+        def.friction.recalculation = DEMC_SLIP_CONVENTIONAL;
+        def.friction.direction = DEMC_SLIP_DIRECTION_DISPLACEMENT;
+        def.friction.coulomb = DEMC_COULOMB_ELASTIC;
+    }
+    if (demc_contact_model_init(&def, &m->model, NULL) != DEMC_OK ||
+        (!lammps && demc_contact_model_kind(&m->model) != DEMC_CONTACT_KIND_HMD_LIGGGHTS))
+        abort();
+    m->range = demc_contact_model_range(&m->model);
+    m->temperature = m->heat_flow = NULL;
+    m->frictional_heat = 0;
+    return (int)demc_contact_model_state_size(&m->model);
 }
 
 static int bench_mdr_springs; /* the MDR model's springs, set at setup (mdr-cell-floor reads it) */
@@ -833,7 +861,8 @@ int main(void)
     disp_damping dd;
     disp_tangential dtg;
     disp_model dm;
-    bench_demc_model demc_closest, demc_default, demc_heat, demc_friction_heat, demc_mdr;
+    bench_demc_model demc_closest, demc_default, demc_heat, demc_friction_heat, demc_mdr, demc_liggghts, demc_lammps;
+    int liggghts_doubles, lammps_doubles;
     int mdr_doubles;
     bench_kernel kernels[BENCH_MAX_KERNELS];
     int nk = 0, failed = 0;
@@ -855,6 +884,8 @@ int main(void)
     demc_friction_heat = demc_heat; /* the same arrays */
     demc_friction_heat.frictional_heat = 1;
     mdr_doubles = bench_demc_setup_default_mdr(&demc_mdr, &pair, e, mu);
+    liggghts_doubles = bench_demc_setup_engine(&demc_liggghts, &pair, e, mu, 0);
+    lammps_doubles = bench_demc_setup_engine(&demc_lammps, &pair, e, mu, 1);
 
 #define BENCH_KERNEL(NAME, NOTE, SAME, DOUBLES, SWEEP, MODEL)                                                  \
     do {                                                                                                       \
@@ -879,6 +910,10 @@ int main(void)
                  &demc_closest);
     BENCH_KERNEL("demc-batch-def", "default conventions", 0, BENCH_DEMC_DEFAULT_DOUBLES, bench_sweep_demc_batch,
                  &demc_default);
+    BENCH_KERNEL("demc-batch-lig", "LIGGGHTS's conventions: not checked", -1, liggghts_doubles, bench_sweep_demc_batch,
+                 &demc_liggghts);
+    BENCH_KERNEL("demc-batch-lmp", "LAMMPS's rules: not checked", -1, lammps_doubles, bench_sweep_demc_batch,
+                 &demc_lammps);
     BENCH_KERNEL("demc-batch-heat", "closest, with static conduction", 1, BENCH_DEMC_CLOSEST_DOUBLES,
                  bench_sweep_demc_batch, &demc_heat);
     BENCH_KERNEL("demc-batch-fheat", "closest, conduction and frictional heat", 1, BENCH_DEMC_CLOSEST_DOUBLES,

@@ -383,14 +383,15 @@ static long lanes_case(const demc_contact_model *model_p, int sparse, long *mism
 
 static void lanes_equal_the_single_call(void)
 {
-    enum { NKINDS = 12 };
+    enum { NKINDS = 16 };
     int k, sparse;
     for (k = 0; k < NKINDS; ++k) {
         demc_contact_def def = demc_contact_def_default();
         demc_contact_model m;
         long mismatches = 0, raised;
         if (k == 1) demc_contact_def_init(DEMC_CONTACT_PRESET_HM, sizeof def, &def, NULL);
-        if (k >= 8) { /* LS+D's and PLS(B)'s laws: a stiffness of the order of these spheres' Hertzian one */
+        if ((k >= 8 && k < 12) || k == 15) { /* LS+D's and PLS(B)'s laws: a stiffness of the order of these spheres'
+                                               * Hertzian one */
             demc_contact_def_init(k < 10 ? DEMC_CONTACT_PRESET_LSD : DEMC_CONTACT_PRESET_PLSB, sizeof def, &def, NULL);
             def.normal_stiffness = 1.5e7;
             def.stiffness_ratio = 0.8;
@@ -429,6 +430,23 @@ static void lanes_equal_the_single_call(void)
                 def.transport = DEMC_TRANSPORT_PROJECT;
                 def.contact_point = DEMC_CONTACT_POINT_HALF;
             }
+        }
+        if (k == 12) { /* the total law with the total policy's dashpot share, its displacement turned */
+            def.friction.stiffness_rule = DEMC_STIFFNESS_TOTAL;
+            def.friction.direction = DEMC_SLIP_DIRECTION_DISPLACEMENT;
+        } else if (k == 13) { /* the displacement kept by the incremental rule, the slip along it */
+            def.friction.direction = DEMC_SLIP_DIRECTION_DISPLACEMENT;
+            def.friction.recalculation = DEMC_SLIP_INCREMENTAL;
+        } else if (k == 14) { /* the slip along the sliding velocity, the displacement recalculated, projected */
+            def.friction.stiffness_rule = DEMC_STIFFNESS_FORWARD;
+            def.friction.direction = DEMC_SLIP_DIRECTION_VELOCITY;
+            def.friction.recalculation = DEMC_SLIP_CONVENTIONAL;
+            def.friction.coulomb = DEMC_COULOMB_ELASTIC;
+            def.transport = DEMC_TRANSPORT_PROJECT;
+        } else if (k == 15) { /* PLS(B) under LAMMPS's rules with its total law */
+            def.friction.stiffness_rule = DEMC_STIFFNESS_TOTAL;
+            def.friction.coulomb = DEMC_COULOMB_TOTAL_DASHPOT_KEPT;
+            def.coulomb_load = DEMC_COULOMB_LOAD_ABSOLUTE;
         }
         if (k != 5) CHECK(demc_contact_model_init(&def, &m, NULL) == DEMC_OK);
         for (sparse = 0; sparse < 2; ++sparse) {

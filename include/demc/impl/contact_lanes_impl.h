@@ -119,13 +119,36 @@ DEMC_HOT_INLINE demci_wm demci_lanes3_null(demci_lanes3 v)
     const demci_w zero = demci_w_zero();
     return demci_wm_and(demci_w_eq(v.x, zero), demci_wm_and(demci_w_eq(v.y, zero), demci_w_eq(v.z, zero)));
 }
+/* demc_vec3_normalize() of each lane: v over its largest |component| (kept in the order of its compares), times
+ * 1/|that|; (0, 0, 0) for a zero or non-finite v, whose lanes take harmless operands (no exception the scalar
+ * function, which returns before dividing there, would not raise). The finiteness test compares quietly. */
+DEMC_HOT_INLINE demci_lanes3 demci_lanes3_normalize(demci_lanes3 v)
+{
+    const demci_w zero = demci_w_zero(), one = demci_w_splat(1.0), inf = demci_w_splat(HUGE_VAL);
+    demci_w m = demci_w_abs(v.x), n2;
+    demci_wm finite = demci_wm_and(demci_wm_and(demci_w_eq(v.x, v.x), demci_w_eq(v.y, v.y)), demci_w_eq(v.z, v.z));
+    demci_wm ok;
+    demci_lanes3 w;
+    finite = demci_wm_and(finite, demci_wm_not(demci_wm_or(demci_wm_or(demci_w_eq(demci_w_abs(v.x), inf),
+                                                                      demci_w_eq(demci_w_abs(v.y), inf)),
+                                                          demci_w_eq(demci_w_abs(v.z), inf))));
+    /* (a NaN lane is not finite: its compares below are taken on a substituted vector) */
+    v = demci_lanes3_select(finite, v, demci_lanes3_zero());
+    m = demci_w_abs(v.x);
+    m = demci_w_select(demci_w_gt(demci_w_abs(v.y), m), demci_w_abs(v.y), m);
+    m = demci_w_select(demci_w_gt(demci_w_abs(v.z), m), demci_w_abs(v.z), m);
+    ok = demci_wm_and(finite, demci_wm_not(demci_w_eq(m, zero)));
+    m = demci_w_select(ok, m, one);
+    w.x = demci_w_div(v.x, m), w.y = demci_w_div(v.y, m), w.z = demci_w_div(v.z, m);
+    n2 = demci_w_select(ok, demci_lanes3_dot(w, w), one);
+    return demci_lanes3_select(ok, demci_lanes3_scale(w, demci_w_div(one, demci_w_sqrt(n2))), demci_lanes3_zero());
+}
 
 /* The kinds whose batch the lanes evaluate: Hertz with viscous damping (HM+D's laws) or none (HM's), the linear
  * spring with viscous damping (LS+D's laws), or PLS(B)'s latch without damping (its preset's laws), the spring
- * driven by the velocity, no rolling, twisting or adhesion, under conventions that keep no elastic displacement
- * (not the total stiffness rule) and slip along the trial force, with the Coulomb policies and load of 1.0. The
- * kept dashpot and the absolute load of 1.1 (LAMMPS's rules, which come with the total stiffness rule there) take
- * the scalar loop. */
+ * driven by the velocity, no rolling, twisting or adhesion, under any conventions (LIGGGHTS's and LAMMPS's
+ * included: the total stiffness rule, the elastic displacement kept, every slip direction and recalculation, the
+ * kept dashpot, the absolute Coulomb load). A liquid bridge takes the scalar loop. */
 DEMC_STATIC_INLINE int demci_contact_lanes_serve(demc_contact_kind kind)
 {
     const unsigned laws = kind & DEMCI_KIND_LAW_BITS;
@@ -133,10 +156,7 @@ DEMC_STATIC_INLINE int demci_contact_lanes_serve(demc_contact_kind kind)
             laws == (DEMC_CONTACT_KIND_HM & DEMCI_KIND_LAW_BITS) ||
             laws == (DEMC_CONTACT_KIND_LSD & DEMCI_KIND_LAW_BITS) ||
             laws == (DEMC_CONTACT_KIND_PLSB & DEMCI_KIND_LAW_BITS)) &&
-           !demci_contact_spring_displacement(kind) && DEMCI_KIND_DIRECTION(kind) == DEMC_SLIP_DIRECTION_FORCE &&
-           DEMCI_KIND_COULOMB(kind) != DEMC_COULOMB_TOTAL_DASHPOT_KEPT &&
-           DEMCI_KIND_COULOMB_LOAD(kind) == DEMC_COULOMB_LOAD_POSITIVE &&
-           !DEMCI_KIND_BRIDGE(kind); /* (a liquid bridge: the scalar body) */
+           !DEMCI_KIND_BRIDGE(kind);
 }
 
 /* The turn of the memory from the previous normal to this one with the mean spin (demci_tangential_turn_make). */
@@ -199,9 +219,10 @@ DEMC_HOT_INLINE demci_lanes3 demci_lanes_carry(demc_contact_kind kind, const dem
     }
 }
 
-/* What the spring step gives: the spring's new force, the tangential force on i, the slip flag. */
+/* What the spring step gives: the spring's new force and elastic displacement (where the kind keeps it), the
+ * tangential force on i, the slip flag. */
 typedef struct demci_lanes_spring {
-    demci_lanes3 spring, force;
+    demci_lanes3 spring, displacement, force;
     demci_w sliding;
     /* lanes whose trial is not zero and whose |trial|² is outside [1e-270, 1e270] (or NaN): there the scalar body
      * compares and scales by the largest component (scaled_impl.h), which the lanes do not; the group then goes to
@@ -209,35 +230,48 @@ typedef struct demci_lanes_spring {
     demci_wm rare;
 } demci_lanes_spring;
 
-/* demci_tangential_step without energy terms, for the conventions demci_contact_lanes_serve() admits: the forward,
- * backward or average stiffness rule, the unloading rescale or not, the total or elastic Coulomb policy, the slip
- * force along the trial force. The slip branch's quotients and root take harmless operands in the sticking lanes. */
-DEMC_HOT_INLINE demci_lanes_spring demci_lanes_spring_step(demc_contact_kind kind, const double *c,
-                                                           demci_lanes3 memory, demci_w s_k, demci_w s_fn,
-                                                           demci_lanes3 v_t, demci_w k_t, demci_w f_n, demci_w c_t,
-                                                           double dt)
+/* demci_tangential_step without energy terms: the forward, backward, average or total stiffness rule, the unloading
+ * rescale or not, the incremental or conventional recalculation of the elastic displacement, the total, elastic or
+ * kept-dashpot Coulomb policy, the slip force along the trial force, the elastic displacement or the sliding
+ * velocity. `memory` and `displacement` are the spring's force and elastic displacement carried into this frame
+ * (either unread where the kind does not use it), `load` the Coulomb load. The slip branch's quotients and roots
+ * take harmless operands in the lanes that do not take it. */
+DEMC_HOT_INLINE demci_lanes_spring demci_lanes_spring_step(demc_contact_kind kind, int extended, const double *c,
+                                                           demci_lanes3 memory, demci_lanes3 displacement,
+                                                           demci_w s_k, demci_w s_load, demci_lanes3 v_t, demci_w k_t,
+                                                           demci_w load, demci_w c_t, double dt)
 {
-    const int total_policy = DEMCI_KIND_COULOMB(kind) == DEMC_COULOMB_TOTAL;
+    const int total_rule = extended && DEMCI_KIND_STIFFNESS_RULE(kind) == DEMC_STIFFNESS_TOTAL;
+    const int keeps = extended && demci_contact_spring_displacement(kind);
+    const unsigned direction = extended ? DEMCI_KIND_DIRECTION(kind) : DEMC_SLIP_DIRECTION_FORCE;
+    /* the total policies bound F_el + F_d; the kept dashpot's keeps −c_t v_t whole */
+    const int total_policy = DEMCI_KIND_COULOMB(kind) != DEMC_COULOMB_ELASTIC;
+    const int kept = extended && DEMCI_KIND_COULOMB(kind) == DEMC_COULOMB_TOTAL_DASHPOT_KEPT;
     const demci_w zero = demci_w_zero(), one = demci_w_splat(1.0);
     const demci_lanes3 increment = demci_lanes3_scale(v_t, demci_w_splat(dt));
     const demci_w k_prev = demci_w_select(demci_w_gt(s_k, zero), s_k, k_t);
-    const demci_w fn = demci_w_select(demci_w_gt(f_n, zero), f_n, zero);
+    const demci_w fn = demci_w_select(demci_w_gt(load, zero), load, zero);
     const demci_lanes3 f_damp = demci_lanes3_scale(v_t, demci_w_neg(c_t));
     const demci_w k_average = demci_w_mul(demci_w_splat(0.5), demci_w_add(k_prev, k_t));
     const demci_w k_step = DEMCI_KIND_STIFFNESS_RULE(kind) == DEMC_STIFFNESS_BACKWARD  ? k_prev
                            : DEMCI_KIND_STIFFNESS_RULE(kind) == DEMC_STIFFNESS_AVERAGE ? k_average
                                                                                        : k_t;
-    demci_lanes3 f_old = memory, trial_force, trial_limited, limited, f_el, slid;
+    const demci_lanes3 trial_disp = keeps ? demci_lanes3_add(displacement, increment) : demci_lanes3_zero();
+    /* 1/k_t(ξ) where k_t(ξ) > 0, for the slip (L − L*)/k_t(ξ) without a dashpot share (else no slip: 0) */
+    const demci_wm k_step_known = demci_w_gt(k_step, zero);
+    const demci_w inv_k_step = demci_w_div(one, demci_w_select(k_step_known, k_step, one));
+    demci_lanes3 f_old = memory, trial_force, trial_limited, along, limited, excess, f_el, slid, slip;
     demci_w t2, lim_s, limit;
     demci_wm stick, release;
     demci_lanes_spring out;
-    if (DEMCI_KIND_UNLOADING(kind) == DEMC_UNLOADING_RESCALE) {
+    if (DEMCI_KIND_UNLOADING(kind) == DEMC_UNLOADING_RESCALE && !total_rule) { /* (the total law reads no F_old) */
         const demci_wm prev_known = demci_w_gt(k_prev, zero);
         const demci_w ratio =
             demci_w_select(prev_known, demci_w_div(k_t, demci_w_select(prev_known, k_prev, one)), one);
-        f_old = demci_lanes3_scale(f_old, demci_w_select(demci_w_lt(f_n, s_fn), ratio, one));
+        f_old = demci_lanes3_scale(f_old, demci_w_select(demci_w_lt(load, s_load), ratio, one));
     }
-    trial_force = demci_lanes3_add_scaled(f_old, demci_w_neg(k_step), increment);
+    trial_force = total_rule ? demci_lanes3_scale(trial_disp, demci_w_neg(k_t))
+                             : demci_lanes3_add_scaled(f_old, demci_w_neg(k_step), increment);
     trial_limited = total_policy ? demci_lanes3_add(trial_force, f_damp) : trial_force;
     t2 = demci_lanes3_dot(trial_limited, trial_limited);
     /* a zero vector takes the plain test in the scalar body too; a non-zero one whose square underflows to 0 does
@@ -248,28 +282,59 @@ DEMC_HOT_INLINE demci_lanes_spring demci_lanes_spring_step(demc_contact_kind kin
     lim_s = demci_w_mul(demci_w_splat(c[DEMCI_M_MU_S]), fn);
     stick = demci_w_le(t2, demci_w_mul(lim_s, lim_s));
     limit = demci_w_mul(demci_w_splat(c[DEMCI_M_MU_D]), fn);
-    limited = demci_lanes3_scale(trial_limited, demci_w_div(limit, demci_w_sqrt(demci_w_select(stick, one, t2))));
-    if (total_policy) {
+    /* the slip force (demci_tangential_slip_force): along −δ_el or −v_t where that is not zero, else along the
+     * trial force */
+    along = demci_lanes3_scale(trial_limited, demci_w_div(limit, demci_w_sqrt(demci_w_select(stick, one, t2))));
+    if (direction == DEMC_SLIP_DIRECTION_FORCE) {
+        limited = along;
+    } else {
+        const demci_lanes3 toward = direction == DEMC_SLIP_DIRECTION_DISPLACEMENT ? trial_disp : v_t;
+        const demci_lanes3 t = demci_lanes3_normalize(demci_lanes3_scale(toward, demci_w_splat(-1.0)));
+        limited = demci_lanes3_select(demci_lanes3_null(t), along, demci_lanes3_scale(t, limit));
+    }
+    if (total_policy && !kept) {
         /* the dashpot takes its share of the slip, the spring k_t(ξ)Δt/(k_t(ξ)Δt + c_t) of L − L*; without a dashpot
          * the spring carries L itself */
         const demci_wm dashpot = demci_wm_and(demci_w_gt(c_t, zero), demci_w_gt(demci_w_splat(dt), zero));
         const demci_w k_dt = demci_w_mul(k_step, demci_w_splat(dt));
         const demci_w per = demci_w_div(one, demci_w_select(dashpot, demci_w_add(k_dt, c_t), one));
-        f_el = demci_lanes3_select(
-            dashpot, demci_lanes3_add_scaled(trial_force, demci_w_mul(k_dt, per), demci_lanes3_sub(limited, trial_limited)),
-            limited);
+        excess = demci_lanes3_sub(limited, trial_limited);
+        f_el = demci_lanes3_select(dashpot, demci_lanes3_add_scaled(trial_force, demci_w_mul(k_dt, per), excess),
+                                   limited);
         slid = limited;
+        slip = demci_lanes3_select(dashpot, demci_lanes3_scale(excess, demci_w_mul(demci_w_splat(dt), per)),
+                                   demci_lanes3_select(k_step_known, demci_lanes3_scale(excess, inv_k_step),
+                                                       demci_lanes3_zero()));
     } else {
-        f_el = limited;
-        slid = demci_lanes3_add(limited, f_damp);
+        /* the spring carries L (the elastic policy), or L − F_d with the dashpot kept whole */
+        excess = demci_lanes3_sub(limited, trial_limited);
+        f_el = kept ? demci_lanes3_sub(limited, f_damp) : limited;
+        slid = kept ? limited : demci_lanes3_add(limited, f_damp);
+        slip = demci_lanes3_select(k_step_known, demci_lanes3_scale(excess, inv_k_step), demci_lanes3_zero());
     }
     out.spring = demci_lanes3_select(stick, trial_force, f_el);
     out.force = demci_lanes3_select(stick, demci_lanes3_add(trial_force, f_damp), slid);
     out.sliding = demci_w_select(stick, zero, one);
+    if (keeps) {
+        /* on slip: [Zabulionis 2012] eq 41 (the conventional recalculation; [Campello 2015] eq 35-36 for the total
+         * law), or eq 35, δ_el − Δδ_sl */
+        demci_lanes3 slipped;
+        if (total_rule || DEMCI_KIND_RECALCULATION(kind) == DEMC_SLIP_CONVENTIONAL) {
+            const demci_wm k_known = demci_w_gt(k_t, zero);
+            const demci_w inv_k_now = demci_w_select(k_known, demci_w_div(one, demci_w_select(k_known, k_t, one)), zero);
+            slipped = demci_lanes3_scale(f_el, demci_w_neg(inv_k_now));
+        } else {
+            slipped = demci_lanes3_sub(trial_disp, slip);
+        }
+        out.displacement = demci_lanes3_select(stick, trial_disp, slipped);
+    } else {
+        out.displacement = demci_lanes3_zero();
+    }
     /* no normal load (F_n ≤ 0 or NaN: fn = 0): the spring is released and only the dashpot of the elastic policy
      * acts, as the scalar body's release branch */
     release = demci_w_eq(fn, zero);
     out.spring = demci_lanes3_select(release, demci_lanes3_zero(), out.spring);
+    out.displacement = demci_lanes3_select(release, demci_lanes3_zero(), out.displacement);
     out.force = demci_lanes3_select(release, total_policy ? demci_lanes3_zero() : f_damp, out.force);
     out.sliding = demci_w_select(release, one, out.sliding);
     return out;
@@ -297,7 +362,8 @@ void demci_lanes_heat(const double *c, const demc_contact_batch *b, double dt, c
  * nothing written when any takes a rarer path of the scalar body (see the top of this file). The lanes past count
  * evaluate contact qs[0] again (its operations, so no other path and no exception), write contact qs[0]'s new state
  * again (the same values) and return no result. */
-DEMC_HOT_INLINE int demci_lanes_eval(demc_contact_kind kind, const double *c, const demc_contact_batch *b, double dt,
+DEMC_HOT_INLINE int demci_lanes_eval(demc_contact_kind kind, int extended, const double *c, const demc_contact_batch *b,
+                                     double dt,
                                      const size_t *qs, int count, double *radius)
 {
     const size_t spring_at = demci_contact_tangential_offset(kind);
@@ -381,13 +447,25 @@ DEMC_HOT_INLINE int demci_lanes_eval(demc_contact_kind kind, const double *c, co
         const demci_w f_n = DEMCI_KIND_END(kind) == DEMC_CONTACT_END_FORCE
                                 ? demci_w_select(demci_w_gt(f_sum, zero), f_sum, zero)
                                 : f_sum;
-        /* the memory carried into this frame, then the spring */
-        demci_wm carry_rare;
+        /* the memory carried into this frame (the spring's force, which the total law does not read, and its
+         * elastic displacement where the kind keeps it), then the spring with its Coulomb load (|F_n| under the
+         * absolute load) */
+        const int total_rule = extended && DEMCI_KIND_STIFFNESS_RULE(kind) == DEMC_STIFFNESS_TOTAL;
+        const int keeps = extended && demci_contact_spring_displacement(kind);
+        demci_wm carry_rare = demci_w_lt(zero, zero), displacement_rare = carry_rare;
         const demci_lanes3 memory =
-            demci_lanes_carry(kind, &turn, n, demci_lanes3_gather(b->state + spring_at, st), &carry_rare);
+            total_rule ? demci_lanes3_zero()
+                       : demci_lanes_carry(kind, &turn, n, demci_lanes3_gather(b->state + spring_at, st), &carry_rare);
+        const demci_lanes3 displacement =
+            keeps ? demci_lanes_carry(kind, &turn, n, demci_lanes3_gather(b->state + spring_at + DEMCI_SPRING_DOUBLES, st),
+                                      &displacement_rare)
+                  : demci_lanes3_zero();
+        const demci_w load =
+            extended && DEMCI_KIND_COULOMB_LOAD(kind) == DEMC_COULOMB_LOAD_ABSOLUTE ? demci_w_abs(f_n) : f_n;
         const demci_lanes_spring t = demci_lanes_spring_step(
-            kind, c, memory, demci_w_gather(b->state + spring_at + 3, st), demci_w_gather(b->state + spring_at + 4, st),
-            v_t, k_t, f_n, demci_w_mul(c_n, demci_w_splat(c[DEMCI_M_CT_OVER_CN])), dt);
+            kind, extended, c, memory, displacement, demci_w_gather(b->state + spring_at + 3, st),
+            demci_w_gather(b->state + spring_at + 4, st), v_t, k_t, load,
+            demci_w_mul(c_n, demci_w_splat(c[DEMCI_M_CT_OVER_CN])), dt);
         /* force on i, torques about both centres */
         const demci_lanes3 force = demci_lanes3_add(demci_lanes3_scale(n, f_n), t.force);
         const demci_lanes3 torque_i = demci_lanes3_cross(branch_i, force);
@@ -399,15 +477,16 @@ DEMC_HOT_INLINE int demci_lanes_eval(demc_contact_kind kind, const double *c, co
         double lane[ROWS][DEMCI_WIDE];
         /* A non-finite normal force (inputs far outside the domain: an overlap or stiffness that overflows) also goes
          * to the scalar body, so that inf and NaN come out as from the single evaluation. Nothing is written yet. */
-        if (demci_wm_any(t.rare) || demci_wm_any(carry_rare) ||
+        if (demci_wm_any(t.rare) || demci_wm_any(carry_rare) || demci_wm_any(displacement_rare) ||
             !demci_wm_all(demci_w_eq(demci_w_sub(f_n, f_n), zero)))
             return 0;
         /* the states, in place (a lane past count writes contact qs[0]'s new state again, the same values) */
         if (demci_contact_frame_offset_end(kind) > 0) demci_lanes3_scatter(b->state, st, n);
         demci_lanes3_scatter(b->state + spring_at, st, t.spring);
         demci_w_scatter(b->state + spring_at + 3, st, k_t);
-        demci_w_scatter(b->state + spring_at + 4, st, f_n);
+        demci_w_scatter(b->state + spring_at + 4, st, load);
         demci_w_scatter(b->state + spring_at + 5, st, t.sliding);
+        if (keeps) demci_lanes3_scatter(b->state + spring_at + DEMCI_SPRING_DOUBLES, st, t.displacement);
         if (normal == DEMC_NORMAL_PLSB) demci_w_scatter(b->state + latch_at, st, latch);
         demci_w_store(lane[FORCE], force.x), demci_w_store(lane[FORCE + 1], force.y);
         demci_w_store(lane[FORCE + 2], force.z);
@@ -482,10 +561,10 @@ void demci_lanes_scalar_lib(const double *c, const demc_contact_batch *b, double
 
 /* count (1 ≤ count ≤ DEMCI_WIDE) contacts within reach, listed in qs in the batch's order: in lanes, or (a group the
  * lanes do not take) through the scalar body contact by contact, in that order; their contact radii in radius[]. */
-DEMC_HOT_INLINE void demci_lanes_group(demc_contact_kind kind, const double *c, const demc_contact_batch *b, double dt,
-                                       const size_t *qs, int count, double *radius)
+DEMC_HOT_INLINE void demci_lanes_group(demc_contact_kind kind, int extended, const double *c, const demc_contact_batch *b,
+                                       double dt, const size_t *qs, int count, double *radius)
 {
-    if (!demci_lanes_eval(kind, c, b, dt, qs, count, radius)) DEMCI_LANES_SCALAR(c, b, dt, qs, count, radius);
+    if (!demci_lanes_eval(kind, extended, c, b, dt, qs, count, radius)) DEMCI_LANES_SCALAR(c, b, dt, qs, count, radius);
 }
 
 /* The batch loop of a kind the lanes serve, chunk by chunk as demci_contact_batch_loop(): each chunk's contacts within
@@ -494,7 +573,8 @@ DEMC_HOT_INLINE void demci_lanes_group(demc_contact_kind kind, const double *c, 
  * would be all within reach too rarely at width 8), the last group of a chunk with fewer. The evaluated contacts are
  * emitted in their order, so the sums into the accumulators are the scalar loop's (a contact released adds nothing
  * to them). One evaluation site per kind: the lanes' text is instantiated once per kind and width. */
-DEMC_HOT_INLINE void demci_lanes_loop(demc_contact_kind kind, const double *c, const demc_contact_batch *b, double dt)
+DEMC_HOT_INLINE void demci_lanes_loop(demc_contact_kind kind, int extended, const double *c, const demc_contact_batch *b,
+                                      double dt)
 {
     size_t start, end, within = 1, length = 1; /* of the chunk before; the first chunk is taken as dense */
     size_t list[DEMCI_BATCH_CHUNK];
@@ -512,28 +592,42 @@ DEMC_HOT_INLINE void demci_lanes_loop(demc_contact_kind kind, const double *c, c
             /* a dense chunk's contacts were prefetched whole; a sifted chunk's motion is fetched here */
             if (!dense)
                 for (k = 0; k < (size_t)count; ++k) demci_contact_batch_motion_ahead(b, NULL, list, within, t + k);
-            demci_lanes_group(kind, c, b, dt, list + t, count, radius + t);
+            demci_lanes_group(kind, extended, c, b, dt, list + t, count, radius + t);
         }
         if (b->heat_flow) demci_lanes_heat(c, b, dt, list, within, radius);
     }
 }
 
-/* The kinds the lanes serve: the default preset's with everything folded (its conventions read at run time cost
- * it 13 instructions a contact of 374, 3.5 %); any other, the HM, LSD and PLSB presets' included, with its laws
- * folded but for the normal law (one loop for HM+D's and LS+D's laws, one for HM's and PLS(B)'s, the undamped
- * ones: a loop for LS+D's laws alone cost 32 KB of text over the three widths) and its conventions read at run
- * time (constant over the batch: branches taken the same way every time; the HM preset measured no slower that
- * way, and a loop of its own cost 28 KB of text). */
+/* 1 for the conventions that 1.0's lanes did not serve: the elastic displacement kept (the total stiffness rule,
+ * LIGGGHTS's and LAMMPS's; the slip along it), the slip along the sliding velocity, the kept dashpot and the
+ * absolute Coulomb load (LAMMPS's). */
+DEMC_STATIC_INLINE int demci_lanes_extended(demc_contact_kind kind)
+{
+    return demci_contact_spring_displacement(kind) || DEMCI_KIND_DIRECTION(kind) != DEMC_SLIP_DIRECTION_FORCE ||
+           DEMCI_KIND_COULOMB(kind) == DEMC_COULOMB_TOTAL_DASHPOT_KEPT ||
+           DEMCI_KIND_COULOMB_LOAD(kind) == DEMC_COULOMB_LOAD_ABSOLUTE;
+}
+
+/* The kinds the lanes serve, in four loops: the default preset's with everything folded (its conventions read at
+ * run time cost it 13 instructions a contact of 374, 3.5 %); the other kinds with the conventions of 1.0's lanes,
+ * the HM, LSD and PLSB presets' included, with their laws folded but for the normal law (one loop for HM+D's and
+ * LS+D's laws, one for HM's and PLS(B)'s, the undamped ones: a loop for LS+D's laws alone cost 32 KB of text over
+ * the three widths) and their conventions read at run time (constant over the batch: branches taken the same way
+ * every time; the HM preset measured no slower that way, and a loop of its own cost 28 KB of text); and every kind
+ * with the other conventions (demci_lanes_extended(): LIGGGHTS's, LAMMPS's) in one loop that reads laws and
+ * conventions at run time (with those conventions in the loops above, the closest conventions' batch took 5 % more
+ * time). */
 DEMC_STATIC_INLINE void demci_contact_batch_lanes(demc_contact_kind kind, const double *c, const demc_contact_batch *b, double dt)
 {
     const demc_contact_kind conventions = kind & ~DEMCI_KIND_LAW_BITS;
-    if (kind == DEMC_CONTACT_KIND_HMD) demci_lanes_loop(DEMC_CONTACT_KIND_HMD, c, b, dt);
+    if (kind == DEMC_CONTACT_KIND_HMD) demci_lanes_loop(DEMC_CONTACT_KIND_HMD, 0, c, b, dt);
+    else if (demci_lanes_extended(kind)) demci_lanes_loop(kind, 1, c, b, dt);
     else if ((kind & DEMCI_KIND_LAW_BITS & ~15u) == (DEMC_CONTACT_KIND_HMD & DEMCI_KIND_LAW_BITS & ~15u))
         demci_lanes_loop(conventions | DEMCI_KIND_NORMAL(kind) | (DEMC_CONTACT_KIND_HMD & DEMCI_KIND_LAW_BITS & ~15u),
-                         c, b, dt);
+                         0, c, b, dt);
     else
-        demci_lanes_loop(conventions | DEMCI_KIND_NORMAL(kind) | (DEMC_CONTACT_KIND_HM & DEMCI_KIND_LAW_BITS & ~15u), c,
-                         b, dt);
+        demci_lanes_loop(conventions | DEMCI_KIND_NORMAL(kind) | (DEMC_CONTACT_KIND_HM & DEMCI_KIND_LAW_BITS & ~15u), 0,
+                         c, b, dt);
 }
 
 /* The library on x86 has the lanes of every width: this unit's own (DEMCI_WIDE, the target it is built for: 2 on

@@ -6,7 +6,7 @@
  * library builds one object per width, impl/contact_lanes_impl.h).
  *
  * Why the lanes can give the scalar body's results bit for bit: every operation here is one IEEE operation per lane,
- * correctly rounded as the scalar one is (add, sub, mul, div, sqrt), or exact (neg, select, compare, gather, scatter).
+ * correctly rounded as the scalar one is (add, sub, mul, div, sqrt), or exact (neg, abs, select, compare, gather, scatter).
  * No operation here is fused, and none may be fused by the compiler (the library is built with -ffp-contract=off;
  * impl/contact_lanes_impl.h says which header-only units may use the lanes). The comparisons are the ordered ones
  * of C's operators (false for NaN) and, as in C, the relational ones signal on NaN (gt, ge, lt, le) and equality does
@@ -78,6 +78,11 @@ DEMC_HOT_INLINE demci_w demci_w_neg(demci_w a)
 {
     return _mm512_castsi512_pd(_mm512_xor_si512(_mm512_castpd_si512(a), _mm512_set1_epi64((long long)(1ULL << 63))));
 }
+/* |a|: the sign bit cleared, as fabs */
+DEMC_HOT_INLINE demci_w demci_w_abs(demci_w a)
+{
+    return _mm512_castsi512_pd(_mm512_and_si512(_mm512_castpd_si512(a), _mm512_set1_epi64((long long)~(1ULL << 63))));
+}
 DEMC_HOT_INLINE demci_wm demci_w_gt(demci_w a, demci_w b) { return _mm512_cmp_pd_mask(a, b, _CMP_GT_OS); }
 DEMC_HOT_INLINE demci_wm demci_w_ge(demci_w a, demci_w b) { return _mm512_cmp_pd_mask(a, b, _CMP_GE_OS); }
 DEMC_HOT_INLINE demci_wm demci_w_lt(demci_w a, demci_w b) { return _mm512_cmp_pd_mask(a, b, _CMP_LT_OS); }
@@ -120,6 +125,7 @@ DEMC_HOT_INLINE demci_w demci_w_mul(demci_w a, demci_w b) { return _mm256_mul_pd
 DEMC_HOT_INLINE demci_w demci_w_div(demci_w a, demci_w b) { return _mm256_div_pd(a, b); }
 DEMC_HOT_INLINE demci_w demci_w_sqrt(demci_w a) { return _mm256_sqrt_pd(a); }
 DEMC_HOT_INLINE demci_w demci_w_neg(demci_w a) { return _mm256_xor_pd(a, _mm256_set1_pd(-0.0)); }
+DEMC_HOT_INLINE demci_w demci_w_abs(demci_w a) { return _mm256_andnot_pd(_mm256_set1_pd(-0.0), a); }
 DEMC_HOT_INLINE demci_wm demci_w_gt(demci_w a, demci_w b) { return _mm256_cmp_pd(a, b, _CMP_GT_OS); }
 DEMC_HOT_INLINE demci_wm demci_w_ge(demci_w a, demci_w b) { return _mm256_cmp_pd(a, b, _CMP_GE_OS); }
 DEMC_HOT_INLINE demci_wm demci_w_lt(demci_w a, demci_w b) { return _mm256_cmp_pd(a, b, _CMP_LT_OS); }
@@ -157,6 +163,7 @@ DEMC_HOT_INLINE demci_w demci_w_mul(demci_w a, demci_w b) { return vmulq_f64(a, 
 DEMC_HOT_INLINE demci_w demci_w_div(demci_w a, demci_w b) { return vdivq_f64(a, b); }
 DEMC_HOT_INLINE demci_w demci_w_sqrt(demci_w a) { return vsqrtq_f64(a); }
 DEMC_HOT_INLINE demci_w demci_w_neg(demci_w a) { return vnegq_f64(a); }
+DEMC_HOT_INLINE demci_w demci_w_abs(demci_w a) { return vabsq_f64(a); }
 DEMC_HOT_INLINE demci_wm demci_w_gt(demci_w a, demci_w b) { return vcgtq_f64(a, b); }
 DEMC_HOT_INLINE demci_wm demci_w_ge(demci_w a, demci_w b) { return vcgeq_f64(a, b); }
 DEMC_HOT_INLINE demci_wm demci_w_lt(demci_w a, demci_w b) { return vcltq_f64(a, b); }
@@ -188,6 +195,7 @@ DEMC_HOT_INLINE demci_w demci_w_mul(demci_w a, demci_w b) { return _mm_mul_pd(a,
 DEMC_HOT_INLINE demci_w demci_w_div(demci_w a, demci_w b) { return _mm_div_pd(a, b); }
 DEMC_HOT_INLINE demci_w demci_w_sqrt(demci_w a) { return _mm_sqrt_pd(a); }
 DEMC_HOT_INLINE demci_w demci_w_neg(demci_w a) { return _mm_xor_pd(a, _mm_set1_pd(-0.0)); }
+DEMC_HOT_INLINE demci_w demci_w_abs(demci_w a) { return _mm_andnot_pd(_mm_set1_pd(-0.0), a); }
 DEMC_HOT_INLINE demci_wm demci_w_gt(demci_w a, demci_w b) { return _mm_cmpgt_pd(a, b); }
 DEMC_HOT_INLINE demci_wm demci_w_ge(demci_w a, demci_w b) { return _mm_cmpge_pd(a, b); }
 DEMC_HOT_INLINE demci_wm demci_w_lt(demci_w a, demci_w b) { return _mm_cmplt_pd(a, b); }
@@ -221,6 +229,7 @@ DEMC_HOT_INLINE demci_w demci_w_mul(demci_w a, demci_w b) { return a * b; }
 DEMC_HOT_INLINE demci_w demci_w_div(demci_w a, demci_w b) { return a / b; }
 DEMC_HOT_INLINE demci_w demci_w_sqrt(demci_w a) { return sqrt(a); }
 DEMC_HOT_INLINE demci_w demci_w_neg(demci_w a) { return -a; }
+DEMC_HOT_INLINE demci_w demci_w_abs(demci_w a) { return fabs(a); }
 DEMC_HOT_INLINE demci_wm demci_w_gt(demci_w a, demci_w b) { return a > b; }
 DEMC_HOT_INLINE demci_wm demci_w_ge(demci_w a, demci_w b) { return a >= b; }
 DEMC_HOT_INLINE demci_wm demci_w_lt(demci_w a, demci_w b) { return a < b; }
