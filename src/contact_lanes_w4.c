@@ -9,9 +9,10 @@
 #include "demc/contact.h"
 
 #if defined(DEMCI_LANES_RUNTIME)
-void demci_contact_batch_lanes_w4(demc_contact_kind kind, const double *c, const demc_contact_batch *b, double dt)
+void demci_contact_batch_lanes_w4(demc_contact_kind kind, const double *c, const demc_contact_batch *b,
+                                  const demc_wall *wall, double dt)
 {
-    demci_contact_batch_lanes(kind, c, b, dt);
+    demci_contact_batch_lanes(kind, c, b, wall, dt);
 }
 
 /* The pass of the MDR law's step over the cells inside the contact (impl/tangential_mdr_impl.h), at this width. */

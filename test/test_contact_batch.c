@@ -475,7 +475,11 @@ static long lanes_case(const demc_contact_model *model_p, int sparse, long *mism
     static double x[NBODY][3], v[NBODY][3], w[NBODY][3], radius[NBODY], mass[NBODY];
     static double st_batch[NPAIR * MAXS], st_single[NPAIR * MAXS], force[NPAIR * 3], ti[NPAIR * 3], tj[NPAIR * 3];
     static double bf[NBODY * 3], bt[NBODY * 3], sf[NBODY * 3], stq[NBODY * 3];
-    static int ci[NPAIR], cj[NPAIR];
+    static int ci[NPAIR], cj[NPAIR], wi[NBODY];
+    /* the wall's batch: every body against a plane that cuts the bottom layer (most bodies apart) */
+    static double wst_batch[NBODY * MAXS], wst_single[NBODY * MAXS], wforce[NBODY * 3], wti[NBODY * 3], wtj[NBODY * 3];
+    demc_wall plane;
+    long wall_touching = 0;
     const demc_contact_model m = *model_p;
     const size_t ns = demc_contact_model_state_size(&m);
     const double h = 2 * 5e-3 * (1 - 2e-3), dt = 1e-6;
@@ -512,6 +516,14 @@ static long lanes_case(const demc_contact_model *model_p, int sparse, long *mism
         }
     memset(st_batch, 0, sizeof st_batch);
     memset(st_single, 0, sizeof st_single);
+    memset(wst_batch, 0, sizeof wst_batch);
+    memset(wst_single, 0, sizeof wst_single);
+    for (k = 0; k < NBODY; ++k) wi[k] = (int)k;
+    /* tilted a little (the overlap changes across the layer), moving and turning */
+    plane.normal = demc_vec3_normalize(demc_vec3_make(1e-4, -2e-4, 1.0));
+    plane.point = demc_vec3_make(0.0, 0.0, -5e-3 + 2e-5);
+    plane.velocity = demc_vec3_make(0.1, -0.05, 0.02);
+    plane.angular_velocity = demc_vec3_make(0.0, 0.0, 3.0);
     for (step = 0; step < 40; ++step) {
         demc_contact_batch b = DEMC_CONTACT_BATCH_INIT;
         long q;
@@ -561,6 +573,41 @@ static long lanes_case(const demc_contact_model *model_p, int sparse, long *mism
         }
         mismatches += memcmp(st_batch, st_single, (size_t)n * ns * sizeof(double)) != 0;
         mismatches += memcmp(bf, sf, sizeof bf) != 0 || memcmp(bt, stq, sizeof bt) != 0;
+        {
+            /* the wall: the same against demc_contact_eval_sphere_wall(), accumulators on body i alone */
+            demc_contact_batch wb = DEMC_CONTACT_BATCH_INIT;
+            wb.count = NBODY;
+            wb.i = wi;
+            wb.position = &x[0][0], wb.velocity = &v[0][0], wb.angular_velocity = &w[0][0];
+            wb.radius = radius, wb.mass = mass;
+            wb.vector_stride = 3, wb.scalar_stride = 1;
+            wb.state = wst_batch, wb.state_stride = ns;
+            wb.force = wforce, wb.torque_i = wti, wb.torque_j = wtj, wb.body_force = bf, wb.body_torque = bt;
+            memset(bf, 0, sizeof bf), memset(bt, 0, sizeof bt), memset(sf, 0, sizeof sf), memset(stq, 0, sizeof stq);
+            feclearexcept(FE_DIVBYZERO | FE_INVALID);
+            CHECK(demc_contact_eval_batch_wall(&m, &wb, &plane, dt, NULL) == DEMC_OK);
+            raised += fetestexcept(FE_DIVBYZERO | FE_INVALID) != 0;
+            for (q = 0; q < NBODY; ++q) {
+                demc_body a;
+                demc_contact_result r;
+                a.position = demc_vec3_make(x[q][0], x[q][1], x[q][2]);
+                a.velocity = demc_vec3_make(v[q][0], v[q][1], v[q][2]);
+                a.angular_velocity = demc_vec3_make(w[q][0], w[q][1], w[q][2]);
+                a.radius = radius[q], a.mass = mass[q], a.inertia = 0.0;
+                r = demc_contact_eval_sphere_wall(&m, &a, &plane, dt, wst_single + ns * q, NULL);
+                mismatches += memcmp(&r.force.x, wforce + 3 * q, 3 * sizeof(double)) != 0;
+                mismatches += memcmp(&r.torque_i.x, wti + 3 * q, 3 * sizeof(double)) != 0;
+                mismatches += memcmp(&r.torque_j.x, wtj + 3 * q, 3 * sizeof(double)) != 0;
+                if (r.overlap > 0) {
+                    const double fd[3] = {r.force.x, r.force.y, r.force.z};
+                    const double tid[3] = {r.torque_i.x, r.torque_i.y, r.torque_i.z};
+                    for (d = 0; d < 3; ++d) sf[3 * q + d] += fd[d], stq[3 * q + d] += tid[d];
+                    ++wall_touching;
+                }
+            }
+            mismatches += memcmp(wst_batch, wst_single, (size_t)NBODY * ns * sizeof(double)) != 0;
+            mismatches += memcmp(bf, sf, sizeof bf) != 0 || memcmp(bt, stq, sizeof bt) != 0;
+        }
         for (k = 0; k < NBODY; ++k) /* move on; the velocities change at random */
             for (d = 0; d < 3; ++d) {
                 x[k][d] += dt * v[k][d];
@@ -568,9 +615,10 @@ static long lanes_case(const demc_contact_model *model_p, int sparse, long *mism
             }
     }
     CHECK(slides > 300 && sticks > 300); /* both paths, in every convention set */
+    CHECK(wall_touching > 500);          /* the bottom layer on the wall, most steps */
     if (harness_case_failed || getenv("DEMC_TEST_VERBOSE"))
-        printf("  %ld contacts listed: %ld mismatches, %ld steps raising, %ld sliding, %ld sticking\n", n, mismatches,
-               raised, slides, sticks);
+        printf("  %ld contacts listed: %ld mismatches, %ld steps raising, %ld sliding, %ld sticking, %ld on the wall\n", n,
+               mismatches, raised, slides, sticks, wall_touching);
     *mismatches_out = mismatches;
     return raised;
 #undef QUIET

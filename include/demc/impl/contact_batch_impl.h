@@ -75,8 +75,8 @@ DEMC_STATIC_INLINE void demci_contact_batch_dispatch(const demc_contact_model *m
     const double *c = model->opaque_;
     const demc_contact_kind kind = demc_contact_model_kind(model);
 #ifdef DEMCI_BATCH_LANES
-    if (!wall && demci_contact_lanes_serve(kind)) {
-        demci_contact_batch_lanes_widest(kind, c, b, dt);
+    if (demci_contact_lanes_serve(kind)) {
+        demci_contact_batch_lanes_widest(kind, c, b, wall, dt);
         return;
     }
 #endif

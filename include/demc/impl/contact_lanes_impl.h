@@ -101,6 +101,12 @@ DEMC_HOT_INLINE demci_lanes3 demci_lanes3_cross(demci_lanes3 a, demci_lanes3 b)
     r.z = demci_w_sub(demci_w_mul(a.x, b.y), demci_w_mul(a.y, b.x));
     return r;
 }
+DEMC_HOT_INLINE demci_lanes3 demci_lanes3_splat(demc_vec3 v)
+{
+    demci_lanes3 r;
+    r.x = demci_w_splat(v.x), r.y = demci_w_splat(v.y), r.z = demci_w_splat(v.z);
+    return r;
+}
 DEMC_HOT_INLINE demci_lanes3 demci_lanes3_zero(void)
 {
     demci_lanes3 r;
@@ -349,12 +355,12 @@ __attribute__((noinline, unused)) static
 #else
 DEMC_STATIC_INLINE
 #endif
-void demci_lanes_heat(const double *c, const demc_contact_batch *b, double dt, const size_t *qs, size_t count,
-                      const double *radius)
+void demci_lanes_heat(const double *c, const demc_contact_batch *b, const demc_wall *wall, double dt, const size_t *qs,
+                      size_t count, const double *radius)
 {
     size_t k;
     for (k = 0; k < count; ++k)
-        demci_contact_batch_heat_at(c, b, qs[k], b->i[qs[k]], b->j[qs[k]], 0, radius[k], dt);
+        demci_contact_batch_heat_at(c, b, qs[k], b->i[qs[k]], wall ? 0 : b->j[qs[k]], wall != NULL, radius[k], dt);
 }
 
 /* The contacts qs[0] < qs[1] < ... < qs[count − 1] (1 ≤ count ≤ DEMCI_WIDE, in the batch's order), all within reach
@@ -363,9 +369,9 @@ void demci_lanes_heat(const double *c, const demc_contact_batch *b, double dt, c
  * evaluate contact qs[0] again (its operations, so no other path and no exception), write contact qs[0]'s new state
  * again (the same values) and return no result. */
 DEMC_HOT_INLINE int demci_lanes_eval(demc_contact_kind kind, int extended, const double *c, const demc_contact_batch *b,
-                                     double dt,
-                                     const size_t *qs, int count, double *radius)
+                                     const demc_wall *wall, double dt, const size_t *qs, int count, double *radius)
 {
+    const int at_wall = wall != NULL; /* (a constant NULL in the loops of spheres alone) */
     const size_t spring_at = demci_contact_tangential_offset(kind);
     size_t vi[DEMCI_WIDE], vj[DEMCI_WIDE], si[DEMCI_WIDE], sj[DEMCI_WIDE], st[DEMCI_WIDE];
     demci_w ri, rj, distance, overlap;
@@ -374,38 +380,47 @@ DEMC_HOT_INLINE int demci_lanes_eval(demc_contact_kind kind, int extended, const
     const demci_w zero = demci_w_zero(), one = demci_w_splat(1.0);
     int k;
     for (k = 0; k < DEMCI_WIDE; ++k) {
-        const size_t q = qs[k < count ? k : 0], i = (size_t)b->i[q], j = (size_t)b->j[q];
+        const size_t q = qs[k < count ? k : 0], i = (size_t)b->i[q], j = at_wall ? 0 : (size_t)b->j[q];
         vi[k] = i * b->vector_stride, vj[k] = j * b->vector_stride;
         si[k] = i * b->scalar_stride, sj[k] = j * b->scalar_stride;
         st[k] = q * b->state_stride;
     }
     ri = demci_w_gather(b->radius, si);
-    rj = demci_w_gather(b->radius, sj);
-    dx = demci_lanes3_sub(demci_lanes3_gather(b->position, vi), demci_lanes3_gather(b->position, vj));
-    distance = demci_w_sqrt(demci_lanes3_dot(dx, dx));
-    overlap = demci_w_sub(demci_w_add(ri, rj), distance);
+    if (at_wall) {
+        /* demci_contact_frame_wall: the wall's normal, the overlap R_i − n·(x_i − P) */
+        n = demci_lanes3_splat(wall->normal);
+        dx = demci_lanes3_sub(demci_lanes3_gather(b->position, vi), demci_lanes3_splat(wall->point));
+        overlap = demci_w_sub(ri, demci_lanes3_dot(n, dx));
+        rj = zero, distance = one; /* (no second sphere) */
+    } else {
+        rj = demci_w_gather(b->radius, sj);
+        dx = demci_lanes3_sub(demci_lanes3_gather(b->position, vi), demci_lanes3_gather(b->position, vj));
+        distance = demci_w_sqrt(demci_lanes3_dot(dx, dx));
+        overlap = demci_w_sub(demci_w_add(ri, rj), distance);
+    }
     /* zero under the projection, which does not read it */
     turn.sum = demci_lanes3_zero();
     turn.c = turn.inv_1pc = turn.a1 = turn.a2 = zero;
     if (!demci_wm_all(demci_w_gt(distance, zero)) || !demci_wm_all(demci_w_gt(overlap, zero)))
         return 0; /* coincident centres, or within reach but not overlapping */
-    n = demci_lanes3_scale(dx, demci_w_div(one, distance));
+    if (!at_wall) n = demci_lanes3_scale(dx, demci_w_div(one, distance));
     w_i = demci_lanes3_gather(b->angular_velocity, vi);
-    w_j = demci_lanes3_gather(b->angular_velocity, vj);
+    w_j = at_wall ? demci_lanes3_splat(wall->angular_velocity) : demci_lanes3_gather(b->angular_velocity, vj);
     if (DEMCI_KIND_TRANSPORT(kind) != DEMC_TRANSPORT_PROJECT &&
         !demci_lanes_turn_make(kind, demci_lanes3_gather(b->state, st), n, demci_lanes3_add(w_i, w_j), dt, &turn))
         return 0;
     {
-        /* the frame (demci_contact_frame_spheres) */
+        /* the frame (demci_contact_frame_spheres, demci_contact_frame_wall) */
         const demci_w share = demci_w_splat(c[DEMCI_M_SHARE_I]), share_j = demci_w_splat(1.0 - c[DEMCI_M_SHARE_I]);
         const demci_lanes3 branch_i = demci_lanes3_scale(n, demci_w_neg(demci_w_sub(ri, demci_w_mul(share, overlap))));
-        const demci_lanes3 branch_j = demci_lanes3_scale(n, demci_w_sub(rj, demci_w_mul(share_j, overlap)));
+        const demci_lanes3 branch_j = at_wall ? demci_lanes3_add(dx, branch_i)
+                                              : demci_lanes3_scale(n, demci_w_sub(rj, demci_w_mul(share_j, overlap)));
         const demci_lanes3 v_i = demci_lanes3_gather(b->velocity, vi);
-        const demci_lanes3 v_j = demci_lanes3_gather(b->velocity, vj);
+        const demci_lanes3 v_j = at_wall ? demci_lanes3_splat(wall->velocity) : demci_lanes3_gather(b->velocity, vj);
         const demci_w m_i = demci_w_gather(b->mass, si);
-        const demci_w m_j = demci_w_gather(b->mass, sj);
-        const demci_w r_eff = demci_w_div(demci_w_mul(ri, rj), demci_w_add(ri, rj));
-        const demci_w m_eff = demci_w_div(demci_w_mul(m_i, m_j), demci_w_add(m_i, m_j));
+        const demci_w m_j = at_wall ? zero : demci_w_gather(b->mass, sj);
+        const demci_w r_eff = at_wall ? ri : demci_w_div(demci_w_mul(ri, rj), demci_w_add(ri, rj));
+        const demci_w m_eff = at_wall ? m_i : demci_w_div(demci_w_mul(m_i, m_j), demci_w_add(m_i, m_j));
         /* the evaluation (demci_contact_eval_kind): kinematics, the normal law with its dashpot, the end rule */
         const demci_lanes3 v_c = demci_lanes3_sub(demci_lanes3_add(v_i, demci_lanes3_cross(w_i, branch_i)),
                                                   demci_lanes3_add(v_j, demci_lanes3_cross(w_j, branch_j)));
@@ -503,7 +518,7 @@ DEMC_HOT_INLINE int demci_lanes_eval(demc_contact_kind kind, int extended, const
             r.torque_j = demc_vec3_make(lane[TORQUE_J][k], lane[TORQUE_J + 1][k], lane[TORQUE_J + 2][k]);
             r.overlap = lane[OVERLAP][k];
             r.normal_force = lane[NORMAL_FORCE][k];
-            demci_contact_batch_emit(b, qs[k], b->i[qs[k]], b->j[qs[k]], 0, &r);
+            demci_contact_batch_emit(b, qs[k], b->i[qs[k]], at_wall ? 0 : b->j[qs[k]], at_wall, &r);
         }
     }
     return 1;
@@ -519,19 +534,26 @@ __attribute__((noinline, cold, unused)) static
 #else
 DEMC_STATIC_INLINE
 #endif
-void demci_lanes_scalar(const double *c, const demc_contact_batch *b, double dt, const size_t *qs, int count,
-                        double *radius)
+void demci_lanes_scalar(const double *c, const demc_contact_batch *b, const demc_wall *wall, double dt, const size_t *qs,
+                        int count, double *radius)
 {
     const demc_contact_kind kind = demci_contact_kind_of(c);
     int k;
     for (k = 0; k < count; ++k) {
         const size_t q = qs[k];
-        const int i = b->i[q], j = b->j[q];
+        const int i = b->i[q], j = wall ? 0 : b->j[q];
         double *const state = b->state + q * b->state_stride;
-        const demc_body bi = demci_contact_batch_body(kind, b, i), bj = demci_contact_batch_body(kind, b, j);
-        const demc_contact_frame f = demci_contact_frame_spheres(c, &bi, &bj);
-        const demc_contact_result r = demci_contact_eval_general(c, &f, dt, state, NULL);
-        demci_contact_batch_emit(b, q, i, j, 0, &r);
+        const demc_body bi = demci_contact_batch_body(kind, b, i);
+        demc_contact_frame f;
+        demc_contact_result r;
+        if (wall) {
+            f = demci_contact_frame_wall(c, &bi, wall);
+        } else {
+            const demc_body bj = demci_contact_batch_body(kind, b, j);
+            f = demci_contact_frame_spheres(c, &bi, &bj);
+        }
+        r = demci_contact_eval_general(c, &f, dt, state, NULL);
+        demci_contact_batch_emit(b, q, i, j, wall != NULL, &r);
         radius[k] = demci_contact_heat_radius(c, f.overlap, f.effective_radius, state);
     }
 }
@@ -543,13 +565,13 @@ void demci_lanes_scalar(const double *c, const demc_contact_batch *b, double dt,
  * keeps its registers for the call's sake (the default conventions' batch: 19 instructions a contact more). */
 #if defined(DEMC_BUILDING_LIBRARY) && (defined(__GNUC__) || defined(__clang__)) &&                                   \
     (defined(__x86_64__) || defined(__i386__))
-__attribute__((cold)) void demci_lanes_scalar_lib(const double *c, const demc_contact_batch *b, double dt,
-                                                  const size_t *qs, int count, double *radius);
+__attribute__((cold)) void demci_lanes_scalar_lib(const double *c, const demc_contact_batch *b, const demc_wall *wall,
+                                                  double dt, const size_t *qs, int count, double *radius);
 #  ifdef DEMC_IMPLEMENT_CONTACT
-void demci_lanes_scalar_lib(const double *c, const demc_contact_batch *b, double dt, const size_t *qs, int count,
-                            double *radius)
+void demci_lanes_scalar_lib(const double *c, const demc_contact_batch *b, const demc_wall *wall, double dt,
+                            const size_t *qs, int count, double *radius)
 {
-    demci_lanes_scalar(c, b, dt, qs, count, radius);
+    demci_lanes_scalar(c, b, wall, dt, qs, count, radius);
 }
 #    define DEMCI_LANES_SCALAR demci_lanes_scalar
 #  else
@@ -562,9 +584,10 @@ void demci_lanes_scalar_lib(const double *c, const demc_contact_batch *b, double
 /* count (1 ≤ count ≤ DEMCI_WIDE) contacts within reach, listed in qs in the batch's order: in lanes, or (a group the
  * lanes do not take) through the scalar body contact by contact, in that order; their contact radii in radius[]. */
 DEMC_HOT_INLINE void demci_lanes_group(demc_contact_kind kind, int extended, const double *c, const demc_contact_batch *b,
-                                       double dt, const size_t *qs, int count, double *radius)
+                                       const demc_wall *wall, double dt, const size_t *qs, int count, double *radius)
 {
-    if (!demci_lanes_eval(kind, extended, c, b, dt, qs, count, radius)) DEMCI_LANES_SCALAR(c, b, dt, qs, count, radius);
+    if (!demci_lanes_eval(kind, extended, c, b, wall, dt, qs, count, radius))
+        DEMCI_LANES_SCALAR(c, b, wall, dt, qs, count, radius);
 }
 
 /* The batch loop of a kind the lanes serve, chunk by chunk as demci_contact_batch_loop(): each chunk's contacts within
@@ -574,7 +597,7 @@ DEMC_HOT_INLINE void demci_lanes_group(demc_contact_kind kind, int extended, con
  * emitted in their order, so the sums into the accumulators are the scalar loop's (a contact released adds nothing
  * to them). One evaluation site per kind: the lanes' text is instantiated once per kind and width. */
 DEMC_HOT_INLINE void demci_lanes_loop(demc_contact_kind kind, int extended, const double *c, const demc_contact_batch *b,
-                                      double dt)
+                                      const demc_wall *wall, double dt)
 {
     size_t start, end, within = 1, length = 1; /* of the chunk before; the first chunk is taken as dense */
     size_t list[DEMCI_BATCH_CHUNK];
@@ -584,17 +607,17 @@ DEMC_HOT_INLINE void demci_lanes_loop(demc_contact_kind kind, int extended, cons
         size_t t, k;
         end = demci_contact_batch_chunk_end(b, start);
         length = end - start;
-        within = dense ? demci_contact_batch_dense_list(kind, c, b, NULL, start, end, list)
-                       : demci_contact_batch_sift(kind, c, b, NULL, start, end, list);
-        if (b->heat_flow) demci_contact_batch_heat_chunk(c, b, NULL, start, end, list, within);
+        within = dense ? demci_contact_batch_dense_list(kind, c, b, wall, start, end, list)
+                       : demci_contact_batch_sift(kind, c, b, wall, start, end, list);
+        if (b->heat_flow) demci_contact_batch_heat_chunk(c, b, wall, start, end, list, within);
         for (t = 0; t < within; t += DEMCI_WIDE) {
             const int count = within - t < DEMCI_WIDE ? (int)(within - t) : DEMCI_WIDE;
             /* a dense chunk's contacts were prefetched whole; a sifted chunk's motion is fetched here */
             if (!dense)
-                for (k = 0; k < (size_t)count; ++k) demci_contact_batch_motion_ahead(b, NULL, list, within, t + k);
-            demci_lanes_group(kind, extended, c, b, dt, list + t, count, radius + t);
+                for (k = 0; k < (size_t)count; ++k) demci_contact_batch_motion_ahead(b, wall, list, within, t + k);
+            demci_lanes_group(kind, extended, c, b, wall, dt, list + t, count, radius + t);
         }
-        if (b->heat_flow) demci_lanes_heat(c, b, dt, list, within, radius);
+        if (b->heat_flow) demci_lanes_heat(c, b, wall, dt, list, within, radius);
     }
 }
 
@@ -617,17 +640,18 @@ DEMC_STATIC_INLINE int demci_lanes_extended(demc_contact_kind kind)
  * with the other conventions (demci_lanes_extended(): LIGGGHTS's, LAMMPS's) in one loop that reads laws and
  * conventions at run time (with those conventions in the loops above, the closest conventions' batch took 5 % more
  * time). */
-DEMC_STATIC_INLINE void demci_contact_batch_lanes(demc_contact_kind kind, const double *c, const demc_contact_batch *b, double dt)
+DEMC_STATIC_INLINE void demci_contact_batch_lanes(demc_contact_kind kind, const double *c, const demc_contact_batch *b,
+                                                  const demc_wall *wall, double dt)
 {
     const demc_contact_kind conventions = kind & ~DEMCI_KIND_LAW_BITS;
-    if (kind == DEMC_CONTACT_KIND_HMD) demci_lanes_loop(DEMC_CONTACT_KIND_HMD, 0, c, b, dt);
-    else if (demci_lanes_extended(kind)) demci_lanes_loop(kind, 1, c, b, dt);
+    if (wall || demci_lanes_extended(kind)) demci_lanes_loop(kind, 1, c, b, wall, dt);
+    else if (kind == DEMC_CONTACT_KIND_HMD) demci_lanes_loop(DEMC_CONTACT_KIND_HMD, 0, c, b, NULL, dt);
     else if ((kind & DEMCI_KIND_LAW_BITS & ~15u) == (DEMC_CONTACT_KIND_HMD & DEMCI_KIND_LAW_BITS & ~15u))
         demci_lanes_loop(conventions | DEMCI_KIND_NORMAL(kind) | (DEMC_CONTACT_KIND_HMD & DEMCI_KIND_LAW_BITS & ~15u),
-                         0, c, b, dt);
+                         0, c, b, NULL, dt);
     else
         demci_lanes_loop(conventions | DEMCI_KIND_NORMAL(kind) | (DEMC_CONTACT_KIND_HM & DEMCI_KIND_LAW_BITS & ~15u), 0,
-                         c, b, dt);
+                         c, b, NULL, dt);
 }
 
 /* The library on x86 has the lanes of every width: this unit's own (DEMCI_WIDE, the target it is built for: 2 on
@@ -636,28 +660,30 @@ DEMC_STATIC_INLINE void demci_contact_batch_lanes(demc_contact_kind kind, const 
 #if defined(DEMC_BUILDING_LIBRARY) && (defined(__GNUC__) || defined(__clang__)) &&                                   \
     (defined(__x86_64__) || defined(__i386__))
 #  define DEMCI_LANES_RUNTIME 1
-void demci_contact_batch_lanes_w4(demc_contact_kind kind, const double *c, const demc_contact_batch *b, double dt);
-void demci_contact_batch_lanes_w8(demc_contact_kind kind, const double *c, const demc_contact_batch *b, double dt);
+void demci_contact_batch_lanes_w4(demc_contact_kind kind, const double *c, const demc_contact_batch *b,
+                                  const demc_wall *wall, double dt);
+void demci_contact_batch_lanes_w8(demc_contact_kind kind, const double *c, const demc_contact_batch *b,
+                                  const demc_wall *wall, double dt);
 #endif
 
 /* The batch of a kind the lanes serve at the widest lanes this CPU runs: in the library, one question to the CPU per
  * batch call (never per contact: __builtin_cpu_supports reads a word that libgcc's start-up code filled), then the
  * lanes of that width; in a header-only unit, its target's. Every width gives the same results, bit for bit. */
 DEMC_STATIC_INLINE void demci_contact_batch_lanes_widest(demc_contact_kind kind, const double *c,
-                                                         const demc_contact_batch *b, double dt)
+                                                         const demc_contact_batch *b, const demc_wall *wall, double dt)
 {
 #if defined(DEMCI_LANES_RUNTIME) && defined(DEMC_IMPLEMENT_CONTACT)
     __builtin_cpu_init(); /* idempotent; needed only were a batch called before the start-up code ran */
     if (DEMCI_WIDE < 8 && __builtin_cpu_supports("avx512f")) {
-        demci_contact_batch_lanes_w8(kind, c, b, dt);
+        demci_contact_batch_lanes_w8(kind, c, b, wall, dt);
         return;
     }
     if (DEMCI_WIDE < 4 && __builtin_cpu_supports("avx2")) {
-        demci_contact_batch_lanes_w4(kind, c, b, dt);
+        demci_contact_batch_lanes_w4(kind, c, b, wall, dt);
         return;
     }
 #endif
-    demci_contact_batch_lanes(kind, c, b, dt);
+    demci_contact_batch_lanes(kind, c, b, wall, dt);
 }
 
 DEMC_END_DECLS
