@@ -383,7 +383,7 @@ static long lanes_case(const demc_contact_model *model_p, int sparse, long *mism
 
 static void lanes_equal_the_single_call(void)
 {
-    enum { NKINDS = 16 };
+    enum { NKINDS = 18 };
     int k, sparse;
     for (k = 0; k < NKINDS; ++k) {
         demc_contact_def def = demc_contact_def_default();
@@ -429,6 +429,20 @@ static void lanes_equal_the_single_call(void)
                 def.friction.stiffness_rule = DEMC_STIFFNESS_BACKWARD;
                 def.transport = DEMC_TRANSPORT_PROJECT;
                 def.contact_point = DEMC_CONTACT_POINT_HALF;
+            }
+        }
+        if (k == 16 || k == 17) { /* Campello's preset (its rolling-consistent increment); with a dashpot on the
+                                   * spring, the incremental rule and no spin in the turn */
+            demc_contact_def_init(DEMC_CONTACT_PRESET_CAMPELLO, sizeof def, &def, NULL);
+            def.moduli.effective_modulus = 3.8e10;
+            def.moduli.effective_shear_modulus = 1.4e10;
+            def.restitution = 0.7;
+            def.friction.mu_static = 0.2;
+            def.friction.mu_dynamic = 0.15;
+            if (k == 17) {
+                def.tangential_damping_scale = 1.0;
+                def.friction.stiffness_rule = DEMC_STIFFNESS_AVERAGE;
+                def.transport_spin = 0;
             }
         }
         if (k == 12) { /* the total law with the total policy's dashpot share, its displacement turned */

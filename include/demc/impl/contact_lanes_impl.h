@@ -1,16 +1,16 @@
-/* The batch of HM+D's, HM's, LS+D's and PLS(B)'s laws several contacts at a time in SIMD lanes, written once against the wide-double
- * layer (impl/wide_impl.h): DEMCI_WIDE contacts per instruction, 8 with AVX-512F, 4 with AVX, 2 with SSE2, 1 with
- * plain doubles, each width an instance of this one text. Compiled where DEMCI_BATCH_LANES is set below: in the
- * library (built with -ffp-contract=off, one object per width, chosen at run time: contact_batch_impl.h), and in a
- * header-only unit where nothing can be fused into a multiply-add: a target without fused multiply-add instructions,
- * or gcc compiling ISO C (-std=c99, c11 ...: gcc's default there is -ffp-contract=off; a unit that adds
- * -ffp-contract=fast to that must define DEMC_NO_LANES), or a unit that forces the width (DEMCI_WIDE_WIDTH: the
- * tests, built with -ffp-contract=off). Never under -ffast-math or nvcc; DEMC_NO_LANES before the
- * first demc include turns them off.
+/* The batch of the spring-based laws (HM+D's, HM's, LS+D's, PLS(B)'s, Campello's) several contacts at a time in SIMD
+ * lanes, written once against the wide-double layer (impl/wide_impl.h): DEMCI_WIDE contacts per instruction, 8 with
+ * AVX-512F, 4 with AVX, 2 with SSE2, 1 with plain doubles, each width an instance of this one text. Compiled where
+ * DEMCI_BATCH_LANES is set below: in the library (built with -ffp-contract=off, one object per width, chosen at run
+ * time: contact_batch_impl.h), and in a header-only unit where nothing can be fused into a multiply-add: a target
+ * without fused multiply-add instructions, or gcc compiling ISO C (-std=c99, c11 ...: gcc's default there is
+ * -ffp-contract=off; a unit that adds -ffp-contract=fast to that must define DEMC_NO_LANES), or a unit that forces
+ * the width (DEMCI_WIDE_WIDTH: the tests, built with -ffp-contract=off). Never under -ffast-math or nvcc;
+ * DEMC_NO_LANES before the first demc include turns them off.
  *
- * demc_contact_eval_batch() with a kind demci_contact_lanes_serve() admits (the HMD, HM, LSD and PLSB presets, and their laws
- * under other conventions that keep no elastic displacement and slip along the trial force) evaluates its sphere
- * pairs DEMCI_WIDE contacts at a time, lane k contact q + k. Each lane performs what the scalar body performs (the
+ * demc_contact_eval_batch() with a kind demci_contact_lanes_serve() admits (the five presets, and their laws
+ * under any conventions), and demc_contact_eval_batch_wall() with one, evaluates its sphere pairs (sphere–wall
+ * contacts) DEMCI_WIDE contacts at a time, lane k contact q + k. Each lane performs what the scalar body performs (the
  * frame builder, then demci_contact_eval_kind() with that kind): the same products, sums, quotients and square
  * roots on the same operands in the same order, each correctly rounded in both, and the scalar body's selects as
  * selects on the same comparisons (an ordered comparison is false for NaN in both). With no contraction into fused
@@ -152,7 +152,8 @@ DEMC_HOT_INLINE demci_lanes3 demci_lanes3_normalize(demci_lanes3 v)
 
 /* The kinds whose batch the lanes evaluate: Hertz with viscous damping (HM+D's laws) or none (HM's), the linear
  * spring with viscous damping (LS+D's laws), or PLS(B)'s latch without damping (its preset's laws), the spring
- * driven by the velocity, no rolling, twisting or adhesion, under any conventions (LIGGGHTS's and LAMMPS's
+ * driven by the velocity, or HM+D's laws with the spring driven by the rolling-consistent increment (Campello's),
+ * no rolling, twisting or adhesion, under any conventions (LIGGGHTS's and LAMMPS's
  * included: the total stiffness rule, the elastic displacement kept, every slip direction and recalculation, the
  * kept dashpot, the absolute Coulomb load). A liquid bridge takes the scalar loop. */
 DEMC_STATIC_INLINE int demci_contact_lanes_serve(demc_contact_kind kind)
@@ -161,7 +162,8 @@ DEMC_STATIC_INLINE int demci_contact_lanes_serve(demc_contact_kind kind)
     return (laws == (DEMC_CONTACT_KIND_HMD & DEMCI_KIND_LAW_BITS) ||
             laws == (DEMC_CONTACT_KIND_HM & DEMCI_KIND_LAW_BITS) ||
             laws == (DEMC_CONTACT_KIND_LSD & DEMCI_KIND_LAW_BITS) ||
-            laws == (DEMC_CONTACT_KIND_PLSB & DEMCI_KIND_LAW_BITS)) &&
+            laws == (DEMC_CONTACT_KIND_PLSB & DEMCI_KIND_LAW_BITS) ||
+            laws == (DEMC_CONTACT_KIND_CAMPELLO & DEMCI_KIND_LAW_BITS)) &&
            !DEMCI_KIND_BRIDGE(kind);
 }
 
@@ -225,6 +227,26 @@ DEMC_HOT_INLINE demci_lanes3 demci_lanes_carry(demc_contact_kind kind, const dem
     }
 }
 
+/* The rolling-consistent increment (demci_contact_rolling_increment, [Campello 2015] eq 25-29): the centres' travel
+ * minus the rolling of each contact point under α_Δ = ω Δt (demc_rodrigues_rolling_displacement() with unit radius
+ * on the branch vector: −(c α) × (d + ½ α × d), c = 4/(4 + α²)), projected onto the tangent plane. */
+DEMC_HOT_INLINE demci_lanes3 demci_lanes_roll(demci_lanes3 omega, double dt, demci_lanes3 branch)
+{
+    const demci_lanes3 alpha = demci_lanes3_scale(omega, demci_w_splat(dt));
+    const demci_w c = demci_w_div(demci_w_splat(4.0), demci_w_add(demci_w_splat(4.0), demci_lanes3_dot(alpha, alpha)));
+    const demci_lanes3 t = demci_lanes3_add_scaled(branch, demci_w_splat(0.5), demci_lanes3_cross(alpha, branch));
+    return demci_lanes3_scale(demci_lanes3_cross(demci_lanes3_scale(alpha, c), t), demci_w_splat(-1.0));
+}
+DEMC_HOT_INLINE demci_lanes3 demci_lanes_rolling_increment(demci_lanes3 v_i, demci_lanes3 w_i, demci_lanes3 branch_i,
+                                                           demci_lanes3 v_j, demci_lanes3 w_j, demci_lanes3 branch_j,
+                                                           demci_lanes3 n, double dt)
+{
+    const demci_lanes3 travel = demci_lanes3_scale(demci_lanes3_sub(v_i, v_j), demci_w_splat(dt));
+    const demci_lanes3 x = demci_lanes3_sub(travel, demci_lanes3_sub(demci_lanes_roll(w_i, dt, branch_i),
+                                                                     demci_lanes_roll(w_j, dt, branch_j)));
+    return demci_lanes3_add_scaled(x, demci_w_neg(demci_lanes3_dot(x, n)), n);
+}
+
 /* What the spring step gives: the spring's new force and elastic displacement (where the kind keeps it), the
  * tangential force on i, the slip flag. */
 typedef struct demci_lanes_spring {
@@ -244,8 +266,9 @@ typedef struct demci_lanes_spring {
  * take harmless operands in the lanes that do not take it. */
 DEMC_HOT_INLINE demci_lanes_spring demci_lanes_spring_step(demc_contact_kind kind, int extended, const double *c,
                                                            demci_lanes3 memory, demci_lanes3 displacement,
-                                                           demci_w s_k, demci_w s_load, demci_lanes3 v_t, demci_w k_t,
-                                                           demci_w load, demci_w c_t, double dt)
+                                                           demci_w s_k, demci_w s_load, demci_lanes3 v_t,
+                                                           demci_lanes3 increment, demci_w k_t, demci_w load,
+                                                           demci_w c_t, double dt)
 {
     const int total_rule = extended && DEMCI_KIND_STIFFNESS_RULE(kind) == DEMC_STIFFNESS_TOTAL;
     const int keeps = extended && demci_contact_spring_displacement(kind);
@@ -254,7 +277,6 @@ DEMC_HOT_INLINE demci_lanes_spring demci_lanes_spring_step(demc_contact_kind kin
     const int total_policy = DEMCI_KIND_COULOMB(kind) != DEMC_COULOMB_ELASTIC;
     const int kept = extended && DEMCI_KIND_COULOMB(kind) == DEMC_COULOMB_TOTAL_DASHPOT_KEPT;
     const demci_w zero = demci_w_zero(), one = demci_w_splat(1.0);
-    const demci_lanes3 increment = demci_lanes3_scale(v_t, demci_w_splat(dt));
     const demci_w k_prev = demci_w_select(demci_w_gt(s_k, zero), s_k, k_t);
     const demci_w fn = demci_w_select(demci_w_gt(load, zero), load, zero);
     const demci_lanes3 f_damp = demci_lanes3_scale(v_t, demci_w_neg(c_t));
@@ -479,7 +501,11 @@ DEMC_HOT_INLINE int demci_lanes_eval(demc_contact_kind kind, int extended, const
             extended && DEMCI_KIND_COULOMB_LOAD(kind) == DEMC_COULOMB_LOAD_ABSOLUTE ? demci_w_abs(f_n) : f_n;
         const demci_lanes_spring t = demci_lanes_spring_step(
             kind, extended, c, memory, displacement, demci_w_gather(b->state + spring_at + 3, st),
-            demci_w_gather(b->state + spring_at + 4, st), v_t, k_t, load,
+            demci_w_gather(b->state + spring_at + 4, st), v_t,
+            extended && DEMCI_KIND_INCREMENT(kind) == DEMC_INCREMENT_ROLLING
+                ? demci_lanes_rolling_increment(v_i, w_i, branch_i, v_j, w_j, branch_j, n, dt)
+                : demci_lanes3_scale(v_t, demci_w_splat(dt)),
+            k_t, load,
             demci_w_mul(c_n, demci_w_splat(c[DEMCI_M_CT_OVER_CN])), dt);
         /* force on i, torques about both centres */
         const demci_lanes3 force = demci_lanes3_add(demci_lanes3_scale(n, f_n), t.force);
@@ -622,29 +648,32 @@ DEMC_HOT_INLINE void demci_lanes_loop(demc_contact_kind kind, int extended, cons
 }
 
 /* 1 for the conventions that 1.0's lanes did not serve: the elastic displacement kept (the total stiffness rule,
- * LIGGGHTS's and LAMMPS's; the slip along it), the slip along the sliding velocity, the kept dashpot and the
- * absolute Coulomb load (LAMMPS's). */
+ * LIGGGHTS's, LAMMPS's and Campello's; the slip along it), the slip along the sliding velocity, the kept dashpot and
+ * the absolute Coulomb load (LAMMPS's); and for the rolling-consistent increment (Campello's). */
 DEMC_STATIC_INLINE int demci_lanes_extended(demc_contact_kind kind)
 {
-    return demci_contact_spring_displacement(kind) || DEMCI_KIND_DIRECTION(kind) != DEMC_SLIP_DIRECTION_FORCE ||
+    return DEMCI_KIND_INCREMENT(kind) != DEMC_INCREMENT_VELOCITY || demci_contact_spring_displacement(kind) ||
+           DEMCI_KIND_DIRECTION(kind) != DEMC_SLIP_DIRECTION_FORCE ||
            DEMCI_KIND_COULOMB(kind) == DEMC_COULOMB_TOTAL_DASHPOT_KEPT ||
            DEMCI_KIND_COULOMB_LOAD(kind) == DEMC_COULOMB_LOAD_ABSOLUTE;
 }
 
-/* The kinds the lanes serve, in four loops: the default preset's with everything folded (its conventions read at
+/* The kinds the lanes serve, in five loops: the default preset's with everything folded (its conventions read at
  * run time cost it 13 instructions a contact of 374, 3.5 %); the other kinds with the conventions of 1.0's lanes,
  * the HM, LSD and PLSB presets' included, with their laws folded but for the normal law (one loop for HM+D's and
  * LS+D's laws, one for HM's and PLS(B)'s, the undamped ones: a loop for LS+D's laws alone cost 32 KB of text over
  * the three widths) and their conventions read at run time (constant over the batch: branches taken the same way
- * every time; the HM preset measured no slower that way, and a loop of its own cost 28 KB of text); and every kind
- * with the other conventions (demci_lanes_extended(): LIGGGHTS's, LAMMPS's) in one loop that reads laws and
- * conventions at run time (with those conventions in the loops above, the closest conventions' batch took 5 % more
- * time). */
+ * every time; the HM preset measured no slower that way, and a loop of its own cost 28 KB of text); every kind
+ * with the other conventions (demci_lanes_extended(): LIGGGHTS's, LAMMPS's, Campello's) in one loop that reads laws
+ * and conventions at run time (with those conventions in the loops above, the closest conventions' batch took 5 %
+ * more time); and every wall batch in that loop's text with the wall (with the wall read at run time in the
+ * spheres' loop, LIGGGHTS's conventions took 37 instructions a contact more, 9 %). */
 DEMC_STATIC_INLINE void demci_contact_batch_lanes(demc_contact_kind kind, const double *c, const demc_contact_batch *b,
                                                   const demc_wall *wall, double dt)
 {
     const demc_contact_kind conventions = kind & ~DEMCI_KIND_LAW_BITS;
-    if (wall || demci_lanes_extended(kind)) demci_lanes_loop(kind, 1, c, b, wall, dt);
+    if (wall) demci_lanes_loop(kind, 1, c, b, wall, dt);
+    else if (demci_lanes_extended(kind)) demci_lanes_loop(kind, 1, c, b, NULL, dt);
     else if (kind == DEMC_CONTACT_KIND_HMD) demci_lanes_loop(DEMC_CONTACT_KIND_HMD, 0, c, b, NULL, dt);
     else if ((kind & DEMCI_KIND_LAW_BITS & ~15u) == (DEMC_CONTACT_KIND_HMD & DEMCI_KIND_LAW_BITS & ~15u))
         demci_lanes_loop(conventions | DEMCI_KIND_NORMAL(kind) | (DEMC_CONTACT_KIND_HMD & DEMCI_KIND_LAW_BITS & ~15u),
