@@ -272,7 +272,7 @@ DEMC_HOT_INLINE demci_lanes_spring demci_lanes_spring_step(demc_contact_kind kin
 {
     const int total_rule = extended && DEMCI_KIND_STIFFNESS_RULE(kind) == DEMC_STIFFNESS_TOTAL;
     const int keeps = extended && demci_contact_spring_displacement(kind);
-    const unsigned direction = extended ? DEMCI_KIND_DIRECTION(kind) : DEMC_SLIP_DIRECTION_FORCE;
+    const unsigned direction = extended ? DEMCI_KIND_DIRECTION(kind) : (unsigned)DEMC_SLIP_DIRECTION_FORCE;
     /* the total policies bound F_el + F_d; the kept dashpot's keeps −c_t v_t whole */
     const int total_policy = DEMCI_KIND_COULOMB(kind) != DEMC_COULOMB_ELASTIC;
     const int kept = extended && DEMCI_KIND_COULOMB(kind) == DEMC_COULOMB_TOTAL_DASHPOT_KEPT;
