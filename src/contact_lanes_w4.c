@@ -10,9 +10,9 @@
 
 #if defined(DEMCI_LANES_RUNTIME)
 void demci_contact_batch_lanes_w4(demc_contact_kind kind, const double *c, const demc_contact_batch *b,
-                                  const demc_wall *wall, double dt)
+                                  const demci_lanes_boundary *boundary, double dt)
 {
-    demci_contact_batch_lanes(kind, c, b, wall, dt);
+    demci_contact_batch_lanes(kind, c, b, boundary, dt);
 }
 
 /* The pass of the MDR law's step over the cells inside the contact (impl/tangential_mdr_impl.h), at this width. */

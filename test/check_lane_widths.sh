@@ -1,14 +1,15 @@
 #!/bin/sh
 # The batch's SIMD lanes at every width this machine runs (impl/wide_impl.h: 1 plain doubles, 2 SSE2, 4 AVX, 8
-# AVX-512F), each an instance of the one text of impl/contact_lanes_impl.h: test_contact_batch, header-only, built
-# once per width with the width forced (DEMCI_WIDE_WIDTH) and the target that has it, must pass, i.e. the batch equal
-# the single call bit for bit for every preset's kind and the lanes' convention sets. A width the CPU lacks
+# AVX-512F), each an instance of the one text of impl/contact_lanes_impl.h: test_contact_batch and test_contact_facet,
+# header-only, built once per width with the width forced (DEMCI_WIDE_WIDTH) and the target that has it, must pass,
+# i.e. the batch equal the single call bit for bit for every preset's kind and the lanes' convention sets, against
+# spheres, a wall and facets. A width the CPU lacks
 # (/proc/cpuinfo) is skipped and named. With Debian's AArch64 cross compiler and qemu-user (aarch64-linux-gnu-gcc,
 # qemu-aarch64), the same tests also at width 2 with NEON (and 1), run under emulation: the NEON instance of the
 # layer checked against the scalar body on the target it is for. Usage: CC=cc sh test/check_lane_widths.sh [test ...]
 set -u
 CC=${CC:-cc}
-tests=${*:-test_contact_batch}
+tests=${*:-test_contact_batch test_contact_facet}
 dir=$(mktemp -d "${TMPDIR:-/tmp}/demc-widths.XXXXXX") || exit 1
 trap 'rm -rf "$dir"' EXIT
 flags=$(grep -m1 '^flags' /proc/cpuinfo 2>/dev/null || echo)

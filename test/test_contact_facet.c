@@ -758,7 +758,8 @@ static void handover_rule(void)
 /* ---- 8. The batch call --------------------------------------------------------------------------------- */
 
 /* Spheres (LAMMPS-style arrays) against a few moving, tilted facets, every pair listed with its closest point, over
- * several steps so that the states evolve, for every preset and every rolling × twisting combination:
+ * several steps so that the states evolve, for every preset (every other one with the overlap split unequally by
+ * the compliance rule) and every rolling × twisting combination:
  * demc_contact_eval_batch_facet gives the single calls' forces, torques, states and nodal forces bit for bit, and
  * adds the forces and torques to the spheres' accumulators; the batch's nodal forces sum to −F and balance the
  * sphere's moment (couples included) about random points to 1e-14; statuses and names of bad inputs, nothing
@@ -785,7 +786,8 @@ static void batch_equals_single_calls(void)
         /* the presets, then each rolling × twisting combination on a preset in turn */
         const int rt = p - PRESETS;
         const demc_contact_model model =
-            rt < 0 ? make_model(preset_of[p], DEMC_CONTACT_POINT_HALF, 0.0)
+            rt < 0 ? make_model(preset_of[p], p % 2 ? DEMC_CONTACT_POINT_COMPLIANCE : DEMC_CONTACT_POINT_HALF,
+                                p % 2 ? 0.4 : 0.0) /* (an unequal split of the overlap too) */
                    : make_model_rt(preset_of[rt % PRESETS], DEMC_CONTACT_POINT_HALF, 0.0, rolling_of[rt / TWISTINGS],
                                    twisting_of[rt % TWISTINGS]);
         demc_contact_batch batch = DEMC_CONTACT_BATCH_INIT;

@@ -76,7 +76,10 @@ DEMC_STATIC_INLINE void demci_contact_batch_dispatch(const demc_contact_model *m
     const demc_contact_kind kind = demc_contact_model_kind(model);
 #ifdef DEMCI_BATCH_LANES
     if (demci_contact_lanes_serve(kind)) {
-        demci_contact_batch_lanes_widest(kind, c, b, wall, dt);
+        demci_lanes_boundary boundary;
+        boundary.wall = wall;
+        boundary.triangles = NULL, boundary.contacts = NULL, boundary.nodal = NULL;
+        demci_contact_batch_lanes_widest(kind, c, b, wall ? &boundary : NULL, dt);
         return;
     }
 #endif
@@ -265,8 +268,17 @@ DEMC_CONTACT_FN demc_status demc_contact_eval_batch_facet(const demc_contact_mod
     demci_contact_batch_stateful(&local, &dummy);
     c = model->opaque_;
     demci_contact_batch_heat_asked(c, &local);
-    if (demci_contact_batch_wants_friction_heat(&local))
+    if (demci_contact_batch_wants_friction_heat(&local)) {
         demci_contact_batch_dissipative(c, &local, NULL, facets, contacts, dt, nodal_force);
+    }
+#ifdef DEMCI_BATCH_LANES
+    else if (demci_contact_lanes_serve(demci_contact_kind_of(c))) {
+        demci_lanes_boundary boundary;
+        boundary.wall = NULL;
+        boundary.triangles = facets, boundary.contacts = contacts, boundary.nodal = nodal_force;
+        demci_contact_batch_lanes_widest(demci_contact_kind_of(c), c, &local, &boundary, dt);
+    }
+#endif
     else if (demci_contact_kind_of(c) == DEMC_CONTACT_KIND_HMD)
         demci_contact_batch_facet_loop(DEMC_CONTACT_KIND_HMD, 0, model, &local, facets, contacts, dt, nodal_force);
     else

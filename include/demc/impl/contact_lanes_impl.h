@@ -368,6 +368,26 @@ DEMC_HOT_INLINE demci_lanes_spring demci_lanes_spring_step(demc_contact_kind kin
     return out;
 }
 
+/* What body j is when it is no sphere (NULL for sphere pairs): a wall, or facets (the triangles, each contact's
+ * closest point, and the nodal forces when they are asked for; wall NULL). */
+typedef struct demci_lanes_boundary {
+    const demc_wall *wall;
+    const demc_facet_triangle *triangles;
+    const demc_facet_contact *contacts;
+    double *nodal;
+} demci_lanes_boundary;
+
+/* The nodal forces of facet contact q (demc_facet_nodal_forces()), where the batch asks for them. */
+DEMC_STATIC_INLINE void demci_lanes_nodal(const demc_contact_batch *b, const demci_lanes_boundary *f, size_t q,
+                                          const demc_contact_result *r)
+{
+    demc_vec3 forces[3];
+    int k;
+    if (!f->nodal) return;
+    demc_facet_nodal_forces(f->triangles + b->j[q], f->contacts + q, r->force, r->torque_j, forces);
+    for (k = 0; k < 3; ++k) demci_contact_store3(f->nodal + 9 * q + 3 * (size_t)k, forces[k]);
+}
+
 /* The heat of the contacts of a chunk evaluated by demci_lanes_loop() (1.1), qs[0..count) with their contact radii
  * (the lanes' √(R*δ), the scalar body's: these laws have no neck; or what demci_lanes_scalar() found), added after
  * the chunk's forces in the contacts' order. Out of line and called once per chunk, so that a batch without heat
@@ -377,12 +397,15 @@ __attribute__((noinline, unused)) static
 #else
 DEMC_STATIC_INLINE
 #endif
-void demci_lanes_heat(const double *c, const demc_contact_batch *b, const demc_wall *wall, double dt, const size_t *qs,
-                      size_t count, const double *radius)
+void demci_lanes_heat(const double *c, const demc_contact_batch *b, const demci_lanes_boundary *boundary, double dt,
+                      const size_t *qs, size_t count, const double *radius)
 {
+    /* body j's temperature: a sphere's, the wall's (boundary 0) or facet j's */
+    const int at_wall = boundary && boundary->wall;
     size_t k;
     for (k = 0; k < count; ++k)
-        demci_contact_batch_heat_at(c, b, qs[k], b->i[qs[k]], wall ? 0 : b->j[qs[k]], wall != NULL, radius[k], dt);
+        demci_contact_batch_heat_at(c, b, qs[k], b->i[qs[k]], at_wall ? 0 : b->j[qs[k]], boundary != NULL, radius[k],
+                                    dt);
 }
 
 /* The contacts qs[0] < qs[1] < ... < qs[count − 1] (1 ≤ count ≤ DEMCI_WIDE, in the batch's order), all within reach
@@ -391,24 +414,41 @@ void demci_lanes_heat(const double *c, const demc_contact_batch *b, const demc_w
  * evaluate contact qs[0] again (its operations, so no other path and no exception), write contact qs[0]'s new state
  * again (the same values) and return no result. */
 DEMC_HOT_INLINE int demci_lanes_eval(demc_contact_kind kind, int extended, const double *c, const demc_contact_batch *b,
-                                     const demc_wall *wall, double dt, const size_t *qs, int count, double *radius)
+                                     const demci_lanes_boundary *boundary, double dt, const size_t *qs, int count,
+                                     double *radius)
 {
-    const int at_wall = wall != NULL; /* (a constant NULL in the loops of spheres alone) */
+    /* (boundary: a constant NULL in the loops of spheres alone) */
+    const demc_wall *const wall = boundary ? boundary->wall : NULL;
+    const int at_wall = wall != NULL, at_facet = boundary != NULL && !at_wall, sphere_j = boundary == NULL;
     const size_t spring_at = demci_contact_tangential_offset(kind);
-    size_t vi[DEMCI_WIDE], vj[DEMCI_WIDE], si[DEMCI_WIDE], sj[DEMCI_WIDE], st[DEMCI_WIDE];
+    enum { FRAME_DOUBLES = sizeof(demc_contact_frame) / sizeof(double) };
+    size_t vi[DEMCI_WIDE], vj[DEMCI_WIDE], si[DEMCI_WIDE], sj[DEMCI_WIDE], st[DEMCI_WIDE], fo[DEMCI_WIDE];
+    demc_contact_frame facet_frame[DEMCI_WIDE]; /* facets: each lane's frame by demci_contact_frame_facet() */
     demci_w ri, rj, distance, overlap;
     demci_lanes3 dx, n, w_i, w_j;
     demci_lanes_turn turn;
     const demci_w zero = demci_w_zero(), one = demci_w_splat(1.0);
     int k;
     for (k = 0; k < DEMCI_WIDE; ++k) {
-        const size_t q = qs[k < count ? k : 0], i = (size_t)b->i[q], j = at_wall ? 0 : (size_t)b->j[q];
+        const size_t q = qs[k < count ? k : 0], i = (size_t)b->i[q], j = sphere_j ? (size_t)b->j[q] : 0;
         vi[k] = i * b->vector_stride, vj[k] = j * b->vector_stride;
         si[k] = i * b->scalar_stride, sj[k] = j * b->scalar_stride;
         st[k] = q * b->state_stride;
+        if (at_facet) {
+            /* the facet's point velocity and angular velocity (from its nodes) as the scalar builder forms them */
+            const demc_body body = demci_contact_batch_body(kind, b, (int)i);
+            facet_frame[k] = demci_contact_frame_facet(c, &body, boundary->triangles + b->j[q], boundary->contacts + q);
+            fo[k] = (size_t)k * FRAME_DOUBLES;
+        }
     }
     ri = demci_w_gather(b->radius, si);
-    if (at_wall) {
+    if (at_facet) {
+        /* demci_contact_frame_facet: the closest point's normal, the overlap R_i − d */
+        const double *const frames = (const double *)facet_frame;
+        n = demci_lanes3_gather(frames + offsetof(demc_contact_frame, normal) / sizeof(double), fo);
+        overlap = demci_w_gather(frames + offsetof(demc_contact_frame, overlap) / sizeof(double), fo);
+        dx = demci_lanes3_zero(), rj = zero, distance = one; /* (no second sphere) */
+    } else if (at_wall) {
         /* demci_contact_frame_wall: the wall's normal, the overlap R_i − n·(x_i − P) */
         n = demci_lanes3_splat(wall->normal);
         dx = demci_lanes3_sub(demci_lanes3_gather(b->position, vi), demci_lanes3_splat(wall->point));
@@ -425,24 +465,35 @@ DEMC_HOT_INLINE int demci_lanes_eval(demc_contact_kind kind, int extended, const
     turn.c = turn.inv_1pc = turn.a1 = turn.a2 = zero;
     if (!demci_wm_all(demci_w_gt(distance, zero)) || !demci_wm_all(demci_w_gt(overlap, zero)))
         return 0; /* coincident centres, or within reach but not overlapping */
-    if (!at_wall) n = demci_lanes3_scale(dx, demci_w_div(one, distance));
+    if (sphere_j) n = demci_lanes3_scale(dx, demci_w_div(one, distance));
     w_i = demci_lanes3_gather(b->angular_velocity, vi);
-    w_j = at_wall ? demci_lanes3_splat(wall->angular_velocity) : demci_lanes3_gather(b->angular_velocity, vj);
+    w_j = at_wall    ? demci_lanes3_splat(wall->angular_velocity)
+          : at_facet ? demci_lanes3_gather((const double *)facet_frame +
+                                               offsetof(demc_contact_frame, angular_velocity_j) / sizeof(double),
+                                           fo)
+                     : demci_lanes3_gather(b->angular_velocity, vj);
     if (DEMCI_KIND_TRANSPORT(kind) != DEMC_TRANSPORT_PROJECT &&
         !demci_lanes_turn_make(kind, demci_lanes3_gather(b->state, st), n, demci_lanes3_add(w_i, w_j), dt, &turn))
         return 0;
     {
-        /* the frame (demci_contact_frame_spheres, demci_contact_frame_wall) */
+        /* the frame (demci_contact_frame_spheres, demci_contact_frame_wall, demci_contact_frame_facet) */
         const demci_w share = demci_w_splat(c[DEMCI_M_SHARE_I]), share_j = demci_w_splat(1.0 - c[DEMCI_M_SHARE_I]);
         const demci_lanes3 branch_i = demci_lanes3_scale(n, demci_w_neg(demci_w_sub(ri, demci_w_mul(share, overlap))));
-        const demci_lanes3 branch_j = at_wall ? demci_lanes3_add(dx, branch_i)
-                                              : demci_lanes3_scale(n, demci_w_sub(rj, demci_w_mul(share_j, overlap)));
+        const demci_lanes3 branch_j =
+            at_wall    ? demci_lanes3_add(dx, branch_i)
+            : at_facet ? demci_lanes3_scale(n, demci_w_mul(demci_w_neg(share_j), overlap)) /* C − P */
+                       : demci_lanes3_scale(n, demci_w_sub(rj, demci_w_mul(share_j, overlap)));
         const demci_lanes3 v_i = demci_lanes3_gather(b->velocity, vi);
-        const demci_lanes3 v_j = at_wall ? demci_lanes3_splat(wall->velocity) : demci_lanes3_gather(b->velocity, vj);
+        const demci_lanes3 v_j =
+            at_wall    ? demci_lanes3_splat(wall->velocity)
+            : at_facet ? demci_lanes3_gather((const double *)facet_frame +
+                                                 offsetof(demc_contact_frame, velocity_j) / sizeof(double),
+                                             fo)
+                       : demci_lanes3_gather(b->velocity, vj);
         const demci_w m_i = demci_w_gather(b->mass, si);
-        const demci_w m_j = at_wall ? zero : demci_w_gather(b->mass, sj);
-        const demci_w r_eff = at_wall ? ri : demci_w_div(demci_w_mul(ri, rj), demci_w_add(ri, rj));
-        const demci_w m_eff = at_wall ? m_i : demci_w_div(demci_w_mul(m_i, m_j), demci_w_add(m_i, m_j));
+        const demci_w m_j = sphere_j ? demci_w_gather(b->mass, sj) : zero;
+        const demci_w r_eff = sphere_j ? demci_w_div(demci_w_mul(ri, rj), demci_w_add(ri, rj)) : ri;
+        const demci_w m_eff = sphere_j ? demci_w_div(demci_w_mul(m_i, m_j), demci_w_add(m_i, m_j)) : m_i;
         /* the evaluation (demci_contact_eval_kind): kinematics, the normal law with its dashpot, the end rule */
         const demci_lanes3 v_c = demci_lanes3_sub(demci_lanes3_add(v_i, demci_lanes3_cross(w_i, branch_i)),
                                                   demci_lanes3_add(v_j, demci_lanes3_cross(w_j, branch_j)));
@@ -544,7 +595,8 @@ DEMC_HOT_INLINE int demci_lanes_eval(demc_contact_kind kind, int extended, const
             r.torque_j = demc_vec3_make(lane[TORQUE_J][k], lane[TORQUE_J + 1][k], lane[TORQUE_J + 2][k]);
             r.overlap = lane[OVERLAP][k];
             r.normal_force = lane[NORMAL_FORCE][k];
-            demci_contact_batch_emit(b, qs[k], b->i[qs[k]], at_wall ? 0 : b->j[qs[k]], at_wall, &r);
+            demci_contact_batch_emit(b, qs[k], b->i[qs[k]], sphere_j ? b->j[qs[k]] : 0, !sphere_j, &r);
+            if (at_facet) demci_lanes_nodal(b, boundary, qs[k], &r);
         }
     }
     return 1;
@@ -560,26 +612,29 @@ __attribute__((noinline, cold, unused)) static
 #else
 DEMC_STATIC_INLINE
 #endif
-void demci_lanes_scalar(const double *c, const demc_contact_batch *b, const demc_wall *wall, double dt, const size_t *qs,
-                        int count, double *radius)
+void demci_lanes_scalar(const double *c, const demc_contact_batch *b, const demci_lanes_boundary *boundary, double dt,
+                        const size_t *qs, int count, double *radius)
 {
     const demc_contact_kind kind = demci_contact_kind_of(c);
     int k;
     for (k = 0; k < count; ++k) {
         const size_t q = qs[k];
-        const int i = b->i[q], j = wall ? 0 : b->j[q];
+        const int i = b->i[q], j = boundary ? 0 : b->j[q];
         double *const state = b->state + q * b->state_stride;
         const demc_body bi = demci_contact_batch_body(kind, b, i);
         demc_contact_frame f;
         demc_contact_result r;
-        if (wall) {
-            f = demci_contact_frame_wall(c, &bi, wall);
+        if (boundary && boundary->wall) {
+            f = demci_contact_frame_wall(c, &bi, boundary->wall);
+        } else if (boundary) {
+            f = demci_contact_frame_facet(c, &bi, boundary->triangles + b->j[q], boundary->contacts + q);
         } else {
             const demc_body bj = demci_contact_batch_body(kind, b, j);
             f = demci_contact_frame_spheres(c, &bi, &bj);
         }
         r = demci_contact_eval_general(c, &f, dt, state, NULL);
-        demci_contact_batch_emit(b, q, i, j, wall != NULL, &r);
+        demci_contact_batch_emit(b, q, i, j, boundary != NULL, &r);
+        if (boundary && !boundary->wall) demci_lanes_nodal(b, boundary, q, &r);
         radius[k] = demci_contact_heat_radius(c, f.overlap, f.effective_radius, state);
     }
 }
@@ -591,13 +646,14 @@ void demci_lanes_scalar(const double *c, const demc_contact_batch *b, const demc
  * keeps its registers for the call's sake (the default conventions' batch: 19 instructions a contact more). */
 #if defined(DEMC_BUILDING_LIBRARY) && (defined(__GNUC__) || defined(__clang__)) &&                                   \
     (defined(__x86_64__) || defined(__i386__))
-__attribute__((cold)) void demci_lanes_scalar_lib(const double *c, const demc_contact_batch *b, const demc_wall *wall,
-                                                  double dt, const size_t *qs, int count, double *radius);
+__attribute__((cold)) void demci_lanes_scalar_lib(const double *c, const demc_contact_batch *b,
+                                                  const demci_lanes_boundary *boundary, double dt, const size_t *qs,
+                                                  int count, double *radius);
 #  ifdef DEMC_IMPLEMENT_CONTACT
-void demci_lanes_scalar_lib(const double *c, const demc_contact_batch *b, const demc_wall *wall, double dt,
-                            const size_t *qs, int count, double *radius)
+void demci_lanes_scalar_lib(const double *c, const demc_contact_batch *b, const demci_lanes_boundary *boundary,
+                            double dt, const size_t *qs, int count, double *radius)
 {
-    demci_lanes_scalar(c, b, wall, dt, qs, count, radius);
+    demci_lanes_scalar(c, b, boundary, dt, qs, count, radius);
 }
 #    define DEMCI_LANES_SCALAR demci_lanes_scalar
 #  else
@@ -610,10 +666,41 @@ void demci_lanes_scalar_lib(const double *c, const demc_contact_batch *b, const 
 /* count (1 ≤ count ≤ DEMCI_WIDE) contacts within reach, listed in qs in the batch's order: in lanes, or (a group the
  * lanes do not take) through the scalar body contact by contact, in that order; their contact radii in radius[]. */
 DEMC_HOT_INLINE void demci_lanes_group(demc_contact_kind kind, int extended, const double *c, const demc_contact_batch *b,
-                                       const demc_wall *wall, double dt, const size_t *qs, int count, double *radius)
+                                       const demci_lanes_boundary *boundary, double dt, const size_t *qs, int count,
+                                       double *radius)
 {
-    if (!demci_lanes_eval(kind, extended, c, b, wall, dt, qs, count, radius))
-        DEMCI_LANES_SCALAR(c, b, wall, dt, qs, count, radius);
+    if (!demci_lanes_eval(kind, extended, c, b, boundary, dt, qs, count, radius))
+        DEMCI_LANES_SCALAR(c, b, boundary, dt, qs, count, radius);
+}
+
+/* The list of a chunk of facet contacts, [start, end): each tested for reach on the distance its closest point holds
+ * (as demc_contact_eval_batch_facet()'s scalar loop: everything body i reads and the state prefetched
+ * DEMCI_BATCH_PREFETCH contacts ahead); a contact apart is released at once (its state, its per-contact outputs,
+ * its heat memory, its nodal forces zeroed), the contacts within reach are listed in `within`, in order, and their
+ * number returned. */
+DEMC_HOT_INLINE size_t demci_lanes_facet_list(demc_contact_kind kind, const double *c, const demc_contact_batch *b,
+                                              const demci_lanes_boundary *f, size_t start, size_t end, size_t *within)
+{
+    const int per_contact = demci_contact_batch_per_contact(b);
+    size_t q, n = 0;
+    for (q = start; q < end; ++q) {
+        if (q + DEMCI_BATCH_PREFETCH < b->count) {
+            demci_contact_batch_prefetch_place(b, b->i[q + DEMCI_BATCH_PREFETCH]);
+            demci_contact_batch_prefetch_motion(b, b->i[q + DEMCI_BATCH_PREFETCH]);
+            DEMCI_PREFETCH_WRITE(b->state + (q + DEMCI_BATCH_PREFETCH) * b->state_stride);
+        }
+        if (b->radius[(size_t)b->i[q] * b->scalar_stride] - f->contacts[q].distance > -c[DEMCI_M_RANGE]) {
+            within[n++] = q;
+        } else { /* (also NaN) */
+            demci_contact_batch_release(kind, c, b, q, per_contact);
+            if (b->heat_flow) demci_contact_heat_release(c, b->state + q * b->state_stride);
+            if (f->nodal) {
+                size_t k;
+                for (k = 0; k < 9; ++k) f->nodal[9 * q + k] = 0.0;
+            }
+        }
+    }
+    return n;
 }
 
 /* The batch loop of a kind the lanes serve, chunk by chunk as demci_contact_batch_loop(): each chunk's contacts within
@@ -623,27 +710,30 @@ DEMC_HOT_INLINE void demci_lanes_group(demc_contact_kind kind, int extended, con
  * emitted in their order, so the sums into the accumulators are the scalar loop's (a contact released adds nothing
  * to them). One evaluation site per kind: the lanes' text is instantiated once per kind and width. */
 DEMC_HOT_INLINE void demci_lanes_loop(demc_contact_kind kind, int extended, const double *c, const demc_contact_batch *b,
-                                      const demc_wall *wall, double dt)
+                                      const demci_lanes_boundary *boundary, double dt)
 {
+    const demc_wall *const wall = boundary ? boundary->wall : NULL;
+    const int facets = boundary != NULL && wall == NULL;
     size_t start, end, within = 1, length = 1; /* of the chunk before; the first chunk is taken as dense */
     size_t list[DEMCI_BATCH_CHUNK];
     double radius[DEMCI_BATCH_CHUNK]; /* a group of DEMCI_WIDE at t, a multiple of it below the chunk's length */
     for (start = 0; start < b->count; start = end) {
-        const int dense = 2 * within > length;
+        const int dense = facets || 2 * within > length; /* (facets: their list prefetches as it goes) */
         size_t t, k;
         end = demci_contact_batch_chunk_end(b, start);
         length = end - start;
-        within = dense ? demci_contact_batch_dense_list(kind, c, b, wall, start, end, list)
-                       : demci_contact_batch_sift(kind, c, b, wall, start, end, list);
-        if (b->heat_flow) demci_contact_batch_heat_chunk(c, b, wall, start, end, list, within);
+        within = facets  ? demci_lanes_facet_list(kind, c, b, boundary, start, end, list)
+                 : dense ? demci_contact_batch_dense_list(kind, c, b, wall, start, end, list)
+                         : demci_contact_batch_sift(kind, c, b, wall, start, end, list);
+        if (b->heat_flow && !facets) demci_contact_batch_heat_chunk(c, b, wall, start, end, list, within);
         for (t = 0; t < within; t += DEMCI_WIDE) {
             const int count = within - t < DEMCI_WIDE ? (int)(within - t) : DEMCI_WIDE;
             /* a dense chunk's contacts were prefetched whole; a sifted chunk's motion is fetched here */
             if (!dense)
                 for (k = 0; k < (size_t)count; ++k) demci_contact_batch_motion_ahead(b, wall, list, within, t + k);
-            demci_lanes_group(kind, extended, c, b, wall, dt, list + t, count, radius + t);
+            demci_lanes_group(kind, extended, c, b, boundary, dt, list + t, count, radius + t);
         }
-        if (b->heat_flow) demci_lanes_heat(c, b, wall, dt, list, within, radius);
+        if (b->heat_flow) demci_lanes_heat(c, b, boundary, dt, list, within, radius);
     }
 }
 
@@ -669,10 +759,10 @@ DEMC_STATIC_INLINE int demci_lanes_extended(demc_contact_kind kind)
  * more time); and every wall batch in that loop's text with the wall (with the wall read at run time in the
  * spheres' loop, LIGGGHTS's conventions took 37 instructions a contact more, 9 %). */
 DEMC_STATIC_INLINE void demci_contact_batch_lanes(demc_contact_kind kind, const double *c, const demc_contact_batch *b,
-                                                  const demc_wall *wall, double dt)
+                                                  const demci_lanes_boundary *boundary, double dt)
 {
     const demc_contact_kind conventions = kind & ~DEMCI_KIND_LAW_BITS;
-    if (wall) demci_lanes_loop(kind, 1, c, b, wall, dt);
+    if (boundary) demci_lanes_loop(kind, 1, c, b, boundary, dt);
     else if (demci_lanes_extended(kind)) demci_lanes_loop(kind, 1, c, b, NULL, dt);
     else if (kind == DEMC_CONTACT_KIND_HMD) demci_lanes_loop(DEMC_CONTACT_KIND_HMD, 0, c, b, NULL, dt);
     else if ((kind & DEMCI_KIND_LAW_BITS & ~15u) == (DEMC_CONTACT_KIND_HMD & DEMCI_KIND_LAW_BITS & ~15u))
@@ -690,29 +780,30 @@ DEMC_STATIC_INLINE void demci_contact_batch_lanes(demc_contact_kind kind, const 
     (defined(__x86_64__) || defined(__i386__))
 #  define DEMCI_LANES_RUNTIME 1
 void demci_contact_batch_lanes_w4(demc_contact_kind kind, const double *c, const demc_contact_batch *b,
-                                  const demc_wall *wall, double dt);
+                                  const demci_lanes_boundary *boundary, double dt);
 void demci_contact_batch_lanes_w8(demc_contact_kind kind, const double *c, const demc_contact_batch *b,
-                                  const demc_wall *wall, double dt);
+                                  const demci_lanes_boundary *boundary, double dt);
 #endif
 
 /* The batch of a kind the lanes serve at the widest lanes this CPU runs: in the library, one question to the CPU per
  * batch call (never per contact: __builtin_cpu_supports reads a word that libgcc's start-up code filled), then the
  * lanes of that width; in a header-only unit, its target's. Every width gives the same results, bit for bit. */
 DEMC_STATIC_INLINE void demci_contact_batch_lanes_widest(demc_contact_kind kind, const double *c,
-                                                         const demc_contact_batch *b, const demc_wall *wall, double dt)
+                                                         const demc_contact_batch *b,
+                                                         const demci_lanes_boundary *boundary, double dt)
 {
 #if defined(DEMCI_LANES_RUNTIME) && defined(DEMC_IMPLEMENT_CONTACT)
     __builtin_cpu_init(); /* idempotent; needed only were a batch called before the start-up code ran */
     if (DEMCI_WIDE < 8 && __builtin_cpu_supports("avx512f")) {
-        demci_contact_batch_lanes_w8(kind, c, b, wall, dt);
+        demci_contact_batch_lanes_w8(kind, c, b, boundary, dt);
         return;
     }
     if (DEMCI_WIDE < 4 && __builtin_cpu_supports("avx2")) {
-        demci_contact_batch_lanes_w4(kind, c, b, wall, dt);
+        demci_contact_batch_lanes_w4(kind, c, b, boundary, dt);
         return;
     }
 #endif
-    demci_contact_batch_lanes(kind, c, b, wall, dt);
+    demci_contact_batch_lanes(kind, c, b, boundary, dt);
 }
 
 DEMC_END_DECLS
