@@ -199,8 +199,9 @@ DEMC_CONTACT_FN demc_status demc_contact_eval_batch_wall(const demc_contact_mode
     return demci_material_fail(DEMC_OK, 0, bad_field);
 }
 
-/* The loop of a facet batch: sphere i[q] against facet j[q] with its closest point contacts[q]; only the spheres
- * accumulate; the nodal reactions on request. The body of the kind (a constant: the default preset's), or (general)
+/* The scalar loop of a facet batch (the kinds the SIMD lanes do not take, or a unit without lanes): sphere i[q]
+ * against facet j[q] with its closest point contacts[q]; only the spheres accumulate; the nodal reactions on
+ * request. The body of the kind (a constant: the default preset's), or (general)
  * each contact through demc_contact_eval()'s dispatch, the kind read at run time: a facet's contact costs twice a
  * sphere pair's (its frame, its nodal reactions), and a loop per specialised kind cost ~120 KB of text to save
  * about a tenth of it. */

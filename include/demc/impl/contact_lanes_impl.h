@@ -9,8 +9,8 @@
  * DEMC_NO_LANES before the first demc include turns them off.
  *
  * demc_contact_eval_batch() with a kind demci_contact_lanes_serve() admits (the five presets, and their laws
- * under any conventions), and demc_contact_eval_batch_wall() with one, evaluates its sphere pairs (sphere–wall
- * contacts) DEMCI_WIDE contacts at a time, lane k contact q + k. Each lane performs what the scalar body performs (the
+ * under any conventions), and demc_contact_eval_batch_wall() and _facet() with one, evaluates its sphere pairs
+ * (sphere–wall, sphere–facet contacts) DEMCI_WIDE contacts at a time, lane k contact q + k. Each lane performs what the scalar body performs (the
  * frame builder, then demci_contact_eval_kind() with that kind): the same products, sums, quotients and square
  * roots on the same operands in the same order, each correctly rounded in both, and the scalar body's selects as
  * selects on the same comparisons (an ordered comparison is false for NaN in both). With no contraction into fused
@@ -756,8 +756,8 @@ DEMC_STATIC_INLINE int demci_lanes_extended(demc_contact_kind kind)
  * every time; the HM preset measured no slower that way, and a loop of its own cost 28 KB of text); every kind
  * with the other conventions (demci_lanes_extended(): LIGGGHTS's, LAMMPS's, Campello's) in one loop that reads laws
  * and conventions at run time (with those conventions in the loops above, the closest conventions' batch took 5 %
- * more time); and every wall batch in that loop's text with the wall (with the wall read at run time in the
- * spheres' loop, LIGGGHTS's conventions took 37 instructions a contact more, 9 %). */
+ * more time); and every wall and facet batch in that loop's text with the boundary (with the wall read at run time
+ * in the spheres' loop, LIGGGHTS's conventions took 37 instructions a contact more, 9 %). */
 DEMC_STATIC_INLINE void demci_contact_batch_lanes(demc_contact_kind kind, const double *c, const demc_contact_batch *b,
                                                   const demci_lanes_boundary *boundary, double dt)
 {
