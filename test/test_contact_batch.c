@@ -631,8 +631,8 @@ static long lanes_case(const demc_contact_model *model_p, int sparse, long *mism
     CHECK(slides > 300 && sticks > 300); /* both paths, in every convention set */
     CHECK(wall_touching > 500);          /* the bottom layer on the wall, most steps */
     if (harness_case_failed || getenv("DEMC_TEST_VERBOSE"))
-        printf("  %ld contacts listed: %ld mismatches, %ld steps raising, %ld sliding, %ld sticking, %ld on the wall\n", n,
-               mismatches, raised, slides, sticks, wall_touching);
+        printf("  %ld contacts listed: %ld mismatches, %ld steps raising, %ld sliding, %ld sticking, %ld on the wall\n",
+               n, mismatches, raised, slides, sticks, wall_touching);
     *mismatches_out = mismatches;
     return raised;
 #undef QUIET

@@ -10,8 +10,8 @@
  *
  * demc_contact_eval_batch() with a kind demci_contact_lanes_serve() admits (the five presets, and their laws
  * under any conventions), and demc_contact_eval_batch_wall() and _facet() with one, evaluates its sphere pairs
- * (sphere–wall, sphere–facet contacts) DEMCI_WIDE contacts at a time, lane k contact q + k. Each lane performs what the scalar body performs (the
- * frame builder, then demci_contact_eval_kind() with that kind): the same products, sums, quotients and square
+ * (sphere–wall, sphere–facet contacts) DEMCI_WIDE contacts at a time, lane k contact q + k. Each lane performs what
+ * the scalar body performs (the frame builder, then demci_contact_eval_kind() with that kind): the same products, sums, quotients and square
  * roots on the same operands in the same order, each correctly rounded in both, and the scalar body's selects as
  * selects on the same comparisons (an ordered comparison is false for NaN in both). With no contraction into fused
  * multiply-adds in either, the results are the scalar body's bit for bit at every width (test_contact_batch on both
@@ -349,7 +349,8 @@ DEMC_HOT_INLINE demci_lanes_spring demci_lanes_spring_step(demc_contact_kind kin
         demci_lanes3 slipped;
         if (total_rule || DEMCI_KIND_RECALCULATION(kind) == DEMC_SLIP_CONVENTIONAL) {
             const demci_wm k_known = demci_w_gt(k_t, zero);
-            const demci_w inv_k_now = demci_w_select(k_known, demci_w_div(one, demci_w_select(k_known, k_t, one)), zero);
+            const demci_w inv_k_now =
+                demci_w_select(k_known, demci_w_div(one, demci_w_select(k_known, k_t, one)), zero);
             slipped = demci_lanes3_scale(f_el, demci_w_neg(inv_k_now));
         } else {
             slipped = demci_lanes3_sub(trial_disp, slip);
@@ -504,7 +505,8 @@ DEMC_HOT_INLINE int demci_lanes_eval(demc_contact_kind kind, int extended, const
          * the latched line, not below 0; k_n and k_t on the unloading stiffness). The radius of the other laws
          * serves the heat alone. */
         const unsigned normal = DEMCI_KIND_NORMAL(kind);
-        const demci_w a = normal == DEMC_NORMAL_HERTZ || b->heat_flow ? demci_w_sqrt(demci_w_mul(r_eff, overlap)) : zero;
+        const demci_w a =
+            normal == DEMC_NORMAL_HERTZ || b->heat_flow ? demci_w_sqrt(demci_w_mul(r_eff, overlap)) : zero;
         const size_t latch_at = demci_contact_normal_offset(kind);
         demci_w k_n, f_el, k_t, latch = zero;
         if (normal == DEMC_NORMAL_HERTZ) {
@@ -545,7 +547,8 @@ DEMC_HOT_INLINE int demci_lanes_eval(demc_contact_kind kind, int extended, const
             total_rule ? demci_lanes3_zero()
                        : demci_lanes_carry(kind, &turn, n, demci_lanes3_gather(b->state + spring_at, st), &carry_rare);
         const demci_lanes3 displacement =
-            keeps ? demci_lanes_carry(kind, &turn, n, demci_lanes3_gather(b->state + spring_at + DEMCI_SPRING_DOUBLES, st),
+            keeps ? demci_lanes_carry(kind, &turn, n,
+                                      demci_lanes3_gather(b->state + spring_at + DEMCI_SPRING_DOUBLES, st),
                                       &displacement_rare)
                   : demci_lanes3_zero();
         const demci_w load =
@@ -665,9 +668,9 @@ void demci_lanes_scalar_lib(const double *c, const demc_contact_batch *b, const 
 
 /* count (1 ≤ count ≤ DEMCI_WIDE) contacts within reach, listed in qs in the batch's order: in lanes, or (a group the
  * lanes do not take) through the scalar body contact by contact, in that order; their contact radii in radius[]. */
-DEMC_HOT_INLINE void demci_lanes_group(demc_contact_kind kind, int extended, const double *c, const demc_contact_batch *b,
-                                       const demci_lanes_boundary *boundary, double dt, const size_t *qs, int count,
-                                       double *radius)
+DEMC_HOT_INLINE void demci_lanes_group(demc_contact_kind kind, int extended, const double *c,
+                                       const demc_contact_batch *b, const demci_lanes_boundary *boundary, double dt,
+                                       const size_t *qs, int count, double *radius)
 {
     if (!demci_lanes_eval(kind, extended, c, b, boundary, dt, qs, count, radius))
         DEMCI_LANES_SCALAR(c, b, boundary, dt, qs, count, radius);
@@ -709,8 +712,8 @@ DEMC_HOT_INLINE size_t demci_lanes_facet_list(demc_contact_kind kind, const doub
  * would be all within reach too rarely at width 8), the last group of a chunk with fewer. The evaluated contacts are
  * emitted in their order, so the sums into the accumulators are the scalar loop's (a contact released adds nothing
  * to them). One evaluation site per kind: the lanes' text is instantiated once per kind and width. */
-DEMC_HOT_INLINE void demci_lanes_loop(demc_contact_kind kind, int extended, const double *c, const demc_contact_batch *b,
-                                      const demci_lanes_boundary *boundary, double dt)
+DEMC_HOT_INLINE void demci_lanes_loop(demc_contact_kind kind, int extended, const double *c,
+                                      const demc_contact_batch *b, const demci_lanes_boundary *boundary, double dt)
 {
     const demc_wall *const wall = boundary ? boundary->wall : NULL;
     const int facets = boundary != NULL && wall == NULL;

@@ -6,11 +6,11 @@
  * library builds one object per width, impl/contact_lanes_impl.h).
  *
  * Why the lanes can give the scalar body's results bit for bit: every operation here is one IEEE operation per lane,
- * correctly rounded as the scalar one is (add, sub, mul, div, sqrt), or exact (neg, abs, select, compare, gather, scatter).
- * No operation here is fused, and none may be fused by the compiler (the library is built with -ffp-contract=off;
- * impl/contact_lanes_impl.h says which header-only units may use the lanes). The comparisons are the ordered ones
- * of C's operators (false for NaN) and, as in C, the relational ones signal on NaN (gt, ge, lt, le) and equality does
- * not (eq). Only private names (demci_), no state, no libm beyond sqrt. */
+ * correctly rounded as the scalar one is (add, sub, mul, div, sqrt), or exact (neg, abs, select, compare, gather,
+ * scatter). No operation here is fused, and none may be fused by the compiler (the library is built with
+ * -ffp-contract=off; impl/contact_lanes_impl.h says which header-only units may use the lanes). The comparisons are
+ * the ordered ones of C's operators (false for NaN) and, as in C, the relational ones signal on NaN (gt, ge, lt, le)
+ * and equality does not (eq). Only private names (demci_), no state, no libm beyond sqrt. */
 #ifndef DEMC_WIDE_IMPL_H
 #define DEMC_WIDE_IMPL_H
 
