@@ -481,6 +481,18 @@ static void lanes_equal_the_single_call(void)
  * lattice steps along each axis, or across the pack), as a neighbour list does: the batch's chunks there are
  * mostly apart (the batch sifts them before evaluating the rest), and the list passes from dense chunks to sparse
  * ones and back within a step. */
+/* Body k of the lanes case's arrays, as a host hands it to the single calls. */
+static demc_body arrays_body(double (*x)[3], double (*v)[3], double (*w)[3], const double *radius,
+                             const double *mass, int k)
+{
+    demc_body a;
+    a.position = demc_vec3_make(x[k][0], x[k][1], x[k][2]);
+    a.velocity = demc_vec3_make(v[k][0], v[k][1], v[k][2]);
+    a.angular_velocity = demc_vec3_make(w[k][0], w[k][1], w[k][2]);
+    a.radius = radius[k], a.mass = mass[k], a.inertia = 0.0;
+    return a;
+}
+
 static long lanes_case(const demc_contact_model *model_p, int sparse, long *mismatches_out)
 {
     enum { NX = 6, NBODY = NX * NX * NX, NPAIR = 13 * NBODY };
@@ -558,17 +570,9 @@ static long lanes_case(const demc_contact_model *model_p, int sparse, long *mism
         CHECK(demc_contact_eval_batch(&m, &b, dt, NULL) == DEMC_OK);
         raised += fetestexcept(FE_DIVBYZERO | FE_INVALID) != 0;
         for (q = 0; q < n; ++q) {
-            demc_body a, c2;
-            demc_contact_result r;
-            a.position = demc_vec3_make(x[ci[q]][0], x[ci[q]][1], x[ci[q]][2]);
-            a.velocity = demc_vec3_make(v[ci[q]][0], v[ci[q]][1], v[ci[q]][2]);
-            a.angular_velocity = demc_vec3_make(w[ci[q]][0], w[ci[q]][1], w[ci[q]][2]);
-            a.radius = radius[ci[q]], a.mass = mass[ci[q]], a.inertia = 0.0;
-            c2.position = demc_vec3_make(x[cj[q]][0], x[cj[q]][1], x[cj[q]][2]);
-            c2.velocity = demc_vec3_make(v[cj[q]][0], v[cj[q]][1], v[cj[q]][2]);
-            c2.angular_velocity = demc_vec3_make(w[cj[q]][0], w[cj[q]][1], w[cj[q]][2]);
-            c2.radius = radius[cj[q]], c2.mass = mass[cj[q]], c2.inertia = 0.0;
-            r = demc_contact_eval_sphere_sphere(&m, &a, &c2, dt, st_single + ns * q, NULL);
+            const demc_body a = arrays_body(x, v, w, radius, mass, ci[q]);
+            const demc_body c2 = arrays_body(x, v, w, radius, mass, cj[q]);
+            const demc_contact_result r = demc_contact_eval_sphere_sphere(&m, &a, &c2, dt, st_single + ns * q, NULL);
             mismatches += memcmp(&r.force.x, force + 3 * q, 3 * sizeof(double)) != 0;
             mismatches += memcmp(&r.torque_i.x, ti + 3 * q, 3 * sizeof(double)) != 0;
             mismatches += memcmp(&r.torque_j.x, tj + 3 * q, 3 * sizeof(double)) != 0;
@@ -588,27 +592,20 @@ static long lanes_case(const demc_contact_model *model_p, int sparse, long *mism
         mismatches += memcmp(st_batch, st_single, (size_t)n * ns * sizeof(double)) != 0;
         mismatches += memcmp(bf, sf, sizeof bf) != 0 || memcmp(bt, stq, sizeof bt) != 0;
         {
-            /* the wall: the same against demc_contact_eval_sphere_wall(), accumulators on body i alone */
-            demc_contact_batch wb = DEMC_CONTACT_BATCH_INIT;
+            /* the wall: the same against demc_contact_eval_sphere_wall(), accumulators on body i alone; the bodies'
+             * arrays and accumulators those of the spheres' batch */
+            demc_contact_batch wb = b;
             wb.count = NBODY;
-            wb.i = wi;
-            wb.position = &x[0][0], wb.velocity = &v[0][0], wb.angular_velocity = &w[0][0];
-            wb.radius = radius, wb.mass = mass;
-            wb.vector_stride = 3, wb.scalar_stride = 1;
-            wb.state = wst_batch, wb.state_stride = ns;
-            wb.force = wforce, wb.torque_i = wti, wb.torque_j = wtj, wb.body_force = bf, wb.body_torque = bt;
+            wb.i = wi, wb.j = NULL;
+            wb.state = wst_batch;
+            wb.force = wforce, wb.torque_i = wti, wb.torque_j = wtj;
             memset(bf, 0, sizeof bf), memset(bt, 0, sizeof bt), memset(sf, 0, sizeof sf), memset(stq, 0, sizeof stq);
             feclearexcept(FE_DIVBYZERO | FE_INVALID);
             CHECK(demc_contact_eval_batch_wall(&m, &wb, &plane, dt, NULL) == DEMC_OK);
             raised += fetestexcept(FE_DIVBYZERO | FE_INVALID) != 0;
             for (q = 0; q < NBODY; ++q) {
-                demc_body a;
-                demc_contact_result r;
-                a.position = demc_vec3_make(x[q][0], x[q][1], x[q][2]);
-                a.velocity = demc_vec3_make(v[q][0], v[q][1], v[q][2]);
-                a.angular_velocity = demc_vec3_make(w[q][0], w[q][1], w[q][2]);
-                a.radius = radius[q], a.mass = mass[q], a.inertia = 0.0;
-                r = demc_contact_eval_sphere_wall(&m, &a, &plane, dt, wst_single + ns * q, NULL);
+                const demc_body a = arrays_body(x, v, w, radius, mass, (int)q);
+                const demc_contact_result r = demc_contact_eval_sphere_wall(&m, &a, &plane, dt, wst_single + ns * q, NULL);
                 mismatches += memcmp(&r.force.x, wforce + 3 * q, 3 * sizeof(double)) != 0;
                 mismatches += memcmp(&r.torque_i.x, wti + 3 * q, 3 * sizeof(double)) != 0;
                 mismatches += memcmp(&r.torque_j.x, wtj + 3 * q, 3 * sizeof(double)) != 0;

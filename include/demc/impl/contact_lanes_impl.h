@@ -285,7 +285,7 @@ DEMC_HOT_INLINE demci_lanes_spring demci_lanes_spring_step(demc_contact_kind kin
                            : DEMCI_KIND_STIFFNESS_RULE(kind) == DEMC_STIFFNESS_AVERAGE ? k_average
                                                                                        : k_t;
     const demci_lanes3 trial_disp = keeps ? demci_lanes3_add(displacement, increment) : demci_lanes3_zero();
-    /* 1/k_t(ξ) where k_t(ξ) > 0, for the slip (L − L*)/k_t(ξ) without a dashpot share (else no slip: 0) */
+    /* 1/k_t(ξ) where k_t(ξ) > 0, for the slip (L − L*)/k_t(ξ) without a dashpot share */
     const demci_wm k_step_known = demci_w_gt(k_step, zero);
     const demci_w inv_k_step = demci_w_div(one, demci_w_select(k_step_known, k_step, one));
     demci_lanes3 f_old = memory, trial_force, trial_limited, along, limited, excess, f_el, slid, slip;
@@ -320,25 +320,23 @@ DEMC_HOT_INLINE demci_lanes_spring demci_lanes_spring_step(demc_contact_kind kin
         const demci_lanes3 t = demci_lanes3_normalize(demci_lanes3_scale(toward, demci_w_splat(-1.0)));
         limited = demci_lanes3_select(demci_lanes3_null(t), along, demci_lanes3_scale(t, limit));
     }
+    /* L − L*, and the slip it gives the spring alone, (L − L*)/k_t(ξ) (0 where k_t(ξ) ≤ 0) */
+    excess = demci_lanes3_sub(limited, trial_limited);
+    slip = demci_lanes3_select(k_step_known, demci_lanes3_scale(excess, inv_k_step), demci_lanes3_zero());
     if (total_policy && !kept) {
         /* the dashpot takes its share of the slip, the spring k_t(ξ)Δt/(k_t(ξ)Δt + c_t) of L − L*; without a dashpot
          * the spring carries L itself */
         const demci_wm dashpot = demci_wm_and(demci_w_gt(c_t, zero), demci_w_gt(demci_w_splat(dt), zero));
         const demci_w k_dt = demci_w_mul(k_step, demci_w_splat(dt));
         const demci_w per = demci_w_div(one, demci_w_select(dashpot, demci_w_add(k_dt, c_t), one));
-        excess = demci_lanes3_sub(limited, trial_limited);
         f_el = demci_lanes3_select(dashpot, demci_lanes3_add_scaled(trial_force, demci_w_mul(k_dt, per), excess),
                                    limited);
         slid = limited;
-        slip = demci_lanes3_select(dashpot, demci_lanes3_scale(excess, demci_w_mul(demci_w_splat(dt), per)),
-                                   demci_lanes3_select(k_step_known, demci_lanes3_scale(excess, inv_k_step),
-                                                       demci_lanes3_zero()));
+        slip = demci_lanes3_select(dashpot, demci_lanes3_scale(excess, demci_w_mul(demci_w_splat(dt), per)), slip);
     } else {
         /* the spring carries L (the elastic policy), or L − F_d with the dashpot kept whole */
-        excess = demci_lanes3_sub(limited, trial_limited);
         f_el = kept ? demci_lanes3_sub(limited, f_damp) : limited;
         slid = kept ? limited : demci_lanes3_add(limited, f_damp);
-        slip = demci_lanes3_select(k_step_known, demci_lanes3_scale(excess, inv_k_step), demci_lanes3_zero());
     }
     out.spring = demci_lanes3_select(stick, trial_force, f_el);
     out.force = demci_lanes3_select(stick, demci_lanes3_add(trial_force, f_damp), slid);
@@ -409,6 +407,37 @@ void demci_lanes_heat(const double *c, const demc_contact_batch *b, const demci_
                                     dt);
 }
 
+/* What the lanes take of the facet contacts qs[0..count) (lanes past count: qs[0]'s): each contact's frame by
+ * demci_contact_frame_facet(), whose normal, overlap and facet point velocity and spin (formed from the facet's
+ * nodes) are gathered into lanes. */
+typedef struct demci_lanes_facet_part {
+    demci_lanes3 n, v_j, w_j;
+    demci_w overlap;
+} demci_lanes_facet_part;
+DEMC_HOT_INLINE demci_lanes_facet_part demci_lanes_facet_gather(demc_contact_kind kind, const double *c,
+                                                                const demc_contact_batch *b,
+                                                                const demci_lanes_boundary *f, const size_t *qs,
+                                                                int count)
+{
+    enum { FRAME_DOUBLES = sizeof(demc_contact_frame) / sizeof(double) };
+    demc_contact_frame frame[DEMCI_WIDE];
+    const double *const doubles = (const double *)frame;
+    size_t at[DEMCI_WIDE];
+    demci_lanes_facet_part out;
+    int k;
+    for (k = 0; k < DEMCI_WIDE; ++k) {
+        const size_t q = qs[k < count ? k : 0];
+        const demc_body body = demci_contact_batch_body(kind, b, b->i[q]);
+        frame[k] = demci_contact_frame_facet(c, &body, f->triangles + b->j[q], f->contacts + q);
+        at[k] = (size_t)k * FRAME_DOUBLES;
+    }
+    out.n = demci_lanes3_gather(doubles + offsetof(demc_contact_frame, normal) / sizeof(double), at);
+    out.overlap = demci_w_gather(doubles + offsetof(demc_contact_frame, overlap) / sizeof(double), at);
+    out.v_j = demci_lanes3_gather(doubles + offsetof(demc_contact_frame, velocity_j) / sizeof(double), at);
+    out.w_j = demci_lanes3_gather(doubles + offsetof(demc_contact_frame, angular_velocity_j) / sizeof(double), at);
+    return out;
+}
+
 /* The contacts qs[0] < qs[1] < ... < qs[count − 1] (1 ≤ count ≤ DEMCI_WIDE, in the batch's order), all within reach
  * (the scalar loop's test), in lanes, their contact radii written to radius[0..DEMCI_WIDE) (for the heat); 0 with
  * nothing written when any takes a rarer path of the scalar body (see the top of this file). The lanes past count
@@ -422,9 +451,8 @@ DEMC_HOT_INLINE int demci_lanes_eval(demc_contact_kind kind, int extended, const
     const demc_wall *const wall = boundary ? boundary->wall : NULL;
     const int at_wall = wall != NULL, at_facet = boundary != NULL && !at_wall, sphere_j = boundary == NULL;
     const size_t spring_at = demci_contact_tangential_offset(kind);
-    enum { FRAME_DOUBLES = sizeof(demc_contact_frame) / sizeof(double) };
-    size_t vi[DEMCI_WIDE], vj[DEMCI_WIDE], si[DEMCI_WIDE], sj[DEMCI_WIDE], st[DEMCI_WIDE], fo[DEMCI_WIDE];
-    demc_contact_frame facet_frame[DEMCI_WIDE]; /* facets: each lane's frame by demci_contact_frame_facet() */
+    size_t vi[DEMCI_WIDE], vj[DEMCI_WIDE], si[DEMCI_WIDE], sj[DEMCI_WIDE], st[DEMCI_WIDE];
+    demci_lanes_facet_part facet;
     demci_w ri, rj, distance, overlap;
     demci_lanes3 dx, n, w_i, w_j;
     demci_lanes_turn turn;
@@ -435,19 +463,12 @@ DEMC_HOT_INLINE int demci_lanes_eval(demc_contact_kind kind, int extended, const
         vi[k] = i * b->vector_stride, vj[k] = j * b->vector_stride;
         si[k] = i * b->scalar_stride, sj[k] = j * b->scalar_stride;
         st[k] = q * b->state_stride;
-        if (at_facet) {
-            /* the facet's point velocity and angular velocity (from its nodes) as the scalar builder forms them */
-            const demc_body body = demci_contact_batch_body(kind, b, (int)i);
-            facet_frame[k] = demci_contact_frame_facet(c, &body, boundary->triangles + b->j[q], boundary->contacts + q);
-            fo[k] = (size_t)k * FRAME_DOUBLES;
-        }
     }
     ri = demci_w_gather(b->radius, si);
     if (at_facet) {
         /* demci_contact_frame_facet: the closest point's normal, the overlap R_i − d */
-        const double *const frames = (const double *)facet_frame;
-        n = demci_lanes3_gather(frames + offsetof(demc_contact_frame, normal) / sizeof(double), fo);
-        overlap = demci_w_gather(frames + offsetof(demc_contact_frame, overlap) / sizeof(double), fo);
+        facet = demci_lanes_facet_gather(kind, c, b, boundary, qs, count);
+        n = facet.n, overlap = facet.overlap;
         dx = demci_lanes3_zero(), rj = zero, distance = one; /* (no second sphere) */
     } else if (at_wall) {
         /* demci_contact_frame_wall: the wall's normal, the overlap R_i − n·(x_i − P) */
@@ -469,9 +490,7 @@ DEMC_HOT_INLINE int demci_lanes_eval(demc_contact_kind kind, int extended, const
     if (sphere_j) n = demci_lanes3_scale(dx, demci_w_div(one, distance));
     w_i = demci_lanes3_gather(b->angular_velocity, vi);
     w_j = at_wall    ? demci_lanes3_splat(wall->angular_velocity)
-          : at_facet ? demci_lanes3_gather((const double *)facet_frame +
-                                               offsetof(demc_contact_frame, angular_velocity_j) / sizeof(double),
-                                           fo)
+          : at_facet ? facet.w_j
                      : demci_lanes3_gather(b->angular_velocity, vj);
     if (DEMCI_KIND_TRANSPORT(kind) != DEMC_TRANSPORT_PROJECT &&
         !demci_lanes_turn_make(kind, demci_lanes3_gather(b->state, st), n, demci_lanes3_add(w_i, w_j), dt, &turn))
@@ -487,9 +506,7 @@ DEMC_HOT_INLINE int demci_lanes_eval(demc_contact_kind kind, int extended, const
         const demci_lanes3 v_i = demci_lanes3_gather(b->velocity, vi);
         const demci_lanes3 v_j =
             at_wall    ? demci_lanes3_splat(wall->velocity)
-            : at_facet ? demci_lanes3_gather((const double *)facet_frame +
-                                                 offsetof(demc_contact_frame, velocity_j) / sizeof(double),
-                                             fo)
+            : at_facet ? facet.v_j
                        : demci_lanes3_gather(b->velocity, vj);
         const demci_w m_i = demci_w_gather(b->mass, si);
         const demci_w m_j = sphere_j ? demci_w_gather(b->mass, sj) : zero;
