@@ -68,7 +68,8 @@ DEMC_STATIC_INLINE void demci_contact_batch_stateful(demc_contact_batch *local, 
 }
 
 /* Each preset's kind gets a loop of its own with the kind folded in (DEMCI_CONTACT_DISPATCH); the other kinds share
- * one loop around the out-of-line general body. */
+ * one loop around the out-of-line general body. With SIMD lanes, the kinds they take never reach the scalar loops,
+ * which are then built for the other kinds alone (DEMCI_CONTACT_DISPATCH_REST). */
 DEMC_STATIC_INLINE void demci_contact_batch_dispatch(const demc_contact_model *model, const demc_contact_batch *b,
                                                      const demc_wall *wall, double dt)
 {
@@ -84,7 +85,11 @@ DEMC_STATIC_INLINE void demci_contact_batch_dispatch(const demc_contact_model *m
     }
 #endif
 #define DEMCI_RUN(K) demci_contact_batch_loop((K), 0, c, b, wall, dt)
+#ifdef DEMCI_BATCH_LANES /* the presets' kinds and HM+D's laws went to the lanes above */
+    DEMCI_CONTACT_DISPATCH_REST(kind, DEMCI_RUN, demci_contact_batch_loop(kind, 1, c, b, wall, dt))
+#else
     DEMCI_CONTACT_DISPATCH(kind, DEMCI_RUN, demci_contact_batch_loop(kind, 1, c, b, wall, dt))
+#endif
 #undef DEMCI_RUN
 }
 
@@ -280,8 +285,10 @@ DEMC_CONTACT_FN demc_status demc_contact_eval_batch_facet(const demc_contact_mod
         demci_contact_batch_lanes_widest(demci_contact_kind_of(c), c, &local, &boundary, dt);
     }
 #endif
+#ifndef DEMCI_BATCH_LANES /* (with lanes, they take this kind above) */
     else if (demci_contact_kind_of(c) == DEMC_CONTACT_KIND_HMD)
         demci_contact_batch_facet_loop(DEMC_CONTACT_KIND_HMD, 0, model, &local, facets, contacts, dt, nodal_force);
+#endif
     else
         demci_contact_batch_facet_loop(demci_contact_kind_of(c), 1, model, &local, facets, contacts, dt, nodal_force);
     return demci_material_fail(DEMC_OK, 0, bad_field);

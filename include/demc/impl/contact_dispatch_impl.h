@@ -43,12 +43,19 @@ DEMC_BEGIN_DECLS
         if (!((kind) & DEMC_CONTACT_KIND_BRIDGE) &&                                                                  \
             ((kind) & DEMCI_KIND_LAW_BITS) == (DEMC_CONTACT_KIND_HMD & DEMCI_KIND_LAW_BITS))                          \
             RUN((DEMCI_KIND_UNBRIDGED(kind) & ~DEMCI_KIND_LAW_BITS) | (DEMC_CONTACT_KIND_HMD & DEMCI_KIND_LAW_BITS));  \
-        else if (!((kind) & DEMC_CONTACT_KIND_BRIDGE) && ((kind) & DEMCI_KIND_LAW_BITS) == DEMCI_KIND_HMD_MDR_LAWS)    \
+        else DEMCI_CONTACT_DISPATCH_REST(kind, RUN, GENERAL)                                                          \
+        break;                                                                                                       \
+    }
+/* The cases after the presets' and HM+D's laws: HM+D with the exact tangential law, then the kinds without rolling
+ * or twisting, then GENERAL. Alone, it is the dispatch of the batch's scalar loops in a unit with SIMD lanes, which
+ * take the other cases' kinds (demci_contact_lanes_serve()): their scalar loops would be text no call reaches. */
+#define DEMCI_CONTACT_DISPATCH_REST(kind, RUN, GENERAL)                                                              \
+    {                                                                                                                \
+        if (!((kind) & DEMC_CONTACT_KIND_BRIDGE) && ((kind) & DEMCI_KIND_LAW_BITS) == DEMCI_KIND_HMD_MDR_LAWS)        \
             RUN((DEMCI_KIND_UNBRIDGED(kind) & ~DEMCI_KIND_LAW_BITS) | DEMCI_KIND_HMD_MDR_LAWS);                        \
         else if (!((kind) & DEMC_CONTACT_KIND_BRIDGE) && !((kind) & DEMCI_KIND_TORQUE_BITS))                           \
             RUN(DEMCI_KIND_UNBRIDGED(kind) & ~DEMCI_KIND_TORQUE_BITS);                                               \
         else GENERAL;                                                                                                \
-        break;                                                                                                       \
     }
 
 /* The dispatch of the one-call evaluations, each of which defines DEMCI_RUN(K, DIAG) (its evaluation of kind K with
