@@ -7,7 +7,7 @@
 #include <math.h>
 #include <stddef.h>
 #include "../contact.h" /* the public declarations (nothing, when this part is included from there) */
-#include "contact_layout_impl.h"
+#include "contact_laws_impl.h"
 
 DEMC_BEGIN_DECLS
 
@@ -152,28 +152,20 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_release(demc_contact_kind kind
         demci_contact_diag_clear(diag);
         const double *spring = /* formed only when there is one: a model without state may have state = NULL */
             DEMCI_KIND_TANGENTIAL(kind) != DEMC_TANGENTIAL_NONE ? state + demci_contact_tangential_offset(kind) : NULL;
-        if (DEMCI_KIND_TANGENTIAL(kind) == DEMC_TANGENTIAL_SPRING && spring[3] > 0.0)
-            diag->tangential_exchange = 0.5 * demc_vec3_norm2(demci_contact_load3(spring)) / spring[3];
+        if (DEMCI_KIND_TANGENTIAL(kind) == DEMC_TANGENTIAL_SPRING)
+            diag->tangential_exchange =
+                demci_contact_block_energy(demci_tangential_law(kind), c, state, demci_contact_tangential_offset(kind));
         if (DEMCI_KIND_TANGENTIAL(kind) == DEMC_TANGENTIAL_MINDLIN_DERESIEWICZ) /* its recoverable energy */
             diag->tangential_exchange = demci_tangential_md_energy(
                 c[DEMCI_M_MU_D], spring[9], spring[10], demci_contact_load3(spring), demci_contact_load3(spring + 3),
                 demci_tangential_md_branch(spring[11]));
         if (DEMCI_KIND_MDR(kind)) diag->tangential_exchange = demci_contact_mdr_energy(kind, c, state);
-        /* the rolling and twisting springs release what they held */
-        if ((DEMCI_KIND_ROLLING(kind) == DEMC_ROLLING_EPSD || DEMCI_KIND_ROLLING(kind) == DEMC_ROLLING_SDS) &&
-            DEMCI_CONTACT_DIAG_HAS(diag, twisting_exchange)) { /* CDT keeps no state */
-            const double *roll = state + demci_contact_rolling_offset(kind);
-            const double stiffness = DEMCI_KIND_ROLLING(kind) == DEMC_ROLLING_EPSD ? roll[3] : c[DEMCI_M_ROLL_K];
-            const double v2 = demc_vec3_norm2(demci_contact_load3(roll));
-            if (DEMCI_KIND_ROLLING(kind) == DEMC_ROLLING_SDS) diag->rolling_exchange = 0.5 * stiffness * v2;
-            else if (DEMCI_KIND_ROLLING(kind) == DEMC_ROLLING_EPSD && stiffness > 0.0)
-                diag->rolling_exchange = 0.5 * v2 / stiffness;
-        }
-        if (DEMCI_KIND_TWISTING(kind) != DEMC_TWISTING_NONE && DEMCI_CONTACT_DIAG_HAS(diag, twisting_exchange)) {
-            const double *twist = state + demci_contact_twisting_offset(kind);
-            const double stiffness =
-                DEMCI_KIND_TWISTING(kind) == DEMC_TWISTING_MARSHALL ? twist[1] : c[DEMCI_M_TWIST_K];
-            diag->twisting_exchange = 0.5 * stiffness * twist[0] * twist[0];
+        /* the rolling and twisting springs release what they held (their rows' energy; CDT keeps no state) */
+        if (DEMCI_CONTACT_DIAG_HAS(diag, twisting_exchange)) {
+            diag->rolling_exchange = demci_contact_block_energy(demci_rolling_law(DEMCI_KIND_ROLLING(kind)), c, state,
+                                                                demci_contact_rolling_offset(kind));
+            diag->twisting_exchange = demci_contact_block_energy(demci_twisting_law(DEMCI_KIND_TWISTING(kind)), c,
+                                                                 state, demci_contact_twisting_offset(kind));
         }
     }
     demci_contact_zero(state, demci_contact_state_size(kind));
@@ -320,7 +312,7 @@ DEMCI_COLD DEMC_STATIC_INLINE demc_contact_result demci_contact_plastic_release(
                                                                      demc_contact_diag *diag, double loss, int keep)
 {
     double kept[4] = {0.0, 0.0, 0.0, 0.0};
-    const size_t at = demci_contact_normal_offset(kind), n = demci_contact_normal_doubles(kind);
+    const size_t at = demci_contact_normal_offset(kind), n = demci_normal_law(DEMCI_KIND_NORMAL(kind)).doubles;
     size_t k;
     demc_contact_result r;
     if (keep)

@@ -7,7 +7,7 @@
 
 #include <math.h>
 #include "../contact.h" /* the public declarations (nothing, when this part is included from there) */
-#include "contact_layout_impl.h"
+#include "contact_laws_impl.h"
 #include "contact_eval_impl.h"
 
 DEMC_BEGIN_DECLS

@@ -1,7 +1,8 @@
 /* Bodies of contact.h. Included by contact.h only; see docs/pages/contributing.md for why bodies live in headers.
  * The bodies are in parts, each of which includes the parts it uses; the order below is the order of their
  * dependencies (an include goes only upwards in it):
- *   contact_layout_impl.h      the model's private layout, the bits of a kind, the per-contact state layout
+ *   contact_layout_impl.h      the model's private layout, the bits of a kind
+ *   contact_laws_impl.h        the law table (a row per value of a slot) and the per-contact state layout
  *   contact_setup_impl.h       defaults, validation, the compiled model, its accessors, reset and swap
  *   contact_frame_impl.h       the frame builders
  *   contact_eval_impl.h        the evaluation of one contact in its frame
@@ -14,6 +15,7 @@
 #define DEMC_CONTACT_IMPL_H
 
 #include "contact_layout_impl.h"
+#include "contact_laws_impl.h"
 #include "contact_setup_impl.h"
 #include "contact_frame_impl.h"
 #include "contact_eval_impl.h"

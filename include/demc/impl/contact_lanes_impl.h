@@ -247,6 +247,22 @@ DEMC_HOT_INLINE demci_lanes3 demci_lanes_rolling_increment(demci_lanes3 v_i, dem
     return demci_lanes3_add_scaled(x, demci_w_neg(demci_lanes3_dot(x, n)), n);
 }
 
+/* What the lanes read of the state's layout (the law table's offsets), formed once per batch: with the kind read at
+ * run time (the extended loop), formed per group it cost about 5 instructions a contact. */
+typedef struct demci_lanes_layout {
+    size_t spring_at, latch_at; /* the tangential and the normal blocks */
+    int keeps;                  /* 1: the spring keeps its elastic displacement (after its 6 doubles) */
+} demci_lanes_layout;
+
+DEMC_HOT_INLINE demci_lanes_layout demci_lanes_layout_of(demc_contact_kind kind, int extended)
+{
+    demci_lanes_layout l;
+    l.spring_at = demci_contact_tangential_offset(kind);
+    l.latch_at = demci_contact_normal_offset(kind);
+    l.keeps = extended && demci_contact_spring_displacement(kind);
+    return l;
+}
+
 /* What the spring step gives: the spring's new force and elastic displacement (where the kind keeps it), the
  * tangential force on i, the slip flag. */
 typedef struct demci_lanes_spring {
@@ -264,14 +280,13 @@ typedef struct demci_lanes_spring {
  * velocity. `memory` and `displacement` are the spring's force and elastic displacement carried into this frame
  * (either unread where the kind does not use it), `load` the Coulomb load. The slip branch's quotients and roots
  * take harmless operands in the lanes that do not take it. */
-DEMC_HOT_INLINE demci_lanes_spring demci_lanes_spring_step(demc_contact_kind kind, int extended, const double *c,
+DEMC_HOT_INLINE demci_lanes_spring demci_lanes_spring_step(demc_contact_kind kind, int extended, int keeps, const double *c,
                                                            demci_lanes3 memory, demci_lanes3 displacement,
                                                            demci_w s_k, demci_w s_load, demci_lanes3 v_t,
                                                            demci_lanes3 increment, demci_w k_t, demci_w load,
                                                            demci_w c_t, double dt)
 {
     const int total_rule = extended && DEMCI_KIND_STIFFNESS_RULE(kind) == DEMC_STIFFNESS_TOTAL;
-    const int keeps = extended && demci_contact_spring_displacement(kind);
     const unsigned direction = extended ? DEMCI_KIND_DIRECTION(kind) : (unsigned)DEMC_SLIP_DIRECTION_FORCE;
     /* the total policies bound F_el + F_d; the kept dashpot's keeps −c_t v_t whole */
     const int total_policy = DEMCI_KIND_COULOMB(kind) != DEMC_COULOMB_ELASTIC;
@@ -443,14 +458,15 @@ DEMC_HOT_INLINE demci_lanes_facet_part demci_lanes_facet_gather(demc_contact_kin
  * nothing written when any takes a rarer path of the scalar body (see the top of this file). The lanes past count
  * evaluate contact qs[0] again (its operations, so no other path and no exception), write contact qs[0]'s new state
  * again (the same values) and return no result. */
-DEMC_HOT_INLINE int demci_lanes_eval(demc_contact_kind kind, int extended, const double *c, const demc_contact_batch *b,
+DEMC_HOT_INLINE int demci_lanes_eval(demc_contact_kind kind, int extended, const demci_lanes_layout *layout,
+                                     const double *c, const demc_contact_batch *b,
                                      const demci_lanes_boundary *boundary, double dt, const size_t *qs, int count,
                                      double *radius)
 {
     /* (boundary: a constant NULL in the loops of spheres alone) */
     const demc_wall *const wall = boundary ? boundary->wall : NULL;
     const int at_wall = wall != NULL, at_facet = boundary != NULL && !at_wall, sphere_j = boundary == NULL;
-    const size_t spring_at = demci_contact_tangential_offset(kind);
+    const size_t spring_at = layout->spring_at;
     size_t vi[DEMCI_WIDE], vj[DEMCI_WIDE], si[DEMCI_WIDE], sj[DEMCI_WIDE], st[DEMCI_WIDE];
     demci_lanes_facet_part facet;
     demci_w ri, rj, distance, overlap;
@@ -524,7 +540,7 @@ DEMC_HOT_INLINE int demci_lanes_eval(demc_contact_kind kind, int extended, const
         const unsigned normal = DEMCI_KIND_NORMAL(kind);
         const demci_w a =
             normal == DEMC_NORMAL_HERTZ || b->heat_flow ? demci_w_sqrt(demci_w_mul(r_eff, overlap)) : zero;
-        const size_t latch_at = demci_contact_normal_offset(kind);
+        const size_t latch_at = layout->latch_at;
         demci_w k_n, f_el, k_t, latch = zero;
         if (normal == DEMC_NORMAL_HERTZ) {
             k_n = demci_w_mul(demci_w_splat(c[DEMCI_M_HERTZ_KN]), a);
@@ -558,7 +574,7 @@ DEMC_HOT_INLINE int demci_lanes_eval(demc_contact_kind kind, int extended, const
          * elastic displacement where the kind keeps it), then the spring with its Coulomb load (|F_n| under the
          * absolute load) */
         const int total_rule = extended && DEMCI_KIND_STIFFNESS_RULE(kind) == DEMC_STIFFNESS_TOTAL;
-        const int keeps = extended && demci_contact_spring_displacement(kind);
+        const int keeps = layout->keeps;
         demci_wm carry_rare = demci_w_lt(zero, zero), displacement_rare = carry_rare;
         const demci_lanes3 memory =
             total_rule ? demci_lanes3_zero()
@@ -571,7 +587,7 @@ DEMC_HOT_INLINE int demci_lanes_eval(demc_contact_kind kind, int extended, const
         const demci_w load =
             extended && DEMCI_KIND_COULOMB_LOAD(kind) == DEMC_COULOMB_LOAD_ABSOLUTE ? demci_w_abs(f_n) : f_n;
         const demci_lanes_spring t = demci_lanes_spring_step(
-            kind, extended, c, memory, displacement, demci_w_gather(b->state + spring_at + 3, st),
+            kind, extended, keeps, c, memory, displacement, demci_w_gather(b->state + spring_at + 3, st),
             demci_w_gather(b->state + spring_at + 4, st), v_t,
             extended && DEMCI_KIND_INCREMENT(kind) == DEMC_INCREMENT_ROLLING
                 ? demci_lanes_rolling_increment(v_i, w_i, branch_i, v_j, w_j, branch_j, n, dt)
@@ -685,11 +701,12 @@ void demci_lanes_scalar_lib(const double *c, const demc_contact_batch *b, const 
 
 /* count (1 ≤ count ≤ DEMCI_WIDE) contacts within reach, listed in qs in the batch's order: in lanes, or (a group the
  * lanes do not take) through the scalar body contact by contact, in that order; their contact radii in radius[]. */
-DEMC_HOT_INLINE void demci_lanes_group(demc_contact_kind kind, int extended, const double *c,
-                                       const demc_contact_batch *b, const demci_lanes_boundary *boundary, double dt,
-                                       const size_t *qs, int count, double *radius)
+DEMC_HOT_INLINE void demci_lanes_group(demc_contact_kind kind, int extended, const demci_lanes_layout *layout,
+                                       const double *c, const demc_contact_batch *b,
+                                       const demci_lanes_boundary *boundary, double dt, const size_t *qs, int count,
+                                       double *radius)
 {
-    if (!demci_lanes_eval(kind, extended, c, b, boundary, dt, qs, count, radius))
+    if (!demci_lanes_eval(kind, extended, layout, c, b, boundary, dt, qs, count, radius))
         DEMCI_LANES_SCALAR(c, b, boundary, dt, qs, count, radius);
 }
 
@@ -734,6 +751,7 @@ DEMC_HOT_INLINE void demci_lanes_loop(demc_contact_kind kind, int extended, cons
 {
     const demc_wall *const wall = boundary ? boundary->wall : NULL;
     const int facets = boundary != NULL && wall == NULL;
+    const demci_lanes_layout layout = demci_lanes_layout_of(kind, extended);
     size_t start, end, within = 1, length = 1; /* of the chunk before; the first chunk is taken as dense */
     size_t list[DEMCI_BATCH_CHUNK];
     double radius[DEMCI_BATCH_CHUNK]; /* a group of DEMCI_WIDE at t, a multiple of it below the chunk's length */
@@ -751,7 +769,7 @@ DEMC_HOT_INLINE void demci_lanes_loop(demc_contact_kind kind, int extended, cons
             /* a dense chunk's contacts were prefetched whole; a sifted chunk's motion is fetched here */
             if (!dense)
                 for (k = 0; k < (size_t)count; ++k) demci_contact_batch_motion_ahead(b, wall, list, within, t + k);
-            demci_lanes_group(kind, extended, c, b, boundary, dt, list + t, count, radius + t);
+            demci_lanes_group(kind, extended, &layout, c, b, boundary, dt, list + t, count, radius + t);
         }
         if (b->heat_flow) demci_lanes_heat(c, b, boundary, dt, list, within, radius);
     }

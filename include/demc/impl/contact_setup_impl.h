@@ -7,7 +7,7 @@
 #include <string.h>
 #include <math.h>
 #include "../contact.h" /* the public declarations (nothing, when this part is included from there) */
-#include "contact_layout_impl.h"
+#include "contact_laws_impl.h"
 
 DEMC_BEGIN_DECLS
 
@@ -97,49 +97,57 @@ DEMC_STATIC_INLINE void demci_contact_sized_copy(void *local, size_t local_size,
     memcpy(local, object, size < local_size ? size : local_size);
 }
 
-/* The coefficients of the rolling and twisting laws, in declaration order; each read only by the law that uses it. */
+/* A law's coefficient as the description holds it (an enumerator is read as an int: the library's enums are). */
+typedef char demci_contact_enums_are_ints[sizeof(demc_rolling_cdt_limiter) == sizeof(int) ? 1 : -1];
+DEMC_STATIC_INLINE double demci_law_param_value(const demc_contact_def *d, const demci_law_param *p)
+{
+    const unsigned char *at = (const unsigned char *)d + p->field;
+    double value;
+    int enumerator;
+    if (p->domain != DEMCI_DOMAIN_ENUM) {
+        memcpy(&value, at, sizeof value);
+        return value;
+    }
+    memcpy(&enumerator, at, sizeof enumerator);
+    return (double)enumerator;
+}
+
+/* The coefficients of a law (its rows of parameters, in the description's declaration order), each in its domain. */
+DEMC_STATIC_INLINE demc_status demci_law_params_check(const demc_contact_def *d, const demci_law_param *p, int count,
+                                                      const char **bad_field)
+{
+    demc_status s = DEMC_OK;
+    int k;
+    for (k = 0; k < count && s == DEMC_OK; ++k) {
+        const double x = demci_law_param_value(d, p + k);
+        switch (p[k].domain) {
+        case DEMCI_DOMAIN_NONNEGATIVE: s = demci_require(x, x >= 0.0, p[k].name, bad_field); break;
+        case DEMCI_DOMAIN_POSITIVE: s = demci_require_positive(x, p[k].name, bad_field); break;
+        case DEMCI_DOMAIN_UNIT: s = demci_require(x, x >= 0.0 && x <= 1.0, p[k].name, bad_field); break;
+        case DEMCI_DOMAIN_ENUM: s = demci_require_enum((int)x, p[k].bound, p[k].name, bad_field); break;
+        default: break; /* DEMCI_DOMAIN_CHECKED: checked with its own slot */
+        }
+    }
+    return s;
+}
+
+/* The coefficients of the rolling and twisting laws, each read only by the law that uses it (the law table). */
 DEMC_STATIC_INLINE demc_status demci_contact_def_check_torques(const demc_contact_def *d, const char **bad_field)
 {
-    const int cdt = d->rolling == DEMC_ROLLING_CDT, epsd = d->rolling == DEMC_ROLLING_EPSD;
-    const int rsds = d->rolling == DEMC_ROLLING_SDS, tsds = d->twisting == DEMC_TWISTING_SDS;
-    demc_status s;
-    if (d->rolling != DEMC_ROLLING_NONE &&
-        (s = demci_require(d->mu_rolling, d->mu_rolling >= 0.0, "def.mu_rolling", bad_field)) != DEMC_OK)
-        return s;
-    if (cdt && (s = demci_require_enum((int)d->rolling_limiter, (int)DEMC_ROLLING_CDT_LIMITER_NONE + 1,
-                                       "def.rolling_limiter", bad_field)) != DEMC_OK)
-        return s;
-    if (epsd) {
-        if ((s = demci_require_positive(d->rolling_stiffness_coefficient, "def.rolling_stiffness_coefficient",
-                                        bad_field)) != DEMC_OK)
-            return s;
-        if ((s = demci_require(d->rolling_damping_ratio, d->rolling_damping_ratio >= 0.0,
-                               "def.rolling_damping_ratio", bad_field)) != DEMC_OK)
-            return s;
-        if ((s = demci_require(d->rolling_mobilised_damping,
-                               d->rolling_mobilised_damping >= 0.0 && d->rolling_mobilised_damping <= 1.0,
-                               "def.rolling_mobilised_damping", bad_field)) != DEMC_OK)
-            return s;
-    }
-    if (rsds) {
-        if ((s = demci_require(d->rolling_stiffness, d->rolling_stiffness >= 0.0, "def.rolling_stiffness",
-                               bad_field)) != DEMC_OK)
-            return s;
-        if ((s = demci_require(d->rolling_damping, d->rolling_damping >= 0.0, "def.rolling_damping", bad_field)) !=
-            DEMC_OK)
-            return s;
-    }
-    if (tsds) {
-        if ((s = demci_require(d->twisting_stiffness, d->twisting_stiffness >= 0.0, "def.twisting_stiffness",
-                               bad_field)) != DEMC_OK)
-            return s;
-        if ((s = demci_require(d->twisting_damping, d->twisting_damping >= 0.0, "def.twisting_damping",
-                               bad_field)) != DEMC_OK)
-            return s;
-        if ((s = demci_require(d->mu_twisting, d->mu_twisting >= 0.0, "def.mu_twisting", bad_field)) != DEMC_OK)
-            return s;
-    }
-    return DEMC_OK;
+    demci_law_param p[DEMCI_MAX_LAW_PARAMS];
+    demc_status s = demci_law_params_check(d, p, demci_rolling_params(d->rolling, p), bad_field);
+    return s != DEMC_OK ? s : demci_law_params_check(d, p, demci_twisting_params(d->twisting, p), bad_field);
+}
+
+/* The coefficients of the rolling and twisting laws into the model's constants (the law table). */
+DEMC_STATIC_INLINE void demci_contact_torque_constants(const demc_contact_def *d, double *c)
+{
+    demci_law_param p[DEMCI_MAX_LAW_PARAMS];
+    int k, n = demci_rolling_params(d->rolling, p);
+    for (k = 0; k < n; ++k) c[p[k].constant] = demci_law_param_value(d, p + k);
+    n = demci_twisting_params(d->twisting, p);
+    for (k = 0; k < n; ++k) c[p[k].constant] = demci_law_param_value(d, p + k);
+    c[DEMCI_M_INERTIA] = demci_rolling_law(d->rolling).inertia || demci_twisting_law(d->twisting).inertia;
 }
 
 /* The known values of the heat slot and of its partition; a larger value is an option of a newer library. */
@@ -220,7 +228,7 @@ DEMC_STATIC_INLINE demc_status demci_contact_def_check(const demc_contact_def *d
     const int md = d->tangential == DEMC_TANGENTIAL_MINDLIN_DERESIEWICZ || mdr;
     const double asym = d->moduli.compliance_asymmetry;
     /* a rolling spring keeps a tangent-plane vector: the transport conventions apply without the tangential law */
-    const int carried = d->rolling == DEMC_ROLLING_EPSD || d->rolling == DEMC_ROLLING_SDS;
+    const int carried = demci_rolling_law(d->rolling).vectors > 0;
     demc_status s;
     if ((s = demci_contact_slot((int)d->normal, DEMCI_NORMAL_LAWS, "def.normal", bad_field)) != DEMC_OK) return s;
     if ((s = demci_contact_slot((int)d->damping, DEMCI_DAMPING_LAWS, "def.damping", bad_field)) != DEMC_OK) return s;
@@ -235,7 +243,7 @@ DEMC_STATIC_INLINE demc_status demci_contact_def_check(const demc_contact_def *d
     if ((s = demci_contact_slot((int)d->rolling, DEMCI_ROLLING_LAWS, "def.rolling", bad_field)) != DEMC_OK) return s;
     if ((s = demci_contact_slot((int)d->twisting, DEMCI_TWISTING_LAWS, "def.twisting", bad_field)) != DEMC_OK)
         return s;
-    if (d->twisting == DEMC_TWISTING_MARSHALL && !spring) /* its coefficients come from the tangential spring */
+    if (demci_twisting_law(d->twisting).needs_spring && !spring) /* its coefficients come from the spring */
         return demci_material_fail(DEMC_ERR_OUT_OF_DOMAIN, "def.twisting", bad_field);
     if (hertz && (s = demci_require_positive(d->moduli.effective_modulus, "def.moduli.effective_modulus",
                                              bad_field)) != DEMC_OK)
@@ -479,7 +487,7 @@ DEMC_STATIC_INLINE demc_contact_kind demci_contact_def_kind(const demc_contact_d
     /* The Mindlin–Deresiewicz and MDR laws read the Coulomb policy (their dashpot), the transport and the spin only. */
     else if (md)
         kind |= DEMC_CONTACT_KIND_CONVENTIONS(0, 0, 0, 0, d->friction.coulomb, 0, d->transport, d->transport_spin);
-    else if (d->rolling == DEMC_ROLLING_EPSD || d->rolling == DEMC_ROLLING_SDS) /* the carry of its vector */
+    else if (demci_rolling_law(d->rolling).vectors > 0) /* the carry of its vector */
         kind |= DEMC_CONTACT_KIND_CONVENTIONS(0, 0, 0, 0, 0, 0, d->transport, d->transport_spin);
     /* the load of the spring's, the rolling and the twisting limits (never |F_n| with md: refused above) */
     if (spring || d->rolling != DEMC_ROLLING_NONE || d->twisting != DEMC_TWISTING_NONE)
@@ -651,24 +659,7 @@ DEMCI_COLD DEMC_CONTACT_FN demc_status demc_contact_model_init(const demc_contac
     if (def->normal == DEMC_NORMAL_SJKR || def->normal == DEMC_NORMAL_SJKR2)
         c[DEMCI_M_ADHESION] = def->cohesion_energy_density;
     if (def->tangential == DEMC_TANGENTIAL_MINDLIN_DERESIEWICZ) c[DEMCI_M_MD_VARIANT] = (double)def->md_variant;
-    if (def->rolling != DEMC_ROLLING_NONE) c[DEMCI_M_ROLL_MU] = def->mu_rolling;
-    c[DEMCI_M_INERTIA] = def->rolling == DEMC_ROLLING_CDT || def->rolling == DEMC_ROLLING_EPSD;
-    if (def->rolling == DEMC_ROLLING_CDT) c[DEMCI_M_ROLL_LIMITER] = (double)def->rolling_limiter;
-    if (def->rolling == DEMC_ROLLING_EPSD) {
-        c[DEMCI_M_ROLL_C] = def->rolling_stiffness_coefficient;
-        c[DEMCI_M_ROLL_ETA] = def->rolling_damping_ratio;
-        c[DEMCI_M_ROLL_F] = def->rolling_mobilised_damping;
-    }
-    if (def->rolling == DEMC_ROLLING_SDS) {
-        c[DEMCI_M_ROLL_K] = def->rolling_stiffness;
-        c[DEMCI_M_ROLL_GAMMA] = def->rolling_damping;
-    }
-    if (def->twisting == DEMC_TWISTING_SDS) {
-        c[DEMCI_M_TWIST_K] = def->twisting_stiffness;
-        c[DEMCI_M_TWIST_GAMMA] = def->twisting_damping;
-        c[DEMCI_M_TWIST_MU] = def->mu_twisting;
-    }
-    if (def->twisting == DEMC_TWISTING_MARSHALL) c[DEMCI_M_TWIST_MU] = def->friction.mu_dynamic;
+    demci_contact_torque_constants(def, c);
     if (def->normal == DEMC_NORMAL_PLSB) {
         c[DEMCI_M_PLS_K1] = pp.loading_stiffness;
         c[DEMCI_M_PLS_K2] = pp.unloading_stiffness;
