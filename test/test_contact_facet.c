@@ -5,6 +5,7 @@
  * without the handover of the state); over a convex ridge the history of the closed-form roof computed here, with
  * a continuous normal; a bounce on a translating facet equals the still one in the facet's frame; the nodal
  * forces of the evaluation's force sum to its reaction and carry its moment; the handover rule on small cases. */
+#include <fenv.h>
 #include <math.h>
 #include <string.h>
 
@@ -757,31 +758,59 @@ static void handover_rule(void)
 
 /* ---- 8. The batch call --------------------------------------------------------------------------------- */
 
+/* The bits of x and y are the same (−0 and +0 differ; a NaN equals the same NaN). */
+static int same_double(double x, double y) { return memcmp(&x, &y, sizeof x) == 0; }
+static int same_row(const double *row, demc_vec3 v)
+{
+    return same_double(row[0], v.x) && same_double(row[1], v.y) && same_double(row[2], v.z);
+}
+
 /* Spheres (LAMMPS-style arrays) against a few moving, tilted facets, every pair listed with its closest point, over
  * several steps so that the states evolve, for every preset (every other one with the overlap split unequally by
- * the compliance rule) and every rolling × twisting combination:
+ * the compliance rule) and every rolling × twisting combination; among the facets four moving degenerate ones
+ * (#DEMC_FACET_DEGENERATE_RATIO: three slivers, their longest edge each of the three, and a segment: no plane, no
+ * spin, no couple carried), and a still horizontal one that sphere 0 presses
+ * straight down on without spin (no tangential force, no couple: the nodal forces −w_k F with their signed zeros):
  * demc_contact_eval_batch_facet gives the single calls' forces, torques, states and nodal forces bit for bit, and
- * adds the forces and torques to the spheres' accumulators; the batch's nodal forces sum to −F and balance the
- * sphere's moment (couples included) about random points to 1e-14; statuses and names of bad inputs, nothing
+ * adds the forces and torques to the spheres' accumulators; the batch's nodal forces sum to −F and (but for the
+ * degenerate facets) balance the sphere's moment (couples included) about random points to 1e-14; the batch raises
+ * no FE_DIVBYZERO or FE_INVALID; statuses and names of bad inputs, nothing
  * written on an error. */
 static void batch_equals_single_calls(void)
 {
-    enum { NS = 12, NF = 3, NCON = NS * NF };
+    enum { NS = 12, NF = 8, NCON = NS * NF, DEGENERATE = 3, STILL = 7 }; /* degenerate: facets 3 to 6 */
     static double x[NS][3], v[NS][3], w[NS][3], rad[NS], mass[NS];
     static double state_b[NCON][DEMC_CONTACT_STATE_MAX], state_s[NCON][DEMC_CONTACT_STATE_MAX];
     static double force[NCON][3], torque_i[NCON][3], torque_j[NCON][3], nodal[NCON][9], body_force[NS][3],
         body_torque[NS][3];
     demc_facet_triangle facets[NF];
     demc_facet_contact contacts[NCON];
-    int ii[NCON], jj[NCON], p, k, q, step, touching = 0;
+    int ii[NCON], jj[NCON], p, k, q, step, touching = 0, touching_degenerate = 0, touching_still = 0, raised = 0;
     double worst_sum = 0, worst_moment = 0;
-    for (k = 0; k < NF; ++k) {
+    for (k = 0; k < DEGENERATE; ++k) {
         const demc_vec3 o = v3(0.02 * k, 0.0, 0.0);
         int m;
         facets[k] = demc_facet_triangle_make(add(o, v3(-0.01, -0.01, 0.001 * k)), add(o, v3(0.012, -0.008, 0)),
                                              add(o, v3(0.0, 0.011, -0.001)));
         for (m = 0; m < 3; ++m) facets[k].velocity[m] = random_vec(0.1);
     }
+    /* slivers: one vertex 1.5e-10 m off the midpoint of the edge between the other two, |n_f| = 4.2e-12 m²,
+     * degenerate against that edge (1e-8 · 8e-4 m²), not against the other two (1e-8 · 2e-4 m²); that edge is 1-2,
+     * then 2-0, then 0-1 (the off vertex 0, then 1, then 2) */
+    for (k = 0; k < 3; ++k) {
+        const demc_vec3 o = v3(0.02 * k, 0.0, 0.0005), off = v3(0.01 + 1.0607e-10, -1.0607e-10, 0.0);
+        demc_vec3 corner[3];
+        int m;
+        corner[k] = add(o, off), corner[(k + 1) % 3] = add(o, v3(0.0, -0.01, 0.0));
+        corner[(k + 2) % 3] = add(o, v3(0.02, 0.01, 0.0));
+        facets[DEGENERATE + k] = demc_facet_triangle_make(corner[0], corner[1], corner[2]);
+        for (m = 0; m < 3; ++m) facets[DEGENERATE + k].velocity[m] = random_vec(0.1);
+    }
+    /* a segment (n_f = 0 exactly) */
+    facets[DEGENERATE + 3] = demc_facet_triangle_make(v3(0.0, 0.005, 0.0005), v3(0.01, 0.005, 0.0005),
+                                                      v3(0.04, 0.005, 0.0005));
+    for (k = 0; k < 3; ++k) facets[DEGENERATE + 3].velocity[k] = random_vec(0.1);
+    facets[STILL] = demc_facet_triangle_make(v3(0.09, -0.01, 0.0), v3(0.11, -0.01, 0.0), v3(0.1, 0.01, 0.0));
     for (p = 0; p < PRESETS + ROLLINGS * TWISTINGS; ++p) {
         /* the presets, then each rolling × twisting combination on a preset in turn */
         const int rt = p - PRESETS;
@@ -802,6 +831,11 @@ static void batch_equals_single_calls(void)
             rad[k] = radius * uniform(0.95, 1.05);
             mass[k] = sphere_mass();
         }
+        /* sphere 0 above the still facet, moving straight down (no tangential motion, no spin) */
+        x[0][0] = 0.1, x[0][1] = 0.0, x[0][2] = 0.0049;
+        v[0][0] = v[0][1] = 0.0, v[0][2] = -0.1;
+        w[0][0] = w[0][1] = w[0][2] = 0.0;
+        rad[0] = radius;
         for (q = 0; q < NCON; ++q) ii[q] = q / NF, jj[q] = q % NF;
         batch.count = NCON;
         batch.i = ii, batch.j = jj;
@@ -816,8 +850,10 @@ static void batch_equals_single_calls(void)
             memset(body_torque, 0, sizeof body_torque);
             for (q = 0; q < NCON; ++q)
                 contacts[q] = demc_facet_closest_point(&facets[jj[q]], v3(x[ii[q]][0], x[ii[q]][1], x[ii[q]][2]));
+            feclearexcept(FE_DIVBYZERO | FE_INVALID);
             CHECK(demc_contact_eval_batch_facet(&model, &batch, facets, contacts, 1e-6, &nodal[0][0], NULL) ==
                   DEMC_OK);
+            raised += fetestexcept(FE_DIVBYZERO | FE_INVALID) != 0;
             {
                 double sum_force[NS][3], sum_torque[NS][3];
                 int m;
@@ -835,6 +871,8 @@ static void batch_equals_single_calls(void)
                     f = demc_contact_frame_sphere_facet(&model, &b2, &facets[jj[q]], &contacts[q]);
                     r = demc_contact_eval(&model, &f, 1e-6, state_s[q], NULL);
                     touching += r.overlap > 0;
+                    touching_degenerate += r.overlap > 0 && (jj[q] >= DEGENERATE && jj[q] < STILL);
+                    touching_still += r.overlap > 0 && jj[q] == STILL;
                     if (r.overlap > 0) {
                         demc_vec3 batch_nodal[3];
                         demc_contact_result rb;
@@ -849,21 +887,17 @@ static void batch_equals_single_calls(void)
                         load_residuals(&facets[jj[q]], body.position, &rb, batch_nodal, random_vec(0.05), &e_sum,
                                        &e_moment);
                         worst_sum = e_sum > worst_sum ? e_sum : worst_sum;
-                        worst_moment = e_moment > worst_moment ? e_moment : worst_moment;
+                        /* (a degenerate triangle carries no couple: its moment is not balanced) */
+                        if (jj[q] < DEGENERATE || jj[q] >= STILL) worst_moment = e_moment > worst_moment ? e_moment : worst_moment;
                         sum_force[i][0] += r.force.x, sum_force[i][1] += r.force.y, sum_force[i][2] += r.force.z;
                         sum_torque[i][0] += r.torque_i.x, sum_torque[i][1] += r.torque_i.y;
                         sum_torque[i][2] += r.torque_i.z;
                     } else {
                         nf[0] = nf[1] = nf[2] = v3(0, 0, 0);
                     }
-                    same &= force[q][0] == r.force.x && force[q][1] == r.force.y && force[q][2] == r.force.z;
-                    same &= torque_i[q][0] == r.torque_i.x && torque_i[q][1] == r.torque_i.y &&
-                            torque_i[q][2] == r.torque_i.z;
-                    same &= torque_j[q][0] == r.torque_j.x && torque_j[q][1] == r.torque_j.y &&
-                            torque_j[q][2] == r.torque_j.z;
-                    for (m = 0; m < 3; ++m)
-                        same &= nodal[q][3 * m] == nf[m].x && nodal[q][3 * m + 1] == nf[m].y &&
-                                nodal[q][3 * m + 2] == nf[m].z;
+                    same &= same_row(force[q], r.force) && same_row(torque_i[q], r.torque_i) &&
+                            same_row(torque_j[q], r.torque_j);
+                    for (m = 0; m < 3; ++m) same &= same_row(nodal[q] + 3 * m, nf[m]);
                     same &= memcmp(state_b[q], state_s[q], sizeof state_s[q]) == 0;
                 }
                 for (k = 0; k < NS; ++k)
@@ -876,8 +910,12 @@ static void batch_equals_single_calls(void)
         CHECK(accumulated);
     }
     CHECK(touching > 100);
-    printf("  batch nodal forces (%d touching evaluations): sum %.2g, moment %.2g\n", touching, worst_sum,
-           worst_moment);
+    CHECK(touching_degenerate > 20);
+    CHECK(touching_still > 20);
+    CHECK(raised == 0); /* no FE_DIVBYZERO or FE_INVALID from the batch (the slivers' quotients included) */
+    printf("  batch nodal forces (%d touching evaluations, %d with the degenerate facets, %d straight down on the "
+           "still one): sum %.2g, moment %.2g\n",
+           touching, touching_degenerate, touching_still, worst_sum, worst_moment);
     CHECK(worst_sum <= 1e-14);
     CHECK(worst_moment <= 1e-14);
     {

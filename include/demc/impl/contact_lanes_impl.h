@@ -422,35 +422,104 @@ void demci_lanes_heat(const double *c, const demc_contact_batch *b, const demci_
                                     dt);
 }
 
-/* What the lanes take of the facet contacts qs[0..count) (lanes past count: qs[0]'s): each contact's frame by
- * demci_contact_frame_facet(), whose normal, overlap and facet point velocity and spin (formed from the facet's
- * nodes) are gathered into lanes. */
+/* What the lanes take of the facet contacts qs[0..count) (lanes past count: qs[0]'s), demci_contact_frame_facet()'s
+ * operations on the host's rows: the closest point's normal n and the overlap R_i − d; the facet's point velocity
+ * Σ w_k v_k and its spin (demc_facet_angular_velocity()); and for the nodal reactions (demc_facet_nodal_forces())
+ * the weights w_k, the triangle's unit normal and the gradients ∇w_k of its barycentric coordinates. `regular` is
+ * false in the lanes of a degenerate triangle, whose spin and reactions the scalar body forms without its plane:
+ * such a group goes to the scalar body (their quotients here take harmless operands, so no lane raises an
+ * exception). */
 typedef struct demci_lanes_facet_part {
-    demci_lanes3 n, v_j, w_j;
-    demci_w overlap;
+    demci_lanes3 n, v_j, w_j, unit, gradient[3];
+    demci_w overlap, weight[3];
+    demci_wm regular;
 } demci_lanes_facet_part;
-DEMC_HOT_INLINE demci_lanes_facet_part demci_lanes_facet_gather(demc_contact_kind kind, const double *c,
-                                                                const demc_contact_batch *b,
+typedef char demci_lanes_facet_rows[sizeof(demc_facet_contact) % sizeof(double) == 0 &&
+                                            sizeof(demc_facet_triangle) % sizeof(double) == 0
+                                        ? 1
+                                        : -1];
+DEMC_HOT_INLINE demci_lanes_facet_part demci_lanes_facet_gather(const demc_contact_batch *b,
                                                                 const demci_lanes_boundary *f, const size_t *qs,
-                                                                int count)
+                                                                int count, demci_w ri)
 {
-    enum { FRAME_DOUBLES = sizeof(demc_contact_frame) / sizeof(double) };
-    demc_contact_frame frame[DEMCI_WIDE];
-    const double *const doubles = (const double *)frame;
-    size_t at[DEMCI_WIDE];
+    enum {
+        CONTACT = sizeof(demc_facet_contact) / sizeof(double),
+        TRIANGLE = sizeof(demc_facet_triangle) / sizeof(double),
+        NORMAL = offsetof(demc_facet_contact, normal) / sizeof(double),
+        DISTANCE = offsetof(demc_facet_contact, distance) / sizeof(double),
+        WEIGHT = offsetof(demc_facet_contact, weight) / sizeof(double),
+        VERTEX = offsetof(demc_facet_triangle, vertex) / sizeof(double),
+        VELOCITY = offsetof(demc_facet_triangle, velocity) / sizeof(double)
+    };
+    const double *const contacts = (const double *)f->contacts, *const triangles = (const double *)f->triangles;
+    const demci_w one = demci_w_splat(1.0);
+    size_t at_contact[DEMCI_WIDE], at_triangle[DEMCI_WIDE];
+    demci_lanes3 x[3], v[3], e01, e02, n_f;
+    demci_w l01, l02, l12, longest, nn, area2, inverse_area2, inverse_nn;
     demci_lanes_facet_part out;
     int k;
     for (k = 0; k < DEMCI_WIDE; ++k) {
         const size_t q = qs[k < count ? k : 0];
-        const demc_body body = demci_contact_batch_body(kind, b, b->i[q]);
-        frame[k] = demci_contact_frame_facet(c, &body, f->triangles + b->j[q], f->contacts + q);
-        at[k] = (size_t)k * FRAME_DOUBLES;
+        at_contact[k] = q * CONTACT;
+        at_triangle[k] = (size_t)b->j[q] * TRIANGLE;
     }
-    out.n = demci_lanes3_gather(doubles + offsetof(demc_contact_frame, normal) / sizeof(double), at);
-    out.overlap = demci_w_gather(doubles + offsetof(demc_contact_frame, overlap) / sizeof(double), at);
-    out.v_j = demci_lanes3_gather(doubles + offsetof(demc_contact_frame, velocity_j) / sizeof(double), at);
-    out.w_j = demci_lanes3_gather(doubles + offsetof(demc_contact_frame, angular_velocity_j) / sizeof(double), at);
+    out.n = demci_lanes3_gather(contacts + NORMAL, at_contact);
+    out.overlap = demci_w_sub(ri, demci_w_gather(contacts + DISTANCE, at_contact));
+    for (k = 0; k < 3; ++k) {
+        out.weight[k] = demci_w_gather(contacts + WEIGHT + k, at_contact);
+        x[k] = demci_lanes3_gather(triangles + VERTEX + 3 * k, at_triangle);
+        v[k] = demci_lanes3_gather(triangles + VELOCITY + 3 * k, at_triangle);
+    }
+    /* the point velocity */
+    out.v_j = demci_lanes3_scale(v[0], out.weight[0]);
+    out.v_j = demci_lanes3_add_scaled(out.v_j, out.weight[1], v[1]);
+    out.v_j = demci_lanes3_add_scaled(out.v_j, out.weight[2], v[2]);
+    /* the plane (demci_facet_normal): n_f = e01 × e02, regular when |n_f| > ratio · the longest edge's square */
+    e01 = demci_lanes3_sub(x[1], x[0]);
+    e02 = demci_lanes3_sub(x[2], x[0]);
+    l01 = demci_lanes3_dot(e01, e01);
+    l02 = demci_lanes3_dot(e02, e02);
+    l12 = demci_lanes3_dot(demci_lanes3_sub(x[2], x[1]), demci_lanes3_sub(x[2], x[1]));
+    longest = demci_w_select(demci_w_gt(l01, l02), l01, l02);
+    longest = demci_w_select(demci_w_gt(longest, l12), longest, l12);
+    n_f = demci_lanes3_cross(e01, e02);
+    nn = demci_lanes3_dot(n_f, n_f);
+    area2 = demci_w_sqrt(nn);
+    out.regular = demci_w_gt(area2, demci_w_mul(demci_w_splat(DEMC_FACET_DEGENERATE_RATIO), longest));
+    inverse_area2 = demci_w_div(one, demci_w_select(out.regular, area2, one));
+    inverse_nn = demci_w_div(one, demci_w_select(out.regular, nn, one));
+    out.unit = demci_lanes3_scale(n_f, inverse_area2);
+    /* the gradients (demci_facet_gradient) and the spin (demc_facet_angular_velocity) */
+    out.w_j = demci_lanes3_zero();
+    for (k = 0; k < 3; ++k) {
+        const demci_lanes3 g = demci_lanes3_scale(demci_lanes3_cross(n_f, demci_lanes3_sub(x[(k + 2) % 3], x[(k + 1) % 3])),
+                                                  inverse_nn);
+        out.gradient[k] = g;
+        out.w_j = demci_lanes3_add_scaled(out.w_j, demci_lanes3_dot(out.unit, v[k]), demci_lanes3_cross(g, out.unit));
+        out.w_j = demci_lanes3_add_scaled(
+            out.w_j, demci_w_mul(demci_w_splat(0.5), demci_lanes3_dot(out.unit, demci_lanes3_cross(g, v[k]))), out.unit);
+    }
     return out;
+}
+
+/* The nodal reactions of the facet contacts of the lanes (demc_facet_nodal_forces() of each: −w_k F, and where the
+ * torque τ_j about P is not zero its part carried by the plane), written to nodal + 9 q, the lanes past count
+ * writing contact qs[0]'s again (the same values). The triangles are regular (demci_lanes_facet_part). */
+DEMC_HOT_INLINE void demci_lanes_facet_nodal(const demci_lanes_facet_part *p, double *nodal, const size_t *qs,
+                                             int count, demci_lanes3 force, demci_lanes3 torque_j)
+{
+    const demci_wm turning = demci_wm_not(demci_lanes3_null(torque_j));
+    const demci_lanes3 lever = demci_lanes3_cross(p->unit, torque_j);
+    const demci_w twist = demci_w_mul(demci_w_splat(0.5), demci_lanes3_dot(torque_j, p->unit));
+    size_t at[DEMCI_WIDE];
+    int k;
+    for (k = 0; k < DEMCI_WIDE; ++k) at[k] = 9 * qs[k < count ? k : 0];
+    for (k = 0; k < 3; ++k) {
+        const demci_lanes3 plain = demci_lanes3_scale(force, demci_w_neg(p->weight[k]));
+        demci_lanes3 carried = demci_lanes3_add_scaled(plain, demci_lanes3_dot(p->gradient[k], lever), p->unit);
+        carried = demci_lanes3_add_scaled(carried, twist, demci_lanes3_cross(p->unit, p->gradient[k]));
+        demci_lanes3_scatter(nodal + 3 * k, at, demci_lanes3_select(turning, carried, plain));
+    }
 }
 
 /* The contacts qs[0] < qs[1] < ... < qs[count − 1] (1 ≤ count ≤ DEMCI_WIDE, in the batch's order), all within reach
@@ -481,9 +550,11 @@ DEMC_HOT_INLINE int demci_lanes_eval(demc_contact_kind kind, int extended, const
         st[k] = q * b->state_stride;
     }
     ri = demci_w_gather(b->radius, si);
+    facet.v_j = facet.w_j = demci_lanes3_zero(); /* (read only at a facet: for the compiler's flow analysis) */
     if (at_facet) {
         /* demci_contact_frame_facet: the closest point's normal, the overlap R_i − d */
-        facet = demci_lanes_facet_gather(kind, c, b, boundary, qs, count);
+        facet = demci_lanes_facet_gather(b, boundary, qs, count, ri);
+        if (!demci_wm_all(facet.regular)) return 0; /* a degenerate triangle: its spin has no plane */
         n = facet.n, overlap = facet.overlap;
         dx = demci_lanes3_zero(), rj = zero, distance = one; /* (no second sphere) */
     } else if (at_wall) {
@@ -624,6 +695,7 @@ DEMC_HOT_INLINE int demci_lanes_eval(demc_contact_kind kind, int extended, const
         demci_w_store(lane[TORQUE_J + 2], torque_j.z);
         demci_w_store(lane[OVERLAP], overlap), demci_w_store(lane[NORMAL_FORCE], f_n);
         demci_w_store(radius, a); /* one store: cheaper than a test per group */
+        if (at_facet && boundary->nodal) demci_lanes_facet_nodal(&facet, boundary->nodal, qs, count, force, torque_j);
         for (k = 0; k < count; ++k) {
             demc_contact_result r;
             r.force = demc_vec3_make(lane[FORCE][k], lane[FORCE + 1][k], lane[FORCE + 2][k]);
@@ -632,7 +704,6 @@ DEMC_HOT_INLINE int demci_lanes_eval(demc_contact_kind kind, int extended, const
             r.overlap = lane[OVERLAP][k];
             r.normal_force = lane[NORMAL_FORCE][k];
             demci_contact_batch_emit(b, qs[k], b->i[qs[k]], sphere_j ? b->j[qs[k]] : 0, !sphere_j, &r);
-            if (at_facet) demci_lanes_nodal(b, boundary, qs[k], &r);
         }
     }
     return 1;
