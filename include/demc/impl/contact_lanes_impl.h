@@ -49,10 +49,10 @@ typedef struct demci_lanes3 {
 /* The vectors at base + offset[k] of lane k. */
 DEMC_HOT_INLINE demci_lanes3 demci_lanes3_gather(const double *base, const size_t *offset)
 {
+    demci_w xyz[3];
     demci_lanes3 r;
-    r.x = demci_w_gather(base, offset);
-    r.y = demci_w_gather(base + 1, offset);
-    r.z = demci_w_gather(base + 2, offset);
+    demci_w_gather3(base, offset, xyz);
+    r.x = xyz[0], r.y = xyz[1], r.z = xyz[2];
     return r;
 }
 /* The vectors at base + offset[k] of lane k (the mirror of the gather). */
@@ -455,7 +455,7 @@ DEMC_HOT_INLINE demci_lanes_facet_part demci_lanes_facet_gather(const demc_conta
     const demci_w one = demci_w_splat(1.0);
     size_t at_contact[DEMCI_WIDE], at_triangle[DEMCI_WIDE];
     demci_lanes3 x[3], v[3], e01, e02, n_f;
-    demci_w l01, l02, l12, longest, nn, area2, inverse_area2, inverse_nn;
+    demci_w l01, l02, l12, longest, nn, area2, substitute, inverse_area2, inverse_nn;
     demci_lanes_facet_part out;
     int k;
     for (k = 0; k < DEMCI_WIDE; ++k) {
@@ -486,8 +486,11 @@ DEMC_HOT_INLINE demci_lanes_facet_part demci_lanes_facet_gather(const demc_conta
     nn = demci_lanes3_dot(n_f, n_f);
     area2 = demci_w_sqrt(nn);
     out.regular = demci_w_gt(area2, demci_w_mul(demci_w_splat(DEMC_FACET_DEGENERATE_RATIO), longest));
-    inverse_area2 = demci_w_div(one, demci_w_select(out.regular, area2, one));
-    inverse_nn = demci_w_div(one, demci_w_select(out.regular, nn, one));
+    /* 1 added to the degenerate lanes' |n_f| and |n_f|² (≥ 0), 0 to the others' (exact): an added operand, not a
+     * selected one, which clang's default floating-point model may turn into a select of two quotients */
+    substitute = demci_w_select(out.regular, demci_w_zero(), one);
+    inverse_area2 = demci_w_div(one, demci_w_add(area2, substitute));
+    inverse_nn = demci_w_div(one, demci_w_add(nn, substitute));
     out.unit = demci_lanes3_scale(n_f, inverse_area2);
     /* the gradients (demci_facet_gradient) and the spin (demc_facet_angular_velocity) */
     out.w_j = demci_lanes3_zero();
