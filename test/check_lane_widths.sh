@@ -6,7 +6,8 @@
 # spheres, a wall and facets. A width the CPU lacks
 # (/proc/cpuinfo) is skipped and named. With Debian's AArch64 cross compiler and qemu-user (aarch64-linux-gnu-gcc,
 # qemu-aarch64), the same tests also at width 2 with NEON (and 1), run under emulation: the NEON instance of the
-# layer checked against the scalar body on the target it is for; with clang, widths 4 and 8 once more. Usage: CC=cc sh test/check_lane_widths.sh [test ...]
+# layer checked against the scalar body on the target it is for; with clang, widths 4 and 8 once more.
+# Usage: CC=cc sh test/check_lane_widths.sh [test ...]
 set -u
 CC=${CC:-cc}
 tests=${*:-test_contact_batch test_contact_facet}

@@ -888,7 +888,8 @@ static void batch_equals_single_calls(void)
                                        &e_moment);
                         worst_sum = e_sum > worst_sum ? e_sum : worst_sum;
                         /* (a degenerate triangle carries no couple: its moment is not balanced) */
-                        if (jj[q] < DEGENERATE || jj[q] >= STILL) worst_moment = e_moment > worst_moment ? e_moment : worst_moment;
+                        if (jj[q] < DEGENERATE || jj[q] >= STILL)
+                            worst_moment = e_moment > worst_moment ? e_moment : worst_moment;
                         sum_force[i][0] += r.force.x, sum_force[i][1] += r.force.y, sum_force[i][2] += r.force.z;
                         sum_torque[i][0] += r.torque_i.x, sum_torque[i][1] += r.torque_i.y;
                         sum_torque[i][2] += r.torque_i.z;

@@ -56,7 +56,8 @@ DEMC_HOT_INLINE demc_body demci_contact_batch_body(demc_contact_kind kind, const
     body.radius = b->radius[(size_t)k * b->scalar_stride];
     body.mass = b->mass[(size_t)k * b->scalar_stride];
     body.inertia = 0.0;
-    if ((demci_rolling_law(DEMCI_KIND_ROLLING(kind)).inertia || demci_twisting_law(DEMCI_KIND_TWISTING(kind)).inertia) &&
+    if ((demci_rolling_law(DEMCI_KIND_ROLLING(kind)).inertia ||
+         demci_twisting_law(DEMCI_KIND_TWISTING(kind)).inertia) &&
         b->inertia)
         body.inertia = b->inertia[(size_t)k * b->scalar_stride];
     return body;

@@ -144,9 +144,9 @@ DEMC_HOT_INLINE demci_lanes3 demci_lanes3_normalize(demci_lanes3 v)
     m = demci_w_select(demci_w_gt(demci_w_abs(v.y), m), demci_w_abs(v.y), m);
     m = demci_w_select(demci_w_gt(demci_w_abs(v.z), m), demci_w_abs(v.z), m);
     ok = demci_wm_and(finite, demci_wm_not(demci_w_eq(m, zero)));
-    m = demci_w_select(ok, m, one);
+    m = demci_w_or_one(ok, m);
     w.x = demci_w_div(v.x, m), w.y = demci_w_div(v.y, m), w.z = demci_w_div(v.z, m);
-    n2 = demci_w_select(ok, demci_lanes3_dot(w, w), one);
+    n2 = demci_w_or_one(ok, demci_lanes3_dot(w, w));
     return demci_lanes3_select(ok, demci_lanes3_scale(w, demci_w_div(one, demci_w_sqrt(n2))), demci_lanes3_zero());
 }
 
@@ -214,7 +214,7 @@ DEMC_HOT_INLINE demci_lanes3 demci_lanes_carry(demc_contact_kind kind, const dem
         const demci_wm plain = demci_wm_and(demci_wm_and(demci_w_ge(v2, demci_w_splat(1e-270)),
                                                          demci_w_le(v2, demci_w_splat(1e270))),
                                             demci_w_ge(m2, demci_w_splat(1e-290)));
-        const demci_w stretch = demci_w_sqrt(demci_w_div(v2, demci_w_select(kept, m2, one)));
+        const demci_w stretch = demci_w_sqrt(demci_w_div(v2, demci_w_or_one(kept, m2)));
         *rare = demci_wm_not(demci_wm_or(plain, demci_lanes3_null(v)));
         return demci_lanes3_select(kept, demci_lanes3_scale(p, stretch), demci_lanes3_zero());
     } else {
@@ -280,7 +280,8 @@ typedef struct demci_lanes_spring {
  * velocity. `memory` and `displacement` are the spring's force and elastic displacement carried into this frame
  * (either unread where the kind does not use it), `load` the Coulomb load. The slip branch's quotients and roots
  * take harmless operands in the lanes that do not take it. */
-DEMC_HOT_INLINE demci_lanes_spring demci_lanes_spring_step(demc_contact_kind kind, int extended, int keeps, const double *c,
+DEMC_HOT_INLINE demci_lanes_spring demci_lanes_spring_step(demc_contact_kind kind, int extended, int keeps,
+                                                           const double *c,
                                                            demci_lanes3 memory, demci_lanes3 displacement,
                                                            demci_w s_k, demci_w s_load, demci_lanes3 v_t,
                                                            demci_lanes3 increment, demci_w k_t, demci_w load,
@@ -302,7 +303,7 @@ DEMC_HOT_INLINE demci_lanes_spring demci_lanes_spring_step(demc_contact_kind kin
     const demci_lanes3 trial_disp = keeps ? demci_lanes3_add(displacement, increment) : demci_lanes3_zero();
     /* 1/k_t(ξ) where k_t(ξ) > 0, for the slip (L − L*)/k_t(ξ) without a dashpot share */
     const demci_wm k_step_known = demci_w_gt(k_step, zero);
-    const demci_w inv_k_step = demci_w_div(one, demci_w_select(k_step_known, k_step, one));
+    const demci_w inv_k_step = demci_w_div(one, demci_w_or_one(k_step_known, k_step));
     demci_lanes3 f_old = memory, trial_force, trial_limited, along, limited, excess, f_el, slid, slip;
     demci_w t2, lim_s, limit;
     demci_wm stick, release;
@@ -310,7 +311,7 @@ DEMC_HOT_INLINE demci_lanes_spring demci_lanes_spring_step(demc_contact_kind kin
     if (DEMCI_KIND_UNLOADING(kind) == DEMC_UNLOADING_RESCALE && !total_rule) { /* (the total law reads no F_old) */
         const demci_wm prev_known = demci_w_gt(k_prev, zero);
         const demci_w ratio =
-            demci_w_select(prev_known, demci_w_div(k_t, demci_w_select(prev_known, k_prev, one)), one);
+            demci_w_select(prev_known, demci_w_div(k_t, demci_w_or_one(prev_known, k_prev)), one);
         f_old = demci_lanes3_scale(f_old, demci_w_select(demci_w_lt(load, s_load), ratio, one));
     }
     trial_force = total_rule ? demci_lanes3_scale(trial_disp, demci_w_neg(k_t))
@@ -327,7 +328,8 @@ DEMC_HOT_INLINE demci_lanes_spring demci_lanes_spring_step(demc_contact_kind kin
     limit = demci_w_mul(demci_w_splat(c[DEMCI_M_MU_D]), fn);
     /* the slip force (demci_tangential_slip_force): along −δ_el or −v_t where that is not zero, else along the
      * trial force */
-    along = demci_lanes3_scale(trial_limited, demci_w_div(limit, demci_w_sqrt(demci_w_select(stick, one, t2))));
+    along = demci_lanes3_scale(trial_limited,
+                               demci_w_div(limit, demci_w_sqrt(demci_w_or_one(demci_wm_not(stick), t2))));
     if (direction == DEMC_SLIP_DIRECTION_FORCE) {
         limited = along;
     } else {
@@ -343,7 +345,7 @@ DEMC_HOT_INLINE demci_lanes_spring demci_lanes_spring_step(demc_contact_kind kin
          * the spring carries L itself */
         const demci_wm dashpot = demci_wm_and(demci_w_gt(c_t, zero), demci_w_gt(demci_w_splat(dt), zero));
         const demci_w k_dt = demci_w_mul(k_step, demci_w_splat(dt));
-        const demci_w per = demci_w_div(one, demci_w_select(dashpot, demci_w_add(k_dt, c_t), one));
+        const demci_w per = demci_w_div(one, demci_w_or_one(dashpot, demci_w_add(k_dt, c_t)));
         f_el = demci_lanes3_select(dashpot, demci_lanes3_add_scaled(trial_force, demci_w_mul(k_dt, per), excess),
                                    limited);
         slid = limited;
@@ -363,7 +365,7 @@ DEMC_HOT_INLINE demci_lanes_spring demci_lanes_spring_step(demc_contact_kind kin
         if (total_rule || DEMCI_KIND_RECALCULATION(kind) == DEMC_SLIP_CONVENTIONAL) {
             const demci_wm k_known = demci_w_gt(k_t, zero);
             const demci_w inv_k_now =
-                demci_w_select(k_known, demci_w_div(one, demci_w_select(k_known, k_t, one)), zero);
+                demci_w_select(k_known, demci_w_div(one, demci_w_or_one(k_known, k_t)), zero);
             slipped = demci_lanes3_scale(f_el, demci_w_neg(inv_k_now));
         } else {
             slipped = demci_lanes3_sub(trial_disp, slip);
@@ -455,7 +457,7 @@ DEMC_HOT_INLINE demci_lanes_facet_part demci_lanes_facet_gather(const demc_conta
     const demci_w one = demci_w_splat(1.0);
     size_t at_contact[DEMCI_WIDE], at_triangle[DEMCI_WIDE];
     demci_lanes3 x[3], v[3], e01, e02, n_f;
-    demci_w l01, l02, l12, longest, nn, area2, substitute, inverse_area2, inverse_nn;
+    demci_w l01, l02, l12, longest, nn, area2, inverse_area2, inverse_nn;
     demci_lanes_facet_part out;
     int k;
     for (k = 0; k < DEMCI_WIDE; ++k) {
@@ -486,21 +488,19 @@ DEMC_HOT_INLINE demci_lanes_facet_part demci_lanes_facet_gather(const demc_conta
     nn = demci_lanes3_dot(n_f, n_f);
     area2 = demci_w_sqrt(nn);
     out.regular = demci_w_gt(area2, demci_w_mul(demci_w_splat(DEMC_FACET_DEGENERATE_RATIO), longest));
-    /* 1 added to the degenerate lanes' |n_f| and |n_f|² (≥ 0), 0 to the others' (exact): an added operand, not a
-     * selected one, which clang's default floating-point model may turn into a select of two quotients */
-    substitute = demci_w_select(out.regular, demci_w_zero(), one);
-    inverse_area2 = demci_w_div(one, demci_w_add(area2, substitute));
-    inverse_nn = demci_w_div(one, demci_w_add(nn, substitute));
+    inverse_area2 = demci_w_div(one, demci_w_or_one(out.regular, area2));
+    inverse_nn = demci_w_div(one, demci_w_or_one(out.regular, nn));
     out.unit = demci_lanes3_scale(n_f, inverse_area2);
     /* the gradients (demci_facet_gradient) and the spin (demc_facet_angular_velocity) */
     out.w_j = demci_lanes3_zero();
     for (k = 0; k < 3; ++k) {
-        const demci_lanes3 g = demci_lanes3_scale(demci_lanes3_cross(n_f, demci_lanes3_sub(x[(k + 2) % 3], x[(k + 1) % 3])),
-                                                  inverse_nn);
+        const demci_lanes3 edge = demci_lanes3_sub(x[(k + 2) % 3], x[(k + 1) % 3]);
+        const demci_lanes3 g = demci_lanes3_scale(demci_lanes3_cross(n_f, edge), inverse_nn);
         out.gradient[k] = g;
         out.w_j = demci_lanes3_add_scaled(out.w_j, demci_lanes3_dot(out.unit, v[k]), demci_lanes3_cross(g, out.unit));
-        out.w_j = demci_lanes3_add_scaled(
-            out.w_j, demci_w_mul(demci_w_splat(0.5), demci_lanes3_dot(out.unit, demci_lanes3_cross(g, v[k]))), out.unit);
+        const demci_w half_turn =
+            demci_w_mul(demci_w_splat(0.5), demci_lanes3_dot(out.unit, demci_lanes3_cross(g, v[k])));
+        out.w_j = demci_lanes3_add_scaled(out.w_j, half_turn, out.unit);
     }
     return out;
 }

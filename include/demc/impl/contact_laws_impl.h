@@ -1,7 +1,8 @@
 /* The law table: one row per value of a slot, the facts of that law that the rest of the contact code reads (its
  * block of the per-contact state, its vectors and their flips, what it reads of the bodies, its coefficients with
  * their domains and model constants, the energy its block holds on release). A law's step function lives in its
- * module; adding a law is its enumerator, its row here and its step.
+ * module; adding a law is its enumerator (and its slot's count of values, in the layout part), its row here, the
+ * model constants of new coefficients, and its step.
  * Rows are functions of the slot value (a switch), not arrays: under a constant kind they fold to constants inside
  * the evaluation, and the header-only functions also compile as CUDA device code, which cannot read a host's static
  * table.
@@ -238,13 +239,13 @@ DEMC_STATIC_INLINE int demci_twisting_params(unsigned law, demci_law_param *out)
  *                 basis, not the springs. After every block of the kind, so that each of those keeps an offset
  *                 that is a function of the kind alone; demci_contact_state_size() is the size of the blocks
  *                 before it.
- * A slot added within 1.x appends its block's doubles here (and its vectors to demci_contact_vector_offset()):
+ * A slot added within 1.x appends its block here (its row to the offsets and demci_contact_vector_row()):
  * the layout of every kind that does not select it is unchanged.
- *   heat (1.1)    after all of the above, the MDR springs included: ::DEMC_HEAT_COLLISION's demc_heat_collision_state (a_max, τ; kept under
- *                 the swap). The heat slot takes no bits of the kind: its block is sized by
- *                 demc_contact_model_init() into the model's state size and found at DEMCI_M_HEAT_STATE, and the
- *                 evaluation's release (which zeroes the kind's doubles) leaves it to demc_contact_heat(), which
- *                 resets it when the contact radius is 0. */
+ *   heat (1.1)    after all of the above, the MDR springs included: ::DEMC_HEAT_COLLISION's
+ *                 demc_heat_collision_state (a_max, τ; kept under the swap). The heat slot takes no bits of the
+ *                 kind: its block is sized by demc_contact_model_init() into the model's state size and found at
+ *                 DEMCI_M_HEAT_STATE, and the evaluation's release (which zeroes the kind's doubles) leaves it to
+ *                 demc_contact_heat(), which resets it when the contact radius is 0. */
 
 /* 1 for the MDR tangential law (its block after all the others). */
 #define DEMCI_KIND_MDR(k) (DEMCI_KIND_TANGENTIAL(k) == DEMC_TANGENTIAL_MDR)

@@ -282,6 +282,26 @@ DEMC_HOT_INLINE void demci_w_scatter(double *base, const size_t *offset, demci_w
 
 DEMC_HOT_INLINE demci_w demci_w_zero(void) { return demci_w_splat(0.0); }
 
+/* a where m, else 1: the operand of a quotient or a root in the lanes that do not use its result, so that no lane
+ * raises an exception the scalar body (which does not take that quotient there) would not. Behind an empty asm the
+ * compiler cannot see the select: clang's default floating-point model turns the quotient of a selected operand into
+ * a select of two quotients, computing the one the select was there to avoid (found with a degenerate facet). At
+ * width 1 and without GNU C's asm, the plain select. */
+DEMC_HOT_INLINE demci_w demci_w_or_one(demci_wm m, demci_w a)
+{
+    demci_w v = demci_w_select(m, a, demci_w_splat(1.0));
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(__CUDACC__) && DEMCI_WIDE > 1
+#  if DEMCI_WIDE == 8
+    __asm__("" : "+v"(v));
+#  elif defined(DEMCI_WIDE_NEON)
+    __asm__("" : "+w"(v));
+#  else
+    __asm__("" : "+x"(v));
+#  endif
+#endif
+    return v;
+}
+
 #if DEMCI_WIDE <= 2
 /* the three components of a vector of each lane: at two lanes or one, three gathers are as few loads */
 DEMC_HOT_INLINE void demci_w_gather3(const double *base, const size_t *offset, demci_w *xyz)
