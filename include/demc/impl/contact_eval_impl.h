@@ -48,8 +48,6 @@ DEMC_STATIC_INLINE void demci_contact_diag_clear(demc_contact_diag *diag)
     }
 }
 
-DEMC_STATIC_INLINE demc_vec3 demci_contact_load3(const double *s) { return demc_vec3_make(s[0], s[1], s[2]); }
-
 DEMC_STATIC_INLINE void demci_contact_store3(double *s, demc_vec3 v)
 {
     s[0] = v.x;

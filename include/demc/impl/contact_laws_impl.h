@@ -345,8 +345,8 @@ DEMC_STATIC_INLINE int demci_contact_flips(demc_contact_kind kind, size_t index)
     return 0;
 }
 
-/* The vector at the start of a block. */
-DEMC_HOT_INLINE demc_vec3 demci_law_vector(const double *block) { return demc_vec3_make(block[0], block[1], block[2]); }
+/* The vector of three doubles at s (a state's block, a host's row). */
+DEMC_STATIC_INLINE demc_vec3 demci_contact_load3(const double *s) { return demc_vec3_make(s[0], s[1], s[2]); }
 
 /* The energy held by the block of `row` at state + at (the row's release energy; 0 without one, and the state is then
  * not read: a model without state may give none). */
@@ -357,8 +357,8 @@ DEMC_STATIC_INLINE double demci_contact_block_energy(demci_law row, const double
     if (row.energy_doubles == 0) return 0.0;
     block = state + at;
     k = row.stiffness_at >= 0 ? block[row.stiffness_at] : c[row.constant_k];
-    if (row.compliance) return k > 0.0 ? 0.5 * demc_vec3_norm2(demci_law_vector(block)) / k : 0.0;
-    return row.energy_doubles == 3 ? 0.5 * k * demc_vec3_norm2(demci_law_vector(block))
+    if (row.compliance) return k > 0.0 ? 0.5 * demc_vec3_norm2(demci_contact_load3(block)) / k : 0.0;
+    return row.energy_doubles == 3 ? 0.5 * k * demc_vec3_norm2(demci_contact_load3(block))
                                    : 0.5 * k * block[0] * block[0];
 }
 
