@@ -380,6 +380,7 @@ static void specialised_bodies_equal_the_general_body(void)
  * continuing one). Per-contact outputs, states and the per-body sums (same additions in the same order); no
  * FE_DIVBYZERO or FE_INVALID raised by the batch where the single calls raise none. */
 static long lanes_case(const demc_contact_model *model_p, int sparse, long *mismatches_out);
+static long reversed_normals; /* by reverse_normals(), over every convention set */
 
 static void lanes_equal_the_single_call(void)
 {
@@ -474,6 +475,7 @@ static void lanes_equal_the_single_call(void)
             }
         }
     }
+    CHECK(reversed_normals > 100); /* the normals turned by π reached the batch (convention sets that rotate) */
 }
 
 /* One model through the lanes case; returns the number of steps whose batch raised FE_DIVBYZERO or FE_INVALID.
@@ -491,6 +493,29 @@ static demc_body arrays_body(double (*x)[3], double (*v)[3], double (*w)[3], con
     a.angular_velocity = demc_vec3_make(w[k][0], w[k][1], w[k][2]);
     a.radius = radius[k], a.mass = mass[k], a.inertia = 0.0;
     return a;
+}
+
+/* The previous normal of every seventh contact of the lanes case turned by π, in both states: where a state's first
+ * three doubles hold a unit vector within 1e-3 of this step's normal (the previous normal, which the rotation
+ * transport keeps there; the memory the projection keeps is a tangential force, at right angles to it), they are
+ * set to the opposite of this step's normal exactly as the frame builder forms it from the positions, so that the
+ * next evaluation finds n_old · n = −1 exactly: the turn's rarer path, whose 1/(1 + c) would divide by zero, which
+ * the lanes leave to the scalar body without raising FE_DIVBYZERO. Counted in reversed_normals. */
+static void reverse_normals(double (*x)[3], const int *ci, const int *cj, long n, double *st_batch, double *st_single,
+                            size_t ns)
+{
+    long q;
+    for (q = 3; ns >= 3 && q < n; q += 7) {
+        const demc_vec3 dx = demc_vec3_sub(demc_vec3_make(x[ci[q]][0], x[ci[q]][1], x[ci[q]][2]),
+                                           demc_vec3_make(x[cj[q]][0], x[cj[q]][1], x[cj[q]][2]));
+        const double distance = sqrt(demc_vec3_norm2(dx));
+        const demc_vec3 normal = demc_vec3_scale(dx, 1.0 / distance);
+        double *sb = st_batch + ns * (size_t)q, *ss = st_single + ns * (size_t)q;
+        const demc_vec3 kept = demc_vec3_make(sb[0], sb[1], sb[2]);
+        if (!(fabs(demc_vec3_norm(kept) - 1.0) < 1e-12 && demc_vec3_dot(kept, normal) > 1.0 - 1e-3)) continue;
+        sb[0] = ss[0] = -normal.x, sb[1] = ss[1] = -normal.y, sb[2] = ss[2] = -normal.z;
+        ++reversed_normals;
+    }
 }
 
 static long lanes_case(const demc_contact_model *model_p, int sparse, long *mismatches_out)
@@ -566,6 +591,7 @@ static long lanes_case(const demc_contact_model *model_p, int sparse, long *mism
                 demc_contact_state_reset(&m, st_batch + ns * q);
                 demc_contact_state_reset(&m, st_single + ns * q);
             }
+        if (step == 30) reverse_normals(x, ci, cj, n, st_batch, st_single, ns);
         feclearexcept(FE_DIVBYZERO | FE_INVALID);
         CHECK(demc_contact_eval_batch(&m, &b, dt, NULL) == DEMC_OK);
         raised += fetestexcept(FE_DIVBYZERO | FE_INVALID) != 0;

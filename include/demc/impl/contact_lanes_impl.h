@@ -181,12 +181,15 @@ DEMC_HOT_INLINE int demci_lanes_turn_make(demc_contact_kind kind, demci_lanes3 n
 {
     const demci_w zero = demci_w_zero(), one = demci_w_splat(1.0);
     demci_w spin, a4;
+    demci_wm turns;
     if (demci_wm_any(demci_lanes3_null(n_old))) return 0;
     t->c = demci_lanes3_dot(n_old, n);
-    if (!demci_wm_all(demci_wm_and(demci_w_ge(demci_w_add(one, t->c), demci_w_splat(1e-8)),
-                                   demci_w_gt(demci_lanes3_dot(n_old, n_old), zero))))
-        return 0;
-    t->inv_1pc = demci_w_div(one, demci_w_add(one, t->c));
+    turns = demci_wm_and(demci_w_ge(demci_w_add(one, t->c), demci_w_splat(1e-8)),
+                         demci_w_gt(demci_lanes3_dot(n_old, n_old), zero));
+    if (!demci_wm_all(turns)) return 0;
+    /* (every lane turns here; the operand is selected all the same, so that no compiler that moves the quotient
+     * above the test divides by a 1 + c = 0) */
+    t->inv_1pc = demci_w_div(one, demci_w_or_one(turns, demci_w_add(one, t->c)));
     if (demci_wm_any(demci_w_eq(t->inv_1pc, zero))) return 0;
     spin = DEMCI_KIND_SPIN(kind)
                ? demci_w_mul(demci_w_mul(demci_w_splat(0.5), demci_lanes3_dot(w_sum, n)), demci_w_splat(dt))
@@ -542,6 +545,7 @@ DEMC_HOT_INLINE int demci_lanes_eval(demc_contact_kind kind, int extended, const
     size_t vi[DEMCI_WIDE], vj[DEMCI_WIDE], si[DEMCI_WIDE], sj[DEMCI_WIDE], st[DEMCI_WIDE];
     demci_lanes_facet_part facet;
     demci_w ri, rj, distance, overlap;
+    demci_wm apart;
     demci_lanes3 dx, n, w_i, w_j;
     demci_lanes_turn turn;
     const demci_w zero = demci_w_zero(), one = demci_w_splat(1.0);
@@ -575,9 +579,11 @@ DEMC_HOT_INLINE int demci_lanes_eval(demc_contact_kind kind, int extended, const
     /* zero under the projection, which does not read it */
     turn.sum = demci_lanes3_zero();
     turn.c = turn.inv_1pc = turn.a1 = turn.a2 = zero;
-    if (!demci_wm_all(demci_w_gt(distance, zero)) || !demci_wm_all(demci_w_gt(overlap, zero)))
+    apart = demci_w_gt(distance, zero);
+    if (!demci_wm_all(apart) || !demci_wm_all(demci_w_gt(overlap, zero)))
         return 0; /* coincident centres, or within reach but not overlapping */
-    if (sphere_j) n = demci_lanes3_scale(dx, demci_w_div(one, distance));
+    /* (the operand selected although every lane passed the test: as in demci_lanes_turn_make()) */
+    if (sphere_j) n = demci_lanes3_scale(dx, demci_w_div(one, demci_w_or_one(apart, distance)));
     w_i = demci_lanes3_gather(b->angular_velocity, vi);
     w_j = at_wall    ? demci_lanes3_splat(wall->angular_velocity)
           : at_facet ? facet.w_j
