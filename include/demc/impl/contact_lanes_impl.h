@@ -528,19 +528,23 @@ DEMC_HOT_INLINE void demci_lanes_facet_nodal(const demci_lanes_facet_part *p, do
     }
 }
 
+/* What body j of the contacts of a lanes loop is: a sphere (no boundary), the wall of the boundary, or its facets. A
+ * constant in each loop. */
+enum { DEMCI_LANES_SPHERES, DEMCI_LANES_WALL, DEMCI_LANES_FACETS };
+
 /* The contacts qs[0] < qs[1] < ... < qs[count − 1] (1 ≤ count ≤ DEMCI_WIDE, in the batch's order), all within reach
  * (the scalar loop's test), in lanes, their contact radii written to radius[0..DEMCI_WIDE) (for the heat); 0 with
  * nothing written when any takes a rarer path of the scalar body (see the top of this file). The lanes past count
  * evaluate contact qs[0] again (its operations, so no other path and no exception), write contact qs[0]'s new state
  * again (the same values) and return no result. */
-DEMC_HOT_INLINE int demci_lanes_eval(demc_contact_kind kind, int extended, const demci_lanes_layout *layout,
-                                     const double *c, const demc_contact_batch *b,
+DEMC_HOT_INLINE int demci_lanes_eval(demc_contact_kind kind, int extended, int place,
+                                     const demci_lanes_layout *layout, const double *c, const demc_contact_batch *b,
                                      const demci_lanes_boundary *boundary, double dt, const size_t *qs, int count,
                                      double *radius)
 {
-    /* (boundary: a constant NULL in the loops of spheres alone) */
-    const demc_wall *const wall = boundary ? boundary->wall : NULL;
-    const int at_wall = wall != NULL, at_facet = boundary != NULL && !at_wall, sphere_j = boundary == NULL;
+    const demc_wall *const wall = place == DEMCI_LANES_WALL ? boundary->wall : NULL;
+    const int at_wall = place == DEMCI_LANES_WALL, at_facet = place == DEMCI_LANES_FACETS;
+    const int sphere_j = place == DEMCI_LANES_SPHERES;
     const size_t spring_at = layout->spring_at;
     size_t vi[DEMCI_WIDE], vj[DEMCI_WIDE], si[DEMCI_WIDE], sj[DEMCI_WIDE], st[DEMCI_WIDE];
     demci_lanes_facet_part facet;
@@ -781,12 +785,12 @@ void demci_lanes_scalar_lib(const double *c, const demc_contact_batch *b, const 
 
 /* count (1 ≤ count ≤ DEMCI_WIDE) contacts within reach, listed in qs in the batch's order: in lanes, or (a group the
  * lanes do not take) through the scalar body contact by contact, in that order; their contact radii in radius[]. */
-DEMC_HOT_INLINE void demci_lanes_group(demc_contact_kind kind, int extended, const demci_lanes_layout *layout,
-                                       const double *c, const demc_contact_batch *b,
+DEMC_HOT_INLINE void demci_lanes_group(demc_contact_kind kind, int extended, int place,
+                                       const demci_lanes_layout *layout, const double *c, const demc_contact_batch *b,
                                        const demci_lanes_boundary *boundary, double dt, const size_t *qs, int count,
                                        double *radius)
 {
-    if (!demci_lanes_eval(kind, extended, layout, c, b, boundary, dt, qs, count, radius))
+    if (!demci_lanes_eval(kind, extended, place, layout, c, b, boundary, dt, qs, count, radius))
         DEMCI_LANES_SCALAR(c, b, boundary, dt, qs, count, radius);
 }
 
@@ -826,11 +830,11 @@ DEMC_HOT_INLINE size_t demci_lanes_facet_list(demc_contact_kind kind, const doub
  * would be all within reach too rarely at width 8), the last group of a chunk with fewer. The evaluated contacts are
  * emitted in their order, so the sums into the accumulators are the scalar loop's (a contact released adds nothing
  * to them). One evaluation site per kind: the lanes' text is instantiated once per kind and width. */
-DEMC_HOT_INLINE void demci_lanes_loop(demc_contact_kind kind, int extended, const double *c,
+DEMC_HOT_INLINE void demci_lanes_loop(demc_contact_kind kind, int extended, int place, const double *c,
                                       const demc_contact_batch *b, const demci_lanes_boundary *boundary, double dt)
 {
-    const demc_wall *const wall = boundary ? boundary->wall : NULL;
-    const int facets = boundary != NULL && wall == NULL;
+    const demc_wall *const wall = place == DEMCI_LANES_WALL ? boundary->wall : NULL;
+    const int facets = place == DEMCI_LANES_FACETS;
     const demci_lanes_layout layout = demci_lanes_layout_of(kind, extended);
     size_t start, end, within = 1, length = 1; /* of the chunk before; the first chunk is taken as dense */
     size_t list[DEMCI_BATCH_CHUNK];
@@ -849,7 +853,7 @@ DEMC_HOT_INLINE void demci_lanes_loop(demc_contact_kind kind, int extended, cons
             /* a dense chunk's contacts were prefetched whole; a sifted chunk's motion is fetched here */
             if (!dense)
                 for (k = 0; k < (size_t)count; ++k) demci_contact_batch_motion_ahead(b, wall, list, within, t + k);
-            demci_lanes_group(kind, extended, &layout, c, b, boundary, dt, list + t, count, radius + t);
+            demci_lanes_group(kind, extended, place, &layout, c, b, boundary, dt, list + t, count, radius + t);
         }
         if (b->heat_flow) demci_lanes_heat(c, b, boundary, dt, list, within, radius);
     }
@@ -868,27 +872,61 @@ DEMC_STATIC_INLINE int demci_lanes_extended(demc_contact_kind kind)
 
 /* The kinds the lanes serve, in five loops: the default preset's with everything folded (its conventions read at
  * run time cost it 13 instructions a contact of 374, 3.5 %); the other kinds with the conventions of 1.0's lanes,
- * the HM, LSD and PLSB presets' included, with their laws folded but for the normal law (one loop for HM+D's and
- * LS+D's laws, one for HM's and PLS(B)'s, the undamped ones: a loop for LS+D's laws alone cost 32 KB of text over
- * the three widths) and their conventions read at run time (constant over the batch: branches taken the same way
- * every time; the HM preset measured no slower that way, and a loop of its own cost 28 KB of text); every kind
- * with the other conventions (demci_lanes_extended(): LIGGGHTS's, LAMMPS's, Campello's) in one loop that reads laws
- * and conventions at run time (with those conventions in the loops above, the closest conventions' batch took 5 %
- * more time); and every wall and facet batch in that loop's text with the boundary (with the wall read at run time
- * in the spheres' loop, LIGGGHTS's conventions took 37 instructions a contact more, 9 %). */
+ * the HM, LSD and PLSB presets' included, with their laws folded but for the normal law and its damping, read at run
+ * time as the conventions are (constant over the batch: branches taken the same way every time; one loop for the
+ * damped and undamped laws: the HM and PLSB presets take 9 instructions a contact more, 2.4 %, the closest
+ * conventions 3 less, for 11 KB less text at each width); every kind with the other conventions
+ * (demci_lanes_extended(): LIGGGHTS's, LAMMPS's, Campello's) in one loop that reads laws and conventions at run time
+ * (with those conventions in the loops above, the closest conventions' batch took 5 % more time); and the wall's and
+ * the facets' batches, each in a loop of its own with those conventions (with the wall read at run time in the
+ * spheres' loop, LIGGGHTS's conventions took 37 instructions a contact more, 9 %).
+ * Each loop is a function of its own, not inlined into one: inlined, the five shared one stack frame of about 8 KB,
+ * and a loop's speed depended on where its spilled values fell in it. With the same instructions, from one build to
+ * the next, the default preset's batch ran at 27.5 or at 35 ns a contact in cache and the HM and PLSB presets' at 27
+ * or 34 (AVX-512, Zen 4; most likely loads held back by stores 4 KiB apart, which the CPU cannot tell from the
+ * same address). On their own, each frame is 2-4 KB (the facets' 6.6 KB at width 8) and every loop has run at the
+ * fast end in every build measured; LIGGGHTS's and LAMMPS's conventions gained 20 % on a sparse list. */
+#if defined(__GNUC__) || defined(__clang__)
+#  define DEMCI_LANES_LOOP_FN __attribute__((noinline, unused)) static
+#else
+#  define DEMCI_LANES_LOOP_FN DEMC_STATIC_INLINE
+#endif
+DEMCI_LANES_LOOP_FN void demci_lanes_loop_wall(demc_contact_kind kind, const double *c, const demc_contact_batch *b,
+                                               const demci_lanes_boundary *boundary, double dt)
+{
+    demci_lanes_loop(kind, 1, DEMCI_LANES_WALL, c, b, boundary, dt);
+}
+DEMCI_LANES_LOOP_FN void demci_lanes_loop_facets(demc_contact_kind kind, const double *c, const demc_contact_batch *b,
+                                                 const demci_lanes_boundary *boundary, double dt)
+{
+    demci_lanes_loop(kind, 1, DEMCI_LANES_FACETS, c, b, boundary, dt);
+}
+DEMCI_LANES_LOOP_FN void demci_lanes_loop_extended(demc_contact_kind kind, const double *c,
+                                                   const demc_contact_batch *b, double dt)
+{
+    demci_lanes_loop(kind, 1, DEMCI_LANES_SPHERES, c, b, NULL, dt);
+}
+DEMCI_LANES_LOOP_FN void demci_lanes_loop_hmd(const double *c, const demc_contact_batch *b, double dt)
+{
+    demci_lanes_loop(DEMC_CONTACT_KIND_HMD, 0, DEMCI_LANES_SPHERES, c, b, NULL, dt);
+}
+/* the laws but for the normal law and its damping folded to HM+D's */
+DEMCI_LANES_LOOP_FN void demci_lanes_loop_laws(demc_contact_kind kind, const double *c, const demc_contact_batch *b,
+                                               double dt)
+{
+    const demc_contact_kind normal_and_damping = 127u; /* the normal (4 bits) and damping (3 bits) slots */
+    demci_lanes_loop((kind & ~DEMCI_KIND_LAW_BITS) | (kind & normal_and_damping) |
+                         (DEMC_CONTACT_KIND_HMD & DEMCI_KIND_LAW_BITS & ~normal_and_damping),
+                     0, DEMCI_LANES_SPHERES, c, b, NULL, dt);
+}
 DEMC_STATIC_INLINE void demci_contact_batch_lanes(demc_contact_kind kind, const double *c, const demc_contact_batch *b,
                                                   const demci_lanes_boundary *boundary, double dt)
 {
-    const demc_contact_kind conventions = kind & ~DEMCI_KIND_LAW_BITS;
-    if (boundary) demci_lanes_loop(kind, 1, c, b, boundary, dt);
-    else if (demci_lanes_extended(kind)) demci_lanes_loop(kind, 1, c, b, NULL, dt);
-    else if (kind == DEMC_CONTACT_KIND_HMD) demci_lanes_loop(DEMC_CONTACT_KIND_HMD, 0, c, b, NULL, dt);
-    else if ((kind & DEMCI_KIND_LAW_BITS & ~15u) == (DEMC_CONTACT_KIND_HMD & DEMCI_KIND_LAW_BITS & ~15u))
-        demci_lanes_loop(conventions | DEMCI_KIND_NORMAL(kind) | (DEMC_CONTACT_KIND_HMD & DEMCI_KIND_LAW_BITS & ~15u),
-                         0, c, b, NULL, dt);
-    else
-        demci_lanes_loop(conventions | DEMCI_KIND_NORMAL(kind) | (DEMC_CONTACT_KIND_HM & DEMCI_KIND_LAW_BITS & ~15u), 0,
-                         c, b, NULL, dt);
+    if (boundary && boundary->wall) demci_lanes_loop_wall(kind, c, b, boundary, dt);
+    else if (boundary) demci_lanes_loop_facets(kind, c, b, boundary, dt);
+    else if (demci_lanes_extended(kind)) demci_lanes_loop_extended(kind, c, b, dt);
+    else if (kind == DEMC_CONTACT_KIND_HMD) demci_lanes_loop_hmd(c, b, dt);
+    else demci_lanes_loop_laws(kind, c, b, dt);
 }
 
 /* The library on x86 has the lanes of every width: this unit's own (DEMCI_WIDE, the target it is built for: 2 on
