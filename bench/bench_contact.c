@@ -52,7 +52,7 @@
 #define BENCH_LOOSE 0.1
 
 #define BENCH_PRESTEPS 3
-#define BENCH_MAX_KERNELS 14
+#define BENCH_MAX_KERNELS 16
 #define BENCH_MAX_REPS 512
 
 static const double bench_dt = 1e-6; /* s: ~0.2 of the Rayleigh time of these spheres */
@@ -316,6 +316,72 @@ static void bench_sweep_hand(const bench_kernel *k, const ref_bodies *b, const r
 {
     const ref_params *p = (const ref_params *)k->model;
     BENCH_SWEEP_LOOP(ref_hand_pair(p, b, c->i[q], c->j[q], state + 3 * q));
+}
+
+/* The hand-written kernel as a careful host writes it for bodies that are not in cache: the lines the pair
+ * BENCH_HAND_AHEAD pairs ahead reads and adds into (the positions, velocities, spins, radii and masses of both bodies,
+ * their force and torque rows, its history) prefetched before each pair. The reference of the issue's "prefetching
+ * hand-written kernel"; its physics and results are the hand-written kernel's, bit for bit. */
+#define BENCH_HAND_AHEAD 8
+static REF_INLINE void bench_hand_prefetch_body(const ref_bodies *b, int k)
+{
+    __builtin_prefetch(b->x[k], 0, 3);
+    __builtin_prefetch(b->v[k], 0, 3);
+    __builtin_prefetch(b->omega[k], 0, 3);
+    __builtin_prefetch(b->radius + k, 0, 3);
+    __builtin_prefetch(b->rmass + k, 0, 3);
+    __builtin_prefetch(b->f[k], 1, 3);
+    __builtin_prefetch(b->torque[k], 1, 3);
+}
+static REF_INLINE int bench_hand_prefetch_pair(const ref_params *p, const ref_bodies *b, const ref_pairs *c, long q,
+                                               double *state)
+{
+    if (q + BENCH_HAND_AHEAD < c->n) {
+        const long a = q + BENCH_HAND_AHEAD;
+        if (c->i[a] != c->i[a - 1]) bench_hand_prefetch_body(b, c->i[a]);
+        bench_hand_prefetch_body(b, c->j[a]);
+        __builtin_prefetch(state + 3 * a, 1, 3);
+    }
+    return ref_hand_pair(p, b, c->i[q], c->j[q], state + 3 * q);
+}
+static void bench_sweep_hand_prefetch(const bench_kernel *k, const ref_bodies *b, const ref_pairs *c, double *state,
+                                      long counts[3])
+{
+    const ref_params *p = (const ref_params *)k->model;
+    BENCH_SWEEP_LOOP(bench_hand_prefetch_pair(p, b, c, q, state));
+}
+
+/* No contact law: the memory traffic of the hand-written kernel alone, prefetched as hand-prefetch does. Each pair
+ * reads what the kernel reads of both bodies (position, velocity, spin, radius, mass) and its history, writes its
+ * history and adds into both bodies' force and torque rows; the one value it computes is a sum of what it read.
+ * Its median is the floor of any kernel that gathers those lines at random (the random set), prefetched or not. */
+static REF_INLINE int bench_gather_floor_pair(const ref_bodies *b, const ref_pairs *c, long q, double *state)
+{
+    const int i = c->i[q], j = c->j[q];
+    double sum = b->radius[i] + b->radius[j] + b->rmass[i] + b->rmass[j], *h = state + 3 * q;
+    int d;
+    if (q + BENCH_HAND_AHEAD < c->n) {
+        const long a = q + BENCH_HAND_AHEAD;
+        if (c->i[a] != c->i[a - 1]) bench_hand_prefetch_body(b, c->i[a]);
+        bench_hand_prefetch_body(b, c->j[a]);
+        __builtin_prefetch(state + 3 * a, 1, 3);
+    }
+    for (d = 0; d < 3; ++d)
+        sum += b->x[i][d] - b->x[j][d] + b->v[i][d] - b->v[j][d] + b->omega[i][d] + b->omega[j][d] + h[d];
+    for (d = 0; d < 3; ++d) {
+        h[d] = sum;
+        b->f[i][d] += sum;
+        b->f[j][d] -= sum;
+        b->torque[i][d] += sum;
+        b->torque[j][d] += sum;
+    }
+    return 0;
+}
+static void bench_sweep_gather_floor(const bench_kernel *k, const ref_bodies *b, const ref_pairs *c, double *state,
+                                     long counts[3])
+{
+    (void)k;
+    BENCH_SWEEP_LOOP(bench_gather_floor_pair(b, c, q, state));
 }
 
 static void bench_sweep_dispatch(const bench_kernel *k, const ref_bodies *b, const ref_pairs *c, double *state,
@@ -824,6 +890,17 @@ static int bench_case(bench_set *s, const bench_kernel *kernels, int nk, const c
                            runs[q].samples[reps / 2] / runs[bd].samples[reps / 2]);
         }
         {
+            /* the batch against the prefetching hand-written kernel, medians of this run */
+            int hp = -1;
+            for (q = 0; q < nr; ++q)
+                if (strcmp(runs[q].k->name, "hand-prefetch") == 0) hp = q;
+            for (q = 0; q < nr && hp >= 0; ++q)
+                if (strcmp(runs[q].k->name, "demc-batch") == 0 || strcmp(runs[q].k->name, "demc-batch-def") == 0 ||
+                    strcmp(runs[q].k->name, "gather-floor") == 0)
+                    printf("  %s / hand-prefetch (median): %.2f\n", runs[q].k->name,
+                           runs[q].samples[reps / 2] / runs[hp].samples[reps / 2]);
+        }
+        {
             /* the cost of heat: the batch with conduction against the same batch without, medians of this run */
             int bh = -1, bc = -1;
             for (q = 0; q < nr; ++q) {
@@ -889,6 +966,7 @@ int main(void)
 
 #define BENCH_KERNEL(NAME, NOTE, SAME, DOUBLES, SWEEP, MODEL)                                                  \
     do {                                                                                                       \
+        if (nk >= BENCH_MAX_KERNELS) abort(); /* raise BENCH_MAX_KERNELS */                                   \
         kernels[nk].name = NAME;                                                                               \
         kernels[nk].note = NOTE;                                                                               \
         kernels[nk].same_physics = SAME;                                                                       \
@@ -899,6 +977,9 @@ int main(void)
         ++nk;                                                                                                  \
     } while (0)
     BENCH_KERNEL("hand", "reference", 1, 3, bench_sweep_hand, &rp);
+    BENCH_KERNEL("hand-prefetch", "the reference, prefetching", 1, 3, bench_sweep_hand_prefetch, &rp);
+    BENCH_KERNEL("gather-floor", "the reference's memory traffic alone: not checked", -1, 3,
+                 bench_sweep_gather_floor, &rp);
     BENCH_KERNEL("dispatch", "", 1, 3, bench_sweep_dispatch, &dm);
     BENCH_KERNEL("demc-closest", "", 1, BENCH_DEMC_CLOSEST_DOUBLES, bench_sweep_demc_closest, &demc_closest);
     /* SLOT "demc default vs closest options": the default conventions differ in physics (average k_t rule,
