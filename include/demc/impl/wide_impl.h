@@ -64,6 +64,23 @@ typedef int demci_wm;
 
 DEMC_BEGIN_DECLS
 
+#if DEMCI_WIDE >= 4
+/* xyz[c] element k = base[offset[k] + c], c = 0, 1, 2, k = 0 … 3: four rows of three doubles, each read with a load
+ * that masks off the fourth double (which may lie past the host's array: no fault, no read), transposed. The
+ * gather3 of widths 4 and 8 (no index vectors held in registers). */
+DEMC_HOT_INLINE void demci_w_rows4(const double *base, const size_t *offset, __m256d *xyz)
+{
+    const __m256i three = _mm256_set_epi64x(0, -1, -1, -1);
+    const __m256d r0 = _mm256_maskload_pd(base + offset[0], three), r1 = _mm256_maskload_pd(base + offset[1], three);
+    const __m256d r2 = _mm256_maskload_pd(base + offset[2], three), r3 = _mm256_maskload_pd(base + offset[3], three);
+    const __m256d even01 = _mm256_unpacklo_pd(r0, r1), even23 = _mm256_unpacklo_pd(r2, r3); /* x x z z */
+    const __m256d odd01 = _mm256_unpackhi_pd(r0, r1), odd23 = _mm256_unpackhi_pd(r2, r3);   /* y y 0 0 */
+    xyz[0] = _mm256_permute2f128_pd(even01, even23, 0x20);
+    xyz[1] = _mm256_permute2f128_pd(odd01, odd23, 0x20);
+    xyz[2] = _mm256_permute2f128_pd(even01, even23, 0x31);
+}
+#endif
+
 #if DEMCI_WIDE == 8
 
 DEMC_HOT_INLINE demci_w demci_w_splat(double v) { return _mm512_set1_pd(v); }
@@ -104,25 +121,15 @@ DEMC_HOT_INLINE demci_w demci_w_gather(const double *base, const size_t *offset)
 /* out[k] = lane k */
 DEMC_HOT_INLINE void demci_w_store(double *out, demci_w v) { _mm512_storeu_pd(out, v); }
 /* xyz[c] lane k = base[offset[k] + c], c = 0, 1, 2: the three components of a vector of each lane, read a row at a
- * time (a load that masks off the fourth double, which may lie past the host's array: no fault, no read) and
- * transposed four rows at a time as the width-4 layer does (no index vectors held in registers), where three
- * gathers would assemble 24 doubles one by one */
+ * time and transposed four rows at a time (demci_w_rows4()), where three gathers would assemble 24 doubles one by
+ * one */
 DEMC_HOT_INLINE void demci_w_gather3(const double *base, const size_t *offset, demci_w *xyz)
 {
-    const __m256i three = _mm256_set_epi64x(0, -1, -1, -1);
-    __m256d half[2][3];
-    int h;
-    for (h = 0; h < 2; ++h) {
-        const size_t *o = offset + 4 * h;
-        const __m256d r0 = _mm256_maskload_pd(base + o[0], three), r1 = _mm256_maskload_pd(base + o[1], three);
-        const __m256d r2 = _mm256_maskload_pd(base + o[2], three), r3 = _mm256_maskload_pd(base + o[3], three);
-        const __m256d even01 = _mm256_unpacklo_pd(r0, r1), even23 = _mm256_unpacklo_pd(r2, r3); /* x x z z */
-        const __m256d odd01 = _mm256_unpackhi_pd(r0, r1), odd23 = _mm256_unpackhi_pd(r2, r3);   /* y y 0 0 */
-        half[h][0] = _mm256_permute2f128_pd(even01, even23, 0x20);
-        half[h][1] = _mm256_permute2f128_pd(odd01, odd23, 0x20);
-        half[h][2] = _mm256_permute2f128_pd(even01, even23, 0x31);
-    }
-    for (h = 0; h < 3; ++h) xyz[h] = _mm512_insertf64x4(_mm512_castpd256_pd512(half[0][h]), half[1][h], 1);
+    __m256d low[3], high[3];
+    int c;
+    demci_w_rows4(base, offset, low);
+    demci_w_rows4(base, offset + 4, high);
+    for (c = 0; c < 3; ++c) xyz[c] = _mm512_insertf64x4(_mm512_castpd256_pd512(low[c]), high[c], 1);
 }
 /* base[offset[k]] = lane k, the mirror of the gather: the lanes' states written where each belongs, with no round
  * trip through a buffer; by halves (AVX-512F's scatter instruction is no faster for eight scattered rows) */
@@ -166,17 +173,10 @@ DEMC_HOT_INLINE demci_w demci_w_gather(const double *base, const size_t *offset)
     return _mm256_set_pd(base[offset[3]], base[offset[2]], base[offset[1]], base[offset[0]]);
 }
 DEMC_HOT_INLINE void demci_w_store(double *out, demci_w v) { _mm256_storeu_pd(out, v); }
-/* the three components of a vector of each lane, a row at a time (the fourth double masked off) and transposed */
+/* the three components of a vector of each lane, a row at a time and transposed (demci_w_rows4()) */
 DEMC_HOT_INLINE void demci_w_gather3(const double *base, const size_t *offset, demci_w *xyz)
 {
-    const __m256i three = _mm256_set_epi64x(0, -1, -1, -1);
-    const __m256d r0 = _mm256_maskload_pd(base + offset[0], three), r1 = _mm256_maskload_pd(base + offset[1], three);
-    const __m256d r2 = _mm256_maskload_pd(base + offset[2], three), r3 = _mm256_maskload_pd(base + offset[3], three);
-    const __m256d even01 = _mm256_unpacklo_pd(r0, r1), even23 = _mm256_unpacklo_pd(r2, r3); /* x x z z */
-    const __m256d odd01 = _mm256_unpackhi_pd(r0, r1), odd23 = _mm256_unpackhi_pd(r2, r3);   /* y y 0 0 */
-    xyz[0] = _mm256_permute2f128_pd(even01, even23, 0x20);
-    xyz[1] = _mm256_permute2f128_pd(odd01, odd23, 0x20);
-    xyz[2] = _mm256_permute2f128_pd(even01, even23, 0x31);
+    demci_w_rows4(base, offset, xyz);
 }
 DEMC_HOT_INLINE void demci_w_scatter(double *base, const size_t *offset, demci_w v)
 {
