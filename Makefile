@@ -2,7 +2,7 @@
 # Modules, tests and benchmarks are found by name: src/*.c, test/test_*.c, bench/bench_*.c.
 #
 # Knobs (README "Building"): CC; CFLAGS, CPPFLAGS, LDFLAGS (appended to the project's own flags, so they win);
-# OPT (the default optimisation, -O2 -g; the library itself adds LIB_OPT, -O3, and LIB_DEBUG); WERROR (empty; `make check` and
+# OPT (the default optimisation, -O2 -g; the library itself adds LIB_OPT, -O3; both add DEBUG_OPT); WERROR (empty; `make check` and
 # CI set -Werror); PREFIX, LIBDIR, INCLUDEDIR, PKGCONFIGDIR, CMAKEDIR, DOCDIR, PYTHONDIR, DESTDIR (install); FC,
 # PYTHON, CLANG (the faces' tests and `make faces`); LDCONFIG (the command `make install` runs as root after
 # installing into a directory of the dynamic linker; LDCONFIG=: never runs it); V=1 shows the commands (quiet
@@ -51,15 +51,16 @@ WARN     = -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Wmissing-proto
 # SIMD lanes (include/demc/impl/contact_lanes_impl.h, at every width) gives the scalar body's results bit for bit
 # only if neither fuses. Keep it when adding CFLAGS (a -ffp-contract=fast there, with an FMA target, would break that equality).
 # gcc's tracking of variables' values through assignments (-fvar-tracking-assignments, on with -g at -O1 and above)
-# took 40 % of the library's build (contact.c: 16.6 s of CPU, 10.9 s without) for the locations of locals in bodies
-# inlined tens of times at -O3, most of which a debugger shows as optimised out anyway; without it the debug
-# information keeps every type, function, inlined frame and line (backtraces, perf, gdb's breakpoints) and coarser
-# locations of locals. The same code, bit for bit. Given only to a compiler that takes it (clang does not).
-LIB_DEBUG ?= $(eval LIB_DEBUG := $$(shell $$(CC) -fno-var-tracking-assignments -Werror -E -x c /dev/null \
-                 >/dev/null 2>&1 && echo -fno-var-tracking-assignments))$(LIB_DEBUG)
-LIB_CFLAGS = -std=c99 $(OPT) $(LIB_OPT) $(LIB_DEBUG) $(WARN) $(WERROR) -fPIC -fvisibility=hidden -fno-semantic-interposition \
+# took 40 % of the library's build (contact.c: 16.6 s of CPU, 10.9 s without) and a third of a header-only test's
+# (test_contact_batch: 27.5 s, 18.6 s without), for the locations of locals in bodies inlined tens of times, most of
+# which a debugger shows as optimised out anyway; without it the debug information keeps every type, function,
+# inlined frame and line (backtraces, perf, gdb's breakpoints) and coarser locations of locals. The same machine
+# code, bit for bit. Given only to a compiler that takes it (clang does not); DEBUG_OPT= restores the default.
+DEBUG_OPT ?= $(eval DEBUG_OPT := $$(shell $$(CC) -fno-var-tracking-assignments -Werror -E -x c /dev/null \
+                 >/dev/null 2>&1 && echo -fno-var-tracking-assignments))$(DEBUG_OPT)
+LIB_CFLAGS = -std=c99 $(OPT) $(LIB_OPT) $(DEBUG_OPT) $(WARN) $(WERROR) -fPIC -fvisibility=hidden -fno-semantic-interposition \
              -fno-math-errno -ffp-contract=off -Iinclude -DDEMC_BUILDING_LIBRARY $(CPPFLAGS) $(CFLAGS)
-TEST_CFLAGS = -std=c99 $(OPT) $(WARN) $(WERROR) -fno-math-errno -Iinclude -Itest $(CPPFLAGS) $(CFLAGS)
+TEST_CFLAGS = -std=c99 $(OPT) $(DEBUG_OPT) $(WARN) $(WERROR) -fno-math-errno -Iinclude -Itest $(CPPFLAGS) $(CFLAGS)
 
 VERSION := $(shell sed -n 's/^\#define DEMC_VERSION_STRING "\(.*\)"/\1/p' include/demc/base.h)
 MAJOR   := $(firstword $(subst ., ,$(VERSION)))
