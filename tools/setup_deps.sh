@@ -38,6 +38,7 @@ nm          binutils
 ar          binutils
 tar         tar
 aarch64-linux-gnu-gcc  gcc-aarch64-linux-gnu
+/usr/aarch64-linux-gnu/include/fenv.h                    libc6-dev-arm64-cross
 qemu-aarch64           qemu-user
 mpicxx      libopenmpi-dev
 mpirun      openmpi-bin
