@@ -113,6 +113,18 @@ DEMC_HOT_INLINE void demci_contact_batch_emit(const demc_contact_batch *b, size_
     }
 }
 
+/* demci_contact_batch_emit() of a plain batch (demci_contact_batch_plain(), below): the same additions in the same
+ * order, without its five tests of what the batch asks for (the same for every contact, and taken for every contact:
+ * about 12 instructions a contact, 3 % of the in-cache batch in the lanes). */
+DEMC_HOT_INLINE void demci_contact_batch_emit_bodies(const demc_contact_batch *b, int i, int j, int wall,
+                                                     const demc_contact_result *r)
+{
+    demci_contact_batch_add(b->body_force, (size_t)i * b->vector_stride, r->force);
+    if (!wall) demci_contact_batch_add(b->body_force, (size_t)j * b->vector_stride, demc_vec3_neg(r->force));
+    demci_contact_batch_add(b->body_torque, (size_t)i * b->vector_stride, r->torque_i);
+    if (!wall) demci_contact_batch_add(b->body_torque, (size_t)j * b->vector_stride, r->torque_j);
+}
+
 /* The heat of an evaluated contact q (1.1) at contact radius a, added in the contacts' order as its forces are: the
  * conduction (a batch has no diag, so no frictional heat) into body i and, for a sphere j, out of body j; body j's
  * temperature is a sphere's, or boundary_temperature[j] of a wall (j = 0) or of facet j. Taken only when the batch
@@ -164,6 +176,13 @@ DEMC_HOT_INLINE int demci_contact_batch_touching(const double *c, const demc_con
 DEMC_HOT_INLINE int demci_contact_batch_per_contact(const demc_contact_batch *b)
 {
     return b->force || b->torque_i || b->torque_j;
+}
+
+/* 1 when a batch asks for the bodies' forces and torques and nothing per contact (a host's usual request): its
+ * outputs are then demci_contact_batch_emit_bodies(). */
+DEMC_HOT_INLINE int demci_contact_batch_plain(const demc_contact_batch *b)
+{
+    return !demci_contact_batch_per_contact(b) && b->body_force && b->body_torque;
 }
 
 /* Contact q of a batch, apart: released on its squared distance, before the rest of its bodies is read or a frame

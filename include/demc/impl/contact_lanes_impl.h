@@ -255,14 +255,17 @@ DEMC_HOT_INLINE demci_lanes3 demci_lanes_rolling_increment(demci_lanes3 v_i, dem
 typedef struct demci_lanes_layout {
     size_t spring_at, latch_at; /* the tangential and the normal blocks */
     int keeps;                  /* 1: the spring keeps its elastic displacement (after its 6 doubles) */
+    int plain;                  /* 1: the batch asks for the bodies' forces and torques alone */
 } demci_lanes_layout;
 
-DEMC_HOT_INLINE demci_lanes_layout demci_lanes_layout_of(demc_contact_kind kind, int extended)
+DEMC_HOT_INLINE demci_lanes_layout demci_lanes_layout_of(demc_contact_kind kind, int extended,
+                                                         const demc_contact_batch *b)
 {
     demci_lanes_layout l;
     l.spring_at = demci_contact_tangential_offset(kind);
     l.latch_at = demci_contact_normal_offset(kind);
     l.keeps = extended && demci_contact_spring_displacement(kind);
+    l.plain = demci_contact_batch_plain(b);
     return l;
 }
 
@@ -528,6 +531,24 @@ DEMC_HOT_INLINE void demci_lanes_facet_nodal(const demci_lanes_facet_part *p, do
     }
 }
 
+/* The rows of the lanes' results (force, torque_i, torque_j: x, y, z; overlap; normal force), each stored whole by
+ * demci_lanes_eval(), and contact k's result read from them (read only: `lane` is not const because C99 does not
+ * convert double (*)[W] to const double (*)[W]). */
+enum { DEMCI_LANE_FORCE = 0, DEMCI_LANE_TORQUE_I = 3, DEMCI_LANE_TORQUE_J = 6, DEMCI_LANE_OVERLAP = 9,
+       DEMCI_LANE_NORMAL_FORCE = 10, DEMCI_LANE_ROWS = 11 };
+DEMC_HOT_INLINE demc_contact_result demci_lanes_result(double (*lane)[DEMCI_WIDE], int k)
+{
+    demc_contact_result r;
+    r.force = demc_vec3_make(lane[DEMCI_LANE_FORCE][k], lane[DEMCI_LANE_FORCE + 1][k], lane[DEMCI_LANE_FORCE + 2][k]);
+    r.torque_i = demc_vec3_make(lane[DEMCI_LANE_TORQUE_I][k], lane[DEMCI_LANE_TORQUE_I + 1][k],
+                                lane[DEMCI_LANE_TORQUE_I + 2][k]);
+    r.torque_j = demc_vec3_make(lane[DEMCI_LANE_TORQUE_J][k], lane[DEMCI_LANE_TORQUE_J + 1][k],
+                                lane[DEMCI_LANE_TORQUE_J + 2][k]);
+    r.overlap = lane[DEMCI_LANE_OVERLAP][k];
+    r.normal_force = lane[DEMCI_LANE_NORMAL_FORCE][k];
+    return r;
+}
+
 /* What body j of the contacts of a lanes loop is: a sphere (no boundary), the wall of the boundary, or its facets. A
  * constant in each loop. */
 enum { DEMCI_LANES_SPHERES, DEMCI_LANES_WALL, DEMCI_LANES_FACETS };
@@ -685,8 +706,7 @@ DEMC_HOT_INLINE int demci_lanes_eval(demc_contact_kind kind, int extended, int p
         /* the lanes' results, a row per component (force, torque_i, torque_j: x, y, z; overlap; normal force), each
          * stored whole: a contact's result then reads each of its values from one store (a read that the compiler
          * had merged across two narrower stores could not be forwarded and stalled: 5 % of the batch at width 2) */
-        enum { FORCE = 0, TORQUE_I = 3, TORQUE_J = 6, OVERLAP = 9, NORMAL_FORCE = 10, ROWS = 11 };
-        double lane[ROWS][DEMCI_WIDE];
+        double lane[DEMCI_LANE_ROWS][DEMCI_WIDE];
         /* A non-finite normal force (inputs far outside the domain: an overlap or stiffness that overflows) also goes
          * to the scalar body, so that inf and NaN come out as from the single evaluation. Nothing is written yet. */
         if (demci_wm_any(t.rare) || demci_wm_any(carry_rare) || demci_wm_any(displacement_rare) ||
@@ -700,24 +720,26 @@ DEMC_HOT_INLINE int demci_lanes_eval(demc_contact_kind kind, int extended, int p
         demci_w_scatter(b->state + spring_at + 5, st, t.sliding);
         if (keeps) demci_lanes3_scatter(b->state + spring_at + DEMCI_SPRING_DOUBLES, st, t.displacement);
         if (normal == DEMC_NORMAL_PLSB) demci_w_scatter(b->state + latch_at, st, latch);
-        demci_w_store(lane[FORCE], force.x), demci_w_store(lane[FORCE + 1], force.y);
-        demci_w_store(lane[FORCE + 2], force.z);
-        demci_w_store(lane[TORQUE_I], torque_i.x), demci_w_store(lane[TORQUE_I + 1], torque_i.y);
-        demci_w_store(lane[TORQUE_I + 2], torque_i.z);
-        demci_w_store(lane[TORQUE_J], torque_j.x), demci_w_store(lane[TORQUE_J + 1], torque_j.y);
-        demci_w_store(lane[TORQUE_J + 2], torque_j.z);
-        demci_w_store(lane[OVERLAP], overlap), demci_w_store(lane[NORMAL_FORCE], f_n);
+        demci_w_store(lane[DEMCI_LANE_FORCE], force.x), demci_w_store(lane[DEMCI_LANE_FORCE + 1], force.y);
+        demci_w_store(lane[DEMCI_LANE_FORCE + 2], force.z);
+        demci_w_store(lane[DEMCI_LANE_TORQUE_I], torque_i.x), demci_w_store(lane[DEMCI_LANE_TORQUE_I + 1], torque_i.y);
+        demci_w_store(lane[DEMCI_LANE_TORQUE_I + 2], torque_i.z);
+        demci_w_store(lane[DEMCI_LANE_TORQUE_J], torque_j.x), demci_w_store(lane[DEMCI_LANE_TORQUE_J + 1], torque_j.y);
+        demci_w_store(lane[DEMCI_LANE_TORQUE_J + 2], torque_j.z);
+        demci_w_store(lane[DEMCI_LANE_OVERLAP], overlap), demci_w_store(lane[DEMCI_LANE_NORMAL_FORCE], f_n);
         demci_w_store(radius, a); /* one store: cheaper than a test per group */
         if (at_facet && boundary->nodal) demci_lanes_facet_nodal(&facet, boundary->nodal, qs, count, force, torque_j);
-        for (k = 0; k < count; ++k) {
-            demc_contact_result r;
-            r.force = demc_vec3_make(lane[FORCE][k], lane[FORCE + 1][k], lane[FORCE + 2][k]);
-            r.torque_i = demc_vec3_make(lane[TORQUE_I][k], lane[TORQUE_I + 1][k], lane[TORQUE_I + 2][k]);
-            r.torque_j = demc_vec3_make(lane[TORQUE_J][k], lane[TORQUE_J + 1][k], lane[TORQUE_J + 2][k]);
-            r.overlap = lane[OVERLAP][k];
-            r.normal_force = lane[NORMAL_FORCE][k];
-            demci_contact_batch_emit(b, qs[k], b->i[qs[k]], sphere_j ? b->j[qs[k]] : 0, !sphere_j, &r);
-        }
+        /* the contacts' outputs in their order; a plain batch's without a test per contact of what it asks for */
+        if (layout->plain)
+            for (k = 0; k < count; ++k) {
+                const demc_contact_result r = demci_lanes_result(lane, k);
+                demci_contact_batch_emit_bodies(b, b->i[qs[k]], sphere_j ? b->j[qs[k]] : 0, !sphere_j, &r);
+            }
+        else
+            for (k = 0; k < count; ++k) {
+                const demc_contact_result r = demci_lanes_result(lane, k);
+                demci_contact_batch_emit(b, qs[k], b->i[qs[k]], sphere_j ? b->j[qs[k]] : 0, !sphere_j, &r);
+            }
     }
     return 1;
 }
@@ -835,7 +857,7 @@ DEMC_HOT_INLINE void demci_lanes_loop(demc_contact_kind kind, int extended, int 
 {
     const demc_wall *const wall = place == DEMCI_LANES_WALL ? boundary->wall : NULL;
     const int facets = place == DEMCI_LANES_FACETS;
-    const demci_lanes_layout layout = demci_lanes_layout_of(kind, extended);
+    const demci_lanes_layout layout = demci_lanes_layout_of(kind, extended, b);
     size_t start, end, within = 1, length = 1; /* of the chunk before; the first chunk is taken as dense */
     size_t list[DEMCI_BATCH_CHUNK];
     double radius[DEMCI_BATCH_CHUNK]; /* a group of DEMCI_WIDE at t, a multiple of it below the chunk's length */
