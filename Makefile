@@ -1,12 +1,12 @@
 # demc — one make: build, test, check, demo, bench, docs, install, check-abi.
 # Modules, tests and benchmarks are found by name: src/*.c, test/test_*.c, bench/bench_*.c.
 #
-# Knobs (README "Building"): CC; CFLAGS, CPPFLAGS, LDFLAGS (appended to the project's own flags, so they win);
-# OPT (the default optimisation, -O2 -g; the library itself adds LIB_OPT, -O3; both add DEBUG_OPT); WERROR (empty; `make check` and
-# CI set -Werror); PREFIX, LIBDIR, INCLUDEDIR, PKGCONFIGDIR, CMAKEDIR, DOCDIR, PYTHONDIR, DESTDIR (install); FC,
-# PYTHON, CLANG (the faces' tests and `make faces`); LDCONFIG (the command `make install` runs as root after
-# installing into a directory of the dynamic linker; LDCONFIG=: never runs it); V=1 shows the commands (quiet
-# by default: one line per file built); JOBS (parallel jobs of the test build, default the number of cores).
+# Knobs (README "Building"): CC; CFLAGS, CPPFLAGS, LDFLAGS (appended to the project's own flags, so they win); OPT (the
+# default optimisation, -O2 -g; the library itself adds LIB_OPT, -O3; both add DEBUG_OPT); WERROR (empty; `make check`
+# and CI set -Werror); PREFIX, LIBDIR, INCLUDEDIR, PKGCONFIGDIR, CMAKEDIR, DOCDIR, PYTHONDIR, DESTDIR (install); FC,
+# PYTHON, CLANG (the faces' tests and `make faces`); LDCONFIG (the command `make install` runs as root after installing
+# into a directory of the dynamic linker; LDCONFIG=: never runs it); V=1 shows the commands (quiet by default: one line
+# per file built); JOBS (parallel jobs of the test build, default the number of cores).
 
 PREFIX     ?= /usr/local
 LIBDIR     ?= $(PREFIX)/lib

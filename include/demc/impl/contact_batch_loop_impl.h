@@ -115,7 +115,7 @@ DEMC_HOT_INLINE void demci_contact_batch_emit(const demc_contact_batch *b, size_
 
 /* demci_contact_batch_emit() of a plain batch (demci_contact_batch_plain(), below): the same additions in the same
  * order, without its five tests of what the batch asks for (the same for every contact, and taken for every contact:
- * about 12 instructions a contact, 3 % of the in-cache batch in the lanes). */
+ * about 12 instructions a contact, 3-4 % of the in-cache batch's in the lanes). */
 DEMC_HOT_INLINE void demci_contact_batch_emit_bodies(const demc_contact_batch *b, int i, int j, int wall,
                                                      const demc_contact_result *r)
 {

@@ -722,9 +722,11 @@ DEMC_HOT_INLINE int demci_lanes_eval(demc_contact_kind kind, int extended, int p
         if (normal == DEMC_NORMAL_PLSB) demci_w_scatter(b->state + latch_at, st, latch);
         demci_w_store(lane[DEMCI_LANE_FORCE], force.x), demci_w_store(lane[DEMCI_LANE_FORCE + 1], force.y);
         demci_w_store(lane[DEMCI_LANE_FORCE + 2], force.z);
-        demci_w_store(lane[DEMCI_LANE_TORQUE_I], torque_i.x), demci_w_store(lane[DEMCI_LANE_TORQUE_I + 1], torque_i.y);
+        demci_w_store(lane[DEMCI_LANE_TORQUE_I], torque_i.x);
+        demci_w_store(lane[DEMCI_LANE_TORQUE_I + 1], torque_i.y);
         demci_w_store(lane[DEMCI_LANE_TORQUE_I + 2], torque_i.z);
-        demci_w_store(lane[DEMCI_LANE_TORQUE_J], torque_j.x), demci_w_store(lane[DEMCI_LANE_TORQUE_J + 1], torque_j.y);
+        demci_w_store(lane[DEMCI_LANE_TORQUE_J], torque_j.x);
+        demci_w_store(lane[DEMCI_LANE_TORQUE_J + 1], torque_j.y);
         demci_w_store(lane[DEMCI_LANE_TORQUE_J + 2], torque_j.z);
         demci_w_store(lane[DEMCI_LANE_OVERLAP], overlap), demci_w_store(lane[DEMCI_LANE_NORMAL_FORCE], f_n);
         demci_w_store(radius, a); /* one store: cheaper than a test per group */
