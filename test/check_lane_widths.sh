@@ -6,7 +6,8 @@
 # spheres, a wall and facets. A width the CPU lacks
 # (/proc/cpuinfo) is skipped and named. With Debian's AArch64 cross compiler and qemu-user (aarch64-linux-gnu-gcc,
 # qemu-aarch64), the same tests also at width 2 with NEON (and 1), run under emulation: the NEON instance of the
-# layer checked against the scalar body on the target it is for; with clang, widths 4 and 8 once more.
+# layer checked against the scalar body on the target it is for; with clang, widths 4 and 8 once more. The digest
+# test_contact_batch prints of its lanes' results must then be the same from every one of these builds.
 # Usage: CC=cc sh test/check_lane_widths.sh [test ...]
 set -u
 CC=${CC:-cc}
@@ -81,5 +82,23 @@ for job in "$@"; do
     t=${job%%@*} w=${job#*@}
     cat "$dir/$t-${w%%:*}.verdict"
     case $(head -n 1 "$dir/$t-${w%%:*}.verdict") in *": FAILED"*) failed=1;; esac
+done
+# The same bits wherever it runs: a test that prints a "lanes digest" (test_contact_batch: a digest of every result
+# of its lanes' cases) must print the same one at every width, with every compiler and on both architectures.
+for t in $tests; do
+    seen= all=
+    for w in $widths; do
+        d=$(sed -n 's/^  lanes digest //p' "$dir/$t-${w%%:*}.out" 2>/dev/null)
+        [ -n "$d" ] || continue
+        all="$all ${w%%:*}=$d"
+        case " $seen " in *" $d "*) ;; *) seen="$seen $d";; esac
+    done
+    [ -n "$all" ] || continue
+    if [ "$(echo $seen | wc -w)" -eq 1 ]; then
+        echo "$t: the same digest at every width and on every architecture run ($(echo $seen))"
+    else
+        echo "$t: FAILED: the digests differ:$all"
+        failed=1
+    fi
 done
 exit $failed

@@ -382,6 +382,21 @@ static void specialised_bodies_equal_the_general_body(void)
 static long lanes_case(const demc_contact_model *model_p, int sparse, long *mismatches_out);
 static long reversed_normals; /* by reverse_normals(), over every convention set */
 
+/* A digest of the batches' results in the lanes' cases (64-bit FNV-1a over the bytes of the per-contact outputs, the
+ * states and the bodies' sums, step by step, in order; the doubles' bytes are little-endian on every target the
+ * project runs), printed as "lanes digest" when the case ends: test/check_lane_widths.sh requires the same digest
+ * from every width and compiler it builds and from both architectures (x86-64, and AArch64 under qemu), the claim
+ * that a batch gives the same bits wherever it runs. The inputs come from integer arithmetic alone (uniform()). */
+static unsigned long long lanes_digest = 14695981039346656037ULL;
+static void digest(const void *data, size_t bytes)
+{
+    const unsigned char *p = (const unsigned char *)data;
+    while (bytes--) {
+        lanes_digest ^= *p++;
+        lanes_digest *= 1099511628211ULL;
+    }
+}
+
 static void lanes_equal_the_single_call(void)
 {
     enum { NKINDS = 18 };
@@ -476,6 +491,7 @@ static void lanes_equal_the_single_call(void)
         }
     }
     CHECK(reversed_normals > 100); /* the normals turned by π reached the batch (convention sets that rotate) */
+    printf("  lanes digest %016llx\n", lanes_digest);
 }
 
 /* One model through the lanes case; returns the number of steps whose batch raised FE_DIVBYZERO or FE_INVALID.
@@ -617,6 +633,9 @@ static long lanes_case(const demc_contact_model *model_p, int sparse, long *mism
         }
         mismatches += memcmp(st_batch, st_single, (size_t)n * ns * sizeof(double)) != 0;
         mismatches += memcmp(bf, sf, sizeof bf) != 0 || memcmp(bt, stq, sizeof bt) != 0;
+        digest(force, (size_t)n * 3 * sizeof(double)), digest(ti, (size_t)n * 3 * sizeof(double));
+        digest(tj, (size_t)n * 3 * sizeof(double)), digest(st_batch, (size_t)n * ns * sizeof(double));
+        digest(bf, sizeof bf), digest(bt, sizeof bt);
         {
             /* the wall: the same against demc_contact_eval_sphere_wall(), accumulators on body i alone; the bodies'
              * arrays and accumulators those of the spheres' batch */
@@ -644,6 +663,8 @@ static long lanes_case(const demc_contact_model *model_p, int sparse, long *mism
             }
             mismatches += memcmp(wst_batch, wst_single, (size_t)NBODY * ns * sizeof(double)) != 0;
             mismatches += memcmp(bf, sf, sizeof bf) != 0 || memcmp(bt, stq, sizeof bt) != 0;
+            digest(wforce, sizeof wforce), digest(wti, sizeof wti);
+            digest(wst_batch, (size_t)NBODY * ns * sizeof(double)), digest(bf, sizeof bf), digest(bt, sizeof bt);
         }
         for (k = 0; k < NBODY; ++k) /* move on; the velocities change at random */
             for (d = 0; d < 3; ++d) {
