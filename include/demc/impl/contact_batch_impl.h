@@ -84,7 +84,7 @@ DEMC_STATIC_INLINE void demci_contact_batch_dispatch(const demc_contact_model *m
         return;
     }
 #endif
-#define DEMCI_RUN(K) demci_contact_batch_loop((K), 0, c, b, wall, dt)
+#define DEMCI_RUN(K, TAG) demci_contact_batch_loop((K), 0, c, b, wall, dt)
 #ifdef DEMCI_BATCH_LANES /* the presets' kinds and HM+D's laws went to the lanes above */
     DEMCI_CONTACT_DISPATCH_REST(kind, DEMCI_RUN, demci_contact_batch_loop(kind, 1, c, b, wall, dt))
 #else
