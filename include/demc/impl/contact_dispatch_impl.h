@@ -200,9 +200,7 @@ DEMC_CONTACT_FN demc_contact_result demc_contact_eval_sphere_wall(const demc_con
     if (!diag && (kind & (DEMC_CONTACT_KIND_BRIDGE | DEMCI_KIND_LAW_BITS)) ==
                      (DEMC_CONTACT_KIND_HMD & DEMCI_KIND_LAW_BITS)) {
         const demc_contact_frame f = demci_contact_frame_wall(c, i, wall);
-        return demci_contact_eval_kind((DEMCI_KIND_UNBRIDGED(kind) & ~DEMCI_KIND_LAW_BITS) |
-                                           (DEMC_CONTACT_KIND_HMD & DEMCI_KIND_LAW_BITS),
-                                       c, &f, dt, state, NULL);
+        return demci_contact_eval_kind(DEMCI_KIND_AS_laws(kind), c, &f, dt, state, NULL);
     }
     return demci_contact_eval_wall_other(model, i, wall, dt, state, diag);
 }
