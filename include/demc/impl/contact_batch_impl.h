@@ -99,11 +99,7 @@ DEMC_STATIC_INLINE void demci_contact_batch_dispatch(const demc_contact_model *m
  * with that diag (demc_contact_heat(): conduction and the partition of the step's dissipation); the pairs apart
  * released as in every batch. Out of line, with the kind read at run time: it costs what single calls with a diag
  * cost, and the loops of the batches that do not ask for it are left as they are. */
-#if defined(__GNUC__) && !defined(__CUDACC__)
-__attribute__((noinline, unused)) static
-#else
-DEMC_STATIC_INLINE
-#endif
+DEMCI_OUT_OF_LINE
 void demci_contact_batch_dissipative(const double *c, const demc_contact_batch *b, const demc_wall *wall,
                                      const demc_facet_triangle *facets, const demc_facet_contact *contacts, double dt,
                                      double *nodal)

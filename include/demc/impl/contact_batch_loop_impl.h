@@ -143,11 +143,7 @@ DEMC_HOT_INLINE void demci_contact_batch_heat_at(const double *c, const demc_con
 /* demci_contact_batch_heat_at() with the contact radius of the overlap and R* of contact q's frame (the JKR neck's
  * while it holds: read from the state its evaluation left). Out of line, so that a batch without heat pays one test
  * per contact and not the registers of the heat in its loop. */
-#if defined(__GNUC__) && !defined(__CUDACC__)
-__attribute__((noinline, unused)) static
-#else
-DEMC_STATIC_INLINE
-#endif
+DEMCI_OUT_OF_LINE
 void demci_contact_batch_heat(const double *c, const demc_contact_batch *b, size_t q, int i, int j, int boundary,
                               double overlap, double r_star, double dt)
 {
@@ -299,11 +295,7 @@ DEMC_HOT_INLINE size_t demci_contact_batch_dense_list(demc_contact_kind kind, co
  * the lines have a chunk's evaluation to arrive: gathered at random, they would otherwise cost 20-30 % of the
  * batch), and the collisional law's memory of the pairs apart reset (demci_contact_heat_release(); the other laws
  * keep none, so the walk, whose test mispredicts in a neighbour list, is not taken for them). */
-#if defined(__GNUC__) && !defined(__CUDACC__)
-__attribute__((noinline, unused)) static
-#else
-DEMC_STATIC_INLINE
-#endif
+DEMCI_OUT_OF_LINE
 void demci_contact_batch_heat_chunk(const double *c, const demc_contact_batch *b, const demc_wall *wall,
                                     size_t start, size_t end, const size_t *within, size_t n)
 {

@@ -114,11 +114,6 @@ DEMC_CONTACT_FN demc_contact_result demc_contact_eval(const demc_contact_model *
  * is a function of its own: inlined too, all the bodies shared one stack frame of 1.3 KB and one allocation of
  * registers, and a kind read at run time (HM+D's laws under the closest conventions of make bench) took 58-62 ns a
  * pair in cache where it takes 50-52 (Zen 5, linked; 701 → 680 instructions), the default preset the same time. */
-#if defined(__GNUC__) && !defined(__CUDACC__)
-#  define DEMCI_SPHERES_FN __attribute__((noinline, unused)) static DEMC_HOST_DEVICE
-#else
-#  define DEMCI_SPHERES_FN DEMC_STATIC_INLINE
-#endif
 #define DEMCI_SPHERES_BODY(FN, TAG)                                                                                  \
     FN demc_contact_result demci_contact_spheres_##TAG(demc_contact_kind kind, const double *c, const demc_body *i,  \
                                                        const demc_body *j, double dt, double *state)                \
@@ -128,18 +123,18 @@ DEMC_CONTACT_FN demc_contact_result demc_contact_eval(const demc_contact_model *
         return demci_contact_eval_kind(DEMCI_KIND_AS_##TAG(kind), c, &f, dt, state, NULL);                          \
     }
 DEMCI_SPHERES_BODY(DEMC_HOT_INLINE, hmd)
-DEMCI_SPHERES_BODY(DEMCI_SPHERES_FN, lsd)
-DEMCI_SPHERES_BODY(DEMCI_SPHERES_FN, plsb)
-DEMCI_SPHERES_BODY(DEMCI_SPHERES_FN, hm)
-DEMCI_SPHERES_BODY(DEMCI_SPHERES_FN, campello)
-DEMCI_SPHERES_BODY(DEMCI_SPHERES_FN, liggghts)
-DEMCI_SPHERES_BODY(DEMCI_SPHERES_FN, laws)
-DEMCI_SPHERES_BODY(DEMCI_SPHERES_FN, mdr)
-DEMCI_SPHERES_BODY(DEMCI_SPHERES_FN, untorqued)
+DEMCI_SPHERES_BODY(DEMCI_OUT_OF_LINE, lsd)
+DEMCI_SPHERES_BODY(DEMCI_OUT_OF_LINE, plsb)
+DEMCI_SPHERES_BODY(DEMCI_OUT_OF_LINE, hm)
+DEMCI_SPHERES_BODY(DEMCI_OUT_OF_LINE, campello)
+DEMCI_SPHERES_BODY(DEMCI_OUT_OF_LINE, liggghts)
+DEMCI_SPHERES_BODY(DEMCI_OUT_OF_LINE, laws)
+DEMCI_SPHERES_BODY(DEMCI_OUT_OF_LINE, mdr)
+DEMCI_SPHERES_BODY(DEMCI_OUT_OF_LINE, untorqued)
 #undef DEMCI_SPHERES_BODY
 
 /* The sphere pair's evaluation by the general body (a diag, or a kind no case takes). */
-DEMCI_SPHERES_FN demc_contact_result demci_contact_spheres_general(const double *c, const demc_body *i,
+DEMCI_OUT_OF_LINE demc_contact_result demci_contact_spheres_general(const double *c, const demc_body *i,
                                                                    const demc_body *j, double dt, double *state,
                                                                    demc_contact_diag *diag)
 {
@@ -167,11 +162,7 @@ DEMC_CONTACT_FN demc_contact_result demc_contact_eval_sphere_sphere(const demc_c
 /* demc_contact_eval_sphere_wall() of the kinds it does not specialise: the frame, then demc_contact_eval()'s
  * dispatch. Out of line, so that the frame's address taken here does not put the specialised kinds' frame in
  * memory too (built before the branch, 40 instructions a contact more). */
-#if defined(__GNUC__) && !defined(__CUDACC__)
-__attribute__((noinline, unused)) static DEMC_HOST_DEVICE
-#else
-DEMC_STATIC_INLINE
-#endif
+DEMCI_OUT_OF_LINE
 demc_contact_result demci_contact_eval_wall_other(const demc_contact_model *model, const demc_body *i,
                                                   const demc_wall *wall, double dt, double *state,
                                                   demc_contact_diag *diag)
@@ -214,10 +205,9 @@ DEMC_CONTACT_FN demc_contact_result demc_contact_eval_sphere_wall(const demc_con
 #if defined(__GNUC__) && !defined(__CUDACC__)
 /* flatten: the general body and everything it calls inlined here, so that the helpers it shares with the hot body
  * keep a single out-of-line caller and stay inline in the hot body */
-__attribute__((noinline, cold, unused, flatten)) static DEMC_HOST_DEVICE
-#else
-DEMC_STATIC_INLINE
+__attribute__((flatten))
 #endif
+DEMCI_COLD DEMCI_OUT_OF_LINE
 void demci_contact_eval_other(const demc_contact_model *model, double overlap, demc_vec3 normal, demc_vec3 branch_i,
                               demc_vec3 branch_j, demc_vec3 velocity_i, demc_vec3 angular_velocity_i,
                               demc_vec3 velocity_j, demc_vec3 angular_velocity_j, double effective_radius,

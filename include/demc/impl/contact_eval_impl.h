@@ -972,11 +972,7 @@ DEMC_STATIC_INLINE demc_capillary_params demci_contact_bridge_params(const doubl
  * along n to the contact's (the Coulomb, rolling and twisting loads are the contact's own F_n), and with a diag its
  * energy W(0) − W(δ) (W = demc_capillary_energy(), zero at touch) is added to normal_energy, its viscous work to
  * viscous_dissipation and, at rupture, W(0) to adhesion_dissipation. Out of line: the bridge's path. */
-#if defined(__GNUC__) && !defined(__CUDACC__)
-__attribute__((noinline, unused)) static DEMC_HOST_DEVICE
-#else
-DEMC_STATIC_INLINE
-#endif
+DEMCI_OUT_OF_LINE
 demc_contact_result demci_contact_eval_bridge(demc_contact_kind kind, const double *c, const demc_contact_frame *f,
                                               double dt, double *state, demc_contact_diag *diag, double had,
                                               double host_volume, demc_contact_result r)
@@ -1030,11 +1026,7 @@ demc_contact_result demci_contact_eval_bridge(demc_contact_kind kind, const doub
 /* A kind with a liquid bridge: the contact, then the bridge from its flag before the contact's evaluation (whose
  * release zeroes the kind's blocks). Out of line, so that the bodies of the kinds without a bridge are those of a
  * model without this option, instruction for instruction. */
-#if defined(__GNUC__) && !defined(__CUDACC__)
-__attribute__((noinline, unused)) static DEMC_HOST_DEVICE
-#else
-DEMC_STATIC_INLINE
-#endif
+DEMCI_OUT_OF_LINE
 demc_contact_result demci_contact_eval_bridged(demc_contact_kind kind, const double *c, const demc_contact_frame *f,
                                                double dt, double *state, demc_contact_diag *diag)
 {
@@ -1062,11 +1054,7 @@ DEMC_HOT_INLINE demc_contact_result demci_contact_eval_kind(demc_contact_kind ki
  * takes it (its marker and the host's volume read before the contact's evaluation, the bridge added after), its
  * tests on a bit read at run time: through demci_contact_eval_kind() the bridged path would inline a second copy
  * of the whole evaluation with the kind read at run time (42 KB of the library's text). */
-#if defined(__GNUC__) && !defined(__CUDACC__)
-__attribute__((noinline, unused)) static DEMC_HOST_DEVICE
-#else
-DEMC_STATIC_INLINE
-#endif
+DEMCI_OUT_OF_LINE
 demc_contact_result demci_contact_eval_general(const double *c, const demc_contact_frame *frame, double dt,
                                                double *state, demc_contact_diag *diag)
 {

@@ -414,11 +414,7 @@ DEMC_STATIC_INLINE void demci_lanes_nodal(const demc_contact_batch *b, const dem
  * (the lanes' √(R*δ), the scalar body's: these laws have no neck; or what demci_lanes_scalar() found), added after
  * the chunk's forces in the contacts' order. Out of line and called once per chunk, so that a batch without heat
  * pays one test per chunk: a call in the group's loop, even one never taken, cost 10 instructions a contact. */
-#if defined(__GNUC__) || defined(__clang__)
-__attribute__((noinline, unused)) static
-#else
-DEMC_STATIC_INLINE
-#endif
+DEMCI_OUT_OF_LINE
 void demci_lanes_heat(const double *c, const demc_contact_batch *b, const demci_lanes_boundary *boundary, double dt,
                       const size_t *qs, size_t count, const double *radius)
 {
@@ -751,11 +747,7 @@ DEMC_HOT_INLINE int demci_lanes_eval(demc_contact_kind kind, int extended, int p
  * of line and with the kind read at run time (the general body, bit for bit the specialised ones':
  * test_contact_batch), so that a unit holds one copy of it whatever its widths and kinds: the lanes of each kind
  * then cost only their own text. */
-#if defined(__GNUC__) || defined(__clang__)
-__attribute__((noinline, cold, unused)) static
-#else
-DEMC_STATIC_INLINE
-#endif
+DEMCI_COLD DEMCI_OUT_OF_LINE
 void demci_lanes_scalar(const double *c, const demc_contact_batch *b, const demci_lanes_boundary *boundary, double dt,
                         const size_t *qs, int count, double *radius)
 {
@@ -910,32 +902,27 @@ DEMC_STATIC_INLINE int demci_lanes_extended(demc_contact_kind kind)
  * or 34 (AVX-512, Zen 4; most likely loads held back by stores 4 KiB apart, which the CPU cannot tell from the
  * same address). On their own, each frame is 2-4 KB (the facets' 6.6 KB at width 8) and every loop has run at the
  * fast end in every build measured; LIGGGHTS's and LAMMPS's conventions gained 20 % on a sparse list. */
-#if defined(__GNUC__) || defined(__clang__)
-#  define DEMCI_LANES_LOOP_FN __attribute__((noinline, unused)) static
-#else
-#  define DEMCI_LANES_LOOP_FN DEMC_STATIC_INLINE
-#endif
-DEMCI_LANES_LOOP_FN void demci_lanes_loop_wall(demc_contact_kind kind, const double *c, const demc_contact_batch *b,
+DEMCI_OUT_OF_LINE void demci_lanes_loop_wall(demc_contact_kind kind, const double *c, const demc_contact_batch *b,
                                                const demci_lanes_boundary *boundary, double dt)
 {
     demci_lanes_loop(kind, 1, DEMCI_LANES_WALL, c, b, boundary, dt);
 }
-DEMCI_LANES_LOOP_FN void demci_lanes_loop_facets(demc_contact_kind kind, const double *c, const demc_contact_batch *b,
+DEMCI_OUT_OF_LINE void demci_lanes_loop_facets(demc_contact_kind kind, const double *c, const demc_contact_batch *b,
                                                  const demci_lanes_boundary *boundary, double dt)
 {
     demci_lanes_loop(kind, 1, DEMCI_LANES_FACETS, c, b, boundary, dt);
 }
-DEMCI_LANES_LOOP_FN void demci_lanes_loop_extended(demc_contact_kind kind, const double *c,
+DEMCI_OUT_OF_LINE void demci_lanes_loop_extended(demc_contact_kind kind, const double *c,
                                                    const demc_contact_batch *b, double dt)
 {
     demci_lanes_loop(kind, 1, DEMCI_LANES_SPHERES, c, b, NULL, dt);
 }
-DEMCI_LANES_LOOP_FN void demci_lanes_loop_hmd(const double *c, const demc_contact_batch *b, double dt)
+DEMCI_OUT_OF_LINE void demci_lanes_loop_hmd(const double *c, const demc_contact_batch *b, double dt)
 {
     demci_lanes_loop(DEMC_CONTACT_KIND_HMD, 0, DEMCI_LANES_SPHERES, c, b, NULL, dt);
 }
 /* the laws but for the normal law and its damping folded to HM+D's */
-DEMCI_LANES_LOOP_FN void demci_lanes_loop_laws(demc_contact_kind kind, const double *c, const demc_contact_batch *b,
+DEMCI_OUT_OF_LINE void demci_lanes_loop_laws(demc_contact_kind kind, const double *c, const demc_contact_batch *b,
                                                double dt)
 {
     const demc_contact_kind normal_and_damping = 127u; /* the normal (4 bits) and damping (3 bits) slots */

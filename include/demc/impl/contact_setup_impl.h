@@ -73,11 +73,7 @@ DEMC_STATIC_INLINE demc_status demci_contact_slot(int value, int known, const ch
 /* The size check of a sized struct: at least the 1.0 layout (`least`), and a newer caller's tail past this library's
  * layout (`known`) all zero. Not inlined: inlined into a caller that holds a struct of this header's size, the (then
  * unreachable) reads past it would be flagged by the compiler's bounds analysis. */
-#if defined(__GNUC__) && !defined(__CUDACC__)
-__attribute__((noinline, unused)) static DEMC_HOST_DEVICE
-#else
-DEMC_STATIC_INLINE
-#endif
+DEMCI_OUT_OF_LINE
 demc_status demci_contact_sized(const void *object, size_t size, size_t least, size_t known, const char *field,
                                 const char **bad_field)
 {
