@@ -154,13 +154,25 @@ $(B)/obj $(B)/test/linked $(B)/test/header build/bench:
 	$(Q)mkdir -p $@
 
 # The same test source is built twice: against the shared library (linked face) and header-only. A linked program
-# is not rebuilt when only the library was relinked (order-only): it loads lib/libdemc.so at run time.
-$(B)/test/linked/%: test/%.c $(TEST_DEPS) $(HEADERS) | $(SHLIB) lib/$(SONAME) lib/libdemc.so $(B)/test/linked
+# is not rebuilt when only the library was relinked (order-only): it loads lib/libdemc.so at run time. The tests'
+# support units (test/support/*.c) are compiled once per face and linked into each of its tests (compiled into each
+# test, header-only, they took 7 s of CPU a test: the assembled models of library_laws.c).
+SUPPORT_LINKED := $(TEST_SUPPORT:test/support/%.c=$(B)/test/support-linked/%.o)
+SUPPORT_HEADER := $(TEST_SUPPORT:test/support/%.c=$(B)/test/support-header/%.o)
+$(B)/test/support-linked/%.o: test/support/%.c $(TEST_DEPS) $(HEADERS)
+	@mkdir -p $(@D)
 	$(say) CC $@
-	$(Q)$(CC) $(TEST_CFLAGS) -DDEMC_TEST_FACE='"linked"' $< $(TEST_SUPPORT) $(LDFLAGS) -Llib -ldemc -Wl,-rpath,$(CURDIR)/lib -lm -o $@
-$(B)/test/header/%: test/%.c $(TEST_DEPS) $(HEADERS) | $(B)/test/header
+	$(Q)$(CC) $(TEST_CFLAGS) -c $< -o $@
+$(B)/test/support-header/%.o: test/support/%.c $(TEST_DEPS) $(HEADERS)
+	@mkdir -p $(@D)
 	$(say) CC $@
-	$(Q)$(CC) $(TEST_CFLAGS) -DDEMC_HEADER_ONLY -DDEMC_TEST_FACE='"header-only"' $< $(TEST_SUPPORT) $(LDFLAGS) -lm -o $@
+	$(Q)$(CC) $(TEST_CFLAGS) -DDEMC_HEADER_ONLY -c $< -o $@
+$(B)/test/linked/%: test/%.c $(SUPPORT_LINKED) $(TEST_DEPS) $(HEADERS) | $(SHLIB) lib/$(SONAME) lib/libdemc.so $(B)/test/linked
+	$(say) CC $@
+	$(Q)$(CC) $(TEST_CFLAGS) -DDEMC_TEST_FACE='"linked"' $< $(SUPPORT_LINKED) $(LDFLAGS) -Llib -ldemc -Wl,-rpath,$(CURDIR)/lib -lm -o $@
+$(B)/test/header/%: test/%.c $(SUPPORT_HEADER) $(TEST_DEPS) $(HEADERS) | $(B)/test/header
+	$(say) CC $@
+	$(Q)$(CC) $(TEST_CFLAGS) -DDEMC_HEADER_ONLY -DDEMC_TEST_FACE='"header-only"' $< $(SUPPORT_HEADER) $(LDFLAGS) -lm -o $@
 
 unit-tests: $(TESTS:%=$(B)/test/linked/%) $(TESTS:%=$(B)/test/header/%)
 
@@ -174,10 +186,15 @@ SAN_CC    ?= $(shell command -v clang >/dev/null 2>&1 && echo clang || echo $(CC
 SAN_FLAGS  = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all -DDEMCI_UNFORCED_INLINE
 build/test/sanitize:
 	mkdir -p $@
-build/test/sanitize/%: test/%.c $(TEST_DEPS) $(HEADERS) | build/test/sanitize
+SUPPORT_SANITIZE := $(TEST_SUPPORT:test/support/%.c=build/test/sanitize-support/%.o)
+build/test/sanitize-support/%.o: test/support/%.c $(TEST_DEPS) $(HEADERS)
+	@mkdir -p $(@D)
+	$(say) CC $@
+	$(Q)$(SAN_CC) -std=c99 $(SAN_FLAGS) $(WARN) $(WERROR) -fno-math-errno -Iinclude -Itest -DDEMC_HEADER_ONLY -c $< -o $@
+build/test/sanitize/%: test/%.c $(SUPPORT_SANITIZE) $(TEST_DEPS) $(HEADERS) | build/test/sanitize
 	$(say) CC $@
 	$(Q)$(SAN_CC) -std=c99 $(SAN_FLAGS) $(WARN) $(WERROR) -fno-math-errno -Iinclude -Itest -DDEMC_HEADER_ONLY \
-	    -DDEMC_TEST_FACE='"asan+ubsan"' $< $(TEST_SUPPORT) -lm -o $@
+	    -DDEMC_TEST_FACE='"asan+ubsan"' $< $(SUPPORT_SANITIZE) -lm -o $@
 sanitize-tests: $(TESTS:%=build/test/sanitize/%)
 
 # libFuzzer harnesses, one per module (fuzz/fuzz_<module>.c, header-only face, ASan+UBSan), seeded from

@@ -14,7 +14,6 @@ passed=0
 failed=0
 DEMC_SKIPPED=$(mktemp) || exit 1
 export DEMC_SKIPPED
-trap 'rm -f "$DEMC_SKIPPED"' EXIT
 finish() {
     if [ -s "$DEMC_SKIPPED" ]; then
         echo "skipped (not run on this machine, counted neither passed nor failed):"
@@ -31,10 +30,21 @@ gate() { # NAME COMMAND...: runs one gate command, counts it, stops everything w
     else failed=$((failed + 1)); echo "gate $name: FAILED ($(($(date +%s) - start)) s)"; finish; fi
 }
 
+runs=$(mktemp -d) || exit 1
+trap 'rm -f "$DEMC_SKIPPED"; rm -rf "$runs"' EXIT
+run_to() { # NAME PROGRAM: runs PROGRAM, its output into $runs/NAME.out and its exit status into $runs/NAME.rc
+    "$2" >"$runs/$1.out" 2>&1
+    echo $? >"$runs/$1.rc"
+}
+
 echo "== unit tests, linked and header-only faces"
 for t in "$@"; do
+    # the two faces of a test at once (the machine's two cores), their outputs then in order
+    run_to linked "${TEST_DIR:-build/test}/linked/$t" &
+    run_to header "${TEST_DIR:-build/test}/header/$t"
+    wait
     for face in linked header; do
-        out=$("${TEST_DIR:-build/test}/$face/$t" 2>&1); rc=$?
+        out=$(cat "$runs/$face.out"); rc=$(cat "$runs/$face.rc")
         printf '%s\n' "$out" | grep -v '^$'
         line=$(printf '%s\n' "$out" | grep -E '\]: [0-9]+ ok, [0-9]+ failing' | tail -n 1)
         ok=$(printf '%s' "$line" | sed -n 's/.*\]: \([0-9]*\) ok, \([0-9]*\) failing.*/\1/p')
@@ -49,12 +59,21 @@ done
 
 echo "== unit tests under ASan+UBSan (header-only face)"
 san_failed=0
-for t in "$@"; do
-    out=$(./build/test/sanitize/"$t" 2>&1); rc=$?
-    if [ "$rc" -ne 0 ] || printf '%s\n' "$out" | grep -q 'runtime error'; then
-        san_failed=1; printf '%s\n' "$out" | grep -E 'FAIL|runtime error|ERROR|SUMMARY' | head -n 10
-        echo "  sanitize/$t failed (exit $rc)"
-    fi
+set -- "$@" "" # two tests at once, each pair's verdicts in order; "" pads an odd count
+while [ $# -ge 2 ]; do
+    run_to a ./build/test/sanitize/"$1" &
+    [ -n "$2" ] && run_to b ./build/test/sanitize/"$2"
+    wait
+    for ab in a:"$1" b:"$2"; do
+        t=${ab#?:}
+        [ -n "$t" ] || continue
+        out=$(cat "$runs/${ab%%:*}.out"); rc=$(cat "$runs/${ab%%:*}.rc")
+        if [ "$rc" -ne 0 ] || printf '%s\n' "$out" | grep -q 'runtime error'; then
+            san_failed=1; printf '%s\n' "$out" | grep -E 'FAIL|runtime error|ERROR|SUMMARY' | head -n 10
+            echo "  sanitize/$t failed (exit $rc)"
+        fi
+    done
+    shift 2
 done
 gate "unit tests under ASan+UBSan" test "$san_failed" -eq 0
 gate "batch lanes at every width this CPU runs, bit for bit (test/check_lane_widths.sh)" \
