@@ -37,6 +37,21 @@ if command -v aarch64-linux-gnu-gcc >/dev/null 2>&1 && command -v qemu-aarch64 >
 else
     echo "AArch64 NEON skipped: no aarch64-linux-gnu-gcc and qemu-aarch64 (gcc-aarch64-linux-gnu, qemu-user)"
 fi
+# support TEST: the support units (test/support/*.c) whose headers TEST includes, directly or through other support
+# headers (the two tests here include none: compiling them all took a third of each build)
+support() {
+    seen= todo="test/$1.c"
+    while [ -n "$todo" ]; do
+        set -- $todo
+        f=$1; shift; todo=$*
+        for h in $(sed -n 's/^#include "\(support\/\)\{0,1\}\([a-z_]*\.h\)".*/\2/p' "$f"); do
+            [ -f "test/support/$h" ] || continue
+            case " $seen " in *" $h "*) continue;; esac
+            seen="$seen $h" todo="$todo test/support/$h"
+        done
+    done
+    for h in $seen; do [ -f "test/support/${h%.h}.c" ] && echo "test/support/${h%.h}.c"; done
+}
 # one TEST WIDTH:TARGET: builds and runs one instance, its verdict in $dir/TEST-WIDTH.verdict (the line to print,
 # then the tail of a failure). Built without forced inlining (DEMCI_UNFORCED_INLINE, as the sanitized tests): the
 # same operations in the same order, so the same results bit for bit, in a fifth of the compile time.
@@ -60,7 +75,7 @@ one() {
     fi
     if $cc -std=c99 -O2 -ffp-contract=off -fno-math-errno -Wall -Wextra -Werror $target -Iinclude -Itest \
            -DDEMC_HEADER_ONLY -DDEMCI_UNFORCED_INLINE -DDEMCI_WIDE_WIDTH="$width" \
-           -DDEMC_TEST_FACE="\"header-only, width $width\"" "test/$t.c" test/support/*.c -lm -o "$out" \
+           -DDEMC_TEST_FACE="\"header-only, width $width\"" "test/$t.c" $(support "$t") -lm -o "$out" \
            >"$out.out" 2>&1 && $run "$out" >"$out.out" 2>&1; then
         echo "$name: $(tail -1 "$out.out")" >"$v"
     else
