@@ -135,8 +135,8 @@ DEMCI_SPHERES_BODY(DEMCI_OUT_OF_LINE, untorqued)
 
 /* The sphere pair's evaluation by the general body (a diag, or a kind no case takes). */
 DEMCI_OUT_OF_LINE demc_contact_result demci_contact_spheres_general(const double *c, const demc_body *i,
-                                                                   const demc_body *j, double dt, double *state,
-                                                                   demc_contact_diag *diag)
+                                                                    const demc_body *j, double dt, double *state,
+                                                                    demc_contact_diag *diag)
 {
     const demc_contact_frame f = demci_contact_frame_spheres(c, i, j);
     return demci_contact_eval_general(c, &f, dt, state, diag);

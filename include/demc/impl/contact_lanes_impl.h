@@ -903,17 +903,17 @@ DEMC_STATIC_INLINE int demci_lanes_extended(demc_contact_kind kind)
  * same address). On their own, each frame is 2-4 KB (the facets' 6.6 KB at width 8) and every loop has run at the
  * fast end in every build measured; LIGGGHTS's and LAMMPS's conventions gained 20 % on a sparse list. */
 DEMCI_OUT_OF_LINE void demci_lanes_loop_wall(demc_contact_kind kind, const double *c, const demc_contact_batch *b,
-                                               const demci_lanes_boundary *boundary, double dt)
+                                             const demci_lanes_boundary *boundary, double dt)
 {
     demci_lanes_loop(kind, 1, DEMCI_LANES_WALL, c, b, boundary, dt);
 }
 DEMCI_OUT_OF_LINE void demci_lanes_loop_facets(demc_contact_kind kind, const double *c, const demc_contact_batch *b,
-                                                 const demci_lanes_boundary *boundary, double dt)
+                                               const demci_lanes_boundary *boundary, double dt)
 {
     demci_lanes_loop(kind, 1, DEMCI_LANES_FACETS, c, b, boundary, dt);
 }
 DEMCI_OUT_OF_LINE void demci_lanes_loop_extended(demc_contact_kind kind, const double *c,
-                                                   const demc_contact_batch *b, double dt)
+                                                 const demc_contact_batch *b, double dt)
 {
     demci_lanes_loop(kind, 1, DEMCI_LANES_SPHERES, c, b, NULL, dt);
 }
@@ -923,7 +923,7 @@ DEMCI_OUT_OF_LINE void demci_lanes_loop_hmd(const double *c, const demc_contact_
 }
 /* the laws but for the normal law and its damping folded to HM+D's */
 DEMCI_OUT_OF_LINE void demci_lanes_loop_laws(demc_contact_kind kind, const double *c, const demc_contact_batch *b,
-                                               double dt)
+                                             double dt)
 {
     const demc_contact_kind normal_and_damping = 127u; /* the normal (4 bits) and damping (3 bits) slots */
     demci_lanes_loop((kind & ~DEMCI_KIND_LAW_BITS) | (kind & normal_and_damping) |
