@@ -109,7 +109,7 @@ echo "== demc inside LAMMPS (Debian's unmodified lmp)"
 if [ -e /usr/include/lammps/pair.h ] && [ -e /usr/include/fmt/format.h ] && command -v lmp >/dev/null 2>&1 &&
     command -v mpicxx >/dev/null 2>&1 && command -v mpirun >/dev/null 2>&1; then
     gate "check-lammps (gran/demc in lmp and a host program against pair_style granular, 1 and 2 ranks)" \
-        ${MAKE:-make} -s check-lammps
+        ${MAKE:-make} -s -j2 check-lammps
 else
     echo "check-lammps: LAMMPS or MPI not found (Debian: lammps liblammps-dev libfmt-dev libopenmpi-dev openmpi-bin)" \
         >>"$DEMC_SKIPPED"
