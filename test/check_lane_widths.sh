@@ -47,7 +47,7 @@ one() {
     [ "$cc" = clang ] && name="$t at width $width (clang $target)"
     [ "$opt" = -O0 ] && name="$t at width $width ($target, -O0)"
     out="${v%.verdict}"
-    if ! $cc -std=c99 $target -Iinclude -Itest -DDEMC_HEADER_ONLY -DDEMCI_WIDE_WIDTH="$width" -dM -E "test/$t.c" |
+    if ! $cc -std=c99 $opt $target -Iinclude -Itest -DDEMC_HEADER_ONLY -DDEMCI_WIDE_WIDTH="$width" -dM -E "test/$t.c" |
          grep -q 'define DEMCI_BATCH_LANES 1'; then
         echo "$name: FAILED (the lanes are not compiled in)" >"$v"; return
     fi
@@ -71,7 +71,7 @@ arch=$($CC -dumpmachine 2>/dev/null)
 widths="1:"
 case "$arch" in
 x86_64*|i?86*)
-    # and once more without optimisation (debug2: a host's debug build, where nothing is forced inline)
+    # and once more without optimisation (debug2: as a host's debug build compiles the headers)
     widths="$widths 2:-msse2 debug2:-msse2"
     if has avx2; then widths="$widths 4:-mavx2"; else echo "width 4 skipped: no avx2 in /proc/cpuinfo"; fi
     if has avx512f; then widths="$widths 8:-mavx512f"; else echo "width 8 skipped: no avx512f in /proc/cpuinfo"; fi
@@ -83,7 +83,6 @@ if command -v clang >/dev/null 2>&1 && [ "$CC" != clang ]; then
     case " $widths " in *" 4:-mavx2 "*) widths="$widths clang4:-mavx2";; esac
     case " $widths " in *" 8:-mavx512f "*) widths="$widths clang8:-mavx512f";; esac
 fi
-cross=
 if command -v aarch64-linux-gnu-gcc >/dev/null 2>&1 && command -v qemu-aarch64 >/dev/null 2>&1; then
     widths="$widths neon1:aarch64 neon2:aarch64"
 else
