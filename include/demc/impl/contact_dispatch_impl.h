@@ -71,19 +71,6 @@ DEMC_BEGIN_DECLS
         else GENERAL;                                                                                                \
     }
 
-/* The dispatch of demc_contact_eval(), which defines DEMCI_RUN(K, DIAG) (its evaluation of kind K with DIAG as the
- * diag) and DEMCI_FRAME (its frame): a call without a diag runs the body of its kind with DIAG = NULL as a constant
- * (no test of diag left in it: linked HM+D, ~40 instructions of ~660 less a contact), a call with a diag the general
- * body. (demc_contact_eval_sphere_sphere() has a function per case instead, below; with a frame given, that measured
- * no better: HM+D's laws under other conventions 2.5 % slower, LS+D's 3 % faster.) */
-#define DEMCI_RUN_LEAN(K, TAG) DEMCI_RUN(K, NULL)
-#define DEMCI_CONTACT_DISPATCH_DIAG(kind)                                                                            \
-    if (!diag) DEMCI_CONTACT_DISPATCH(kind, DEMCI_RUN_LEAN, (void)0)                                                 \
-    {                                                                                                                \
-        const demc_contact_frame demci_general_frame = DEMCI_FRAME;                                                  \
-        return demci_contact_eval_general(c, &demci_general_frame, dt, state, diag);                                 \
-    }
-
 /* The result of a model this face cannot read: every field NaN (nothing else is written). */
 DEMC_STATIC_INLINE demc_contact_result demci_contact_refused(void)
 {
@@ -102,11 +89,14 @@ DEMC_CONTACT_FN demc_contact_result demc_contact_eval(const demc_contact_model *
     demc_contact_kind kind;
     if (!demci_contact_readable(c)) return demci_contact_refused();
     kind = demci_contact_kind_of(c); /* (only of a readable model: another's tag is no kind, not even an integer) */
-#define DEMCI_RUN(K, DIAG) return demci_contact_eval_kind((K), c, frame, dt, state, (DIAG))
-#define DEMCI_FRAME (*frame)
-    DEMCI_CONTACT_DISPATCH_DIAG(kind)
-#undef DEMCI_FRAME
-#undef DEMCI_RUN
+    /* Without a diag, the body of the kind's case with diag = NULL as a constant (no test of diag left in it: linked
+     * HM+D, ~40 instructions of ~660 less a contact); with a diag, the general body. The bodies are inlined here:
+     * demc_contact_eval_sphere_sphere() has a function per case instead (below), which with a frame given measured no
+     * better (HM+D's laws under other conventions 2.5 % slower, LS+D's 3 % faster). */
+#define DEMCI_RUN_LEAN(K, TAG) return demci_contact_eval_kind((K), c, frame, dt, state, NULL)
+    if (!diag) DEMCI_CONTACT_DISPATCH(kind, DEMCI_RUN_LEAN, (void)0)
+#undef DEMCI_RUN_LEAN
+    return demci_contact_eval_general(c, frame, dt, state, diag);
 }
 
 /* The sphere pair's evaluation of the kind of the dispatch's case TAG (DEMCI_KIND_AS_TAG), without a diag: the frame
